@@ -1,0 +1,93 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError } from "zod";
+import { boot } from "@/lib/boot";
+import type { Ctx } from "@/lib/context";
+import { AppError, STATUS_BY_CODE } from "@/lib/errors";
+
+/**
+ * The one wrapper every route handler uses: boots the server state, runs the handler, and maps
+ * errors to `{ error: { code, message, details } }` with the right status. No stack ever leaves.
+ */
+type RouteContext<P> = { params: Promise<P> };
+type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P }) => Promise<Response> | Response;
+
+export function route<P = Record<string, never>>(handler: Handler<P>) {
+  return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
+    try {
+      const { ctx } = boot();
+      const params = context?.params ? await context.params : ({} as P);
+      return await handler({ req, ctx, params });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return json({ error: { code: error.code, message: error.message, details: error.details ?? null } }, STATUS_BY_CODE[error.code]);
+  }
+  if (error instanceof ZodError) {
+    const first = error.issues[0];
+    const path = first?.path.length ? first.path.join(".") : "body";
+    return json(
+      {
+        error: {
+          code: "bad_request",
+          message: `${path}: ${first?.message ?? "invalid"}`,
+          details: error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code })),
+        },
+      },
+      400,
+    );
+  }
+  const code = (error as { code?: string })?.code;
+  if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") {
+    return json({ error: { code: "unavailable", message: "the database is busy; retry shortly", details: null } }, 503);
+  }
+  console.error("[recollect] unhandled error:", error);
+  return json({ error: { code: "internal", message: "internal error (see the server log)", details: null } }, 500);
+}
+
+export const json = (body: unknown, status = 200, headers?: HeadersInit) => NextResponse.json(body, { status, headers });
+
+/**
+ * Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not
+ * JSON (400).
+ */
+export async function readJson(req: NextRequest, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("bad_request", `body: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+const tooLarge = (limit: number) =>
+  new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.bodyLimitBytes)`, { limit });
+
+/** URLSearchParams -> a plain object; repeated keys are joined with commas. */
+export function queryObject(req: NextRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of req.nextUrl.searchParams) out[k] = k in out ? `${out[k]},${v}` : v;
+  return out;
+}

@@ -1,0 +1,10 @@
+import { json, queryObject, readJson, route } from "../_lib/handler";
+import { createMemory, listMemories } from "@/lib/memories";
+
+export const GET = route(({ req, ctx }) => json(listMemories(ctx, queryObject(req))));
+
+export const POST = route(async ({ req, ctx }) => {
+  const body = await readJson(req, ctx.config.server.bodyLimitBytes);
+  const result = createMemory(ctx, body as never);
+  return json({ ...result.memory, deduplicated: result.deduplicated, duplicateOf: result.duplicateOf ?? null }, result.deduplicated ? 200 : 201);
+});

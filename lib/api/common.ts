@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Shapes shared by several API contracts. */
+export const projectRefShape = {
+  directory: z.string().min(1).max(4096).optional(),
+  project: z.string().min(1).max(200).optional(),
+};
+
+/** Query-string booleans: `true`/`1`/`yes` and `false`/`0`/`no`. */
+export const queryBoolean = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A comma-separated list in a query string, or a repeated parameter already joined. */
+export const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(item).min(1));
+
+export interface ApiError {
+  error: { code: string; message: string; details?: unknown };
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import { serverConfig, type LoadedConfig } from "./config";
+import type { Ctx } from "./context";
+import { openDatabase, type OpenedDatabase } from "./db/open";
+import { databaseFile } from "./paths";
+import { ensureToken } from "./security/token";
+
+interface ServerState {
+  ctx: Ctx;
+  loaded: LoadedConfig;
+  opened: OpenedDatabase;
+  token: string;
+  startedAt: number;
+}
+
+// Next.js may load this module in several bundles (proxy, routes, pages): keep one state per process.
+const g = globalThis as typeof globalThis & { __recollect?: ServerState };
+
+/**
+ * Creates the data dir, the token and the database (migrated) once per process, then starts the
+ * background services. Cheap after the first call.
+ */
+export function boot(): ServerState {
+  if (g.__recollect) return g.__recollect;
+  const loaded = serverConfig();
+  fs.mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
+  const token = ensureToken(loaded.dataDir);
+  const opened = openDatabase(databaseFile(loaded.dataDir));
+  const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir };
+  g.__recollect = { ctx, loaded, opened, token, startedAt: Date.now() };
+  for (const warning of loaded.warnings) console.warn(`[recollect] ${warning}`);
+  startBackgroundServices(ctx);
+  return g.__recollect;
+}
+
+export const serverCtx = (): Ctx => boot().ctx;
+
+/** Work that runs off the request path (embedding queue, purges). Never blocks a request. */
+function startBackgroundServices(_ctx: Ctx) {
+  // Filled in by the search, compression and checkpoint modules.
+}

@@ -1,0 +1,228 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse as parseJsonc, type ParseError } from "jsonc-parser";
+import { z } from "zod";
+import { configDir, dataDir, type Env } from "./paths";
+
+/**
+ * Effective configuration: defaults < user file (`$XDG_CONFIG_HOME/recollect/config.jsonc`)
+ * < project file (`<dir>/.opencode/recollect.jsonc`) < environment (`RECOLLECT_<SECTION>_<KEY>`).
+ * Every leaf remembers where its value came from (the settings page shows it); unknown keys are
+ * reported as warnings rather than silently ignored.
+ */
+export const DEFAULT_PORT = 7731;
+
+const schema = z.object({
+  server: z.object({
+    host: z.string().default("127.0.0.1"),
+    port: z.number().int().min(1).max(65535).default(DEFAULT_PORT),
+    /** Body limit of ordinary API requests. */
+    bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
+    /** Body limit of requests that carry a whole session history (compress, checkpoints). */
+    historyBodyLimitBytes: z.number().int().positive().default(64 * 1024 * 1024),
+  }),
+  embedding: z.object({
+    /** `transformers` (local, default), `http` (OpenAI-compatible), `none` (lexical only). */
+    provider: z.enum(["transformers", "http", "none"]).default("transformers"),
+    model: z.string().default("Xenova/all-MiniLM-L6-v2"),
+    /** A local model directory used instead of downloading `model`. */
+    modelDir: z.string().default(""),
+    dtype: z.string().default("q8"),
+    baseUrl: z.string().default(""),
+    apiKey: z.string().default(""),
+    batchSize: z.number().int().min(1).max(1024).default(32),
+  }),
+  search: z.object({
+    /** Cosine similarity at or above which a new memory is a near duplicate of an existing one. */
+    dedupThreshold: z.number().min(0).max(1).default(0.92),
+    /** Lexical (token Jaccard) similarity used for near duplicates while no vectors are ready. */
+    lexicalDedupThreshold: z.number().min(0).max(1).default(0.9),
+    defaultLimit: z.number().int().min(1).max(200).default(10),
+  }),
+  compression: z.object({
+    enabled: z.boolean().default(true),
+    /** The most recent turns (user messages and what follows) are never touched. */
+    protectRecentTurns: z.number().int().min(0).default(2),
+    /** Absolute token thresholds: above the first, stronger strategies; above the second, the strongest. */
+    pressureTokens: z.array(z.number().int().positive()).default([50_000, 150_000]),
+    ccrTtlDays: z.number().positive().default(7),
+    disabledStrategies: z.array(z.string()).default([]),
+    protectedTools: z
+      .array(z.string())
+      .default(["edit", "write", "patch", "todowrite", "todoread", "task", "question"]),
+  }),
+  injection: z.object({
+    stableBudgetTokens: z.number().int().min(0).default(800),
+    recallBudgetTokens: z.number().int().min(0).default(600),
+    resumeBudgetTokens: z.number().int().min(0).default(1200),
+    recallLimit: z.number().int().min(0).default(5),
+  }),
+  extraction: z.object({
+    enabled: z.boolean().default(true),
+    llm: z.object({
+      enabled: z.boolean().default(false),
+      baseUrl: z.string().default(""),
+      model: z.string().default(""),
+      apiKey: z.string().default(""),
+      dailyTokenCap: z.number().int().min(0).default(200_000),
+    }),
+  }),
+  sessions: z.object({
+    staleAfterSeconds: z.number().int().positive().default(15 * 60),
+    claimTtlSeconds: z.number().int().positive().default(2 * 60 * 60),
+  }),
+  kv: z.object({
+    defaultTtlSeconds: z.number().int().positive().default(7 * 24 * 3600),
+  }),
+});
+
+export type Config = z.infer<typeof schema>;
+export type ConfigSource = "default" | `file:${string}` | `env:${string}`;
+
+export interface LoadedConfig {
+  config: Config;
+  dataDir: string;
+  /** Where each leaf (dotted path) came from. */
+  sources: Record<string, ConfigSource>;
+  warnings: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Environment aliases kept short for the runtime contract. */
+const ENV_ALIASES: Record<string, string> = {
+  RECOLLECT_HOST: "server.host",
+  RECOLLECT_PORT: "server.port",
+  RECOLLECT_BODY_LIMIT: "server.bodyLimitBytes",
+};
+
+function leafShapes(obj: z.ZodObject, prefix = ""): Map<string, z.ZodType> {
+  const out = new Map<string, z.ZodType>();
+  for (const [key, value] of Object.entries(obj.shape)) {
+    const inner = unwrap(value as z.ZodType);
+    const p = prefix ? `${prefix}.${key}` : key;
+    if (inner instanceof z.ZodObject) for (const [k, v] of leafShapes(inner, p)) out.set(k, v);
+    else out.set(p, inner);
+  }
+  return out;
+}
+
+function unwrap(t: z.ZodType): z.ZodType {
+  let cur: z.ZodType = t;
+  while (cur instanceof z.ZodDefault || cur instanceof z.ZodOptional) cur = cur.unwrap() as z.ZodType;
+  return cur;
+}
+
+const LEAVES = leafShapes(schema);
+
+const envName = (leaf: string) =>
+  "RECOLLECT_" + leaf.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/\./g, "_").toUpperCase();
+
+function coerceEnv(raw: string, shape: z.ZodType): unknown {
+  if (shape instanceof z.ZodNumber) return Number(raw);
+  if (shape instanceof z.ZodBoolean) return /^(1|true|yes|on)$/i.test(raw);
+  if (shape instanceof z.ZodArray) {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw.split(",").map((s) => s.trim()).filter(Boolean);
+    }
+  }
+  return raw;
+}
+
+function setPath(target: Json, dotted: string, value: unknown) {
+  const keys = dotted.split(".");
+  let cur = target;
+  for (const k of keys.slice(0, -1)) {
+    if (!isObject(cur[k])) cur[k] = {};
+    cur = cur[k] as Json;
+  }
+  cur[keys[keys.length - 1]] = value;
+}
+
+function readJsoncFile(file: string, warnings: string[]): Json | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0 || !isObject(value)) {
+    warnings.push(`${file}: not a valid JSONC object (ignored)`);
+    return undefined;
+  }
+  return value;
+}
+
+/** Copy the known leaves of `layer` into `merged`, recording sources; report unknown keys. */
+function applyLayer(merged: Json, sources: Record<string, ConfigSource>, layer: Json, source: ConfigSource, warnings: string[], prefix = "") {
+  for (const [key, value] of Object.entries(layer)) {
+    const p = prefix ? `${prefix}.${key}` : key;
+    if (LEAVES.has(p)) {
+      setPath(merged, p, value);
+      sources[p] = source;
+    } else if (isObject(value) && [...LEAVES.keys()].some((l) => l.startsWith(p + "."))) {
+      applyLayer(merged, sources, value, source, warnings, p);
+    } else if (!(prefix === "" && key === "$schema")) {
+      warnings.push(`${source.slice(5)}: unknown key "${p}"`);
+    }
+  }
+}
+
+export function loadConfig(options: { directory?: string; env?: Env } = {}): LoadedConfig {
+  const env = options.env ?? process.env;
+  const warnings: string[] = [];
+  const sources: Record<string, ConfigSource> = {};
+  const merged: Json = {};
+  for (const leaf of LEAVES.keys()) sources[leaf] = "default";
+
+  const files = [path.join(configDir(env), "config.jsonc")];
+  if (env.RECOLLECT_CONFIG) files.unshift(path.resolve(env.RECOLLECT_CONFIG));
+  if (options.directory) files.push(path.join(options.directory, ".opencode", "recollect.jsonc"));
+  for (const file of files) {
+    const layer = readJsoncFile(file, warnings);
+    if (layer) applyLayer(merged, sources, layer, `file:${file}`, warnings);
+  }
+
+  for (const [leaf, shape] of LEAVES) {
+    const name = envName(leaf);
+    const alias = Object.entries(ENV_ALIASES).find(([, l]) => l === leaf)?.[0];
+    const key = env[name] !== undefined ? name : alias && env[alias] !== undefined ? alias : undefined;
+    if (key) {
+      setPath(merged, leaf, coerceEnv(env[key] as string, shape));
+      sources[leaf] = `env:${key}`;
+    }
+  }
+
+  // Fill sections so nested defaults apply, then validate; a bad value falls back to its default.
+  for (const [k, v] of Object.entries(schema.shape)) if (!isObject(merged[k]) && unwrap(v as z.ZodType) instanceof z.ZodObject) merged[k] = {};
+  if (!isObject((merged.extraction as Json).llm)) (merged.extraction as Json).llm = {};
+  let parsed = schema.safeParse(merged);
+  while (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const leaf = issue.path.join(".");
+    warnings.push(`config ${leaf} (${sources[leaf] ?? "?"}): ${issue.message}; using the default`);
+    const keys = issue.path.map(String);
+    let cur = merged;
+    for (const k of keys.slice(0, -1)) cur = cur[k] as Json;
+    delete cur[keys[keys.length - 1]];
+    sources[leaf] = "default";
+    parsed = schema.safeParse(merged);
+  }
+  return { config: parsed.data, dataDir: dataDir(env), sources, warnings };
+}
+
+let cached: LoadedConfig | undefined;
+/** The server's configuration (no project layer), loaded once per process. */
+export function serverConfig(): LoadedConfig {
+  cached ??= loadConfig();
+  return cached;
+}
+/** For tests: forget the cached configuration. */
+export function resetServerConfig() {
+  cached = undefined;
+}

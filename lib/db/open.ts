@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as sqliteVec from "sqlite-vec";
+import { appRoot } from "../paths";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export interface OpenedDatabase {
+  db: Db;
+  sqlite: Database.Database;
+  file: string;
+  vecVersion: string;
+}
+
+/**
+ * Opens (creating if needed) the database: WAL, a busy timeout long enough that concurrent writers
+ * queue instead of failing, foreign keys, incremental auto-vacuum on new files, sqlite-vec loaded
+ * and checked, and every committed migration applied.
+ */
+export function openDatabase(file: string, options: { migrationsDir?: string; readonly?: boolean } = {}): OpenedDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { readonly: options.readonly ?? false });
+  try {
+    if (!options.readonly) {
+      // auto_vacuum only takes effect before the first table is created.
+      const fresh = (sqlite.pragma("page_count", { simple: true }) as number) === 0;
+      if (fresh) sqlite.pragma("auto_vacuum = INCREMENTAL");
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+    }
+    sqlite.pragma("busy_timeout = 10000");
+    sqlite.pragma("foreign_keys = ON");
+    sqliteVec.load(sqlite);
+    const vecVersion = (sqlite.prepare("select vec_version() as v").get() as { v: string }).v;
+    const db = drizzle(sqlite, { schema }) as Db;
+    if (!options.readonly) {
+      migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
+    }
+    return { db, sqlite, file, vecVersion };
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}

@@ -1,0 +1,287 @@
+import { sql } from "drizzle-orm";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * The whole data model. Times are epoch milliseconds. The FTS5 table (`memory_fts`) is created by
+ * a hand-written migration; the sqlite-vec table (`memory_vectors`) at run time, because its
+ * dimension depends on the embedding model in use. Both use `memories.seq` as their rowid.
+ */
+
+export const SCOPES = ["global", "project", "session"] as const;
+export const CATEGORIES = [
+  "decision",
+  "constraint",
+  "convention",
+  "preference",
+  "gotcha",
+  "fact",
+  "procedure",
+  "blocker",
+  "directive",
+  "plan",
+  "idea",
+  "event",
+  "context",
+  "note",
+] as const;
+export const SOURCES = ["tool", "extractor", "ui", "import", "checkpoint", "api", "cli"] as const;
+export const STATUSES = ["active", "suggested", "archived", "resolved"] as const;
+export const LINK_KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type Source = (typeof SOURCES)[number];
+export type Status = (typeof STATUSES)[number];
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const projects = sqliteTable("projects", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  rootPath: text("root_path"),
+  /** How the id was derived: `git-root-commit`, `git-remote` or `path`. */
+  identity: text("identity").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    /** Integer rowid shared with the FTS and vector tables (stable across VACUUM). */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    scope: text("scope", { enum: SCOPES }).notNull(),
+    sessionId: text("session_id"),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    title: text("title"),
+    content: text("content").notNull(),
+    /** JSON array of strings; `memory_tags` indexes it for filtering. */
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    source: text("source", { enum: SOURCES }).notNull(),
+    status: text("status", { enum: STATUSES }).notNull().default("active"),
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    priority: integer("priority").notNull().default(0),
+    contentHash: text("content_hash").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    lastAccessedAt: integer("last_accessed_at"),
+    accessCount: integer("access_count").notNull().default(0),
+  },
+  (t) => [
+    index("memories_scope_idx").on(t.scope, t.projectId, t.status),
+    index("memories_hash_idx").on(t.contentHash),
+    index("memories_status_created_idx").on(t.status, t.createdAt),
+    index("memories_created_idx").on(t.createdAt),
+    index("memories_category_idx").on(t.category, t.status),
+    index("memories_pinned_idx").on(t.pinned, t.status),
+    index("memories_session_idx").on(t.sessionId),
+  ],
+);
+
+export const memoryTags = sqliteTable(
+  "memory_tags",
+  {
+    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.tag] }), index("memory_tags_tag_idx").on(t.tag)],
+);
+
+/** References parsed out of memories (`#123`, `!45`, `&7`, URLs, file paths). */
+export const memoryEntities = sqliteTable(
+  "memory_entities",
+  {
+    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.kind, t.value] }), index("memory_entities_value_idx").on(t.kind, t.value)],
+);
+
+export const memoryVersions = sqliteTable(
+  "memory_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    /** 1 for the first replaced text, increasing. */
+    version: integer("version").notNull(),
+    title: text("title"),
+    content: text("content").notNull(),
+    category: text("category").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    pinned: integer("pinned", { mode: "boolean" }).notNull(),
+    priority: integer("priority").notNull(),
+    status: text("status").notNull(),
+    scope: text("scope").notNull(),
+    /** Who made the change that replaced this text (`ui`, `tool`, `api`, `cli`, ...). */
+    changedBy: text("changed_by").notNull(),
+    reason: text("reason"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("memory_versions_memory_idx").on(t.memoryId, t.version)],
+);
+
+export const memoryLinks = sqliteTable(
+  "memory_links",
+  {
+    fromId: text("from_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    toId: text("to_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LINK_KINDS }).notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.fromId, t.toId, t.kind] }), index("memory_links_to_idx").on(t.toId)],
+);
+
+/** Memories waiting for an embedding; survives restarts. */
+export const embeddingQueue = sqliteTable("embedding_queue", {
+  memoryId: text("memory_id").primaryKey().references(() => memories.id, { onDelete: "cascade" }),
+  enqueuedAt: integer("enqueued_at").notNull().default(now),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
+
+/** Key/value facts about the index: embedding model id, dimension, reindex progress. */
+export const embeddingMeta = sqliteTable("embedding_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    title: text("title"),
+    agent: text("agent"),
+    status: text("status", { enum: ["active", "ended"] }).notNull().default("active"),
+    summary: text("summary"),
+    workingOn: text("working_on"),
+    startedAt: integer("started_at").notNull().default(now),
+    lastHeartbeatAt: integer("last_heartbeat_at").notNull().default(now),
+    endedAt: integer("ended_at"),
+    resumeDeliveredAt: integer("resume_delivered_at"),
+  },
+  (t) => [index("sessions_project_idx").on(t.projectId, t.status, t.lastHeartbeatAt)],
+);
+
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id").notNull(),
+    item: text("item").notNull(),
+    kind: text("kind").notNull().default("item"),
+    sessionId: text("session_id").notNull(),
+    note: text("note"),
+    claimedAt: integer("claimed_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("claims_item_idx").on(t.projectId, t.item), index("claims_session_idx").on(t.sessionId)],
+);
+
+export const checkpoints = sqliteTable(
+  "checkpoints",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    sessionId: text("session_id").notNull(),
+    trigger: text("trigger", { enum: ["compaction", "manual", "ingest"] }).notNull(),
+    markdown: text("markdown").notNull(),
+    /** gzip of the redacted JSON message list. */
+    rawMessages: blob("raw_messages", { mode: "buffer" }).notNull(),
+    messageCount: integer("message_count").notNull(),
+    extracted: text("extracted", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    tokensRaw: integer("tokens_raw").notNull().default(0),
+    tokensSummary: integer("tokens_summary").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("checkpoints_project_idx").on(t.projectId, t.createdAt), index("checkpoints_session_idx").on(t.sessionId)],
+);
+
+/** Compress-Cache-Retrieve: originals of everything compression removed, by content hash. */
+export const ccrEntries = sqliteTable(
+  "ccr_entries",
+  {
+    hash: text("hash").primaryKey(),
+    sessionId: text("session_id"),
+    tool: text("tool"),
+    content: text("content").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("ccr_expires_idx").on(t.expiresAt)],
+);
+
+/** Reused compression results: a part is compressed once, keyed by part id and content hash. */
+export const compressionCache = sqliteTable(
+  "compression_cache",
+  {
+    key: text("key").primaryKey(),
+    sessionId: text("session_id"),
+    value: text("value").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("compression_cache_expires_idx").on(t.expiresAt)],
+);
+
+export const kv = sqliteTable(
+  "kv",
+  {
+    /** `""` for keys that belong to no project. */
+    projectId: text("project_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.key] }), index("kv_expires_idx").on(t.expiresAt)],
+);
+
+export const compressionStats = sqliteTable(
+  "compression_stats",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id").notNull(),
+    tokensBefore: integer("tokens_before").notNull(),
+    tokensAfter: integer("tokens_after").notNull(),
+    byStrategy: text("by_strategy", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    durationMs: real("duration_ms").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("compression_stats_session_idx").on(t.sessionId, t.createdAt), index("compression_stats_created_idx").on(t.createdAt)],
+);
+
+/** One row per search hit, injection or read of a memory: ranking and dashboard charts. */
+export const accessLog = sqliteTable(
+  "access_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: text("memory_id").references(() => memories.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["search", "inject", "recall", "get", "expand"] }).notNull(),
+    sessionId: text("session_id"),
+    query: text("query"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("access_log_memory_idx").on(t.memoryId), index("access_log_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** Daily token use of the optional LLM extractor (never above its cap). */
+export const llmUsage = sqliteTable("llm_usage", {
+  day: text("day").primaryKey(),
+  tokens: integer("tokens").notNull().default(0),
+  calls: integer("calls").notNull().default(0),
+});
+
+/** Sessions already ingested from OpenCode's own database (incremental ingest). */
+export const ingestedSessions = sqliteTable("ingested_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  checkpointId: text("checkpoint_id"),
+  messageCount: integer("message_count").notNull(),
+  ingestedAt: integer("ingested_at").notNull().default(now),
+});

@@ -1,0 +1,20 @@
+import type { MemoryDto } from "../api/memories";
+import type { Ctx } from "../context";
+import type { Source } from "../db/schema";
+import { toMemoryDto } from "./dto";
+import { getMemoryRow } from "./get";
+import { applyChange } from "./update";
+
+/** Soft delete: the memory stops being searched and injected, and can be restored. */
+export function archiveMemory(ctx: Ctx, id: string, by: Source = "api"): MemoryDto {
+  return ctx.db.transaction((tx) => toMemoryDto(applyChange(tx, getMemoryRow(tx, id), { status: "archived" }, by, "archived")), {
+    behavior: "immediate",
+  });
+}
+
+/** Brings an archived (or resolved) memory back to active. */
+export function restoreMemory(ctx: Ctx, id: string, by: Source = "api"): MemoryDto {
+  return ctx.db.transaction((tx) => toMemoryDto(applyChange(tx, getMemoryRow(tx, id), { status: "active" }, by, "restored")), {
+    behavior: "immediate",
+  });
+}

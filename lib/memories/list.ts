@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../api/memories";
+import type { Ctx } from "../context";
+import { memories } from "../db/schema";
+import { badRequest } from "../errors";
+import { identifyProject } from "../projects/identify";
+import { toMemoryDto } from "./dto";
+
+const SORT_COLUMNS = {
+  created: memories.createdAt,
+  updated: memories.updatedAt,
+  priority: memories.priority,
+  accessed: sql<number>`coalesce(${memories.lastAccessedAt}, 0)`,
+} as const;
+
+/**
+ * Lists memories with filters applied in SQL and keyset pagination (an opaque cursor over the
+ * sort value and `seq`), so page 1,000 costs what page 1 costs.
+ */
+export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
+  const q = listMemoriesQuery.parse(raw);
+  const where: SQL[] = [];
+  const projectId = q.directory ? identifyProject(q.directory).id : q.project;
+  if (projectId) where.push(eq(memories.projectId, projectId));
+  if (q.scope) where.push(inArray(memories.scope, q.scope));
+  if (q.category) where.push(inArray(memories.category, q.category));
+  if (q.status !== "all") where.push(inArray(memories.status, q.status ?? ["active"]));
+  if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
+  if (q.sessionId) where.push(eq(memories.sessionId, q.sessionId));
+  for (const tag of q.tag ?? []) {
+    where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
+  }
+  if (q.entity) {
+    where.push(sql`EXISTS (SELECT 1 FROM memory_entities e WHERE e.memory_id = ${memories.id} AND e.value = ${q.entity})`);
+  }
+
+  const column = SORT_COLUMNS[q.sort];
+  const dir = q.order === "desc" ? desc : asc;
+  if (q.cursor) {
+    const [value, seq] = decodeCursor(q.cursor);
+    where.push(
+      q.order === "desc"
+        ? sql`(${column} < ${value} OR (${column} = ${value} AND ${memories.seq} < ${seq}))`
+        : sql`(${column} > ${value} OR (${column} = ${value} AND ${memories.seq} > ${seq}))`,
+    );
+  }
+
+  const rows = ctx.db
+    .select()
+    .from(memories)
+    .where(and(...where))
+    .orderBy(dir(column), dir(memories.seq))
+    .limit(q.limit + 1)
+    .all();
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const sortValue = (r: (typeof rows)[number]) =>
+    q.sort === "created" ? r.createdAt : q.sort === "updated" ? r.updatedAt : q.sort === "priority" ? r.priority : (r.lastAccessedAt ?? 0);
+  const now = Date.now();
+  return {
+    items: page.map((r) => toMemoryDto(r, now)),
+    nextCursor: rows.length > q.limit && last ? encodeCursor(sortValue(last), last.seq) : null,
+  };
+}
+
+const encodeCursor = (value: number, seq: number) => Buffer.from(JSON.stringify([value, seq])).toString("base64url");
+
+function decodeCursor(cursor: string): [number, number] {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((n) => Number.isFinite(n))) return parsed as [number, number];
+  } catch {
+    /* fall through */
+  }
+  throw badRequest("cursor: not a cursor returned by this API", { field: "cursor" });
+}

@@ -1,0 +1,16 @@
+import { eq, sql } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { memories } from "../db/schema";
+import { unindexMemory } from "../search/sync";
+import { getMemoryRow } from "./get";
+
+/** Permanent delete: the row, its versions, links, tags and index entries go together. */
+export function removeMemory(ctx: Ctx, id: string): { id: string; removed: true } {
+  return ctx.db.transaction((tx) => {
+    const row = getMemoryRow(tx, id);
+    unindexMemory(tx, row.seq);
+    tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${id}`);
+    tx.delete(memories).where(eq(memories.id, id)).run();
+    return { id, removed: true as const };
+  }, { behavior: "immediate" });
+}

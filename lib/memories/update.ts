@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../api/memories";
+import type { Ctx } from "../context";
+import { memories, memoryTags, memoryVersions, type Source, type Status } from "../db/schema";
+import { conflict } from "../errors";
+import { redact, redactDeep } from "../security/redact";
+import { syncDerived } from "./derived";
+import { findExactDuplicate } from "./create";
+import { toMemoryDto, type MemoryRow } from "./dto";
+import { getMemoryRow } from "./get";
+import { contentHash, normalizeTags } from "./normalize";
+
+type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
+
+/**
+ * Changes a memory. The text it had before is kept in `memory_versions` (who changed it, why).
+ * Content that would equal another live memory of the same scope -> 409 naming it.
+ */
+export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): MemoryDto {
+  const input = updateMemoryInput.parse(raw);
+  return ctx.db.transaction((tx) => {
+    const current = getMemoryRow(tx, id);
+    if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {
+      throw conflict(`memory "${id}" was changed by someone else at ${new Date(current.updatedAt).toISOString()}; reload it`, {
+        updatedAt: new Date(current.updatedAt).toISOString(),
+      });
+    }
+    const next: Partial<MemoryRow> = {};
+    if (input.content !== undefined) {
+      next.content = redact(input.content);
+      next.contentHash = contentHash(next.content);
+    }
+    if (input.title !== undefined) next.title = input.title ? redact(input.title) : null;
+    if (input.category !== undefined) next.category = input.category;
+    if (input.tags !== undefined) next.tags = normalizeTags(input.tags.map(redact));
+    if (input.pinned !== undefined) next.pinned = input.pinned;
+    if (input.priority !== undefined) next.priority = input.priority;
+    if (input.status !== undefined) next.status = input.status;
+    if (input.metadata !== undefined) next.metadata = redactDeep(input.metadata);
+    return toMemoryDto(applyChange(tx, current, next, input.source, input.reason));
+  }, { behavior: "immediate" });
+}
+
+/** Writes a change and its version row; shared by update, archive and restore. */
+export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>, changedBy: Source, reason?: string): MemoryRow {
+  const changed = (Object.keys(next) as (keyof MemoryRow)[]).filter(
+    (k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]),
+  );
+  if (changed.length === 0) return current;
+
+  const status = (next.status ?? current.status) as Status;
+  if (next.contentHash && next.contentHash !== current.contentHash && (status === "active" || status === "suggested")) {
+    const dup = findExactDuplicate(tx, current, next.contentHash, current.id);
+    if (dup) throw conflict(`memory "${dup.id}" already has this content in the same scope`, { duplicateOf: dup.id });
+  }
+
+  const version = (tx.select({ n: sql<number>`count(*)` }).from(memoryVersions).where(eq(memoryVersions.memoryId, current.id)).get()?.n ?? 0) + 1;
+  tx.insert(memoryVersions)
+    .values({
+      memoryId: current.id,
+      version,
+      title: current.title,
+      content: current.content,
+      category: current.category,
+      tags: current.tags,
+      pinned: current.pinned,
+      priority: current.priority,
+      status: current.status,
+      scope: current.scope,
+      changedBy,
+      reason: reason ?? null,
+    })
+    .run();
+
+  const updatedAt = Math.max(Date.now(), current.updatedAt + 1);
+  const row = tx.update(memories).set({ ...next, updatedAt }).where(eq(memories.id, current.id)).returning().get();
+  if (next.tags) {
+    tx.delete(memoryTags).where(eq(memoryTags.memoryId, current.id)).run();
+    if (row.tags.length) tx.insert(memoryTags).values(row.tags.map((tag) => ({ memoryId: row.id, tag }))).run();
+  }
+  if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx, row);
+  return row;
+}

@@ -1,0 +1,38 @@
+import { eq, sql } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { projects } from "../db/schema";
+import { notFound } from "../errors";
+import { identifyProject } from "./identify";
+
+export interface ProjectRef {
+  /** A working directory inside the project (what the plugin knows). */
+  directory?: string;
+  /** A project id as returned by the API. */
+  project?: string;
+}
+
+/**
+ * Turns a directory or a project id into a project id, registering the project on first sight.
+ * Returns null when neither is given (global scope).
+ */
+export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
+  if (ref.directory) {
+    const found = identifyProject(ref.directory);
+    ctx.db
+      .insert(projects)
+      .values({ id: found.id, name: found.name, rootPath: found.rootPath, identity: found.identity })
+      .onConflictDoUpdate({ target: projects.id, set: { rootPath: found.rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .run();
+    return found.id;
+  }
+  if (ref.project) {
+    const row = ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, ref.project)).get();
+    if (!row) throw notFound(`unknown project "${ref.project}"`, { field: "project" });
+    return row.id;
+  }
+  return null;
+}
+
+export function listProjects(ctx: Ctx) {
+  return ctx.db.select().from(projects).orderBy(projects.name).all();
+}

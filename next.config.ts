@@ -1,0 +1,16 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Tests and helpers may build into their own directory so builds never collide.
+  distDir: process.env.RECOLLECT_DIST_DIR || ".next",
+  // Native modules and the ONNX runtime are loaded by Node at run time, never bundled.
+  serverExternalPackages: ["better-sqlite3", "sqlite-vec", "@huggingface/transformers", "onnxruntime-node", "sharp"],
+  poweredByHeader: false,
+  experimental: {
+    // The proxy buffers bodies; session histories sent for compression are large. Route handlers
+    // enforce the configured limits themselves.
+    proxyClientMaxBodySize: "512mb",
+  },
+};
+
+export default nextConfig;

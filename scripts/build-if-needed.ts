@@ -1,0 +1,37 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The checkout root (this file lives in scripts/). */
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+
+const SOURCES = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs", "drizzle"];
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** Builds the Next.js app unless a build newer than every source file exists. */
+export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next"): void {
+  const buildId = path.join(ROOT, distDir, "BUILD_ID");
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+  if (built > newest) return;
+  console.log(built ? "[recollect] sources changed: rebuilding..." : "[recollect] first start: building the app (about a minute)...");
+  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, RECOLLECT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`);
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { NEXT_BIN, ROOT } from "../../scripts/build-if-needed";
+
+export interface TestServer {
+  url: string;
+  port: number;
+  token: string;
+  dataDir: string;
+  /** fetch against the server with the API token. */
+  api: (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  stop: () => Promise<void>;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+  child: ChildProcess;
+  log: () => string;
+}
+
+export function tempDir(prefix = "recollect-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real production server (`next start`) on a free port with its own data dir and an
+ * isolated config dir. Embeddings are off unless the test's env turns them on.
+ */
+export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDir();
+  const port = await freePort();
+  const configHome = tempDir("recollect-config-");
+  let output = "";
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      RECOLLECT_DATA_DIR: dataDir,
+      RECOLLECT_APP_DIR: ROOT,
+      XDG_CONFIG_HOME: configHome,
+      RECOLLECT_EMBEDDING_PROVIDER: "none",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
+
+  const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  return {
+    url,
+    port,
+    token,
+    dataDir,
+    child,
+    log: () => output,
+    api: (pathname, init = {}) => {
+      const { json, headers, ...rest } = init;
+      return fetch(url + pathname, {
+        ...rest,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(json !== undefined ? { "content-type": "application/json" } : {}),
+          ...(headers as Record<string, string>),
+        },
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited();
+    },
+    kill: async (signal = "SIGKILL") => {
+      child.kill(signal);
+      await exited();
+    },
+  };
+}
