@@ -8,7 +8,8 @@ ensureBuild();
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: process.env }).status ?? 1;
 
-let failed = run(bin("vitest"), ["run", ...process.argv.slice(2)]) !== 0;
-const hasE2e = fs.existsSync(path.join(ROOT, "e2e")) && fs.readdirSync(path.join(ROOT, "e2e")).some((f) => f.endsWith(".spec.ts"));
+let failed = run(bin("tsc"), ["--noEmit", "-p", "."]) !== 0;
+failed = run(bin("vitest"), ["run", ...process.argv.slice(2)]) !== 0 || failed;
+const hasE2e = fs.existsSync(path.join(ROOT, "e2e")) && fs.readdirSync(path.join(ROOT, "e2e"), { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
 if (hasE2e && process.argv.length <= 2) failed = run(bin("playwright"), ["test"]) !== 0 || failed;
 process.exit(failed ? 1 : 0);
