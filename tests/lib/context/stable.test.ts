@@ -1,0 +1,105 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { buildStableBlock } from "../../../lib/context/stable";
+import { dayAge } from "../../../lib/context/format";
+import { archiveMemory, createMemory, updateMemory } from "../../../lib/memories";
+import { countTokens } from "../../../lib/tokens";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+
+let ctx: ReturnType<typeof testCtx>;
+let dir: string;
+beforeEach(() => {
+  ctx?.close();
+  ctx = testCtx();
+  dir = tempDir("recollect-proj-");
+});
+afterAll(() => ctx?.close());
+
+const pin = (content: string, extra: Record<string, unknown> = {}) =>
+  createMemory(ctx, { content, pinned: true, category: "constraint", ...extra } as never).memory;
+
+describe("buildStableBlock", () => {
+  it("is empty without pinned memories", () => {
+    createMemory(ctx, { content: "not pinned", category: "constraint" });
+    const block = buildStableBlock(ctx, { directory: dir });
+    expect(block.text).toBe("");
+    expect(block.memoryIds).toEqual([]);
+  });
+
+  it("holds global and project pins, not other projects' nor unpinned ones, and shows ages", () => {
+    const g = pin("Never force-push to main");
+    const p = pin("Use pnpm in this repo", { directory: dir, category: "convention" });
+    pin("Other project rule", { directory: tempDir("recollect-other-") });
+    createMemory(ctx, { content: "unpinned note", directory: dir });
+    const block = buildStableBlock(ctx, { directory: dir });
+    expect(block.memoryIds).toEqual([g.id, p.id]);
+    expect(block.text).toContain("- [constraint, global, today] Never force-push to main");
+    expect(block.text).toContain("- [convention, project, today] Use pnpm in this repo");
+    expect(block.text).not.toContain("Other project rule");
+    expect(block.text).not.toContain("unpinned");
+    expect(block.tokens).toBe(countTokens(block.text));
+    // Without a project only the global scope.
+    expect(buildStableBlock(ctx).memoryIds).toEqual([g.id]);
+  });
+
+  it("orders constraints, directives, preferences, conventions first, then by priority and age", () => {
+    const fact = pin("a pinned fact", { category: "fact", priority: 50 });
+    const conv = pin("a convention", { category: "convention" });
+    const pref = pin("a preference", { category: "preference" });
+    const dirLow = pin("a directive low", { category: "directive", priority: 0 });
+    const dirHigh = pin("a directive high", { category: "directive", priority: 5 });
+    const c1 = pin("constraint older");
+    const c2 = pin("constraint newer");
+    const ids = buildStableBlock(ctx).memoryIds;
+    expect(ids).toEqual([c1.id, c2.id, dirHigh.id, dirLow.id, pref.id, conv.id, fact.id]);
+  });
+
+  it("is byte-identical while memories are unchanged, and changes when one changes", () => {
+    const a = pin("Keep functions small");
+    pin("Never commit secrets", { directory: dir });
+    const first = buildStableBlock(ctx, { directory: dir });
+    const second = buildStableBlock(ctx, { directory: dir });
+    expect(second.text).toBe(first.text);
+    expect(second.hash).toBe(first.hash);
+    // An hour later, same day-granular ages, same bytes.
+    const later = buildStableBlock(ctx, { directory: dir, nowMs: Date.now() + 3600_000 });
+    expect(later.text).toBe(first.text);
+
+    updateMemory(ctx, a.id, { content: "Keep functions short" });
+    const changed = buildStableBlock(ctx, { directory: dir });
+    expect(changed.text).toContain("Keep functions short");
+    expect(changed.hash).not.toBe(first.hash);
+
+    archiveMemory(ctx, a.id);
+    expect(buildStableBlock(ctx, { directory: dir }).memoryIds).not.toContain(a.id);
+  });
+
+  it("stays within the token budget, skipping what does not fit", () => {
+    const long = pin("x ".repeat(400) + "very long constraint", { priority: 10 });
+    const short = pin("short rule");
+    const block = buildStableBlock(ctx, { budgetTokens: 60 });
+    expect(block.tokens).toBeLessThanOrEqual(60);
+    expect(block.memoryIds).toEqual([short.id]);
+    expect(block.memoryIds).not.toContain(long.id);
+    expect(buildStableBlock(ctx, { budgetTokens: 0 }).text).toBe("");
+    // The configured budget applies by default.
+    ctx.config.injection.stableBudgetTokens = 60;
+    expect(buildStableBlock(ctx).memoryIds).toEqual([short.id]);
+  });
+
+  it("puts multi-line memories on one line with their title", () => {
+    pin("line one\n\nline two", { title: "Deploys" });
+    expect(buildStableBlock(ctx).text).toContain("] Deploys: line one line two");
+  });
+});
+
+describe("dayAge", () => {
+  const day = 24 * 3600 * 1000;
+  it("is coarse", () => {
+    expect(dayAge(0, 5 * 3600_000)).toBe("today");
+    expect(dayAge(0, 3 * day)).toBe("3d");
+    expect(dayAge(0, 21 * day)).toBe("3w");
+    expect(dayAge(0, 90 * day)).toBe("3mo");
+    expect(dayAge(0, 800 * day)).toBe("2y");
+  });
+});
