@@ -65,14 +65,26 @@ const schema = z.object({
       model: z.string().default(""),
       apiKey: z.string().default(""),
       dailyTokenCap: z.number().int().min(0).default(200_000),
+      /** Output tokens one call may use (reserved against the daily cap before the call). */
+      maxTokensPerCall: z.number().int().min(16).default(1024),
+      timeoutMs: z.number().int().positive().default(30_000),
     }),
+    /** Near-duplicate threshold (token Jaccard) of a suggestion against existing memories. */
+    dedupThreshold: z.number().min(0).max(1).default(0.8),
+    /** At most this many suggestions are stored per request. */
+    maxSuggestionsPerCall: z.number().int().min(0).default(10),
   }),
   sessions: z.object({
     staleAfterSeconds: z.number().int().positive().default(15 * 60),
     claimTtlSeconds: z.number().int().positive().default(2 * 60 * 60),
+    /** How often the background job expires stale sessions and claims and purges expired KV. */
+    sweepIntervalSeconds: z.number().int().positive().default(60),
   }),
   kv: z.object({
     defaultTtlSeconds: z.number().int().positive().default(7 * 24 * 3600),
+    maxTtlSeconds: z.number().int().positive().default(365 * 24 * 3600),
+    /** Largest JSON value (serialized bytes). */
+    maxValueBytes: z.number().int().positive().default(256 * 1024),
   }),
 });
 
