@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../db/schema";
+import { csv, projectRefShape, queryBoolean } from "./common";
+import { memoryFields } from "./memories";
+
+/** Contracts of `/api/export` and `/api/import`. */
+
+export const EXPORT_FORMATS = ["markdown", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Filters of an export (query string of `GET /api/export`, or the JSON body of `POST /api/export`). */
+export const exportQuery = z
+  .object({
+    format: z.enum(EXPORT_FORMATS).default("json"),
+    ...projectRefShape,
+    scope: csv(z.enum(SCOPES)).optional(),
+    category: csv(z.enum(CATEGORIES)).optional(),
+    /** `all` (the default) exports every status. */
+    status: z.union([z.literal("all"), csv(z.enum(STATUSES))]).default("all"),
+    tag: csv(z.string().trim().min(1).max(64).transform((t) => t.toLowerCase())).optional(),
+    pinned: queryBoolean.optional(),
+    /** Export exactly these memories (the browser's selection). */
+    ids: csv(z.string().min(1).max(100)).optional(),
+  })
+  .strict();
+export type ExportQuery = z.input<typeof exportQuery>;
+
+/** `POST /api/export` takes the same filters as JSON, with `ids` as an array (a selection may be long). */
+export const exportBody = z
+  .object({
+    format: z.enum(EXPORT_FORMATS).default("json"),
+    ids: z.array(z.string().min(1).max(100)).min(1).max(100_000),
+  })
+  .strict();
+
+export const importQuery = z
+  .object({
+    format: z.enum(EXPORT_FORMATS),
+    dryRun: queryBoolean.default(false),
+  })
+  .strict();
+export type ImportQuery = z.input<typeof importQuery>;
+
+/** One memory in an export file (JSON format; the Markdown format carries the same fields). */
+export const exportedMemory = z.object({
+  id: z.string().min(1).max(100).optional(),
+  title: memoryFields.title,
+  content: memoryFields.content,
+  category: z.enum(CATEGORIES).default("note"),
+  scope: z.enum(SCOPES).default("global"),
+  project: z
+    .object({ id: z.string().min(1).max(200), name: z.string().max(500).default(""), rootPath: z.string().nullish(), identity: z.string().default("path") })
+    .nullish(),
+  sessionId: z.string().min(1).max(200).nullish(),
+  tags: memoryFields.tags.default([]),
+  source: z.enum(SOURCES).optional(),
+  status: z.enum(STATUSES).default("active"),
+  pinned: z.boolean().default(false),
+  priority: memoryFields.priority.default(0),
+  metadata: memoryFields.metadata.default({}),
+  createdAt: z.string().datetime().optional(),
+  updatedAt: z.string().datetime().optional(),
+});
+export type ExportedMemory = z.output<typeof exportedMemory>;
+
+export const exportFile = z.object({
+  format: z.literal("recollect-export"),
+  version: z.literal(1),
+  exportedAt: z.string().optional(),
+  memories: z.array(z.unknown()),
+});
+
+export interface ImportItemReport {
+  /** Position in the file (0-based). */
+  index: number;
+  title: string;
+  category: string;
+  scope: string;
+  /** `new`: would be / was created; `duplicate`: skipped; `invalid`: skipped with `error`. */
+  outcome: "new" | "duplicate" | "invalid";
+  /** The memory that already holds this content (duplicates), or the created id. */
+  id?: string;
+  error?: string;
+}
+
+export interface ImportReport {
+  format: ExportFormat;
+  dryRun: boolean;
+  total: number;
+  created: number;
+  duplicates: number;
+  invalid: number;
+  items: ImportItemReport[];
+}

@@ -1,0 +1,120 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { exportedMemory, importQuery, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
+import type { Ctx } from "../context";
+import { memories, memoryTags, projects, type Scope } from "../db/schema";
+import { syncDerived } from "../memories/derived";
+import { contentHash, normalizeTags } from "../memories/normalize";
+import { redact, redactDeep } from "../security/redact";
+import { parseJson } from "./json";
+import { parseMarkdown } from "./markdown";
+
+type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
+type Reader = Pick<Ctx["db"], "select">;
+
+/**
+ * Imports an export file (Markdown or JSON). Every entry is validated on its own; a memory whose
+ * content already exists in the same place (scope, project, session; any status) is skipped and
+ * reported as a duplicate, as is a repeat inside the file. `dryRun` reports without writing.
+ * A real import writes everything in one transaction: all of it or nothing.
+ */
+export function importMemories(ctx: Ctx, rawQuery: ImportQuery, text: string): ImportReport {
+  const q = importQuery.parse(rawQuery);
+  const entries = q.format === "json" ? parseJson(text) : parseMarkdown(text);
+  const run = (db: Tx | Reader, write: boolean) => plan(db, entries, write, q.format, q.dryRun);
+  if (q.dryRun) return run(ctx.db, false);
+  return ctx.db.transaction((tx) => run(tx, true), { behavior: "immediate" });
+}
+
+function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
+  const items: ImportItemReport[] = [];
+  const seen = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    const label = { index, title: "", category: "?", scope: "?" };
+    if (entry && typeof entry === "object" && "__error" in entry) {
+      items.push({ ...label, outcome: "invalid", error: String((entry as { __error: unknown }).__error) });
+      return;
+    }
+    const parsed = exportedMemory.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      items.push({ ...label, outcome: "invalid", error: `${issue.path.join(".") || "memory"}: ${issue.message}` });
+      return;
+    }
+    const m = parsed.data;
+    const content = redact(m.content);
+    const title = m.title ? redact(m.title) : null;
+    label.title = (title || content.split("\n")[0]).slice(0, 120);
+    label.category = m.category;
+    label.scope = m.scope;
+    const projectId = m.scope === "global" ? null : (m.project?.id ?? null);
+    const sessionId = m.scope === "session" ? (m.sessionId ?? null) : null;
+    if (m.scope === "project" && !projectId) return void items.push({ ...label, outcome: "invalid", error: 'project: scope "project" needs a project' });
+    if (m.scope === "session" && !sessionId) return void items.push({ ...label, outcome: "invalid", error: 'sessionId: scope "session" needs a sessionId' });
+
+    const hash = contentHash(content);
+    const key = `${m.scope}\u0000${projectId ?? ""}\u0000${sessionId ?? ""}\u0000${hash}`;
+    const existing = findSameContent(db, m.scope, projectId, sessionId, hash);
+    if (existing || seen.has(key)) {
+      items.push({ ...label, outcome: "duplicate", id: existing ?? `#${seen.get(key)}` });
+      return;
+    }
+    seen.set(key, index);
+    if (!write) return void items.push({ ...label, outcome: "new" });
+
+    const tx = db as Tx;
+    if (m.project && projectId) {
+      tx.insert(projects)
+        .values({ id: m.project.id, name: m.project.name || m.project.id, rootPath: m.project.rootPath ?? null, identity: m.project.identity })
+        .onConflictDoNothing()
+        .run();
+    }
+    const idTaken = m.id ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, m.id)).get() : undefined;
+    const now = Date.now();
+    const createdAt = m.createdAt ? Date.parse(m.createdAt) : now;
+    const tags = normalizeTags(m.tags.map(redact));
+    const row = tx
+      .insert(memories)
+      .values({
+        id: m.id && !idTaken ? m.id : uuidv7(),
+        projectId,
+        scope: m.scope,
+        sessionId,
+        category: m.category,
+        title,
+        content,
+        tags,
+        source: "import",
+        status: m.status,
+        pinned: m.pinned,
+        priority: m.priority,
+        contentHash: hash,
+        metadata: redactDeep(m.metadata),
+        createdAt,
+        updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
+      })
+      .returning()
+      .get();
+    if (tags.length) tx.insert(memoryTags).values(tags.map((tag) => ({ memoryId: row.id, tag }))).run();
+    syncDerived(tx, row);
+    items.push({ ...label, outcome: "new", id: row.id });
+  });
+  const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;
+  return { format, dryRun, total: items.length, created: count("new"), duplicates: count("duplicate"), invalid: count("invalid"), items };
+}
+
+function findSameContent(db: Reader, scope: Scope, projectId: string | null, sessionId: string | null, hash: string): string | undefined {
+  return db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.contentHash, hash),
+        eq(memories.scope, scope),
+        projectId === null ? isNull(memories.projectId) : eq(memories.projectId, projectId),
+        sessionId === null ? sql`1` : eq(memories.sessionId, sessionId),
+      ),
+    )
+    .limit(1)
+    .get()?.id;
+}

@@ -1,0 +1,26 @@
+import type { ExportQuery } from "../api/export";
+import type { Ctx } from "../context";
+import { renderJson } from "./json";
+import { renderMarkdown } from "./markdown";
+import { selectForExport } from "./select";
+
+export { importMemories } from "./import";
+export { parseMarkdown, renderMarkdown } from "./markdown";
+export { parseJson, renderJson } from "./json";
+export { selectForExport } from "./select";
+
+export interface ExportResult {
+  body: string;
+  contentType: string;
+  filename: string;
+  count: number;
+}
+
+/** Renders the memories matching `query` as a downloadable file. */
+export function exportMemories(ctx: Ctx, query: ExportQuery, now = new Date()): ExportResult {
+  const { format, rows } = selectForExport(ctx, query);
+  const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, "-");
+  return format === "markdown"
+    ? { body: renderMarkdown(rows, now), contentType: "text/markdown; charset=utf-8", filename: `recollect-${stamp}.md`, count: rows.length }
+    : { body: renderJson(rows, now), contentType: "application/json; charset=utf-8", filename: `recollect-${stamp}.json`, count: rows.length };
+}

@@ -1,0 +1,22 @@
+import { exportFile } from "../api/export";
+import { badRequest } from "../errors";
+import type { ExportRow } from "./select";
+
+/** The JSON export: one object, every field of every memory, meant for machines. */
+export function renderJson(rows: ExportRow[], exportedAt = new Date()): string {
+  return JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count: rows.length, memories: rows }, null, 2) + "\n";
+}
+
+/** The raw entries of a JSON export (each validated later, one by one, so one bad entry does not sink the file). */
+export function parseJson(text: string): unknown[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`body: not valid JSON (${(error as Error).message})`);
+  }
+  if (Array.isArray(value)) return value;
+  const parsed = exportFile.safeParse(value);
+  if (!parsed.success) throw badRequest('body: not a Recollect export (expected { "format": "recollect-export", "version": 1, "memories": [...] } or an array of memories)');
+  return parsed.data.memories;
+}

@@ -1,0 +1,61 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { exportQuery, type ExportQuery } from "../api/export";
+import type { Ctx } from "../context";
+import { memories, projects } from "../db/schema";
+import { identifyProject } from "../projects/identify";
+import type { ExportedMemory } from "../api/export";
+
+export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
+
+/**
+ * The memories an export holds, in a stable order (scope, project, category, creation), with
+ * their project's identity so an import elsewhere can recreate it.
+ */
+export function selectForExport(ctx: Ctx, raw: ExportQuery): { format: "markdown" | "json"; rows: ExportRow[] } {
+  const q = exportQuery.parse(raw);
+  const where: SQL[] = [];
+  const projectId = q.directory ? identifyProject(q.directory).id : q.project;
+  if (projectId) where.push(eq(memories.projectId, projectId));
+  if (q.scope) where.push(inArray(memories.scope, q.scope));
+  if (q.category) where.push(inArray(memories.category, q.category));
+  if (q.status !== "all") where.push(inArray(memories.status, q.status));
+  if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
+  if (q.ids) where.push(inArray(memories.id, q.ids));
+  for (const tag of q.tag ?? []) {
+    where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
+  }
+  const rows = ctx.db
+    .select({ m: memories, p: projects })
+    .from(memories)
+    .leftJoin(projects, eq(projects.id, memories.projectId))
+    .where(and(...where))
+    .orderBy(
+      sql`CASE ${memories.scope} WHEN 'global' THEN 0 WHEN 'project' THEN 1 ELSE 2 END`,
+      asc(projects.name),
+      asc(memories.projectId),
+      asc(memories.category),
+      asc(memories.createdAt),
+      asc(memories.seq),
+    )
+    .all();
+  return {
+    format: q.format,
+    rows: rows.map(({ m, p }) => ({
+      id: m.id,
+      title: m.title,
+      content: m.content,
+      category: m.category,
+      scope: m.scope,
+      project: p ? { id: p.id, name: p.name, rootPath: p.rootPath, identity: p.identity } : null,
+      sessionId: m.sessionId,
+      tags: m.tags,
+      source: m.source,
+      status: m.status,
+      pinned: m.pinned,
+      priority: m.priority,
+      metadata: m.metadata,
+      createdAt: new Date(m.createdAt).toISOString(),
+      updatedAt: new Date(m.updatedAt).toISOString(),
+    })),
+  };
+}

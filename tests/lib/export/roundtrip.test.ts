@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { exportMemories, importMemories, parseMarkdown } from "../../../lib/export";
+import { archiveMemory, createMemory, listMemories } from "../../../lib/memories";
+import { projects } from "../../../lib/db/schema";
+import { testCtx } from "../../helpers/ctx";
+
+const open: { close: () => void }[] = [];
+const ctx = () => {
+  const c = testCtx();
+  open.push(c);
+  return c;
+};
+afterEach(() => open.splice(0).forEach((c) => c.close()));
+
+/** The fields the issue asks an export -> import round trip to keep, in a comparable order. */
+function snapshot(c: ReturnType<typeof testCtx>) {
+  return listMemories(c, { status: "all", limit: 500 })
+    .items.map((m) => ({ content: m.content, title: m.title, category: m.category, scope: m.scope, projectId: m.projectId, sessionId: m.sessionId, tags: m.tags, pinned: m.pinned, priority: m.priority, status: m.status }))
+    .sort((a, b) => a.content.localeCompare(b.content));
+}
+
+function seed(c: ReturnType<typeof testCtx>) {
+  c.db.insert(projects).values({ id: "proj-1", name: "shop", rootPath: "/src/shop", identity: "path" }).run();
+  createMemory(c, { content: "Never commit generated files.", category: "constraint", pinned: true, priority: 7, tags: ["git", "build"] });
+  createMemory(c, { content: "Use pnpm, not npm.", category: "convention", project: "proj-1", tags: ["tooling"] });
+  createMemory(c, { content: "Line one\n## not a heading of the export\n~~~~\nfenced ~~~~~ tildes\n<!-- recollect:memory {} -->\n```js\nx()\n```", category: "gotcha", title: "Tricky --> text" });
+  createMemory(c, { content: "Session-only note: 在中文里也能找到", scope: "session", sessionId: "ses_1", project: "proj-1" });
+  const archived = createMemory(c, { content: "Old decision we dropped", category: "decision" }).memory;
+  archiveMemory(c, archived.id);
+  createMemory(c, { content: "A suggestion from the extractor", status: "suggested", category: "idea", metadata: { from: "extractor", n: 3 } });
+}
+
+describe("export -> import round trip", () => {
+  for (const format of ["markdown", "json"] as const) {
+    it(`${format}: an empty store gets back the same memories`, () => {
+      const a = ctx();
+      seed(a);
+      const file = exportMemories(a, { format });
+      expect(file.count).toBe(6);
+      const b = ctx();
+      const report = importMemories(b, { format }, file.body);
+      expect(report).toMatchObject({ total: 6, created: 6, duplicates: 0, invalid: 0, dryRun: false });
+      expect(snapshot(b)).toEqual(snapshot(a));
+      // The project came along with its name.
+      expect(b.db.select().from(projects).all()).toEqual([expect.objectContaining({ id: "proj-1", name: "shop", rootPath: "/src/shop" })]);
+      // Imported memories are searchable like any other (the lexical index was filled).
+      const fts = b.sqlite.prepare("SELECT count(*) AS n FROM memory_fts").get() as { n: number };
+      expect(fts.n).toBe(6);
+    });
+
+    it(`${format}: importing again skips every memory as a duplicate and writes nothing`, () => {
+      const a = ctx();
+      seed(a);
+      const file = exportMemories(a, { format });
+      const before = snapshot(a);
+      const report = importMemories(a, { format }, file.body);
+      expect(report).toMatchObject({ created: 0, duplicates: 6, invalid: 0 });
+      expect(report.items.every((i) => i.outcome === "duplicate" && i.id)).toBe(true);
+      expect(snapshot(a)).toEqual(before);
+    });
+  }
+
+  it("a dry run previews without writing, and counts repeats inside the file", () => {
+    const a = ctx();
+    createMemory(a, { content: "Already here" });
+    const file = JSON.stringify([
+      { content: "Already here" },
+      { content: "Brand new", category: "fact", tags: ["x"] },
+      { content: "brand   NEW" },
+      { content: "" },
+      { content: "project without project", scope: "project" },
+    ]);
+    const preview = importMemories(a, { format: "json", dryRun: "true" }, file);
+    expect(preview).toMatchObject({ dryRun: true, total: 5, created: 1, duplicates: 2, invalid: 2 });
+    expect(preview.items.map((i) => i.outcome)).toEqual(["duplicate", "new", "duplicate", "invalid", "invalid"]);
+    expect(preview.items[3].error).toMatch(/^content: /);
+    expect(preview.items[4].error).toMatch(/needs a project/);
+    expect(listMemories(a, { status: "all" }).items).toHaveLength(1);
+    const real = importMemories(a, { format: "json" }, file);
+    expect(real).toMatchObject({ created: 1, duplicates: 2, invalid: 2 });
+    expect(listMemories(a, { status: "all" }).items.map((m) => m.content).sort()).toEqual(["Already here", "Brand new"]);
+  });
+
+  it("redacts secrets on the way in", () => {
+    const a = ctx();
+    importMemories(a, { format: "json" }, JSON.stringify([{ content: "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123456789 in CI" }]));
+    const [m] = listMemories(a, {}).items;
+    expect(m.content).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
+  });
+
+  it("the Markdown export is readable: grouped by scope and category with metadata visible", () => {
+    const a = ctx();
+    seed(a);
+    const md = exportMemories(a, { format: "markdown" }).body;
+    expect(md).toMatch(/^# Recollect memories/);
+    expect(md).toContain("## Global");
+    expect(md).toContain("## Project: shop (`proj-1`)");
+    expect(md).toContain("### Constraint (1)");
+    expect(md).toContain("**pinned** yes · **priority** 7");
+    expect(md).toContain("**tags** `git`, `build`");
+    expect(md.indexOf("## Global")).toBeLessThan(md.indexOf("## Project: shop"));
+    expect(parseMarkdown(md)).toHaveLength(6);
+  });
+
+  it("filters: category, pinned, ids", () => {
+    const a = ctx();
+    seed(a);
+    expect(exportMemories(a, { format: "json", category: "constraint,gotcha" }).count).toBe(2);
+    expect(exportMemories(a, { format: "json", pinned: "true" }).count).toBe(1);
+    expect(exportMemories(a, { format: "json", status: "archived" }).count).toBe(1);
+    const ids = listMemories(a, { limit: 2 }).items.map((m) => m.id);
+    const file = JSON.parse(exportMemories(a, { format: "json", ids: ids.join(",") }).body);
+    expect(file.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("rejects files that are not exports", () => {
+    const a = ctx();
+    expect(() => importMemories(a, { format: "json" }, "{nope")).toThrow(/not valid JSON/);
+    expect(() => importMemories(a, { format: "json" }, '{"a":1}')).toThrow(/not a Recollect export/);
+    expect(() => importMemories(a, { format: "markdown" }, "# Notes\n\n- just a list\n")).toThrow(/no memories found/);
+  });
+});
