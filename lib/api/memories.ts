@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../db/schema";
 import { csv, projectRefShape, queryBoolean } from "./common";
+import { ENTITY_KINDS } from "../entities/parse";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
@@ -75,7 +76,9 @@ export const listMemoriesQuery = z
     tag: csv(tag).optional(),
     pinned: queryBoolean.optional(),
     sessionId: z.string().min(1).optional(),
-    entity: z.string().min(1).optional(),
+    entity: z.string().min(1).max(2000).optional(),
+    /** Narrows `entity` to one kind (`issue`, `mr`, `epic`, `url`, `file`). */
+    entityKind: z.enum(ENTITY_KINDS).optional(),
     sort: z.enum(LIST_SORTS).default("created"),
     order: z.enum(["asc", "desc"]).default("desc"),
     limit: z.coerce.number().int().min(1).max(500).default(50),

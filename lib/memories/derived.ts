@@ -1,4 +1,5 @@
 import type { Db } from "../db/open";
+import { syncEntities } from "../entities/sync";
 import { indexMemory } from "../search/sync";
 import type { MemoryRow } from "./dto";
 
@@ -10,4 +11,5 @@ type Writer = Pick<Db, "run" | "insert" | "delete" | "select">;
  */
 export function syncDerived(tx: Writer, row: MemoryRow) {
   indexMemory(tx, row);
+  syncEntities(tx, row);
 }

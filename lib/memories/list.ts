@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../api/memories";
 import type { Ctx } from "../context";
 import { memories } from "../db/schema";
+import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
 import { toMemoryDto } from "./dto";
@@ -31,7 +32,14 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }
   if (q.entity) {
-    where.push(sql`EXISTS (SELECT 1 FROM memory_entities e WHERE e.memory_id = ${memories.id} AND e.value = ${q.entity})`);
+    // `#123`, `!45`, `&7`, a URL or a path (normalized like stored values); `file:x` or `entityKind` narrows the kind.
+    const entity = normalizeEntityQuery(q.entity);
+    const kind = q.entityKind ?? entity.kind;
+    where.push(
+      kind
+        ? sql`EXISTS (SELECT 1 FROM memory_entities e WHERE e.memory_id = ${memories.id} AND e.kind = ${kind} AND e.value = ${entity.value})`
+        : sql`EXISTS (SELECT 1 FROM memory_entities e WHERE e.memory_id = ${memories.id} AND e.value = ${entity.value})`,
+    );
   }
 
   const column = SORT_COLUMNS[q.sort];

@@ -1,0 +1,2 @@
+export { parseEntities, normalizeEntityQuery, normalizeUrl, normalizePath, ENTITY_KINDS, type Entity, type EntityKind } from "./parse";
+export { syncEntities } from "./sync";

@@ -1,0 +1,64 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { parseEntities } from "../../../lib/entities/parse";
+import { createMemory, listMemories, updateMemory } from "../../../lib/memories";
+import { testCtx } from "../../helpers/ctx";
+
+describe("parseEntities", () => {
+  it("finds issues, merge requests, epics, URLs and file paths", () => {
+    const found = parseEntities(
+      "Fixes #123 and org/repo#45 (see !12, &7). Docs: https://example.com/a/b/?x=1. Touched lib/memories/create.ts:42 and ./README.md.",
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { kind: "issue", value: "#123" },
+        { kind: "issue", value: "org/repo#45" },
+        { kind: "mr", value: "!12" },
+        { kind: "epic", value: "&7" },
+        { kind: "url", value: "https://example.com/a/b/?x=1" },
+        { kind: "file", value: "lib/memories/create.ts" },
+        { kind: "file", value: "README.md" },
+      ]),
+    );
+    expect(found).toHaveLength(7);
+  });
+
+  it("ignores look-alikes: operators, colors, versions, domains, prose slashes, URL anchors", () => {
+    const found = parseEntities("if (a && b || x != y) color #fff; v1.2.3 on example.com and/or client/server https://x.dev/p#section-2");
+    expect(found).toEqual([{ kind: "url", value: "https://x.dev/p#section-2" }]);
+  });
+
+  it("reads references inside Chinese text", () => {
+    expect(parseEntities("配置在 lib/config.ts 里，见 #88。")).toEqual([
+      { kind: "issue", value: "#88" },
+      { kind: "file", value: "lib/config.ts" },
+    ]);
+  });
+});
+
+describe("entity filter on the memory list", () => {
+  const ctx = testCtx();
+  afterAll(() => ctx.close());
+
+  it("filters by #123, by file path in any spelling, by kind, and follows edits", () => {
+    const a = createMemory(ctx, { content: "The login bug #123 lives in lib/auth/session.ts", category: "gotcha" }).memory;
+    const b = createMemory(ctx, { content: "Release checklist is tracked in !45 and https://example.com/release/", category: "procedure" }).memory;
+    const ids = (entity: string, extra: Record<string, string> = {}) => listMemories(ctx, { entity, ...extra }).items.map((m) => m.id);
+
+    expect(ids("#123")).toEqual([a.id]);
+    expect(ids("./lib/auth/session.ts:10")).toEqual([a.id]);
+    expect(ids("!45")).toEqual([b.id]);
+    expect(ids("https://example.com/release")).toEqual([b.id]);
+    expect(ids("file:lib/auth/session.ts")).toEqual([a.id]);
+    expect(ids("#123", { entityKind: "mr" })).toEqual([]);
+    expect(ids("#999")).toEqual([]);
+
+    updateMemory(ctx, a.id, { content: "The login bug #124 lives in lib/auth/cookie.ts" });
+    expect(ids("#123")).toEqual([]);
+    expect(ids("#124")).toEqual([a.id]);
+    const rows = ctx.sqlite.prepare("SELECT kind, value FROM memory_entities WHERE memory_id = ? ORDER BY kind").all(a.id);
+    expect(rows).toEqual([
+      { kind: "file", value: "lib/auth/cookie.ts" },
+      { kind: "issue", value: "#124" },
+    ]);
+  });
+});
