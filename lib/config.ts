@@ -86,6 +86,15 @@ const schema = z.object({
     /** Largest JSON value (serialized bytes). */
     maxValueBytes: z.number().int().positive().default(256 * 1024),
   }),
+  logging: z.object({
+    /** Structured JSON logs in `<dataDir>/logs/recollect.log`: `debug`, `info`, `warn`, `error`. */
+    level: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /** Every request as one line (route pattern, status, latency). */
+    requests: z.boolean().default(true),
+    maxFileBytes: z.number().int().min(4096).default(10 * 1024 * 1024),
+    /** Rotated generations kept beside the live file. */
+    maxFiles: z.number().int().min(0).max(100).default(5),
+  }),
 });
 
 export type Config = z.infer<typeof schema>;
