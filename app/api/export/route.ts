@@ -1,0 +1,22 @@
+import { queryObject, readJson, route } from "../_lib/handler";
+import { exportBody } from "@/lib/api/export";
+import { exportMemories, type ExportResult } from "@/lib/export";
+
+/** `GET /api/export?format=markdown|json&scope=..&category=..&status=..&tag=..&pinned=..&project=..&ids=..` */
+export const GET = route(({ req, ctx }) => download(exportMemories(ctx, queryObject(req) as never)));
+
+/** `POST /api/export { format, ids }`: the browser's selection, which may be too long for a URL. */
+export const POST = route(async ({ req, ctx }) => {
+  const body = exportBody.parse(await readJson(req, ctx.config.server.bodyLimitBytes));
+  return download(exportMemories(ctx, { format: body.format, ids: body.ids.join(",") }));
+});
+
+const download = (file: ExportResult) =>
+  new Response(file.body, {
+    headers: {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${file.filename}"`,
+      "x-recollect-count": String(file.count),
+      "cache-control": "no-store",
+    },
+  });

@@ -1,0 +1,59 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Ctx } from "../context";
+import { memories, type Source } from "../db/schema";
+import { unindexMemory } from "../search/sync";
+import { applyChange } from "./update";
+
+/** `POST /api/memories/bulk`: one action over many memories, all in one transaction. */
+export const bulkInput = z
+  .object({
+    ids: z.array(z.string().min(1).max(100)).min(1, "ids: select at least one memory").max(5000),
+    action: z.enum(["archive", "restore", "delete"]),
+    source: z.enum(["ui", "api", "cli"]).default("api"),
+  })
+  .strict();
+export type BulkInput = z.input<typeof bulkInput>;
+
+export interface BulkResult {
+  action: "archive" | "restore" | "delete";
+  /** Memories changed (or deleted). */
+  changed: string[];
+  /** Already in the requested state. */
+  unchanged: string[];
+  notFound: string[];
+}
+
+/**
+ * Archives, restores or permanently deletes the given memories. Unknown ids are reported, not
+ * fatal; a restore that would duplicate a live memory (409) fails the whole batch, naming it.
+ */
+export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
+  const input = bulkInput.parse(raw);
+  const ids = [...new Set(input.ids)];
+  return ctx.db.transaction(
+    (tx) => {
+      const rows = tx.select().from(memories).where(inArray(memories.id, ids)).all();
+      const found = new Set(rows.map((r) => r.id));
+      const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)) };
+      for (const row of rows) {
+        if (input.action === "delete") {
+          unindexMemory(tx, row.seq);
+          tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${row.id}`);
+          tx.delete(memories).where(eq(memories.id, row.id)).run();
+          result.changed.push(row.id);
+          continue;
+        }
+        const status = input.action === "archive" ? "archived" : "active";
+        if (row.status === status) {
+          result.unchanged.push(row.id);
+          continue;
+        }
+        applyChange(tx, row, { status }, input.source as Source, input.action === "archive" ? "archived" : "restored");
+        result.changed.push(row.id);
+      }
+      return result;
+    },
+    { behavior: "immediate" },
+  );
+}
