@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import { startCompressionPurge } from "./compression/background";
 import { serverConfig, type LoadedConfig } from "./config";
 import type { Ctx } from "./context";
 import { openDatabase, type OpenedDatabase } from "./db/open";
+import { startEmbeddings } from "./embeddings/service";
 import { databaseFile } from "./paths";
 import { ensureToken } from "./security/token";
 
@@ -36,6 +38,9 @@ export function boot(): ServerState {
 export const serverCtx = (): Ctx => boot().ctx;
 
 /** Work that runs off the request path (embedding queue, purges). Never blocks a request. */
-function startBackgroundServices(_ctx: Ctx) {
+function startBackgroundServices(ctx: Ctx) {
   // Filled in by the search, compression and checkpoint modules.
+  startCompressionPurge(ctx);
+  // Loads the embedding model and embeds the queue in the background; search is lexical until ready.
+  startEmbeddings(ctx);
 }

@@ -1,0 +1,8 @@
+import { json, queryObject, readJson, route } from "../_lib/handler";
+import { compressMessages, compressionStatsSummary } from "@/lib/compression";
+
+/** Compresses a session history (the plugin's `experimental.chat.messages.transform`). */
+export const POST = route(async ({ req, ctx }) => json(compressMessages(ctx, await readJson(req, ctx.config.server.historyBodyLimitBytes))));
+
+/** Tokens saved: totals, per day and per session (`?sessionID=&days=`). */
+export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, queryObject(req))));

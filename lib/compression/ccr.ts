@@ -1,0 +1,56 @@
+import { eq, lte, sql } from "drizzle-orm";
+import type { ExpandResult } from "../api/compress";
+import { expandHash } from "../api/compress";
+import type { Ctx } from "../context";
+import { ccrEntries, compressionCache } from "../db/schema";
+import { notFound } from "../errors";
+
+/**
+ * Compress-Cache-Retrieve store: the (redacted) original of every part compression changed, under
+ * its content hash, for `ccrTtlDays`. The compressed text names the hash as `memory_expand("<hash>")`.
+ */
+export interface CcrEntry {
+  hash: string;
+  content: string;
+  tool: string | null;
+  sessionId: string | null;
+}
+
+type Tx = Pick<Ctx["db"], "insert">;
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+export function saveCcrEntries(tx: Tx, entries: CcrEntry[], now: number, ttlDays: number): void {
+  const expiresAt = now + Math.round(ttlDays * DAY_MS);
+  for (const e of entries) {
+    tx.insert(ccrEntries)
+      .values({ hash: e.hash, content: e.content, tool: e.tool, sessionId: e.sessionId, createdAt: now, expiresAt })
+      // Same hash = same content: only the expiry moves on.
+      .onConflictDoUpdate({ target: ccrEntries.hash, set: { expiresAt: sql`max(${ccrEntries.expiresAt}, excluded.expires_at)` } })
+      .run();
+  }
+}
+
+/** The original behind `memory_expand("<hash>")`; 404 when unknown or expired. */
+export function expandCcr(ctx: Ctx, rawHash: string, now = Date.now()): ExpandResult {
+  const hash = expandHash.parse(rawHash.toLowerCase());
+  const row = ctx.db.select().from(ccrEntries).where(eq(ccrEntries.hash, hash)).get();
+  if (!row || row.expiresAt <= now) {
+    throw notFound(
+      `nothing stored under hash "${hash}": it is unknown, or it expired (compressed originals are kept ${ctx.config.compression.ccrTtlDays} days)`,
+      { hash },
+    );
+  }
+  return { hash: row.hash, content: row.content, tool: row.tool, sessionId: row.sessionId, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/** Deletes expired CCR entries and compression-cache rows (run periodically off the request path). */
+export function purgeExpiredCompression(ctx: Ctx, now = Date.now()): { ccrEntries: number; cacheEntries: number } {
+  return ctx.db.transaction(
+    (tx) => ({
+      ccrEntries: tx.delete(ccrEntries).where(lte(ccrEntries.expiresAt, now)).run().changes,
+      cacheEntries: tx.delete(compressionCache).where(lte(compressionCache.expiresAt, now)).run().changes,
+    }),
+    { behavior: "immediate" },
+  );
+}

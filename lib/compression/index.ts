@@ -1,0 +1,7 @@
+export { compressMessages, type CompressOptions } from "./pipeline";
+export { expandCcr, purgeExpiredCompression } from "./ccr";
+export { compressionStatsSummary } from "./stats";
+export { clearMemoryCache } from "./cache";
+export { STRATEGY_NAMES } from "./strategies";
+export { LEVELS, pressureLevel, nudgesFor, type Level } from "./pressure";
+export { isKeyLine } from "./lines";

@@ -1,0 +1,85 @@
+/**
+ * Line-level helpers shared by the strategies: what counts as a key line (kept verbatim whatever
+ * else is cut) and how a selection of lines is rendered with the gaps marked.
+ */
+
+/** Diagnostics: errors, tracebacks, failed assertions, `path:line` references. */
+const KEY_PATTERNS: RegExp[] = [
+  /Traceback \(most recent call last\)/,
+  /^\s*File "[^"]+", line \d+/,
+  /^\s*[\w.]*(?:Error|Exception)\b(?::|$)/,
+  /\b(?:error|ERROR|Error)(?:\[[\w-]+\])?:/,
+  /\b(?:FAIL|FAILED|FAILURE|FAILURES|ERRORS?)\b/,
+  /\bfail(?:ed|ure|ures|ing)?\b/i,
+  /\bAssertionError\b|\bassert(?:ion)? failed\b|^E {2,}\S/,
+  /\bpanic(?:ked)?\b|Segmentation fault|core dumped|\bfatal\b/i,
+  /(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z][\w]{0,5}:\d+\b/,
+];
+
+export function isKeyLine(line: string): boolean {
+  if (line.length > 2000) return false;
+  for (const p of KEY_PATTERNS) if (p.test(line)) return true;
+  return false;
+}
+
+/** Lines that give a source file its shape: definitions and signatures. */
+const DEFINITION =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:async\s+)?(?:def|class|function|interface|type|enum|struct|trait|impl|fn|func|module|namespace|package|const\s+\w+\s*=\s*(?:async\s*)?\(|public|private|protected|static|abstract|@\w+)\b/;
+
+/** Strips the line-number gutter of a file view (`00012| `, `    12\t`, `12:`). */
+export const stripGutter = (line: string): string => line.replace(/^\s*\d+(?:\||:|\t)\s?/, "");
+
+export const isDefinitionLine = (line: string): boolean => DEFINITION.test(stripGutter(line));
+
+export interface SelectOptions {
+  head: number;
+  tail: number;
+  /** Indices kept in the middle (key lines), at most `maxKeep` of them, each with `context` neighbours. */
+  keep?: (line: string, index: number) => boolean;
+  maxKeep?: number;
+  context?: number;
+}
+
+/**
+ * Keeps the head, the tail and the chosen middle lines verbatim, in order, and marks every gap with
+ * the number of lines left out. Returns undefined when nothing would be cut.
+ */
+export function selectLines(lines: string[], o: SelectOptions): { text: string; kept: number; omitted: number } | undefined {
+  const n = lines.length;
+  if (n <= o.head + o.tail) return undefined;
+  const keep = new Uint8Array(n);
+  for (let i = 0; i < Math.min(o.head, n); i++) keep[i] = 1;
+  for (let i = Math.max(0, n - o.tail); i < n; i++) keep[i] = 1;
+  if (o.keep) {
+    const ctx = o.context ?? 0;
+    let taken = 0;
+    for (let i = o.head; i < n - o.tail && taken < (o.maxKeep ?? Infinity); i++) {
+      if (!o.keep(lines[i], i)) continue;
+      taken++;
+      for (let j = Math.max(0, i - ctx); j <= Math.min(n - 1, i + ctx); j++) keep[j] = 1;
+    }
+  }
+  const out: string[] = [];
+  let kept = 0;
+  let gap = 0;
+  for (let i = 0; i < n; i++) {
+    if (keep[i]) {
+      if (gap) out.push(omission(gap));
+      gap = 0;
+      out.push(lines[i]);
+      kept++;
+    } else gap++;
+  }
+  if (gap) out.push(omission(gap));
+  if (kept === n) return undefined;
+  return { text: out.join("\n"), kept, omitted: n - kept };
+}
+
+export const omission = (n: number) => `… (${n} line${n === 1 ? "" : "s"} omitted) …`;
+
+export const splitLines = (text: string): string[] => text.split("\n");
+
+/** The line left in place of what was removed: how much, and how to get it back. */
+export function footer(what: string, hash: string): string {
+  return `[recollect: ${what}; full original: memory_expand("${hash}")]`;
+}

@@ -1,0 +1,56 @@
+/**
+ * Pressure: absolute token thresholds on the uncompressed history (which only grows within a
+ * session, so the level changes at most once per threshold and the compressed prefix stays stable
+ * in between). Above each threshold the strategies cut harder and the model is nudged to store what
+ * matters before it is compressed away.
+ */
+export type Level = 0 | 1 | 2;
+
+export interface LevelParams {
+  /** A tool output is compressed only past one of these sizes. */
+  minLines: number;
+  minChars: number;
+  head: number;
+  tail: number;
+  /** Key lines kept from the middle, and neighbours kept around each. */
+  maxKey: number;
+  context: number;
+  /** Search results: files shown and matches per file. */
+  searchFiles: number;
+  perFile: number;
+  /** JSON arrays longer than this are cut to head + distinct shapes + tail. */
+  jsonMaxItems: number;
+  /** Assistant prose longer than this is condensed. */
+  proseMinChars: number;
+  /** Outdated reads: keep a compressed body (false) or only the marker (true). */
+  dropOutdated: boolean;
+}
+
+export const LEVELS: Record<Level, LevelParams> = {
+  0: { minLines: 30, minChars: 2500, head: 10, tail: 10, maxKey: 30, context: 1, searchFiles: 10, perFile: 4, jsonMaxItems: 12, proseMinChars: 1200, dropOutdated: false },
+  1: { minLines: 20, minChars: 1500, head: 6, tail: 8, maxKey: 20, context: 1, searchFiles: 6, perFile: 3, jsonMaxItems: 8, proseMinChars: 600, dropOutdated: false },
+  2: { minLines: 12, minChars: 800, head: 4, tail: 6, maxKey: 12, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 5, proseMinChars: 300, dropOutdated: true },
+};
+
+/** Share of the model's context window past which the strongest level applies regardless of the thresholds. */
+const CONTEXT_LIMIT_SHARE = 0.75;
+
+export function pressureLevel(tokens: number, thresholds: number[], contextLimit?: number): Level {
+  const [first = Infinity, second = Infinity] = [...thresholds].sort((a, b) => a - b);
+  if (tokens >= second || (contextLimit && tokens >= contextLimit * CONTEXT_LIMIT_SHARE)) return 2;
+  if (tokens >= first) return 1;
+  return 0;
+}
+
+/** Fixed texts per level (no running numbers), so a nudge does not change the prompt every turn. */
+const NUDGES: Record<Level, string[]> = {
+  0: [],
+  1: [
+    "Recollect: this session's context is getting large and older tool output is being compressed. Store decisions, findings and constraints worth keeping with memory_store; compressed outputs can be brought back with memory_expand.",
+  ],
+  2: [
+    "Recollect: this session's context is close to its limit; older tool output is now compressed aggressively. Before continuing, store what matters (decisions, root causes, file paths, next steps) with memory_store; anything compressed can be brought back with memory_expand(\"<hash>\").",
+  ],
+};
+
+export const nudgesFor = (level: Level): string[] => NUDGES[level];

@@ -1,0 +1,31 @@
+import { footer, isKeyLine, selectLines, splitLines } from "../lines";
+import { isCommandTool } from "../tools";
+import type { Strategy } from "../types";
+
+/** Command output: what failed (errors, failures, tracebacks, with a line of context) and how it ended (the tail). */
+export const commandOutput: Strategy = {
+  name: "command-output",
+  content: true,
+  appliesTo: (v) => v.kind === "tool" && v.field === "output" && !!v.tool && isCommandTool(v.tool),
+  apply(text, v, sc) {
+    const lines = splitLines(text);
+    if (lines.length < sc.p.minLines && text.length < sc.p.minChars) return undefined;
+    // The command's first lines rarely matter as much as its end: a short head, a longer tail.
+    const sel = selectLines(lines, {
+      head: Math.ceil(sc.p.head / 2),
+      tail: sc.p.tail + Math.floor(sc.p.head / 2),
+      keep: isKeyLine,
+      maxKeep: sc.p.maxKey,
+      context: sc.p.context,
+    });
+    if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
+    return { text: `${sel.text}\n${footer(`${v.tool} output cut from ${lines.length} to ${sel.kept} lines (errors, failures and the tail kept)`, sc.ref())}` };
+  },
+};
+
+/** Few but huge lines (minified output, one-line JSON): keep both ends of the text. */
+export function cutLongLines(text: string, tool: string, budget: number, ref: () => string) {
+  if (text.length <= budget * 2) return undefined;
+  const half = Math.floor(budget / 2);
+  return { text: `${text.slice(0, half)}\n… (${text.length - 2 * half} characters omitted) …\n${text.slice(-half)}\n${footer(`${tool} output cut from ${text.length} characters`, ref())}` };
+}

@@ -1,0 +1,33 @@
+import type { Strategy } from "../types";
+import { assistantProse } from "./assistant-prose";
+import { commandOutput } from "./command-output";
+import { duplicates } from "./duplicates";
+import { fileReads } from "./file-reads";
+import { jsonArrays } from "./json-arrays";
+import { longOutput } from "./long-output";
+import { outdatedReads } from "./outdated-reads";
+import { reasoning } from "./reasoning";
+import { searchResults } from "./search-results";
+import { systemReminders } from "./system-reminders";
+import { toolErrors } from "./tool-errors";
+
+/**
+ * Order matters: whole-part decisions first (reasoning, duplicates, outdated), then reminders, then
+ * at most one content strategy (the first that applies: JSON before the per-tool ones, the generic
+ * one last), then prose.
+ */
+export const STRATEGIES: Strategy[] = [
+  reasoning,
+  duplicates,
+  outdatedReads,
+  systemReminders,
+  toolErrors,
+  jsonArrays,
+  fileReads,
+  searchResults,
+  commandOutput,
+  longOutput,
+  assistantProse,
+];
+
+export const STRATEGY_NAMES = STRATEGIES.map((s) => s.name);

@@ -1,0 +1,20 @@
+import { footer, isKeyLine, selectLines, splitLines } from "../lines";
+import type { Strategy } from "../types";
+
+/** An old failed call matters for what went wrong, not for its full dump: keep the first lines and the diagnostics. */
+export const toolErrors: Strategy = {
+  name: "tool-errors",
+  appliesTo: (v) => v.kind === "tool" && v.field === "error",
+  apply(text, v, sc) {
+    const lines = splitLines(text);
+    const limit = Math.max(6, sc.p.head);
+    if (lines.length <= limit + 4 && text.length <= sc.p.minChars / 2) return undefined;
+    if (lines.length <= limit + 4) {
+      const cut = Math.floor(sc.p.minChars / 2);
+      return { text: `${text.slice(0, cut)}…\n${footer(`${v.tool} error cut from ${text.length} characters`, sc.ref())}`, final: true };
+    }
+    const sel = selectLines(lines, { head: limit, tail: 3, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0 });
+    if (!sel) return undefined;
+    return { text: `${sel.text}\n${footer(`${v.tool} error cut from ${lines.length} to ${sel.kept} lines`, sc.ref())}`, final: true };
+  },
+};
