@@ -21,3 +21,30 @@ export interface StableContextDto {
   /** Changes exactly when the set or the content of the injected memories changes. */
   hash: string;
 }
+
+export const recallContextInput = z
+  .object({
+    ...projectRefShape,
+    /** The latest user message's text. */
+    query: z.string().trim().min(1, "query must not be empty").max(4000),
+    sessionID: z.string().min(1).max(200).optional(),
+    /** With sessionID: the answer is cached under (session, message), the same bytes every time. */
+    messageID: z.string().min(1).max(200).optional(),
+    /** Memories already injected elsewhere (the stable block's ids). */
+    exclude: z.array(z.string().min(1).max(200)).max(500).default([]),
+    /** Overrides `injection.recallBudgetTokens` / `injection.recallLimit`. */
+    budget: z.number().int().min(0).max(20_000).optional(),
+    limit: z.number().int().min(0).max(50).optional(),
+  })
+  .strict();
+export type RecallContextInput = z.input<typeof recallContextInput>;
+
+/** `POST /api/context/recall`: memories relevant to the latest user message. */
+export interface RecallContextDto {
+  /** Empty when nothing relevant was found. */
+  block: string;
+  tokens: number;
+  memoryIds: string[];
+  /** Served from the (session, message) cache. */
+  cached: boolean;
+}

@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createOpencodeClient, type OpencodeClient } from "@opencode-ai/sdk";
+
+/** The repository root (this file is e2e/opencode/helpers/). */
+export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
+export const OPENCODE_BIN = path.join(ROOT, "node_modules", "opencode-linux-x64", "bin", "opencode");
+export const PLUGIN_ENTRY = path.join(ROOT, "plugin", "index.ts");
+const PLUGIN_PKG_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@opencode-ai", "plugin", "package.json"), "utf8")).version;
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * OpenCode runs `npm install @opencode-ai/plugin` in each config dir at start (about 70 s when no
+ * registry answers) unless `node_modules/` exists and `package-lock.json` lists every dependency:
+ * pre-seed both, linking our installed copy.
+ */
+export function seedConfigDir(dir: string) {
+  fs.mkdirSync(path.join(dir, "node_modules", "@opencode-ai"), { recursive: true });
+  const deps = { "@opencode-ai/plugin": PLUGIN_PKG_VERSION };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ dependencies: deps }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "package-lock.json"),
+    JSON.stringify({ name: "opencode-config", lockfileVersion: 3, requires: true, packages: { "": { dependencies: deps } } }, null, 2),
+  );
+  const link = path.join(dir, "node_modules", "@opencode-ai", "plugin");
+  if (!fs.existsSync(link)) fs.symlinkSync(path.join(ROOT, "node_modules", "@opencode-ai", "plugin"), link);
+}
+
+export interface OpencodeOptions {
+  llmUrl: string;
+  /** Load the plugin from this repository (default true). */
+  plugin?: boolean;
+  /** Plugin options (`[spec, options]` entry). */
+  pluginOptions?: Record<string, unknown>;
+  /** Extra environment for the OpenCode process (RECOLLECT_URL, RECOLLECT_DATA_DIR, ...). */
+  env?: Record<string, string>;
+  contextLimit?: number;
+  /** Files to create in the project dir. */
+  files?: Record<string, string>;
+}
+
+export interface Opencode {
+  url: string;
+  projectDir: string;
+  client: OpencodeClient;
+  child: ChildProcess;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
+  const home = tempDir("oc-home-");
+  const projectDir = tempDir("oc-project-");
+  const xdg = {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  seedConfigDir(path.join(xdg.XDG_CONFIG_HOME, "opencode"));
+  seedConfigDir(path.join(projectDir, ".opencode"));
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(projectDir, name)), { recursive: true });
+    fs.writeFileSync(path.join(projectDir, name), content);
+  }
+
+  const pluginEntry = options.pluginOptions ? [PLUGIN_ENTRY, options.pluginOptions] : PLUGIN_ENTRY;
+  const config = {
+    $schema: "https://opencode.ai/config.json",
+    model: "mock/mock-model",
+    small_model: "mock/mock-model",
+    autoupdate: false,
+    share: "disabled",
+    permission: { edit: "allow", bash: "allow" },
+    plugin: options.plugin === false ? [] : [pluginEntry],
+    provider: {
+      mock: {
+        npm: "@ai-sdk/openai-compatible",
+        options: { baseURL: options.llmUrl, apiKey: "x" },
+        models: { "mock-model": { name: "Mock", tool_call: true, limit: { context: options.contextLimit ?? 200_000, output: 8192 } } },
+      },
+    },
+  };
+  fs.writeFileSync(path.join(projectDir, "opencode.json"), JSON.stringify(config, null, 2));
+
+  const port = await freePort();
+  let output = "";
+  const child = spawn(OPENCODE_BIN, ["serve", "--port", String(port), "--hostname", "127.0.0.1", "--print-logs", "--log-level", "INFO"], {
+    cwd: projectDir,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      ...xdg,
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+      OPENCODE_DISABLE_SHARE: "1",
+      ...options.env,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`opencode exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/doc`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`opencode did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const client = createOpencodeClient({ baseUrl: url, directory: projectDir });
+  return {
+    url,
+    projectDir,
+    client,
+    child,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Sends a user prompt and waits for the whole turn (tool steps included) to finish. */
+export async function prompt(oc: Opencode, sessionID: string, text: string) {
+  const res = await oc.client.session.prompt({
+    path: { id: sessionID },
+    body: { parts: [{ type: "text", text }] },
+  });
+  if (res.error) throw new Error(`prompt failed: ${JSON.stringify(res.error)}`);
+  return res.data!;
+}
+
+export async function newSession(oc: Opencode): Promise<string> {
+  const res = await oc.client.session.create({ body: {} });
+  if (res.error || !res.data) throw new Error(`session.create failed: ${JSON.stringify(res.error)}`);
+  return res.data.id;
+}

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Breaker } from "./breaker";
+import type { Settings } from "./options";
+
+/**
+ * The plugin's only way to the server: JSON over HTTP with a short timeout, a circuit breaker, and
+ * no exceptions: every call resolves to `{ ok: true, data }` or `{ ok: false, error }`, so hooks
+ * fail open (OpenCode goes on as if the plugin were not there).
+ */
+export type Result<T> = { ok: true; status: number; data: T } | { ok: false; status?: number; error: string; refused?: boolean };
+
+export interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+export type Logger = (level: "debug" | "info" | "warn" | "error", message: string) => void;
+
+export class RecollectClient {
+  readonly breaker: Breaker;
+  private token: string | undefined;
+  /** Called when the server looks absent (refused connection, open circuit). */
+  onUnreachable: () => void = () => {};
+
+  constructor(
+    readonly settings: Settings,
+    private readonly log: Logger = () => {},
+  ) {
+    this.breaker = new Breaker(settings.breakerFailures, settings.breakerCooldownMs);
+  }
+
+  private readToken(): string | undefined {
+    try {
+      return fs.readFileSync(path.join(this.settings.dataDir, "token"), "utf8").trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  get<T>(pathname: string, options: CallOptions = {}) {
+    return this.call<T>("GET", pathname, options);
+  }
+  post<T>(pathname: string, body: unknown, options: CallOptions = {}) {
+    return this.call<T>("POST", pathname, { ...options, body });
+  }
+
+  async call<T>(method: string, pathname: string, options: CallOptions = {}): Promise<Result<T>> {
+    if (!this.breaker.allow()) {
+      this.onUnreachable();
+      return { ok: false, error: "the Recollect server is unavailable (circuit open)" };
+    }
+    const first = await this.once<T>(method, pathname, options);
+    // A new server writes a new token on first start: re-read it once.
+    if (!first.ok && first.status === 401) {
+      this.token = undefined;
+      return this.once<T>(method, pathname, options);
+    }
+    return first;
+  }
+
+  private async once<T>(method: string, pathname: string, options: CallOptions): Promise<Result<T>> {
+    this.token ??= this.readToken();
+    const url = new URL(this.settings.url + pathname);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const timeoutMs = options.timeoutMs ?? this.settings.turnTimeoutMs;
+    try {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text();
+      let data: unknown = undefined;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON */
+      }
+      if (res.status >= 500) this.breaker.failure();
+      else this.breaker.success();
+      if (!res.ok) {
+        const message = (data as { error?: { message?: string } } | undefined)?.error?.message ?? `HTTP ${res.status}`;
+        return { ok: false, status: res.status, error: message };
+      }
+      return { ok: true, status: res.status, data: data as T };
+    } catch (error) {
+      const refused = isRefused(error);
+      if (refused) {
+        this.breaker.trip();
+        this.onUnreachable();
+      } else this.breaker.failure();
+      const name = (error as Error)?.name;
+      const message = name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : refused ? "connection refused" : String((error as Error)?.message ?? error);
+      this.log("debug", `${method} ${pathname}: ${message}`);
+      return { ok: false, error: message, refused };
+    }
+  }
+}
+
+function isRefused(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string }; message?: string };
+  const code = e?.code ?? e?.cause?.code;
+  return code === "ECONNREFUSED" || code === "ConnectionRefused" || /ECONNREFUSED|Unable to connect|ConnectionRefused/i.test(String(e?.message ?? ""));
+}

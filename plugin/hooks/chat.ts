@@ -1,0 +1,37 @@
+import type { Part } from "@opencode-ai/sdk";
+import type { ExtractResult } from "../../lib/api/extraction";
+import type { Runtime } from "../runtime";
+
+/**
+ * `chat.message`: hands the user's words to extraction without holding the turn (the call is not
+ * awaited); a nudge it returns goes with the next user message.
+ */
+export function chatMessage(rt: Runtime) {
+  return async (input: { sessionID: string }, output: { parts: Part[] }) => {
+    const text = output.parts
+      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text" && !p.synthetic)
+      .map((p) => p.text)
+      .join("\n")
+      .trim();
+    if (!text) return;
+    const s = rt.sessions.get(input.sessionID);
+    s.latestRequest = text.split("\n")[0];
+    if (!rt.settings.extract) return;
+    void rt.client
+      .post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: input.sessionID, text: text.slice(0, 200_000), trigger: "message" })
+      .then((res) => {
+        if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
+      });
+  };
+}
+
+const FILE_TOOLS = new Set(["edit", "write", "patch", "multiedit", "read"]);
+
+/** `tool.execute.after`: notes the files the session touched (sent with the next heartbeat). */
+export function toolAfter(rt: Runtime) {
+  return async (input: { tool: string; sessionID: string; args?: Record<string, unknown> }) => {
+    if (!FILE_TOOLS.has(input.tool)) return;
+    const file = input.args?.filePath ?? input.args?.path;
+    if (typeof file === "string" && file) rt.sessions.get(input.sessionID).files.add(file);
+  };
+}

@@ -1,0 +1,49 @@
+import type { CaptureCheckpointResult } from "../../lib/api/checkpoints";
+import type { Runtime } from "../runtime";
+
+/**
+ * `experimental.session.compacting`: reads the whole history through the OpenCode client, stores
+ * it as a checkpoint, and hands the extracted context lines and the structured prompt to the
+ * compaction request. Any failure leaves OpenCode's own compaction as it is.
+ */
+export function compacting(rt: Runtime) {
+  return async (input: { sessionID: string }, output: { context: string[]; prompt?: string }) => {
+    const s = rt.sessions.get(input.sessionID);
+    const messages = await readHistory(rt, input.sessionID);
+    if (!messages?.length) return;
+    const res = await rt.client.post<CaptureCheckpointResult>(
+      "/api/checkpoints",
+      { directory: rt.directory, sessionID: input.sessionID, trigger: "compaction", messages },
+      { timeoutMs: rt.settings.compactTimeoutMs },
+    );
+    if (!res.ok) {
+      rt.log("warn", `checkpoint not stored: ${res.error}`);
+      return;
+    }
+    if (Array.isArray(res.data.context)) output.context.push(...res.data.context.filter((l) => typeof l === "string"));
+    if (typeof res.data.prompt === "string" && res.data.prompt.trim()) output.prompt = res.data.prompt;
+    s.lastCheckpoint = res.data.id;
+  };
+}
+
+export async function readHistory(rt: Runtime, sessionID: string): Promise<unknown[] | undefined> {
+  if (!rt.opencode) return undefined;
+  try {
+    const res = await withTimeout(rt.opencode.session.messages({ path: { id: sessionID } }), rt.settings.compactTimeoutMs);
+    const data = (res as { data?: unknown }).data;
+    return Array.isArray(data) ? data : undefined;
+  } catch (error) {
+    rt.log("warn", `could not read the session history: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}

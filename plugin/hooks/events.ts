@@ -1,0 +1,76 @@
+import type { Event } from "@opencode-ai/sdk";
+import type { ExtractResult } from "../../lib/api/extraction";
+import type { Runtime } from "../runtime";
+import { readHistory } from "./compacting";
+import { ensureResume } from "./system";
+
+/**
+ * `event`: session lifecycle. Nothing here is on a turn's critical path: the calls are fired, not
+ * awaited, so a slow server never holds OpenCode's event loop.
+ */
+export function events(rt: Runtime) {
+  return async ({ event }: { event: Event }) => {
+    switch (event.type) {
+      case "session.created": {
+        const info = event.properties.info;
+        if (info.parentID) return; // sub-agent sessions: no registration, no resume
+        const s = rt.sessions.get(info.id);
+        s.isNew = true;
+        void register(rt, info.id, info.title);
+        if (rt.settings.resume) void ensureResume(rt, s);
+        return;
+      }
+      case "session.idle":
+        void idle(rt, event.properties.sessionID);
+        return;
+      case "session.compacted": {
+        const s = rt.sessions.get(event.properties.sessionID);
+        // The summary now carries what the resume block said.
+        s.resume = "";
+        return;
+      }
+      case "session.deleted": {
+        const id = event.properties.info.id;
+        void rt.client.post(`/api/sessions/${encodeURIComponent(id)}/end`, {});
+        rt.sessions.delete(id);
+        return;
+      }
+    }
+  };
+}
+
+async function register(rt: Runtime, sessionID: string, title?: string) {
+  const s = rt.sessions.get(sessionID);
+  if (s.registered) return;
+  const res = await rt.client.post("/api/sessions", { directory: rt.directory, sessionID, ...(title ? { title: title.slice(0, 500) } : {}) });
+  s.registered = res.ok;
+}
+
+/** Heartbeat (what the session works on, files touched) and extraction over the new messages. */
+async function idle(rt: Runtime, sessionID: string) {
+  const s = rt.sessions.get(sessionID);
+  if (!s.registered) await register(rt, sessionID);
+  const files = [...s.files].slice(-20);
+  s.files.clear();
+  const workingOn = [s.latestRequest?.slice(0, 300), files.length ? `files: ${files.join(", ")}` : ""].filter(Boolean).join(" | ");
+  const beat = rt.client.post(`/api/sessions/${encodeURIComponent(sessionID)}/heartbeat`, {
+    directory: rt.directory,
+    ...(workingOn ? { workingOn: workingOn.slice(0, 1000) } : {}),
+  });
+  const extract = (async () => {
+    if (!rt.settings.extract) return;
+    const history = await readHistory(rt, sessionID);
+    if (!history || history.length <= s.extractedCount) return;
+    // User text already went to extraction from `chat.message`.
+    const fresh = history.slice(s.extractedCount).filter((m) => (m as { info?: { role?: string } }).info?.role === "assistant");
+    s.extractedCount = history.length;
+    if (!fresh.length) return;
+    const res = await rt.client.post<ExtractResult>(
+      "/api/extract",
+      { directory: rt.directory, sessionID, messages: fresh, trigger: "idle" },
+      { timeoutMs: rt.settings.toolTimeoutMs },
+    );
+    if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
+  })();
+  await Promise.all([beat, extract]);
+}

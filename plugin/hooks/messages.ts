@@ -1,0 +1,88 @@
+import type { Message, Part } from "@opencode-ai/sdk";
+import type { RecallContextDto } from "../../lib/api/context";
+import type { Runtime } from "../runtime";
+import type { SessionState } from "../state";
+import { compressHistory } from "./compress";
+
+export type WithParts = { info: Message; parts: Part[] };
+
+export const ATTACHED_PART_PREFIX = "prt_recollect_";
+
+/**
+ * `experimental.chat.messages.transform`: compresses the history through the server (written
+ * back in place), then attaches to the latest user message its recall block (memories relevant
+ * to what the user just said) plus any pending nudge. A block, once decided for a message, is
+ * attached to that message with the same bytes on every later turn.
+ */
+export function messagesTransform(rt: Runtime) {
+  return async (_input: unknown, output: { messages: WithParts[] }) => {
+    const messages = output.messages;
+    if (!messages.length) return;
+    const sessionID = messages[messages.length - 1]!.info.sessionID;
+    const s = rt.sessions.get(sessionID);
+    let latestUser: WithParts | undefined;
+    let users = 0;
+    for (const m of messages) {
+      if (m.info.role !== "user") continue;
+      users++;
+      latestUser = m;
+    }
+    s.userTurns = Math.max(s.userTurns, users);
+
+    const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
+    const [nudges] = await Promise.all([
+      rt.settings.compress ? compressHistory(rt, s, messages) : Promise.resolve([] as string[]),
+      latestUser ? decideBlock(rt, s, latestUser) : Promise.resolve(),
+    ]);
+    // Pressure nudges go with a new user message only: an old message keeps its bytes.
+    if (isNew && nudges.length && latestUser) {
+      const id = latestUser.info.id;
+      s.attached.set(id, [s.attached.get(id), ...nudges].filter(Boolean).join("\n\n"));
+    }
+    attachBlocks(s, messages);
+  };
+}
+
+export function userText(m: WithParts): string {
+  return m.parts
+    .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text" && !p.synthetic && !p.ignored && !p.id.startsWith(ATTACHED_PART_PREFIX))
+    .map((p) => p.text)
+    .join("\n")
+    .trim();
+}
+
+/** Fetches the recall block for the latest user message, once. */
+async function decideBlock(rt: Runtime, s: SessionState, m: WithParts): Promise<void> {
+  const id = m.info.id;
+  if (s.decided.has(id)) return;
+  s.decided.add(id);
+  const text = userText(m);
+  const pieces: string[] = [];
+  if (rt.settings.recall && text.length >= 3) {
+    const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
+    const res = await rt.client.post<RecallContextDto>("/api/context/recall", {
+      directory: rt.directory,
+      sessionID: s.id,
+      messageID: id,
+      query: text.slice(0, 4000),
+      exclude: exclude.slice(0, 200),
+    });
+    if (res.ok && res.data.block) pieces.push(res.data.block);
+  }
+  if (s.pendingNudge) {
+    pieces.push(s.pendingNudge);
+    s.pendingNudge = undefined;
+  }
+  if (pieces.length) s.attached.set(id, pieces.join("\n\n"));
+}
+
+function attachBlocks(s: SessionState, messages: WithParts[]) {
+  for (const m of messages) {
+    if (m.info.role !== "user") continue;
+    const block = s.attached.get(m.info.id);
+    if (!block) continue;
+    const partID = `${ATTACHED_PART_PREFIX}${m.info.id}`;
+    if (m.parts.some((p) => p.id === partID)) continue;
+    m.parts.push({ id: partID, sessionID: s.id, messageID: m.info.id, type: "text", text: block, synthetic: true } as Part);
+  }
+}

@@ -1,0 +1,55 @@
+import type { StableContextDto } from "../../lib/api/context";
+import type { ResumeResult } from "../../lib/api/checkpoints";
+import type { Runtime } from "../runtime";
+import type { SessionState } from "../state";
+
+type Cached = { hash: string; text: string; memoryIds: string[] };
+
+/**
+ * `experimental.chat.system.transform`: pushes the stable block (and, for a new session, the
+ * resume block) as extra system strings, leaving `system[0]` (the agent prompt) alone. The text
+ * kept for a session changes only when the server's hash does, so the prefix stays cacheable; a
+ * failed call re-uses the last text.
+ */
+export function systemTransform(rt: Runtime) {
+  return async (input: { sessionID?: string; model?: { limit?: { context?: number } } }, output: { system: string[] }) => {
+    const limit = input.model?.limit?.context;
+    if (typeof limit === "number" && limit > 0) rt.contextLimit = limit;
+    // Title generation needs no memory.
+    if (output.system[0]?.includes("title generator")) return;
+    const s = input.sessionID ? rt.sessions.get(input.sessionID) : undefined;
+    const [stable] = await Promise.all([
+      rt.settings.stable ? stableText(rt, s) : Promise.resolve(""),
+      s && rt.settings.resume ? ensureResume(rt, s) : Promise.resolve(),
+    ]);
+    if (stable) output.system.push(stable);
+    if (s?.resume) output.system.push(s.resume);
+  };
+}
+
+async function stableText(rt: Runtime, s: SessionState | undefined): Promise<string> {
+  const holder: { stable?: Cached } = s ?? rt;
+  const res = await rt.client.get<StableContextDto>("/api/context/stable", { query: { directory: rt.directory } });
+  if (res.ok) {
+    if (holder.stable?.hash !== res.data.hash) holder.stable = { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
+    if (s) rt.stable = holder.stable;
+  } else if (!holder.stable && rt.stable) {
+    holder.stable = rt.stable;
+  }
+  return holder.stable?.text ?? "";
+}
+
+/** Asks once per new session; the answer (or its absence) is kept for the session's life. */
+export function ensureResume(rt: Runtime, s: SessionState): Promise<void> {
+  if (s.resume !== undefined) return Promise.resolve();
+  if (!s.isNew && s.userTurns > 1) {
+    s.resume = "";
+    return Promise.resolve();
+  }
+  s.resumePending ??= (async () => {
+    const res = await rt.client.get<ResumeResult>("/api/context/resume", { query: { directory: rt.directory, sessionID: s.id } });
+    // A failure also settles it: adding the block on a later turn would change the prefix.
+    s.resume = res.ok && res.data.block ? res.data.block : "";
+  })();
+  return s.resumePending;
+}

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The plugin's settings: the `opencode.json` entry's options win over the environment, which wins
+ * over the Recollect user config file (server.host / server.port) and the defaults.
+ */
+export interface Settings {
+  url: string;
+  dataDir: string;
+  /** Per-turn calls (stable block, recall, resume): a few hundred ms. */
+  turnTimeoutMs: number;
+  /** The compression call carries the whole history. */
+  compressTimeoutMs: number;
+  /** Tool calls the model makes explicitly. */
+  toolTimeoutMs: number;
+  /** Compaction (checkpoint capture) happens rarely and may take longer. */
+  compactTimeoutMs: number;
+  /** Consecutive failures that open the circuit, and how long it stays open. */
+  breakerFailures: number;
+  breakerCooldownMs: number;
+  autoStart: boolean;
+  /** Command that starts the server (default: `node <tsx> scripts/start.ts` in the checkout). */
+  startCommand: string[];
+  appDir: string;
+  stable: boolean;
+  recall: boolean;
+  resume: boolean;
+  compress: boolean;
+  extract: boolean;
+}
+
+export const DEFAULT_PORT = 7731;
+export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+type Env = Record<string, string | undefined>;
+type Options = Record<string, unknown>;
+
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : typeof v === "number" ? v : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+const bool = (v: unknown): boolean | undefined =>
+  typeof v === "boolean" ? v : typeof v === "string" && v !== "" ? /^(1|true|yes|on)$/i.test(v) : undefined;
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
+export function dataDirFrom(env: Env): string {
+  if (env.RECOLLECT_DATA_DIR) return path.resolve(env.RECOLLECT_DATA_DIR);
+  return path.join(env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share"), "recollect");
+}
+
+/** `server.host` / `server.port` of the user's Recollect config (JSONC; comments stripped naively). */
+function userServerConfig(env: Env): { host?: string; port?: number } {
+  const file = env.RECOLLECT_CONFIG || path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "recollect", "config.jsonc");
+  try {
+    const text = fs.readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "").replace(/,(\s*[}\]])/g, "$1");
+    const server = (JSON.parse(text) as { server?: { host?: unknown; port?: unknown } }).server ?? {};
+    return { host: str(server.host), port: num(server.port) };
+  } catch {
+    return {};
+  }
+}
+
+export function serverUrl(options: Options, env: Env): string {
+  const explicit = str(options.url) ?? str(env.RECOLLECT_URL);
+  if (explicit) return explicit.replace(/\/+$/, "");
+  const file = userServerConfig(env);
+  let host = str(env.RECOLLECT_HOST) ?? file.host ?? "127.0.0.1";
+  const port = num(env.RECOLLECT_PORT) ?? file.port ?? DEFAULT_PORT;
+  if (host.includes(":") && !host.startsWith("[")) host = `[${host}]`;
+  return `http://${host}:${port}`;
+}
+
+export function resolveSettings(options: Options = {}, env: Env = process.env): Settings {
+  const turn = num(options.timeoutMs) ?? num(env.RECOLLECT_PLUGIN_TIMEOUT_MS) ?? 300;
+  const startCommand = Array.isArray(options.startCommand)
+    ? options.startCommand.map(String)
+    : str(env.RECOLLECT_START_COMMAND)?.split(/\s+/) ?? ["node", path.join(APP_DIR, "node_modules", "tsx", "dist", "cli.mjs"), path.join(APP_DIR, "scripts", "start.ts")];
+  const flag = (key: string, envKey: string, dflt: boolean) => bool(options[key]) ?? bool(env[envKey]) ?? dflt;
+  return {
+    url: serverUrl(options, env),
+    dataDir: str(options.dataDir) ? path.resolve(str(options.dataDir)!) : dataDirFrom(env),
+    turnTimeoutMs: turn,
+    compressTimeoutMs: num(options.compressTimeoutMs) ?? num(env.RECOLLECT_PLUGIN_COMPRESS_TIMEOUT_MS) ?? Math.max(turn, 1500),
+    toolTimeoutMs: num(options.toolTimeoutMs) ?? 5000,
+    compactTimeoutMs: num(options.compactTimeoutMs) ?? 20_000,
+    breakerFailures: num(options.breakerFailures) ?? 3,
+    breakerCooldownMs: num(options.breakerCooldownMs) ?? num(env.RECOLLECT_PLUGIN_COOLDOWN_MS) ?? 30_000,
+    autoStart: flag("autoStart", "RECOLLECT_AUTOSTART", true),
+    startCommand,
+    appDir: APP_DIR,
+    stable: flag("stable", "RECOLLECT_PLUGIN_STABLE", true),
+    recall: flag("recall", "RECOLLECT_PLUGIN_RECALL", true),
+    resume: flag("resume", "RECOLLECT_PLUGIN_RESUME", true),
+    compress: flag("compress", "RECOLLECT_PLUGIN_COMPRESS", true),
+    extract: flag("extract", "RECOLLECT_PLUGIN_EXTRACT", true),
+  };
+}

@@ -1,0 +1,54 @@
+/** What the plugin remembers per OpenCode session (in memory; bounded). */
+export interface SessionState {
+  id: string;
+  /** The stable block last injected, kept while the server reports the same hash. */
+  stable?: { hash: string; text: string; memoryIds: string[] };
+  /** The resume block: undefined = not asked yet, "" = none. */
+  resume?: string;
+  resumePending?: Promise<void>;
+  /** Saw `session.created` in this process: a new session (gets the resume block). */
+  isNew: boolean;
+  userTurns: number;
+  /** Blocks attached to user messages (recall, nudges), by message id: the same bytes every turn. */
+  attached: Map<string, string>;
+  /** User messages whose block was already decided (fetched, failed or empty). */
+  decided: Set<string>;
+  /** A nudge from extraction, attached to the next user message. */
+  pendingNudge?: string;
+  /** Files the session touched since the last heartbeat. */
+  files: Set<string>;
+  latestRequest?: string;
+  registered: boolean;
+  /** The checkpoint stored at the last compaction. */
+  lastCheckpoint?: string;
+  /** Messages already sent to extraction on idle. */
+  extractedCount: number;
+}
+
+const MAX_SESSIONS = 64;
+
+export class Sessions {
+  private readonly map = new Map<string, SessionState>();
+
+  get(id: string): SessionState {
+    let s = this.map.get(id);
+    if (s) {
+      // Refresh recency (Map keeps insertion order).
+      this.map.delete(id);
+      this.map.set(id, s);
+      return s;
+    }
+    s = { id, isNew: false, userTurns: 0, attached: new Map(), decided: new Set(), files: new Set(), registered: false, extractedCount: 0 };
+    this.map.set(id, s);
+    while (this.map.size > MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);
+    return s;
+  }
+
+  has(id: string) {
+    return this.map.has(id);
+  }
+
+  delete(id: string) {
+    this.map.delete(id);
+  }
+}
