@@ -41,15 +41,21 @@ const schema = z.object({
   }),
   compression: z.object({
     enabled: z.boolean().default(true),
-    /** The most recent turns (user messages and what follows) are never touched. */
+    /**
+     * The most recent turns are never touched. A turn is one message: a user prompt, or one assistant
+     * step with its tool results (OpenCode records every step of an agent loop as its own message).
+     * The latest user message is always kept whole as well.
+     */
     protectRecentTurns: z.number().int().min(0).default(2),
     /** Absolute token thresholds: above the first, stronger strategies; above the second, the strongest. */
     pressureTokens: z.array(z.number().int().positive()).default([50_000, 150_000]),
     ccrTtlDays: z.number().positive().default(7),
+    /** Strategy names (lib/compression/strategies) that do not run. */
     disabledStrategies: z.array(z.string()).default([]),
+    /** Tools whose output is never touched (Recollect's own `memory_*` tools are always protected). */
     protectedTools: z
       .array(z.string())
-      .default(["edit", "write", "patch", "todowrite", "todoread", "task", "question"]),
+      .default(["edit", "write", "patch", "multiedit", "apply_patch", "todowrite", "todoread", "task", "question"]),
   }),
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),

@@ -3,12 +3,16 @@ import { sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { compressionCache } from "../db/schema";
 import { DAY_MS } from "./ccr";
-import { Lru, processSingleton } from "./lru";
+import { processSingleton } from "./lru";
 
 /**
- * Stability: a part is compressed once, when it ages past the boundary; the result is reused on every
- * later turn, keyed by part id, content digest, pressure level and configuration. Kept in memory
- * (per database) and in `compression_cache`, so a restart does not change the compressed prefix.
+ * Stability and speed: a part is measured and compressed once; later turns reuse the result.
+ *
+ * - In memory, per database: the last content seen for each part id with its token count and its
+ *   compressed results (per pressure level and configuration). A turn re-checks a part with one map
+ *   lookup and one string comparison, with no hashing or tokenizing of unchanged parts.
+ * - In `compression_cache`: the results keyed by part id, content digest, level and configuration,
+ *   so a restart does not change the compressed prefix.
  */
 export interface CachedPart {
   /** The new text of the field, or null when the part stays as it is. */
@@ -19,35 +23,76 @@ export interface CachedPart {
   s: Record<string, number>;
 }
 
-const MEMORY_ENTRIES = 200_000;
-const memories = processSingleton("compressionCacheByDb", () => new WeakMap<Database.Database, Lru<string, CachedPart>>());
-const statements = new WeakMap<Database.Database, Database.Statement<[string, number], { value: string }>>();
-
-function memoryFor(ctx: Ctx): Lru<string, CachedPart> {
-  let lru = memories.get(ctx.sqlite);
-  if (!lru) memories.set(ctx.sqlite, (lru = new Lru(MEMORY_ENTRIES)));
-  return lru;
+export interface PartEntry {
+  text: string;
+  header: string;
+  tokens: number;
+  headerTokens: number;
+  digest?: string;
+  results: Map<string, CachedPart>;
 }
 
-export function cacheGet(ctx: Ctx, key: string, now: number): CachedPart | undefined {
-  const memory = memoryFor(ctx);
-  const hit = memory.get(key);
-  if (hit) return hit;
+/** Bounded by entries and by characters held (the texts are kept to compare against). */
+class PartMemory {
+  private readonly map = new Map<string, PartEntry>();
+  private chars = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number,
+  ) {}
+
+  get(id: string): PartEntry | undefined {
+    const e = this.map.get(id);
+    if (e) {
+      this.map.delete(id);
+      this.map.set(id, e);
+    }
+    return e;
+  }
+
+  set(id: string, e: PartEntry): void {
+    const old = this.map.get(id);
+    if (old) {
+      this.chars -= old.text.length + old.header.length;
+      this.map.delete(id);
+    }
+    this.map.set(id, e);
+    this.chars += e.text.length + e.header.length;
+    while (this.map.size > this.maxEntries || (this.chars > this.maxChars && this.map.size > 1)) {
+      const [oldest, entry] = this.map.entries().next().value as [string, PartEntry];
+      this.map.delete(oldest);
+      this.chars -= entry.text.length + entry.header.length;
+    }
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.chars = 0;
+  }
+}
+
+const memories = processSingleton("compressionPartsByDb", () => new WeakMap<Database.Database, PartMemory>());
+const statements = new WeakMap<Database.Database, Database.Statement<[string, number], { value: string }>>();
+
+export function partMemory(ctx: Ctx): PartMemory {
+  let m = memories.get(ctx.sqlite);
+  if (!m) memories.set(ctx.sqlite, (m = new PartMemory(200_000, 256 * 1024 * 1024)));
+  return m;
+}
+
+export function dbCacheGet(ctx: Ctx, key: string, now: number): CachedPart | undefined {
   let stmt = statements.get(ctx.sqlite);
   if (!stmt) {
     stmt = ctx.sqlite.prepare("select value from compression_cache where key = ? and expires_at > ?");
     statements.set(ctx.sqlite, stmt);
   }
   const row = stmt.get(key, now);
-  if (!row) return undefined;
-  const value = JSON.parse(row.value) as CachedPart;
-  memory.set(key, value);
-  return value;
+  return row ? (JSON.parse(row.value) as CachedPart) : undefined;
 }
 
 type Tx = Pick<Ctx["db"], "insert">;
 
-export function cachePut(tx: Tx, rows: { key: string; value: CachedPart }[], sessionId: string, now: number, ttlDays: number): void {
+export function dbCachePut(tx: Tx, rows: { key: string; value: CachedPart }[], sessionId: string, now: number, ttlDays: number): void {
   const expiresAt = now + Math.round(ttlDays * DAY_MS);
   for (const r of rows) {
     tx.insert(compressionCache)
@@ -57,13 +102,7 @@ export function cachePut(tx: Tx, rows: { key: string; value: CachedPart }[], ses
   }
 }
 
-/** After the transaction commits: make the new rows visible to the next call without a query. */
-export function cacheRemember(ctx: Ctx, rows: { key: string; value: CachedPart }[]): void {
-  const memory = memoryFor(ctx);
-  for (const r of rows) memory.set(r.key, r.value);
-}
-
 /** For tests and benchmarks: forget the in-memory layer (the table stays). */
 export function clearMemoryCache(ctx: Ctx): void {
-  memoryFor(ctx).clear();
+  partMemory(ctx).clear();
 }

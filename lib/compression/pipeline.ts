@@ -1,24 +1,25 @@
 import { createHash } from "node:crypto";
-import { compressInput, type CompressResult } from "../api/compress";
+import type { CompressResult } from "../api/compress";
 import type { Ctx } from "../context";
 import { redact } from "../security/redact";
 import { countTokens } from "../tokens";
-import { cacheGet, cachePut, cacheRemember, type CachedPart } from "./cache";
+import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
 import { saveCcrEntries, type CcrEntry } from "./ccr";
 import { ccrHash, stableStringify } from "./hash";
-import { Lru, processSingleton } from "./lru";
 import { LEVELS, nudgesFor, pressureLevel, type Level } from "./pressure";
 import type { OcMessage, OcPart } from "./schema";
 import { recordStats } from "./stats";
 import { STRATEGIES } from "./strategies";
 import { filePaths, isEditTool, isProtectedTool, normalizePath } from "./tools";
+import { validateCompressInput } from "./validate";
 import type { PartView, StrategyContext } from "./types";
 
 /**
  * Deterministic compression of an OpenCode history, every turn, no LLM.
  *
- * 1. Every part's model-visible content gets a digest and a token count (cached by digest: the
- *    history is resent whole every turn, and tokenizing it again would dominate the call).
+ * 1. Every part's model-visible content gets a token count, kept in memory per part id with the
+ *    content it belongs to (the history is resent whole every turn; tokenizing or even hashing it
+ *    again would dominate the call).
  * 2. The pressure level comes from the uncompressed size (absolute thresholds).
  * 3. Parts older than the protected recent turns, except protected tools and the latest user
  *    message, are compressed once and the result is reused (cache keyed by part id, digest, level,
@@ -37,35 +38,22 @@ interface Slot {
   kind: "text" | "reasoning" | "tool";
   field: "text" | "output" | "error";
   text: string;
-  digest: string;
-  tokens: number;
-  headerTokens: number;
+  entry: PartEntry;
 }
 
-const tokenCache = processSingleton("compressionTokens", () => new Lru<string, { tokens: number; header: number }>(200_000));
-
-function slotOf(mi: number, pi: number, part: OcPart): Omit<Slot, "digest" | "tokens" | "headerTokens"> | undefined {
-  if (part.type === "text" || part.type === "reasoning") return { mi, pi, part, kind: part.type, field: "text", text: part.text ?? "" };
+function fieldOf(part: OcPart): { kind: Slot["kind"]; field: Slot["field"]; text: string } | undefined {
+  if (part.type === "text" || part.type === "reasoning") return { kind: part.type, field: "text", text: part.text ?? "" };
   if (part.type === "tool" && part.state) {
-    if (part.state.status === "completed") return { mi, pi, part, kind: "tool", field: "output", text: part.state.output ?? "" };
-    if (part.state.status === "error") return { mi, pi, part, kind: "tool", field: "error", text: part.state.error ?? "" };
+    if (part.state.status === "completed") return { kind: "tool", field: "output", text: part.state.output ?? "" };
+    if (part.state.status === "error") return { kind: "tool", field: "error", text: part.state.error ?? "" };
   }
   return undefined;
 }
 
 const toolHeader = (part: OcPart) => `${part.tool}\n${JSON.stringify(part.state?.input ?? {})}`;
 
-function measure(base: Omit<Slot, "digest" | "tokens" | "headerTokens">): Slot {
-  const header = base.kind === "tool" ? toolHeader(base.part) : "";
-  const digest = createHash("sha1").update(base.kind).update("\0").update(header).update("\0").update(base.field).update("\0").update(base.text).digest("base64url");
-  let counted = tokenCache.get(digest);
-  if (!counted) {
-    const h = header ? countTokens(header) : 0;
-    counted = { tokens: h + countTokens(base.text), header: h };
-    tokenCache.set(digest, counted);
-  }
-  return { ...base, digest, tokens: counted.tokens, headerTokens: counted.header };
-}
+const digestOf = (slot: Slot) =>
+  (slot.entry.digest ??= createHash("sha1").update(slot.kind).update("\0").update(slot.entry.header).update("\0").update(slot.field).update("\0").update(slot.text).digest("base64url"));
 
 /** Index of the tool calls, built only when some part has to be compressed anew. */
 class History {
@@ -100,78 +88,109 @@ const callKey = (p: OcPart) => `${p.tool}\0${stableStringify(p.state?.input ?? {
 
 export interface CompressOptions {
   now?: number;
+  /** Filled with the milliseconds spent in each phase (benchmarks). */
+  timings?: Record<string, number>;
 }
 
+/** Never mutates its input: changed parts (and their messages) are copies; unchanged ones are returned as they came. */
 export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptions = {}): CompressResult {
   const started = performance.now();
   const now = options.now ?? Date.now();
-  const input = compressInput.parse(body);
+  const input = validateCompressInput(body);
   const cfg = ctx.config.compression;
-  const messages = input.messages as OcMessage[];
+  const messages = input.messages;
+  const memory = partMemory(ctx);
+  const mark = (name: string) => options.timings && (options.timings[name] = (options.timings[name] ?? 0) + performance.now() - started);
+  mark("validate");
 
   const slots: Slot[] = [];
   let tokensBefore = 0;
-  messages.forEach((m, mi) =>
-    m.parts.forEach((part, pi) => {
-      const base = slotOf(mi, pi, part);
-      if (!base) return;
-      const slot = measure(base);
-      tokensBefore += slot.tokens;
-      slots.push(slot);
-    }),
-  );
+  for (let mi = 0; mi < messages.length; mi++) {
+    const parts = messages[mi].parts;
+    for (let pi = 0; pi < parts.length; pi++) {
+      const part = parts[pi];
+      const f = fieldOf(part);
+      if (!f) continue;
+      const header = f.kind === "tool" ? toolHeader(part) : "";
+      let entry = memory.get(part.id);
+      if (!entry || entry.text !== f.text || entry.header !== header) {
+        const headerTokens = header ? countTokens(header) : 0;
+        entry = { text: f.text, header, headerTokens, tokens: headerTokens + countTokens(f.text), results: new Map() };
+        memory.set(part.id, entry);
+      }
+      tokensBefore += entry.tokens;
+      slots.push({ mi, pi, part, ...f, entry });
+    }
+  }
 
+  mark("measure");
   const level = pressureLevel(tokensBefore, cfg.pressureTokens, input.contextLimit);
   if (!cfg.enabled) return { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] };
 
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
   messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
-  const configTag = createHash("sha1")
-    .update(stableStringify([PIPELINE_VERSION, [...cfg.protectedTools].sort(), [...cfg.disabledStrategies].sort()]))
-    .digest("base64url")
-    .slice(0, 8);
+  const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies)}`;
 
   let history: History | undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newCcr = new Map<string, CcrEntry>();
   const byStrategy: Record<string, number> = {};
   let tokensAfter = 0;
+  const out = messages.slice();
+  const copied = new Set<number>();
 
   for (const slot of slots) {
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     const isProtected = slot.kind === "tool" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
     if (!aged || isProtected || !slot.text) {
-      tokensAfter += slot.tokens;
+      tokensAfter += slot.entry.tokens;
       continue;
     }
-    const key = `${slot.part.id}:${slot.digest}:${level}:${configTag}`;
-    let result = cacheGet(ctx, key, now);
+    let result = slot.entry.results.get(variant);
     if (!result) {
-      history ??= new History(messages);
-      result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, input.sessionID, newCcr);
-      newRows.push({ key, value: result });
+      const key = `${slot.part.id}:${digestOf(slot)}:${variant}`;
+      result = dbCacheGet(ctx, key, now);
+      if (!result) {
+        history ??= new History(messages);
+        result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, input.sessionID, newCcr);
+        newRows.push({ key, value: result });
+      }
+      slot.entry.results.set(variant, result);
     }
     tokensAfter += result.t;
-    for (const [name, n] of Object.entries(result.s)) byStrategy[name] = (byStrategy[name] ?? 0) + n;
+    for (const name in result.s) byStrategy[name] = (byStrategy[name] ?? 0) + result.s[name];
     if (result.v !== null) {
-      if (slot.field === "text") slot.part.text = result.v;
-      else slot.part.state![slot.field] = result.v;
+      if (!copied.has(slot.mi)) {
+        copied.add(slot.mi);
+        out[slot.mi] = { ...out[slot.mi], parts: out[slot.mi].parts.slice() };
+      }
+      const part = slot.part;
+      out[slot.mi].parts[slot.pi] = slot.field === "text" ? { ...part, text: result.v } : { ...part, state: { ...part.state!, [slot.field]: result.v } };
     }
   }
 
+  mark("compress");
   const stats = { tokensBefore, tokensAfter, byStrategy: sortKeys(byStrategy) };
   const durationMs = performance.now() - started;
   ctx.db.transaction(
     (tx) => {
-      if (newRows.length) cachePut(tx, newRows, input.sessionID, now, cfg.ccrTtlDays);
+      if (newRows.length) dbCachePut(tx, newRows, input.sessionID, now, cfg.ccrTtlDays);
       if (newCcr.size) saveCcrEntries(tx, [...newCcr.values()], now, cfg.ccrTtlDays);
       recordStats(tx, { sessionId: input.sessionID, ...stats, durationMs, now });
     },
     { behavior: "immediate" },
   );
-  cacheRemember(ctx, newRows);
-  return { messages, stats, nudges: nudgesFor(level) };
+  mark("persist");
+  return { messages: out, stats, nudges: nudgesFor(level) };
+}
+
+const tags = new Map<string, string>();
+function configTag(protectedTools: readonly string[], disabled: readonly string[]): string {
+  const raw = stableStringify([PIPELINE_VERSION, [...protectedTools].sort(), [...disabled].sort()]);
+  let tag = tags.get(raw);
+  if (!tag) tags.set(raw, (tag = createHash("sha1").update(raw).digest("base64url").slice(0, 8)));
+  return tag;
 }
 
 function compressSlot(
@@ -215,12 +234,13 @@ function compressSlot(
     if (s.content) contentDone = true;
     if (r.final) break;
   }
-  const unchanged: CachedPart = { v: null, t: slot.tokens, s: {} };
+  const before = slot.entry.tokens;
+  const unchanged: CachedPart = { v: null, t: before, s: {} };
   if (deltas.length === 0 || current === slot.text) return unchanged;
-  const after = slot.headerTokens + countTokens(current);
-  if (after >= slot.tokens) return unchanged;
+  const after = slot.entry.headerTokens + countTokens(current);
+  if (after >= before) return unchanged;
   if (hash) newCcr.set(hash, { hash, content: original, tool: slot.part.tool ?? slot.kind, sessionId });
-  return { v: current, t: after, s: attribute(slot.tokens - after, deltas) };
+  return { v: current, t: after, s: attribute(before - after, deltas) };
 }
 
 /** Splits the tokens saved among the strategies that ran, in proportion to the characters each removed. */

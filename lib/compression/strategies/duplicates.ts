@@ -1,14 +1,17 @@
+import { isKeyLine } from "../lines";
 import type { Strategy } from "../types";
 
-/** The same tool called again with the same input: only the latest output is current. */
+/**
+ * The same tool called again with the same input: only the latest output is current. The older
+ * one's diagnostics (errors, failures, `path:line`) stay, since they may differ from the later run.
+ */
 export const duplicates: Strategy = {
   name: "duplicates",
   appliesTo: (v) => v.kind === "tool" && v.field === "output",
-  apply(_text, v, sc) {
+  apply(text, v, sc) {
     if (!sc.hasLaterDuplicate(v)) return undefined;
-    return {
-      text: `[recollect: older output of a ${v.tool} call that was repeated later with the same input; see the later call, or memory_expand("${sc.ref()}")]`,
-      final: true,
-    };
+    const keyLines = [...new Set(text.split("\n").filter(isKeyLine))].slice(0, sc.p.maxKey);
+    const head = `[recollect: older output of a ${v.tool} call that was repeated later with the same input; see the later call, or memory_expand("${sc.ref()}")${keyLines.length ? "; its key lines were:" : ""}]`;
+    return { text: [head, ...keyLines].join("\n"), final: true };
   },
 };

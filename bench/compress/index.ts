@@ -1,0 +1,292 @@
+/**
+ * Compression benchmark over the shared coding-agent trajectories (see ../shared/data/README.md).
+ *
+ * Each run is converted to OpenCode's message shape and replayed turn by turn, compressing the whole
+ * history before every step. Reported per run and overall: tokens at the final turn before/after,
+ * mean reduction over all turns, key-line retention (verbatim, and recoverable with one expand),
+ * prefix stability, and server time per call for ~50K- and ~200K-token histories (in-process and
+ * over HTTP against the real server).
+ *
+ *   npx tsx bench/compress/index.ts [--no-http]
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { CompressResult } from "../../lib/api/compress";
+import { compressMessages, expandCcr, isKeyLine } from "../../lib/compression";
+import type { Ctx } from "../../lib/context";
+import { redact } from "../../lib/security/redact";
+import { countTokens } from "../../lib/tokens";
+import { testCtx } from "../../tests/helpers/ctx";
+import { loadTrajectories, type Message, type Part, type Run } from "./convert";
+import { replay, type TurnRecord } from "./replay";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DATA = path.resolve(ROOT, "../shared/data/trajectories");
+const RESULTS = path.join(ROOT, "bench", "results");
+
+const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0;
+};
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : 0;
+};
+
+const fieldOf = (p: Part): string | undefined => {
+  if (p.type === "tool") {
+    const s = p.state as { status: string; output?: string; error?: string };
+    return s.status === "completed" ? s.output : s.status === "error" ? s.error : undefined;
+  }
+  return undefined;
+};
+
+interface Retention {
+  keyLines: number;
+  verbatim: number;
+  recoverable: number;
+  expandChecks: number;
+  expandExact: number;
+}
+
+/** Key lines of the aged, unprotected tool outputs: still there verbatim, and in the original one expand brings back. */
+function retention(ctx: Ctx, history: Message[], result: CompressResult, protect: number): Retention {
+  const r: Retention = { keyLines: 0, verbatim: 0, recoverable: 0, expandChecks: 0, expandExact: 0 };
+  const boundary = history.length - protect;
+  const protectedTools = ctx.config.compression.protectedTools;
+  const allCompressed = result.messages.flatMap((m) => m.parts.map((p) => fieldOf(p as Part) ?? "")).join("\n");
+  for (let mi = 0; mi < boundary; mi++) {
+    history[mi].parts.forEach((p, pi) => {
+      const original = fieldOf(p);
+      if (original === undefined || p.type !== "tool" || protectedTools.includes(p.tool as string)) return;
+      const compressed = fieldOf(result.messages[mi].parts[pi] as Part) ?? "";
+      const hash = /memory_expand\("([0-9a-f]+)"\)/.exec(compressed)?.[1];
+      let expanded: string | undefined;
+      if (hash && compressed !== original) {
+        expanded = expandCcr(ctx, hash).content;
+        r.expandChecks++;
+        if (expanded === redact(original)) r.expandExact++;
+      }
+      for (const line of original.split("\n")) {
+        if (!line.trim() || !isKeyLine(line)) continue;
+        r.keyLines++;
+        const red = redact(line);
+        if (compressed.includes(red) || allCompressed.includes(red)) r.verbatim++;
+        if (compressed.includes(red) || expanded?.includes(red)) r.recoverable++;
+      }
+    });
+  }
+  return r;
+}
+
+interface RunReport {
+  name: string;
+  task: string;
+  turns: number;
+  finalBefore: number;
+  finalAfter: number;
+  finalReduction: number;
+  meanReduction: number;
+  stability: number;
+  retention: Retention;
+  byStrategy: Record<string, number>;
+  msP50: number;
+  msP95: number;
+}
+
+async function benchRuns(runs: Run[]): Promise<RunReport[]> {
+  const reports: RunReport[] = [];
+  for (const run of runs) {
+    const ctx = testCtx();
+    const protect = ctx.config.compression.protectRecentTurns;
+    const { turns, final } = await replay(run.messages, (history) => compressMessages(ctx, { sessionID: run.name, messages: history }), protect);
+    const last = turns[turns.length - 1];
+    const histories = run.messages.slice(0, run.messages.map((m) => m.info.role).lastIndexOf("assistant") + 1);
+    const ret = retention(ctx, histories, final!, protect);
+    const stableTurns = turns.filter((t) => t.stable !== undefined);
+    reports.push({
+      name: run.name,
+      task: run.task,
+      turns: turns.length,
+      finalBefore: last.tokensBefore,
+      finalAfter: last.tokensAfter,
+      finalReduction: pct(last.tokensBefore - last.tokensAfter, last.tokensBefore),
+      meanReduction: turns.reduce((n, t) => n + pct(t.tokensBefore - t.tokensAfter, t.tokensBefore), 0) / turns.length,
+      stability: stableTurns.length ? pct(stableTurns.filter((t) => t.stable).length, stableTurns.length) : 100,
+      retention: ret,
+      byStrategy: final!.stats.byStrategy,
+      msP50: median(turns.map((t) => t.ms)),
+      msP95: quantile(turns.map((t) => t.ms), 0.95),
+    });
+    ctx.close();
+  }
+  return reports;
+}
+
+/** One long session: the runs' steps one after another (fresh ids per pass) until `target` tokens. */
+function longSession(runs: Run[], target: number, tag: string): Message[] {
+  const session = `long_${tag}`;
+  const first = runs[0].messages.find((m) => m.info.role === "user")!;
+  const out: Message[] = [{ info: { ...first.info, id: `msg_${session}_user`, sessionID: session }, parts: first.parts.map((p) => ({ ...p, id: `${p.id}_${tag}`, sessionID: session })) }];
+  let tokens = 0;
+  for (let pass = 0; tokens < target; pass++) {
+    for (const run of runs) {
+      for (const m of run.messages) {
+        if (m.info.role !== "assistant") continue;
+        const id = `${m.info.id}_${tag}${pass}`;
+        out.push({
+          info: { ...m.info, id, sessionID: session },
+          parts: m.parts.map((p) => ({ ...p, id: `${p.id}_${tag}${pass}`, sessionID: session, messageID: id })),
+        });
+        for (const p of m.parts) tokens += countTokens(p.type === "tool" ? `${p.tool}\n${JSON.stringify((p.state as { input: unknown }).input)}\n${fieldOf(p) ?? ""}` : String(p.text ?? ""));
+      }
+      if (tokens >= target) break;
+    }
+  }
+  return out;
+}
+
+interface Timing {
+  label: string;
+  calls: number;
+  /** Calls in the window where the pressure level changed (all aged parts compressed anew). */
+  levelChanges: number;
+  levelChangeMs: number[];
+  tokens: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function timingOf(label: string, turns: TurnRecord[], target: number): Timing {
+  const window = turns.filter((t) => t.tokensBefore >= target * 0.9 && t.tokensBefore <= target * 1.1);
+  const ms = window.map((t) => t.ms);
+  const changes = window.filter((t) => t.levelChange);
+  return { label, calls: ms.length, levelChanges: changes.length, levelChangeMs: changes.map((t) => Math.round(t.ms * 10) / 10), tokens: Math.round(median(window.map((t) => t.tokensBefore))), p50: median(ms), p95: quantile(ms, 0.95), max: Math.max(...ms) };
+}
+
+async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
+  const out: Timing[] = [];
+  for (const target of [50_000, 200_000]) {
+    const messages = longSession(runs, target * 1.12, `t${target}`);
+    const ctx = testCtx();
+    const { turns } = await replay(messages, (h) => compressMessages(ctx, { sessionID: `long${target}`, messages: h }), ctx.config.compression.protectRecentTurns);
+    out.push(timingOf(`${target / 1000}K in-process`, turns, target));
+    ctx.close();
+  }
+  if (http) {
+    const { startServer } = await import("../../tests/helpers/server");
+    const { ensureBuild } = await import("../../scripts/build-if-needed");
+    ensureBuild();
+    const server = await startServer();
+    try {
+      for (const target of [50_000, 200_000]) {
+        const messages = longSession(runs, target * 1.12, `h${target}`);
+        const call = async (h: Message[]) => {
+          const res = await server.api("/api/compress", { method: "POST", json: { sessionID: `http${target}`, messages: h } });
+          if (!res.ok) throw new Error(`compress failed: ${res.status} ${await res.text()}`);
+          return (await res.json()) as CompressResult;
+        };
+        const { turns } = await replay(messages, call, 2);
+        out.push(timingOf(`${target / 1000}K over HTTP`, turns, target));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return out;
+}
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === "number" ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
+  const line = (r: (string | number)[]) => `| ${r.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  return [line(cells[0]), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.slice(1).map(line)].join("\n");
+}
+
+async function main() {
+  if (!fs.existsSync(DATA)) {
+    console.log(`skipped: ${DATA} not found`);
+    return;
+  }
+  const http = !process.argv.includes("--no-http");
+  const runs = loadTrajectories(DATA);
+  const reports = await benchRuns(runs);
+
+  console.log(`\nPer run (${runs.length} runs, ${new Set(runs.map((r) => r.task)).size} distinct tasks); tokens by o200k_base\n`);
+  console.log(
+    table(
+      ["run", "turns", "final before", "final after", "final -%", "mean -% (all turns)", "key lines kept", "recoverable", "stable turns %", "p95 ms"],
+      reports.map((r) => [
+        r.name.slice(0, 58),
+        r.turns,
+        r.finalBefore,
+        r.finalAfter,
+        r.finalReduction,
+        r.meanReduction,
+        `${r.retention.verbatim}/${r.retention.keyLines}`,
+        `${r.retention.recoverable}/${r.retention.keyLines}`,
+        r.stability,
+        r.msP95,
+      ]),
+    ),
+  );
+
+  const sum = (f: (r: RunReport) => number) => reports.reduce((n, r) => n + f(r), 0);
+  const keyLines = sum((r) => r.retention.keyLines);
+  const turnsAll = sum((r) => r.turns);
+  const overall = {
+    runs: reports.length,
+    distinctTasks: new Set(reports.map((r) => r.task)).size,
+    finalBeforeMedian: median(reports.map((r) => r.finalBefore)),
+    finalAfterMedian: median(reports.map((r) => r.finalAfter)),
+    finalBeforeTotal: sum((r) => r.finalBefore),
+    finalAfterTotal: sum((r) => r.finalAfter),
+    finalReductionMedian: median(reports.map((r) => r.finalReduction)),
+    finalReductionTotal: pct(sum((r) => r.finalBefore - r.finalAfter), sum((r) => r.finalBefore)),
+    meanReductionAllTurns: sum((r) => r.meanReduction * r.turns) / turnsAll,
+    keyLineRetentionVerbatim: pct(sum((r) => r.retention.verbatim), keyLines),
+    keyLineRecoverable: pct(sum((r) => r.retention.recoverable), keyLines),
+    expandExact: `${sum((r) => r.retention.expandExact)}/${sum((r) => r.retention.expandChecks)}`,
+    prefixStability: sum((r) => (r.stability * (r.turns - 1)) / 100) / Math.max(1, turnsAll - reports.length) * 100,
+    byStrategy: reports.reduce<Record<string, number>>((acc, r) => {
+      for (const [k, v] of Object.entries(r.byStrategy)) acc[k] = (acc[k] ?? 0) + v;
+      return acc;
+    }, {}),
+  };
+  console.log("\nOverall\n");
+  console.log(
+    table(
+      ["metric", "value", "target"],
+      [
+        ["final-turn tokens before (median / total)", `${overall.finalBeforeMedian} / ${overall.finalBeforeTotal}`, ""],
+        ["final-turn tokens after (median / total)", `${overall.finalAfterMedian} / ${overall.finalAfterTotal}`, ""],
+        ["final-turn reduction, median over runs", `${overall.finalReductionMedian.toFixed(1)}%`, ">= 50%"],
+        ["final-turn reduction, all tokens", `${overall.finalReductionTotal.toFixed(1)}%`, ""],
+        ["mean reduction over all turns", `${overall.meanReductionAllTurns.toFixed(1)}%`, ""],
+        ["key lines kept verbatim", `${overall.keyLineRetentionVerbatim.toFixed(1)}% of ${keyLines}`, ">= 95%"],
+        ["key lines recoverable with one expand", `${overall.keyLineRecoverable.toFixed(1)}%`, "100%"],
+        ["expands byte-identical to the original", overall.expandExact, "all"],
+        ["prefix-stable turns", `${overall.prefixStability.toFixed(1)}%`, ">= 95%"],
+      ],
+    ),
+  );
+  console.log("\nTokens saved at the final turn, by strategy (all runs)\n");
+  console.log(table(["strategy", "tokens"], Object.entries(overall.byStrategy).sort((a, b) => b[1] - a[1])));
+
+  const timing = await benchTiming(runs, http);
+  console.log("\nServer time per call (replayed long sessions, calls within ±10% of the size)\n");
+  console.log(table(
+      ["history", "calls", "median tokens", "p50 ms", "p95 ms", "max ms", "level-change calls (ms)"],
+      timing.map((t) => [t.label, t.calls, t.tokens, t.p50, t.p95, t.max, t.levelChanges ? `${t.levelChanges} (${t.levelChangeMs.join(", ")})` : "0"]),
+    ));
+  console.log("targets: 200K p95 <= 20 ms in-process, <= 50 ms over HTTP");
+
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, "compress.json");
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, runs: reports, timing }, null, 2));
+  console.log(`\nwrote ${path.relative(ROOT, file)}`);
+}
+
+void main().then(() => process.exit(0));
