@@ -5,6 +5,7 @@ import type { Ctx } from "./context";
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { startEmbeddings } from "./embeddings/service";
 import { databaseFile } from "./paths";
+import { startSessionSweep } from "./sessions/sweep";
 import { ensureToken } from "./security/token";
 
 interface ServerState {
@@ -43,4 +44,6 @@ function startBackgroundServices(ctx: Ctx) {
   startCompressionPurge(ctx);
   // Loads the embedding model and embeds the queue in the background; search is lexical until ready.
   startEmbeddings(ctx);
+  // Expires stale sessions and claims, purges expired KV entries.
+  startSessionSweep(ctx);
 }

@@ -1,0 +1,29 @@
+import { captureCheckpointInput, type CaptureCheckpointInput } from "../api/checkpoints";
+import type { Ctx } from "../context";
+import { markSeen, unseenTexts } from "../extraction/cursor";
+import { llmEnabled, runLlmExtraction } from "../extraction/llm";
+import { storeSuggestions } from "../extraction/store";
+import { messageTexts } from "../extraction/texts";
+import { resolveProject } from "../projects/resolve";
+import { redactDeep } from "../security/redact";
+
+/**
+ * After a compaction checkpoint, the optional LLM extractor reads the messages it has not seen
+ * yet. Off the request path: the compaction hook gets its answer first. Never throws.
+ */
+export async function extractAfterCapture(ctx: Ctx, raw: CaptureCheckpointInput): Promise<void> {
+  if (!llmEnabled(ctx)) return;
+  try {
+    const parsed = captureCheckpointInput.safeParse(raw);
+    if (!parsed.success || parsed.data.trigger === "ingest") return;
+    const input = parsed.data;
+    const projectId = resolveProject(ctx, input);
+    if (!projectId) return;
+    const fresh = unseenTexts(ctx, input.sessionID, messageTexts(redactDeep(input.messages)));
+    const run = await runLlmExtraction(ctx, fresh);
+    if (run.ran && !run.reason) markSeen(ctx, input.sessionID, fresh);
+    storeSuggestions(ctx, projectId, input.sessionID, run.suggestions);
+  } catch (error) {
+    console.warn(`[recollect] LLM extraction after checkpoint failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,61 @@
+import zlib from "node:zlib";
+import { v7 as uuidv7 } from "uuid";
+import { captureCheckpointInput, type CaptureCheckpointInput, type CaptureCheckpointResult } from "../api/checkpoints";
+import type { Ctx } from "../context";
+import { badRequest } from "../errors";
+import { ruleSuggestions } from "../extraction/extract";
+import { storeSuggestions } from "../extraction/store";
+import { messageTexts } from "../extraction/texts";
+import { identifyProject } from "../projects/identify";
+import { resolveProject } from "../projects/resolve";
+import { redactDeep } from "../security/redact";
+import { countTokens } from "../tokens";
+import { extractCheckpoint } from "./extract";
+import { renderMarkdown } from "./markdown";
+import { COMPACTION_PROMPT, contextLines } from "./prompt";
+import { toTimeline, type Turn } from "./timeline";
+
+/** The text a history costs in a prompt (prose and tool input/output), for its token count. */
+function flatten(turns: readonly Turn[]): string {
+  return turns
+    .map((t) => [t.text, ...t.tools.map((c) => `${JSON.stringify(c.input)}\n${c.output}${c.error}`)].join("\n"))
+    .join("\n");
+}
+
+/**
+ * Stores a session history as a checkpoint: the raw messages (redacted, gzip), what the
+ * deterministic extractors find, and the Markdown rendering; also stores the rule-based memory
+ * suggestions it contains. Framework-free: the compaction route, the manual route and the CLI's
+ * ingest of past OpenCode sessions (`trigger: "ingest"`) all call this.
+ */
+export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
+  const input = captureCheckpointInput.parse(raw);
+  const projectId = resolveProject(ctx, input);
+  if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
+  const root = input.directory ? identifyProject(input.directory).rootPath : null;
+
+  const messages = redactDeep(input.messages);
+  const turns = toTimeline(messages);
+  const extracted = extractCheckpoint(turns, root);
+  const id = uuidv7();
+  const markdown = renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length });
+  const context = contextLines(extracted, id);
+  const rawMessages = zlib.gzipSync(Buffer.from(JSON.stringify(messages)), { level: 6 });
+  const tokens = { raw: countTokens(flatten(turns)), summary: countTokens(markdown) };
+
+  ctx.sqlite
+    .prepare(
+      `INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, projectId, input.sessionID, input.trigger, markdown, rawMessages, messages.length, JSON.stringify(extracted), tokens.raw, tokens.summary, now);
+
+  const suggested =
+    input.suggest && ctx.config.extraction.enabled
+      ? storeSuggestions(ctx, projectId, input.sessionID, ruleSuggestions(messageTexts(messages)))
+          .filter((s) => !s.deduplicated)
+          .map((s) => s.memoryId)
+      : [];
+
+  return { id, context, prompt: COMPACTION_PROMPT, markdown, tokens, suggested };
+}

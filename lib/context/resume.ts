@@ -1,0 +1,75 @@
+import { resumeQuery, type CheckpointExtract, type ResumeQuery, type ResumeResult } from "../api/checkpoints";
+import type { Ctx } from "../context";
+import { badRequest } from "../errors";
+import { errorLine, fileLine } from "../checkpoints/markdown";
+import { resolveProject } from "../projects/resolve";
+import { registerSession, sessionRow } from "../sessions/sessions";
+import { countTokens } from "../tokens";
+import { dayAge } from "./format";
+
+/**
+ * The resume block a new session gets once: built from the project's latest checkpoint taken by
+ * another session, within `injection.resumeBudgetTokens`. Sections go in by priority (what to do
+ * next before what was done) and each item only if it still fits, so the block never exceeds
+ * its budget. Delivery is recorded atomically: two concurrent asks get one block.
+ */
+interface Section {
+  title: string;
+  items: string[];
+}
+
+export function buildResumeBlock(x: CheckpointExtract, meta: { id: string; sessionId: string; createdAt: number; trigger: string }, budget: number, now = Date.now()): { block: string; tokens: number } | null {
+  const header = [
+    `## Resuming from an earlier session`,
+    `Checkpoint ${meta.id} of session ${meta.sessionId} (${meta.trigger}, ${dayAge(meta.createdAt, now)}). Background only: verify before acting on it.`,
+  ].join("\n");
+  const sections: Section[] = [
+    { title: "Task", items: [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean) },
+    { title: "Next steps", items: x.nextSteps },
+    { title: "Progress", items: x.progress },
+    { title: "Decisions", items: x.decisions },
+    { title: "Constraints", items: x.constraints },
+    { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
+    { title: "Files modified", items: x.filesModified.map(fileLine) },
+    { title: "Critical context", items: x.criticalContext },
+  ];
+  let text = header;
+  if (countTokens(text) > budget) return null;
+  for (const s of sections) {
+    let body = "";
+    for (const item of s.items) {
+      const next = `${body}\n- ${item}`;
+      if (countTokens(`${text}\n\n**${s.title}**${next}`) > budget) break;
+      body = next;
+    }
+    if (body) text = `${text}\n\n**${s.title}**${body}`;
+  }
+  return text === header ? null : { block: text, tokens: countTokens(text) };
+}
+
+export function resumeContext(ctx: Ctx, raw: ResumeQuery, now = Date.now()): ResumeResult {
+  const q = resumeQuery.parse(raw);
+  const projectId = resolveProject(ctx, q);
+  if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
+  if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: q.sessionID, project: projectId }, now);
+  if (sessionRow(ctx, q.sessionID)?.resume_delivered_at) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
+
+  const cp = ctx.sqlite
+    .prepare(
+      `SELECT id, session_id, trigger, extracted, created_at FROM checkpoints WHERE project_id = ? AND session_id <> ?
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(projectId, q.sessionID) as { id: string; session_id: string; trigger: string; extracted: string; created_at: number } | undefined;
+  if (!cp) return { block: null, tokens: 0, checkpointId: null, reason: "none" };
+
+  const built = buildResumeBlock(
+    JSON.parse(cp.extracted) as CheckpointExtract,
+    { id: cp.id, sessionId: cp.session_id, createdAt: cp.created_at, trigger: cp.trigger },
+    q.budget ?? ctx.config.injection.resumeBudgetTokens,
+    now,
+  );
+  if (!built) return { block: null, tokens: 0, checkpointId: cp.id, reason: "none" };
+  const won = ctx.sqlite.prepare("UPDATE sessions SET resume_delivered_at = ? WHERE id = ? AND resume_delivered_at IS NULL").run(now, q.sessionID).changes;
+  if (!won) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
+  return { block: built.block, tokens: built.tokens, checkpointId: cp.id };
+}

@@ -1,0 +1,58 @@
+import { extractInput, type ExtractInput, type ExtractResult } from "../api/extraction";
+import type { Ctx } from "../context";
+import { badRequest } from "../errors";
+import { resolveProject } from "../projects/resolve";
+import { markSeen, unseenTexts } from "./cursor";
+import { detectCandidates } from "./detect";
+import { llmEnabled, runLlmExtraction } from "./llm";
+import { nudgeText } from "./nudge";
+import { storeSuggestions, type Suggestion } from "./store";
+import { messageTexts, type RoleText } from "./texts";
+
+/** Deterministic suggestions from user/assistant prose (what the detectors accept). */
+export function ruleSuggestions(texts: readonly RoleText[]): Suggestion[] {
+  return texts.flatMap((t) =>
+    detectCandidates(t.text, t.role).map((c) => ({
+      category: c.category,
+      content: c.content,
+      via: "rules" as const,
+      rule: c.rule,
+      confidence: c.confidence,
+      lang: c.lang,
+      role: t.role,
+      messageId: t.messageId,
+    })),
+  );
+}
+
+/**
+ * `POST /api/extract`: reads what was said, stores what is worth remembering as `suggested`
+ * memories (source `extractor`, deduplicated), and returns a nudge when something new was found.
+ * On `idle` and `compaction` the optional LLM extractor also reads the messages it has not seen.
+ */
+export async function extractMemories(ctx: Ctx, raw: ExtractInput): Promise<ExtractResult> {
+  const input = extractInput.parse(raw);
+  const projectId = resolveProject(ctx, input);
+  if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
+  if (!ctx.config.extraction.enabled) return { suggestions: [], nudge: null, llm: { ran: false, reason: "extraction disabled" } };
+
+  const texts: RoleText[] = input.messages ? messageTexts(input.messages) : [{ role: input.role, text: input.text ?? "", messageId: null }];
+  const items = ruleSuggestions(texts);
+
+  let llm: ExtractResult["llm"] = { ran: false, reason: llmEnabled(ctx) ? "runs on idle or compaction" : "disabled" };
+  if (input.trigger !== "message" && llmEnabled(ctx)) {
+    const fresh = unseenTexts(ctx, input.sessionID, texts);
+    const run = await runLlmExtraction(ctx, fresh);
+    // Texts count as seen once the model answered; a failed or skipped call leaves them for the next run.
+    if (run.ran && !run.reason) markSeen(ctx, input.sessionID, fresh);
+    llm = { ran: run.ran, ...(run.reason ? { reason: run.reason } : {}), ...(run.tokens !== undefined ? { tokens: run.tokens } : {}) };
+    items.push(...run.suggestions);
+  }
+
+  const stored = storeSuggestions(ctx, projectId, input.sessionID, items);
+  return {
+    suggestions: stored.map(({ alreadyActive: _a, ...s }) => s),
+    nudge: nudgeText(stored),
+    llm,
+  };
+}

@@ -1,0 +1,169 @@
+import type { ExtractedCategory } from "../api/extraction";
+import type { Sentence } from "./sentences";
+
+/**
+ * Deterministic detectors of things worth remembering, English and Chinese. Precision first: a
+ * sentence is rejected outright when it is a question, a hypothetical, a quotation or reported
+ * speech, or code; only then are category rules tried, most specific first.
+ */
+export interface Detection {
+  category: ExtractedCategory;
+  rule: string;
+  confidence: number;
+}
+
+export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "length";
+
+interface Rule {
+  id: string;
+  category: ExtractedCategory;
+  re: RegExp;
+  confidence: number;
+}
+
+// ---------- rejections ----------
+
+const EN_QUESTION_START = /^(?:should|shall|must|can|could|would|will|is|are|was|were|does|did|do(?!\s+not\b|n't))\s+(?:we|i|you|it|they|he|she|the|this|that|these|those|there|our|my)\b/i;
+const EN_HYPOTHETICAL =
+  /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering)\b/i;
+const EN_QUOTE =
+  /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told)\b|"[^"]{8,}"|“[^”]{4,}”/i;
+const EN_IDIOM =
+  /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b/i;
+/** Off-topic personal plans are not project decisions. */
+const EN_OFF_TOPIC = /\b(?:lunch|dinner|breakfast|coffee|a break|go home|sleep|vacation|holiday|weekend|call it a day)\b/i;
+const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下班|回家|放假|度假/;
+
+const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
+const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
+const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”]{2,}”|「[^」]{2,}」/;
+const ZH_IDIOM = /喜欢(?:这|那)(?:个|种|样)?|别担心|不用担心/;
+
+export function rejectReason(s: Sentence): RejectReason | null {
+  const t = s.text.trim();
+  if (s.code) return "code";
+  if (s.lang === "zh") {
+    if (t.length < 4 || t.length > 200) return "length";
+    if (ZH_QUOTE.test(t)) return "quote";
+    if (ZH_QUESTION.test(t)) return "question";
+    if (ZH_HYPOTHETICAL.test(t)) return "hypothetical";
+    if (ZH_IDIOM.test(t)) return "idiom";
+    return null;
+  }
+  if (t.length < 12 || t.length > 400) return "length";
+  if (EN_QUOTE.test(t)) return "quote";
+  if (/[?？]\s*["')\]]?\s*$/.test(t) || EN_QUESTION_START.test(t)) return "question";
+  if (EN_HYPOTHETICAL.test(t)) return "hypothetical";
+  if (EN_IDIOM.test(t)) return "idiom";
+  return null;
+}
+
+// ---------- English ----------
+
+const EN_RULES: Rule[] = [
+  // gotchas and fixes
+  { id: "en.fix-was", category: "gotcha", re: /\bthe (?:fix|solution|workaround|trick|answer) (?:was|is|turned out)\b/i, confidence: 0.9 },
+  { id: "en.turns-out", category: "gotcha", re: /\bturn(?:s|ed) out\b/i, confidence: 0.85 },
+  { id: "en.root-cause", category: "gotcha", re: /\broot cause\b/i, confidence: 0.9 },
+  { id: "en.watch-out", category: "gotcha", re: /^(?:watch out|be careful|careful|gotcha|caveat|heads[- ]up|pitfall|warning|note that|important)\b\s*[:,-]?/i, confidence: 0.85 },
+  { id: "en.problem-was", category: "gotcha", re: /\bthe (?:problem|issue|bug|error|failure|crash) (?:was|is) (?:that|caused|due|because)\b/i, confidence: 0.9 },
+  { id: "en.caused-by", category: "gotcha", re: /\b(?:was|were|is|are) caused by\b/i, confidence: 0.85 },
+  { id: "en.fixed-by", category: "gotcha", re: /\b(?:fixed|solved|resolved|worked around) (?:it |this |that |the \w+ )?by\b/i, confidence: 0.85 },
+  { id: "en.culprit", category: "gotcha", re: /\bthe culprit\b|\bthe reason (?:\w+ ){0,4}(?:is|was) that\b|\blesson learned\b/i, confidence: 0.85 },
+  { id: "en.came-from", category: "gotcha", re: /\bthe (?:crash|error|bug|failure|problem|issue|leak|hang|slowdown|flakiness) (?:came|comes|was coming) from\b/i, confidence: 0.85 },
+  { id: "en.failed-because", category: "gotcha", re: /\b(?:hung|crashed|failed|broke|timed out|hangs|crashes|fails|breaks|times out|stalled|deadlocked) because\b/i, confidence: 0.8 },
+  { id: "en.gerund-fixed", category: "gotcha", re: /^\w+ing\b.*\b(?:fixed|solved|resolved|cured)\b/i, confidence: 0.75 },
+  { id: "en.because-failure", category: "gotcha", re: /\b(?:was|were|is|are) (?:flaky|failing|broken|slow|hanging|crashing) because\b/i, confidence: 0.8 },
+  // decisions
+  { id: "en.decided", category: "decision", re: /\b(?:we|i)(?:'ve| have)? decided\b|\bdecided to\b/i, confidence: 0.9 },
+  { id: "en.decision-is", category: "decision", re: /^decision\s*:|\bthe decision (?:is|was)\b/i, confidence: 0.9 },
+  { id: "en.lets-go-with", category: "decision", re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b/i, confidence: 0.8 },
+  {
+    id: "en.we-will-use",
+    category: "decision",
+    re: /\bwe(?:'ll| will|'re going to| are going to|'re| are) (?:go(?:ing)? with|use|switch(?:ing)?|adopt|stick with|move to|keep using|migrate)\b/i,
+    confidence: 0.8,
+  },
+  { id: "en.we-chose", category: "decision", re: /\b(?:we|i) (?:chose|picked|selected|opted for|settled on|went with)\b|\bopted for\b|\bagreed (?:to|on|that)\b|\bstandardi[sz]ing on\b|\bthe plan is\b/i, confidence: 0.85 },
+  { id: "en.we-are-moving", category: "decision", re: /\bwe(?:'re| are) (?:moving|migrating|switching|dropping|replacing)\b/i, confidence: 0.75 },
+  { id: "en.going-forward", category: "decision", re: /^(?:going forward|from now on),? we\b/i, confidence: 0.85 },
+  // preferences
+  { id: "en.prefer", category: "preference", re: /\bi(?:'d| would)? (?:really |much |strongly )?(?:prefer|rather)\b/i, confidence: 0.85 },
+  { id: "en.my-preference", category: "preference", re: /\bmy preference\b/i, confidence: 0.9 },
+  { id: "en.i-want-you", category: "preference", re: /\bi(?:'d| would)? (?:want|like) you to\b/i, confidence: 0.8 },
+  { id: "en.i-like", category: "preference", re: /\bi (?:really )?(?:like|love|hate|dislike|don'?t like|do not like) (?!this\b|that\b|it\b|the way\b|the idea\b|how\b)\w+/i, confidence: 0.75 },
+  { id: "en.love-if", category: "preference", re: /\bi'?d (?:love|like) (?:it )?if you\b|^personally\b|\bi find .{2,60}\b(?:easier|harder|clearer|more readable|better)\b/i, confidence: 0.75 },
+  { id: "en.trailing-please", category: "preference", re: /,\s*please[.!]?$/i, confidence: 0.75 },
+  { id: "en.please", category: "preference", re: /^please (?:always|never|don'?t|do not|keep|use|avoid|answer|reply|respond|write|make sure|ask)\b/i, confidence: 0.8 },
+  // imperatives at the start decide between constraint and convention
+  { id: "en.never", category: "constraint", re: /^(?:never|don'?t|do not|avoid|only)\b/i, confidence: 0.85 },
+  { id: "en.always", category: "convention", re: /^always\s+\w+/i, confidence: 0.8 },
+  { id: "en.use-for", category: "convention", re: /^use\s+.+\b(?:for|in|when|instead of)\b/i, confidence: 0.75 },
+  // constraints
+  { id: "en.must", category: "constraint", re: /\b(?:must|mustn't|shall not|is required to|are required to|has to|have to)\b/i, confidence: 0.85 },
+  { id: "en.not-allowed", category: "constraint", re: /\b(?:not allowed|forbidden|prohibited|under no circumstances)\b/i, confidence: 0.9 },
+  {
+    id: "en.cannot",
+    category: "constraint",
+    re: /\b(?:we|you) (?:can't|cannot|can not) (?:use|add|change|touch|call|import|depend|rely|ship|deploy|push|commit|break|remove|delete|upgrade|downgrade|modify|rename)\b/i,
+    confidence: 0.85,
+  },
+  { id: "en.keep-under", category: "constraint", re: /^keep\b.*\b(?:under|below|within|at most|less than)\b/i, confidence: 0.8 },
+  { id: "en.no-x", category: "constraint", re: /^no [\w.-]+(?: [\w.-]+)? (?:in|from|on|to|inside|outside|without|before|after|until)\b/i, confidence: 0.8 },
+  { id: "en.is-never", category: "constraint", re: /\b(?:is|are|gets?|should be|must be) never\b|^make sure\b|\bthere (?:should|must) be no\b/i, confidence: 0.8 },
+  { id: "en.should-never", category: "constraint", re: /\bshould (?:never|not)\b/i, confidence: 0.8 },
+  // conventions
+  { id: "en.by-convention", category: "convention", re: /\bby convention\b|\bour convention\b|\bthe convention (?:is|here)\b|^convention\s*:/i, confidence: 0.9 },
+  { id: "en.we-always", category: "convention", re: /\bwe (?:always|usually|typically|generally|normally) \w+/i, confidence: 0.8 },
+  { id: "en.in-this-repo", category: "convention", re: /^in this (?:repo|repository|project|codebase|monorepo|team)\b/i, confidence: 0.8 },
+  {
+    id: "en.lives-in",
+    category: "convention",
+    re: /\b(?:tests?|files?|components?|migrations?|fixtures?|helpers?|types?|routes?|pages?|handlers?|docs?|scripts?|assets?|styles?) (?:live|lives|go|goes|belong|belongs|are kept|are stored|are placed) (?:in|under|next to)\b/i,
+    confidence: 0.8,
+  },
+  { id: "en.all-every", category: "convention", re: /^(?!every time|each time|all right|all the time)(?:all|every|each) [\w ]{2,40}\b(?:are|is|use|uses|follow|follows|start|starts|wrap|wraps|return|returns|returned|named|go|goes|exports?|contains?|has|have|lives?|gets?|needs?|calls?|takes?|keeps?|holds?|throws?|imports?|extends?|implements?|defines?|owns?)\b/i, confidence: 0.75 },
+  {
+    id: "en.naming",
+    category: "convention",
+    re: /^(?:commit messages|branch names|file ?names|config keys|column names|table names|env(?:ironment)? vars?|environment variables|variable names|function names|test names)\b.*\b(?:start|starts|follow|follows|are|use|must|should|end|ends)\b/i,
+    confidence: 0.8,
+  },
+  { id: "en.we-use-for", category: "convention", re: /\bwe use \S+(?: \S+)? (?:for|in|as)\b/i, confidence: 0.75 },
+  { id: "en.we-name", category: "convention", re: /\bwe (?:name|prefix|suffix|format|structure|organi[sz]e|put|store|keep) \w+/i, confidence: 0.75 },
+  {
+    id: "en.passive-rule",
+    category: "convention",
+    re: /\b(?:are|is) (?:always )?(?:thrown|named|stored|kept|written|generated|formatted|prefixed|suffixed|placed|exported|validated|logged|versioned|created) (?:as|in|with|under|by|using|via|through)\b/i,
+    confidence: 0.7,
+  },
+  { id: "en.follow-pattern", category: "convention", re: /\bfollows? the (?:pattern|convention|format|style)\b/i, confidence: 0.8 },
+];
+
+// ---------- Chinese ----------
+
+const ZH_RULES: Rule[] = [
+  { id: "zh.cause", category: "gotcha", re: /原因是|根本原因|问题出在|原来是|罪魁祸首/, confidence: 0.85 },
+  { id: "zh.fix", category: "gotcha", re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的/, confidence: 0.85 },
+  { id: "zh.pitfall", category: "gotcha", re: /坑|踩过|^注意\s*[:：]|^小心|^警告\s*[:：]|教训/, confidence: 0.85 },
+  { id: "zh.decided", category: "decision", re: /决定|定下来|定了|定为|最终方案|最终选|拍板|最后(?:还是)?(?:选|用)|就按|(?:以后|今后|往后)(?:统一|都|一律)/, confidence: 0.9 },
+  { id: "zh.use", category: "decision", re: /就用|改用|采用|选了|选择了|选用|换成了/, confidence: 0.8 },
+  { id: "zh.prefer", category: "preference", re: /我(?:更|比较|很|最|还是)?喜欢|我(?:更)?偏好|我(?:更)?倾向|我不(?:太)?喜欢|我讨厌|我希望|我(?:比较|更)?习惯|比较好[。！!]?$|更好[。！!]?$/, confidence: 0.85 },
+  { id: "zh.please", category: "preference", re: /请(?:始终|总是|每次|一直|永远|尽量|务必|用|使用|保持)|尽量/, confidence: 0.8 },
+  { id: "zh.must", category: "constraint", re: /必须|禁止|不允许|不准|不得|务必|一定要|只能|只(?:跑|用|允许)|不可以|严禁|绝对不|绝不|千万不要|不能|不要|别(?:再|改|动|碰|删|用)/, confidence: 0.85 },
+  { id: "zh.convention", category: "convention", re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/, confidence: 0.8 },
+  { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },
+];
+
+export function detectSentence(s: Sentence): Detection | null {
+  if (rejectReason(s)) return null;
+  const rules = s.lang === "zh" ? ZH_RULES : EN_RULES;
+  for (const r of rules) {
+    if (!r.re.test(s.text)) continue;
+    if (r.category === "decision" && (s.lang === "zh" ? ZH_OFF_TOPIC : EN_OFF_TOPIC).test(s.text)) return null;
+    return { category: r.category, rule: r.id, confidence: r.confidence };
+  }
+  return null;
+}
+
+export const RULE_IDS = [...EN_RULES, ...ZH_RULES].map((r) => r.id);

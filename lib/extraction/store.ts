@@ -1,0 +1,107 @@
+import type { ExtractedCategory, SuggestionDto } from "../api/extraction";
+import type { Ctx } from "../context";
+import { createMemory } from "../memories/create";
+import { contentHash } from "../memories/normalize";
+import { prepared } from "../search/filters";
+import { ftsQuery } from "../search/lexical";
+import { tokenize } from "../search/tokenizer";
+import { redact } from "../security/redact";
+
+export interface Suggestion {
+  category: ExtractedCategory;
+  content: string;
+  via: "rules" | "llm";
+  rule?: string;
+  confidence?: number;
+  role?: "user" | "assistant";
+  lang?: "en" | "zh";
+  messageId?: string | null;
+}
+
+export interface StoredSuggestion extends SuggestionDto {
+  /** The memory it matched was already active (confirmed): nothing worth nudging about. */
+  alreadyActive: boolean;
+}
+
+interface Match {
+  id: string;
+  status: string;
+  similarity: number;
+}
+
+/**
+ * The closest existing memory of the project (or global) of any status but deleted: an archived
+ * (rejected) suggestion must not come back, and an active one means the fact is already stored.
+ */
+export function findExisting(ctx: Ctx, projectId: string, content: string): Match | undefined {
+  const hash = contentHash(content);
+  const exact = prepared(
+    ctx.sqlite,
+    `SELECT id, status FROM memories WHERE content_hash = ? AND (project_id = ? OR project_id IS NULL) ORDER BY status = 'active' DESC LIMIT 1`,
+  ).get(hash, projectId) as { id: string; status: string } | undefined;
+  if (exact) return { ...exact, similarity: 1 };
+  const mine = new Set(tokenize(content));
+  if (mine.size === 0) return undefined;
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT m.id AS id, m.status AS status, m.content AS content FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
+     WHERE memory_fts MATCH ? AND (m.project_id = ? OR m.project_id IS NULL)
+     ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT 8`,
+  ).all(ftsQuery([...mine].slice(0, 64)), projectId) as { id: string; status: string; content: string }[];
+  let best: Match | undefined;
+  for (const r of rows) {
+    const other = new Set(tokenize(r.content));
+    let inter = 0;
+    for (const t of mine) if (other.has(t)) inter++;
+    const similarity = inter / (mine.size + other.size - inter);
+    if (similarity >= ctx.config.extraction.dedupThreshold && (!best || similarity > best.similarity)) best = { id: r.id, status: r.status, similarity };
+  }
+  return best;
+}
+
+/**
+ * Stores suggestions as project memories with status `suggested` and source `extractor`, never
+ * active: the user or the model confirms them. Redacted first; deduplicated against what exists.
+ */
+export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string, items: readonly Suggestion[]): StoredSuggestion[] {
+  const out: StoredSuggestion[] = [];
+  const seen = new Set<string>();
+  for (const item of items.slice(0, ctx.config.extraction.maxSuggestionsPerCall)) {
+    const content = redact(item.content).trim();
+    const key = contentHash(content);
+    if (!content || seen.has(key)) continue;
+    seen.add(key);
+    const existing = findExisting(ctx, projectId, content);
+    if (existing) {
+      out.push({ memoryId: existing.id, category: item.category, content, via: item.via, deduplicated: true, alreadyActive: existing.status === "active" });
+      continue;
+    }
+    const res = createMemory(ctx, {
+      project: projectId,
+      scope: "project",
+      content,
+      category: item.category,
+      status: "suggested",
+      source: "extractor",
+      tags: ["extracted"],
+      metadata: {
+        via: item.via,
+        sessionID,
+        ...(item.rule ? { rule: item.rule } : {}),
+        ...(item.confidence !== undefined ? { confidence: item.confidence } : {}),
+        ...(item.role ? { role: item.role } : {}),
+        ...(item.lang ? { lang: item.lang } : {}),
+        ...(item.messageId ? { messageId: item.messageId } : {}),
+      },
+    });
+    out.push({
+      memoryId: res.memory.id,
+      category: res.memory.category as ExtractedCategory,
+      content: res.memory.content,
+      via: item.via,
+      deduplicated: res.deduplicated,
+      alreadyActive: res.memory.status === "active",
+    });
+  }
+  return out;
+}

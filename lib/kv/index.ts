@@ -1,0 +1,1 @@
+export { putKv, getKv, deleteKv, listKv, purgeExpiredKv } from "./store";

@@ -1,0 +1,94 @@
+import { kvKey, kvRefQuery, listKvQuery, putKvInput, type KvEntryDto, type KvRefQuery, type ListKvQuery, type PutKvInput } from "../api/kv";
+import type { Ctx } from "../context";
+import { AppError, badRequest, notFound } from "../errors";
+import { resolveProject, type ProjectRef } from "../projects/resolve";
+import { redactDeep } from "../security/redact";
+
+/**
+ * Short-lived JSON state per project (`""` = no project): build status, the last test run, a
+ * hand-off note. Values are redacted; entries expire (default `kv.defaultTtlSeconds`); an expired
+ * entry is invisible at once and purged by the background sweep.
+ */
+interface KvRow {
+  project_id: string;
+  key: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toDto(r: KvRow): KvEntryDto {
+  return {
+    key: r.key,
+    projectId: r.project_id || null,
+    value: JSON.parse(r.value),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    expiresAt: iso(r.expires_at),
+  };
+}
+
+const projectOf = (ctx: Ctx, ref: ProjectRef) => resolveProject(ctx, ref) ?? "";
+
+function parseKey(key: string): string {
+  const parsed = kvKey.safeParse(key);
+  if (!parsed.success) throw badRequest(`key: ${parsed.error.issues[0]?.message ?? "invalid"}`, { field: "key" });
+  return parsed.data;
+}
+
+export function putKv(ctx: Ctx, key: string, raw: PutKvInput, now = Date.now()): KvEntryDto {
+  const k = parseKey(key);
+  const input = putKvInput.parse(raw);
+  const ttl = input.ttlSeconds ?? ctx.config.kv.defaultTtlSeconds;
+  if (ttl > ctx.config.kv.maxTtlSeconds) throw badRequest(`ttlSeconds: at most ${ctx.config.kv.maxTtlSeconds} (kv.maxTtlSeconds)`, { field: "ttlSeconds" });
+  const value = JSON.stringify(redactDeep(input.value));
+  if (Buffer.byteLength(value) > ctx.config.kv.maxValueBytes) {
+    throw new AppError("payload_too_large", `value is larger than ${ctx.config.kv.maxValueBytes} bytes (kv.maxValueBytes)`, { field: "value" });
+  }
+  const projectId = projectOf(ctx, input);
+  const row = ctx.sqlite
+    .prepare(
+      `INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(project_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, expires_at = excluded.expires_at,
+         created_at = CASE WHEN kv.expires_at <= excluded.updated_at THEN excluded.created_at ELSE kv.created_at END
+       RETURNING *`,
+    )
+    .get(projectId, k, value, now, now, now + ttl * 1000) as KvRow;
+  return toDto(row);
+}
+
+export function getKv(ctx: Ctx, key: string, raw: KvRefQuery, now = Date.now()): KvEntryDto {
+  const k = parseKey(key);
+  const projectId = projectOf(ctx, kvRefQuery.parse(raw));
+  const row = ctx.sqlite.prepare("SELECT * FROM kv WHERE project_id = ? AND key = ? AND expires_at > ?").get(projectId, k, now) as KvRow | undefined;
+  if (!row) throw notFound(`no value under "${k}"`, { key: k });
+  return toDto(row);
+}
+
+/** Returns whether a live entry was deleted (an expired one counts as absent). */
+export function deleteKv(ctx: Ctx, key: string, raw: KvRefQuery, now = Date.now()): { deleted: boolean } {
+  const k = parseKey(key);
+  const projectId = projectOf(ctx, kvRefQuery.parse(raw));
+  const res = ctx.sqlite.prepare("DELETE FROM kv WHERE project_id = ? AND key = ? AND expires_at > ?").run(projectId, k, now);
+  return { deleted: res.changes > 0 };
+}
+
+export function listKv(ctx: Ctx, raw: ListKvQuery, now = Date.now()): { items: KvEntryDto[] } {
+  const q = listKvQuery.parse(raw);
+  const projectId = projectOf(ctx, q);
+  // Prefix match with GLOB-free range comparison (no wildcard escaping needed).
+  const rows = ctx.sqlite
+    .prepare(
+      `SELECT * FROM kv WHERE project_id = ? AND expires_at > ? AND key >= ? AND (? = '' OR key < ?) ORDER BY key LIMIT ?`,
+    )
+    .all(projectId, now, q.prefix, q.prefix, q.prefix + "\u{10ffff}", q.limit) as KvRow[];
+  return { items: rows.map(toDto) };
+}
+
+/** Deletes expired entries; returns how many. */
+export function purgeExpiredKv(ctx: Ctx, now = Date.now()): number {
+  return ctx.sqlite.prepare("DELETE FROM kv WHERE expires_at <= ?").run(now).changes;
+}
