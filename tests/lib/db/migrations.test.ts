@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../../lib/db/open";
+import { ROOT } from "../../../scripts/build-if-needed";
+import { tempDir } from "../../helpers/server";
+
+/** A copy of the migrations folder as an older version shipped it: only the first `n` entries. */
+function olderMigrations(n: number): string {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, "meta"));
+  const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle", "meta", "_journal.json"), "utf8"));
+  journal.entries = journal.entries.slice(0, n);
+  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const e of journal.entries) fs.copyFileSync(path.join(ROOT, "drizzle", `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+describe("database upgrades", () => {
+  it("opens a database written by an older version, keeps its rows and applies the newer migrations", () => {
+    const entries = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle", "meta", "_journal.json"), "utf8")).entries;
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    const file = path.join(tempDir(), "recollect.db");
+    const old = openDatabase(file, { migrationsDir: olderMigrations(1) });
+    old.sqlite.prepare("insert into memories (id, scope, category, content, source, content_hash) values ('m1', 'global', 'fact', 'kept', 'api', 'h')").run();
+    expect(old.sqlite.prepare("select count(*) as n from sqlite_master where name = 'memory_fts'").get()).toEqual({ n: 0 });
+    old.sqlite.close();
+
+    const current = openDatabase(file, { migrationsDir: path.join(ROOT, "drizzle") });
+    expect(current.sqlite.prepare("select content from memories where id = 'm1'").get()).toEqual({ content: "kept" });
+    expect(current.sqlite.prepare("select count(*) as n from sqlite_master where name = 'memory_fts'").get()).toEqual({ n: 1 });
+    expect(current.sqlite.prepare("select count(*) as n from __drizzle_migrations").get()).toEqual({ n: entries.length });
+    current.sqlite.close();
+  });
+
+  it("sets WAL, a busy timeout, foreign keys and incremental auto-vacuum, and loads sqlite-vec", () => {
+    const file = path.join(tempDir(), "recollect.db");
+    const { sqlite, vecVersion } = openDatabase(file, { migrationsDir: path.join(ROOT, "drizzle") });
+    expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqlite.pragma("busy_timeout", { simple: true })).toBeGreaterThanOrEqual(5000);
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(sqlite.pragma("auto_vacuum", { simple: true })).toBe(2);
+    expect(vecVersion).toMatch(/^v\d/);
+    sqlite.close();
+    const raw = new Database(file);
+    expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
+    raw.close();
+  });
+});
