@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../api/memories";
 import type { Ctx } from "../context";
 import { memories, memoryTags } from "../db/schema";
+import { findNearDuplicate } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
 import { syncDerived } from "./derived";
 import { toMemoryDto, type MemoryRow } from "./dto";
@@ -11,7 +12,8 @@ import { resolvePlacement, type Placement } from "./scope";
 
 /**
  * Stores a memory, redacted. An exact duplicate (same normalized content in the same scope, still
- * active or suggested) returns the existing memory with `deduplicated: true` instead of a new row.
+ * active or suggested) returns the existing memory with `deduplicated: true` instead of a new row;
+ * so does a near duplicate (lib/search/near-duplicate.ts), with `duplicateOf` naming it.
  */
 export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResult {
   const input = createMemoryInput.parse(raw);
@@ -25,6 +27,11 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     (tx) => {
       const existing = findExactDuplicate(tx, placement, hash);
       if (existing) return { memory: toMemoryDto(existing), deduplicated: true };
+      const near = findNearDuplicate(ctx, placement, content);
+      if (near) {
+        const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
+        if (dup) return { memory: toMemoryDto(dup), deduplicated: true, duplicateOf: dup.id };
+      }
 
       const row = tx
         .insert(memories)

@@ -1,0 +1,33 @@
+import type { Config } from "../config";
+
+/** Turns texts into L2-normalized vectors. Implementations: transformers.js (local), HTTP. */
+export interface EmbeddingProvider {
+  /** What the vectors are recorded as having been built with (model id or directory + dtype). */
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  close?(): Promise<void>;
+}
+
+export type ProviderFactory = (config: Config["embedding"], dataDir: string) => Promise<EmbeddingProvider>;
+
+/** The id recorded in embedding_meta: a model change (or dtype change) means a reindex. */
+export function providerId(config: Config["embedding"]): string {
+  if (config.provider === "http") return `http:${config.model}`;
+  return `transformers:${config.modelDir || config.model}:${config.dtype}`;
+}
+
+export function normalize(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i] * v[i];
+  const norm = Math.sqrt(sum) || 1;
+  for (let i = 0; i < v.length; i++) v[i] /= norm;
+  return v;
+}
+
+/** Loads the configured provider; rejects with a message that says what to fix. */
+export async function loadProvider(config: Config["embedding"], dataDir: string): Promise<EmbeddingProvider> {
+  if (config.provider === "http") return (await import("./http")).createHttpProvider(config);
+  if (config.provider === "transformers") return (await import("./transformers")).createTransformersProvider(config, dataDir);
+  throw new Error("embedding provider is 'none'");
+}

@@ -1,0 +1,33 @@
+import type { ReindexProgress } from "../api/search";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { readMeta } from "./meta";
+import { embeddingService } from "./service";
+
+/**
+ * Re-embeds every memory with the configured model (after a model or dimension change), in
+ * batches in the background. Returns the progress at once; poll `reindexProgress`.
+ */
+export function startReindex(ctx: Ctx): ReindexProgress {
+  const service = embeddingService(ctx);
+  if (!service || ctx.config.embedding.provider === "none") {
+    throw new AppError("unavailable", "embeddings are off (embedding.provider = none): nothing to reindex with");
+  }
+  return service.startReindex();
+}
+
+export function reindexProgress(ctx: Ctx): ReindexProgress {
+  const service = embeddingService(ctx);
+  if (service) return service.reindexProgress();
+  const m = readMeta(ctx.sqlite);
+  return {
+    state: (m.reindex_state as ReindexProgress["state"]) ?? "idle",
+    total: Number(m.reindex_total ?? 0),
+    done: 0,
+    startedAt: null,
+    finishedAt: null,
+    error: m.reindex_error ?? null,
+    model: m.model ?? null,
+    dimension: m.dimension ? Number(m.dimension) : null,
+  };
+}

@@ -1,0 +1,28 @@
+import type { EmbeddingStatus } from "../api/search";
+import type { Ctx } from "../context";
+import { indexMeta } from "./meta";
+import { reindexProgress } from "./reindex";
+import { embeddingService, MAX_ATTEMPTS } from "./service";
+import { countVectors } from "./vector-table";
+
+/** Which model is loaded, what the vectors were built with, queue depth, reindex progress. */
+export function embeddingStatus(ctx: Ctx): EmbeddingStatus {
+  const service = embeddingService(ctx);
+  if (service) return service.status();
+  const meta = indexMeta(ctx.sqlite);
+  const count = (sql: string, ...p: unknown[]) => (ctx.sqlite.prepare(sql).get(...p) as { n: number }).n;
+  return {
+    provider: ctx.config.embedding.provider,
+    state: "off",
+    mode: "lexical",
+    reason: "the embedding service has not been started",
+    model: null,
+    dimension: null,
+    indexModel: meta.model,
+    indexDimension: meta.dimension,
+    vectors: countVectors(ctx.sqlite),
+    queueDepth: count("SELECT count(*) AS n FROM embedding_queue WHERE attempts < ?", MAX_ATTEMPTS),
+    failed: count("SELECT count(*) AS n FROM embedding_queue WHERE attempts >= ?", MAX_ATTEMPTS),
+    reindex: reindexProgress(ctx),
+  };
+}

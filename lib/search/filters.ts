@@ -1,0 +1,92 @@
+import type Database from "better-sqlite3";
+
+/** What a search may return. Applied inside the SQL of each list, never after a top-k. */
+export interface SearchFilters {
+  /** Search this project's memories plus global ones (null: every project). */
+  projectId: string | null;
+  scopes?: readonly string[];
+  categories?: readonly string[];
+  statuses: readonly string[];
+  /** When set, session-scoped memories of other sessions are left out. */
+  sessionId?: string;
+}
+
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+/** Conditions on the `memories` table aliased `m`. */
+export function memoryConditions(f: SearchFilters): SqlPart {
+  const sql: string[] = [];
+  const params: unknown[] = [];
+  sql.push(`m.status IN (${marks(f.statuses.length)})`);
+  params.push(...f.statuses);
+  if (f.scopes?.length) {
+    sql.push(`m.scope IN (${marks(f.scopes.length)})`);
+    params.push(...f.scopes);
+  }
+  if (f.categories?.length) {
+    sql.push(`m.category IN (${marks(f.categories.length)})`);
+    params.push(...f.categories);
+  }
+  if (f.projectId) {
+    sql.push(`(m.project_id = ? OR m.project_id IS NULL)`);
+    params.push(f.projectId);
+  }
+  if (f.sessionId) {
+    sql.push(`(m.scope <> 'session' OR m.session_id = ?)`);
+    params.push(f.sessionId);
+  }
+  return { sql: sql.join(" AND "), params };
+}
+
+/**
+ * The same conditions on the metadata columns of the `memory_vectors` vec0 table, where sqlite-vec
+ * evaluates them inside the KNN scan (`project` and `session` are '' when the memory has none).
+ */
+export function vectorConditions(f: SearchFilters): SqlPart {
+  const sql: string[] = [];
+  const params: unknown[] = [];
+  sql.push(`status IN (${marks(f.statuses.length)})`);
+  params.push(...f.statuses);
+  if (f.scopes?.length) {
+    sql.push(`scope IN (${marks(f.scopes.length)})`);
+    params.push(...f.scopes);
+  }
+  if (f.categories?.length) {
+    sql.push(`category IN (${marks(f.categories.length)})`);
+    params.push(...f.categories);
+  }
+  if (f.projectId) {
+    sql.push(`project IN (?, '')`);
+    params.push(f.projectId);
+  }
+  if (f.sessionId) {
+    sql.push(`session IN ('', ?)`);
+    params.push(f.sessionId);
+  }
+  return { sql: sql.join(" AND "), params };
+}
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** Prepared once per database and SQL text: searches reuse a handful of shapes. */
+export function prepared(sqlite: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = sqlite.prepare(sql);
+    if (cache.size > 500) cache.clear();
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** Drop cached statements (after a table they use was dropped and recreated). */
+export function forgetPrepared(sqlite: Database.Database) {
+  statements.delete(sqlite);
+}

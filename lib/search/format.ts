@@ -1,0 +1,80 @@
+import type { SearchResult } from "../api/search";
+import { countTokens } from "../tokens";
+import { tokenize } from "./tokenizer";
+
+const SNIPPET_CHARS = 240;
+
+/**
+ * The window of the content (about SNIPPET_CHARS) with the most query terms, cut at word
+ * boundaries, with an ellipsis where it was cut. Short content is returned whole.
+ */
+export function snippet(content: string, terms: ReadonlySet<string>, size = SNIPPET_CHARS): string {
+  const text = content.replace(/\s+/g, " ").trim();
+  if (text.length <= size) return text;
+  const scanned = text.slice(0, 20_000);
+  // Positions of words whose terms are in the query.
+  const hits: number[] = [];
+  for (const m of scanned.matchAll(/\S+/g)) {
+    if (tokenize(m[0], "query").some((t) => terms.has(t))) hits.push(m.index);
+  }
+  let start = 0;
+  if (hits.length) {
+    let bestCount = 0;
+    for (let i = 0, j = 0; i < hits.length; i++) {
+      while (hits[i] - hits[j] > size * 0.8) j++;
+      if (i - j + 1 > bestCount) {
+        bestCount = i - j + 1;
+        start = Math.max(0, hits[j] - Math.floor(size * 0.15));
+      }
+    }
+  }
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    start = space >= 0 && space - start < 20 ? space + 1 : start;
+  }
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    if (space > start + size / 2) end = space;
+  }
+  return (start > 0 ? "…" : "") + text.slice(start, end) + (end < text.length ? "…" : "");
+}
+
+/**
+ * A compact text block of the results for a model's context: one line each, best first, as many
+ * as fit `tokenBudget` (a line that does not fit whole is shortened to its snippet, then dropped).
+ */
+export function formatResults(query: string, results: SearchResult[], tokenBudget: number): string {
+  if (results.length === 0) return `No memories match "${clip(query, 80)}".`;
+  const header = `Memories matching "${clip(query, 80)}" (${results.length}):`;
+  let used = countTokens(header) + 1;
+  if (used > tokenBudget) return "";
+  const lines = [header];
+  let shown = 0;
+  for (const [i, r] of results.entries()) {
+    const where = r.scope === "global" ? "global" : r.scope;
+    const meta = `[${r.category}${r.pinned ? ", pinned" : ""}, ${where}, ${r.age}${r.age === "just now" ? "" : " ago"}]`;
+    const title = r.title ? `${r.title}: ` : "";
+    const full = `${i + 1}. ${meta} ${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})`;
+    const short = `${i + 1}. ${meta} ${title}${r.snippet} (id ${r.id})`;
+    let line: string | null = null;
+    for (const candidate of [full, short]) {
+      const cost = countTokens(candidate) + 1;
+      if (used + cost <= tokenBudget) {
+        line = candidate;
+        used += cost;
+        break;
+      }
+    }
+    if (!line) break;
+    lines.push(line);
+    shown++;
+  }
+  if (shown < results.length) {
+    const more = `(${results.length - shown} more not shown: token budget ${tokenBudget})`;
+    if (used + countTokens(more) <= tokenBudget) lines.push(more);
+  }
+  return lines.join("\n");
+}
+
+const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + "…");

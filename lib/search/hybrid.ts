@@ -1,0 +1,105 @@
+import type { Category } from "../db/schema";
+import type { SearchExplain } from "../api/search";
+import type { LexicalHit } from "./lexical";
+import type { VectorHit } from "./vector";
+
+/** Reciprocal rank fusion constant: the usual 60 keeps one list's top from drowning the other. */
+export const RRF_K = 60;
+
+/** Recency half-life in days by category; absent = never decays (constraints, directives...). */
+export const HALF_LIFE_DAYS: Partial<Record<Category, number>> = {
+  event: 30,
+  context: 30,
+  blocker: 45,
+  plan: 60,
+  idea: 120,
+  note: 180,
+  fact: 365,
+  gotcha: 365,
+  procedure: 365,
+  decision: 365,
+};
+
+export const BOOSTS = {
+  pinned: 1.1,
+  /** Recency multiplies by between (1 - recency) and 1. */
+  recency: 0.1,
+  /** Up to this much for often-used memories (log scale, saturating at 100 accesses). */
+  access: 0.05,
+  project: 1.05,
+};
+
+export interface Candidate {
+  seq: number;
+  pinned: boolean;
+  category: Category;
+  createdAt: number;
+  accessCount: number;
+  projectId: string | null;
+}
+
+export interface Ranked {
+  seq: number;
+  score: number;
+  explain: SearchExplain;
+}
+
+/**
+ * Fuses the lexical and vector lists (RRF, scaled so rank 1 in both = 1; in lexical-only mode the
+ * BM25 value relative to the best, which keeps BM25's gaps), then applies the small boosts.
+ */
+export function rank(
+  lexical: LexicalHit[],
+  vector: VectorHit[] | null,
+  candidates: Map<number, Candidate>,
+  context: { projectId: string | null; now: number },
+): Ranked[] {
+  const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25 }]));
+  const vec = new Map((vector ?? []).map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
+  const best = lexical.length ? lexical[0].bm25 : -1;
+  const seqs = new Set<number>([...lex.keys(), ...vec.keys()]);
+  const out: Ranked[] = [];
+  for (const seq of seqs) {
+    const c = candidates.get(seq);
+    if (!c) continue;
+    const l = lex.get(seq);
+    const v = vec.get(seq);
+    let base: number;
+    if (vector) {
+      base = ((l ? 1 / (RRF_K + l.rank) : 0) + (v ? 1 / (RRF_K + v.rank) : 0)) * ((RRF_K + 1) / 2);
+    } else {
+      base = l && best < 0 ? l.bm25 / best : 0;
+    }
+    const boosts = boostsFor(c, context);
+    out.push({
+      seq,
+      score: base * boosts.pinned * boosts.recency * boosts.access * boosts.project,
+      explain: {
+        lexicalRank: l?.rank ?? null,
+        bm25: l ? round(l.bm25) : null,
+        vectorRank: v?.rank ?? null,
+        vectorDistance: v ? round(v.distance) : null,
+        base: round(base),
+        boosts,
+      },
+    });
+  }
+  // Ties (equal scores) fall back to the lexical order, then the newest.
+  out.sort((a, b) => b.score - a.score || (a.explain.lexicalRank ?? 1e9) - (b.explain.lexicalRank ?? 1e9) || b.seq - a.seq);
+  return out;
+}
+
+export function boostsFor(c: Candidate, context: { projectId: string | null; now: number }): SearchExplain["boosts"] {
+  const halfLife = HALF_LIFE_DAYS[c.category];
+  const ageDays = Math.max(0, (context.now - c.createdAt) / 86_400_000);
+  const recency = halfLife ? 1 - BOOSTS.recency * (1 - Math.pow(0.5, ageDays / halfLife)) : 1;
+  const access = 1 + BOOSTS.access * Math.min(1, Math.log10(1 + c.accessCount) / 2);
+  return {
+    pinned: c.pinned ? BOOSTS.pinned : 1,
+    recency: round(recency),
+    access: round(access),
+    project: context.projectId && c.projectId === context.projectId ? BOOSTS.project : 1,
+  };
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;

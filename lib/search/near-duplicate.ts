@@ -1,0 +1,96 @@
+import type { Ctx } from "../context";
+import { embeddingService } from "../embeddings/service";
+import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
+import type { Placement } from "../memories/scope";
+import { prepared } from "./filters";
+import { ftsQuery } from "./lexical";
+import { tokenize } from "./tokenizer";
+
+export interface NearDuplicate {
+  id: string;
+  similarity: number;
+  by: "cosine" | "lexical";
+}
+
+const LEXICAL_CANDIDATES = 5;
+const MAX_QUERY_TERMS = 64;
+
+/**
+ * A live memory (active or suggested) of the same placement whose text is nearly the same as this
+ * one: cosine similarity of the embeddings at or above `search.dedupThreshold` when the new text's
+ * embedding is at hand (see `prepareNearDuplicateCheck`), else token Jaccard similarity at or above
+ * `search.lexicalDedupThreshold` among the closest BM25 matches. Synchronous: runs inside the
+ * create transaction.
+ */
+export function findNearDuplicate(ctx: Ctx, placement: Placement, content: string): NearDuplicate | undefined {
+  const service = embeddingService(ctx);
+  const embedding = service?.ready() ? service.cachedEmbedding(content) : undefined;
+  if (embedding && vectorTableExists(ctx.sqlite)) {
+    const hit = nearestInPlacement(ctx, placement, embedding);
+    if (hit && 1 - hit.distance >= ctx.config.search.dedupThreshold) return { id: hit.id, similarity: round(1 - hit.distance), by: "cosine" };
+  }
+  const mine = new Set(tokenize(content));
+  if (mine.size === 0) return undefined;
+  const terms = [...mine].slice(0, MAX_QUERY_TERMS);
+  const where = placementSql(placement, "m");
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT m.id AS id, m.content AS content FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
+     WHERE memory_fts MATCH ? AND m.status IN ('active', 'suggested') AND ${where.sql}
+     ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT ${LEXICAL_CANDIDATES}`,
+  ).all(ftsQuery(terms), ...where.params) as { id: string; content: string }[];
+  let best: NearDuplicate | undefined;
+  for (const r of rows) {
+    const similarity = jaccard(mine, new Set(tokenize(r.content)));
+    if (similarity >= ctx.config.search.lexicalDedupThreshold && (!best || similarity > best.similarity)) {
+      best = { id: r.id, similarity: round(similarity), by: "lexical" };
+    }
+  }
+  return best;
+}
+
+/**
+ * Computes (and caches) the embedding of a text about to be stored, so that the synchronous check
+ * in the create transaction can compare by cosine. Callers on an async path (the HTTP route) may
+ * await it first; without it the check is lexical.
+ */
+export async function prepareNearDuplicateCheck(ctx: Ctx, content: string): Promise<void> {
+  const service = embeddingService(ctx);
+  if (service?.ready()) await service.embedQuery(content).catch(() => null);
+}
+
+function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { id: string; distance: number } | undefined {
+  const conds = ["status IN ('active', 'suggested')", "scope = ?", "project = ?"];
+  const params: unknown[] = [p.scope, p.projectId ?? ""];
+  if (p.scope === "session") {
+    conds.push("session = ?");
+    params.push(p.sessionId ?? "");
+  }
+  const hit = prepared(
+    ctx.sqlite,
+    `SELECT seq, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = 1 AND ${conds.join(" AND ")}`,
+  ).get(embedding, ...params) as { seq: number | bigint; distance: number } | undefined;
+  if (!hit) return undefined;
+  const row = prepared(ctx.sqlite, "SELECT id FROM memories WHERE seq = ?").get(Number(hit.seq)) as { id: string } | undefined;
+  return row ? { id: row.id, distance: hit.distance } : undefined;
+}
+
+function placementSql(p: Placement, alias: string): { sql: string; params: unknown[] } {
+  const sql = [`${alias}.scope = ?`, p.projectId === null ? `${alias}.project_id IS NULL` : `${alias}.project_id = ?`];
+  const params: unknown[] = [p.scope];
+  if (p.projectId !== null) params.push(p.projectId);
+  if (p.scope === "session") {
+    sql.push(`${alias}.session_id = ?`);
+    params.push(p.sessionId);
+  }
+  return { sql: sql.join(" AND "), params };
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;

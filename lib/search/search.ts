@@ -1,0 +1,117 @@
+import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../api/search";
+import type { Ctx } from "../context";
+import type { Status } from "../db/schema";
+import { embeddingService } from "../embeddings/service";
+import { toMemoryDto, type MemoryRow } from "../memories/dto";
+import { identifyProject } from "../projects/identify";
+import { recordAccess } from "./access";
+import type { SearchFilters } from "./filters";
+import { prepared } from "./filters";
+import { formatResults, snippet } from "./format";
+import { rank, type Candidate } from "./hybrid";
+import { lexicalSearch } from "./lexical";
+import { searchStatus } from "./status";
+import { queryTerms } from "./tokenizer";
+import { vectorSearch } from "./vector";
+
+/** How many candidates each list contributes to the fusion. */
+const CANDIDATES = 100;
+const DEFAULT_TOKEN_BUDGET = 1000;
+
+/**
+ * Finds memories for a few words: BM25 over the tokenized text, fused with cosine KNN when the
+ * embedding model is ready (lexical only until then), filters inside both queries, small boosts.
+ * With a project, covers that project's memories plus global ones, never other projects'.
+ * Every returned memory's access is counted.
+ */
+export async function searchMemories(ctx: Ctx, raw: SearchInput): Promise<SearchOutput> {
+  const started = performance.now();
+  const input = searchInput.parse(raw);
+  const limit = input.limit ?? ctx.config.search.defaultLimit;
+  // Reading never registers a project: an unknown directory simply has no memories yet.
+  const projectId = input.directory ? identifyProject(input.directory).id : (input.project ?? null);
+  const filters: SearchFilters = {
+    projectId,
+    scopes: input.scopes,
+    categories: input.categories,
+    statuses: input.statuses ?? (["active"] satisfies Status[]),
+    sessionId: input.sessionId,
+  };
+  const terms = queryTerms(input.query);
+
+  const service = input.mode === "lexical" ? undefined : embeddingService(ctx);
+  let mode: SearchOutput["mode"] = "lexical";
+  let reason = input.mode === "lexical" ? "lexical mode was asked for" : searchStatus().reason;
+  // Start the query embedding first: the lexical query runs while the model works.
+  const embedding = service?.ready() ? service.embedQuery(input.query).catch((e: Error) => e) : null;
+  const lexical = lexicalSearch(ctx, terms, filters, CANDIDATES);
+  let vector = null;
+  if (embedding) {
+    const e = await embedding;
+    if (e instanceof Float32Array) {
+      vector = vectorSearch(ctx, e, filters, CANDIDATES);
+      mode = "hybrid";
+      reason = service!.reason;
+    } else if (e instanceof Error) reason = `query embedding failed (${e.message}); lexical only`;
+  }
+
+  const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
+  const candidates = loadCandidates(ctx, seqs);
+  const now = Date.now();
+  const ranked = rank(lexical, vector, candidates, { projectId, now }).slice(0, limit);
+  const rows = loadRows(ctx, ranked.map((r) => r.seq));
+
+  const termSet = new Set(terms);
+  const results: SearchResult[] = ranked.map((r) => {
+    const row = rows.get(r.seq)!;
+    return {
+      ...toMemoryDto(row, now),
+      score: Math.round(r.score * 10_000) / 10_000,
+      snippet: snippet(row.content, termSet),
+      ...(input.explain ? { explain: r.explain } : {}),
+    };
+  });
+  recordAccess(ctx, results.map((r) => r.id), input.purpose, input.sessionId ?? null, input.query);
+  // The returned rows show the access just counted.
+  for (const r of results) {
+    r.accessCount += 1;
+    r.lastAccessedAt = new Date(now).toISOString();
+  }
+  return {
+    results,
+    mode,
+    reason,
+    formatted: formatResults(input.query, results, input.tokenBudget ?? DEFAULT_TOKEN_BUDGET),
+    tookMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
+
+const COLUMNS =
+  "seq, id, project_id AS projectId, scope, session_id AS sessionId, category, title, content, tags, source, status, pinned, priority, " +
+  "content_hash AS contentHash, metadata, created_at AS createdAt, updated_at AS updatedAt, last_accessed_at AS lastAccessedAt, access_count AS accessCount";
+
+/** What ranking needs of each candidate, in one statement. */
+function loadCandidates(ctx: Ctx, seqs: number[]): Map<number, Candidate> {
+  const out = new Map<number, Candidate>();
+  if (seqs.length === 0) return out;
+  const rows = prepared(
+    ctx.sqlite,
+    "SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories WHERE seq IN (SELECT value FROM json_each(?))",
+  ).all(JSON.stringify(seqs)) as (Omit<Candidate, "pinned"> & { pinned: number })[];
+  for (const r of rows) out.set(r.seq, { ...r, pinned: r.pinned === 1 });
+  return out;
+}
+
+/** The returned rows in one statement (JSON array parameter keeps it a single prepared shape). */
+function loadRows(ctx: Ctx, seqs: number[]): Map<number, MemoryRow> {
+  const out = new Map<number, MemoryRow>();
+  if (seqs.length === 0) return out;
+  const raw = prepared(ctx.sqlite, `SELECT ${COLUMNS} FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs)) as (Omit<
+    MemoryRow,
+    "tags" | "metadata" | "pinned"
+  > & { tags: string; metadata: string; pinned: number })[];
+  for (const r of raw) {
+    out.set(r.seq, { ...r, tags: JSON.parse(r.tags), metadata: JSON.parse(r.metadata), pinned: r.pinned === 1 } as MemoryRow);
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+import type { Ctx } from "../context";
+import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
+import { prepared, vectorConditions, type SearchFilters } from "./filters";
+
+export interface VectorHit {
+  seq: number;
+  /** Cosine distance: 0 = same direction. */
+  distance: number;
+}
+
+/**
+ * The `k` nearest memories by cosine distance (sqlite-vec KNN). The filters are vec0 metadata
+ * constraints of the same query, so k results come back even when most vectors are filtered out.
+ */
+export function vectorSearch(ctx: Ctx, embedding: Float32Array, filters: SearchFilters, k: number): VectorHit[] {
+  if (!vectorTableExists(ctx.sqlite)) return [];
+  const cond = vectorConditions(filters);
+  const sql = `SELECT seq, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ? AND ${cond.sql} ORDER BY distance`;
+  const rows = prepared(ctx.sqlite, sql).all(embedding, Math.min(k, 4096), ...cond.params) as { seq: number | bigint; distance: number }[];
+  return rows.map((r) => ({ seq: Number(r.seq), distance: r.distance }));
+}
