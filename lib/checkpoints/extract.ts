@@ -12,7 +12,8 @@ import type { ToolCall, Turn } from "./timeline";
 const MAX_ITEMS = 12;
 const EDIT_TOOLS: Record<string, string> = { edit: "edit", write: "write", multiedit: "edit", patch: "patch", apply_patch: "patch", str_replace_editor: "edit" };
 const TEST_COMMAND = /\b(?:npm (?:run )?test|npx (?:vitest|jest|playwright)|vitest|jest|pytest|python -m pytest|go test|cargo test|mvn test|gradle test|make test|tox|rspec|phpunit|dotnet test|bun test|pnpm (?:run )?test|yarn test)\b/;
-const ERROR_LINE = /(?:^|\b)(?:error|exception|traceback|failed|failure|fatal|panic|cannot find|not found|no such file|command not found|segmentation fault|syntaxerror|typeerror|referenceerror|assertionerror|exit code [1-9]|exited with code [1-9]|ERR!)\b/i;
+const ERROR_LINE =
+  /\b(?:error|Error|ERROR)(?:\[|:|\s+\d|!|\s+[A-Z]{1,4}\d+)|^error\b|\b[A-Z]\w*(?:Error|Exception)\b|\bTraceback\b|\bFAILED\b|\b\d+ failed\b|\bfailed:|\bfatal:|\bpanic:|No such file or directory|command not found|Segmentation fault|exit (?:code|status) [1-9]|exited with code [1-9]|npm ERR!/;
 const PASS_LINE = /\b(?:\d+ passed|all tests pass|tests? passed|0 failed|ok \(|✓|PASS\b|Tests:\s+\d+ passed)/i;
 
 export function clip(text: string, max: number): string {
@@ -104,7 +105,7 @@ function failed(call: ToolCall): string | undefined {
   if (call.tool === "bash") {
     const exit = /exit (?:code|status)[: ]+([1-9]\d*)/i.exec(call.output);
     const line = errorLine(call.output);
-    if (exit || (line && !PASS_LINE.test(call.output))) return line ?? `exit code ${exit?.[1]}`;
+    if (exit || line) return line ?? `exit code ${exit?.[1]}`;
   }
   return undefined;
 }
@@ -123,7 +124,7 @@ export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
       if (`${later.tool}\u0000${targetOf(later)}` === key) return true;
       return isTest && later.tool === "bash" && TEST_COMMAND.test(targetOf(later));
     });
-    const existing = items.find((i) => i.key === key && i.message === message);
+    const existing = items.find((i) => i.message === message);
     if (existing) existing.fixed = fixed;
     else items.push({ key, at, tool: call.tool, message, fixed });
   });
@@ -164,6 +165,9 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
     else if (t.status === "in_progress") progress.push(`In progress: ${clip(t.content, 200)}`);
   }
   for (const a of assistants.slice(-12)) progress.push(...sentencesOf(a.text, DONE_SENTENCE, DONE_ZH));
+  // The model's last words usually say where it stands.
+  const lastWords = assistants[assistants.length - 1];
+  if (lastWords) progress.push(`Last assistant message: ${clip(lastWords.text, 300)}`);
   const tests = turns.flatMap((t) => t.tools).filter((c) => c.tool === "bash" && TEST_COMMAND.test(targetOf(c)));
   const lastTest = tests[tests.length - 1];
   if (lastTest) progress.push(failed(lastTest) ? `Last test run failed: \`${clip(targetOf(lastTest), 120)}\`` : `Last test run passed: \`${clip(targetOf(lastTest), 120)}\``);

@@ -10,8 +10,13 @@ export interface Candidate {
   lang: "en" | "zh";
 }
 
-/** Categories trusted from assistant text: it explains code it read, so its "must"s are not the user's rules. */
+/**
+ * What is trusted from assistant text: fixes and gotchas, and decisions only in their explicit
+ * forms. The model explains code it read and narrates its next action ("Let's use grep..."), so
+ * its "must"s and "let's"es are not the user's rules.
+ */
 const ASSISTANT_CATEGORIES = new Set<ExtractedCategory>(["gotcha", "decision"]);
+const ASSISTANT_DECISION_RULES = new Set(["en.decided", "en.decision-is", "en.we-chose", "zh.decided"]);
 
 /** Every sentence of `text` a detector accepts, in order, each sentence at most once. */
 export function detectCandidates(text: string, role: "user" | "assistant" = "user"): Candidate[] {
@@ -20,7 +25,7 @@ export function detectCandidates(text: string, role: "user" | "assistant" = "use
   for (const s of toSentences(text)) {
     const d = detectSentence(s);
     if (!d) continue;
-    if (role === "assistant" && !ASSISTANT_CATEGORIES.has(d.category)) continue;
+    if (role === "assistant" && (!ASSISTANT_CATEGORIES.has(d.category) || (d.category === "decision" && !ASSISTANT_DECISION_RULES.has(d.rule)))) continue;
     const content = s.text.replace(/\s+/g, " ").trim();
     const key = content.toLowerCase();
     if (seen.has(key)) continue;

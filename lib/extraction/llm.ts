@@ -20,16 +20,12 @@ Return JSON: {"memories": [{"category": "decision"|"constraint"|"preference"|"co
 Only include things stated as settled: decisions taken, hard constraints, the user's preferences, project conventions, and bugs/fixes/pitfalls worth remembering.
 Never include questions, hypotheticals, options still being discussed, quotes of others, or secrets. Return {"memories": []} when there is nothing.`;
 
-const llmOutput = z.object({
-  memories: z
-    .array(
-      z.object({
-        category: z.enum(EXTRACTED_CATEGORIES),
-        content: z.string().trim().min(8).max(500),
-      }),
-    )
-    .max(20),
+/** Each proposed memory is validated on its own: one bad item does not cost the others. */
+const llmItem = z.object({
+  category: z.enum(EXTRACTED_CATEGORIES),
+  content: z.string().trim().min(8).max(500),
 });
+const llmOutput = z.object({ memories: z.array(z.unknown()).max(50) });
 
 export interface LlmRun {
   ran: boolean;
@@ -119,6 +115,11 @@ export function parseSuggestions(content: string): Suggestion[] {
   const parsed = llmOutput.safeParse(json);
   if (!parsed.success) return [];
   return parsed.data.memories
+    .flatMap((item) => {
+      const m = llmItem.safeParse(item);
+      return m.success ? [m.data] : [];
+    })
+    .slice(0, 20)
     .filter((m) => {
       const lang = languageOf(m.content);
       const reason = rejectReason({ text: m.content, lang, code: false });

@@ -50,7 +50,7 @@ export function rejectReason(s: Sentence): RejectReason | null {
     if (ZH_IDIOM.test(t)) return "idiom";
     return null;
   }
-  if (t.length < 12 || t.length > 400) return "length";
+  if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < 4) return "length";
   if (EN_QUOTE.test(t)) return "quote";
   if (/[?？]\s*["')\]]?\s*$/.test(t) || EN_QUESTION_START.test(t)) return "question";
   if (EN_HYPOTHETICAL.test(t)) return "hypothetical";
@@ -77,7 +77,7 @@ const EN_RULES: Rule[] = [
   // decisions
   { id: "en.decided", category: "decision", re: /\b(?:we|i)(?:'ve| have)? decided\b|\bdecided to\b/i, confidence: 0.9 },
   { id: "en.decision-is", category: "decision", re: /^decision\s*:|\bthe decision (?:is|was)\b/i, confidence: 0.9 },
-  { id: "en.lets-go-with", category: "decision", re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b/i, confidence: 0.8 },
+  { id: "en.lets-go-with", category: "decision", re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b(?!\s+\S+\s+to\s+(?:see|find|check|look|search|open|run|view|locate|inspect|test|verify|confirm|reproduce|print|get))/i, confidence: 0.8 },
   {
     id: "en.we-will-use",
     category: "decision",

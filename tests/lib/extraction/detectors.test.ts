@@ -1,0 +1,77 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { evaluate, loadLabeled } from "../../../bench/extraction/evaluate";
+import { detectCandidates } from "../../../lib/extraction/detect";
+import { toSentences } from "../../../lib/extraction/sentences";
+
+const FIXTURES = path.join(import.meta.dirname, "../../fixtures/extraction");
+
+describe("labeled extraction set", () => {
+  const rows = loadLabeled(path.join(FIXTURES, "labeled.jsonl"));
+
+  it("has at least 200 sentences in both languages, with hard negatives of every kind", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(rows.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(60);
+    const notes = new Set(rows.filter((r) => !r.label).map((r) => r.note));
+    for (const n of ["question", "hypothetical", "quote", "code comment"]) expect(notes).toContain(n);
+  });
+
+  for (const lang of ["en", "zh"] as const) {
+    it(`meets precision >= 0.9 and recall >= 0.6 in ${lang}`, () => {
+      const s = evaluate(rows.filter((r) => r.lang === lang));
+      expect(s.precision).toBeGreaterThanOrEqual(0.9);
+      expect(s.recall).toBeGreaterThanOrEqual(0.6);
+      expect(s.categoryAccuracy).toBeGreaterThanOrEqual(0.85);
+    });
+  }
+});
+
+describe("detectors", () => {
+  it("reject questions, hypotheticals, quotes, code and epistemic 'must'", () => {
+    for (const text of [
+      "Should we use pnpm instead of npm?",
+      "Maybe we should use pnpm, but I'm not sure yet.",
+      'The error message says "you must provide a token".',
+      "// never call this directly",
+      "This must be the bug we saw yesterday.",
+      "要不要改用 pnpm？",
+      "如果改用 Postgres，我们就需要迁移工具。",
+      "他说我们绝对不能周五上线。",
+    ]) {
+      expect(detectCandidates(text), text).toEqual([]);
+    }
+  });
+
+  it("finds each category in English and Chinese", () => {
+    const cats = (t: string) => detectCandidates(t).map((c) => c.category);
+    expect(cats("We decided to use pnpm for the monorepo.")).toEqual(["decision"]);
+    expect(cats("Never force-push to main.")).toEqual(["constraint"]);
+    expect(cats("I prefer small commits with clear messages.")).toEqual(["preference"]);
+    expect(cats("By convention, route handlers hold no SQL.")).toEqual(["convention"]);
+    expect(cats("The root cause was a missing await in the transaction.")).toEqual(["gotcha"]);
+    expect(cats("我们决定用 pnpm 管理依赖。")).toEqual(["decision"]);
+    expect(cats("插件不能引入任何原生模块。")).toEqual(["constraint"]);
+    expect(cats("问题出在代理把没有 Origin 头的请求拒绝了。")).toEqual(["gotcha"]);
+  });
+
+  it("reads prose around code fences and lists, never inside the fence", () => {
+    const text = [
+      "Here is the plan:",
+      "- We decided to keep the old endpoint until v2.",
+      "```ts",
+      "// you must never call this",
+      "const mustRun = true;",
+      "```",
+      "Done. 我们改用 Vitest 了。",
+    ].join("\n");
+    const found = detectCandidates(text);
+    expect(found.map((c) => c.content)).toEqual(["We decided to keep the old endpoint until v2.", "我们改用 Vitest 了。"]);
+    expect(toSentences("Use e.g. the helper. Then stop.").map((s) => s.text)).toEqual(["Use e.g. the helper.", "Then stop."]);
+  });
+
+  it("trusts only explicit decisions and gotchas from the assistant", () => {
+    const text = "Let's use grep to find the callers. You must restart the server. The root cause was a stale cache. We decided to keep SQLite.";
+    expect(detectCandidates(text, "assistant").map((c) => c.category)).toEqual(["gotcha", "decision"]);
+    expect(detectCandidates(text, "user").map((c) => c.category)).toEqual(["constraint", "gotcha", "decision"]);
+  });
+});
