@@ -13,6 +13,7 @@ const KEY_PATTERNS: RegExp[] = [
   /\bfail(?:ed|ure|ures|ing)?\b/i,
   /\bAssertionError\b|\bassert(?:ion)? failed\b|^E {2,}\S/,
   /\bpanic(?:ked)?\b|Segmentation fault|core dumped|\bfatal\b/i,
+  /^(?:E|ERR|Err:\d+|FATAL|CRITICAL)(?::|\s)\s*\S|\bERR!/,
   /(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z][\w]{0,5}:\d+\b/,
 ];
 

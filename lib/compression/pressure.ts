@@ -27,9 +27,9 @@ export interface LevelParams {
 }
 
 export const LEVELS: Record<Level, LevelParams> = {
-  0: { minLines: 20, minChars: 1500, head: 8, tail: 8, maxKey: 24, context: 1, searchFiles: 8, perFile: 4, jsonMaxItems: 10, proseMinChars: 600, dropOutdated: false },
-  1: { minLines: 14, minChars: 1000, head: 6, tail: 6, maxKey: 16, context: 1, searchFiles: 6, perFile: 3, jsonMaxItems: 6, proseMinChars: 400, dropOutdated: false },
-  2: { minLines: 10, minChars: 600, head: 4, tail: 4, maxKey: 10, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 4, proseMinChars: 250, dropOutdated: true },
+  0: { minLines: 16, minChars: 1200, head: 6, tail: 8, maxKey: 24, context: 1, searchFiles: 8, perFile: 4, jsonMaxItems: 10, proseMinChars: 500, dropOutdated: false },
+  1: { minLines: 12, minChars: 800, head: 4, tail: 6, maxKey: 16, context: 1, searchFiles: 6, perFile: 3, jsonMaxItems: 6, proseMinChars: 350, dropOutdated: false },
+  2: { minLines: 8, minChars: 500, head: 3, tail: 4, maxKey: 10, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 4, proseMinChars: 200, dropOutdated: true },
 };
 
 /** Share of the model's context window past which the strongest level applies regardless of the thresholds. */

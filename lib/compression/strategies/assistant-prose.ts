@@ -10,9 +10,10 @@ const FACT = /`[^`]+`|(?:^|\s)[\w.-]*\/[\w./-]+|\b\w+\.(?:py|ts|tsx|js|go|rs|jav
 const FILLER = /^(?:ok(?:ay)?|great|perfect|good|excellent|alright|sure|now|next|first|then|let me|let's|i(?:'ll| will| am going to| need to)|we(?:'ll| will| need to))\b/i;
 
 function condenseParagraph(paragraph: string): string {
-  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|$)\s*/g) ?? [paragraph];
+  // A sentence ends at . ! or ? followed by a space and a capital (so `fields.py` or `e.g. x` do not split).
+  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])/);
   const kept = sentences.filter((s, i) => (i === 0 && !FILLER.test(s.trim())) || FACT.test(s));
-  if (kept.length === 0) return sentences[0].trim();
+  if (kept.length === 0) return FILLER.test(sentences[0].trim()) ? "" : sentences[0].trim();
   return kept.map((s) => s.trim()).join(" ");
 }
 
@@ -25,7 +26,8 @@ export const assistantProse: Strategy = {
     let inCode = false;
     let paragraph: string[] = [];
     const flush = () => {
-      if (paragraph.length) out.push(condenseParagraph(paragraph.join(" ")));
+      const condensed = paragraph.length ? condenseParagraph(paragraph.join(" ")) : "";
+      if (condensed) out.push(condensed);
       paragraph = [];
     };
     for (const line of text.split("\n")) {

@@ -23,9 +23,19 @@ export const commandOutput: Strategy = {
   },
 };
 
-/** Few but huge lines (minified output, one-line JSON): keep both ends of the text. */
+/** Few but huge lines (minified output, binary dumps, one-line JSON): both ends of the text, and the diagnostics in between. */
 export function cutLongLines(text: string, tool: string, budget: number, ref: () => string) {
-  if (text.length <= budget * 2) return undefined;
-  const half = Math.floor(budget / 2);
-  return { text: `${text.slice(0, half)}\n… (${text.length - 2 * half} characters omitted) …\n${text.slice(-half)}\n${footer(`${tool} output cut from ${text.length} characters`, ref())}` };
+  if (text.length <= budget) return undefined;
+  const keep = Math.floor(budget / 4);
+  const middle = text.slice(keep, text.length - keep);
+  const keyLines = middle.split("\n").filter((l) => l.length <= 300 && isKeyLine(l));
+  return {
+    text: [
+      text.slice(0, keep),
+      `… (${middle.length} characters omitted${keyLines.length ? "; their key lines:" : ""}) …`,
+      ...keyLines,
+      text.slice(-keep),
+      footer(`${tool} output cut from ${text.length} characters`, ref()),
+    ].join("\n"),
+  };
 }

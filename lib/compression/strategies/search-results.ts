@@ -41,6 +41,7 @@ function groupLines(lines: string[]): { preamble: string[]; groups: Group[] } | 
       continue;
     }
     if (INDENTED.test(line) && current?.header !== undefined) {
+      structured++;
       current.lines.push(line);
       continue;
     }

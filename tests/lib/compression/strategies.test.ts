@@ -1,0 +1,268 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { compressMessages, expandCcr, isKeyLine } from "../../../lib/compression";
+import { isDefinitionLine } from "../../../lib/compression/lines";
+import { testCtx } from "../../helpers/ctx";
+import { excerpt, fieldOf, hashIn, History } from "./history";
+
+let ctx: ReturnType<typeof testCtx>;
+beforeEach(() => {
+  ctx = testCtx();
+});
+afterEach(() => ctx.close());
+
+/** Compresses `h` (with two filler steps after it, so its parts have aged) and returns one part's new text. */
+function run(h: History, name: string) {
+  h.filler(2);
+  const result = compressMessages(ctx, h.body());
+  return { result, out: fieldOf(result.messages, h.ids[name]) };
+}
+
+const expectExpandable = (out: string, original: string) => expect(expandCcr(ctx, hashIn(out)).content).toBe(original);
+
+describe("file reads", () => {
+  it("keeps the head, definitions, diagnostics and tail of a real read, and the rest is expandable byte for byte", () => {
+    const ex = excerpt("read-marshmallow-fields");
+    const h = new History().user("Fix TimeDelta serialization").step({ tools: [{ name: "r", tool: "read", input: ex.input, output: ex.output }] });
+    const { out } = run(h, "r");
+    const lines = ex.output.split("\n");
+    expect(out.length).toBeLessThan(ex.output.length / 2);
+    for (const l of lines.slice(0, 6)) expect(out).toContain(l);
+    for (const l of lines.slice(-8)) expect(out).toContain(l);
+    for (const l of lines.filter(isKeyLine)) expect(out).toContain(l);
+    expect(lines.some((l) => l.includes("def _serialize"))).toBe(true);
+    expect(out).toContain("    def _serialize(self, value, attr, obj, **kwargs):");
+    expect(out).toMatch(/… \(\d+ lines omitted\) …/);
+    expect(out).toMatch(/read of src\/marshmallow\/fields\.py cut from \d+ to \d+ lines/);
+    expectExpandable(out, ex.output);
+  });
+
+  it("leaves a short read alone", () => {
+    const output = Array.from({ length: 10 }, (_, i) => `${String(i + 1).padStart(5, "0")}| line ${i}`).join("\n");
+    const h = new History().user("go").step({ tools: [{ name: "r", tool: "read", input: { filePath: "/a.ts" }, output }] });
+    expect(run(h, "r").out).toBe(output);
+  });
+
+  it("marks a read of a file edited afterwards as outdated (and only that one)", () => {
+    const body = Array.from({ length: 40 }, (_, i) => `${String(i + 1).padStart(5, "0")}| const v${i} = ${i};`).join("\n");
+    const h = new History()
+      .user("rename")
+      .step({ tools: [{ name: "a", tool: "read", input: { filePath: "/repo/src/a.ts" }, output: body }] })
+      .step({ tools: [{ name: "b", tool: "read", input: { filePath: "/repo/src/b.ts" }, output: body }] })
+      .step({ tools: [{ tool: "edit", input: { filePath: "/repo/src/a.ts", oldString: "v1", newString: "w1" }, output: "Edit applied successfully." }] });
+    h.filler(2);
+    const result = compressMessages(ctx, h.body());
+    const a = fieldOf(result.messages, h.ids.a);
+    const b = fieldOf(result.messages, h.ids.b);
+    expect(a.startsWith("[recollect: OUTDATED — /repo/src/a.ts was edited after this read")).toBe(true);
+    expect(b).not.toContain("OUTDATED");
+    expect(result.stats.byStrategy["outdated-reads"]).toBeUndefined(); // marking adds text; the cut is file-reads'
+    expect(result.stats.byStrategy["file-reads"]).toBeGreaterThan(0);
+    expectExpandable(a, body);
+  });
+});
+
+describe("command output", () => {
+  it("keeps the errors and the tail of a real apt-get run and drops the repeated noise", () => {
+    const ex = excerpt("bash-apt-get-errors");
+    const h = new History().user("build it").step({ tools: [{ name: "c", tool: "bash", input: ex.input, output: ex.output }] });
+    const { out } = run(h, "c");
+    const lines = ex.output.split("\n");
+    for (const l of lines.filter(isKeyLine)) expect(out).toContain(l);
+    expect(out).toContain("E: Unable to locate package llvm-dev");
+    const ign = (s: string) => s.split("\n").filter((l) => l.startsWith("Ign:")).length;
+    expect(ign(out)).toBeLessThan(ign(ex.output));
+    expect(out).toContain("(errors, failures and the tail kept)");
+    expectExpandable(out, ex.output);
+  });
+
+  it("keeps failed tests, assertion lines and path:line references of a pytest run", () => {
+    const passed = Array.from({ length: 80 }, (_, i) => `tests/test_fields.py::test_case_${i} PASSED`);
+    const output = [
+      "============================= test session starts ==============================",
+      "collected 82 items",
+      ...passed.slice(0, 40),
+      "tests/test_fields.py::test_timedelta_rounding FAILED",
+      ...passed.slice(40),
+      "=================================== FAILURES ===================================",
+      "___________________________ test_timedelta_rounding ____________________________",
+      "    def test_timedelta_rounding():",
+      ">       assert field.serialize('d', obj) == 345",
+      "E       AssertionError: assert 344 == 345",
+      "tests/test_fields.py:1732: AssertionError",
+      "=========================== short test summary info ============================",
+      "FAILED tests/test_fields.py::test_timedelta_rounding - AssertionError: assert 344 == 345",
+      "========================= 1 failed, 81 passed in 1.23s =========================",
+    ].join("\n");
+    const h = new History().user("run tests").step({ tools: [{ name: "t", tool: "bash", input: { command: "pytest tests/test_fields.py" }, output }] });
+    const { out } = run(h, "t");
+    expect(out).toContain("tests/test_fields.py::test_timedelta_rounding FAILED");
+    expect(out).toContain("E       AssertionError: assert 344 == 345");
+    expect(out).toContain("tests/test_fields.py:1732: AssertionError");
+    expect(out).toContain("========================= 1 failed, 81 passed in 1.23s =========================");
+    expect(out.split("\n").filter((l) => l.endsWith(" PASSED")).length).toBeLessThan(10);
+    expectExpandable(out, output);
+  });
+
+  it("cuts a few huge lines to both ends of the text", () => {
+    const output = `${"01".repeat(3000)}\n(Current directory: /x)\nbash-$`;
+    const h = new History().user("decode").step({ tools: [{ name: "c", tool: "bash", input: { command: "cat bits.txt" }, output }] });
+    const { out } = run(h, "c");
+    expect(out.length).toBeLessThan(1200);
+    expect(out).toContain("characters omitted");
+    expect(out).toContain("bash-$");
+    expectExpandable(out, output);
+  });
+});
+
+describe("search results", () => {
+  const grep = () => {
+    const lines = ["Found 60 matches"];
+    for (let f = 0; f < 20; f++) {
+      lines.push(`/repo/src/mod${f}/index.ts:`);
+      for (let m = 0; m < 3; m++) lines.push(`  Line ${10 * m + 1}: export function handler${m}() {`);
+      lines.push("");
+    }
+    return lines.join("\n");
+  };
+
+  it("keeps the first files with their first matches, grouped as the tool printed them, and counts the rest", () => {
+    const output = grep();
+    const h = new History().user("find handlers").step({ tools: [{ name: "g", tool: "grep", input: { pattern: "handler" }, output }] });
+    const { out } = run(h, "g");
+    expect(out).toContain("Found 60 matches");
+    for (let f = 0; f < 8; f++) expect(out).toContain(`/repo/src/mod${f}/index.ts:\n  Line 1: export function handler0() {`);
+    expect(out).not.toContain("/repo/src/mod8/index.ts:\n");
+    expect(out).toMatch(/… \(\+36 more in 12 other groups: \/repo\/src\/mod8\/index\.ts, /);
+    expectExpandable(out, output);
+  });
+
+  it("groups a long glob listing by directory", () => {
+    const output = Array.from({ length: 90 }, (_, i) => `/repo/${i < 60 ? "src" : "tests"}/file${i}.ts`).join("\n");
+    const h = new History().user("list").step({ tools: [{ name: "g", tool: "glob", input: { pattern: "**/*.ts" }, output }] });
+    const { out } = run(h, "g");
+    expect(out).toContain("/repo/src/file0.ts");
+    expect(out).toContain("(+56 more in /repo/src)");
+    expect(out).toContain("/repo/tests/file60.ts");
+    expect(out.length).toBeLessThan(output.length / 3);
+  });
+
+  it("treats grep run through bash as search results", () => {
+    const output = Array.from({ length: 40 }, (_, i) => `src/f${i % 10}.py:${i + 1}:    x = compute(${i})`).join("\n");
+    const h = new History().user("grep").step({ tools: [{ name: "g", tool: "bash", input: { command: "grep -rn compute src" }, output }] });
+    const { result, out } = run(h, "g");
+    expect(result.stats.byStrategy["search-results"]).toBeGreaterThan(0);
+    expect(out).toContain("src/f0.py:1:    x = compute(0)");
+  });
+});
+
+describe("JSON arrays", () => {
+  it("keeps the first items, one of each other shape and the last, and says how many were left out", () => {
+    const items: Record<string, unknown>[] = Array.from({ length: 50 }, (_, i) => ({ id: i, name: `item ${i}` }));
+    items[25] = { id: 25, error: "quota exceeded" };
+    const output = JSON.stringify({ total: 50, items }, null, 2);
+    const h = new History().user("list").step({ tools: [{ name: "j", tool: "mcp_api_list", input: {}, output }] });
+    const { out } = run(h, "j");
+    const parsed = JSON.parse(out.slice(0, out.lastIndexOf("\n[recollect:"))) as { total: number; items: unknown[] };
+    expect(parsed.total).toBe(50);
+    expect(parsed.items).toEqual([items[0], items[1], items[25], "… 46 more items of the shapes shown (50 in all) …", items[49]]);
+    expectExpandable(out, output);
+  });
+});
+
+describe("reasoning, reminders, errors, duplicates, prose", () => {
+  it("strips old reasoning", () => {
+    const reasoning = "The failing test compares rounded microseconds; the serializer truncates instead of rounding. ".repeat(4);
+    const h = new History().user("why").step({ name: "s", reasoning, text: "Found it." });
+    const { out, result } = run(h, "s.reasoning");
+    expect(out).toMatch(/^\[recollect: earlier reasoning removed; memory_expand\("[0-9a-f]{16}"\)\]$/);
+    expect(fieldOf(result.messages, h.ids["s.text"])).toBe("Found it.");
+    expectExpandable(out, reasoning);
+  });
+
+  it("removes system reminders from old messages but not from the latest user message", () => {
+    const reminder = "<system-reminder>\nPlan mode is active. You MUST NOT make any edits.\n</system-reminder>";
+    const h = new History()
+      .user(`Look at the parser.\n${reminder}`, "old")
+      .filler(3)
+      .user(`Now fix it.\n${reminder}`, "latest")
+      .filler(3);
+    const result = compressMessages(ctx, h.body());
+    const old = fieldOf(result.messages, h.ids.old);
+    expect(old.startsWith("Look at the parser.\n[recollect: system reminder removed; memory_expand(")).toBe(true);
+    expect(old).not.toContain("Plan mode");
+    expect(fieldOf(result.messages, h.ids.latest)).toBe(`Now fix it.\n${reminder}`);
+    expectExpandable(old, `Look at the parser.\n${reminder}`);
+  });
+
+  it("truncates an old tool error to its first lines and diagnostics", () => {
+    const error = [
+      "Error: command failed with exit code 1",
+      ...Array.from({ length: 50 }, (_, i) => `    at Object.<anonymous> (/repo/node_modules/lib/x${i}.js:${i + 1}:5)`),
+      "TypeError: Cannot read properties of undefined (reading 'map')",
+      "    at render (/repo/src/view.tsx:42:17)",
+    ].join("\n");
+    const h = new History().user("build").step({ tools: [{ name: "e", tool: "bash", input: { command: "npm run build" }, error }] });
+    const { out, result } = run(h, "e");
+    expect(out).toContain("Error: command failed with exit code 1");
+    expect(out).toContain("TypeError: Cannot read properties of undefined (reading 'map')");
+    expect(out).toContain("    at render (/repo/src/view.tsx:42:17)");
+    expect(out).toMatch(/… \(\d+ lines? omitted\) …/);
+    expect(out.split("\n").length).toBeLessThan(error.split("\n").length - 10);
+    expect(result.stats.byStrategy["tool-errors"]).toBeGreaterThan(0);
+    expectExpandable(out, error);
+  });
+
+  it("drops the older of two identical calls but keeps its key lines; the latest stays whole", () => {
+    const passing = Array.from({ length: 30 }, (_, i) => `  ✓ adds case ${i} (${i} ms)`).join("\n");
+    const first = `FAIL src/a.test.ts\n${passing}\n  ● sums\n    expect(received).toBe(expected)\nTests: 1 failed, 30 passed`;
+    const second = "PASS src/a.test.ts\nTests: 4 passed";
+    const h = new History()
+      .user("test")
+      .step({ tools: [{ name: "t1", tool: "bash", input: { command: "npm test", description: "run tests" }, output: first }] })
+      .step({ tools: [{ tool: "edit", input: { filePath: "src/a.ts", oldString: "a", newString: "b" }, output: "ok" }] })
+      .step({ tools: [{ name: "t2", tool: "bash", input: { description: "run tests", command: "npm test" }, output: second }] });
+    const { out, result } = run(h, "t1");
+    expect(out).toContain("repeated later with the same input");
+    expect(out).toContain("FAIL src/a.test.ts");
+    expect(out).toContain("Tests: 1 failed, 30 passed");
+    expect(out).not.toContain("expect(received)");
+    expect(fieldOf(result.messages, h.ids.t2)).toBe(second);
+    expectExpandable(out, first);
+  });
+
+  it("condenses old assistant prose but keeps its structure", () => {
+    const text = [
+      "## Root cause",
+      "",
+      "Let me explain what is going on here in some detail so that it is clear. The serializer in `src/marshmallow/fields.py` truncates microseconds instead of rounding them. I looked at several other places too. Everything else seemed fine to me after a careful look.",
+      "",
+      "- `TimeDelta._serialize` divides with `//`",
+      "- the tests expect rounding",
+      "",
+      "```python",
+      "return int(value.total_seconds() / base_unit.total_seconds())",
+      "```",
+      "",
+      "Okay, now I will go ahead and make the change, and then I will run the tests again to see whether everything passes as expected this time around.",
+    ].join("\n");
+    const h = new History().user("explain").step({ name: "p", text });
+    const { out } = run(h, "p.text");
+    expect(out).toContain("## Root cause");
+    expect(out).toContain("- `TimeDelta._serialize` divides with `//`");
+    expect(out).toContain("return int(value.total_seconds() / base_unit.total_seconds())");
+    expect(out).toContain("The serializer in `src/marshmallow/fields.py` truncates microseconds instead of rounding them.");
+    expect(out).not.toContain("Everything else seemed fine");
+    expect(out).not.toContain("Okay, now I will go ahead");
+    expectExpandable(out, text);
+  });
+
+  it("cuts any other large tool output to head, diagnostics and tail", () => {
+    const output = Array.from({ length: 120 }, (_, i) => (i === 60 ? "Error: rate limited at https://api.example.com" : `<p>paragraph ${i}</p>`)).join("\n");
+    const h = new History().user("fetch").step({ tools: [{ name: "w", tool: "webfetch", input: { url: "https://example.com" }, output }] });
+    const { out, result } = run(h, "w");
+    expect(out).toContain("<p>paragraph 0</p>");
+    expect(out).toContain("<p>paragraph 119</p>");
+    expect(out).toContain("Error: rate limited at https://api.example.com");
+    expect(result.stats.byStrategy["long-output"]).toBeGreaterThan(0);
+  });
+});
