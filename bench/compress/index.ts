@@ -10,6 +10,7 @@
  *   npx tsx bench/compress/index.ts [--no-http]
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { CompressResult } from "../../lib/api/compress";
 import { compressMessages, expandCcr, isKeyLine } from "../../lib/compression";
@@ -153,6 +154,8 @@ interface Timing {
   /** Calls in the window where the pressure level changed (all aged parts compressed anew). */
   levelChanges: number;
   levelChangeMs: number[];
+  /** In-process only: mean cumulative ms at the end of each phase (validate, measure, compress, persist). */
+  phases?: Record<string, number>;
   tokens: number;
   p50: number;
   p95: number;
@@ -171,8 +174,22 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
   for (const target of [50_000, 200_000]) {
     const messages = longSession(runs, target * 1.12, `t${target}`);
     const ctx = testCtx();
-    const { turns } = await replay(messages, (h) => compressMessages(ctx, { sessionID: `long${target}`, messages: h }), ctx.config.compression.protectRecentTurns);
-    out.push(timingOf(`${target / 1000}K in-process`, turns, target));
+    const phases: Record<string, number>[] = [];
+    const { turns } = await replay(
+      messages,
+      (h) => {
+        const timings: Record<string, number> = {};
+        const r = compressMessages(ctx, { sessionID: `long${target}`, messages: h }, { timings });
+        phases.push(timings);
+        return r;
+      },
+      ctx.config.compression.protectRecentTurns,
+    );
+    const t = timingOf(`${target / 1000}K in-process`, turns, target);
+    // Mean cumulative milliseconds at the end of each phase, over the same window.
+    const window = turns.map((x, i) => [x, phases[i]] as const).filter(([x]) => x.tokensBefore >= target * 0.9 && x.tokensBefore <= target * 1.1);
+    t.phases = Object.fromEntries(Object.keys(window[0]?.[1] ?? {}).map((k) => [k, Math.round((window.reduce((n, [, p]) => n + p[k], 0) / window.length) * 100) / 100]));
+    out.push(t);
     ctx.close();
   }
   if (http) {
@@ -198,6 +215,26 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
   return out;
 }
 
+function printTiming(timing: Timing[]) {
+  console.log(`\nServer time per call (replayed long sessions, calls within ±10% of the size; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores)\n`);
+  console.log(
+    table(
+      ["history", "calls", "median tokens", "p50 ms", "p95 ms", "max ms", "level-change calls (ms)", "phases (mean cumulative ms)"],
+      timing.map((t) => [
+        t.label,
+        t.calls,
+        t.tokens,
+        t.p50,
+        t.p95,
+        t.max,
+        t.levelChanges ? `${t.levelChanges} (${t.levelChangeMs.join(", ")})` : "0",
+        t.phases ? Object.entries(t.phases).map(([k, v]) => `${k} ${v}`).join(", ") : "",
+      ]),
+    ),
+  );
+  console.log("targets: 200K p95 <= 20 ms in-process, <= 50 ms over HTTP");
+}
+
 function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === "number" ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
@@ -211,7 +248,13 @@ async function main() {
     return;
   }
   const http = !process.argv.includes("--no-http");
+  const timingOnly = process.argv.includes("--timing-only");
   const runs = loadTrajectories(DATA);
+  if (timingOnly) {
+    const timing = await benchTiming(runs, http);
+    printTiming(timing);
+    return;
+  }
   const reports = await benchRuns(runs);
 
   console.log(`\nPer run (${runs.length} runs, ${new Set(runs.map((r) => r.task)).size} distinct tasks); tokens by o200k_base\n`);

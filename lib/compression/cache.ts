@@ -1,9 +1,8 @@
 import type Database from "better-sqlite3";
-import { sql } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { compressionCache } from "../db/schema";
 import { DAY_MS } from "./ccr";
 import { processSingleton } from "./lru";
+import { statements } from "./statements";
 
 /**
  * Stability and speed: a part is measured and compressed once; later turns reuse the result.
@@ -29,6 +28,8 @@ export interface PartEntry {
   tokens: number;
   headerTokens: number;
   digest?: string;
+  /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
+  callKey?: string;
   results: Map<string, CachedPart>;
 }
 
@@ -72,8 +73,6 @@ class PartMemory {
 }
 
 const memories = processSingleton("compressionPartsByDb", () => new WeakMap<Database.Database, PartMemory>());
-const statements = new WeakMap<Database.Database, Database.Statement<[string, number], { value: string }>>();
-
 export function partMemory(ctx: Ctx): PartMemory {
   let m = memories.get(ctx.sqlite);
   if (!m) memories.set(ctx.sqlite, (m = new PartMemory(200_000, 256 * 1024 * 1024)));
@@ -81,25 +80,15 @@ export function partMemory(ctx: Ctx): PartMemory {
 }
 
 export function dbCacheGet(ctx: Ctx, key: string, now: number): CachedPart | undefined {
-  let stmt = statements.get(ctx.sqlite);
-  if (!stmt) {
-    stmt = ctx.sqlite.prepare("select value from compression_cache where key = ? and expires_at > ?");
-    statements.set(ctx.sqlite, stmt);
-  }
-  const row = stmt.get(key, now);
+  const row = statements(ctx.sqlite).cacheGet.get(key, now);
   return row ? (JSON.parse(row.value) as CachedPart) : undefined;
 }
 
-type Tx = Pick<Ctx["db"], "insert">;
-
-export function dbCachePut(tx: Tx, rows: { key: string; value: CachedPart }[], sessionId: string, now: number, ttlDays: number): void {
+/** Inside the caller's transaction. */
+export function dbCachePut(ctx: Ctx, rows: { key: string; value: CachedPart }[], sessionId: string, now: number, ttlDays: number): void {
   const expiresAt = now + Math.round(ttlDays * DAY_MS);
-  for (const r of rows) {
-    tx.insert(compressionCache)
-      .values({ key: r.key, sessionId, value: JSON.stringify(r.value), createdAt: now, expiresAt })
-      .onConflictDoUpdate({ target: compressionCache.key, set: { value: sql`excluded.value`, expiresAt: sql`excluded.expires_at` } })
-      .run();
-  }
+  const put = statements(ctx.sqlite).cachePut;
+  for (const r of rows) put.run(r.key, sessionId, JSON.stringify(r.value), now, expiresAt);
 }
 
 /** For tests and benchmarks: forget the in-memory layer (the table stays). */

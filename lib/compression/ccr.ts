@@ -1,9 +1,10 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { ExpandResult } from "../api/compress";
 import { expandHash } from "../api/compress";
 import type { Ctx } from "../context";
 import { ccrEntries, compressionCache } from "../db/schema";
 import { notFound } from "../errors";
+import { statements } from "./statements";
 
 /**
  * Compress-Cache-Retrieve store: the (redacted) original of every part compression changed, under
@@ -16,19 +17,13 @@ export interface CcrEntry {
   sessionId: string | null;
 }
 
-type Tx = Pick<Ctx["db"], "insert">;
-
 export const DAY_MS = 24 * 3600 * 1000;
 
-export function saveCcrEntries(tx: Tx, entries: CcrEntry[], now: number, ttlDays: number): void {
+/** Inside the caller's transaction. */
+export function saveCcrEntries(ctx: Ctx, entries: CcrEntry[], now: number, ttlDays: number): void {
   const expiresAt = now + Math.round(ttlDays * DAY_MS);
-  for (const e of entries) {
-    tx.insert(ccrEntries)
-      .values({ hash: e.hash, content: e.content, tool: e.tool, sessionId: e.sessionId, createdAt: now, expiresAt })
-      // Same hash = same content: only the expiry moves on.
-      .onConflictDoUpdate({ target: ccrEntries.hash, set: { expiresAt: sql`max(${ccrEntries.expiresAt}, excluded.expires_at)` } })
-      .run();
-  }
+  const put = statements(ctx.sqlite).ccrPut;
+  for (const e of entries) put.run(e.hash, e.sessionId, e.tool, e.content, now, expiresAt);
 }
 
 /** The original behind `memory_expand("<hash>")`; 404 when unknown or expired. */

@@ -60,20 +60,19 @@ class History {
   private lastByCall = new Map<string, number>();
   private edits: { pos: number; paths: string[] }[] = [];
 
-  constructor(messages: OcMessage[]) {
-    messages.forEach((m, mi) =>
-      m.parts.forEach((p, pi) => {
-        if (p.type !== "tool" || !p.tool || !p.state) return;
-        const pos = position(mi, pi);
-        if (p.state.status === "completed") this.lastByCall.set(callKey(p), pos);
-        if (isEditTool(p.tool)) this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
-      }),
-    );
+  constructor(slots: Slot[]) {
+    for (const s of slots) {
+      const p = s.part;
+      if (s.kind !== "tool" || !p.tool || !p.state) continue;
+      const pos = position(s.mi, s.pi);
+      if (s.field === "output") this.lastByCall.set(callKeyOf(s), pos);
+      if (isEditTool(p.tool)) this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
+    }
   }
 
-  hasLaterDuplicate(v: PartView, part: OcPart): boolean {
-    const last = this.lastByCall.get(callKey(part));
-    return last !== undefined && last > position(v.messageIndex, v.partIndex);
+  hasLaterDuplicate(slot: Slot): boolean {
+    const last = this.lastByCall.get(callKeyOf(slot));
+    return last !== undefined && last > position(slot.mi, slot.pi);
   }
 
   hasLaterEdit(v: PartView, path: string): boolean {
@@ -84,7 +83,7 @@ class History {
 }
 
 const position = (mi: number, pi: number) => mi * 100_000 + pi;
-const callKey = (p: OcPart) => `${p.tool}\0${stableStringify(p.state?.input ?? {})}`;
+const callKeyOf = (s: Slot) => (s.entry.callKey ??= `${s.part.tool}\0${stableStringify(s.part.state?.input ?? {})}`);
 
 export interface CompressOptions {
   now?: number;
@@ -152,7 +151,7 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
       const key = `${slot.part.id}:${digestOf(slot)}:${variant}`;
       result = dbCacheGet(ctx, key, now);
       if (!result) {
-        history ??= new History(messages);
+        history ??= new History(slots);
         result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, input.sessionID, newCcr);
         newRows.push({ key, value: result });
       }
@@ -174,10 +173,10 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
   const stats = { tokensBefore, tokensAfter, byStrategy: sortKeys(byStrategy) };
   const durationMs = performance.now() - started;
   ctx.db.transaction(
-    (tx) => {
-      if (newRows.length) dbCachePut(tx, newRows, input.sessionID, now, cfg.ccrTtlDays);
-      if (newCcr.size) saveCcrEntries(tx, [...newCcr.values()], now, cfg.ccrTtlDays);
-      recordStats(tx, { sessionId: input.sessionID, ...stats, durationMs, now });
+    () => {
+      if (newRows.length) dbCachePut(ctx, newRows, input.sessionID, now, cfg.ccrTtlDays);
+      if (newCcr.size) saveCcrEntries(ctx, [...newCcr.values()], now, cfg.ccrTtlDays);
+      recordStats(ctx, { sessionId: input.sessionID, ...stats, durationMs, now });
     },
     { behavior: "immediate" },
   );
@@ -219,7 +218,7 @@ function compressSlot(
     level,
     p: LEVELS[level],
     ref: () => (hash ??= ccrHash(original)),
-    hasLaterDuplicate: (v) => history.hasLaterDuplicate(v, slot.part),
+    hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
     hasLaterEdit: (v, path) => history.hasLaterEdit(v, path),
   };
   let current = original;

@@ -1,26 +1,16 @@
 import type { CompressStatsQuery, CompressStatsSummary } from "../api/compress";
 import { compressStatsQuery } from "../api/compress";
 import type { Ctx } from "../context";
-import { compressionStats } from "../db/schema";
 import { DAY_MS } from "./ccr";
+import { statements } from "./statements";
 
 /** One row per compress call; the dashboard charts tokens saved per day and per session. */
-type Tx = Pick<Ctx["db"], "insert">;
-
+/** Inside the caller's transaction. */
 export function recordStats(
-  tx: Tx,
+  ctx: Ctx,
   row: { sessionId: string; tokensBefore: number; tokensAfter: number; byStrategy: Record<string, number>; durationMs: number; now: number },
 ): void {
-  tx.insert(compressionStats)
-    .values({
-      sessionId: row.sessionId,
-      tokensBefore: row.tokensBefore,
-      tokensAfter: row.tokensAfter,
-      byStrategy: row.byStrategy,
-      durationMs: row.durationMs,
-      createdAt: row.now,
-    })
-    .run();
+  statements(ctx.sqlite).statsPut.run(row.sessionId, row.tokensBefore, row.tokensAfter, JSON.stringify(row.byStrategy), row.durationMs, row.now);
 }
 
 interface Agg {
