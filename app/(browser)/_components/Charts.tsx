@@ -1,0 +1,91 @@
+"use client";
+
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** The dashboard's charts (recharts). Each has a text summary for screen readers. */
+const axis = { fontSize: 11, fill: "currentColor" };
+const tooltipStyle = { contentStyle: { background: "var(--chart-tooltip-bg, #18181b)", border: "none", borderRadius: 6, color: "#fafafa", fontSize: 12 } };
+const short = (d: string) => d.slice(5);
+
+function Frame({ label, summary, children, testId }: { label: string; summary: string; children: React.ReactElement; testId: string }) {
+  return (
+    <figure data-testid={testId} className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+      <figcaption className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">{label}</figcaption>
+      <div role="img" aria-label={`${label}: ${summary}`} className="h-52 w-full">
+        <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+export function MemoriesOverTime({ data }: { data: { day: string; created: number }[] }) {
+  let running = 0;
+  const rows = data.map((d) => ({ ...d, cumulative: (running += d.created) }));
+  return (
+    <Frame testId="chart-memories" label="Memories created per day" summary={`${sum(data.map((d) => d.created))} in ${data.length} days`}>
+      <AreaChart data={rows} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
+        <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={axis} />
+        <Tooltip {...tooltipStyle} />
+        <Area type="monotone" dataKey="created" name="created" stroke="#6366f1" fill="#6366f1" fillOpacity={0.25} isAnimationActive={false} />
+      </AreaChart>
+    </Frame>
+  );
+}
+
+export function TokensSavedPerDay({ data }: { data: { day: string; saved: number; after: number }[] }) {
+  return (
+    <Frame testId="chart-compression-day" label="Tokens saved by compression per day" summary={`${sum(data.map((d) => d.saved)).toLocaleString("en-US")} tokens saved`}>
+      <BarChart data={data} margin={{ top: 5, right: 8, left: 0, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
+        <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
+        <YAxis tick={axis} />
+        <Tooltip {...tooltipStyle} />
+        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Bar dataKey="after" name="sent" stackId="t" fill="#a1a1aa" isAnimationActive={false} />
+        <Bar dataKey="saved" name="saved" stackId="t" fill="#10b981" isAnimationActive={false} />
+      </BarChart>
+    </Frame>
+  );
+}
+
+export function TokensSavedPerSession({ data }: { data: { sessionId: string; saved: number; runs: number }[] }) {
+  const rows = data.map((d) => ({ ...d, session: d.sessionId.length > 14 ? `${d.sessionId.slice(0, 12)}…` : d.sessionId }));
+  return (
+    <Frame testId="chart-compression-session" label="Tokens saved per session (top 10)" summary={rows.map((r) => `${r.sessionId}: ${r.saved}`).join(", ") || "none"}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 5, right: 8, left: 8, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
+        <XAxis type="number" tick={axis} />
+        <YAxis type="category" dataKey="session" width={96} tick={axis} />
+        <Tooltip {...tooltipStyle} />
+        <Bar dataKey="saved" name="tokens saved" fill="#10b981" isAnimationActive={false} />
+      </BarChart>
+    </Frame>
+  );
+}
+
+export function SearchesAndInjections({ data }: { data: { day: string; searches: number; injections: number; recalls: number }[] }) {
+  return (
+    <Frame
+      testId="chart-access"
+      label="Searches and injections per day"
+      summary={`${sum(data.map((d) => d.searches))} search hits, ${sum(data.map((d) => d.injections))} injections, ${sum(data.map((d) => d.recalls))} recalls`}
+    >
+      <LineChart data={data} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
+        <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={axis} />
+        <Tooltip {...tooltipStyle} />
+        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Line type="monotone" dataKey="searches" stroke="#6366f1" dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="injections" stroke="#f59e0b" dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="recalls" stroke="#0ea5e9" dot={false} isAnimationActive={false} />
+      </LineChart>
+    </Frame>
+  );
+}

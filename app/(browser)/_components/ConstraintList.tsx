@@ -1,0 +1,183 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { MemoryDto } from "@/lib/api/memories";
+import { api, ApiFailure } from "./api";
+import { Badge, btn, input } from "./ui";
+
+type Item = MemoryDto & { injected: boolean; group: string };
+
+/**
+ * Inline editing of the pinned block: text, injected on/off (pinned), priority with move up/down
+ * within a category, scope. Every change re-renders the server's preview of the block.
+ */
+export function ConstraintList({ items, projects, project }: { items: Item[]; projects: { id: string; name: string }[]; project?: string }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const act = (label: string, fn: () => Promise<unknown>) =>
+    start(async () => {
+      setError(null);
+      try {
+        await fn();
+        setStatus(`${label}. The preview is up to date.`);
+        router.refresh();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      }
+    });
+  const patch = (id: string, body: Record<string, unknown>, label: string) => act(label, () => api(`/api/memories/${id}`, { method: "PATCH", json: { ...body, source: "ui" } }));
+
+  const groups = [...new Set(items.map((i) => i.group))];
+  return (
+    <div aria-busy={pending}>
+      <p aria-live="polite" className="sr-only" data-testid="constraints-status">
+        {status}
+      </p>
+      {error ? (
+        <p role="alert" data-testid="constraints-error" className="mb-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      ) : null}
+      {groups.map((g) => {
+        const list = items.filter((i) => i.group === g);
+        return (
+          <section key={g} className="mb-4" aria-label={g}>
+            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+              {g} ({list.length})
+            </h3>
+            <ol className="space-y-2">
+              {list.map((m, i) => (
+                <Row
+                  key={`${m.id}-${m.updatedAt}`}
+                  m={m}
+                  projects={projects}
+                  project={project}
+                  pending={pending}
+                  up={g !== "not pinned" && i > 0 ? () => act("Moved up", () => api("/api/memories/reorder", { json: { id: m.id, over: list[i - 1].id } })) : undefined}
+                  down={g !== "not pinned" && i < list.length - 1 ? () => act("Moved down", () => api("/api/memories/reorder", { json: { id: list[i + 1].id, over: m.id } })) : undefined}
+                  patch={patch}
+                  rescope={(scope) => act("Scope changed", () => api(`/api/memories/${m.id}/scope`, { json: { scope, ...(scope === "project" ? { project } : {}), source: "ui" } }))}
+                />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function Row({
+  m,
+  projects,
+  project,
+  pending,
+  up,
+  down,
+  patch,
+  rescope,
+}: {
+  m: Item;
+  projects: { id: string; name: string }[];
+  project?: string;
+  pending: boolean;
+  up?: () => void;
+  down?: () => void;
+  patch: (id: string, body: Record<string, unknown>, label: string) => void;
+  rescope: (scope: "global" | "project") => void;
+}) {
+  const [content, setContent] = useState(m.content);
+  const [priority, setPriority] = useState(String(m.priority));
+  const [err, setErr] = useState<string | null>(null);
+  const dirty = content !== m.content || priority !== String(m.priority);
+  const save = () => {
+    const p = Number(priority);
+    if (!content.trim()) return setErr("Content must not be empty.");
+    if (!Number.isInteger(p) || p < -100 || p > 100) return setErr("Priority must be a whole number from -100 to 100.");
+    setErr(null);
+    patch(m.id, { content, priority: p }, "Saved");
+  };
+  const label = (m.title || m.content).slice(0, 50);
+  return (
+    <li data-testid="constraint-item" data-id={m.id} data-injected={m.injected} className={`rounded-md border p-2 ${m.injected ? "border-amber-300 bg-amber-50/50 dark:border-amber-800 dark:bg-amber-950/20" : "border-zinc-200 dark:border-zinc-800"}`}>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <Badge tone="indigo">{m.category}</Badge>
+        <Badge>{m.scope === "global" ? "global" : (projects.find((p) => p.id === m.projectId)?.name ?? "project")}</Badge>
+        {m.injected ? <Badge tone="amber">in the block</Badge> : m.pinned ? <Badge tone="red" title="pinned but over the token budget">over budget</Badge> : null}
+        {m.status !== "active" ? <Badge tone="sky">{m.status}</Badge> : null}
+        <label className="ml-auto flex items-center gap-1.5">
+          <input
+            type="checkbox"
+            data-testid="constraint-enabled"
+            checked={m.pinned}
+            disabled={pending}
+            onChange={(e) => patch(m.id, { pinned: e.target.checked }, e.target.checked ? "Enabled" : "Disabled")}
+            className="size-4 accent-amber-600"
+          />
+          Inject (pinned)
+        </label>
+        <label className="flex items-center gap-1">
+          <span className="sr-only">Scope of “{label}”</span>
+          <select
+            data-testid="constraint-scope"
+            value={m.scope === "global" ? "global" : "project"}
+            disabled={pending || m.scope === "session"}
+            onChange={(e) => rescope(e.target.value as "global" | "project")}
+            className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <option value="global">global</option>
+            <option value="project" disabled={!project && m.scope !== "project"}>
+              {project ? `project ${projects.find((p) => p.id === project)?.name ?? ""}` : "project (choose one above)"}
+            </option>
+          </select>
+        </label>
+        <span className="flex gap-1" role="group" aria-label={`Order of “${label}”`}>
+          <button type="button" aria-label="Move up" data-testid="constraint-up" className={`${btn.ghost} px-2 py-0.5`} disabled={!up || pending} onClick={up}>
+            ↑
+          </button>
+          <button type="button" aria-label="Move down" data-testid="constraint-down" className={`${btn.ghost} px-2 py-0.5`} disabled={!down || pending} onClick={down}>
+            ↓
+          </button>
+        </span>
+      </div>
+      <form
+        className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <label className="sr-only" htmlFor={`c-${m.id}`}>
+          Text of “{label}”
+        </label>
+        <textarea
+          id={`c-${m.id}`}
+          data-testid="constraint-content"
+          value={content}
+          rows={Math.min(6, Math.max(1, Math.ceil(content.length / 90)))}
+          onChange={(e) => setContent(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) save();
+          }}
+          aria-invalid={err ? true : undefined}
+          className={`${input} flex-1`}
+        />
+        <label className="flex items-center gap-1 text-xs">
+          Priority
+          <input data-testid="constraint-priority" type="number" min={-100} max={100} value={priority} onChange={(e) => setPriority(e.target.value)} className={`${input} w-20`} />
+        </label>
+        <button type="submit" data-testid="constraint-save" className={btn.secondary} disabled={!dirty || pending}>
+          Save
+        </button>
+      </form>
+      {err ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+          {err}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { api, ApiFailure } from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { btn } from "./ui";
+
+/** Archive / restore / delete one memory (through the bulk verb, recorded as a UI change). */
+export function MemoryActions({ id, status }: { id: string; status: string }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (action: "archive" | "restore" | "delete") =>
+    start(async () => {
+      setConfirm(false);
+      setError(null);
+      try {
+        await api("/api/memories/bulk", { json: { ids: [id], action, source: "ui" } });
+        if (action === "delete") router.push("/memories");
+        else router.refresh();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      }
+    });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {status === "archived" || status === "resolved" ? (
+        <button type="button" data-testid="restore-memory" className={btn.secondary} disabled={pending} onClick={() => run("restore")}>
+          Restore
+        </button>
+      ) : (
+        <button type="button" data-testid="archive-memory" className={btn.secondary} disabled={pending} onClick={() => run("archive")}>
+          Archive
+        </button>
+      )}
+      <button type="button" data-testid="delete-memory" className={btn.ghost} disabled={pending} onClick={() => setConfirm(true)}>
+        Delete…
+      </button>
+      {error ? (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </span>
+      ) : null}
+      <ConfirmDialog open={confirm} title="Delete this memory for good?" confirmLabel="Delete permanently" onConfirm={() => run("delete")} onCancel={() => setConfirm(false)}>
+        Its versions and links go with it. Archiving keeps it restorable.
+      </ConfirmDialog>
+    </div>
+  );
+}

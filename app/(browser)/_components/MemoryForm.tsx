@@ -1,0 +1,260 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { api, ApiFailure } from "./api";
+import { btn, input, label } from "./ui";
+
+export interface MemoryFormValues {
+  title: string;
+  content: string;
+  category: string;
+  tags: string;
+  pinned: boolean;
+  priority: string;
+  status: string;
+  scope: string;
+  project: string;
+  sessionId: string;
+}
+
+type Errors = Partial<Record<keyof MemoryFormValues | "form", string>>;
+
+const MAX_CONTENT = 50_000;
+
+/** Checks what the API would refuse, so the user sees it next to the field before a round trip. */
+export function validate(v: MemoryFormValues, mode: "create" | "edit"): Errors {
+  const e: Errors = {};
+  if (!v.content.trim()) e.content = "Content must not be empty.";
+  else if (v.content.length > MAX_CONTENT) e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${MAX_CONTENT.toLocaleString("en-US")}.`;
+  if (v.title.trim().length > 200) e.title = "Title must be at most 200 characters.";
+  const tags = splitTags(v.tags);
+  if (tags.length > 32) e.tags = "At most 32 tags.";
+  else if (tags.some((t) => t.length > 64)) e.tags = "Each tag must be at most 64 characters.";
+  const n = Number(v.priority);
+  if (v.priority.trim() === "" || !Number.isInteger(n) || n < -100 || n > 100) e.priority = "Priority must be a whole number from -100 to 100.";
+  if (mode === "create" && v.scope === "project" && !v.project) e.project = "Choose the project this memory belongs to.";
+  if (mode === "create" && v.scope === "session" && !v.sessionId.trim()) e.sessionId = "A session memory needs a session id.";
+  return e;
+}
+
+const splitTags = (s: string) => s.split(",").map((t) => t.trim()).filter(Boolean);
+
+export function MemoryForm({
+  mode,
+  initial,
+  categories,
+  projects,
+  memoryId,
+  updatedAt,
+}: {
+  mode: "create" | "edit";
+  initial: MemoryFormValues;
+  categories: readonly string[];
+  projects: { id: string; name: string }[];
+  memoryId?: string;
+  updatedAt?: string;
+}) {
+  const router = useRouter();
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<React.ReactNode>(null);
+  const [pending, start] = useTransition();
+  const set = <K extends keyof MemoryFormValues>(k: K, value: MemoryFormValues[K]) => {
+    setV((x) => ({ ...x, [k]: value }));
+    if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const submit = (ev?: React.FormEvent) => {
+    ev?.preventDefault();
+    const e = validate(v, mode);
+    setErrors(e);
+    setNotice(null);
+    if (Object.keys(e).length) {
+      const first = Object.keys(e)[0];
+      document.getElementById(`m-${first}`)?.focus();
+      return;
+    }
+    start(async () => {
+      const common = { title: v.title.trim() || null, content: v.content, category: v.category, tags: splitTags(v.tags), pinned: v.pinned, priority: Number(v.priority) };
+      try {
+        if (mode === "create") {
+          const body = {
+            ...common,
+            scope: v.scope,
+            ...(v.scope !== "global" && v.project ? { project: v.project } : {}),
+            ...(v.scope === "session" ? { sessionId: v.sessionId.trim() } : {}),
+            status: v.status === "suggested" ? "suggested" : "active",
+            source: "ui",
+          };
+          const res = await api<{ id: string; deduplicated: boolean }>("/api/memories", { json: body });
+          if (res.deduplicated) {
+            setNotice(
+              <span data-testid="form-duplicate">
+                This content is already remembered: <Link className="underline" href={`/memories/${res.id}`}>open the existing memory</Link>.
+              </span>,
+            );
+            return;
+          }
+          router.push(`/memories/${res.id}?created=1`);
+        } else {
+          const saved = await api<{ content: string; title: string | null; tags: string[] }>(`/api/memories/${memoryId}`, {
+            method: "PATCH",
+            json: { ...common, status: v.status, source: "ui", expectedUpdatedAt: updatedAt },
+          });
+          // Show what was stored (secrets redacted, tags normalized).
+          setV((x) => ({ ...x, content: saved.content, title: saved.title ?? "", tags: saved.tags.join(", ") }));
+          setNotice(<span data-testid="form-saved">Saved.</span>);
+          router.refresh();
+        }
+      } catch (err) {
+        if (err instanceof ApiFailure) {
+          setErrors({ ...(err.fieldErrors() as Errors), form: err.status === 409 ? `${err.message}.` : err.message });
+        } else setErrors({ form: String(err) });
+      }
+    });
+  };
+
+  const field = (k: keyof MemoryFormValues) => ({
+    id: `m-${k}`,
+    name: k,
+    "aria-invalid": errors[k] ? true : undefined,
+    "aria-describedby": errors[k] ? `m-${k}-error` : undefined,
+    "data-testid": `field-${k}`,
+  });
+  const err = (k: keyof MemoryFormValues) =>
+    errors[k] ? (
+      <p id={`m-${k}-error`} data-testid={`error-${k}`} className="mt-1 text-xs text-red-700 dark:text-red-400">
+        {errors[k]}
+      </p>
+    ) : null;
+
+  return (
+    <form
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
+      }}
+      noValidate
+      data-testid="memory-form"
+      aria-label={mode === "create" ? "New memory" : "Edit memory"}
+      className="grid gap-4"
+    >
+      <div>
+        <label htmlFor="m-title" className={label}>
+          Title <span className="normal-case text-zinc-400">(optional)</span>
+        </label>
+        <input {...field("title")} value={v.title} onChange={(e) => set("title", e.target.value)} className={input} maxLength={250} />
+        {err("title")}
+      </div>
+      <div>
+        <label htmlFor="m-content" className={label}>
+          Content
+        </label>
+        <textarea {...field("content")} value={v.content} onChange={(e) => set("content", e.target.value)} rows={8} required className={`${input} font-mono`} />
+        <div className="mt-1 flex justify-between text-xs text-zinc-500">
+          <span>Secrets (API keys, tokens, passwords) are redacted when saved. Ctrl+Enter saves.</span>
+          <span className="tabular-nums">{v.content.length.toLocaleString("en-US")} / {MAX_CONTENT.toLocaleString("en-US")}</span>
+        </div>
+        {err("content")}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div>
+          <label htmlFor="m-category" className={label}>
+            Category
+          </label>
+          <select {...field("category")} value={v.category} onChange={(e) => set("category", e.target.value)} className={input}>
+            {categories.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="m-priority" className={label}>
+            Priority
+          </label>
+          <input {...field("priority")} type="number" min={-100} max={100} step={1} value={v.priority} onChange={(e) => set("priority", e.target.value)} className={input} />
+          {err("priority")}
+        </div>
+        <div>
+          <label htmlFor="m-status" className={label}>
+            Status
+          </label>
+          <select {...field("status")} value={v.status} onChange={(e) => set("status", e.target.value)} className={input}>
+            {(mode === "create" ? ["active", "suggested"] : ["active", "suggested", "archived", "resolved"]).map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end pb-1.5">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...field("pinned")} checked={v.pinned} onChange={(e) => set("pinned", e.target.checked)} className="size-4 accent-indigo-600" />
+            Pinned (always injected)
+          </label>
+        </div>
+      </div>
+      <div>
+        <label htmlFor="m-tags" className={label}>
+          Tags <span className="normal-case text-zinc-400">(comma-separated)</span>
+        </label>
+        <input {...field("tags")} value={v.tags} onChange={(e) => set("tags", e.target.value)} className={input} placeholder="build, ci" />
+        {err("tags")}
+      </div>
+      {mode === "create" ? (
+        <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <legend className={label}>Where it applies</legend>
+          <div>
+            <label htmlFor="m-scope" className="sr-only">
+              Scope
+            </label>
+            <select {...field("scope")} value={v.scope} onChange={(e) => set("scope", e.target.value)} className={input}>
+              <option value="global">global (every project)</option>
+              <option value="project">one project</option>
+              <option value="session">one session</option>
+            </select>
+          </div>
+          {v.scope !== "global" ? (
+            <div>
+              <label htmlFor="m-project" className="sr-only">
+                Project
+              </label>
+              <select {...field("project")} value={v.project} onChange={(e) => set("project", e.target.value)} className={input}>
+                <option value="">{projects.length ? "choose a project…" : "no project known yet"}</option>
+                {projects.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+              {err("project")}
+            </div>
+          ) : null}
+          {v.scope === "session" ? (
+            <div>
+              <label htmlFor="m-sessionId" className="sr-only">
+                Session id
+              </label>
+              <input {...field("sessionId")} value={v.sessionId} onChange={(e) => set("sessionId", e.target.value)} placeholder="session id" className={input} />
+              {err("sessionId")}
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {errors.form ? (
+        <p role="alert" data-testid="form-error" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={btn.primary} disabled={pending} data-testid="save-memory">
+          {pending ? "Saving…" : mode === "create" ? "Create memory" : "Save changes"}
+        </button>
+        <p aria-live="polite" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {notice}
+        </p>
+      </div>
+    </form>
+  );
+}

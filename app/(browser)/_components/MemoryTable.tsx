@@ -1,0 +1,173 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import type { Segment } from "@/lib/dashboard/highlight";
+import { api, ApiFailure, saveFile } from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { Highlighted } from "./Highlighted";
+import { Badge, btn, statusTone } from "./ui";
+
+export interface Row {
+  id: string;
+  title: Segment[] | null;
+  text: Segment[];
+  category: string;
+  scope: string;
+  status: string;
+  pinned: boolean;
+  priority: number;
+  tags: string[];
+  project: string | null;
+  age: string;
+  score?: number;
+}
+
+type Action = "archive" | "restore" | "delete";
+
+/** The list with selection and bulk actions (archive, restore, delete with confirmation, export). */
+export function MemoryTable({ rows }: { rows: Row[] }) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState(false);
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [pending, start] = useTransition();
+  const ids = [...selected];
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  // A new page of rows (filters changed, next page) keeps only selections that are still visible.
+  useEffect(() => {
+    setSelected((s) => new Set([...s].filter((id) => rows.some((r) => r.id === id))));
+  }, [rows]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !confirm) setSelected(new Set());
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [confirm]);
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  const run = (action: Action) =>
+    start(async () => {
+      setConfirm(false);
+      try {
+        const r = await api<{ changed: string[]; unchanged: string[]; notFound: string[] }>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
+        const verb = action === "archive" ? "Archived" : action === "restore" ? "Restored" : "Deleted";
+        setMessage({ tone: "ok", text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.` });
+        setSelected(new Set());
+        router.refresh();
+      } catch (e) {
+        setMessage({ tone: "error", text: e instanceof ApiFailure ? e.message : String(e) });
+      }
+    });
+
+  const exportSelection = (format: "markdown" | "json") =>
+    start(async () => {
+      try {
+        const res = await fetch("/api/export", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ format, ids }) });
+        if (!res.ok) throw new Error((await res.json().catch(() => null))?.error?.message ?? `export failed (${res.status})`);
+        const name = res.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? `recollect.${format === "json" ? "json" : "md"}`;
+        saveFile(await res.text(), name, res.headers.get("content-type") ?? "text/plain");
+        setMessage({ tone: "ok", text: `Exported ${ids.length} ${ids.length === 1 ? "memory" : "memories"} as ${format === "json" ? "JSON" : "Markdown"}.` });
+      } catch (e) {
+        setMessage({ tone: "error", text: (e as Error).message });
+      }
+    });
+
+  return (
+    <div>
+      <div
+        data-testid="bulk-bar"
+        className="sticky top-0 z-10 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white/95 px-3 py-2 text-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+      >
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            data-testid="select-all"
+            checked={all}
+            onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.id)))}
+            aria-label="Select all memories on this page"
+            className="size-4 accent-indigo-600"
+          />
+          <span data-testid="selected-count">{selected.size ? `${selected.size} selected` : "Select"}</span>
+        </label>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Bulk actions">
+          <button type="button" data-testid="bulk-archive" className={btn.secondary} disabled={!selected.size || pending} onClick={() => run("archive")}>
+            Archive
+          </button>
+          <button type="button" data-testid="bulk-restore" className={btn.secondary} disabled={!selected.size || pending} onClick={() => run("restore")}>
+            Restore
+          </button>
+          <button type="button" data-testid="bulk-delete" className={btn.secondary} disabled={!selected.size || pending} onClick={() => setConfirm(true)}>
+            Delete…
+          </button>
+          <button type="button" data-testid="bulk-export-md" className={btn.ghost} disabled={!selected.size || pending} onClick={() => exportSelection("markdown")}>
+            Export Markdown
+          </button>
+          <button type="button" data-testid="bulk-export-json" className={btn.ghost} disabled={!selected.size || pending} onClick={() => exportSelection("json")}>
+            Export JSON
+          </button>
+        </div>
+        <p aria-live="polite" data-testid="bulk-message" className={message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}>
+          {pending ? "Working…" : message?.text}
+        </p>
+      </div>
+
+      <ul data-testid="memory-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+        {rows.map((r) => (
+          <li key={r.id} data-testid="memory-item" data-id={r.id} className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""}`}>
+            <input
+              type="checkbox"
+              data-testid="select-memory"
+              checked={selected.has(r.id)}
+              onChange={() => toggle(r.id)}
+              aria-label={`Select memory ${plain(r.title ?? r.text).slice(0, 60)}`}
+              className="mt-1 size-4 shrink-0 accent-indigo-600"
+            />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-500">
+                <Badge tone="indigo">{r.category}</Badge>
+                <Badge>{r.scope}</Badge>
+                {r.project ? <span title="project">{r.project}</span> : null}
+                {r.status !== "active" ? <Badge tone={statusTone(r.status)}>{r.status}</Badge> : null}
+                {r.pinned ? <Badge tone="amber">pinned{r.priority ? ` · ${r.priority}` : ""}</Badge> : null}
+                {r.tags.map((t) => (
+                  <Link key={t} href={`/memories?tag=${encodeURIComponent(t)}`} className="rounded bg-zinc-100 px-1 hover:underline dark:bg-zinc-800">
+                    #{t}
+                  </Link>
+                ))}
+                <span>· {r.age}</span>
+                {r.score !== undefined ? <span title="search score">· score {r.score.toFixed(3)}</span> : null}
+              </div>
+              <Link href={`/memories/${r.id}`} data-testid="memory-link" className="mt-1 block rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
+                {r.title ? (
+                  <span className="block font-medium">
+                    <Highlighted segments={r.title} />
+                  </span>
+                ) : null}
+                <span className="line-clamp-3 whitespace-pre-wrap break-words text-sm text-zinc-700 dark:text-zinc-300">
+                  <Highlighted segments={r.text} />
+                </span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <ConfirmDialog open={confirm} title={`Delete ${ids.length} ${ids.length === 1 ? "memory" : "memories"} for good?`} confirmLabel="Delete permanently" onConfirm={() => run("delete")} onCancel={() => setConfirm(false)}>
+        Deleted memories, their versions and links cannot be restored. Archive them instead to hide them from search and injection.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const plain = (s: Segment[]) => s.map((x) => x.text).join("");

@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/", label: "Dashboard", key: "d" },
+  { href: "/memories", label: "Memories", key: "m" },
+  { href: "/memories/new", label: "New memory", key: "n" },
+  { href: "/constraints", label: "Constraints", key: "c" },
+  { href: "/checkpoints", label: "Checkpoints", key: "p" },
+  { href: "/sessions", label: "Sessions", key: "s" },
+  { href: "/kv", label: "KV", key: "k" },
+  { href: "/export", label: "Export & import", key: "e" },
+  { href: "/settings", label: "Settings", key: "," },
+] as const;
+
+export const NAV_LINKS = LINKS;
+
+export function Nav() {
+  const path = usePathname();
+  const current = (href: string) => (href === "/" ? path === "/" : href === "/memories" ? path === "/memories" || (path.startsWith("/memories/") && path !== "/memories/new") : path.startsWith(href));
+  return (
+    <nav aria-label="Main" className="overflow-x-auto">
+      <ul className="flex gap-1 md:flex-col">
+        {LINKS.map((l) => (
+          <li key={l.href}>
+            <Link
+              href={l.href}
+              data-testid={`nav-${l.href === "/" ? "dashboard" : l.href.slice(1).replace("/", "-")}`}
+              aria-current={current(l.href) ? "page" : undefined}
+              aria-keyshortcuts={`g ${l.key}`}
+              className="block whitespace-nowrap rounded-md px-3 py-1.5 text-sm text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:bg-indigo-100 aria-[current=page]:font-medium aria-[current=page]:text-indigo-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-indigo-950 dark:aria-[current=page]:text-indigo-200"
+            >
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Same-origin calls to the API from client components. The HttpOnly cookie set on page loads
+ * authorizes them; the token itself never reaches the browser.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly details: unknown,
+  ) {
+    super(message);
+  }
+  /** Field -> message, from a 400's zod issues (`details: [{ path, message }]`). */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (Array.isArray(this.details)) {
+      for (const d of this.details as { path?: string; message?: string }[]) if (d.path && !out[d.path.split(".")[0]]) out[d.path.split(".")[0]] = d.message ?? "invalid";
+    } else if (this.details && typeof this.details === "object" && "field" in this.details) {
+      out[String((this.details as { field: unknown }).field)] = this.message;
+    }
+    return out;
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET"),
+      headers: { ...(init.json !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiFailure("The server did not answer. Is Recollect still running?", 0, "network", null);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) {
+    const e = (body as { error?: { message?: string; code?: string; details?: unknown } } | null)?.error;
+    throw new ApiFailure(e?.message ?? `request failed (${res.status})`, res.status, e?.code ?? "error", e?.details ?? null);
+  }
+  return body as T;
+}
+
+/** Saves a string as a file through a temporary link (used for exports of a selection). */
+export function saveFile(content: BlobPart, filename: string, type: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

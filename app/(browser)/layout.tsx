@@ -1,0 +1,34 @@
+import Link from "next/link";
+import { Nav } from "./_components/Nav";
+import { Shortcuts } from "./_components/Shortcuts";
+import { ThemeToggle } from "./_components/ThemeToggle";
+
+export default function BrowserLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white">
+        Skip to content
+      </a>
+      <aside className="border-b border-zinc-200 bg-white px-3 py-3 md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:border-b-0 md:border-r md:py-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mb-3 flex items-center justify-between gap-2 px-2 md:mb-5 md:block">
+          <Link href="/" className="text-lg font-semibold tracking-tight">
+            <span aria-hidden className="text-indigo-600 dark:text-indigo-400">◆ </span>Recollect
+          </Link>
+          <div className="md:mt-3">
+            <ThemeToggle />
+          </div>
+        </div>
+        <Nav />
+        <div className="hidden px-2 md:block">
+          <p className="mt-6 text-xs text-zinc-500">
+            Press <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">?</kbd> for keyboard shortcuts
+          </p>
+          <Shortcuts />
+        </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

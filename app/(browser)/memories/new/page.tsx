@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { serverCtx } from "@/lib/boot";
+import { CATEGORIES } from "@/lib/db/schema";
+import { listProjects } from "@/lib/projects/resolve";
+import { MemoryForm } from "../../_components/MemoryForm";
+import { Card, PageHeader } from "../../_components/ui";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New memory" };
+
+export default async function NewMemoryPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const sp = await searchParams;
+  const projects = listProjects(serverCtx()).map((p) => ({ id: p.id, name: p.name }));
+  const category = CATEGORIES.includes(sp.category as never) ? (sp.category as string) : "note";
+  return (
+    <div>
+      <PageHeader title="New memory" description="Something your agent should know next time: a decision, a constraint, a gotcha…" />
+      <Card>
+        <MemoryForm
+          mode="create"
+          categories={CATEGORIES}
+          projects={projects}
+          initial={{ title: "", content: "", category, tags: "", pinned: sp.pinned === "1", priority: "0", status: "active", scope: sp.project ? "project" : "global", project: sp.project ?? "", sessionId: "" }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import { serverCtx } from "@/lib/boot";
+import { highlight } from "@/lib/dashboard/highlight";
+import { browseMemories, CATEGORIES, parseBrowseParams, SCOPES, STATUSES, type BrowseParams } from "@/lib/dashboard/memories";
+import { MemoryTable, type Row } from "../_components/MemoryTable";
+import { Badge, btn, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Memories" };
+
+type SP = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function MemoriesPage({ searchParams }: { searchParams: SP }) {
+  const p = parseBrowseParams(await searchParams);
+  const ctx = serverCtx();
+  const r = await browseMemories(ctx, p);
+  const names = new Map(r.projects.map((x) => [x.id, x.name]));
+  const q = p.q?.trim() ?? "";
+  const rows: Row[] = r.items.map((m) => {
+    const text = m.snippet ?? (m.content.length > 400 ? `${m.content.slice(0, 400)}…` : m.content);
+    return {
+      id: m.id,
+      title: m.title ? (q ? highlight(m.title, q) : [{ text: m.title, hit: false }]) : null,
+      text: q ? highlight(text, q) : [{ text, hit: false }],
+      category: m.category,
+      scope: m.scope,
+      status: m.status,
+      pinned: m.pinned,
+      priority: m.priority,
+      tags: m.tags,
+      project: m.projectId ? (names.get(m.projectId) ?? m.projectId.slice(0, 8)) : null,
+      age: m.age,
+      score: m.score,
+    };
+  });
+  const filtered = Boolean(p.project || p.scope || p.category || (p.status && p.status !== "active") || p.tag || p.pinned);
+  const link = (extra: Partial<BrowseParams>) => `/memories?${toQuery({ ...p, ...extra })}`;
+
+  return (
+    <div>
+      <PageHeader
+        title="Memories"
+        description={
+          q ? (
+            <span data-testid="result-summary">
+              {fmt(rows.length)} {rows.length === 1 ? "result" : "results"} for “{q}” ·{" "}
+              <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge> {r.search?.reason} · {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
+            </span>
+          ) : (
+            <span data-testid="result-summary">
+              {fmt(r.total)} {r.total === 1 ? "memory" : "memories"}
+              {filtered ? " match the filters" : p.status === "all" ? "" : " active"}
+            </span>
+          )
+        }
+        actions={
+          <Link href="/memories/new" className={btn.primary} data-testid="new-memory">
+            New memory
+          </Link>
+        }
+      />
+
+      <Form action="/memories" role="search" aria-label="Search and filter memories" className="mb-4 grid gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="flex gap-2">
+          <label htmlFor="q" className="sr-only">
+            Search memories
+          </label>
+          <input id="q" name="q" type="search" defaultValue={p.q ?? ""} placeholder="Search memories (press / to focus)" data-search-box data-testid="search-input" className={input} autoComplete="off" />
+          <button type="submit" className={btn.primary} data-testid="search-submit">
+            Search
+          </button>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
+          <Select name="project" label="Project" value={p.project} options={r.projects.map((x) => [x.id, x.name])} />
+          <Select name="scope" label="Scope" value={p.scope} options={SCOPES.map((s) => [s, s])} />
+          <Select name="category" label="Category" value={p.category} options={CATEGORIES.map((s) => [s, s])} />
+          <Select name="status" label="Status" value={p.status} any="active" options={[...STATUSES.filter((s) => s !== "active").map((s) => [s, s] as [string, string]), ["all", "all"]]} />
+          <div>
+            <label htmlFor="f-tag" className={label}>
+              Tags
+            </label>
+            <input id="f-tag" name="tag" defaultValue={p.tag ?? ""} placeholder="a, b" className={input} data-testid="filter-tag" />
+          </div>
+          <Select name="pinned" label="Pinned" value={p.pinned} options={[["yes", "pinned"], ["no", "not pinned"]]} />
+          <Select name="sort" label="Sort by" value={p.sort} any="created" options={[["updated", "updated"], ["priority", "priority"], ["accessed", "last accessed"]]} disabled={!!q} />
+          <Select name="order" label="Order" value={p.order} any="newest first" options={[["asc", "oldest first"]]} disabled={!!q} />
+        </div>
+        <div className="flex gap-2 text-sm">
+          <button type="submit" className={btn.secondary} data-testid="apply-filters">
+            Apply
+          </button>
+          {filtered || q ? (
+            <Link href="/memories" className={btn.ghost} data-testid="clear-filters">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        r.total === 0 && !filtered && !q ? (
+          <EmptyState title="No memories yet">
+            Your agent stores them with <code>memory_store</code>. You can also <TextLink href="/memories/new">write one</TextLink> or <TextLink href="/export">import a file</TextLink>.
+          </EmptyState>
+        ) : (
+          <EmptyState title={q ? `Nothing matches “${q}”` : "No memories match these filters"}>
+            <TextLink href="/memories">Clear the search and filters</TextLink>
+          </EmptyState>
+        )
+      ) : (
+        <MemoryTable rows={rows} />
+      )}
+
+      {!q && (p.cursor || r.nextCursor) ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+          {p.cursor ? (
+            <Link href={link({ cursor: undefined })} className={btn.secondary} data-testid="first-page">
+              ← First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {r.nextCursor ? (
+            <Link href={link({ cursor: r.nextCursor })} className={btn.secondary} data-testid="next-page">
+              Next page →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Select({ name, label: l, value, options, any = "any", disabled }: { name: string; label: string; value?: string; options: [string, string][]; any?: string; disabled?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={`f-${name}`} className={label}>
+        {l}
+      </label>
+      <select id={`f-${name}`} name={name} defaultValue={value ?? ""} className={input} data-testid={`filter-${name}`} disabled={disabled}>
+        <option value="">{any}</option>
+        {options.map(([v, t]) => (
+          <option key={v} value={v}>
+            {t}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function toQuery(p: Record<string, unknown>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== "") sp.set(k, String(v));
+  return sp.toString();
+}

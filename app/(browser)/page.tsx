@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import { serverCtx } from "@/lib/boot";
+import { overview } from "@/lib/dashboard/overview";
+import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/Charts";
+import { CountList } from "./_components/CountList";
+import { Badge, Card, EmptyState, PageHeader, Stat, TextLink, btn, fmt, formatBytes } from "./_components/ui";
+import Link from "next/link";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default function DashboardPage() {
+  const o = overview(serverCtx());
+  const status = (s: string) => o.byStatus.find((r) => r.key === s)?.n ?? 0;
+  const h = o.health;
+  const saved = o.compressionPerDay.reduce((s, d) => s + d.saved, 0);
+  return (
+    <div data-testid="dashboard">
+      <PageHeader
+        title="Dashboard"
+        description="What your agent remembers, what it costs, and whether search is healthy."
+        actions={
+          <Link href="/memories/new" className={btn.primary}>
+            New memory
+          </Link>
+        }
+      />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat testId="stat-total" label="Memories" value={fmt(o.total)} hint={`${fmt(status("active"))} active · ${fmt(status("suggested"))} suggested`} />
+        <Stat testId="stat-pinned" label="Pinned (injected)" value={fmt(o.pinned)} hint={<TextLink href="/constraints">constraints & directives</TextLink>} />
+        <Stat testId="stat-archived" label="Archived" value={fmt(status("archived"))} hint={`${fmt(status("resolved"))} resolved`} />
+        <Stat testId="stat-saved" label="Tokens saved (30 days)" value={fmt(saved)} hint="by compression" />
+      </div>
+
+      <Card title="Health" testId="health" className="mt-4">
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-zinc-500">Search mode</dt>
+            <dd data-testid="search-mode" className="mt-0.5">
+              <Badge tone={h.search.mode === "hybrid" ? "green" : "amber"}>{h.search.mode}</Badge>
+              <span className="ml-2 text-zinc-600 dark:text-zinc-400">{h.search.reason}</span>
+              {h.search.model ? <div className="text-xs text-zinc-500">{h.search.model}{h.search.dimension ? ` · ${h.search.dimension} dims` : ""}</div> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-zinc-500">Embedding queue</dt>
+            <dd data-testid="queue-depth" className="mt-0.5 tabular-nums">
+              {fmt(h.queueDepth)} waiting{h.queueFailed ? <span className="text-red-600 dark:text-red-400"> · {fmt(h.queueFailed)} failing</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-zinc-500">Database</dt>
+            <dd data-testid="db-size" className="mt-0.5 tabular-nums">
+              {formatBytes(h.databaseBytes)} <span className="text-zinc-500">+ {formatBytes(h.walBytes)} WAL</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs uppercase tracking-wide text-zinc-500">Sessions · checkpoints</dt>
+            <dd className="mt-0.5 tabular-nums">
+              <TextLink href="/sessions">{fmt(h.sessionsActive)} active</TextLink> · <TextLink href="/checkpoints">{fmt(h.checkpoints)} checkpoints</TextLink>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      {o.total === 0 ? (
+        <div className="mt-4">
+          <EmptyState title="No memories yet">
+            Your agent stores them with the <code>memory_store</code> tool, or <TextLink href="/memories/new">add one yourself</TextLink>, or{" "}
+            <TextLink href="/export">import an export</TextLink>.
+          </EmptyState>
+        </div>
+      ) : null}
+
+      <div className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+        <CountList testId="count-scope" title="By scope" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
+        <CountList testId="count-category" title="By category" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
+        <CountList testId="count-project" title="By project" rows={o.byProject.map((r) => ({ key: r.key, n: r.n, param: r.id ?? "" }))} href={(k) => (k ? `/memories?project=${encodeURIComponent(k)}` : "/memories?scope=global")} />
+        <CountList testId="count-status" title="By status" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
+      </div>
+
+      <div className="mt-4 grid gap-3 lg:grid-cols-2">
+        <MemoriesOverTime data={o.memoriesPerDay} />
+        <SearchesAndInjections data={o.accessPerDay} />
+        <TokensSavedPerDay data={o.compressionPerDay} />
+        <TokensSavedPerSession data={o.compressionBySession} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import { serverCtx } from "@/lib/boot";
+import { claimsView, sessionsView, timeLeft } from "@/lib/dashboard/activity";
+import { formatAge } from "@/lib/memories/dto";
+import { Badge, Card, EmptyState, PageHeader, TextLink } from "../_components/ui";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sessions" };
+
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const sp = await searchParams;
+  const includeEnded = sp.all === "1";
+  const ctx = serverCtx();
+  const now = Date.now();
+  const list = sessionsView(ctx, { includeEnded }, now);
+  const claimList = claimsView(ctx, now);
+  return (
+    <div data-testid="sessions">
+      <PageHeader
+        title="Sessions"
+        description="OpenCode sessions that talk to this server, what each is working on, and the items they claimed."
+        actions={<TextLink href={includeEnded ? "/sessions" : "/sessions?all=1"}>{includeEnded ? "Active only" : "Show ended sessions too"}</TextLink>}
+      />
+      <Card title={`${includeEnded ? "Recent" : "Active"} sessions (${list.length})`} testId="session-list">
+        {list.length === 0 ? (
+          <EmptyState title={includeEnded ? "No sessions yet" : "No active sessions"}>Sessions appear here when OpenCode runs with the Recollect plugin.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {list.map((s) => (
+              <li key={s.id} id={s.id} data-testid="session-item" className="py-2 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-xs">{s.id}</span>
+                  <Badge tone={s.status === "active" ? (s.stale ? "amber" : "green") : "zinc"}>{s.status === "active" && s.stale ? "stale" : s.status}</Badge>
+                  {s.project ? <span className="text-zinc-600 dark:text-zinc-400">{s.project}</span> : null}
+                  {s.agent ? <Badge>{s.agent}</Badge> : null}
+                  <span className="text-xs text-zinc-500">
+                    started {formatAge(s.startedAt, now)} ago · heartbeat {formatAge(s.lastHeartbeatAt, now)} ago
+                  </span>
+                  <TextLink className="text-xs" href={`/checkpoints?session=${encodeURIComponent(s.id)}`}>
+                    checkpoints
+                  </TextLink>
+                </div>
+                {s.title ? <div className="mt-0.5">{s.title}</div> : null}
+                {s.workingOn ? <div className="mt-0.5 text-zinc-600 dark:text-zinc-400">Working on: {s.workingOn}</div> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={`Claims (${claimList.length})`} testId="claim-list" className="mt-4">
+        {claimList.length === 0 ? (
+          <p className="text-sm text-zinc-500">No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs uppercase text-zinc-500">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">Item</th>
+                  <th scope="col" className="py-1 pr-3">Project</th>
+                  <th scope="col" className="py-1 pr-3">Session</th>
+                  <th scope="col" className="py-1 pr-3">Note</th>
+                  <th scope="col" className="py-1">Expires in</th>
+                </tr>
+              </thead>
+              <tbody>
+                {claimList.map((c) => (
+                  <tr key={`${c.project}-${c.item}`} data-testid="claim-item" className="border-t border-zinc-100 dark:border-zinc-800">
+                    <td className="py-1 pr-3 font-mono text-xs">
+                      {c.item} <span className="text-zinc-500">({c.kind})</span>
+                    </td>
+                    <td className="py-1 pr-3">{c.project}</td>
+                    <td className="py-1 pr-3 font-mono text-xs">
+                      <a href={`#${c.sessionId}`} className="underline">
+                        {c.sessionId}
+                      </a>
+                    </td>
+                    <td className="py-1 pr-3">{c.note}</td>
+                    <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

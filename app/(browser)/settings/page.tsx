@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { boot } from "@/lib/boot";
+import { settingsRows } from "@/lib/dashboard/settings";
+import { configDir } from "@/lib/paths";
+import { VERSION } from "@/lib/version";
+import { Badge, Card, ErrorNote, PageHeader } from "../_components/ui";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+export default function SettingsPage() {
+  const state = boot();
+  const rows = settingsRows(state.loaded);
+  const sections = [...new Set(rows.map((r) => r.key.split(".")[0]))];
+  const changed = rows.filter((r) => r.kind !== "default").length;
+  return (
+    <div data-testid="settings">
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            The server's effective configuration and where each value comes from (read-only). Defaults &lt; <code>{configDir()}/config.jsonc</code> &lt; a project's{" "}
+            <code>.opencode/recollect.jsonc</code> &lt; <code>RECOLLECT_*</code> environment variables. {changed} of {rows.length} values differ from the defaults.
+          </>
+        }
+      />
+      {state.loaded.warnings.length ? (
+        <div className="mb-4">
+          <ErrorNote testId="config-warnings">
+            <p className="font-medium">Configuration warnings</p>
+            <ul className="mt-1 list-disc pl-5">
+              {state.loaded.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </ErrorNote>
+        </div>
+      ) : null}
+      <Card className="mb-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-zinc-500">Version</dt>
+          <dd>{VERSION}</dd>
+          <dt className="text-zinc-500">Data dir</dt>
+          <dd className="break-all font-mono text-xs" data-testid="data-dir">
+            {state.loaded.dataDir}
+          </dd>
+          <dt className="text-zinc-500">Database</dt>
+          <dd className="break-all font-mono text-xs">{state.opened.file}</dd>
+          <dt className="text-zinc-500">SQLite · sqlite-vec</dt>
+          <dd>
+            {state.ctx.sqlite.prepare("select sqlite_version() as v").pluck().get() as string} · {state.opened.vecVersion}
+          </dd>
+        </dl>
+      </Card>
+      <div className="grid gap-4">
+        {sections.map((s) => (
+          <Card key={s} title={s} testId={`settings-${s}`}>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase text-zinc-500">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">Key</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">Value</th>
+                    <th scope="col" className="py-1 font-medium">Source</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows
+                    .filter((r) => r.key.split(".")[0] === s)
+                    .map((r) => (
+                      <tr key={r.key} data-testid="setting-row" data-key={r.key} className="border-t border-zinc-100 align-top dark:border-zinc-800">
+                        <td className="py-1 pr-3 font-mono text-xs">{r.key.slice(s.length + 1)}</td>
+                        <td className="max-w-md break-all py-1 pr-3 font-mono text-xs">{r.value}</td>
+                        <td className="py-1 text-xs">
+                          <Badge tone={r.kind === "default" ? "zinc" : r.kind === "env" ? "amber" : "indigo"}>{r.kind}</Badge> <span className="break-all text-zinc-500">{r.kind === "default" ? "" : r.source.replace(/^(env|file):/, "")}</span>
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

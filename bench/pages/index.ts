@@ -1,0 +1,141 @@
+/**
+ * Server time of the memory browser's page loads at 10,000 memories (target: p95 < 300 ms).
+ *
+ *   npx tsx bench/pages/index.ts [--memories 10000] [--runs 30]
+ *
+ * Seeds a temp data dir (memories over 5 projects, versions, access log, compression stats,
+ * checkpoints, sessions, KV), starts the production server (`next start`, dist dir
+ * $RECOLLECT_DIST_DIR, default .next-browser), requests each page sequentially and measures the
+ * time to the last byte on loopback. Prints a table and writes bench/results/pages.json.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { loadConfig } from "../../lib/config";
+import type { Ctx } from "../../lib/context";
+import { openDatabase } from "../../lib/db/open";
+import { importMemories } from "../../lib/export";
+import { CATEGORIES } from "../../lib/db/schema";
+import { updateMemory } from "../../lib/memories";
+import { databaseFile } from "../../lib/paths";
+import { ensureBuild, ROOT } from "../../scripts/build-if-needed";
+import { startServer, tempDir } from "../../tests/helpers/server";
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const N = arg("memories", 10_000);
+const RUNS = arg("runs", 30);
+process.env.RECOLLECT_DIST_DIR ||= ".next-browser";
+
+const WORDS = "auth cache deploy redis postgres migration lint test vitest playwright docker queue worker retry timeout token budget compress index vector search tag project session checkpoint config router api handler schema drizzle sqlite fts embed model bench".split(" ");
+const word = (i: number) => WORDS[i % WORDS.length];
+
+function seed(dataDir: string) {
+  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-config-") } });
+  const opened = openDatabase(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
+  const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config, dataDir };
+  const projects = Array.from({ length: 5 }, (_, i) => ({ id: `bench-project-${i}`, name: `project-${i}`, rootPath: `/src/project-${i}`, identity: "path" }));
+  const now = Date.now();
+  const entries = Array.from({ length: N }, (_, i) => {
+    const scope = i % 3 === 0 ? "global" : "project";
+    return {
+      title: i % 4 === 0 ? `Note ${i} about ${word(i)}` : null,
+      content: `Memory ${i}: the ${word(i)} ${word(i * 7 + 3)} needs ${word(i * 13 + 5)} before ${word(i * 17 + 11)}; see issue #${i % 500} and lib/${word(i)}/${word(i + 1)}.ts:${i % 300}.`,
+      category: CATEGORIES[i % CATEGORIES.length],
+      scope,
+      project: scope === "project" ? projects[i % projects.length] : null,
+      tags: [word(i), word(i + 3)],
+      status: i % 10 === 9 ? "archived" : "active",
+      pinned: i % 400 === 0,
+      priority: i % 7,
+      createdAt: new Date(now - (N - i) * 60_000 * 4).toISOString(),
+    };
+  });
+  const t0 = performance.now();
+  const report = importMemories(ctx, { format: "json" }, JSON.stringify(entries));
+  const seedMs = performance.now() - t0;
+  const ids = report.items.filter((i) => i.id && !i.id.startsWith("#")).map((i) => i.id!);
+  const detailId = ids[Math.floor(ids.length / 2)];
+  for (let v = 0; v < 5; v++) updateMemory(ctx, detailId, { content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" });
+  const insAccess = ctx.sqlite.prepare("INSERT INTO access_log(memory_id, kind, session_id, query, created_at) VALUES (?, ?, ?, ?, ?)");
+  const insStats = ctx.sqlite.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)");
+  const insCp = ctx.sqlite.prepare(
+    "INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at) VALUES (?, ?, ?, 'compaction', ?, ?, ?, ?, 1000, 100, ?)",
+  );
+  const raw = zlib.gzipSync(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ info: { role: i % 2 ? "assistant" : "user" }, parts: [{ type: "text", text: `message ${i} `.repeat(20) }] }))));
+  ctx.sqlite.transaction(() => {
+    for (let i = 0; i < 20_000; i++) insAccess.run(ids[i % ids.length], i % 3 === 0 ? "inject" : "search", `ses_${i % 40}`, i % 3 ? `q ${word(i)}` : null, now - (i % 30) * 86_400_000);
+    for (let i = 0; i < 3_000; i++) insStats.run(`ses_${i % 40}`, 20_000, 12_000 + (i % 5000), now - (i % 30) * 86_400_000);
+    for (let i = 0; i < 200; i++) insCp.run(`cp_${i}`, projects[i % 5].id, `ses_${i % 40}`, `# Checkpoint ${i}\n\n## Task\nWork on ${word(i)}\n`, raw, 400, JSON.stringify({ task: `Work on ${word(i)}`, decisions: ["x"], progress: [] }), now - i * 3_600_000);
+    for (let i = 0; i < 40; i++) ctx.sqlite.prepare("INSERT INTO sessions(id, project_id, status, started_at, last_heartbeat_at) VALUES (?, ?, 'active', ?, ?)").run(`ses_${i}`, projects[i % 5].id, now - 7_200_000, now - i * 10_000);
+    for (let i = 0; i < 300; i++) ctx.sqlite.prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(projects[i % 5].id, `key/${i}`, JSON.stringify({ i }), now, now, now + 86_400_000);
+  })();
+  opened.sqlite.close();
+  return { detailId, seedMs, created: report.created };
+}
+
+async function main() {
+  const dataDir = tempDir("recollect-bench-pages-");
+  console.log(`seeding ${N.toLocaleString("en-US")} memories into ${dataDir} ...`);
+  const { detailId, seedMs, created } = seed(dataDir);
+  console.log(`seeded ${created} memories in ${(seedMs / 1000).toFixed(1)} s; building/starting the server ...`);
+  ensureBuild();
+  const server = await startServer({ dataDir });
+  try {
+    // Page 2 of the list needs a cursor: take it from the API.
+    const first = (await (await server.api("/api/memories?limit=50")).json()) as { nextCursor: string };
+    const pages: [string, string][] = [
+      ["dashboard", "/"],
+      ["memories", "/memories"],
+      ["memories page 2", `/memories?cursor=${encodeURIComponent(first.nextCursor)}`],
+      ["memories filtered", "/memories?category=fact&status=all&tag=redis"],
+      ["memories search", "/memories?q=redis+migration"],
+      ["memory detail", `/memories/${detailId}`],
+      ["new memory", "/memories/new"],
+      ["constraints", "/constraints?project=bench-project-1"],
+      ["checkpoints", "/checkpoints"],
+      ["checkpoint detail", "/checkpoints/cp_3?offset=40"],
+      ["sessions", "/sessions"],
+      ["kv", "/kv"],
+      ["settings", "/settings"],
+      ["export page", "/export"],
+    ];
+    const rows: { page: string; path: string; p50: number; p95: number; max: number; bytes: number }[] = [];
+    for (const [name, p] of pages) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS + 3; i++) {
+        const t0 = performance.now();
+        const res = await fetch(server.url + p);
+        const body = await res.arrayBuffer();
+        const ms = performance.now() - t0;
+        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+        bytes = body.byteLength;
+        if (i >= 3) times.push(ms); // the first loads compile/warm caches
+      }
+      times.sort((x, y) => x - y);
+      const q = (f: number) => times[Math.min(times.length - 1, Math.ceil(f * times.length) - 1)];
+      rows.push({ page: name, path: p.length > 50 ? `${p.slice(0, 47)}...` : p, p50: q(0.5), p95: q(0.95), max: times[times.length - 1], bytes });
+    }
+    const pad = (s: string, n: number) => s.padEnd(n);
+    console.log(`\nPage loads at ${N.toLocaleString("en-US")} memories (${RUNS} runs each, ms, loopback):\n`);
+    console.log(`| ${pad("page", 18)} | ${pad("p50", 7)} | ${pad("p95", 7)} | ${pad("max", 7)} | ${pad("KB", 6)} | ok |`);
+    console.log(`|${"-".repeat(20)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(8)}|----|`);
+    for (const r of rows) console.log(`| ${pad(r.page, 18)} | ${pad(r.p50.toFixed(1), 7)} | ${pad(r.p95.toFixed(1), 7)} | ${pad(r.max.toFixed(1), 7)} | ${pad((r.bytes / 1024).toFixed(0), 6)} | ${r.p95 < 300 ? "✓ " : "✗ "} |`);
+    const worst = Math.max(...rows.map((r) => r.p95));
+    console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < 300 ms): ${worst < 300 ? "PASS" : "FAIL"}`);
+    fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, "bench", "results", "pages.json"), JSON.stringify({ memories: N, runs: RUNS, at: new Date().toISOString(), rows, worstP95: worst }, null, 2));
+    if (worst >= 300) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

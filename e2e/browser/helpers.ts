@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import Database from "better-sqlite3";
+import type { Page, TestInfo } from "@playwright/test";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { startServer, tempDir, type TestServer } from "../../tests/helpers/server";
+
+/** One real server per data dir, built into this area's dist dir. */
+export async function server(dataDir?: string): Promise<TestServer> {
+  process.env.RECOLLECT_DIST_DIR ||= ".next-browser";
+  // RECOLLECT_E2E_NO_BUILD=1 reuses the existing build (others keep touching sources in a shared tree).
+  if (!process.env.RECOLLECT_E2E_NO_BUILD) ensureBuild();
+  return startServer({ dataDir });
+}
+
+export async function createMemory(s: TestServer, body: Record<string, unknown>): Promise<{ id: string }> {
+  const res = await s.api("/api/memories", { method: "POST", json: body });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The fields the issue asks the export -> import round trip to keep, sorted. */
+export async function snapshot(s: TestServer) {
+  const res = await s.api("/api/memories?status=all&limit=500");
+  const { items } = (await res.json()) as { items: Record<string, unknown>[] };
+  return items
+    .map(({ content, category, scope, tags, pinned, status }) => ({ content, category, scope, tags, pinned, status }))
+    .sort((a, b) => String(a.content).localeCompare(String(b.content)));
+}
+
+/** Writes rows the browser only reads (sessions, claims, KV, a checkpoint) straight into the database. */
+export function seedActivity(dataDir: string, projectId: string) {
+  const db = new Database(path.join(dataDir, "recollect.db"));
+  db.pragma("busy_timeout = 10000");
+  const now = Date.now();
+  db.prepare("INSERT INTO sessions(id, project_id, title, agent, status, working_on, started_at, last_heartbeat_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)").run(
+    "ses_e2e_1",
+    projectId,
+    "Fix the login redirect",
+    "build",
+    "issue #42: login redirect loop",
+    now - 3_600_000,
+    now - 30_000,
+  );
+  db.prepare("INSERT INTO claims(project_id, item, kind, session_id, note, claimed_at, expires_at) VALUES (?, ?, 'issue', ?, ?, ?, ?)").run(projectId, "#42", "ses_e2e_1", "on it", now - 60_000, now + 7_200_000);
+  db.prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(projectId, "deploy/last-tag", JSON.stringify({ tag: "v1.4.2", by: "ci" }), now, now, now + 86_400_000);
+  const messages = Array.from({ length: 26 }, (_, i) => ({
+    info: { id: `msg_${i}`, role: i % 2 ? "assistant" : "user" },
+    parts: [{ type: "text", text: i % 2 ? `Answer number ${i}` : `Question number ${i}` }],
+  }));
+  const extracted = {
+    task: "Fix the login redirect loop",
+    latestRequest: null,
+    progress: ["Found the cookie path bug"],
+    decisions: ["Keep SameSite=Lax for the session cookie"],
+    constraints: ["Do not touch the OAuth provider config"],
+    filesModified: [{ path: "src/auth/redirect.ts", ops: ["edit"], count: 2 }],
+    errors: [{ tool: "bash", message: "npm test: 1 failing", fixed: true }],
+    nextSteps: ["Add a regression test"],
+    criticalContext: [],
+  };
+  db.prepare(
+    "INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at) VALUES (?, ?, ?, 'compaction', ?, ?, ?, ?, ?, ?, ?)",
+  ).run(
+    "cp_e2e_1",
+    projectId,
+    "ses_e2e_1",
+    "# Checkpoint\n\n## Task\nFix the login **redirect** loop\n\n## Next steps\n- Add a regression test\n\n<script>alert(1)</script>",
+    zlib.gzipSync(JSON.stringify(messages)),
+    messages.length,
+    JSON.stringify(extracted),
+    5400,
+    320,
+    now - 120_000,
+  );
+  db.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)").run("ses_e2e_1", 12000, 7000, now - 3_600_000);
+  db.close();
+}
+
+/** Saves a full-page screenshot with the test's results (test-results/) and attaches it to the report. */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const file = info.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await info.attach(name, { path: file, contentType: "image/png" });
+}
+
+export { tempDir, fs };

@@ -1,0 +1,140 @@
+import zlib from "node:zlib";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { CheckpointExtract } from "../api/checkpoints";
+import type { Ctx } from "../context";
+import { checkpoints, projects } from "../db/schema";
+
+/** Checkpoints for the browser: list per project and session, one with its extract, raw history paged. */
+
+export interface CheckpointListItem {
+  id: string;
+  project: { id: string; name: string } | null;
+  sessionId: string;
+  trigger: string;
+  messageCount: number;
+  tokensRaw: number;
+  tokensSummary: number;
+  createdAt: number;
+  task: string | null;
+}
+
+export function listCheckpointsView(ctx: Ctx, f: { project?: string; session?: string; limit?: number; before?: number }): { items: CheckpointListItem[]; next: number | null } {
+  const limit = f.limit ?? 50;
+  const rows = ctx.db
+    .select({
+      id: checkpoints.id,
+      projectId: checkpoints.projectId,
+      projectName: projects.name,
+      sessionId: checkpoints.sessionId,
+      trigger: checkpoints.trigger,
+      messageCount: checkpoints.messageCount,
+      tokensRaw: checkpoints.tokensRaw,
+      tokensSummary: checkpoints.tokensSummary,
+      createdAt: checkpoints.createdAt,
+      task: sql<string | null>`json_extract(${checkpoints.extracted}, '$.task')`,
+    })
+    .from(checkpoints)
+    .leftJoin(projects, eq(projects.id, checkpoints.projectId))
+    .where(
+      and(
+        f.project ? eq(checkpoints.projectId, f.project) : undefined,
+        f.session ? eq(checkpoints.sessionId, f.session) : undefined,
+        f.before ? sql`${checkpoints.createdAt} < ${f.before}` : undefined,
+      ),
+    )
+    .orderBy(desc(checkpoints.createdAt))
+    .limit(limit + 1)
+    .all();
+  const items = rows.slice(0, limit).map((r) => ({
+    id: r.id,
+    project: r.projectId ? { id: r.projectId, name: r.projectName ?? r.projectId } : null,
+    sessionId: r.sessionId,
+    trigger: r.trigger,
+    messageCount: r.messageCount,
+    tokensRaw: r.tokensRaw,
+    tokensSummary: r.tokensSummary,
+    createdAt: r.createdAt,
+    task: r.task,
+  }));
+  return { items, next: rows.length > limit ? items[items.length - 1].createdAt : null };
+}
+
+/** Projects and sessions that have checkpoints (for the filters). */
+export function checkpointFacets(ctx: Ctx) {
+  const projectsWith = ctx.db.all<{ id: string; name: string; n: number }>(
+    sql`SELECT c.project_id AS id, coalesce(p.name, c.project_id) AS name, count(*) AS n FROM checkpoints c LEFT JOIN projects p ON p.id = c.project_id WHERE c.project_id IS NOT NULL GROUP BY c.project_id ORDER BY name`,
+  );
+  const sessionsWith = ctx.db.all<{ id: string; n: number; last: number }>(
+    sql`SELECT session_id AS id, count(*) AS n, max(created_at) AS last FROM checkpoints GROUP BY session_id ORDER BY last DESC LIMIT 100`,
+  );
+  return { projects: projectsWith, sessions: sessionsWith };
+}
+
+export interface CheckpointView extends CheckpointListItem {
+  markdown: string;
+  extracted: Partial<CheckpointExtract> & Record<string, unknown>;
+}
+
+export function checkpointView(ctx: Ctx, id: string): CheckpointView | null {
+  const r = ctx.db
+    .select({ c: checkpoints, projectName: projects.name })
+    .from(checkpoints)
+    .leftJoin(projects, eq(projects.id, checkpoints.projectId))
+    .where(eq(checkpoints.id, id))
+    .get();
+  if (!r) return null;
+  const c = r.c;
+  return {
+    id: c.id,
+    project: c.projectId ? { id: c.projectId, name: r.projectName ?? c.projectId } : null,
+    sessionId: c.sessionId,
+    trigger: c.trigger,
+    messageCount: c.messageCount,
+    tokensRaw: c.tokensRaw,
+    tokensSummary: c.tokensSummary,
+    createdAt: c.createdAt,
+    task: (c.extracted as { task?: string | null }).task ?? null,
+    markdown: c.markdown,
+    extracted: c.extracted as CheckpointView["extracted"],
+  };
+}
+
+export interface RawMessageView {
+  index: number;
+  role: string;
+  parts: { type: string; text: string }[];
+}
+
+/** One page of the stored (redacted) history, each part reduced to something readable. */
+export function rawHistoryPage(ctx: Ctx, id: string, offset: number, limit: number): { messages: RawMessageView[]; total: number; offset: number; limit: number } | null {
+  const row = ctx.db.select({ raw: checkpoints.rawMessages }).from(checkpoints).where(eq(checkpoints.id, id)).get();
+  if (!row) return null;
+  let all: unknown[] = [];
+  try {
+    const buf = row.raw.length >= 2 && row.raw[0] === 0x1f && row.raw[1] === 0x8b ? zlib.gunzipSync(row.raw) : row.raw;
+    const parsed = JSON.parse(buf.toString("utf8"));
+    all = Array.isArray(parsed) ? parsed : [];
+  } catch {
+    all = [];
+  }
+  const page = all.slice(offset, offset + limit).map((m, i) => toView(m, offset + i));
+  return { messages: page, total: all.length, offset, limit };
+}
+
+function toView(m: unknown, index: number): RawMessageView {
+  const msg = (m ?? {}) as { info?: { role?: string }; role?: string; parts?: unknown[] };
+  const role = msg.info?.role ?? msg.role ?? "?";
+  const parts = (Array.isArray(msg.parts) ? msg.parts : []).map((p) => {
+    const part = (p ?? {}) as Record<string, unknown>;
+    const type = String(part.type ?? "?");
+    if (typeof part.text === "string") return { type, text: part.text };
+    if (type === "tool") {
+      const state = (part.state ?? {}) as Record<string, unknown>;
+      const body = state.output ?? state.error ?? "";
+      return { type: `tool ${String(part.tool ?? "")} (${String(state.status ?? "")})`, text: `${JSON.stringify(state.input ?? {})}\n${typeof body === "string" ? body : JSON.stringify(body)}` };
+    }
+    const { type: _t, ...rest } = part;
+    return { type, text: JSON.stringify(rest) };
+  });
+  return { index, role, parts: parts.map((p) => ({ ...p, text: p.text.length > 4000 ? `${p.text.slice(0, 4000)}… (${p.text.length.toLocaleString("en-US")} chars)` : p.text })) };
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { searchStatus, type SearchStatus } from "../search/status";
+
+/** Everything the dashboard shows, from the existing tables, in a handful of indexed queries. */
+export interface Overview {
+  total: number;
+  byStatus: Count[];
+  byScope: Count[];
+  byCategory: Count[];
+  byProject: (Count & { id: string | null })[];
+  pinned: number;
+  memoriesPerDay: { day: string; created: number }[];
+  compressionPerDay: { day: string; saved: number; before: number; after: number }[];
+  compressionBySession: { sessionId: string; saved: number; runs: number }[];
+  accessPerDay: { day: string; searches: number; injections: number; recalls: number }[];
+  health: { search: SearchStatus; queueDepth: number; queueFailed: number; databaseBytes: number; walBytes: number; checkpoints: number; sessionsActive: number };
+}
+export interface Count {
+  key: string;
+  n: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** `days` of history for the charts (the counts cover everything). */
+export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
+  const since = startOfDay(nowMs) - (days - 1) * DAY_MS;
+  const all = <T>(q: ReturnType<typeof sql>) => ctx.db.all<T>(q);
+  const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;
+  const day = (col: ReturnType<typeof sql>) => sql`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+
+  const byStatus = all<Count>(sql`SELECT status AS key, count(*) AS n FROM memories GROUP BY status ORDER BY n DESC`);
+  const live = sql`status IN ('active', 'suggested')`;
+  const byScope = all<Count>(sql`SELECT scope AS key, count(*) AS n FROM memories WHERE ${live} GROUP BY scope ORDER BY n DESC`);
+  const byCategory = all<Count>(sql`SELECT category AS key, count(*) AS n FROM memories WHERE ${live} GROUP BY category ORDER BY n DESC`);
+  const byProject = all<Count & { id: string | null }>(
+    sql`SELECT m.project_id AS id, coalesce(p.name, m.project_id, '(no project)') AS key, count(*) AS n
+        FROM memories m LEFT JOIN projects p ON p.id = m.project_id WHERE m.status IN ('active', 'suggested')
+        GROUP BY m.project_id ORDER BY n DESC LIMIT 20`,
+  );
+
+  const created = new Map(
+    all<{ day: string; n: number }>(sql`SELECT ${day(sql`created_at`)} AS day, count(*) AS n FROM memories WHERE created_at >= ${since} GROUP BY day`).map((r) => [r.day, r.n]),
+  );
+  const compression = new Map(
+    all<{ day: string; before: number; after: number }>(
+      sql`SELECT ${day(sql`created_at`)} AS day, sum(tokens_before) AS before, sum(tokens_after) AS after FROM compression_stats WHERE created_at >= ${since} GROUP BY day`,
+    ).map((r) => [r.day, r]),
+  );
+  const access = new Map<string, { searches: number; injections: number; recalls: number }>();
+  for (const r of all<{ day: string; kind: string; n: number }>(
+    sql`SELECT ${day(sql`created_at`)} AS day, kind, count(*) AS n FROM access_log WHERE created_at >= ${since} AND kind IN ('search', 'inject', 'recall') GROUP BY day, kind`,
+  )) {
+    const row = access.get(r.day) ?? { searches: 0, injections: 0, recalls: 0 };
+    if (r.kind === "search") row.searches = r.n;
+    else if (r.kind === "inject") row.injections = r.n;
+    else row.recalls = r.n;
+    access.set(r.day, row);
+  }
+
+  const dayKeys = Array.from({ length: days }, (_, i) => new Date(since + i * DAY_MS).toISOString().slice(0, 10));
+  const file = ctx.sqlite.name;
+  return {
+    total: byStatus.reduce((s, r) => s + r.n, 0),
+    byStatus,
+    byScope,
+    byCategory,
+    byProject,
+    pinned: one(sql`SELECT count(*) AS n FROM memories WHERE pinned = 1 AND status = 'active'`),
+    memoriesPerDay: dayKeys.map((d) => ({ day: d, created: created.get(d) ?? 0 })),
+    compressionPerDay: dayKeys.map((d) => {
+      const c = compression.get(d);
+      return { day: d, before: c?.before ?? 0, after: c?.after ?? 0, saved: c ? c.before - c.after : 0 };
+    }),
+    compressionBySession: all<{ sessionId: string; saved: number; runs: number }>(
+      sql`SELECT session_id AS sessionId, sum(tokens_before - tokens_after) AS saved, count(*) AS runs FROM compression_stats
+          WHERE created_at >= ${since} GROUP BY session_id ORDER BY saved DESC LIMIT 10`,
+    ),
+    accessPerDay: dayKeys.map((d) => ({ day: d, ...(access.get(d) ?? { searches: 0, injections: 0, recalls: 0 }) })),
+    health: {
+      search: searchStatus(),
+      queueDepth: one(sql`SELECT count(*) AS n FROM embedding_queue`),
+      queueFailed: one(sql`SELECT count(*) AS n FROM embedding_queue WHERE last_error IS NOT NULL`),
+      databaseBytes: size(file),
+      walBytes: size(`${file}-wal`),
+      checkpoints: one(sql`SELECT count(*) AS n FROM checkpoints`),
+      sessionsActive: one(sql`SELECT count(*) AS n FROM sessions WHERE status = 'active'`),
+    },
+  };
+}
+
+const startOfDay = (ms: number) => ms - (ms % DAY_MS);
+function size(f: string): number {
+  try {
+    return fs.statSync(f).size;
+  } catch {
+    return 0;
+  }
+}

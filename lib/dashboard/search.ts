@@ -1,0 +1,37 @@
+import type { Ctx } from "../context";
+import { STATUSES, type Category, type Scope, type Status } from "../db/schema";
+import { searchMemories } from "../search/search";
+import type { BrowseItem } from "./memories";
+
+export interface BrowserSearch {
+  query: string;
+  project?: string;
+  scope?: Scope;
+  category?: Category;
+  status?: Status | "all";
+  tags?: string[];
+  pinned?: "yes" | "no";
+  limit: number;
+}
+
+/**
+ * The memories page's search box: the API's hybrid search (lexical + vectors when ready), with the
+ * page's scope/category/status/project filters passed into its SQL. Tags and pinned are not search
+ * filters: for those the search fetches its maximum and the page keeps the matching ones.
+ */
+export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ items: BrowseItem[]; meta: { mode: string; reason: string; tookMs: number } }> {
+  const narrow = Boolean(s.tags?.length || s.pinned);
+  const out = await searchMemories(ctx, {
+    query: s.query,
+    project: s.project,
+    scopes: s.scope ? [s.scope] : undefined,
+    categories: s.category ? [s.category] : undefined,
+    statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
+    limit: narrow ? 100 : Math.min(100, s.limit),
+    purpose: "search",
+  });
+  const items = out.results.filter(
+    (r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")),
+  );
+  return { items: items.slice(0, s.limit), meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs } };
+}
