@@ -1,6 +1,7 @@
-import zlib from "node:zlib";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CheckpointExtract } from "../api/checkpoints";
+import type { CheckpointDto, CheckpointExtract } from "../api/checkpoints";
+import { getCheckpoint, rawCheckpoint } from "../checkpoints/read";
+import { AppError } from "../errors";
 import type { Ctx } from "../context";
 import { checkpoints, projects } from "../db/schema";
 
@@ -72,30 +73,31 @@ export function checkpointFacets(ctx: Ctx) {
 
 export interface CheckpointView extends CheckpointListItem {
   markdown: string;
-  extracted: Partial<CheckpointExtract> & Record<string, unknown>;
+  extracted: Partial<CheckpointExtract>;
 }
 
+/** One checkpoint (lib/checkpoints' reader) with its project's name, or null when unknown. */
 export function checkpointView(ctx: Ctx, id: string): CheckpointView | null {
-  const r = ctx.db
-    .select({ c: checkpoints, projectName: projects.name })
-    .from(checkpoints)
-    .leftJoin(projects, eq(projects.id, checkpoints.projectId))
-    .where(eq(checkpoints.id, id))
-    .get();
-  if (!r) return null;
-  const c = r.c;
+  let c: CheckpointDto;
+  try {
+    c = getCheckpoint(ctx, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
+  const name = c.projectId ? ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, c.projectId)).get()?.name : undefined;
   return {
     id: c.id,
-    project: c.projectId ? { id: c.projectId, name: r.projectName ?? c.projectId } : null,
+    project: c.projectId ? { id: c.projectId, name: name ?? c.projectId } : null,
     sessionId: c.sessionId,
     trigger: c.trigger,
     messageCount: c.messageCount,
     tokensRaw: c.tokensRaw,
     tokensSummary: c.tokensSummary,
-    createdAt: c.createdAt,
-    task: (c.extracted as { task?: string | null }).task ?? null,
+    createdAt: Date.parse(c.createdAt),
+    task: c.task,
     markdown: c.markdown,
-    extracted: c.extracted as CheckpointView["extracted"],
+    extracted: c.extracted ?? {},
   };
 }
 
@@ -106,19 +108,9 @@ export interface RawMessageView {
 }
 
 /** One page of the stored (redacted) history, each part reduced to something readable. */
-export function rawHistoryPage(ctx: Ctx, id: string, offset: number, limit: number): { messages: RawMessageView[]; total: number; offset: number; limit: number } | null {
-  const row = ctx.db.select({ raw: checkpoints.rawMessages }).from(checkpoints).where(eq(checkpoints.id, id)).get();
-  if (!row) return null;
-  let all: unknown[] = [];
-  try {
-    const buf = row.raw.length >= 2 && row.raw[0] === 0x1f && row.raw[1] === 0x8b ? zlib.gunzipSync(row.raw) : row.raw;
-    const parsed = JSON.parse(buf.toString("utf8"));
-    all = Array.isArray(parsed) ? parsed : [];
-  } catch {
-    all = [];
-  }
-  const page = all.slice(offset, offset + limit).map((m, i) => toView(m, offset + i));
-  return { messages: page, total: all.length, offset, limit };
+export function rawHistoryPage(ctx: Ctx, id: string, offset: number, limit: number): { messages: RawMessageView[]; total: number; offset: number; limit: number } {
+  const page = rawCheckpoint(ctx, id, { offset: String(offset), limit: String(limit) });
+  return { messages: page.messages.map((m, i) => toView(m, offset + i)), total: page.total, offset: page.offset, limit: page.limit };
 }
 
 function toView(m: unknown, index: number): RawMessageView {
