@@ -279,4 +279,33 @@ describe("validation", () => {
       compressMessages(ctx, { sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "tool", tool: "bash", state: { status: "completed", input: {} } }] }] }),
     ).toThrow(/state\.output/);
   });
+
+  it("accepts exactly what the zod contract accepts (the fast check never lets a bad field through)", () => {
+    const ctx = ctxFor();
+    const part = (extra: Record<string, unknown>) => ({ sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "text", text: "x", ...extra }] }] });
+    const bad: unknown[] = [
+      part({ id: "" }),
+      part({ type: "" }),
+      part({ text: undefined, type: "reasoning" }),
+      part({ type: "tool", tool: "bash" }),
+      part({ type: "tool", tool: "bash", state: { status: "completed", input: [], output: "" } }),
+      part({ type: "tool", tool: "", state: { status: "completed", input: {}, output: "" } }),
+      part({ type: "tool", tool: "bash", state: { status: "error", input: {} } }),
+      part({ state: { status: "" } }),
+      { sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: {} }] },
+      { sessionID: "s", messages: [{ info: { role: "user" }, parts: [] }] },
+      { sessionID: "s", messages: [], contextLimit: 0 },
+      { sessionID: "s", messages: [], contextLimit: 1.5 },
+      { sessionID: "", messages: [] },
+      { sessionID: "x".repeat(201), messages: [] },
+      [],
+      null,
+    ];
+    for (const b of bad) expect(() => compressMessages(ctx, b), JSON.stringify(b)).toThrow(ZodError);
+    const odd = part({ type: "patch", files: ["a"], text: undefined });
+    const r = compressMessages(ctx, odd);
+    expect(r.messages).toEqual(odd.messages);
+    const pending = part({ type: "tool", tool: "bash", text: undefined, state: { status: "running", input: { command: "sleep 1" } } });
+    expect(compressMessages(ctx, pending).messages).toEqual(pending.messages);
+  });
 });
