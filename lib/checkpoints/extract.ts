@@ -113,20 +113,28 @@ function failed(call: ToolCall): string | undefined {
 /** Errors met, each marked fixed when a later call on the same target (or a later passing test run) succeeded. */
 export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
   const calls = turns.flatMap((t) => t.tools.filter((c) => c.tool !== "todowrite" && c.tool !== "read"));
-  const items: (ErrorItem & { key: string; at: number })[] = [];
-  calls.forEach((call, at) => {
-    const message = failed(call);
-    if (!message) return;
-    const key = `${call.tool}\u0000${targetOf(call)}`;
-    const isTest = call.tool === "bash" && TEST_COMMAND.test(targetOf(call));
-    const fixed = calls.slice(at + 1).some((later) => {
-      if (failed(later)) return false;
-      if (`${later.tool}\u0000${targetOf(later)}` === key) return true;
-      return isTest && later.tool === "bash" && TEST_COMMAND.test(targetOf(later));
-    });
-    const existing = items.find((i) => i.message === message);
-    if (existing) existing.fixed = fixed;
-    else items.push({ key, at, tool: call.tool, message, fixed });
+  // Each call is looked at once: linear in the history, whatever its length.
+  const info = calls.map((call) => {
+    const target = targetOf(call);
+    return { call, key: `${call.tool}\u0000${target}`, message: failed(call), isTest: call.tool === "bash" && TEST_COMMAND.test(target) };
+  });
+  // The index of the last successful call per key, and of the last passing test run.
+  const lastOk = new Map<string, number>();
+  let lastPassingTest = -1;
+  info.forEach((c, i) => {
+    if (c.message) return;
+    lastOk.set(c.key, i);
+    if (c.isTest) lastPassingTest = i;
+  });
+  const items: (ErrorItem & { at: number })[] = [];
+  info.forEach((c, at) => {
+    if (!c.message) return;
+    const fixed = (lastOk.get(c.key) ?? -1) > at || (c.isTest && lastPassingTest > at);
+    const existing = items.find((i) => i.message === c.message);
+    if (existing) {
+      existing.fixed = fixed;
+      existing.at = at;
+    } else items.push({ at, tool: c.call.tool, message: c.message, fixed });
   });
   // Open errors first (they matter most), then the most recent.
   return items

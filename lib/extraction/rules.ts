@@ -25,11 +25,11 @@ interface Rule {
 
 const EN_QUESTION_START = /^(?:should|shall|must|can|could|would|will|is|are|was|were|does|did|do(?!\s+not\b|n't))\s+(?:we|i|you|it|they|he|she|the|this|that|these|those|there|our|my)\b/i;
 const EN_HYPOTHETICAL =
-  /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering)\b/i;
+  /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering|it seems|seems to|seems like|looks like|apparently|probably|presumably|likely|i guess|i think)\b/i;
 const EN_QUOTE =
   /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told)\b|"[^"]{8,}"|“[^”]{4,}”/i;
 const EN_IDIOM =
-  /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b/i;
+  /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b|\b(?:don'?t|do not|doesn'?t|does not|won'?t) (?:have|need) to\b|\bno need to\b/i;
 /** Off-topic personal plans are not project decisions. */
 const EN_OFF_TOPIC = /\b(?:lunch|dinner|breakfast|coffee|a break|go home|sleep|vacation|holiday|weekend|call it a day)\b/i;
 const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下班|回家|放假|度假/;
@@ -62,7 +62,7 @@ export function rejectReason(s: Sentence): RejectReason | null {
 
 const EN_RULES: Rule[] = [
   // gotchas and fixes
-  { id: "en.fix-was", category: "gotcha", re: /\bthe (?:fix|solution|workaround|trick|answer) (?:was|is|turned out)\b/i, confidence: 0.9 },
+  { id: "en.fix-was", category: "gotcha", re: /\bthe (?:fix|solution|workaround|trick|answer) (?:was|is|turned out)\b(?!\s+(?:correct|verified|working|done|applied|in place|good|ready|complete|fine|ok|right|wrong|not)\b)/i, confidence: 0.9 },
   { id: "en.turns-out", category: "gotcha", re: /\bturn(?:s|ed) out\b/i, confidence: 0.85 },
   { id: "en.root-cause", category: "gotcha", re: /\broot cause\b/i, confidence: 0.9 },
   { id: "en.watch-out", category: "gotcha", re: /^(?:watch out|be careful|careful|gotcha|caveat|heads[- ]up|pitfall|warning|note that|important)\b\s*[:,-]?/i, confidence: 0.85 },

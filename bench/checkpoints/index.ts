@@ -1,0 +1,97 @@
+/**
+ * Checkpoint capture and resume cost: every shared trajectory (../shared, skipped when absent)
+ * and a synthetic long session, captured through `captureCheckpoint` on a real database file.
+ * Reports capture latency, raw vs checkpoint tokens, gzip ratio of the stored history, and the
+ * latency of building the resume block.
+ *
+ * Run: npx tsx bench/checkpoints/index.ts
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { captureCheckpoint } from "../../lib/checkpoints/capture";
+import { loadConfig } from "../../lib/config";
+import type { Ctx } from "../../lib/context";
+import { resumeContext } from "../../lib/context/resume";
+import { openDatabase } from "../../lib/db/open";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const RESULTS = path.join(ROOT, "bench", "results");
+const SHARED = path.join(ROOT, "..", "shared", "data", "trajectories");
+
+function benchCtx(): Ctx {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recollect-bench-cp-"));
+  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: dataDir } });
+  const opened = openDatabase(path.join(dataDir, "recollect.db"), { migrationsDir: path.join(ROOT, "drizzle") });
+  return { db: opened.db, sqlite: opened.sqlite, config, dataDir };
+}
+
+/** A long synthetic session: `turns` user/assistant rounds with reads, edits, test runs. */
+function synthetic(turns: number) {
+  const messages: unknown[] = [];
+  for (let i = 0; i < turns; i++) {
+    messages.push({ info: { id: `u${i}`, role: "user" }, parts: [{ type: "text", text: `Step ${i}: handle case ${i}. We decided to keep module ${i % 7} small. Never break the public API.` }] });
+    messages.push({
+      info: { id: `a${i}`, role: "assistant" },
+      parts: [
+        { type: "text", text: `I've updated src/mod${i % 7}.ts for case ${i}. Next, I will run the tests.` },
+        { type: "tool", tool: "read", state: { status: "completed", input: { filePath: `/repo/src/mod${i % 7}.ts` }, output: "line\n".repeat(300) } },
+        { type: "tool", tool: "edit", state: { status: "completed", input: { filePath: `/repo/src/mod${i % 7}.ts`, oldString: "a", newString: "b" }, output: "Edit applied." } },
+        { type: "tool", tool: "bash", state: { status: "completed", input: { command: "npm test" }, output: i % 5 === 0 ? "FAIL src/x.test.ts\nAssertionError: boom\nTests: 1 failed" : "Tests: 40 passed" } },
+      ],
+    });
+  }
+  return messages;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function main() {
+  const ctx = benchCtx();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "recollect-bench-proj-"));
+  const rows: { name: string; messages: number; jsonKB: number; ms: number; tokensRaw: number; tokensSummary: number; gzipRatio: number }[] = [];
+
+  const runs: { name: string; messages: unknown[] }[] = [];
+  if (fs.existsSync(SHARED)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return import("../compress/convert").then(({ loadTrajectories }) => {
+      for (const r of loadTrajectories(SHARED)) runs.push({ name: `${r.source}:${r.name.slice(0, 40)}`, messages: r.messages });
+      finish();
+    });
+  }
+  console.log("../shared/data/trajectories not found: trajectories skipped");
+  finish();
+
+  function finish() {
+    runs.push({ name: "synthetic 200 rounds", messages: synthetic(200) });
+    runs.push({ name: "synthetic 2000 rounds", messages: synthetic(2000) });
+    for (const [i, run] of runs.entries()) {
+      const json = JSON.stringify(run.messages);
+      const t0 = performance.now();
+      const res = captureCheckpoint(ctx, { directory, sessionID: `bench-${i}`, trigger: "ingest", messages: run.messages as never, suggest: false });
+      const ms = performance.now() - t0;
+      const stored = (ctx.sqlite.prepare("SELECT length(raw_messages) AS n FROM checkpoints WHERE id = ?").get(res.id) as { n: number }).n;
+      rows.push({ name: run.name, messages: run.messages.length, jsonKB: Math.round(json.length / 1024), ms, tokensRaw: res.tokens.raw, tokensSummary: res.tokens.summary, gzipRatio: stored / json.length });
+    }
+    const resumeMs: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      resumeContext(ctx, { directory, sessionID: `fresh-${i}` });
+      resumeMs.push(performance.now() - t0);
+    }
+
+    console.log("\nCheckpoint capture (captureCheckpoint, real SQLite file, suggestions off)\n");
+    console.log("| history | messages | JSON KB | capture ms | raw tokens | checkpoint tokens | gzip/JSON |\n|---|---|---|---|---|---|---|");
+    for (const r of rows) console.log(`| ${r.name} | ${r.messages} | ${r.jsonKB} | ${r.ms.toFixed(1)} | ${r.tokensRaw} | ${r.tokensSummary} | ${r.gzipRatio.toFixed(3)} |`);
+    const traj = rows.filter((r) => !r.name.startsWith("synthetic"));
+    if (traj.length) console.log(`\nTrajectories: median capture ${median(traj.map((r) => r.ms)).toFixed(1)} ms, max ${Math.max(...traj.map((r) => r.ms)).toFixed(1)} ms over ${traj.length} runs`);
+    console.log(`Resume block: median ${median(resumeMs).toFixed(2)} ms, max ${Math.max(...resumeMs).toFixed(2)} ms over ${resumeMs.length} new sessions`);
+
+    fs.mkdirSync(RESULTS, { recursive: true });
+    const file = path.join(RESULTS, "checkpoints.json");
+    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), rows, resumeMs }, null, 2));
+    console.log(`\nwrote ${path.relative(ROOT, file)}`);
+  }
+}
+
+void main();
