@@ -87,6 +87,8 @@ function sweAgentTool(action: string, openFile: { path?: string }): { tool: stri
   }
 }
 
+const EDIT_REJECTED = /Your proposed edit has introduced new syntax error|Your changes have NOT been applied/;
+
 interface SweMessage {
   role: string;
   content: unknown;
@@ -120,7 +122,9 @@ export function convertSweAgent(file: string): Run | undefined {
     while (i + 1 < history.length && history[i + 1].role !== "assistant") outputs.push(textOf(history[++i].content));
     if (h.action?.trim()) {
       const { tool, input } = sweAgentTool(h.action, openFile);
-      b.tool(m, tool, input, outputs.join("\n"));
+      const output = outputs.join("\n");
+      // SWE-agent reports a rejected edit as an observation; OpenCode's edit tool fails (status "error").
+      b.tool(m, tool, input, output, tool === "edit" && EDIT_REJECTED.test(output));
     }
     b.part(m, { type: "step-finish", reason: "tool-calls" });
   }

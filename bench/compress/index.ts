@@ -60,7 +60,8 @@ function retention(ctx: Ctx, history: Message[], result: CompressResult, protect
   for (let mi = 0; mi < boundary; mi++) {
     history[mi].parts.forEach((p, pi) => {
       const original = fieldOf(p);
-      if (original === undefined || p.type !== "tool" || protectedTools.includes(p.tool as string)) return;
+      if (original === undefined || p.type !== "tool") return;
+      if ((p.state as { status: string }).status === "completed" && (protectedTools.includes(p.tool as string) || String(p.tool).startsWith("memory_"))) return;
       const compressed = fieldOf(result.messages[mi].parts[pi] as Part) ?? "";
       const hash = /memory_expand\("([0-9a-f]+)"\)/.exec(compressed)?.[1];
       let expanded: string | undefined;
@@ -101,7 +102,10 @@ function ceiling(ctx: Ctx, history: Message[], protect: number): number {
       } else if (p.type === "text" || p.type === "reasoning") body = countTokens(String(p.text));
       total += header + body;
       const aged = mi < boundary && mi !== lastUser;
-      const isProtected = p.type === "tool" && (ctx.config.compression.protectedTools.includes(p.tool as string) || String(p.tool).startsWith("memory_"));
+      const isProtected =
+        p.type === "tool" &&
+        (p.state as { status: string }).status === "completed" &&
+        (ctx.config.compression.protectedTools.includes(p.tool as string) || String(p.tool).startsWith("memory_"));
       if (aged && !isProtected) compressible += body;
     }),
   );

@@ -141,7 +141,8 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
 
   for (const slot of slots) {
     const aged = slot.mi < boundary && slot.mi !== lastUser;
-    const isProtected = slot.kind === "tool" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
+    // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
+    const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
     if (!aged || isProtected || !slot.text) {
       tokensAfter += slot.entry.tokens;
       continue;

@@ -53,6 +53,20 @@ describe("what is never touched", () => {
     expect(fieldOf(out, h.ids.t1)).toContain("memory_expand(");
   });
 
+  it("truncates the error of a failed protected call, since it changed nothing", () => {
+    const ctx = ctxFor();
+    const error = ["Error: oldString not found in /repo/src/a.ts", ...Array.from({ length: 40 }, (_, i) => `  candidate ${i}: const a${i} = ${i};`)].join("\n");
+    const h = new History()
+      .user("edit")
+      .step({ tools: [{ name: "bad", tool: "edit", input: { filePath: "/repo/src/a.ts", oldString: "x", newString: "y" }, error }] })
+      .step({ tools: [{ name: "good", tool: "edit", input: { filePath: "/repo/src/a.ts", oldString: "a", newString: "b" }, output: big("diag", 40) }] })
+      .filler(2);
+    const out = compressMessages(ctx, h.body()).messages;
+    expect(fieldOf(out, h.ids.bad)).toContain("Error: oldString not found in /repo/src/a.ts");
+    expect(fieldOf(out, h.ids.bad)).toContain("memory_expand(");
+    expect(fieldOf(out, h.ids.good)).toBe(big("diag", 40));
+  });
+
   it("honours configured protected tools and the number of recent turns", () => {
     const ctx = ctxFor({ env: { RECOLLECT_COMPRESSION_PROTECTED_TOOLS: '["bash"]', RECOLLECT_COMPRESSION_PROTECT_RECENT_TURNS: "6" } });
     const h = session(12);
