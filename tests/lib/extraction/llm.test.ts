@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureCheckpoint, extractAfterCapture } from "../../../lib/checkpoints";
 import { extractMemories, usageToday } from "../../../lib/extraction";
 import { getMemory } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
@@ -104,6 +105,28 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThan(20);
     expect(usageToday(ctx).tokens).toBeLessThanOrEqual(3000);
+  });
+
+  it("runs after a compaction checkpoint, off the request, and not for ingest", async () => {
+    llm.answers = [{ content: '{"memories":[{"category":"decision","content":"Checkpoints are kept for ninety days."}]}', usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } }];
+    // A context of its own: the cap test above spent this one's budget.
+    const own = testCtx({ env: { RECOLLECT_EXTRACTION_LLM_ENABLED: "true", RECOLLECT_EXTRACTION_LLM_BASE_URL: llm.baseUrl, RECOLLECT_EXTRACTION_LLM_MODEL: "m" } });
+    try {
+      const before = llm.requests.length;
+      const input = { directory, sessionID: "cp", trigger: "compaction" as const, messages: [msg("k1", "user", "Keep checkpoints for ninety days, then drop them.")] };
+      captureCheckpoint(own, input);
+      await extractAfterCapture(own, input);
+      expect(llm.requests.length).toBe(before + 1);
+      const stored = own.sqlite.prepare("SELECT status, source, content FROM memories WHERE content = ?").get("Checkpoints are kept for ninety days.");
+      expect(stored).toEqual({ status: "suggested", source: "extractor", content: "Checkpoints are kept for ninety days." });
+      // Already read: a second compaction over the same messages does not call the model.
+      await extractAfterCapture(own, input);
+      expect(llm.requests.length).toBe(before + 1);
+      await extractAfterCapture(own, { ...input, sessionID: "ingested", trigger: "ingest" });
+      expect(llm.requests.length).toBe(before + 1);
+    } finally {
+      own.close();
+    }
   });
 
   it("survives a failing or garbled model", async () => {
