@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/context";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
+import { observeRequest } from "@/lib/metrics/http";
 
 /**
  * The one wrapper every route handler uses: boots the server state, runs the handler, and maps
@@ -13,13 +14,20 @@ type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P }) => Promise<R
 
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
+    const startedAt = performance.now();
+    let ctx: Ctx | undefined;
+    let params: P | undefined;
+    let res: Response;
     try {
-      const { ctx } = boot();
-      const params = context?.params ? await context.params : ({} as P);
-      return await handler({ req, ctx, params });
+      ctx = boot().ctx;
+      params = context?.params ? await context.params : ({} as P);
+      res = await handler({ req, ctx, params });
     } catch (error) {
-      return errorResponse(error);
+      res = errorResponse(error);
     }
+    // Request metrics and one structured log line (lib/metrics/http.ts).
+    observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt);
+    return res;
   };
 }
 

@@ -1,0 +1,168 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { defaultOpencodeDb } from "../../lib/ingest/source";
+import { databaseFile } from "../../lib/paths";
+import { commandContext } from "../lib/context";
+import { EXIT } from "../lib/exit";
+import { bytes } from "../lib/output";
+import { findRecollectPlugin } from "../lib/opencode-config";
+import { gitRoot } from "../lib/project";
+import { probe, type Health } from "../lib/server-process";
+
+export interface Check {
+  name: string;
+  status: "ok" | "warn" | "fail";
+  message: string;
+  hint?: string;
+}
+
+const MIN_FREE_FAIL = 100 * 1024 * 1024;
+const MIN_FREE_WARN = 1024 * 1024 * 1024;
+
+export function registerDoctor(program: Command) {
+  program
+    .command("doctor")
+    .description("check and explain: server, token, database integrity, sqlite-vec, embeddings, plugin, disk space (exit 1 on a failure)")
+    .action(async (_o, cmd: Command) => {
+      const { target, client, out } = commandContext(cmd);
+      const checks: Check[] = [];
+      const add = (c: Check) => checks.push(c);
+
+      add(
+        target.loaded.warnings.length
+          ? { name: "config", status: "warn", message: target.loaded.warnings.join("; "), hint: "fix or remove the keys named" }
+          : { name: "config", status: "ok", message: "configuration is valid" },
+      );
+
+      // Data dir and token.
+      const dataDirOk = (() => {
+        try {
+          fs.accessSync(target.dataDir, fs.constants.W_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      add(
+        dataDirOk
+          ? { name: "data dir", status: "ok", message: target.dataDir }
+          : fs.existsSync(target.dataDir)
+            ? { name: "data dir", status: "fail", message: `${target.dataDir} is not writable`, hint: "fix its permissions" }
+            : { name: "data dir", status: "warn", message: `${target.dataDir} does not exist yet`, hint: "`recollect start` creates it" },
+      );
+      if (!fs.existsSync(target.tokenPath) && !process.env.RECOLLECT_TOKEN) {
+        add({ name: "token", status: "fail", message: `no API token at ${target.tokenPath}`, hint: "the server creates it on first start: `recollect start`" });
+      } else if (fs.existsSync(target.tokenPath) && (fs.statSync(target.tokenPath).mode & 0o077) !== 0) {
+        add({ name: "token", status: "warn", message: `${target.tokenPath} is readable by other users`, hint: `chmod 600 ${target.tokenPath}` });
+      } else {
+        add({ name: "token", status: "ok", message: process.env.RECOLLECT_TOKEN ? "from RECOLLECT_TOKEN" : `${target.tokenPath} (mode 0600)` });
+      }
+
+      // Server and token acceptance.
+      const health: Health | undefined = await probe(target.url, 3000);
+      if (!health) {
+        add({ name: "server", status: "fail", message: `nothing answers at ${target.url}`, hint: "`recollect start` (or check RECOLLECT_URL / RECOLLECT_PORT)" });
+      } else {
+        add({ name: "server", status: "ok", message: `Recollect ${health.version} at ${target.url}, up ${health.uptimeSeconds}s` });
+        try {
+          await client.request("/api/stats", { timeoutMs: 5000 });
+          add({ name: "token accepted", status: "ok", message: "the server accepts the token" });
+        } catch (error) {
+          add({ name: "token accepted", status: "fail", message: (error as Error).message, hint: (error as { hint?: string }).hint });
+        }
+      }
+
+      // Database integrity and sqlite-vec, on the file itself (works with the server down too).
+      const file = databaseFile(target.dataDir);
+      if (!fs.existsSync(file)) {
+        add({ name: "database", status: "warn", message: `no database at ${file} yet`, hint: "the server creates it on first start" });
+      } else {
+        let db: Database.Database | undefined;
+        try {
+          db = new Database(file, { readonly: true, fileMustExist: true });
+          db.pragma("busy_timeout = 5000");
+          const result = db.pragma("quick_check", { simple: true });
+          add(
+            result === "ok"
+              ? { name: "database", status: "ok", message: `${file}: integrity ok (${bytes(fs.statSync(file).size)})` }
+              : { name: "database", status: "fail", message: `${file}: ${result}`, hint: "restore a backup (`recollect backup` makes them)" },
+          );
+          try {
+            sqliteVec.load(db);
+            const v = (db.prepare("select vec_version() as v").get() as { v: string }).v;
+            add({ name: "sqlite-vec", status: "ok", message: `loaded ${v}${health ? ` (server: ${health.database.vecVersion})` : ""}` });
+          } catch (error) {
+            add({ name: "sqlite-vec", status: "fail", message: `cannot load: ${(error as Error).message}`, hint: "reinstall dependencies (npm install)" });
+          }
+        } catch (error) {
+          add({ name: "database", status: "fail", message: `${file}: ${(error as Error).message}` });
+        } finally {
+          db?.close();
+        }
+      }
+
+      // Embeddings.
+      const provider = target.loaded.config.embedding.provider;
+      if (health) {
+        const s = health.search;
+        add(
+          s.mode === "hybrid" || provider === "none"
+            ? { name: "embeddings", status: "ok", message: `${s.mode} search${s.model ? ` with ${s.model}` : ""} (${s.reason})` }
+            : { name: "embeddings", status: "warn", message: `lexical search only: ${s.reason}`, hint: "vectors come once the model has loaded; `recollect reindex` after a model change" },
+        );
+      } else {
+        add({ name: "embeddings", status: "warn", message: `provider ${provider} (server down: mode unknown)` });
+      }
+
+      // Plugin.
+      const project = gitRoot() ?? process.cwd();
+      const plugin = findRecollectPlugin(project);
+      add(
+        plugin.found
+          ? { name: "plugin", status: "ok", message: `OpenCode loads Recollect from ${plugin.where}` }
+          : {
+              name: "plugin",
+              status: "warn",
+              message: "no Recollect entry in opencode.json (global or this project) nor in a plugin dir",
+              hint: 'add the plugin to ~/.config/opencode/opencode.json ("plugin": [...]); see the README',
+            },
+      );
+
+      // Disk space.
+      try {
+        let dir = target.dataDir;
+        while (!fs.existsSync(dir)) dir = path.dirname(dir);
+        const s = fs.statfsSync(dir);
+        const free = s.bavail * s.bsize;
+        add(
+          free < MIN_FREE_FAIL
+            ? { name: "disk space", status: "fail", message: `${bytes(free)} free at ${dir}`, hint: "free some space: the database cannot grow" }
+            : free < MIN_FREE_WARN
+              ? { name: "disk space", status: "warn", message: `${bytes(free)} free at ${dir}` }
+              : { name: "disk space", status: "ok", message: `${bytes(free)} free at ${dir}` },
+        );
+      } catch (error) {
+        add({ name: "disk space", status: "warn", message: `cannot tell: ${(error as Error).message}` });
+      }
+
+      // OpenCode's own database, for `recollect ingest`.
+      const oc = defaultOpencodeDb();
+      add(
+        fs.existsSync(oc)
+          ? { name: "opencode history", status: "ok", message: `${oc} (\`recollect ingest\` can import it)` }
+          : { name: "opencode history", status: "warn", message: `no OpenCode database at ${oc}`, hint: "set OPENCODE_DB if OpenCode keeps it elsewhere" },
+      );
+
+      const failed = checks.filter((c) => c.status === "fail").length;
+      const warned = checks.filter((c) => c.status === "warn").length;
+      out.result({ ok: failed === 0, failed, warnings: warned, checks }, () => [
+        ...checks.map((c) => `${c.status === "ok" ? "ok  " : c.status === "warn" ? "warn" : "FAIL"}  ${c.name.padEnd(16)} ${c.message}${c.hint ? `\n      -> ${c.hint}` : ""}`),
+        "",
+        failed ? `${failed} problem(s), ${warned} warning(s).` : `No problems${warned ? ` (${warned} warning(s))` : ""}.`,
+      ]);
+      if (failed) process.exitCode = EXIT.failure;
+    });
+}

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import type { Command } from "commander";
+import { commandContext } from "../lib/context";
+import { CliError, EXIT } from "../lib/exit";
+import { bytes } from "../lib/output";
+import { buildIfNeeded, isOurServer, pidFile, probe, readPid, removePid, serverLog, sleep, spawnServer, tail, terminate, type PidInfo } from "../lib/server-process";
+
+export function registerServer(program: Command) {
+  program
+    .command("start")
+    .description("start the server in the background (builds the app first if needed); pid file and log in the data dir")
+    .option("--wait <seconds>", "how long to wait for the server to answer", "90")
+    .action(async (_o, cmd: Command) => {
+      const { opts, target, out } = commandContext<{ wait: string }>(cmd);
+      const { host, port } = target.loaded.config.server;
+      for (const w of target.loaded.warnings) out.warn(w);
+      const existing = readPid(target.dataDir);
+      const running = await probe(target.url);
+      if (running) {
+        const pid = existing && isOurServer(existing.pid) ? existing.pid : null;
+        out.result({ status: "running", alreadyRunning: true, url: target.url, pid, version: running.version }, () =>
+          `Recollect is already running at ${target.url}${pid ? ` (pid ${pid})` : ""}`,
+        );
+        return;
+      }
+      if (existing && isOurServer(existing.pid)) {
+        throw new CliError(`a server started earlier (pid ${existing.pid}) is running but not answering at ${target.url}`, EXIT.failure, "`recollect stop`, then start again");
+      }
+      if (existing) removePid(target.dataDir);
+
+      fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
+      const log = serverLog(target.dataDir);
+      out.info("Checking the build (the first start builds the app, about a minute)...");
+      const logFd = fs.openSync(log, "a", 0o600);
+      try {
+        buildIfNeeded(opts.json ? logFd : process.stderr.isTTY ? "inherit" : logFd);
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT.failure, `see ${log}`);
+      } finally {
+        fs.closeSync(logFd);
+      }
+      const pid = spawnServer({ host, port, dataDir: target.dataDir, log });
+      const info: PidInfo = { pid, url: target.url, host, port, dataDir: target.dataDir, log, startedAt: new Date().toISOString() };
+      fs.writeFileSync(pidFile(target.dataDir), JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+
+      const deadline = Date.now() + Number(opts.wait) * 1000;
+      for (;;) {
+        const health = await probe(target.url, 1000);
+        if (health) {
+          out.result({ status: "running", alreadyRunning: false, ...info, version: health.version }, () => [
+            `Recollect ${health.version} is running at ${target.url} (pid ${pid})`,
+            `  data dir ${target.dataDir}`,
+            `  log      ${log}`,
+          ]);
+          return;
+        }
+        if (!isOurServer(pid)) {
+          removePid(target.dataDir, pid);
+          throw new CliError(`the server exited during start-up:\n${tail(log)}`, EXIT.failure, `full log: ${log}`);
+        }
+        if (Date.now() > deadline) {
+          await terminate(pid, 5000);
+          removePid(target.dataDir, pid);
+          throw new CliError(`the server did not answer at ${target.url} within ${opts.wait}s:\n${tail(log)}`, EXIT.failure, `full log: ${log}`);
+        }
+        await sleep(200);
+      }
+    });
+
+  program
+    .command("stop")
+    .description("stop the background server started by `recollect start`")
+    .action(async (_o, cmd: Command) => {
+      const { target, out } = commandContext(cmd);
+      const info = readPid(target.dataDir);
+      if (!info || !isOurServer(info.pid)) {
+        if (info) removePid(target.dataDir);
+        if (await probe(target.url)) {
+          throw new CliError(`a server answers at ${target.url}, but it was not started by \`recollect start\` with this data dir`, EXIT.failure, "stop it where it runs (Ctrl-C in its terminal)");
+        }
+        out.result({ status: "stopped", wasRunning: false }, () => "Recollect is not running.");
+        return;
+      }
+      const how = await terminate(info.pid);
+      removePid(target.dataDir, info.pid);
+      out.result({ status: "stopped", wasRunning: true, pid: info.pid, how }, () => `Stopped Recollect (pid ${info.pid}${how === "killed" ? ", killed after it ignored SIGTERM" : ""}).`);
+    });
+
+  program
+    .command("status")
+    .description("is the server running? where, which version, how much memory (exit 3 when it is not)")
+    .action(async (_o, cmd: Command) => {
+      const { target, out } = commandContext(cmd);
+      const info = readPid(target.dataDir);
+      const pid = info && isOurServer(info.pid) ? info.pid : null;
+      const health = await probe(target.url);
+      if (!health) {
+        out.result({ status: pid ? "not-responding" : "stopped", url: target.url, pid, dataDir: target.dataDir }, () =>
+          pid ? `Recollect (pid ${pid}) is not answering at ${target.url}.` : `Recollect is not running (nothing answers at ${target.url}).`,
+        );
+        process.exitCode = EXIT.unreachable;
+        return;
+      }
+      const result = {
+        status: "running",
+        url: target.url,
+        pid,
+        dataDir: target.dataDir,
+        log: pid ? serverLog(target.dataDir) : null,
+        version: health.version,
+        uptimeSeconds: health.uptimeSeconds,
+        memories: health.counts.memories,
+        projects: health.counts.projects,
+        checkpoints: health.counts.checkpoints,
+        search: health.search,
+        database: health.database,
+      };
+      out.result(result, () => [
+        `Recollect ${health.version} is running at ${target.url}${pid ? ` (pid ${pid})` : " (not started by `recollect start`)"}`,
+        `  uptime    ${health.uptimeSeconds}s`,
+        `  memories  ${health.counts.memories.total ?? 0} (${health.counts.memories.active ?? 0} active, ${health.counts.memories.suggested ?? 0} suggested)`,
+        `  projects  ${health.counts.projects}; checkpoints ${health.counts.checkpoints}`,
+        `  search    ${health.search.mode} (${health.search.reason})`,
+        `  database  ${health.database.path} (${bytes(health.database.sizeBytes)})`,
+      ]);
+    });
+}

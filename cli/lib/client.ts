@@ -1,0 +1,80 @@
+import { CliError, EXIT, exitForStatus } from "./exit";
+import type { Target } from "./env";
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  timeoutMs?: number;
+  /** Return non-2xx responses instead of throwing. */
+  raw?: boolean;
+}
+
+/** A small HTTP client for the Recollect API that turns every failure into a clear CliError. */
+export class Client {
+  constructor(readonly target: Target) {}
+
+  async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
+    const url = new URL(this.target.url + pathname);
+    for (const [k, v] of Object.entries(options.query ?? {})) {
+      if (v === undefined || v === false) continue;
+      url.searchParams.set(k, Array.isArray(v) ? v.join(",") : String(v));
+    }
+    const headers: Record<string, string> = {};
+    if (this.target.token) headers.authorization = `Bearer ${this.target.token}`;
+    if (options.json !== undefined) headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: options.method ?? (options.json !== undefined || options.body !== undefined ? "POST" : "GET"),
+        headers,
+        body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      throw unreachable(this.target, error);
+    }
+    if (!res.ok && !options.raw) throw await apiError(this.target, res);
+    return res;
+  }
+
+  async json<T>(pathname: string, options: RequestOptions = {}): Promise<T> {
+    const res = await this.request(pathname, options);
+    return (await res.json()) as T;
+  }
+}
+
+function unreachable(target: Target, error: unknown): CliError {
+  const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.name;
+  if (cause === "TimeoutError" || (error as Error)?.name === "TimeoutError") {
+    return new CliError(`the server at ${target.url} did not answer in time`, EXIT.unreachable, "check `recollect status` and the log in the data dir");
+  }
+  return new CliError(
+    `cannot reach the Recollect server at ${target.url} (${cause ?? "connection failed"})`,
+    EXIT.unreachable,
+    target.urlSource === "config" ? "start it with `recollect start` (or set RECOLLECT_URL / RECOLLECT_PORT)" : `is ${target.urlSource} right?`,
+  );
+}
+
+async function apiError(target: Target, res: Response): Promise<CliError> {
+  let message = `${res.status} ${res.statusText}`;
+  let code: string | undefined;
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    if (body?.error?.message) message = body.error.message;
+    code = body?.error?.code;
+  } catch {
+    /* not JSON */
+  }
+  if (res.status === 401) {
+    return new CliError(
+      `the server refused the API token: ${message}`,
+      EXIT.unauthorized,
+      target.token ? `the token in ${target.tokenPath} does not match this server's (is RECOLLECT_DATA_DIR the server's?)` : `no token found at ${target.tokenPath}: point RECOLLECT_DATA_DIR at the server's data dir`,
+      code,
+    );
+  }
+  if (res.status === 404 && code === undefined) return new CliError(`${message}: this server has no such endpoint (an older version?)`, EXIT.failure, undefined, "no_endpoint");
+  return new CliError(message, exitForStatus(res.status), undefined, code);
+}

@@ -1,0 +1,147 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { NEXT_BIN, ROOT } from "../../scripts/build-if-needed";
+
+/** The background server started by `recollect start`: pid file and log in the data dir. */
+export interface PidInfo {
+  pid: number;
+  url: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  log: string;
+  startedAt: string;
+}
+
+export const pidFile = (dataDir: string) => path.join(dataDir, "server.pid");
+export const serverLog = (dataDir: string) => path.join(dataDir, "logs", "server.log");
+
+export function readPid(dataDir: string): PidInfo | undefined {
+  try {
+    const info = JSON.parse(fs.readFileSync(pidFile(dataDir), "utf8")) as PidInfo;
+    return Number.isInteger(info.pid) && info.pid > 0 ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function removePid(dataDir: string, pid?: number): void {
+  const current = readPid(dataDir);
+  if (pid === undefined || current?.pid === pid) fs.rmSync(pidFile(dataDir), { force: true });
+}
+
+/** True when `pid` is alive and still the Next.js server we started (not a recycled pid). */
+export function isOurServer(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return cmdline.includes("next");
+  } catch {
+    return true; // no /proc (macOS): trust the pid file
+  }
+}
+
+export interface Health {
+  status: string;
+  version: string;
+  uptimeSeconds: number;
+  database: { path: string; sizeBytes: number; walBytes: number; sqliteVersion: string; vecVersion: string };
+  counts: { memories: Record<string, number>; projects: number; checkpoints: number; sessionsActive: number };
+  search: { mode: string; reason: string; model: string | null; queueDepth?: number };
+}
+
+/** `GET /api/health` (no token needed), or undefined when nothing answers. */
+export async function probe(url: string, timeoutMs = 2000): Promise<Health | undefined> {
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as Health;
+    return body?.status === "ok" ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the app unless a current build exists (scripts/build-if-needed.ts), output to `sink`. */
+export function buildIfNeeded(sink: number | "inherit"): void {
+  const tsxCli = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+  const res = spawnSync(process.execPath, [tsxCli, "-e", 'import("./scripts/build-if-needed.ts").then((m) => m.ensureBuild())'], {
+    cwd: ROOT,
+    stdio: ["ignore", sink, sink],
+    env: process.env,
+  });
+  if (res.status !== 0) throw new Error(`building the app failed (exit ${res.status})`);
+}
+
+/** `next start` exactly as `npm start` runs it, detached, output appended to the log. */
+export function spawnServer(options: { host: string; port: number; dataDir: string; log: string }): number {
+  fs.mkdirSync(path.dirname(options.log), { recursive: true, mode: 0o700 });
+  rotateIfLarge(options.log, 10 * 1024 * 1024);
+  const fd = fs.openSync(options.log, "a", 0o600);
+  fs.writeSync(fd, `\n[recollect] ${new Date().toISOString()} starting on ${options.host}:${options.port}\n`);
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", options.host, "--port", String(options.port)], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", fd, fd],
+    env: { ...process.env, RECOLLECT_APP_DIR: ROOT, RECOLLECT_DATA_DIR: options.dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  child.unref();
+  fs.closeSync(fd);
+  return child.pid!;
+}
+
+function rotateIfLarge(file: string, max: number) {
+  try {
+    if (fs.statSync(file).size > max) fs.renameSync(file, `${file}.1`);
+  } catch {
+    /* no log yet */
+  }
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** SIGTERM to the server's process group, then SIGKILL after `graceMs`. */
+export async function terminate(pid: number, graceMs = 15_000): Promise<"stopped" | "killed"> {
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  signal("SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!alive(pid)) return "stopped";
+    await sleep(100);
+  }
+  signal("SIGKILL");
+  for (let i = 0; i < 50 && alive(pid); i++) await sleep(100);
+  return "killed";
+}

@@ -1,0 +1,32 @@
+/** Contracts of `GET /api/stats` and `GET /api/metrics` (the CLI imports these types). */
+
+export interface StatsDto {
+  version: string;
+  uptimeSeconds: number;
+  memories: {
+    total: number;
+    pinned: number;
+    byStatus: Record<string, number>;
+    byScope: Record<string, number>;
+    byCategory: Record<string, number>;
+    bySource: Record<string, number>;
+    oldest: string | null;
+    newest: string | null;
+  };
+  projects: { id: string; name: string; rootPath: string | null; memories: number }[];
+  checkpoints: { total: number; byTrigger: Record<string, number> };
+  sessions: { total: number; active: number; ingested: number };
+  embeddings: { queueDepth: number; failing: number; vectors: number | null };
+  compression: { runs: number; tokensBefore: number; tokensAfter: number; tokensSaved: number };
+  database: {
+    path: string;
+    sizeBytes: number;
+    walBytes: number;
+    pageSize: number;
+    pageCount: number;
+    freelistPages: number;
+    freeBytes: number;
+    autoVacuum: string;
+  };
+  requests: { total: number; errors: number };
+}

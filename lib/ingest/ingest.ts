@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import type { CaptureCheckpointInput, CaptureCheckpointResult } from "../api/checkpoints";
+import { ingestInput, type IngestedSessionDto, type IngestInput, type IngestResult } from "../api/maintenance";
+import type { Ctx } from "../context";
+import { identifyProject } from "../projects/identify";
+import { OpencodeReader, type OpencodeSession } from "./reader";
+
+/** `captureCheckpoint` of lib/checkpoints; `at` dates the checkpoint at the session's last activity. */
+export type CaptureFn = (ctx: Ctx, input: CaptureCheckpointInput, at: number) => CaptureCheckpointResult | Promise<CaptureCheckpointResult>;
+
+/**
+ * Turns past OpenCode sessions into checkpoints (trigger `ingest`) plus `suggested` memories, in
+ * the session's own project. Incremental: `ingested_sessions` remembers each session and how many
+ * messages it had; a later run takes only new sessions and sessions that grew since.
+ */
+export async function ingestSessions(ctx: Ctx, raw: IngestInput, capture: CaptureFn): Promise<IngestResult> {
+  const input = ingestInput.parse(raw);
+  const reader = new OpencodeReader(input.source);
+  try {
+    const all = reader.sessions();
+    const done = new Map(
+      ctx.db.all<{ sessionId: string; messageCount: number }>(sql`SELECT session_id AS sessionId, message_count AS messageCount FROM ingested_sessions`).map((r) => [
+        r.sessionId,
+        r.messageCount,
+      ]),
+    );
+    const wanted = input.sessionIds ? new Set(input.sessionIds) : undefined;
+    const excluded = new Set(input.excludeSessionIds ?? []);
+    const pending = all.filter(
+      (s) =>
+        s.messageCount > 0 &&
+        (input.includeSubagents || !s.parentId) &&
+        (!wanted || wanted.has(s.id)) &&
+        !excluded.has(s.id) &&
+        (!done.has(s.id) || done.get(s.id)! < s.messageCount),
+    );
+    const batch = pending.slice(0, input.limit);
+    const ingested: IngestedSessionDto[] = [];
+    const errors: IngestResult["errors"] = [];
+
+    for (const s of batch) {
+      const kind = done.has(s.id) ? "updated" : "new";
+      const directory = s.directory || s.worktree || undefined;
+      const projectId = directory ? identifyProject(directory).id : null;
+      if (input.dryRun) {
+        ingested.push(dto(s, kind, projectId, null, 0));
+        continue;
+      }
+      try {
+        const messages = reader.messages(s.id);
+        if (!messages.length) continue;
+        const result = await capture(ctx, { directory, sessionID: s.id, trigger: "ingest", messages, suggest: true }, s.timeUpdated || s.timeCreated);
+        ctx.db.run(
+          sql`INSERT INTO ingested_sessions(session_id, checkpoint_id, message_count) VALUES (${s.id}, ${result.id}, ${messages.length})
+              ON CONFLICT(session_id) DO UPDATE SET checkpoint_id = excluded.checkpoint_id, message_count = excluded.message_count,
+              ingested_at = (cast(unixepoch('subsec') * 1000 as integer))`,
+        );
+        ingested.push(dto(s, kind, projectId, result.id, result.suggested.length, messages.length));
+      } catch (error) {
+        errors.push({ sessionId: s.id, message: (error as Error).message });
+      }
+    }
+    const handled = input.dryRun ? batch.length : ingested.length + errors.length;
+    return {
+      source: input.source,
+      dryRun: input.dryRun,
+      total: all.length,
+      pending: pending.length,
+      ingested,
+      remaining: input.dryRun ? pending.length : pending.length - handled,
+      errors,
+    };
+  } finally {
+    reader.close();
+  }
+}
+
+function dto(s: OpencodeSession, kind: "new" | "updated", projectId: string | null, checkpointId: string | null, suggestions: number, messages = s.messageCount): IngestedSessionDto {
+  return { sessionId: s.id, title: s.title, directory: s.directory, projectId, messages, kind, checkpointId, suggestions };
+}
