@@ -31,8 +31,8 @@ const EN_QUOTE =
 const EN_IDIOM =
   /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b|\b(?:don'?t|do not|doesn'?t|does not|won'?t) (?:have|need) to\b|\bno need to\b/i;
 /** Off-topic personal plans are not project decisions. */
-const EN_OFF_TOPIC = /\b(?:lunch|dinner|breakfast|coffee|a break|go home|sleep|vacation|holiday|weekend|call it a day)\b/i;
-const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下班|回家|放假|度假/;
+const EN_OFF_TOPIC = /\b(?:lunch|dinner|breakfast|coffee|a break|go home|sleep|vacation|holiday|weekend|call it a day|eat|eating|drink|snack)\b/i;
+const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下班|回家|放假|度假|吃点/;
 
 const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
 const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
@@ -69,6 +69,8 @@ const EN_RULES: Rule[] = [
   { id: "en.problem-was", category: "gotcha", re: /\bthe (?:problem|issue|bug|error|failure|crash) (?:was|is) (?:that|caused|due|because)\b/i, confidence: 0.9 },
   { id: "en.caused-by", category: "gotcha", re: /\b(?:was|were|is|are) caused by\b/i, confidence: 0.85 },
   { id: "en.fixed-by", category: "gotcha", re: /\b(?:fixed|solved|resolved|worked around) (?:it |this |that |the \w+ )?by\b/i, confidence: 0.85 },
+  { id: "en.fyi", category: "gotcha", re: /^(?:fyi|pro tip|tip|til)\b\s*[:,-]?|\btook (?:me|us) (?:an hour|hours|a while|ages|a day|forever)\b/i, confidence: 0.75 },
+  { id: "en.was-from", category: "gotcha", re: /\bthe (?:flakiness|crash|failure|error|bug|problem|issue|hang|leak|slowness|timeout) (?:was|came) (?:from|due to)\b|\bwas due to\b/i, confidence: 0.8 },
   { id: "en.culprit", category: "gotcha", re: /\bthe culprit\b|\bthe reason (?:\w+ ){0,4}(?:is|was) that\b|\blesson learned\b/i, confidence: 0.85 },
   { id: "en.came-from", category: "gotcha", re: /\bthe (?:crash|error|bug|failure|problem|issue|leak|hang|slowdown|flakiness) (?:came|comes|was coming) from\b/i, confidence: 0.85 },
   { id: "en.failed-because", category: "gotcha", re: /\b(?:hung|crashed|failed|broke|timed out|hangs|crashes|fails|breaks|times out|stalled|deadlocked) because\b/i, confidence: 0.8 },
@@ -86,6 +88,7 @@ const EN_RULES: Rule[] = [
   },
   { id: "en.we-chose", category: "decision", re: /\b(?:we|i) (?:chose|picked|selected|opted for|settled on|went with)\b|\bopted for\b|\bagreed (?:to|on|that)\b|\bstandardi[sz]ing on\b|\bthe plan is\b/i, confidence: 0.85 },
   { id: "en.we-are-moving", category: "decision", re: /\bwe(?:'re| are) (?:moving|migrating|switching|dropping|replacing)\b/i, confidence: 0.75 },
+  { id: "en.it-is", category: "decision", re: /^(?:alright|ok(?:ay)?|right|so|fine),? [\w.-]+(?: [\w.-]+)? it is[.!]?$|\bmade up (?:my|our) mind\b|^going with\b|,\s*final[.!]?$|\bwe(?:'re| are) going to (?:keep|skip|drop|use|go with)\b/i, confidence: 0.75 },
   { id: "en.going-forward", category: "decision", re: /^(?:going forward|from now on),? we\b/i, confidence: 0.85 },
   // preferences
   { id: "en.prefer", category: "preference", re: /\bi(?:'d| would)? (?:really |much |strongly )?(?:prefer|rather)\b/i, confidence: 0.85 },
@@ -93,6 +96,7 @@ const EN_RULES: Rule[] = [
   { id: "en.i-want-you", category: "preference", re: /\bi(?:'d| would)? (?:want|like) you to\b/i, confidence: 0.8 },
   { id: "en.i-like", category: "preference", re: /\bi (?:really )?(?:like|love|hate|dislike|don'?t like|do not like) (?!this\b|that\b|it\b|the way\b|the idea\b|how\b)\w+/i, confidence: 0.75 },
   { id: "en.love-if", category: "preference", re: /\bi'?d (?:love|like) (?:it )?if you\b|^personally\b|\bi find .{2,60}\b(?:easier|harder|clearer|more readable|better)\b/i, confidence: 0.75 },
+  { id: "en.fan-of", category: "preference", re: /\bi'?m (?:a (?:big )?fan of|not a fan of)\b|\bi (?:really )?(?:don'?t|do not) want\b|\bthat'?s how i like it\b|^less \w+.*\bmore \w+/i, confidence: 0.75 },
   { id: "en.trailing-please", category: "preference", re: /,\s*please[.!]?$/i, confidence: 0.75 },
   { id: "en.please", category: "preference", re: /^please (?:always|never|don'?t|do not|keep|use|avoid|answer|reply|respond|write|make sure|ask)\b/i, confidence: 0.8 },
   // imperatives at the start decide between constraint and convention
@@ -108,7 +112,8 @@ const EN_RULES: Rule[] = [
     re: /\b(?:we|you) (?:can't|cannot|can not) (?:use|add|change|touch|call|import|depend|rely|ship|deploy|push|commit|break|remove|delete|upgrade|downgrade|modify|rename)\b/i,
     confidence: 0.85,
   },
-  { id: "en.keep-under", category: "constraint", re: /^keep\b.*\b(?:under|below|within|at most|less than)\b/i, confidence: 0.8 },
+  { id: "en.keep-under", category: "constraint", re: /^keep\b.*\b(?:under|below|within|at most|less than|compatible|stable|green|passing)\b/i, confidence: 0.8 },
+  { id: "en.nothing-may", category: "constraint", re: /^(?:nothing|no one|nobody|no code|no file)\b.*\b(?:may|can|should|must|is allowed to)\b/i, confidence: 0.8 },
   { id: "en.no-x", category: "constraint", re: /^no [\w.-]+(?: [\w.-]+)? (?:in|from|on|to|inside|outside|without|before|after|until)\b/i, confidence: 0.8 },
   { id: "en.is-never", category: "constraint", re: /\b(?:is|are|gets?|should be|must be) never\b|^make sure\b|\bthere (?:should|must) be no\b/i, confidence: 0.8 },
   { id: "en.should-never", category: "constraint", re: /\bshould (?:never|not)\b/i, confidence: 0.8 },
@@ -134,9 +139,10 @@ const EN_RULES: Rule[] = [
   {
     id: "en.passive-rule",
     category: "convention",
-    re: /\b(?:are|is) (?:always )?(?:thrown|named|stored|kept|written|generated|formatted|prefixed|suffixed|placed|exported|validated|logged|versioned|created) (?:as|in|with|under|by|using|via|through)\b/i,
+    re: /\b(?:are|is) (?:always )?(?:thrown|named|stored|kept|written|generated|formatted|prefixed|suffixed|placed|exported|validated|logged|versioned|created) (?:as|in|with|under|by|using|via|through|after|like)\b/i,
     confidence: 0.7,
   },
+  { id: "en.only-ever", category: "convention", re: /\bonly ever\b/i, confidence: 0.75 },
   { id: "en.follow-pattern", category: "convention", re: /\bfollows? the (?:pattern|convention|format|style)\b/i, confidence: 0.8 },
 ];
 
@@ -145,13 +151,13 @@ const EN_RULES: Rule[] = [
 const ZH_RULES: Rule[] = [
   { id: "zh.cause", category: "gotcha", re: /原因是|根本原因|问题出在|原来是|罪魁祸首/, confidence: 0.85 },
   { id: "zh.fix", category: "gotcha", re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的/, confidence: 0.85 },
-  { id: "zh.pitfall", category: "gotcha", re: /坑|踩过|^注意\s*[:：]|^小心|^警告\s*[:：]|教训/, confidence: 0.85 },
-  { id: "zh.decided", category: "decision", re: /决定|定下来|定了|定为|最终方案|最终选|拍板|最后(?:还是)?(?:选|用)|就按|(?:以后|今后|往后)(?:统一|都|一律)/, confidence: 0.9 },
+  { id: "zh.pitfall", category: "gotcha", re: /坑|踩过|^注意\s*[:：]|^小心|^警告\s*[:：]|教训|^提醒一下|折腾了/, confidence: 0.85 },
+  { id: "zh.decided", category: "decision", re: /决定|定下来|定了|定为|最终方案|最终选|拍板|最后(?:还是)?(?:选|用)|就按|(?:以后|今后|往后)(?:统一|都|一律)|不(?:再)?用.{1,20}了|继续用|就(?:存|写|改|做)成/, confidence: 0.9 },
   { id: "zh.use", category: "decision", re: /就用|改用|采用|选了|选择了|选用|换成了/, confidence: 0.8 },
-  { id: "zh.prefer", category: "preference", re: /我(?:更|比较|很|最|还是)?喜欢|我(?:更)?偏好|我(?:更)?倾向|我不(?:太)?喜欢|我讨厌|我希望|我(?:比较|更)?习惯|比较好[。！!]?$|更好[。！!]?$/, confidence: 0.85 },
+  { id: "zh.prefer", category: "preference", re: /我(?:更|比较|很|最|还是)?喜欢|我(?:更)?偏好|我(?:更)?倾向|我不(?:太)?喜欢|我讨厌|我希望|我(?:比较|更)?习惯|比较好[。！!]?$|更好[。！!]?$|我不?想要|少一点.{0,20}多一点/, confidence: 0.85 },
   { id: "zh.please", category: "preference", re: /请(?:始终|总是|每次|一直|永远|尽量|务必|用|使用|保持)|尽量/, confidence: 0.8 },
-  { id: "zh.must", category: "constraint", re: /必须|禁止|不允许|不准|不得|务必|一定要|只能|只(?:跑|用|允许)|不可以|严禁|绝对不|绝不|千万不要|不能|不要|别(?:再|改|动|碰|删|用)/, confidence: 0.85 },
-  { id: "zh.convention", category: "convention", re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/, confidence: 0.8 },
+  { id: "zh.must", category: "constraint", re: /必须|禁止|不允许|不准|不许|不得|要在.{1,12}(?:内|以内|之内)|要保持|务必|一定要|只能|只(?:跑|用|允许)|不可以|严禁|绝对不|绝不|千万不要|不能|不要|别(?:再|改|动|碰|删|用|升级|提交|推送|加|装)/, confidence: 0.85 },
+  { id: "zh.convention", category: "convention", re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|都以|以.{1,24}开头|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/, confidence: 0.8 },
   { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },
 ];
 
@@ -160,7 +166,7 @@ export function detectSentence(s: Sentence): Detection | null {
   const rules = s.lang === "zh" ? ZH_RULES : EN_RULES;
   for (const r of rules) {
     if (!r.re.test(s.text)) continue;
-    if (r.category === "decision" && (s.lang === "zh" ? ZH_OFF_TOPIC : EN_OFF_TOPIC).test(s.text)) return null;
+    if ((s.lang === "zh" ? ZH_OFF_TOPIC : EN_OFF_TOPIC).test(s.text)) return null;
     return { category: r.category, rule: r.id, confidence: r.confidence };
   }
   return null;

@@ -26,6 +26,16 @@ describe("labeled extraction set", () => {
   }
 });
 
+describe("holdout and blind sets (used for fixes after their first look): no regression", () => {
+  for (const file of ["holdout.jsonl", "blind.jsonl"]) {
+    it(`keeps precision >= 0.9 and recall >= 0.6 on ${file}`, () => {
+      const s = evaluate(loadLabeled(path.join(FIXTURES, file)));
+      expect(s.precision).toBeGreaterThanOrEqual(0.9);
+      expect(s.recall).toBeGreaterThanOrEqual(0.6);
+    });
+  }
+});
+
 describe("detectors", () => {
   it("reject questions, hypotheticals, quotes, code and epistemic 'must'", () => {
     for (const text of [
