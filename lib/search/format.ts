@@ -3,6 +3,7 @@ import { countTokens } from "../tokens";
 import { tokenize } from "./tokenizer";
 
 const SNIPPET_CHARS = 240;
+const RESERVE = 16;
 
 /**
  * The window of the content (about SNIPPET_CHARS) with the most query terms, cut at word
@@ -58,9 +59,11 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     const full = `${i + 1}. ${meta} ${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})`;
     const short = `${i + 1}. ${meta} ${title}${r.snippet} (id ${r.id})`;
     let line: string | null = null;
+    // Keep room for the "more not shown" note unless this is the last result.
+    const room = tokenBudget - (i === results.length - 1 ? 0 : RESERVE);
     for (const candidate of [full, short]) {
       const cost = countTokens(candidate) + 1;
-      if (used + cost <= tokenBudget) {
+      if (used + cost <= room) {
         line = candidate;
         used += cost;
         break;

@@ -68,7 +68,8 @@ export function rank(
     if (vector) {
       base = ((l ? 1 / (RRF_K + l.rank) : 0) + (v ? 1 / (RRF_K + v.rank) : 0)) * ((RRF_K + 1) / 2);
     } else {
-      base = l && best < 0 ? l.bm25 / best : 0;
+      // bm25() is ~0 when a term is in most documents (tiny collections): fall back to the rank.
+      base = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
     }
     const boosts = boostsFor(c, context);
     out.push({

@@ -1,0 +1,155 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { embeddingStatus } from "../../../lib/embeddings/status";
+import { startEmbeddings, stopEmbeddings, type EmbeddingService } from "../../../lib/embeddings/service";
+import { reindexProgress, startReindex } from "../../../lib/embeddings/reindex";
+import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
+import { prepareNearDuplicateCheck } from "../../../lib/search/near-duplicate";
+import { searchMemories } from "../../../lib/search/search";
+import { searchStatus } from "../../../lib/search/status";
+import { ROOT } from "../../../scripts/build-if-needed";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+
+const TINY = path.join(ROOT, "tests/fixtures/tiny-model");
+const TINY16 = path.join(ROOT, "tests/fixtures/tiny-model-16");
+const withModel = (dir: string, extra: Record<string, string> = {}) => ({
+  RECOLLECT_EMBEDDING_PROVIDER: "transformers",
+  RECOLLECT_EMBEDDING_MODEL_DIR: dir,
+  ...extra,
+});
+
+const open: { ctx: ReturnType<typeof testCtx> }[] = [];
+async function start(env: Record<string, string>, dataDir?: string): Promise<{ ctx: ReturnType<typeof testCtx>; service: EmbeddingService }> {
+  const ctx = testCtx({ env, dataDir });
+  open.push({ ctx });
+  const service = startEmbeddings(ctx);
+  await service.loaded;
+  return { ctx, service };
+}
+async function close(ctx: ReturnType<typeof testCtx>) {
+  await stopEmbeddings(ctx);
+  ctx.close();
+  open.splice(open.findIndex((o) => o.ctx === ctx), 1);
+}
+afterEach(async () => {
+  for (const { ctx } of [...open]) await close(ctx);
+});
+
+const vectorRow = (ctx: ReturnType<typeof testCtx>, id: string) =>
+  ctx.sqlite
+    .prepare("SELECT v.status, v.project, v.category FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE m.id = ?")
+    .get(id) as { status: string; project: string; category: string } | undefined;
+
+describe("embeddings with the tiny local model", () => {
+  it("loads offline from a model directory, embeds the queue and switches search to hybrid", async () => {
+    const { ctx, service } = await start(withModel(TINY));
+    expect(service.state).toBe("ready");
+    const a = createMemory(ctx, { content: "the database index is slow on large tables" }).memory;
+    createMemory(ctx, { content: "music and dance on the river at night" });
+    await service.drain();
+    const status = embeddingStatus(ctx);
+    expect(status).toMatchObject({ state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32, vectors: 2, queueDepth: 0 });
+    expect(searchStatus()).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0 });
+    const out = await searchMemories(ctx, { query: "database index slow", explain: true });
+    expect(out.mode).toBe("hybrid");
+    expect(out.results[0].id).toBe(a.id);
+    expect(out.results[0].explain!.vectorRank).toBe(1);
+    expect(out.results[0].explain!.vectorDistance).toBeLessThan(0.5);
+    // A vector-only match (no shared term) still comes back in hybrid mode...
+    const vectorOnly = await searchMemories(ctx, { query: "zzzqqq", explain: true });
+    expect(vectorOnly.results.length).toBe(2);
+    expect(vectorOnly.results.every((r) => r.explain!.lexicalRank === null)).toBe(true);
+    // ...and lexical mode can still be forced.
+    expect((await searchMemories(ctx, { query: "zzzqqq", mode: "lexical" })).results).toEqual([]);
+  });
+
+  it("applies filters inside the vector query and follows status changes and removals", async () => {
+    const { ctx, service } = await start(withModel(TINY));
+    const dirA = tempDir("proj-a-");
+    const dirB = tempDir("proj-b-");
+    // Many other-project memories nearer to the query than ours: a top-k-then-filter would lose ours.
+    for (let i = 0; i < 30; i++) createMemory(ctx, { content: `deploy the server with docker compose ${i}`, directory: dirB });
+    const mine = createMemory(ctx, { content: "music and dance on the river", directory: dirA, category: "fact" }).memory;
+    await service.drain();
+    const q = { query: "deploy the server with docker", directory: dirA, explain: true, limit: 5 };
+    const got = await searchMemories(ctx, q);
+    expect(got.mode).toBe("hybrid");
+    expect(got.results.map((r) => r.id)).toEqual([mine.id]);
+    expect(got.results[0].explain!.vectorRank).toBe(1);
+    expect(vectorRow(ctx, mine.id)).toEqual({ status: "active", project: expect.stringMatching(/^p_/), category: "fact" });
+    archiveMemory(ctx, mine.id);
+    expect(vectorRow(ctx, mine.id)?.status).toBe("archived");
+    expect((await searchMemories(ctx, q)).results).toEqual([]);
+    expect((await searchMemories(ctx, { ...q, statuses: ["archived"] })).results.map((r) => r.id)).toEqual([mine.id]);
+    expect((await searchMemories(ctx, { ...q, categories: ["decision"], statuses: ["archived"] })).results).toEqual([]);
+    removeMemory(ctx, mine.id);
+    expect(vectorRow(ctx, mine.id)).toBeUndefined();
+    expect(embeddingStatus(ctx).vectors).toBe(30);
+  });
+
+  it("degrades to lexical with a clear reason when the model cannot load", async () => {
+    const missing = path.join(tempDir(), "no-such-model");
+    const { ctx, service } = await start(withModel(missing));
+    expect(service.state).toBe("failed");
+    expect(service.reason).toMatch(/could not be loaded.*lexical/);
+    expect(searchStatus()).toMatchObject({ mode: "lexical", reason: expect.stringContaining("no-such-model") });
+    createMemory(ctx, { content: "graphql schema stitching notes" });
+    const out = await searchMemories(ctx, { query: "graphql schema" });
+    expect(out).toMatchObject({ mode: "lexical" });
+    expect(out.results).toHaveLength(1);
+    expect(() => startReindex(ctx)).toThrow(/no embedding model is loaded/);
+  });
+
+  it("says lexical when the provider is none", async () => {
+    const { ctx, service } = await start({ RECOLLECT_EMBEDDING_PROVIDER: "none" });
+    expect(service.state).toBe("off");
+    expect(searchStatus()).toMatchObject({ mode: "lexical", reason: expect.stringContaining("none") });
+    createMemory(ctx, { content: "queued while off" });
+    expect(embeddingStatus(ctx).queueDepth).toBe(1);
+  });
+
+  it("keeps pending work across a restart and embeds it when the model comes", async () => {
+    const dataDir = tempDir();
+    const first = await start({ RECOLLECT_EMBEDDING_PROVIDER: "none" }, dataDir);
+    for (let i = 0; i < 5; i++) createMemory(first.ctx, { content: `pending memory number ${i} about tables` });
+    await close(first.ctx);
+    const second = await start(withModel(TINY), dataDir);
+    await second.service.drain();
+    expect(embeddingStatus(second.ctx)).toMatchObject({ vectors: 5, queueDepth: 0, mode: "hybrid" });
+  });
+
+  it("detects a model/dimension change, stays lexical, and reindexes with progress", async () => {
+    const dataDir = tempDir();
+    const first = await start(withModel(TINY), dataDir);
+    for (let i = 0; i < 40; i++) createMemory(first.ctx, { content: `memory ${i} about the search index and tables` });
+    await first.service.drain();
+    expect(embeddingStatus(first.ctx).vectors).toBe(40);
+    await close(first.ctx);
+
+    const second = await start(withModel(TINY16, { RECOLLECT_EMBEDDING_BATCH_SIZE: "8" }), dataDir);
+    expect(second.service.state).toBe("mismatch");
+    expect(second.service.reason).toMatch(/32 dims.*16 dims.*reindex/);
+    expect((await searchMemories(second.ctx, { query: "search index" })).mode).toBe("lexical");
+    const started = startReindex(second.ctx);
+    expect(started).toMatchObject({ state: "running", total: 40, dimension: 16 });
+    expect(second.service.state).toBe("reindexing");
+    await second.service.drain();
+    expect(reindexProgress(second.ctx)).toMatchObject({ state: "done", total: 40, done: 40, dimension: 16 });
+    expect(embeddingStatus(second.ctx)).toMatchObject({ state: "ready", mode: "hybrid", indexDimension: 16, vectors: 40 });
+    expect((await searchMemories(second.ctx, { query: "search index" })).mode).toBe("hybrid");
+  });
+
+  it("finds near duplicates by cosine when the new text's embedding is at hand", async () => {
+    const { ctx, service } = await start(withModel(TINY, { RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.9", RECOLLECT_SEARCH_LEXICAL_DEDUP_THRESHOLD: "1" }));
+    const first = createMemory(ctx, { content: "the server cache uses a queue of tokens for each session" }).memory;
+    await service.drain();
+    const text = "the server cache uses a queue of tokens for every session";
+    await prepareNearDuplicateCheck(ctx, text);
+    const again = createMemory(ctx, { content: text });
+    expect(again).toMatchObject({ deduplicated: true, duplicateOf: first.id });
+    const other = "music and dance on the river at night";
+    await prepareNearDuplicateCheck(ctx, other);
+    expect(createMemory(ctx, { content: other }).deduplicated).toBe(false);
+  });
+});

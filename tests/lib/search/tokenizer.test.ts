@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { queryTerms, tokenize } from "../../../lib/search/tokenizer";
+
+describe("tokenizer", () => {
+  it("applies NFKC and case folding", () => {
+    expect(tokenize("Ｆｕｌｌｗｉｄｔｈ ＡＢＣ")).toEqual(["fullwidth", "abc"]);
+    expect(tokenize("DATABASE")).toEqual(tokenize("database"));
+  });
+
+  it("stems English words and drops stopwords", () => {
+    expect(tokenize("The running dogs were configured")).toEqual(["run", "dog", "configur"]);
+    expect(queryTerms("What did Caroline research?")).toEqual(["carolin", "research"]);
+  });
+
+  it("relates irregular forms to their base", () => {
+    expect(tokenize("she drew it")).toContain("draw");
+    expect(tokenize("we went home")).toEqual(tokenize("we go home"));
+  });
+
+  it("splits camelCase, PascalCase and Error names, keeping the whole identifier", () => {
+    expect(tokenize("getUserName")).toEqual(["user", "name", "getusername"]);
+    expect(tokenize("TypeError")).toEqual(["type", "error", "typeerror"]);
+    expect(tokenize("HTTPServer")).toEqual(["http", "server", "httpserver"]);
+  });
+
+  it("splits snake_case and kebab-case", () => {
+    expect(tokenize("max_retry_count")).toEqual(["max", "retri", "count", "maxretrycount"]);
+    expect(tokenize("kebab-case-name")).toEqual(["kebab", "case", "name", "kebabcasename"]);
+  });
+
+  it("splits paths and file:line references, also naming the file", () => {
+    const t = tokenize("lib/search/sync.ts:42");
+    expect(t).toEqual(expect.arrayContaining(["lib", "search", "sync", "ts", "42", "syncts"]));
+    // The query `sync.ts` meets the indexed path.
+    expect(t).toEqual(expect.arrayContaining(queryTerms("sync.ts")));
+  });
+
+  it("makes overlapping CJK bigrams, and single characters for one-character runs", () => {
+    expect(queryTerms("数据库")).toEqual(["数据", "据库"]);
+    expect(tokenize("数据库")).toEqual(expect.arrayContaining(["数据", "据库", "数", "据", "库"]));
+    expect(queryTerms("库")).toEqual(["库"]);
+    expect(tokenize("使用 SQLite 数据库")).toEqual(expect.arrayContaining(["使用", "sqlite", "数据"]));
+  });
+
+  it("emits only letters and digits (safe inside an FTS5 string)", () => {
+    for (const t of tokenize(`a "quoted" (x) [y] {z} NEAR/3 foo* ^bar col:val -not +plus`)) expect(t).toMatch(/^[\p{L}\p{N}]+$/u);
+  });
+});
