@@ -7,6 +7,8 @@ export interface TurnRecord {
   tokensBefore: number;
   tokensAfter: number;
   ms: number;
+  /** CPU time of this process during the call (user + system): what the call costs without other processes' contention. */
+  cpuMs: number;
   /** The compressed history of this turn starts with the previous one's (beyond newly aged parts). */
   stable?: boolean;
   /** The pressure level changed at this turn (every aged part is compressed anew, once). */
@@ -36,9 +38,12 @@ export async function replay(
   const histories = turnHistories(messages);
   for (let t = 0; t < histories.length; t++) {
     const history = histories[t];
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await call(history);
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     const serialized = result.messages.map((m) => JSON.stringify(m));
     const boundary = Math.max(0, history.length - protectRecent);
     let stable: boolean | undefined;
@@ -48,7 +53,7 @@ export async function replay(
       for (let i = 0; i < Math.min(previousBoundary, previous.length); i++) if (previous[i] !== serialized[i]) stable = false;
     }
     const nudges = JSON.stringify(result.nudges);
-    turns.push({ turn: t + 1, tokensBefore: result.stats.tokensBefore, tokensAfter: result.stats.tokensAfter, ms, stable, levelChange: nudges !== previousNudges });
+    turns.push({ turn: t + 1, tokensBefore: result.stats.tokensBefore, tokensAfter: result.stats.tokensAfter, ms, cpuMs, stable, levelChange: nudges !== previousNudges });
     previousNudges = nudges;
     onTurn?.(t, history, result);
     previous = serialized;

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
+import { excerpt, fieldOf, hashIn, History } from "../lib/compression/history";
+
+const LIMIT = 24 * 1024 * 1024;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { RECOLLECT_SERVER_HISTORY_BODY_LIMIT_BYTES: String(LIMIT) } });
+});
+afterAll(() => server?.stop());
+
+const body = async (res: Response) => res.json() as Promise<any>;
+
+describe("POST /api/compress and GET /api/expand/:hash", () => {
+  it("compresses a history and brings any removed original back by its hash", async () => {
+    const read = excerpt("read-marshmallow-fields");
+    const apt = excerpt("bash-apt-get-errors");
+    const h = new History("ses_http")
+      .user("Fix it")
+      .step({ tools: [{ name: "r", tool: "read", input: read.input, output: read.output }] })
+      .step({ tools: [{ name: "b", tool: "bash", input: apt.input, output: apt.output }] })
+      .filler(2);
+    const res = await server.api("/api/compress", { method: "POST", json: h.body() });
+    expect(res.status).toBe(200);
+    const out = await body(res);
+    expect(Object.keys(out).sort()).toEqual(["messages", "nudges", "stats"]);
+    expect(out.messages).toHaveLength(h.messages.length);
+    expect(out.stats.tokensAfter).toBeLessThan(out.stats.tokensBefore);
+    expect(Object.keys(out.stats.byStrategy).sort()).toEqual(["command-output", "file-reads"]);
+    expect(out.nudges).toEqual([]);
+
+    const compressed = fieldOf(out.messages, h.ids.r);
+    const hash = hashIn(compressed);
+    const expanded = await server.api(`/api/expand/${hash}`);
+    expect(expanded.status).toBe(200);
+    const entry = await body(expanded);
+    expect(entry).toMatchObject({ hash, content: read.output, tool: "read", sessionId: "ses_http" });
+    expect(Number.isNaN(Date.parse(entry.createdAt))).toBe(false);
+
+    // The same input gives the same bytes.
+    const again = await server.api("/api/compress", { method: "POST", json: h.body() });
+    expect(JSON.stringify((await body(again)).messages)).toBe(JSON.stringify(out.messages));
+  });
+
+  it("answers 404 with a clear message for an unknown hash and 400 for a malformed one", async () => {
+    let res = await server.api("/api/expand/0123456789abcdef");
+    expect(res.status).toBe(404);
+    expect((await body(res)).error.message).toMatch(/nothing stored under hash "0123456789abcdef": it is unknown, or it expired/);
+    res = await server.api("/api/expand/zz-not-a-hash");
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/hex/);
+  });
+
+  it("rejects a malformed history naming the first bad field, and requests without the token", async () => {
+    const input = new History().user("x").step({ text: "y" }).body() as any;
+    input.messages[1].parts[1].text = null;
+    let res = await server.api("/api/compress", { method: "POST", json: input });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^messages\.1\.parts\.1\.text: /);
+    res = await server.api("/api/compress", { method: "POST", json: { messages: [] } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^sessionID: /);
+    res = await fetch(`${server.url}/api/compress`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+    expect(res.status).toBe(401);
+  });
+
+  it("handles a history of tens of megabytes within the body limit, and answers 413 beyond it", async () => {
+    const chunk = Array.from({ length: 800 }, (_, i) => `build step ${i}: compiled module ${i} without warnings`).join("\n"); // ~40 KB
+    const h = new History("ses_big").user("build everything");
+    for (let i = 0; h.messages.length < 420; i++) h.step({ tools: [{ tool: "bash", input: { command: `make part-${i}` }, output: chunk }] });
+    const input = h.body();
+    const size = Buffer.byteLength(JSON.stringify(input));
+    expect(size).toBeGreaterThan(16 * 1024 * 1024);
+    expect(size).toBeLessThan(LIMIT);
+    const res = await server.api("/api/compress", { method: "POST", json: input });
+    expect(res.status).toBe(200);
+    const out = await body(res);
+    expect(out.messages).toHaveLength(h.messages.length);
+    expect(out.stats.tokensAfter).toBeLessThan(out.stats.tokensBefore / 10);
+    expect(out.nudges[0]).toContain("memory_store");
+
+    const tooBig = { ...input, messages: [...input.messages, ...input.messages.slice(1, 250)] };
+    const over = await server.api("/api/compress", { method: "POST", json: tooBig });
+    expect(over.status).toBe(413);
+    expect((await body(over)).error.code).toBe("payload_too_large");
+  }, 120_000);
+
+  it("reports tokens saved per day and per session", async () => {
+    const res = await server.api("/api/compress?sessionID=ses_http&days=7");
+    expect(res.status).toBe(200);
+    const s = await body(res);
+    expect(s.totals.calls).toBe(2);
+    expect(s.totals.tokensSaved).toBeGreaterThan(0);
+    expect(s.perSession).toEqual([expect.objectContaining({ sessionId: "ses_http", calls: 2 })]);
+    expect(s.perDay[0].day).toBe(new Date().toISOString().slice(0, 10));
+    const bad = await server.api("/api/compress?days=0");
+    expect(bad.status).toBe(400);
+  });
+});
