@@ -75,7 +75,7 @@ class PartMemory {
 const memories = processSingleton("compressionPartsByDb", () => new WeakMap<Database.Database, PartMemory>());
 export function partMemory(ctx: Ctx): PartMemory {
   let m = memories.get(ctx.sqlite);
-  if (!m) memories.set(ctx.sqlite, (m = new PartMemory(200_000, 256 * 1024 * 1024)));
+  if (!m) memories.set(ctx.sqlite, (m = new PartMemory(200_000, 64 * 1024 * 1024)));
   return m;
 }
 
