@@ -1,7 +1,7 @@
 /**
  * Server time of the memory browser's page loads at 10,000 memories (target: p95 < 300 ms).
  *
- *   npx tsx bench/pages/index.ts [--memories 10000] [--runs 30]
+ *   npx tsx bench/pages/index.ts [--memories 10000] [--runs 30] [--no-build]
  *
  * Seeds a temp data dir (memories over 5 projects, versions, access log, compression stats,
  * checkpoints, sessions, KV), starts the production server (`next start`, dist dir
@@ -81,7 +81,8 @@ async function main() {
   console.log(`seeding ${N.toLocaleString("en-US")} memories into ${dataDir} ...`);
   const { detailId, seedMs, created } = seed(dataDir);
   console.log(`seeded ${created} memories in ${(seedMs / 1000).toFixed(1)} s; building/starting the server ...`);
-  ensureBuild();
+  // --no-build reuses the existing build (in a shared tree others keep touching sources).
+  if (!process.argv.includes("--no-build")) ensureBuild();
   const server = await startServer({ dataDir });
   try {
     // Page 2 of the list needs a cursor: take it from the API.

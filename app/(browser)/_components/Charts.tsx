@@ -63,7 +63,7 @@ export function TokensSavedPerSession({ data }: { data: { sessionId: string; sav
         <XAxis type="number" tick={axis} />
         <YAxis type="category" dataKey="session" width={96} tick={axis} />
         <Tooltip {...tooltipStyle} />
-        <Bar dataKey="saved" name="tokens saved" fill="#10b981" isAnimationActive={false} />
+        <Bar dataKey="saved" name="tokens saved" fill="#10b981" maxBarSize={28} isAnimationActive={false} />
       </BarChart>
     </Frame>
   );

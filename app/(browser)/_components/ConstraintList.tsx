@@ -92,6 +92,8 @@ function Row({
   const [content, setContent] = useState(m.content);
   const [priority, setPriority] = useState(String(m.priority));
   const [err, setErr] = useState<string | null>(null);
+  const [pinned, setPinned] = useState(m.pinned);
+  const [scope, setScope] = useState(m.scope === "global" ? "global" : "project");
   const dirty = content !== m.content || priority !== String(m.priority);
   const save = () => {
     const p = Number(priority);
@@ -112,9 +114,13 @@ function Row({
           <input
             type="checkbox"
             data-testid="constraint-enabled"
-            checked={m.pinned}
+            checked={pinned}
             disabled={pending}
-            onChange={(e) => patch(m.id, { pinned: e.target.checked }, e.target.checked ? "Enabled" : "Disabled")}
+            onChange={(e) => {
+              // Optimistic: the row re-renders from the server once the change is saved.
+              setPinned(e.target.checked);
+              patch(m.id, { pinned: e.target.checked }, e.target.checked ? "Enabled" : "Disabled");
+            }}
             className="size-4 accent-amber-600"
           />
           Inject (pinned)
@@ -123,9 +129,12 @@ function Row({
           <span className="sr-only">Scope of “{label}”</span>
           <select
             data-testid="constraint-scope"
-            value={m.scope === "global" ? "global" : "project"}
+            value={scope}
             disabled={pending || m.scope === "session"}
-            onChange={(e) => rescope(e.target.value as "global" | "project")}
+            onChange={(e) => {
+              setScope(e.target.value);
+              rescope(e.target.value as "global" | "project");
+            }}
             className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
           >
             <option value="global">global</option>

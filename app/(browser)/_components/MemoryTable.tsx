@@ -27,7 +27,7 @@ export interface Row {
 type Action = "archive" | "restore" | "delete";
 
 /** The list with selection and bulk actions (archive, restore, delete with confirmation, export). */
-export function MemoryTable({ rows }: { rows: Row[] }) {
+export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactNode }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState(false);
@@ -86,6 +86,7 @@ export function MemoryTable({ rows }: { rows: Row[] }) {
   return (
     <div>
       <div
+        hidden={rows.length === 0 && !message && !pending}
         data-testid="bulk-bar"
         className="sticky top-0 z-10 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white/95 px-3 py-2 text-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
       >
@@ -94,6 +95,7 @@ export function MemoryTable({ rows }: { rows: Row[] }) {
             type="checkbox"
             data-testid="select-all"
             checked={all}
+            disabled={rows.length === 0}
             onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.id)))}
             aria-label="Select all memories on this page"
             className="size-4 accent-indigo-600"
@@ -122,7 +124,8 @@ export function MemoryTable({ rows }: { rows: Row[] }) {
         </p>
       </div>
 
-      <ul data-testid="memory-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      {rows.length === 0 ? empty : null}
+      <ul hidden={rows.length === 0} data-testid="memory-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {rows.map((r) => (
           <li key={r.id} data-testid="memory-item" data-id={r.id} className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""}`}>
             <input

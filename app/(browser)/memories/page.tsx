@@ -99,19 +99,20 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         </div>
       </Form>
 
-      {rows.length === 0 ? (
-        r.total === 0 && !filtered && !q ? (
-          <EmptyState title="No memories yet">
-            Your agent stores them with <code>memory_store</code>. You can also <TextLink href="/memories/new">write one</TextLink> or <TextLink href="/export">import a file</TextLink>.
-          </EmptyState>
-        ) : (
-          <EmptyState title={q ? `Nothing matches “${q}”` : "No memories match these filters"}>
-            <TextLink href="/memories">Clear the search and filters</TextLink>
-          </EmptyState>
-        )
-      ) : (
-        <MemoryTable rows={rows} />
-      )}
+      <MemoryTable
+        rows={rows}
+        empty={
+          r.total === 0 && !filtered && !q ? (
+            <EmptyState title="No memories yet">
+              Your agent stores them with <code>memory_store</code>. You can also <TextLink href="/memories/new">write one</TextLink> or <TextLink href="/export">import a file</TextLink>.
+            </EmptyState>
+          ) : (
+            <EmptyState title={q ? `Nothing matches “${q}”` : "No memories match these filters"}>
+              <TextLink href="/memories">Clear the search and filters</TextLink>
+            </EmptyState>
+          )
+        }
+      />
 
       {!q && (p.cursor || r.nextCursor) ? (
         <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
