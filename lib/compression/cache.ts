@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
 import { DAY_MS } from "./ccr";
-import { processSingleton } from "./lru";
+import { processSingleton } from "./singleton";
 import { statements } from "./statements";
 
 /**

@@ -3,8 +3,6 @@ import { createHash } from "node:crypto";
 /** Content hash that names a CCR entry: short enough for a model to type, long enough not to collide. */
 export const ccrHash = (content: string): string => createHash("sha256").update(content).digest("hex").slice(0, 16);
 
-/** Fast digest of a part's content, for cache keys (never shown to the model). */
-export const digest = (content: string): string => createHash("sha1").update(content).digest("base64url");
 
 /** JSON with sorted object keys, so equal values always serialize to equal bytes. */
 export function stableStringify(value: unknown): string {
