@@ -14,6 +14,8 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   timeoutMs?: number;
+  /** Warm-up calls: neither refused by nor counted in the circuit breaker. */
+  bypassBreaker?: boolean;
 }
 
 export type Logger = (level: "debug" | "info" | "warn" | "error", message: string) => void;
@@ -29,6 +31,17 @@ export class RecollectClient {
     private readonly log: Logger = () => {},
   ) {
     this.breaker = new Breaker(settings.breakerFailures, settings.breakerCooldownMs);
+  }
+
+  private readonly warned = new Map<string, number>();
+  /** A failure is logged once a minute at most (per call and message), never shown to the model. */
+  private warnOnce(line: string) {
+    const key = line.replace(/\d+/g, "#").slice(0, 200);
+    const now = Date.now();
+    if (now - (this.warned.get(key) ?? 0) < 60_000) return;
+    this.warned.set(key, now);
+    if (this.warned.size > 200) this.warned.clear();
+    this.log("warn", line);
   }
 
   private readToken(): string | undefined {
@@ -47,7 +60,7 @@ export class RecollectClient {
   }
 
   async call<T>(method: string, pathname: string, options: CallOptions = {}): Promise<Result<T>> {
-    if (!this.breaker.allow()) {
+    if (!options.bypassBreaker && !this.breaker.allow()) {
       this.onUnreachable();
       return { ok: false, error: "the Recollect server is unavailable (circuit open)" };
     }
@@ -82,9 +95,12 @@ export class RecollectClient {
       } catch {
         /* not JSON */
       }
-      if (res.status >= 500) this.breaker.failure();
-      else this.breaker.success();
+      if (!options.bypassBreaker) {
+        if (res.status >= 500) this.breaker.failure();
+        else this.breaker.success();
+      }
       if (!res.ok) {
+        if (res.status >= 500 || (res.status >= 400 && res.status !== 404)) this.warnOnce(`${method} ${pathname}: HTTP ${res.status} ${text.slice(0, 300)}`);
         const message = (data as { error?: { message?: string } } | undefined)?.error?.message ?? `HTTP ${res.status}`;
         return { ok: false, status: res.status, error: message };
       }
@@ -94,10 +110,10 @@ export class RecollectClient {
       if (refused) {
         this.breaker.trip();
         this.onUnreachable();
-      } else this.breaker.failure();
+      } else if (!options.bypassBreaker) this.breaker.failure();
       const name = (error as Error)?.name;
       const message = name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : refused ? "connection refused" : String((error as Error)?.message ?? error);
-      this.log("debug", `${method} ${pathname}: ${message}`);
+      this.warnOnce(`${method} ${pathname}: ${message}`);
       return { ok: false, error: message, refused };
     }
   }

@@ -30,6 +30,8 @@ export interface Settings {
   resume: boolean;
   compress: boolean;
   extract: boolean;
+  /** Appends each hook call's duration to this file (JSON lines). */
+  traceFile?: string;
 }
 
 export const DEFAULT_PORT = 7731;
@@ -96,5 +98,6 @@ export function resolveSettings(options: Options = {}, env: Env = process.env): 
     resume: flag("resume", "RECOLLECT_PLUGIN_RESUME", true),
     compress: flag("compress", "RECOLLECT_PLUGIN_COMPRESS", true),
     extract: flag("extract", "RECOLLECT_PLUGIN_EXTRACT", true),
+    traceFile: str(options.traceFile) ?? str(env.RECOLLECT_PLUGIN_TRACE),
   };
 }

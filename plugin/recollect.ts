@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { chatMessage, toolAfter } from "./hooks/chat";
 import { compacting } from "./hooks/compacting";
@@ -17,6 +18,7 @@ export async function createRecollect(input: Pick<PluginInput, "directory"> & Pa
   const settings = resolveSettings(options ?? {});
   const rt = createRuntime(settings, input.directory, input.client);
   if (settings.autoStart) rt.starter.ensure();
+  void warmUp(rt);
 
   const hooks: Hooks = {
     tool: memoryTools(rt),
@@ -32,12 +34,38 @@ export async function createRecollect(input: Pick<PluginInput, "directory"> & Pa
   return hooks;
 }
 
+/**
+ * Next.js loads a route's code on its first request, which can take longer than a per-turn
+ * timeout: touch the per-turn routes once in the background (side-effect free reads).
+ */
+async function warmUp(rt: Runtime) {
+  const opts = { timeoutMs: 20_000, bypassBreaker: true };
+  if (!(await rt.starter.healthy(2000))) return;
+  await Promise.all([
+    rt.client.get("/api/context/stable", { ...opts, query: { directory: rt.directory } }),
+    rt.client.get("/api/compress", { ...opts, query: { days: 1 } }),
+    rt.client.get("/api/checkpoints", { ...opts, query: { limit: 1 } }),
+  ]);
+}
+
 function safe<A extends unknown[]>(rt: Runtime, name: string, fn: (...args: A) => Promise<void>) {
   return async (...args: A) => {
+    const started = performance.now();
     try {
       await fn(...args);
     } catch (error) {
       rt.log("warn", `${name} failed open: ${(error as Error)?.message ?? error}`);
+    } finally {
+      if (rt.settings.traceFile) trace(rt.settings.traceFile, name, performance.now() - started);
     }
   };
+}
+
+/** `RECOLLECT_PLUGIN_TRACE=<file>`: one JSON line per hook call with its duration (tests, benchmarks). */
+function trace(file: string, hook: string, ms: number) {
+  try {
+    fs.appendFileSync(file, JSON.stringify({ hook, ms: Math.round(ms * 100) / 100, at: Date.now() }) + "\n");
+  } catch {
+    /* tracing must not break a turn */
+  }
 }

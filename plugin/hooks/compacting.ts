@@ -20,8 +20,12 @@ export function compacting(rt: Runtime) {
       rt.log("warn", `checkpoint not stored: ${res.error}`);
       return;
     }
-    if (Array.isArray(res.data.context)) output.context.push(...res.data.context.filter((l) => typeof l === "string"));
-    if (typeof res.data.prompt === "string" && res.data.prompt.trim()) output.prompt = res.data.prompt;
+    const context = Array.isArray(res.data.context) ? res.data.context.filter((l) => typeof l === "string" && l) : [];
+    if (typeof res.data.prompt === "string" && res.data.prompt.trim()) {
+      // OpenCode (1.18) drops `output.context` when `output.prompt` replaces its prompt, and puts
+      // the history after the prompt: the extracted lines go at the prompt's end.
+      output.prompt = context.length ? `${res.data.prompt.trimEnd()}\n\n${context.join("\n")}` : res.data.prompt;
+    } else output.context.push(...context);
     s.lastCheckpoint = res.data.id;
   };
 }

@@ -58,8 +58,7 @@ export const lastUserText = (r: ChatRequest) => {
 };
 /** OpenCode's title generator: a request without tools whose system prompt asks for a title. */
 export const isTitleRequest = (r: ChatRequest) => !r.tools?.length && systemTexts(r).some((s) => /title/i.test(s)) && !isCompactionRequest(r);
-export const isCompactionRequest = (r: ChatRequest) =>
-  !r.tools?.length && r.messages.some((m) => /summar/i.test(textOf(m))) && r.messages.length > 2;
+export const isCompactionRequest = (r: ChatRequest) => !r.tools?.length && systemTexts(r).some((s) => /summarization agent|summariz/i.test(s));
 
 export async function startFakeLlm(responder?: Responder): Promise<FakeLlm> {
   const requests: Recorded[] = [];

@@ -1,0 +1,79 @@
+import { recallContextInput, type RecallContextDto, type RecallContextInput } from "../api/context";
+import type { Ctx } from "../context";
+import { searchMemories } from "../search/search";
+import { countTokens } from "../tokens";
+import { dayAge, oneLine } from "./format";
+
+/**
+ * The recall block: memories relevant to the latest user message, attached to that message (not
+ * to the system prompt, so the cached prefix survives). Answers are cached per (session, message)
+ * so a message keeps the same bytes on every later turn, even if memories change meanwhile.
+ */
+export const RECALL_OPEN = '<recollect-memory kind="recall">';
+export const RECALL_CLOSE = "</recollect-memory>";
+const HEADER = "Stored memories that may be relevant to this message (ages in brackets; verify before relying on old ones):";
+/** Cosine distance at or under which a vector-only match counts as relevant. */
+const MAX_VECTOR_DISTANCE = 0.6;
+const MAX_LINE_CHARS = 400;
+
+const CACHE_SIZE = 2000;
+const g = globalThis as { __recollectRecallCache?: Map<string, RecallContextDto> };
+const cache: Map<string, RecallContextDto> = (g.__recollectRecallCache ??= new Map());
+
+export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput): Promise<RecallContextDto> {
+  const input = recallContextInput.parse(raw);
+  const key = input.sessionID && input.messageID ? `${input.sessionID}\u0000${input.messageID}` : undefined;
+  const hit = key ? cache.get(key) : undefined;
+  if (hit) return { ...hit, cached: true };
+
+  const budget = input.budget ?? ctx.config.injection.recallBudgetTokens;
+  const limit = input.limit ?? ctx.config.injection.recallLimit;
+  let result: RecallContextDto = { block: "", tokens: 0, memoryIds: [], cached: false };
+  if (budget > 0 && limit > 0) {
+    const exclude = new Set(input.exclude);
+    const found = await searchMemories(ctx, {
+      directory: input.directory,
+      project: input.project,
+      query: input.query,
+      sessionId: input.sessionID,
+      limit: Math.min(100, limit + exclude.size),
+      purpose: "recall",
+      explain: true,
+    });
+    const now = Date.now();
+    const relevant = found.results.filter(
+      (r) =>
+        !exclude.has(r.id) &&
+        (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
+    );
+    const frame = `${RECALL_OPEN}\n${HEADER}\n${RECALL_CLOSE}`;
+    let used = countTokens(frame);
+    const lines: string[] = [];
+    const ids: string[] = [];
+    for (const r of relevant) {
+      if (ids.length >= limit) break;
+      let body = (r.title ? `${oneLine(r.title)}: ` : "") + oneLine(r.content);
+      if (body.length > MAX_LINE_CHARS) body = body.slice(0, MAX_LINE_CHARS) + "…";
+      const line = `- [${r.category}, ${r.scope}, ${dayAge(Date.parse(r.createdAt), now)}] ${body}`;
+      const cost = countTokens(line) + 1;
+      if (used + cost > budget) continue;
+      used += cost;
+      lines.push(line);
+      ids.push(r.id);
+    }
+    if (lines.length) {
+      const block = `${RECALL_OPEN}\n${HEADER}\n${lines.join("\n")}\n${RECALL_CLOSE}`;
+      result = { block, tokens: countTokens(block), memoryIds: ids, cached: false };
+    }
+  }
+  if (key) {
+    cache.set(key, result);
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  return result;
+}
+
+/** For tests. */
+export function clearRecallCache() {
+  cache.clear();
+}
