@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "../../scripts/build-if-needed";
 import type { Command } from "commander";
 import { commandContext } from "../lib/context";
 import { CliError, EXIT } from "../lib/exit";
@@ -10,8 +12,9 @@ export function registerServer(program: Command) {
     .command("start")
     .description("start the server in the background (builds the app first if needed); pid file and log in the data dir")
     .option("--wait <seconds>", "how long to wait for the server to answer", "90")
+    .option("--no-build", "use the existing build as it is (fails if there is none)")
     .action(async (_o, cmd: Command) => {
-      const { opts, target, out } = commandContext<{ wait: string }>(cmd);
+      const { opts, target, out } = commandContext<{ wait: string; build: boolean }>(cmd);
       const { host, port } = target.loaded.config.server;
       for (const w of target.loaded.warnings) out.warn(w);
       const existing = readPid(target.dataDir);
@@ -30,14 +33,19 @@ export function registerServer(program: Command) {
 
       fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
       const log = serverLog(target.dataDir);
-      out.info("Checking the build (the first start builds the app, about a minute)...");
-      const logFd = fs.openSync(log, "a", 0o600);
-      try {
-        buildIfNeeded(opts.json ? logFd : process.stderr.isTTY ? "inherit" : logFd);
-      } catch (error) {
-        throw new CliError((error as Error).message, EXIT.failure, `see ${log}`);
-      } finally {
-        fs.closeSync(logFd);
+      fs.mkdirSync(path.dirname(log), { recursive: true, mode: 0o700 });
+      if (opts.build) {
+        out.info("Checking the build (the first start builds the app, about a minute)...");
+        const logFd = fs.openSync(log, "a", 0o600);
+        try {
+          buildIfNeeded(opts.json ? logFd : process.stderr.isTTY ? "inherit" : logFd);
+        } catch (error) {
+          throw new CliError((error as Error).message, EXIT.failure, `see ${log}`);
+        } finally {
+          fs.closeSync(logFd);
+        }
+      } else if (!fs.existsSync(path.join(ROOT, process.env.RECOLLECT_DIST_DIR || ".next", "BUILD_ID"))) {
+        throw new CliError("there is no build to start", EXIT.failure, "run `recollect start` without --no-build (or `npm run build`)");
       }
       const pid = spawnServer({ host, port, dataDir: target.dataDir, log });
       const info: PidInfo = { pid, url: target.url, host, port, dataDir: target.dataDir, log, startedAt: new Date().toISOString() };

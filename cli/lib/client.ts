@@ -46,7 +46,8 @@ export class Client {
 }
 
 function unreachable(target: Target, error: unknown): CliError {
-  const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.name;
+  const inner = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const cause = inner?.code ?? inner?.message ?? (error as Error)?.message;
   if (cause === "TimeoutError" || (error as Error)?.name === "TimeoutError") {
     return new CliError(`the server at ${target.url} did not answer in time`, EXIT.unreachable, "check `recollect status` and the log in the data dir");
   }
