@@ -1,6 +1,6 @@
 import { captureCheckpointInput, type CaptureCheckpointInput } from "../api/checkpoints";
 import type { Ctx } from "../context";
-import { markSeen, unseenTexts } from "../extraction/cursor";
+import { clearPending, markSeen, pendingTexts, unseenTexts } from "../extraction/cursor";
 import { llmEnabled, runLlmExtraction } from "../extraction/llm";
 import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
@@ -19,9 +19,12 @@ export async function extractAfterCapture(ctx: Ctx, raw: CaptureCheckpointInput)
     const input = parsed.data;
     const projectId = resolveProject(ctx, input);
     if (!projectId) return;
-    const fresh = unseenTexts(ctx, input.sessionID, messageTexts(redactDeep(input.messages)));
+    const fresh = unseenTexts(ctx, input.sessionID, [...pendingTexts(ctx, input.sessionID), ...messageTexts(redactDeep(input.messages))]);
     const run = await runLlmExtraction(ctx, fresh);
-    if (run.ran && !run.reason) markSeen(ctx, input.sessionID, fresh);
+    if (run.ran && !run.reason) {
+      markSeen(ctx, input.sessionID, fresh);
+      clearPending(ctx, input.sessionID);
+    }
     storeSuggestions(ctx, projectId, input.sessionID, run.suggestions);
   } catch (error) {
     console.warn(`[recollect] LLM extraction after checkpoint failed: ${(error as Error).message}`);

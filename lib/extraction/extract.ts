@@ -2,7 +2,7 @@ import { extractInput, type ExtractInput, type ExtractResult } from "../api/extr
 import type { Ctx } from "../context";
 import { badRequest } from "../errors";
 import { resolveProject } from "../projects/resolve";
-import { markSeen, unseenTexts } from "./cursor";
+import { addPending, clearPending, markSeen, pendingTexts, unseenTexts } from "./cursor";
 import { detectCandidates } from "./detect";
 import { llmEnabled, runLlmExtraction } from "./llm";
 import { nudgeText } from "./nudge";
@@ -40,11 +40,16 @@ export async function extractMemories(ctx: Ctx, raw: ExtractInput): Promise<Extr
   const items = ruleSuggestions(texts);
 
   let llm: ExtractResult["llm"] = { ran: false, reason: llmEnabled(ctx) ? "runs on idle or compaction" : "disabled" };
+  // The user's words arrive from chat.message; the model reads them with the next idle run.
+  if (input.trigger === "message" && llmEnabled(ctx)) addPending(ctx, input.sessionID, unseenTexts(ctx, input.sessionID, texts));
   if (input.trigger !== "message" && llmEnabled(ctx)) {
-    const fresh = unseenTexts(ctx, input.sessionID, texts);
+    const fresh = unseenTexts(ctx, input.sessionID, [...pendingTexts(ctx, input.sessionID), ...texts]);
     const run = await runLlmExtraction(ctx, fresh);
     // Texts count as seen once the model answered; a failed or skipped call leaves them for the next run.
-    if (run.ran && !run.reason) markSeen(ctx, input.sessionID, fresh);
+    if (run.ran && !run.reason) {
+      markSeen(ctx, input.sessionID, fresh);
+      clearPending(ctx, input.sessionID);
+    }
     llm = { ran: run.ran, ...(run.reason ? { reason: run.reason } : {}), ...(run.tokens !== undefined ? { tokens: run.tokens } : {}) };
     items.push(...run.suggestions);
   }

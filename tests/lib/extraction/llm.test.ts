@@ -83,6 +83,26 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     expect(second).not.toContain("real database file");
   });
 
+  it("keeps the user's chat.message words for the next idle run, and sends each text once", async () => {
+    llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 120, completion_tokens: 5, total_tokens: 125 } }];
+    const before = llm.requests.length;
+    await extractMemories(ctx, { directory, sessionID: "p1", text: "Deploys happen from the release branch only.", trigger: "message" });
+    expect(llm.requests.length).toBe(before);
+    await extractMemories(ctx, { directory, sessionID: "p1", trigger: "idle", messages: [msg("a1", "assistant", "Noted, release branch only.")] });
+    expect(llm.requests.length).toBe(before + 1);
+    const sent = JSON.stringify(llm.requests[before].body.messages);
+    expect(sent).toContain("Deploys happen from the release branch only.");
+    expect(sent).toContain("Noted, release branch only.");
+    // At compaction the full history carries the same user message (now with an id): not sent again.
+    await extractMemories(ctx, {
+      directory,
+      sessionID: "p1",
+      trigger: "compaction",
+      messages: [msg("u1", "user", "Deploys happen from the release branch only."), msg("a1", "assistant", "Noted, release branch only.")],
+    });
+    expect(llm.requests.length).toBe(before + 1);
+  });
+
   it("never exceeds the daily token cap: reserves before calling, refuses without calling", async () => {
     // Each call reserves its prompt plus max_tokens; the model claims the whole reservation.
     let calls = 0;
