@@ -1,4 +1,5 @@
 import type { Ctx } from "../context";
+import { backfillEntities } from "../entities/backfill";
 import { purgeExpiredKv } from "../kv/store";
 import { expireStale } from "./expire";
 
@@ -8,7 +9,10 @@ export function sweepOnce(ctx: Ctx, now = Date.now()) {
   return { ...expired, kv: purgeExpiredKv(ctx, now) };
 }
 
-/** Every `sessions.sweepIntervalSeconds`, off the request path (timers unref'd: they never hold the process). */
+/**
+ * Every `sessions.sweepIntervalSeconds`, off the request path (timers unref'd: they never hold the
+ * process). The first tick also re-parses memory entities when the entity parser changed.
+ */
 export function startSessionSweep(ctx: Ctx): void {
   const run = () => {
     try {
@@ -17,6 +21,14 @@ export function startSessionSweep(ctx: Ctx): void {
       console.warn("[recollect] session/KV sweep failed:", (error as Error).message);
     }
   };
-  setTimeout(run, 2_000).unref();
+  setTimeout(() => {
+    try {
+      const n = backfillEntities(ctx);
+      if (n) console.log(`[recollect] parsed entities of ${n} memories (new entity parser)`);
+    } catch (error) {
+      console.warn("[recollect] entity backfill failed:", (error as Error).message);
+    }
+    run();
+  }, 2_000).unref();
   setInterval(run, ctx.config.sessions.sweepIntervalSeconds * 1000).unref();
 }

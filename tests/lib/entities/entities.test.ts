@@ -62,3 +62,19 @@ describe("entity filter on the memory list", () => {
     ]);
   });
 });
+
+describe("entity backfill", () => {
+  const ctx = testCtx();
+  afterAll(() => ctx.close());
+
+  it("re-parses memories written without entity rows once per parser version", async () => {
+    const { backfillEntities } = await import("../../../lib/entities/backfill");
+    const m = createMemory(ctx, { content: "See #77 in docs/guide.md", category: "note" }).memory;
+    ctx.sqlite.prepare("DELETE FROM memory_entities").run(); // as if written before entities existed
+    expect(listMemories(ctx, { entity: "#77" }).items).toEqual([]);
+    expect(backfillEntities(ctx)).toBe(1);
+    expect(listMemories(ctx, { entity: "#77" }).items.map((x) => x.id)).toEqual([m.id]);
+    expect(listMemories(ctx, { entity: "docs/guide.md" }).items.map((x) => x.id)).toEqual([m.id]);
+    expect(backfillEntities(ctx)).toBe(0);
+  });
+});
