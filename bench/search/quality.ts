@@ -32,7 +32,7 @@ export const LOCOMO_DIR = path.join(SHARED, "data", "locomo-dev");
 const readJsonl = <T>(file: string): T[] =>
   fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 
-export async function runQuality(options: { titleSpeaker?: boolean; search?: unknown } = {}) {
+export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
   if (!fs.existsSync(LOCOMO_DIR)) {
     console.log(`skipped quality: ${LOCOMO_DIR} is absent`);
     return null;
@@ -60,9 +60,7 @@ export async function runQuality(options: { titleSpeaker?: boolean; search?: unk
     }
     for (const q of questions.filter((x) => x.sample_id === sample)) {
       const t0 = performance.now();
-      const out = options.search
-        ? { results: (options.search as (c: unknown, q: string, f: unknown, k: number) => { seq: number }[])(ctx, q.question, { projectId: null, statuses: ["active"] }, 100).slice(0, 10).map((h) => ({ id: (ctx.sqlite.prepare("SELECT id FROM memories WHERE seq = ?").get(h.seq) as { id: string }).id })) }
-        : await searchMemories(ctx, { query: q.question, limit: 10, mode: "lexical" });
+      const out = await searchMemories(ctx, { query: q.question, limit: 10, mode: "lexical" });
       latencies.push(performance.now() - t0);
       const found = (k: number) => {
         const dias = new Set(out.results.slice(0, k).flatMap((r) => [...(diaByMemory.get(r.id) ?? [])]));

@@ -8,10 +8,14 @@ import { embeddingService } from "./service";
  * Re-embeds every memory with the configured model (after a model or dimension change), in
  * batches in the background. Returns the progress at once; poll `reindexProgress`.
  */
-export function startReindex(ctx: Ctx): ReindexProgress {
+export async function startReindex(ctx: Ctx, waitForLoadMs = 60_000): Promise<ReindexProgress> {
   const service = embeddingService(ctx);
   if (!service || ctx.config.embedding.provider === "none") {
     throw new AppError("unavailable", "embeddings are off (embedding.provider = none): nothing to reindex with");
+  }
+  // Right after a start the model may still be loading: wait for it a while rather than refuse.
+  if (service.state === "loading") {
+    await Promise.race([service.loaded, new Promise((r) => setTimeout(r, waitForLoadMs).unref?.())]);
   }
   return service.startReindex();
 }

@@ -9,13 +9,14 @@ import { providerId, type EmbeddingProvider } from "./provider";
  * is fetched from the network). Mean pooling + L2 normalization, batched.
  */
 export async function createTransformersProvider(config: Config["embedding"], dataDir: string): Promise<EmbeddingProvider> {
+  // Checked before the (slow) import of transformers.js, so a wrong directory is reported at once.
+  const dir = config.modelDir ? path.resolve(config.modelDir) : "";
+  if (dir && !fs.existsSync(path.join(dir, "config.json"))) {
+    throw new Error(`embedding.modelDir "${dir}" has no config.json (not a model directory)`);
+  }
   const { pipeline, env } = await import("@huggingface/transformers");
   let model = config.model;
-  if (config.modelDir) {
-    const dir = path.resolve(config.modelDir);
-    if (!fs.existsSync(path.join(dir, "config.json"))) {
-      throw new Error(`embedding.modelDir "${dir}" has no config.json (not a model directory)`);
-    }
+  if (dir) {
     env.allowRemoteModels = false;
     env.allowLocalModels = true;
     model = dir;

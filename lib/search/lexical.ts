@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
 import { memoryConditions, prepared, type SearchFilters } from "./filters";
 import { queryTerms } from "./tokenizer";
@@ -21,13 +22,59 @@ export function ftsQuery(terms: readonly string[]): string {
  * never an exact phrase. Filters are part of the same statement.
  */
 export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
-  const terms = typeof query === "string" ? queryTerms(query) : query;
-  if (terms.length === 0) return [];
+  const all = typeof query === "string" ? queryTerms(query) : query;
+  if (all.length === 0) return [];
+  const terms = pruneTerms(ctx.sqlite, all.slice(0, 64));
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const sql =
     `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25 ` +
     `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid ` +
     `WHERE memory_fts MATCH ? AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
-  return prepared(ctx.sqlite, sql).all(ftsQuery(terms.slice(0, 64)), ...cond.params, k) as LexicalHit[];
+  return prepared(ctx.sqlite, sql).all(ftsQuery(terms), ...cond.params, k) as LexicalHit[];
+}
+
+/**
+ * FTS5 scores every document that matches any term, so a query made of common words costs as much
+ * as the words have postings. Past POSTINGS_BUDGET, the commonest terms are left out (their BM25
+ * idf is small anyway), rarest first, always keeping the rarest one. Small collections never prune.
+ */
+export const POSTINGS_BUDGET = 4000;
+const DF_TTL_MS = 5 * 60_000;
+
+interface DfCache {
+  terms: Map<string, { df: number; at: number }>;
+  lookup: Database.Statement;
+}
+const dfCaches = new WeakMap<Database.Database, DfCache>();
+
+export function pruneTerms(sqlite: Database.Database, terms: readonly string[]): string[] {
+  if (terms.length <= 1) return [...terms];
+  let cache = dfCaches.get(sqlite);
+  if (!cache) {
+    // A per-connection temp table: nothing is added to the database file.
+    sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab USING fts5vocab(main, memory_fts, row)");
+    cache = { terms: new Map(), lookup: sqlite.prepare("SELECT doc FROM temp.memory_fts_vocab WHERE term = ?") };
+    dfCaches.set(sqlite, cache);
+  }
+  const now = Date.now();
+  const withDf = terms.map((term) => {
+    let hit = cache.terms.get(term);
+    if (!hit || now - hit.at > DF_TTL_MS) {
+      hit = { df: (cache.lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now };
+      if (cache.terms.size > 20_000) cache.terms.clear();
+      cache.terms.set(term, hit);
+    }
+    return { term, df: hit.df };
+  });
+  const total = withDf.reduce((s, t) => s + t.df, 0);
+  if (total <= POSTINGS_BUDGET) return [...terms];
+  const kept: string[] = [];
+  let sum = 0;
+  for (const t of [...withDf].sort((a, b) => a.df - b.df)) {
+    if (kept.length > 0 && sum + t.df > POSTINGS_BUDGET) break;
+    kept.push(t.term);
+    sum += t.df;
+  }
+  return kept;
 }

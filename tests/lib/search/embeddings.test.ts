@@ -98,7 +98,7 @@ describe("embeddings with the tiny local model", () => {
     const out = await searchMemories(ctx, { query: "graphql schema" });
     expect(out).toMatchObject({ mode: "lexical" });
     expect(out.results).toHaveLength(1);
-    expect(() => startReindex(ctx)).toThrow(/no embedding model is loaded/);
+    await expect(startReindex(ctx)).rejects.toThrow(/no embedding model is loaded/);
   });
 
   it("says lexical when the provider is none", async () => {
@@ -131,7 +131,7 @@ describe("embeddings with the tiny local model", () => {
     expect(second.service.state).toBe("mismatch");
     expect(second.service.reason).toMatch(/32 dims.*16 dims.*reindex/);
     expect((await searchMemories(second.ctx, { query: "search index" })).mode).toBe("lexical");
-    const started = startReindex(second.ctx);
+    const started = await startReindex(second.ctx);
     expect(started).toMatchObject({ state: "running", total: 40, dimension: 16 });
     expect(second.service.state).toBe("reindexing");
     await second.service.drain();

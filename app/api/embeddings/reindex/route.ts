@@ -7,4 +7,4 @@ export const dynamic = "force-dynamic";
 export const GET = route(({ ctx }) => json(reindexProgress(ctx)));
 
 /** Starts re-embedding every memory with the configured model; 202 with the progress. */
-export const POST = route(({ ctx }) => json(startReindex(ctx), 202));
+export const POST = route(async ({ ctx }) => json(await startReindex(ctx), 202));

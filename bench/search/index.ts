@@ -1,0 +1,28 @@
+import { writeResult } from "./common";
+import { runQuality } from "./quality";
+import { runSpeed } from "./speed";
+import { runThroughput } from "./throughput";
+
+/**
+ * Search benchmark: LoCoMo retrieval quality (lexical), HTTP latency at 1K/10K/100K memories
+ * (lexical and hybrid), embedding throughput.
+ *
+ *   npx tsx bench/search/index.ts [--only quality|speed|throughput] [--sizes 1000,10000,100000] [--queries 200]
+ *
+ * Needs a build in $RECOLLECT_DIST_DIR (made if missing). Skips parts whose ../shared data is absent.
+ */
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = opt("only");
+const sizes = (opt("sizes") ?? "1000,10000,100000").split(",").map(Number);
+const queries = Number(opt("queries") ?? 200);
+
+const result: Record<string, unknown> = { at: new Date().toISOString() };
+if (!only || only === "quality") result.quality = await runQuality();
+if (!only || only === "throughput") result.throughput = await runThroughput();
+if (!only || only === "speed") result.speed = await runSpeed(sizes, queries);
+console.log(`\nwrote ${writeResult(`search${only ? "-" + only : ""}`, result)}`);
+process.exit(0);

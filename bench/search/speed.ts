@@ -1,0 +1,125 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureBuild, NEXT_BIN } from "../../scripts/build-if-needed";
+import { freePort } from "../../tests/helpers/server";
+import { providerId } from "../../lib/embeddings/provider";
+import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
+import { corpus } from "./corpus";
+import { bulkLoad, PROJECTS } from "./load";
+
+/**
+ * p50/p95 of POST /api/search over HTTP at several collection sizes, lexical and hybrid (hybrid
+ * includes the query embedding with ../shared/models/random-minilm-l6, q8; every query is distinct,
+ * so the query-embedding cache never hits), plus server RSS.
+ */
+export const MODEL_DIR = path.join(SHARED, "models", "random-minilm-l6");
+
+export async function runSpeed(sizes: number[], queries = 200) {
+  const hasModel = fs.existsSync(path.join(MODEL_DIR, "config.json"));
+  if (!hasModel) console.log(`hybrid skipped: ${MODEL_DIR} is absent`);
+  ensureBuild();
+  const c = corpus();
+  const rows: Record<string, unknown>[] = [];
+  for (const n of sizes) {
+    const dataDir = tempDir("recollect-speed-");
+    const env: Record<string, string> = hasModel ? { RECOLLECT_EMBEDDING_PROVIDER: "transformers", RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR } : {};
+    const ctx = benchCtx(env, dataDir);
+    const t0 = performance.now();
+    bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding), } : null);
+    ctx.close();
+    const loadSeconds = round((performance.now() - t0) / 1000, 1);
+    const server = await startBenchServer(dataDir, env);
+    try {
+      if (hasModel) await waitHybrid(server.url, server.token);
+      const modes = hasModel ? (["lexical", "hybrid"] as const) : (["lexical"] as const);
+      for (const mode of modes) {
+        const offset = mode === "lexical" ? 0 : Math.floor(c.questions.length / 2);
+        const ask = async (i: number) => {
+          const q = c.questions[(offset + i) % c.questions.length];
+          const body = { query: q, project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length], limit: 10, mode: mode === "lexical" ? "lexical" : "auto" };
+          const t = performance.now();
+          const res = await fetch(`${server.url}/api/search`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          const json = (await res.json()) as { mode: string; results: unknown[] };
+          const ms = performance.now() - t;
+          if (!res.ok) throw new Error(`search failed: ${JSON.stringify(json)}`);
+          if (json.mode !== mode) throw new Error(`expected ${mode} mode, got ${json.mode}`);
+          return ms;
+        };
+        for (let i = 0; i < 20; i++) await ask(queries + i); // warm-up (other questions)
+        const samples: number[] = [];
+        for (let i = 0; i < queries; i++) samples.push(await ask(i));
+        rows.push({ memories: n, mode, ...stats(samples), rssMB: rssMB(server.pid), loadSeconds });
+        console.log(table([rows[rows.length - 1]]));
+      }
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log("\nPOST /api/search over HTTP (ms)");
+  console.log(table(rows));
+  return rows;
+}
+
+function rssMB(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 0);
+  } catch {
+    return NaN;
+  }
+}
+
+async function waitHybrid(url: string, token: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const h = (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { search: { mode: string; reason: string } };
+    if (h.search.mode === "hybrid") return;
+    if (Date.now() > deadline) throw new Error(`server never became hybrid: ${h.search.reason}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function startBenchServer(dataDir: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, RECOLLECT_DATA_DIR: dataDir, RECOLLECT_APP_DIR: ROOT, XDG_CONFIG_HOME: tempDir("recollect-speed-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
+  return {
+    url,
+    token,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmbeddingStatus, ReindexProgress, SearchOutput } from "../../lib/api/search";
+import { startServer, tempDir, type TestServer } from "../helpers/server";
+
+/** POST /api/search and /api/embeddings/* against a server running the tiny local test model. */
+const TINY = path.resolve(import.meta.dirname, "../fixtures/tiny-model");
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RECOLLECT_EMBEDDING_PROVIDER: "transformers", RECOLLECT_EMBEDDING_MODEL_DIR: TINY } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const search = async (body: unknown) => {
+  const res = await server.api("/api/search", { method: "POST", json: body });
+  return { status: res.status, body: (await res.json()) as SearchOutput & { error?: { message: string } } };
+};
+const health = async () => (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string; model: string | null; dimension: number | null; queueDepth: number } };
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("POST /api/search", () => {
+  it("rejects a bad body with 400 naming the field", async () => {
+    const missing = await search({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error!.message).toMatch(/^query/);
+    const bad = await search({ query: "x", scopes: ["galaxy"] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.message).toMatch(/^scopes/);
+    expect((await search({ query: "x", limit: 1000 })).status).toBe(400);
+  });
+
+  it("searches a project plus global memories, hybrid once the vectors are in, and counts access", async () => {
+    const dir = tempDir("proj-");
+    const other = tempDir("other-");
+    const post = async (json: unknown) => (await (await server.api("/api/memories", { method: "POST", json })).json()) as { id: string };
+    const mine = await post({ content: "The deploy script needs the docker daemon running", directory: dir, category: "gotcha" });
+    const global = await post({ content: "Prefer small docker images built in stages", category: "preference" });
+    const theirs = await post({ content: "The deploy script of the other project uses docker swarm", directory: other });
+
+    const h = await until(health, (x) => x.search.mode === "hybrid" && x.search.queueDepth === 0);
+    expect(h.search).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0, model: expect.stringContaining("tiny-model") });
+
+    const { status, body } = await search({ query: "deploy docker", directory: dir, explain: true, tokenBudget: 300, sessionId: "s-1" });
+    expect(status).toBe(200);
+    expect(body.mode).toBe("hybrid");
+    const ids = body.results.map((r) => r.id);
+    expect(new Set(ids)).toEqual(new Set([mine.id, global.id]));
+    expect(ids).not.toContain(theirs.id);
+    expect(body.results[0]).toMatchObject({ id: mine.id, category: "gotcha", scope: "project", age: "just now", accessCount: 1 });
+    expect(body.results[0].explain).toMatchObject({ lexicalRank: 1, vectorRank: expect.any(Number) });
+    expect(body.formatted).toContain("docker daemon");
+    expect(body.formatted).toContain(mine.id);
+
+    const got = (await (await server.api(`/api/memories/${mine.id}`)).json()) as { accessCount: number };
+    expect(got.accessCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it("returns the existing memory for a near duplicate", async () => {
+    const first = await (await server.api("/api/memories", { method: "POST", json: { content: "Run the migrations with npm run db:migrate before the tests start" } })).json();
+    const res = await server.api("/api/memories", { method: "POST", json: { content: "Run the migrations with npm run db:migrate, before the tests start!" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: first.id, deduplicated: true, duplicateOf: first.id });
+  });
+});
+
+describe("/api/embeddings", () => {
+  it("reports the status and reindexes with progress", async () => {
+    const status = (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus;
+    expect(status).toMatchObject({ provider: "transformers", state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32 });
+    expect(status.vectors).toBeGreaterThanOrEqual(4);
+
+    const start = await server.api("/api/embeddings/reindex", { method: "POST" });
+    expect(start.status).toBe(202);
+    const started = (await start.json()) as ReindexProgress;
+    expect(started.state).toBe("running");
+    expect(started.total).toBe(status.vectors);
+    const done = await until(
+      async () => (await (await server.api("/api/embeddings/reindex")).json()) as ReindexProgress,
+      (p) => p.state === "done",
+    );
+    expect(done).toMatchObject({ state: "done", done: started.total, total: started.total, dimension: 32 });
+    const after = (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus;
+    expect(after).toMatchObject({ mode: "hybrid", vectors: status.vectors, queueDepth: 0 });
+  });
+});
