@@ -15,10 +15,10 @@ import { bulkLoad, PROJECTS } from "./load";
  */
 export const MODEL_DIR = path.join(SHARED, "models", "random-minilm-l6");
 
-export async function runSpeed(sizes: number[], queries = 200) {
+export async function runSpeed(sizes: number[], queries = 200, build = true) {
   const hasModel = fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!hasModel) console.log(`hybrid skipped: ${MODEL_DIR} is absent`);
-  ensureBuild();
+  if (build || !fs.existsSync(path.join(ROOT, process.env.RECOLLECT_DIST_DIR || ".next", "BUILD_ID"))) ensureBuild();
   const c = corpus();
   const rows: Record<string, unknown>[] = [];
   for (const n of sizes) {
