@@ -45,6 +45,9 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   const json = argv.includes("--json");
+  // AbortSignal.timeout() timers do not hold the event loop: keep it alive until the command ends,
+  // so a request that hangs times out instead of ending the process mid-await (exit 13).
+  const keepAlive = setInterval(() => {}, 1 << 30);
   try {
     await program.parseAsync(argv, { from: "user" });
     return Number(process.exitCode ?? 0);
@@ -60,6 +63,8 @@ export async function main(argv: string[]): Promise<number> {
     report(json, (error as Error)?.message ?? String(error), undefined, "internal", EXIT.failure);
     if (process.env.RECOLLECT_DEBUG) console.error(error);
     return EXIT.failure;
+  } finally {
+    clearInterval(keepAlive);
   }
 }
 
