@@ -13,6 +13,10 @@ export interface SessionState {
   attached: Map<string, string>;
   /** User messages whose block was already decided (fetched, failed or empty). */
   decided: Set<string>;
+  /** User text waiting to go to extraction (sent after the turn's request is built). */
+  pendingExtract: string[];
+  /** The stable block fetch started early (in messages.transform) for this turn. */
+  stablePending?: Promise<string>;
   /** A nudge from extraction, attached to the next user message. */
   pendingNudge?: string;
   /** Files the session touched since the last heartbeat. */
@@ -38,7 +42,7 @@ export class Sessions {
       this.map.set(id, s);
       return s;
     }
-    s = { id, isNew: false, userTurns: 0, attached: new Map(), decided: new Set(), files: new Set(), registered: false, extractedCount: 0 };
+    s = { id, isNew: false, userTurns: 0, attached: new Map(), decided: new Set(), pendingExtract: [], files: new Set(), registered: false, extractedCount: 0 };
     this.map.set(id, s);
     while (this.map.size > MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);
     return s;

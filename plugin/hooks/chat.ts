@@ -1,10 +1,12 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { ExtractResult } from "../../lib/api/extraction";
 import type { Runtime } from "../runtime";
+import type { SessionState } from "../state";
 
 /**
- * `chat.message`: hands the user's words to extraction without holding the turn (the call is not
- * awaited); a nudge it returns goes with the next user message.
+ * `chat.message`: queues the user's words for extraction. They are sent once the turn's request
+ * is built (end of `system.transform`), so extraction never competes with the compression and
+ * recall calls the turn waits for; a nudge it returns goes with the next user message.
  */
 export function chatMessage(rt: Runtime) {
   return async (input: { sessionID: string }, output: { parts: Part[] }) => {
@@ -16,13 +18,18 @@ export function chatMessage(rt: Runtime) {
     if (!text) return;
     const s = rt.sessions.get(input.sessionID);
     s.latestRequest = text.split("\n")[0];
-    if (!rt.settings.extract) return;
-    void rt.client
-      .post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: input.sessionID, text: text.slice(0, 200_000), trigger: "message" })
-      .then((res) => {
-        if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
-      });
+    if (rt.settings.extract) s.pendingExtract.push(text.slice(0, 200_000));
   };
+}
+
+/** Sends the queued user text to extraction; never awaited by a hook. */
+export function flushExtraction(rt: Runtime, s: SessionState): void {
+  if (!s.pendingExtract.length) return;
+  const text = s.pendingExtract.join("\n\n").slice(0, 200_000);
+  s.pendingExtract = [];
+  void rt.client.post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: s.id, text, trigger: "message" }).then((res) => {
+    if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
+  });
 }
 
 const FILE_TOOLS = new Set(["edit", "write", "patch", "multiedit", "read"]);

@@ -1,6 +1,7 @@
 import type { Event } from "@opencode-ai/sdk";
 import type { ExtractResult } from "../../lib/api/extraction";
 import type { Runtime } from "../runtime";
+import { flushExtraction } from "./chat";
 import { readHistory } from "./compacting";
 import { ensureResume } from "./system";
 
@@ -49,6 +50,7 @@ async function register(rt: Runtime, sessionID: string, title?: string) {
 /** Heartbeat (what the session works on, files touched) and extraction over the new messages. */
 async function idle(rt: Runtime, sessionID: string) {
   const s = rt.sessions.get(sessionID);
+  flushExtraction(rt, s);
   if (!s.registered) await register(rt, sessionID);
   const files = [...s.files].slice(-20);
   s.files.clear();

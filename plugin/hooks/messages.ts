@@ -3,6 +3,7 @@ import type { RecallContextDto } from "../../lib/api/context";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";
+import { prefetchStable } from "./system";
 
 export type WithParts = { info: Message; parts: Part[] };
 
@@ -28,6 +29,7 @@ export function messagesTransform(rt: Runtime) {
       latestUser = m;
     }
     s.userTurns = Math.max(s.userTurns, users);
+    prefetchStable(rt, s);
 
     const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
     const [nudges] = await Promise.all([

@@ -2,6 +2,7 @@ import type { StableContextDto } from "../../lib/api/context";
 import type { ResumeResult } from "../../lib/api/checkpoints";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
+import { flushExtraction } from "./chat";
 
 type Cached = { hash: string; text: string; memoryIds: string[] };
 
@@ -18,13 +19,22 @@ export function systemTransform(rt: Runtime) {
     // Title generation needs no memory.
     if (output.system[0]?.includes("title generator")) return;
     const s = input.sessionID ? rt.sessions.get(input.sessionID) : undefined;
+    // messages.transform (which runs first) may have started the fetch already.
+    const early = s?.stablePending;
+    if (s) s.stablePending = undefined;
     const [stable] = await Promise.all([
-      rt.settings.stable ? stableText(rt, s) : Promise.resolve(""),
+      rt.settings.stable ? (early ?? stableText(rt, s)) : Promise.resolve(""),
       s && rt.settings.resume ? ensureResume(rt, s) : Promise.resolve(),
     ]);
     if (stable) output.system.push(stable);
     if (s?.resume) output.system.push(s.resume);
+    if (s) flushExtraction(rt, s);
   };
+}
+
+/** Starts this turn's stable block fetch early, so it overlaps the other calls of the turn. */
+export function prefetchStable(rt: Runtime, s: SessionState) {
+  if (rt.settings.stable && !s.stablePending) s.stablePending = stableText(rt, s);
 }
 
 async function stableText(rt: Runtime, s: SessionState | undefined): Promise<string> {

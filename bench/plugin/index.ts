@@ -1,0 +1,208 @@
+/**
+ * Time the plugin adds to a turn: every hook a turn waits for (chat.message, messages.transform
+ * with compression and recall, system.transform with the stable block, tool.execute.after),
+ * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
+ * server down (fail open).
+ *
+ *   npx tsx bench/plugin/index.ts [--turns 30]
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Hooks } from "@opencode-ai/plugin";
+import type { Message, Part } from "@opencode-ai/sdk";
+import { createRecollect } from "../../plugin/recollect";
+import type { Runtime } from "../../plugin/runtime";
+import { countTokens } from "../../lib/tokens";
+import { startServer, type TestServer } from "../../tests/helpers/server";
+import { printTable, summarize, writeResult } from "../lib/stats";
+
+type WithParts = { info: Message; parts: Part[] };
+
+const args = process.argv.slice(2);
+const TURNS = Number(args[args.indexOf("--turns") + 1]) || 30;
+const WARMUP = 3;
+/** Simulated model time between turns (background calls such as extraction finish meanwhile). */
+const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
+
+let seq = 0;
+const id = (p: string) => `${p}_${String(++seq).padStart(8, "0")}`;
+
+function lorem(n: number, salt: number): string {
+  const words = ["worker", "batch", "request", "handler", "config", "module", "cache", "token", "index", "query", "schema", "route", "build", "test", "deploy"];
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(words[(i * 7 + salt * 13) % words.length]! + ((i + salt) % 11));
+  return out.join(" ");
+}
+
+function userMessage(sessionID: string, text: string): WithParts {
+  const mid = id("msg");
+  return {
+    info: { id: mid, sessionID, role: "user", time: { created: Date.now() }, agent: "build", model: { providerID: "mock", modelID: "mock-model" } } as Message,
+    parts: [{ id: id("prt"), sessionID, messageID: mid, type: "text", text } as Part],
+  };
+}
+
+/** An assistant step with a bulky tool output (a command log or a file read) and some prose. */
+function assistantMessage(sessionID: string, n: number, outputLines: number): WithParts {
+  const mid = id("msg");
+  const bash = n % 2 === 0;
+  const output = Array.from({ length: outputLines }, (_, i) =>
+    bash ? `[${n}:${i}] ${lorem(10, n + i)}${i % 97 === 0 ? " ERROR failed to connect" : ""}` : `${i + 1}\t  const v${i} = ${lorem(6, n * 3 + i)};`,
+  ).join("\n");
+  const tool = bash ? "bash" : "read";
+  const input = bash ? { command: `npm run step-${n}`, description: "run a step" } : { filePath: `/repo/src/file${n % 40}.ts` };
+  return {
+    info: { id: mid, sessionID, role: "assistant", time: { created: Date.now(), completed: Date.now() }, modelID: "mock-model", providerID: "mock", mode: "build", agent: "build", path: { cwd: "/repo", root: "/repo" }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, parentID: "x" } as unknown as Message,
+    parts: [
+      { id: id("prt"), sessionID, messageID: mid, type: "step-start" } as Part,
+      { id: id("prt"), sessionID, messageID: mid, type: "text", text: `Step ${n}: ${lorem(40, n)}` } as Part,
+      {
+        id: id("prt"),
+        sessionID,
+        messageID: mid,
+        type: "tool",
+        callID: id("call"),
+        tool,
+        state: { status: "completed", input, output, title: tool, metadata: {}, time: { start: 1, end: 2 } },
+      } as Part,
+    ],
+  };
+}
+
+function historyOf(sessionID: string, targetTokens: number): { messages: WithParts[]; tokens: number } {
+  const messages: WithParts[] = [];
+  let tokens = 0;
+  let n = 0;
+  while (tokens < targetTokens) {
+    const u = userMessage(sessionID, `Please do step ${n}: ${lorem(20, n)}`);
+    const a = assistantMessage(sessionID, n, 60);
+    messages.push(u, a);
+    tokens += countTokens(JSON.stringify(u.parts.map((p) => (p as { text?: string }).text ?? ""))) + countTokens(a.parts.map((p) => (p as { text?: string }).text ?? (p as { state?: { output?: string } }).state?.output ?? "").join("\n"));
+    n++;
+  }
+  return { messages, tokens };
+}
+
+interface TurnTimes {
+  total: number;
+  chat: number;
+  messages: number;
+  system: number;
+  toolAfter: number;
+}
+
+async function runTurns(hooks: Hooks, sessionID: string, base: WithParts[], turns: number): Promise<TurnTimes[]> {
+  const history = base.map((m) => structuredClone(m));
+  const out: TurnTimes[] = [];
+  for (let t = 0; t < turns + WARMUP; t++) {
+    const user = userMessage(sessionID, `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`);
+    history.push(user);
+    // OpenCode rebuilds the message objects every turn: clone outside the timed part.
+    const sent = history.map((m) => structuredClone(m));
+    const system = { system: ["You are opencode, an agent."] };
+    const t0 = performance.now();
+    await hooks["chat.message"]!({ sessionID }, { message: user.info as never, parts: user.parts });
+    const t1 = performance.now();
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
+    const t2 = performance.now();
+    await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
+    const t3 = performance.now();
+    await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } }, { title: "", output: "", metadata: {} });
+    const t4 = performance.now();
+    history.push(assistantMessage(sessionID, 10_000 + t, 60));
+    await new Promise((r) => setTimeout(r, LLM_MS));
+    if (t >= WARMUP) out.push({ total: t4 - t0, chat: t1 - t0, messages: t2 - t1, system: t3 - t2, toolAfter: t4 - t3 });
+  }
+  return out;
+}
+
+async function seed(server: TestServer, directory: string) {
+  for (let i = 0; i < 8; i++) {
+    await server.api("/api/memories", { method: "POST", json: { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory } });
+  }
+  for (let i = 0; i < 300; i++) {
+    await server.api("/api/memories", { method: "POST", json: { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory } });
+  }
+}
+
+async function main() {
+  process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
+  const server = await startServer();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-plugin-proj-"));
+  await seed(server, directory);
+  const env = { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, RECOLLECT_AUTOSTART: "0" };
+  Object.assign(process.env, env);
+
+  const rows: Record<string, string | number>[] = [];
+  const json: Record<string, unknown> = { turns: TURNS };
+  const failures: Record<string, number> = {};
+  const callRows: Record<string, string | number>[] = [];
+
+  for (const target of [20_000, 200_000]) {
+    const sessionID = id("ses");
+    const { messages, tokens } = historyOf(sessionID, target);
+    // Long timeouts: the point is to measure the calls, not to fail open (counted below anyway).
+    const hooks = await createRecollect({ directory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
+    const rt = (hooks as { __runtime?: Runtime }).__runtime!;
+    // Count calls that failed open (timeouts would hide the real cost).
+    const call = rt.client.call.bind(rt.client);
+    const perPath: Record<string, number[]> = {};
+    rt.client.call = (async (method: string, p: string, o?: object) => {
+      const started = performance.now();
+      const res = await call(method, p, o);
+      (perPath[p] ??= []).push(performance.now() - started);
+      if (!res.ok) failures[`${target}:${p}`] = (failures[`${target}:${p}`] ?? 0) + 1;
+      return res;
+    }) as typeof rt.client.call;
+    // The server warm: untimed passes over this history first.
+    await runTurns(hooks, sessionID, messages, 3);
+    for (const k of Object.keys(perPath)) delete perPath[k];
+    for (const k of Object.keys(failures)) delete failures[k];
+    const times = await runTurns(hooks, sessionID, messages, TURNS);
+    const s = summarize(times.map((t) => t.total));
+    const part = (k: keyof TurnTimes) => summarize(times.map((t) => t[k])).p50;
+    rows.push({
+      history: `${Math.round(tokens / 1000)}K tokens (${messages.length} msgs)`,
+      server: "up",
+      "p50 ms": s.p50,
+      "p95 ms": s.p95,
+      "max ms": s.max,
+      "messages.transform p50": part("messages"),
+      "system.transform p50": part("system"),
+      "chat.message p50": part("chat"),
+    });
+    json[`up_${target}`] = { tokens, messages: messages.length, ...s, times };
+    callRows.push(...Object.entries(perPath).map(([p, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: p, ...summarize(xs) })));
+  }
+
+  await server.stop();
+  for (const target of [20_000, 200_000]) {
+    const sessionID = id("ses");
+    const { messages, tokens } = historyOf(sessionID, target);
+    const hooks = await createRecollect({ directory }, { autoStart: false });
+    const times = await runTurns(hooks, sessionID, messages, TURNS);
+    const s = summarize(times.map((t) => t.total));
+    rows.push({
+      history: `${Math.round(tokens / 1000)}K tokens (${messages.length} msgs)`,
+      server: "down",
+      "p50 ms": s.p50,
+      "p95 ms": s.p95,
+      "max ms": s.max,
+      "messages.transform p50": summarize(times.map((t) => t.messages)).p50,
+      "system.transform p50": summarize(times.map((t) => t.system)).p50,
+      "chat.message p50": summarize(times.map((t) => t.chat)).p50,
+    });
+    json[`down_${target}`] = { tokens, ...s };
+  }
+  printTable(`Plugin time per turn, all hooks (${TURNS} turns each, server warm, ${LLM_MS} ms model time between turns; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
+  printTable("HTTP calls made by the hooks (ms, client side, concurrent calls overlap)", callRows);
+  if (Object.keys(failures).length) console.log(`\nCalls that failed open: ${JSON.stringify(failures)}`);
+  json.failures = failures;
+  writeResult("plugin", json);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
