@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import type { EmbeddingStatus } from "../../lib/api/search";
 import { defaultOpencodeDb } from "../../lib/ingest/source";
 import { databaseFile } from "../../lib/paths";
 import { commandContext } from "../lib/context";
@@ -104,17 +105,33 @@ export function registerDoctor(program: Command) {
         }
       }
 
-      // Embeddings.
-      const provider = target.loaded.config.embedding.provider;
+      // Embeddings: the server's own view (its config may differ from this shell's).
+      let embedding: EmbeddingStatus | undefined;
       if (health) {
-        const s = health.search;
+        try {
+          embedding = await client.json<EmbeddingStatus>("/api/embeddings/status", { timeoutMs: 5000 });
+        } catch {
+          /* an older server, or the token check above failed */
+        }
+      }
+      if (embedding) {
+        const e = embedding;
+        const model = e.model ? ` with ${e.model}${e.dimension ? ` (${e.dimension} dims)` : ""}` : "";
         add(
-          s.mode === "hybrid" || provider === "none"
-            ? { name: "embeddings", status: "ok", message: `${s.mode} search${s.model ? ` with ${s.model}` : ""} (${s.reason})` }
-            : { name: "embeddings", status: "warn", message: `lexical search only: ${s.reason}`, hint: "vectors come once the model has loaded; `recollect reindex` after a model change" },
+          e.provider === "none"
+            ? { name: "embeddings", status: "ok", message: "off (embedding.provider none): lexical search only" }
+            : e.state === "ready"
+              ? { name: "embeddings", status: "ok", message: `${e.mode} search${model}; ${e.vectors} vectors, queue ${e.queueDepth}` }
+              : e.state === "mismatch"
+                ? { name: "embeddings", status: "warn", message: `the stored vectors were made with ${e.indexModel ?? "another model"}: ${e.reason}`, hint: "`recollect reindex`" }
+                : e.state === "failed"
+                  ? { name: "embeddings", status: "warn", message: `the embedding model failed: ${e.reason}; search is lexical`, hint: "check embedding.model / embedding.modelDir and the server log" }
+                  : { name: "embeddings", status: "warn", message: `${e.state}: ${e.reason}; search is ${e.mode} for now` },
         );
+      } else if (health) {
+        add({ name: "embeddings", status: health.search.mode === "hybrid" ? "ok" : "warn", message: `${health.search.mode} search (${health.search.reason})` });
       } else {
-        add({ name: "embeddings", status: "warn", message: `provider ${provider} (server down: mode unknown)` });
+        add({ name: "embeddings", status: "warn", message: `provider ${target.loaded.config.embedding.provider} (server down: mode unknown)` });
       }
 
       // Plugin.

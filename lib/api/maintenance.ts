@@ -47,6 +47,7 @@ export interface CleanupResult {
   sample: { id: string; category: string; scope: string; createdAt: string; content: string }[];
   /** Ids given that do not exist. */
   unknownIds: string[];
+  /** Database file plus its WAL, on disk. */
   sizeBeforeBytes: number;
   sizeAfterBytes: number;
   /** The file was rebuilt after the deletions (see `compact`). */

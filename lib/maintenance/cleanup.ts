@@ -48,7 +48,11 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
   }
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
 
-  const sizeBefore = dbSize(ctx.sqlite).sizeBytes;
+  const onDisk = () => {
+    const s = dbSize(ctx.sqlite);
+    return s.sizeBytes + s.walBytes;
+  };
+  const sizeBefore = onDisk();
   const matched = (ctx.sqlite.prepare(`SELECT count(*) AS n FROM memories ${clause}`).get(...args) as { n: number }).n;
   const sample = (
     ctx.sqlite.prepare(`SELECT id, category, scope, created_at AS createdAt, content FROM memories ${clause} ORDER BY seq LIMIT 20`).all(...args) as {
@@ -107,7 +111,7 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
     sample,
     unknownIds,
     sizeBeforeBytes: sizeBefore,
-    sizeAfterBytes: dbSize(ctx.sqlite).sizeBytes,
+    sizeAfterBytes: onDisk(),
     compacted,
   };
 }

@@ -200,7 +200,7 @@ describe("recollect against a running server", () => {
     const r = await cli(["doctor", "--json"]);
     const report = r.json();
     const by = Object.fromEntries(report.checks.map((c: { name: string; status: string }) => [c.name, c.status]));
-    expect(by).toMatchObject({ server: "ok", "token accepted": "ok", database: "ok", "sqlite-vec": "ok", "disk space": "ok", plugin: "warn" });
+    expect(by).toMatchObject({ server: "ok", "token accepted": "ok", database: "ok", "sqlite-vec": "ok", embeddings: "ok", "disk space": "ok", plugin: "warn" });
     expect(r.code).toBe(0);
 
     // With the plugin configured in the user's opencode.json, that check passes.
