@@ -1,5 +1,6 @@
 import { logger, loggingConfigured, configureLogging } from "../logging/logger";
 import type { Ctx } from "../context";
+import { maybeHousekeep } from "../maintenance/housekeeping";
 import { recordRequest } from "./registry";
 
 /**
@@ -47,6 +48,7 @@ export function observeRequest(
   params: Record<string, unknown> | undefined,
   status: number,
   startedAt: number,
+  error?: unknown,
 ): void {
   try {
     const seconds = (performance.now() - startedAt) / 1000;
@@ -58,10 +60,13 @@ export function observeRequest(
       configureLogging({ dataDir: ctx.dataDir, level, maxFileBytes, maxFiles });
     }
     if (ctx.config.logging.requests || status >= 500) {
-      const fields = { method: req.method, route, path: req.nextUrl.pathname, status, ms: Math.round(seconds * 10000) / 10 };
-      if (status >= 500) logger.error("request", fields);
-      else logger.info("request", fields);
+      const fields: Record<string, unknown> = { method: req.method, route, path: req.nextUrl.pathname, status, ms: Math.round(seconds * 10000) / 10 };
+      if (status >= 500) {
+        if (error instanceof Error) Object.assign(fields, { error: error.message, stack: error.stack?.split("\n").slice(0, 8).join("\n") });
+        logger.error("request", fields);
+      } else logger.info("request", fields);
     }
+    maybeHousekeep(ctx);
   } catch {
     /* metrics never fail a request */
   }

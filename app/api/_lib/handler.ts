@@ -18,15 +18,17 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     let ctx: Ctx | undefined;
     let params: P | undefined;
     let res: Response;
+    let failure: unknown;
     try {
       ctx = boot().ctx;
       params = context?.params ? await context.params : ({} as P);
       res = await handler({ req, ctx, params });
     } catch (error) {
+      failure = error;
       res = errorResponse(error);
     }
     // Request metrics and one structured log line (lib/metrics/http.ts).
-    observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt);
+    observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt, failure);
     return res;
   };
 }

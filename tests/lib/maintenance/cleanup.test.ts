@@ -136,3 +136,19 @@ describe("backup and vacuum", () => {
     expect(full.after.autoVacuum).toBe("incremental");
   });
 });
+
+describe("housekeeping", () => {
+  it("vacuums only when free pages pile up", async () => {
+    const { housekeep } = await import("../../../lib/maintenance/housekeeping");
+    const ctx = fresh();
+    expect(housekeep(ctx).vacuumed).toBe(false);
+    const ids = Array.from({ length: 400 }, (_, i) => createMemory(ctx, { content: `filler ${i} ${"y".repeat(4000)}` }).memory.id);
+    // Delete without the cleanup verb (it would vacuum itself): the way single deletes leave pages.
+    ctx.sqlite.prepare(`DELETE FROM memories WHERE id IN (${ids.map(() => "?").join(",")})`).run(...ids);
+    ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    expect(ctx.sqlite.pragma("freelist_count", { simple: true })).toBeGreaterThan(100);
+    const r = housekeep(ctx);
+    expect(r.vacuumed).toBe(true);
+    expect(ctx.sqlite.pragma("freelist_count", { simple: true })).toBe(0);
+  });
+});

@@ -60,6 +60,7 @@ describe("request metrics and the Prometheus text", () => {
   it("observeRequest records the pattern and writes a structured log line", () => {
     const ctx = testCtx();
     ctxs.push(ctx);
+    configureLogging({ dataDir: ctx.dataDir });
     observeRequest(ctx, { method: "DELETE", nextUrl: { pathname: "/api/memories/xyz" } }, { id: "xyz" }, 404, performance.now() - 12);
     const snap = requestSnapshot();
     expect(snap.requests).toEqual([{ method: "DELETE", route: "/api/memories/[id]", status: 404, count: 1 }]);
@@ -67,6 +68,17 @@ describe("request metrics and the Prometheus text", () => {
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ level: "info", msg: "request", method: "DELETE", route: "/api/memories/[id]", status: 404 });
     expect(last.ms).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("error logging", () => {
+  it("logs a 500 at error level with the error's message", () => {
+    const ctx = testCtx();
+    ctxs.push(ctx);
+    configureLogging({ dataDir: ctx.dataDir }); // one log sink per process: point it here
+    observeRequest(ctx, { method: "POST", nextUrl: { pathname: "/api/search" } }, {}, 500, performance.now(), new Error("disk I/O error"));
+    const lines = fs.readFileSync(logFile(ctx.dataDir), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.status === 500)).toMatchObject({ level: "error", route: "/api/search", error: "disk I/O error" });
   });
 });
 
