@@ -1,0 +1,92 @@
+/**
+ * bench/store: creates per second through the verb and through HTTP, and p50/p95 latency of
+ * POST and GET /api/memories with 10,000 and 100,000 memories stored.
+ * Run: npx tsx bench/store/index.ts [--sizes 10000,100000]
+ */
+import { createMemory } from "../../lib/memories";
+import { testCtx } from "../../tests/helpers/ctx";
+import { startServer, tempDir } from "../../tests/helpers/server";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { printTable, summarize, time, writeResult } from "../lib/stats";
+
+const args = process.argv.slice(2);
+const sizes = (args[args.indexOf("--sizes") + 1] && args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "10000,100000").split(",").map(Number);
+const CATEGORIES = ["decision", "constraint", "convention", "fact", "gotcha", "procedure", "note"] as const;
+const WORDS = "redis cache ttl deploy friday postgres index migration retry timeout queue worker token budget lint test build docker compose nginx route handler schema".split(" ");
+const text = (i: number) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]}: memory ${i} about ${WORDS[(i * 3) % WORDS.length]} in module m${i % 97}`;
+
+ensureBuild();
+const results: Record<string, unknown> = {};
+
+// 1. Creates per second through the verb (each create is its own transaction, as in production).
+{
+  const ctx = testCtx();
+  const n = 20_000;
+  const [, ms] = await time(() => {
+    for (let i = 0; i < n; i++) createMemory(ctx, { content: text(i), category: CATEGORIES[i % CATEGORIES.length], tags: [WORDS[i % 5]] });
+  });
+  ctx.close();
+  results.verbCreatesPerSecond = Math.round((n / ms) * 1000);
+  printTable("Creates through the verb", [{ memories: n, seconds: ms / 1000, "creates/s": results.verbCreatesPerSecond as number }]);
+}
+
+const rows: Record<string, string | number>[] = [];
+for (const size of sizes) {
+  const dataDir = tempDir("recollect-bench-");
+  const ctx = testCtx({ dataDir });
+  for (let i = 0; i < size; i++) {
+    createMemory(ctx, { content: text(i), category: CATEGORIES[i % CATEGORIES.length], tags: [WORDS[i % 5]], ...(i % 10 === 0 ? { directory: `/tmp/bench-project-${i % 3}` } : {}) });
+  }
+  ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  ctx.close();
+
+  const server = await startServer({ dataDir });
+  const post: number[] = [];
+  const get: number[] = [];
+  // Warm up.
+  for (let i = 0; i < 50; i++) await server.api("/api/memories?limit=20");
+  for (let i = 0; i < 500; i++) {
+    const [res, ms] = await time(() => server.api("/api/memories", { method: "POST", json: { content: `${text(size + i)} fresh ${i}`, category: "fact" } }));
+    if (res.status !== 201) throw new Error(`POST -> ${res.status}`);
+    await res.arrayBuffer();
+    post.push(ms);
+  }
+  const queries = ["limit=50", "category=decision&limit=50", "tag=redis&limit=50", "status=all&sort=updated&limit=50", "scope=project&limit=20"];
+  let cursor = "";
+  for (let i = 0; i < 500; i++) {
+    const q = i % 6 === 5 ? `limit=50${cursor ? `&cursor=${cursor}` : ""}` : queries[i % queries.length];
+    const [res, ms] = await time(() => server.api(`/api/memories?${q}`));
+    const body = (await res.json()) as { nextCursor: string | null };
+    if (res.status !== 200) throw new Error(`GET -> ${res.status}`);
+    if (i % 6 === 5) cursor = body.nextCursor ?? "";
+    get.push(ms);
+  }
+  // Throughput over HTTP with 8 requests in flight.
+  const n = 2000;
+  let next = 0;
+  const [, ms] = await time(() =>
+    Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < n) {
+          const i = next++;
+          const res = await server.api("/api/memories", { method: "POST", json: { content: `${text(i)} concurrent ${i}` } });
+          await res.arrayBuffer();
+        }
+      }),
+    ),
+  );
+  await server.stop();
+  const p = summarize(post);
+  const g = summarize(get);
+  rows.push({
+    stored: size,
+    "POST p50 ms": p.p50,
+    "POST p95 ms": p.p95,
+    "GET p50 ms": g.p50,
+    "GET p95 ms": g.p95,
+    "HTTP creates/s (8 in flight)": Math.round((n / ms) * 1000),
+  });
+  results[`size${size}`] = { post: p, get: g, httpCreatesPerSecond: Math.round((n / ms) * 1000) };
+}
+printTable("HTTP latency (sequential requests) and throughput", rows);
+writeResult("store", results);
