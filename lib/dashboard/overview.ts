@@ -29,35 +29,45 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
   const since = startOfDay(nowMs) - (days - 1) * DAY_MS;
   const all = <T>(q: ReturnType<typeof sql>) => ctx.db.all<T>(q);
   const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;
-  const day = (col: ReturnType<typeof sql>) => sql`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+  // Integer day numbers (UTC) group far faster than strftime(); turned into dates in JS.
+  const day = (col: ReturnType<typeof sql>) => sql`(${col} / ${DAY_MS})`;
+  const iso = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
 
-  const byStatus = all<Count>(sql`SELECT status AS key, count(*) AS n FROM memories GROUP BY status ORDER BY n DESC`);
-  const live = sql`status IN ('active', 'suggested')`;
-  const byScope = all<Count>(sql`SELECT scope AS key, count(*) AS n FROM memories WHERE ${live} GROUP BY scope ORDER BY n DESC`);
-  const byCategory = all<Count>(sql`SELECT category AS key, count(*) AS n FROM memories WHERE ${live} GROUP BY category ORDER BY n DESC`);
-  const byProject = all<Count & { id: string | null }>(
-    sql`SELECT m.project_id AS id, coalesce(p.name, m.project_id, '(no project)') AS key, count(*) AS n
-        FROM memories m LEFT JOIN projects p ON p.id = m.project_id WHERE m.status IN ('active', 'suggested')
-        GROUP BY m.project_id ORDER BY n DESC LIMIT 20`,
+  // One scan of the memories for every count; the breakdowns are summed in JS.
+  const groups = all<{ status: string; scope: string; category: string; projectId: string | null; n: number }>(
+    sql`SELECT status, scope, category, project_id AS projectId, count(*) AS n FROM memories GROUP BY status, scope, category, project_id`,
   );
+  const names = new Map(all<{ id: string; name: string }>(sql`SELECT id, name FROM projects`).map((p) => [p.id, p.name]));
+  const tally = <K extends string | null>(rows: typeof groups, key: (g: (typeof groups)[number]) => K) => {
+    const m = new Map<K, number>();
+    for (const g of rows) m.set(key(g), (m.get(key(g)) ?? 0) + g.n);
+    return [...m].sort((a, b) => b[1] - a[1]);
+  };
+  const live = groups.filter((g) => g.status === "active" || g.status === "suggested");
+  const byStatus: Count[] = tally(groups, (g) => g.status).map(([key, n]) => ({ key, n }));
+  const byScope: Count[] = tally(live, (g) => g.scope).map(([key, n]) => ({ key, n }));
+  const byCategory: Count[] = tally(live, (g) => g.category).map(([key, n]) => ({ key, n }));
+  const byProject = tally(live, (g) => g.projectId)
+    .slice(0, 20)
+    .map(([id, n]) => ({ id, key: id ? (names.get(id) ?? id) : "(no project)", n }));
 
   const created = new Map(
-    all<{ day: string; n: number }>(sql`SELECT ${day(sql`created_at`)} AS day, count(*) AS n FROM memories WHERE created_at >= ${since} GROUP BY day`).map((r) => [r.day, r.n]),
+    all<{ day: number; n: number }>(sql`SELECT ${day(sql`created_at`)} AS day, count(*) AS n FROM memories WHERE created_at >= ${since} GROUP BY day`).map((r) => [iso(r.day), r.n]),
   );
   const compression = new Map(
-    all<{ day: string; before: number; after: number }>(
+    all<{ day: number; before: number; after: number }>(
       sql`SELECT ${day(sql`created_at`)} AS day, sum(tokens_before) AS before, sum(tokens_after) AS after FROM compression_stats WHERE created_at >= ${since} GROUP BY day`,
-    ).map((r) => [r.day, r]),
+    ).map((r) => [iso(r.day), r]),
   );
   const access = new Map<string, { searches: number; injections: number; recalls: number }>();
-  for (const r of all<{ day: string; kind: string; n: number }>(
+  for (const r of all<{ day: number; kind: string; n: number }>(
     sql`SELECT ${day(sql`created_at`)} AS day, kind, count(*) AS n FROM access_log WHERE created_at >= ${since} AND kind IN ('search', 'inject', 'recall') GROUP BY day, kind`,
   )) {
-    const row = access.get(r.day) ?? { searches: 0, injections: 0, recalls: 0 };
+    const row = access.get(iso(r.day)) ?? { searches: 0, injections: 0, recalls: 0 };
     if (r.kind === "search") row.searches = r.n;
     else if (r.kind === "inject") row.injections = r.n;
     else row.recalls = r.n;
-    access.set(r.day, row);
+    access.set(iso(r.day), row);
   }
 
   const dayKeys = Array.from({ length: days }, (_, i) => new Date(since + i * DAY_MS).toISOString().slice(0, 10));

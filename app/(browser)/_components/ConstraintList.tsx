@@ -135,7 +135,7 @@ function Row({
               setScope(e.target.value);
               rescope(e.target.value as "global" | "project");
             }}
-            className="rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+            className="max-w-[12rem] truncate rounded border border-zinc-300 bg-white px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
           >
             <option value="global">global</option>
             <option value="project" disabled={!project && m.scope !== "project"}>
@@ -153,7 +153,7 @@ function Row({
         </span>
       </div>
       <form
-        className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start"
+        className="mt-2 grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           save();
@@ -166,21 +166,23 @@ function Row({
           id={`c-${m.id}`}
           data-testid="constraint-content"
           value={content}
-          rows={Math.min(6, Math.max(1, Math.ceil(content.length / 90)))}
+          rows={Math.min(8, Math.max(2, Math.ceil(content.length / 70) + content.split("\n").length - 1))}
           onChange={(e) => setContent(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) save();
           }}
           aria-invalid={err ? true : undefined}
-          className={`${input} flex-1`}
+          className={input}
         />
-        <label className="flex items-center gap-1 text-xs">
-          Priority
-          <input data-testid="constraint-priority" type="number" min={-100} max={100} value={priority} onChange={(e) => setPriority(e.target.value)} className={`${input} w-20`} />
-        </label>
-        <button type="submit" data-testid="constraint-save" className={btn.secondary} disabled={!dirty || pending}>
-          Save
-        </button>
+        <div className="flex items-center justify-end gap-2">
+          <label className="flex items-center gap-1 text-xs">
+            Priority
+            <input data-testid="constraint-priority" type="number" min={-100} max={100} value={priority} onChange={(e) => setPriority(e.target.value)} className={`${input} w-20`} />
+          </label>
+          <button type="submit" data-testid="constraint-save" className={btn.secondary} disabled={!dirty || pending}>
+            Save
+          </button>
+        </div>
       </form>
       {err ? (
         <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">

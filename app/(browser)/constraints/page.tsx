@@ -5,7 +5,7 @@ import { constraintsView } from "@/lib/dashboard/constraints";
 import { listProjects } from "@/lib/projects/resolve";
 import { ConstraintList } from "../_components/ConstraintList";
 import { QuickConstraint } from "../_components/QuickConstraint";
-import { Badge, btn, Card, EmptyState, fmt, input, label, PageHeader } from "../_components/ui";
+import { Badge, btn, Card, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Constraints and directives" };
@@ -39,7 +39,7 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
         </button>
       </Form>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-        <Card title={`Pinned and rules (${v.items.length})`}>
+        <Card title={`Pinned (${v.items.filter((i) => i.pinned).length}) and rules`}>
           <div className="mb-4">
             <QuickConstraint project={project} />
           </div>
@@ -48,6 +48,12 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
           ) : (
             <ConstraintList items={v.items} projects={projects} project={project} />
           )}
+          {v.unpinnedTotal > v.items.filter((i) => !i.pinned).length ? (
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              Showing the newest {v.items.filter((i) => !i.pinned).length} of {fmt(v.unpinnedTotal)} unpinned constraints and directives.{" "}
+              <TextLink href={`/memories?category=constraint&pinned=no${project ? `&project=${project}` : ""}`}>See them all</TextLink>
+            </p>
+          ) : null}
         </Card>
         <div className="xl:sticky xl:top-4 xl:self-start">
           <Card
