@@ -30,7 +30,8 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
   const all = <T>(q: ReturnType<typeof sql>) => ctx.db.all<T>(q);
   const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;
   // Integer day numbers (UTC) group far faster than strftime(); turned into dates in JS.
-  const day = (col: ReturnType<typeof sql>) => sql`(${col} / ${DAY_MS})`;
+  // (A literal, not a bound parameter: bound JS numbers are REAL and would make the division real.)
+  const day = (col: ReturnType<typeof sql>) => sql`(${col} / ${sql.raw(String(DAY_MS))})`;
   const iso = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
 
   // One scan of the memories for every count; the breakdowns are summed in JS.
