@@ -21,8 +21,9 @@ export const cleanupInput = z
     action: z.enum(["delete", "archive"]).default("delete"),
     dryRun: z.boolean().default(false),
     /**
-     * After the last batch of a delete: `auto` rebuilds the file when deletions left less than 85%
-     * of it holding data (incremental vacuum always runs); `always`; `never`.
+     * After the last batch of a delete: `auto` merges the FTS index, gives free pages back and
+     * rebuilds the file when less than 85% of it still holds data; `always` rebuilds; `never` only
+     * gives free pages back.
      */
     compact: z.enum(["auto", "always", "never"]).default("auto"),
     /** Process at most this many now (the CLI calls again for a progress bar); all when absent. */

@@ -4,7 +4,7 @@ import type { Ctx } from "../context";
 import { archiveMemory } from "../memories/archive";
 import { unindexMemory } from "../search/sync";
 import { dbSize } from "./db-size";
-import { compact, compactIfWasteful, incrementalVacuum } from "./vacuum";
+import { compact, incrementalVacuum, reclaimAfterDelete } from "./vacuum";
 
 const BATCH = 500;
 
@@ -96,7 +96,7 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
         compact(ctx.sqlite);
         compacted = true;
       }
-      else if (input.compact === "auto") compacted = compactIfWasteful(ctx.sqlite);
+      else if (input.compact === "auto") compacted = reclaimAfterDelete(ctx.sqlite);
       else incrementalVacuum(ctx.sqlite);
     }
   }

@@ -40,25 +40,37 @@ export function fillRatio(sqlite: Database.Database): { fileBytes: number; usedB
 }
 
 /**
- * Rebuilds the file when deletions left its pages mostly empty: deleting every other row frees no
- * whole page, so incremental vacuum cannot help there. Merges the FTS index first (drops the
- * tombstones deleted rows left), then VACUUM. Writers wait while it runs; readers go on (WAL).
+ * Merges the FTS index into one segment. Deleting from FTS5 adds tombstones rather than removing
+ * postings, so after a large delete the index is bigger than before; merging drops them.
  */
-export function compact(sqlite: Database.Database): void {
+export function optimizeFts(sqlite: Database.Database): void {
   try {
     sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('optimize')");
   } catch {
     /* no FTS table (a foreign database) */
   }
+}
+
+/**
+ * Rebuilds the file: deleting every other row frees no whole page, so incremental vacuum cannot
+ * help there. Writers wait while it runs; readers go on (WAL).
+ */
+export function compact(sqlite: Database.Database): void {
+  optimizeFts(sqlite);
   sqlite.exec("VACUUM");
   checkpointWal(sqlite);
 }
 
-/** Compacts when less than `threshold` of the file holds data. Returns whether it did. */
-export function compactIfWasteful(sqlite: Database.Database, threshold = COMPACT_BELOW): boolean {
+/**
+ * After deletions: merge the FTS index, give free pages back, and rebuild the file when less than
+ * `threshold` of it still holds data. Returns whether it rebuilt the file.
+ */
+export function reclaimAfterDelete(sqlite: Database.Database, threshold = COMPACT_BELOW): boolean {
+  optimizeFts(sqlite);
   incrementalVacuum(sqlite);
   if (fillRatio(sqlite).ratio >= threshold) return false;
-  compact(sqlite);
+  sqlite.exec("VACUUM");
+  checkpointWal(sqlite);
   return true;
 }
 

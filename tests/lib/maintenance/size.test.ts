@@ -43,4 +43,25 @@ describe(`database size after deleting half of ${N} memories`, () => {
       ctx.close();
     }
   }, 180_000);
+
+  it("also after deleting the older half (contiguous rows; FTS tombstones merged away)", () => {
+    const ctx = testCtx();
+    try {
+      seedMemories(ctx, N, tokenize);
+      ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      const full = dbSize(ctx.sqlite);
+      const { t } = ctx.sqlite.prepare("SELECT created_at AS t FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?").get(N / 2 - 1) as { t: number };
+      const r = cleanup(ctx, { olderThanDays: (Date.now() - t + 0.5) / 86_400_000 });
+      expect(r.affected).toBeGreaterThanOrEqual(N / 2);
+      const after = dbSize(ctx.sqlite);
+      const compact = `${ctx.dataDir}/compact2.db`;
+      ctx.sqlite.prepare("VACUUM INTO ?").run(compact);
+      const live = fs.statSync(compact).size;
+      console.log(`${N}: ${(full.sizeBytes / 1e6).toFixed(1)} MB; after deleting the older half: ${(after.sizeBytes / 1e6).toFixed(1)} MB; compacted: ${(live / 1e6).toFixed(1)} MB`);
+      expect(after.sizeBytes).toBeLessThan(full.sizeBytes * 0.65);
+      expect(after.sizeBytes).toBeLessThan(live * 1.15);
+    } finally {
+      ctx.close();
+    }
+  }, 180_000);
 });
