@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { MemoryDto } from "../api/memories";
 import type { Ctx } from "../context";
 import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
+import { AppError } from "../errors";
 import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
 import { searchForBrowser } from "./search";
@@ -80,7 +81,7 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
     });
     return { ...base, items: found.items, nextCursor: null, search: found.meta };
   }
-  const list = listMemories(ctx, {
+  const list = listPage(ctx, {
       project: known,
       scope: p.scope,
       category: p.category,
@@ -93,6 +94,16 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
       cursor: p.cursor,
   });
   return { ...base, items: list.items, nextCursor: list.nextCursor, search: null };
+}
+
+/** A stale or hand-edited cursor falls back to the first page instead of an error page. */
+function listPage(ctx: Ctx, q: Parameters<typeof listMemories>[1]) {
+  try {
+    return listMemories(ctx, q);
+  } catch (error) {
+    if (q.cursor && error instanceof AppError && error.code === "bad_request") return listMemories(ctx, { ...q, cursor: undefined });
+    throw error;
+  }
 }
 
 /** Count with the same filters (indexed; ~ms at 100,000 memories). */
