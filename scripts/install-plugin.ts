@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
+
+/**
+ * Adds (or removes) the Recollect plugin entry in an `opencode.json`, keeping the file's comments
+ * and formatting. Idempotent: an existing entry for this plugin is updated, never duplicated.
+ *
+ *   npx tsx scripts/install-plugin.ts [--global | --project <dir> | --config <file>] [--option key=value ...] [--uninstall]
+ */
+export const PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "index.ts");
+
+export interface InstallOptions {
+  /** `global` (the user's OpenCode config dir, default) or a project directory. */
+  target?: { global: true } | { project: string } | { config: string };
+  /** Plugin options written as `[path, options]`; omitted: a plain string entry. */
+  options?: Record<string, unknown>;
+  uninstall?: boolean;
+  env?: Record<string, string | undefined>;
+  /** Entry to write (default: this checkout's plugin/index.ts). */
+  entry?: string;
+}
+
+export interface InstallResult {
+  file: string;
+  changed: boolean;
+  action: "added" | "updated" | "unchanged" | "removed" | "absent";
+}
+
+/** Where OpenCode reads the config for a target: an existing opencode.jsonc wins over .json. */
+export function configFileFor(target: InstallOptions["target"] = { global: true }, env: Record<string, string | undefined> = process.env): string {
+  if ("config" in target) return path.resolve(target.config);
+  const dir =
+    "project" in target
+      ? path.resolve(target.project)
+      : path.join(env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), ".config"), "opencode");
+  const jsonc = path.join(dir, "opencode.jsonc");
+  return fs.existsSync(jsonc) ? jsonc : path.join(dir, "opencode.json");
+}
+
+/** Whether a `plugin` entry is ours: this path, a file URL of it, or any path to recollect's plugin/index.ts. */
+function isOurs(entry: unknown, ours: string): boolean {
+  const spec = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof spec !== "string") return false;
+  const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
+  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === "recollect";
+}
+
+export function installPlugin(opts: InstallOptions = {}): InstallResult {
+  const file = configFileFor(opts.target, opts.env ?? process.env);
+  const entryPath = opts.entry ?? PLUGIN_PATH;
+  const exists = fs.existsSync(file);
+  const text = exists ? fs.readFileSync(file, "utf8") : "";
+  const errors: ParseError[] = [];
+  const config = (text.trim() ? parse(text, errors, { allowTrailingComma: true }) : {}) as Record<string, unknown> | undefined;
+  if (errors.length || typeof config !== "object" || config === null || Array.isArray(config)) {
+    throw new Error(`${file}: not a valid JSON(C) object; fix it or pass --config`);
+  }
+  const plugins = Array.isArray(config.plugin) ? [...(config.plugin as unknown[])] : [];
+  const index = plugins.findIndex((p) => isOurs(p, entryPath));
+  const wanted: unknown = opts.options && Object.keys(opts.options).length ? [entryPath, opts.options] : entryPath;
+
+  let next: unknown[];
+  let action: InstallResult["action"];
+  if (opts.uninstall) {
+    if (index < 0) return { file, changed: false, action: "absent" };
+    next = plugins.filter((_, i) => i !== index);
+    action = "removed";
+  } else if (index < 0) {
+    next = [...plugins, wanted];
+    action = "added";
+  } else {
+    if (JSON.stringify(plugins[index]) === JSON.stringify(wanted)) return { file, changed: false, action: "unchanged" };
+    next = plugins.map((p, i) => (i === index ? wanted : p));
+    action = "updated";
+  }
+
+  const base = text.trim() ? text : '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+  const edits = modify(base, ["plugin"], next, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" } });
+  const out = applyEdits(base, edits);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Write then rename: a crash never leaves a half-written config.
+  const tmp = `${file}.recollect-${process.pid}.tmp`;
+  fs.writeFileSync(tmp, out.endsWith("\n") ? out : out + "\n");
+  fs.renameSync(tmp, file);
+  return { file, changed: true, action };
+}
+
+function parseArgs(argv: string[]): InstallOptions {
+  const opts: InstallOptions = { target: { global: true } };
+  const options: Record<string, unknown> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--global") opts.target = { global: true };
+    else if (a === "--project") opts.target = { project: value() };
+    else if (a === "--config") opts.target = { config: value() };
+    else if (a === "--uninstall") opts.uninstall = true;
+    else if (a === "--option") {
+      const [k, ...rest] = value().split("=");
+      const raw = rest.join("=");
+      if (!k || !raw) throw new Error("--option takes key=value (e.g. url=http://127.0.0.1:7731)");
+      options[k] = raw === "true" ? true : raw === "false" ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
+    } else if (a === "--help" || a === "-h") {
+      console.log("usage: install-plugin [--global | --project <dir> | --config <file>] [--option key=value ...] [--uninstall]");
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  if (Object.keys(options).length) opts.options = options;
+  return opts;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    const result = installPlugin(parseArgs(process.argv.slice(2)));
+    const verb = { added: "Added the Recollect plugin to", updated: "Updated the Recollect plugin entry in", unchanged: "Already installed in", removed: "Removed the Recollect plugin from", absent: "Not installed in" }[result.action];
+    console.log(`${verb} ${result.file}`);
+    if (result.action === "added" || result.action === "updated") console.log("Restart OpenCode to load it. The plugin starts the Recollect server if it is not running.");
+  } catch (error) {
+    console.error(`install-plugin: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { buildRecallBlock, clearRecallCache } from "../../../lib/context/recall";
+import { createMemory, updateMemory } from "../../../lib/memories";
+import { countTokens } from "../../../lib/tokens";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+
+let ctx: ReturnType<typeof testCtx>;
+let dir: string;
+beforeEach(() => {
+  ctx?.close();
+  ctx = testCtx({ env: { RECOLLECT_EMBEDDING_PROVIDER: "none" } });
+  ctx.config.embedding.provider = "none";
+  dir = tempDir("recall-proj-");
+  clearRecallCache();
+});
+afterAll(() => ctx?.close());
+
+describe("buildRecallBlock", () => {
+  it("holds the memories relevant to the message, with ages, and not unrelated ones", async () => {
+    const m = createMemory(ctx, { content: "The payment webhook retries three times with exponential backoff", category: "gotcha", directory: dir }).memory;
+    createMemory(ctx, { content: "Frontend uses Tailwind for styling", category: "convention", directory: dir });
+    const r = await buildRecallBlock(ctx, { directory: dir, query: "why does the payment webhook retry?" });
+    expect(r.memoryIds).toEqual([m.id]);
+    expect(r.block).toContain("[gotcha, project, today] The payment webhook retries");
+    expect(r.block).not.toContain("Tailwind");
+    expect(r.tokens).toBe(countTokens(r.block));
+  });
+
+  it("is empty when nothing matches, and leaves out excluded (already injected) memories", async () => {
+    const m = createMemory(ctx, { content: "Deploys go through the blue-green pipeline", directory: dir }).memory;
+    expect((await buildRecallBlock(ctx, { directory: dir, query: "quantum chromodynamics" })).block).toBe("");
+    expect((await buildRecallBlock(ctx, { directory: dir, query: "blue-green deploys", exclude: [m.id] })).block).toBe("");
+  });
+
+  it("answers the same bytes for the same session and message, even after the memory changed", async () => {
+    const m = createMemory(ctx, { content: "Use the staging bucket for fixtures", directory: dir }).memory;
+    const input = { directory: dir, query: "which bucket for fixtures", sessionID: "ses_1", messageID: "msg_1" };
+    const first = await buildRecallBlock(ctx, input);
+    expect(first.cached).toBe(false);
+    updateMemory(ctx, m.id, { content: "Use the dev bucket for fixtures" });
+    const again = await buildRecallBlock(ctx, input);
+    expect(again.cached).toBe(true);
+    expect(again.block).toBe(first.block);
+    // Another message gets a fresh answer.
+    const other = await buildRecallBlock(ctx, { ...input, messageID: "msg_2" });
+    expect(other.block).toContain("dev bucket");
+  });
+
+  it("stays within the budget and the limit", async () => {
+    for (let i = 0; i < 10; i++) createMemory(ctx, { content: `Cache rule ${i}: invalidate the cache after writes to table t${i}`, directory: dir });
+    const r = await buildRecallBlock(ctx, { directory: dir, query: "cache invalidate writes", limit: 3 });
+    expect(r.memoryIds.length).toBe(3);
+    const small = await buildRecallBlock(ctx, { directory: dir, query: "cache invalidate writes", budget: 80 });
+    expect(small.tokens).toBeLessThanOrEqual(80);
+    expect(small.memoryIds.length).toBeGreaterThan(0);
+    expect(small.memoryIds.length).toBeLessThan(5);
+  });
+
+  it("rejects an empty query", async () => {
+    await expect(buildRecallBlock(ctx, { query: "  " })).rejects.toThrow(/query/);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { Breaker } from "../../../plugin/breaker";
+import { resolveSettings } from "../../../plugin/options";
+
+describe("Breaker", () => {
+  it("opens after consecutive failures, lets one probe through after the cooldown, closes on success", () => {
+    let now = 0;
+    const b = new Breaker(3, 1000, () => now);
+    b.failure();
+    b.failure();
+    expect(b.allow()).toBe(true);
+    b.failure();
+    expect(b.state).toBe("open");
+    expect(b.allow()).toBe(false);
+    now = 1000;
+    expect(b.state).toBe("half-open");
+    expect(b.allow()).toBe(true);
+    expect(b.allow()).toBe(false); // one probe at a time
+    b.failure();
+    expect(b.state).toBe("open");
+    now = 2000;
+    expect(b.allow()).toBe(true);
+    b.success();
+    expect(b.state).toBe("closed");
+  });
+
+  it("trips at once on a refused connection", () => {
+    const b = new Breaker(3, 1000, () => 0);
+    b.trip();
+    expect(b.allow()).toBe(false);
+  });
+});
+
+describe("resolveSettings", () => {
+  it("defaults to 127.0.0.1:7731 and the XDG data dir", () => {
+    const s = resolveSettings({}, { XDG_DATA_HOME: "/x/data", XDG_CONFIG_HOME: "/nonexistent" });
+    expect(s.url).toBe("http://127.0.0.1:7731");
+    expect(s.dataDir).toBe("/x/data/recollect");
+    expect(s.turnTimeoutMs).toBe(300);
+    expect(s.autoStart).toBe(true);
+  });
+
+  it("uses RECOLLECT_HOST/PORT, then RECOLLECT_URL, then plugin options", () => {
+    const env = { RECOLLECT_HOST: "::1", RECOLLECT_PORT: "8000", RECOLLECT_DATA_DIR: "/d", XDG_CONFIG_HOME: "/nonexistent" };
+    expect(resolveSettings({}, env).url).toBe("http://[::1]:8000");
+    expect(resolveSettings({}, { ...env, RECOLLECT_URL: "http://127.0.0.1:9/" }).url).toBe("http://127.0.0.1:9");
+    const s = resolveSettings({ url: "http://localhost:5", timeoutMs: 100, autoStart: false, recall: false }, { ...env, RECOLLECT_URL: "http://127.0.0.1:9" });
+    expect(s).toMatchObject({ url: "http://localhost:5", turnTimeoutMs: 100, autoStart: false, recall: false, dataDir: "/d" });
+  });
+
+  it("reads server.host/port from the user's Recollect config file", async () => {
+    const { tempDir } = await import("../../helpers/server");
+    const fs = await import("node:fs");
+    const cfg = tempDir("plugin-cfg-");
+    fs.mkdirSync(`${cfg}/recollect`);
+    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{\n  // port\n  "server": { "port": 7800, },\n}\n');
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.1:7800");
+  });
+
+  it("ignores invalid numbers and splits RECOLLECT_START_COMMAND", () => {
+    const s = resolveSettings({ timeoutMs: "abc" }, { RECOLLECT_START_COMMAND: "recollect start --quiet", XDG_CONFIG_HOME: "/nonexistent" });
+    expect(s.turnTimeoutMs).toBe(300);
+    expect(s.startCommand).toEqual(["recollect", "start", "--quiet"]);
+  });
+});
