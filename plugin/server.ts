@@ -64,6 +64,7 @@ export class ServerStarter {
       await new Promise((r) => setTimeout(r, 1000));
       if (await this.healthy()) {
         this.client.breaker.reset();
+        fs.rmSync(path.join(this.settings.dataDir, "server-start.lock"), { force: true });
         this.log("info", `Recollect server started at ${this.settings.url}`);
         return;
       }

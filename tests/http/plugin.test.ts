@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { Hooks } from "@opencode-ai/plugin";
+import type { Message, Part } from "@opencode-ai/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRecollect } from "../../plugin/recollect";
+import type { Runtime } from "../../plugin/runtime";
+import { freePort, startServer, tempDir, type TestServer } from "../helpers/server";
+
+/** The plugin's hooks and tools, run in Node against the real server (OpenCode itself: e2e/opencode). */
+
+type WithParts = { info: Message; parts: Part[] };
+
+let server: TestServer;
+let directory: string;
+beforeAll(async () => {
+  server = await startServer();
+  directory = tempDir("plugin-http-proj-");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let n = 0;
+const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
+const user = (sessionID: string, text: string): WithParts => {
+  const id = uid("msg");
+  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
+};
+const assistant = (sessionID: string, tool: string, output: string, input: Record<string, unknown> = { command: "npm test" }): WithParts => {
+  const id = uid("msg");
+  return {
+    info: { id, sessionID, role: "assistant" } as Message,
+    parts: [
+      { id: uid("prt"), sessionID, messageID: id, type: "text", text: "Running it." } as Part,
+      { id: uid("prt"), sessionID, messageID: id, type: "tool", callID: uid("call"), tool, state: { status: "completed", input, output, title: tool, metadata: {}, time: { start: 1, end: 2 } } } as Part,
+    ],
+  };
+};
+
+async function plugin(options: Record<string, unknown> = {}) {
+  const hooks = (await createRecollect({ directory }, { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, ...options })) as Hooks;
+  return { hooks, rt: (hooks as { __runtime?: Runtime }).__runtime! };
+}
+const ctxFor = (sessionID: string) => ({ sessionID, messageID: "m", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, ask: async () => {} });
+const system = async (hooks: Hooks, sessionID: string) => {
+  const out = { system: ["agent prompt"] };
+  await hooks["experimental.chat.system.transform"]!({ sessionID, model: {} as never }, out);
+  return out.system;
+};
+
+describe("system.transform", () => {
+  it("injects the pinned block as a second system string, the same bytes every turn", async () => {
+    const res = await server.api("/api/memories", { method: "POST", json: { content: "Always write tests first", category: "directive", pinned: true, directory } });
+    expect(res.status).toBe(201);
+    const { hooks } = await plugin();
+    const first = await system(hooks, "ses_sys");
+    expect(first[0]).toBe("agent prompt");
+    expect(first[1]).toContain("[directive, project, today] Always write tests first");
+    expect(await system(hooks, "ses_sys")).toEqual(first);
+    // A title request gets nothing.
+    const title = { system: ["You are a title generator. You output ONLY a thread title."] };
+    await hooks["experimental.chat.system.transform"]!({ sessionID: "ses_sys", model: {} as never }, title);
+    expect(title.system.length).toBe(1);
+  });
+});
+
+describe("messages.transform", () => {
+  it("attaches the recall block to the latest user message, and the same bytes to it on later turns", async () => {
+    await server.api("/api/memories", { method: "POST", json: { content: "The invoice PDF renderer needs fonts from /usr/share/fonts/noto", category: "gotcha", directory } });
+    const { hooks } = await plugin();
+    const sid = "ses_recall";
+    const history: WithParts[] = [user(sid, "why does the invoice PDF renderer fail?")];
+    const turn1 = structuredClone(history);
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: turn1 });
+    const attached = turn1[0]!.parts.find((p) => p.id.startsWith("prt_recollect_")) as Extract<Part, { type: "text" }>;
+    expect(attached?.text).toContain("/usr/share/fonts/noto");
+    expect(attached.synthetic).toBe(true);
+
+    history.push(assistant(sid, "bash", "ok"), user(sid, "thanks, now something else entirely"));
+    const turn2 = structuredClone(history);
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: turn2 });
+    const again = turn2[0]!.parts.find((p) => p.id.startsWith("prt_recollect_")) as Extract<Part, { type: "text" }>;
+    expect(again.text).toBe(attached.text);
+    expect(turn2[2]!.parts.some((p) => p.id.startsWith("prt_recollect_"))).toBe(false);
+  });
+
+  it("writes the compressed history back into the same array, with a hash memory_expand resolves", async () => {
+    const { hooks } = await plugin({ recall: false });
+    const sid = "ses_compress";
+    const big = Array.from({ length: 600 }, (_, i) => `line ${i}: compiling module ${i % 13} ok`).join("\n") + "\nERROR: build failed in module 7\n";
+    const history: WithParts[] = [user(sid, "build it"), assistant(sid, "bash", big)];
+    for (let i = 0; i < 4; i++) history.push(user(sid, `step ${i}`), assistant(sid, "bash", `done ${i}`, { command: `echo ${i}` }));
+    const messages = structuredClone(history);
+    const output = { messages };
+    await hooks["experimental.chat.messages.transform"]!({}, output);
+    expect(output.messages).toBe(messages);
+    const part = messages[1]!.parts.find((p) => p.type === "tool") as Extract<Part, { type: "tool" }>;
+    const compressed = (part.state as { output: string }).output;
+    expect(compressed.length).toBeLessThan(big.length / 2);
+    expect(compressed).toContain("ERROR: build failed in module 7");
+    const hash = compressed.match(/memory_expand\("([0-9a-f]+)"\)/)?.[1];
+    expect(hash).toBeDefined();
+    const expand = await hooks.tool!.memory_expand!.execute({ hash } as never, ctxFor(sid) as never);
+    expect(expand).toContain("line 599: compiling module");
+  });
+});
+
+describe("tools", () => {
+  it("store, search, edit, forget (archive; permanent only with confirmation)", async () => {
+    const { hooks } = await plugin();
+    const t = hooks.tool!;
+    const ctx = ctxFor("ses_tools") as never;
+    const stored = (await t.memory_store!.execute({ content: "Redis runs on port 6380 in dev", category: "fact", tags: ["redis"] } as never, ctx)) as string;
+    const id = stored.match(/Stored (\S+) \(fact, project\)/)?.[1];
+    expect(id).toBeDefined();
+    expect(await t.memory_store!.execute({ content: "Redis runs on port 6380 in dev" } as never, ctx)).toContain(`Already remembered as ${id}`);
+
+    const found = (await t.memory_search!.execute({ query: "redis port" } as never, ctx)) as string;
+    expect(found).toContain(id!);
+    expect(found).toMatch(/\[fact, project, (just now|\d+m)\] Redis runs on port 6380/);
+
+    expect(await t.memory_edit!.execute({ id, content: "Redis runs on port 6390 in dev" } as never, ctx)).toContain("6390");
+    expect(await t.memory_edit!.execute({ id } as never, ctx)).toContain("Nothing to change");
+
+    expect(await t.memory_forget!.execute({ id, permanent: true } as never, ctx)).toContain("Not deleted");
+    expect((await server.api(`/api/memories/${id}`)).status).toBe(200);
+    expect(await t.memory_forget!.execute({ id } as never, ctx)).toContain("Archived");
+    expect((await (await server.api(`/api/memories/${id}`)).json()).status).toBe("archived");
+    expect(await t.memory_forget!.execute({ id, permanent: true, confirm: "DELETE" } as never, ctx)).toContain("permanently");
+    expect((await server.api(`/api/memories/${id}`)).status).toBe(404);
+    expect(await t.memory_expand!.execute({ hash: "00000000deadbeef" } as never, ctx)).toContain("Nothing stored under");
+  });
+});
+
+describe("fail open", () => {
+  it("with nothing listening, hooks add almost nothing and tools say memory is unavailable", async () => {
+    const port = await freePort();
+    const { hooks, rt } = await plugin({ url: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+    const sid = "ses_down";
+    const messages = [user(sid, "hello there, what do you remember?")];
+    const before = structuredClone(messages);
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) {
+      await hooks["chat.message"]!({ sessionID: sid }, { message: messages[0]!.info as never, parts: messages[0]!.parts });
+      await hooks["experimental.chat.messages.transform"]!({}, { messages });
+      expect(await system(hooks, sid)).toEqual(["agent prompt"]);
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(messages).toEqual(before);
+    expect(rt.client.breaker.state).toBe("open");
+    const out = await hooks.tool!.memory_search!.execute({ query: "x" } as never, ctxFor(sid) as never);
+    expect(out).toContain("unavailable");
+  });
+
+  it("a server slower than the timeout costs the timeout once, then the open circuit costs nothing", async () => {
+    const slow = http.createServer((_req, res) => setTimeout(() => res.end("{}"), 2000));
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    const port = (slow.address() as { port: number }).port;
+    try {
+      const { hooks } = await plugin({ url: `http://127.0.0.1:${port}`, timeoutMs: 150, compress: false, recall: false, breakerFailures: 1 });
+      let t = performance.now();
+      expect(await system(hooks, "ses_slow")).toEqual(["agent prompt"]);
+      expect(performance.now() - t).toBeLessThan(1000);
+      t = performance.now();
+      for (let i = 0; i < 5; i++) await system(hooks, "ses_slow");
+      expect(performance.now() - t).toBeLessThan(50);
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
+
+  it("starts the server in the background (detached, logging to the data dir) and closes the circuit once healthy", async () => {
+    const port = await freePort();
+    const dataDir = tempDir("plugin-autostart-");
+    const script = path.join(dataDir, "fake-server.mjs");
+    fs.writeFileSync(
+      script,
+      `import http from "node:http";
+console.log("fake server starting on " + process.env.RECOLLECT_PORT + " data " + process.env.RECOLLECT_DATA_DIR);
+const s = http.createServer((req, res) => { res.setHeader("content-type", "application/json"); res.end(req.url === "/api/health" ? '{"status":"ok"}' : '{"block":"","tokens":0,"memoryIds":[],"hash":"h"}'); });
+s.listen(Number(process.env.RECOLLECT_PORT), process.env.RECOLLECT_HOST);
+setTimeout(() => process.exit(0), 20000);`,
+    );
+    const { hooks, rt } = await plugin({ url: `http://127.0.0.1:${port}`, dataDir, autoStart: true, startCommand: [process.execPath, script] });
+    await system(hooks, "ses_start");
+    const deadline = Date.now() + 15_000;
+    while (!(await rt.starter.healthy()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await rt.starter.healthy()).toBe(true);
+    expect(rt.starter.attempted).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(rt.client.breaker.state).toBe("closed");
+    expect(fs.readFileSync(path.join(dataDir, "server.log"), "utf8")).toContain(`fake server starting on ${port} data ${dataDir}`);
+  });
+
+  it("does not try to start a server that is not on loopback", async () => {
+    const { rt } = await plugin({ url: "http://192.0.2.1:7731", autoStart: true, startCommand: ["/nonexistent"] });
+    rt.starter.ensure();
+    expect(rt.starter.attempted).toBe(false);
+  });
+});
