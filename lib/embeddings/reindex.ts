@@ -17,6 +17,11 @@ export async function startReindex(ctx: Ctx, waitForLoadMs = 60_000): Promise<Re
   if (service.state === "loading") {
     await Promise.race([service.loaded, new Promise((r) => setTimeout(r, waitForLoadMs).unref?.())]);
   }
+  // Checked here, not only in the service: the service may live in another bundle of the server
+  // (started by instrumentation), whose AppError class the route's error mapping would not know.
+  if (!service.provider) {
+    throw new AppError("unavailable", `no embedding model is loaded (${service.reason}); nothing to reindex with`);
+  }
   return service.startReindex();
 }
 

@@ -58,15 +58,23 @@ export function pruneTerms(sqlite: Database.Database, terms: readonly string[]):
     dfCaches.set(sqlite, cache);
   }
   const now = Date.now();
-  const withDf = terms.map((term) => {
-    let hit = cache.terms.get(term);
-    if (!hit || now - hit.at > DF_TTL_MS) {
-      hit = { df: (cache.lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now };
-      if (cache.terms.size > 20_000) cache.terms.clear();
-      cache.terms.set(term, hit);
-    }
-    return { term, df: hit.df };
-  });
+  const lookup = cache.lookup;
+  let withDf: { term: string; df: number }[];
+  try {
+    withDf = terms.map((term) => {
+      let hit = cache.terms.get(term);
+      if (!hit || now - hit.at > DF_TTL_MS) {
+        hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now };
+        if (cache.terms.size > 20_000) cache.terms.clear();
+        cache.terms.set(term, hit);
+      }
+      return { term, df: hit.df };
+    });
+  } catch {
+    // The temp vocabulary table went away (e.g. created in a transaction that rolled back).
+    dfCaches.delete(sqlite);
+    return [...terms];
+  }
   const total = withDf.reduce((s, t) => s + t.df, 0);
   if (total <= POSTINGS_BUDGET) return [...terms];
   const kept: string[] = [];

@@ -3,7 +3,7 @@ import { embeddingService } from "../embeddings/service";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import type { Placement } from "../memories/scope";
 import { prepared } from "./filters";
-import { ftsQuery } from "./lexical";
+import { ftsQuery, pruneTerms } from "./lexical";
 import { tokenize } from "./tokenizer";
 
 export interface NearDuplicate {
@@ -31,7 +31,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   }
   const mine = new Set(tokenize(content));
   if (mine.size === 0) return undefined;
-  const terms = [...mine].slice(0, MAX_QUERY_TERMS);
+  const terms = pruneTerms(ctx.sqlite, [...mine].slice(0, MAX_QUERY_TERMS));
   const where = placementSql(placement, "m");
   const rows = prepared(
     ctx.sqlite,
