@@ -182,8 +182,9 @@ test("sessions, KV and settings pages", async ({ page }, info) => {
   await expect(page.getByTestId("claim-item")).toContainText("#42");
   await shot(page, info, "sessions");
   await page.goto(a.url + "/kv");
-  await expect(page.getByTestId("kv-item")).toContainText("deploy/last-tag");
-  await expect(page.getByTestId("kv-ttl")).toHaveText(/^(23h|1d 0h)/);
+  const key = page.getByTestId("kv-item").filter({ hasText: "deploy/last-tag" });
+  await expect(key).toContainText('"tag": "v1.4.2"');
+  await expect(key.getByTestId("kv-ttl")).toHaveText(/^(23h|1d 0h)/);
   await shot(page, info, "kv");
   await page.goto(a.url + "/settings");
   await expect(page.locator('[data-key="embedding.provider"]')).toContainText("RECOLLECT_EMBEDDING_PROVIDER");
