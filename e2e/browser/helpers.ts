@@ -81,6 +81,8 @@ export function seedActivity(dataDir: string, projectId: string) {
 /** Saves a full-page screenshot with the test's results (test-results/) and attaches it to the report. */
 export async function shot(page: Page, info: TestInfo, name: string) {
   await page.waitForLoadState("networkidle").catch(() => {});
+  // Sticky parts (sidebar, preview) would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const file = info.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await info.attach(name, { path: file, contentType: "image/png" });

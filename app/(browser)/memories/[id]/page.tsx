@@ -47,7 +47,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         }
         actions={<MemoryActions id={m.id} status={m.status} />}
       />
-      {sp.created ? (
+      {sp.created && m.createdAt === m.updatedAt ? (
         <p role="status" data-testid="created-notice" className="mb-4 rounded-md bg-emerald-50 p-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
           Memory created.
         </p>
