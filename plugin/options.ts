@@ -22,7 +22,7 @@ export interface Settings {
   breakerFailures: number;
   breakerCooldownMs: number;
   autoStart: boolean;
-  /** Command that starts the server (default: `node <tsx> scripts/start.ts` in the checkout). */
+  /** Command that starts the server (default: `recollect start` of this checkout). */
   startCommand: string[];
   appDir: string;
   stable: boolean;
@@ -75,11 +75,21 @@ export function serverUrl(options: Options, env: Env): string {
   return `http://${host}:${port}`;
 }
 
+/**
+ * `recollect start` of this checkout (pid file and log in the data dir, so `recollect stop` and
+ * `status` know the server); `npm start`'s script when the CLI is absent.
+ */
+function defaultStartCommand(): string[] {
+  const cli = path.join(APP_DIR, "cli", "recollect.mjs");
+  if (fs.existsSync(cli)) return ["node", cli, "start"];
+  return ["node", path.join(APP_DIR, "node_modules", "tsx", "dist", "cli.mjs"), path.join(APP_DIR, "scripts", "start.ts")];
+}
+
 export function resolveSettings(options: Options = {}, env: Env = process.env): Settings {
   const turn = num(options.timeoutMs) ?? num(env.RECOLLECT_PLUGIN_TIMEOUT_MS) ?? 300;
   const startCommand = Array.isArray(options.startCommand)
     ? options.startCommand.map(String)
-    : str(env.RECOLLECT_START_COMMAND)?.split(/\s+/) ?? ["node", path.join(APP_DIR, "node_modules", "tsx", "dist", "cli.mjs"), path.join(APP_DIR, "scripts", "start.ts")];
+    : (str(env.RECOLLECT_START_COMMAND)?.split(/\s+/) ?? defaultStartCommand());
   const flag = (key: string, envKey: string, dflt: boolean) => bool(options[key]) ?? bool(env[envKey]) ?? dflt;
   return {
     url: serverUrl(options, env),

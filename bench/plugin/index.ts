@@ -138,6 +138,7 @@ async function main() {
   const json: Record<string, unknown> = { turns: TURNS };
   const failures: Record<string, number> = {};
   const callRows: Record<string, string | number>[] = [];
+  const aloneRows: Record<string, string | number>[] = [];
 
   for (const target of [20_000, 200_000]) {
     const sessionID = id("ses");
@@ -173,6 +174,21 @@ async function main() {
       "chat.message p50": part("chat"),
     });
     json[`up_${target}`] = { tokens, messages: messages.length, ...s, times };
+    // Each call alone (nothing else in flight), to attribute the per-turn time.
+    const alone: Record<string, number[]> = { compress: [], recall: [], stable: [] };
+    const sample = messages.map((m) => structuredClone(m));
+    for (let i = 0; i < 10; i++) {
+      let t = performance.now();
+      await call("POST", "/api/compress", { body: { sessionID, messages: sample }, timeoutMs: 30_000 });
+      alone.compress!.push(performance.now() - t);
+      t = performance.now();
+      await call("POST", "/api/context/recall", { body: { directory, query: `cache config migration ${i}` }, timeoutMs: 30_000 });
+      alone.recall!.push(performance.now() - t);
+      t = performance.now();
+      await call("GET", "/api/context/stable", { query: { directory }, timeoutMs: 30_000 });
+      alone.stable!.push(performance.now() - t);
+    }
+    aloneRows.push(...Object.entries(alone).map(([k, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: k, ...summarize(xs) })));
     callRows.push(...Object.entries(perPath).map(([p, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: p, ...summarize(xs) })));
   }
 
@@ -197,6 +213,7 @@ async function main() {
   }
   printTable(`Plugin time per turn, all hooks (${TURNS} turns each, server warm, ${LLM_MS} ms model time between turns; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
   printTable("HTTP calls made by the hooks (ms, client side, concurrent calls overlap)", callRows);
+  printTable("Each call alone, sequentially (ms, 10 calls; compress of an unchanged history)", aloneRows);
   if (Object.keys(failures).length) console.log(`\nCalls that failed open: ${JSON.stringify(failures)}`);
   json.failures = failures;
   writeResult("plugin", json);
