@@ -95,6 +95,7 @@ export class ServerStarter {
         env: {
           ...process.env,
           RECOLLECT_DATA_DIR: dataDir,
+          RECOLLECT_URL: url,
           RECOLLECT_HOST: u.hostname.replace(/^\[|\]$/g, ""),
           RECOLLECT_PORT: u.port || "80",
         },

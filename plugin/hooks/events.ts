@@ -14,8 +14,11 @@ export function events(rt: Runtime) {
     switch (event.type) {
       case "session.created": {
         const info = event.properties.info;
-        if (info.parentID) return; // sub-agent sessions: no registration, no resume
         const s = rt.sessions.get(info.id);
+        if (info.parentID) {
+          s.resume = ""; // a sub-agent's session: no registration, no resume block
+          return;
+        }
         s.isNew = true;
         void register(rt, info.id, info.title);
         if (rt.settings.resume) void ensureResume(rt, s);
