@@ -7,7 +7,7 @@
  * prefix stability, and server time per call for ~50K- and ~200K-token histories (in-process and
  * over HTTP against the real server).
  *
- *   npx tsx bench/compress/index.ts [--no-http]
+ *   npx tsx bench/compress/index.ts [--no-http] [--timing-only] [--no-build]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -237,7 +237,8 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
   if (http) {
     const { startServer } = await import("../../tests/helpers/server");
     const { ensureBuild } = await import("../../scripts/build-if-needed");
-    ensureBuild();
+    // --no-build: use the existing build even if other sources changed since (this area's have not).
+    if (!process.argv.includes("--no-build")) ensureBuild();
     const server = await startServer();
     try {
       for (const target of [50_000, 200_000]) {
