@@ -6,6 +6,7 @@ import { memories, memoryTags } from "../db/schema";
 import { findNearDuplicate } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
 import { syncDerived } from "./derived";
+import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { contentHash, normalizeTags } from "./normalize";
 import { resolvePlacement, type Placement } from "./scope";
@@ -26,11 +27,11 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
   return ctx.db.transaction(
     (tx) => {
       const existing = findExactDuplicate(tx, placement, hash);
-      if (existing) return { memory: toMemoryDto(existing), deduplicated: true };
+      if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
       const near = findNearDuplicate(ctx, placement, content);
       if (near) {
         const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
-        if (dup) return { memory: toMemoryDto(dup), deduplicated: true, duplicateOf: dup.id };
+        if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
       }
 
       const row = tx
@@ -59,6 +60,17 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     },
     { behavior: "immediate" },
   );
+}
+
+type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
+
+/**
+ * Storing, as active, what the extractor only suggested is the confirmation the suggestion waits
+ * for: the suggested memory becomes active (the change is kept in its history).
+ */
+function confirmIfSuggested(tx: Tx, existing: MemoryRow, input: { status: string; source: MemoryRow["source"] }): MemoryRow {
+  if (existing.status !== "suggested" || input.status !== "active") return existing;
+  return applyChange(tx, existing, { status: "active" }, input.source, "confirmed");
 }
 
 type Reader = Pick<Ctx["db"], "select">;

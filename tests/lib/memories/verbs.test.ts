@@ -85,7 +85,7 @@ describe("createMemory", () => {
   it("keeps the lexical index in the same transaction", () => {
     const { memory } = createMemory(ctx, { content: "Redis TTL is 300 seconds", title: "Cache" });
     const row = ctx.db.get<{ content: string }>(sql`select f.content from memory_fts f join memories m on m.seq = f.rowid where m.id = ${memory.id}`);
-    expect(row?.content).toContain("redis");
+    expect(row?.content).toMatch(/\bttl\b.*\b300\b/);
     expect(ctx.db.get<{ n: number }>(sql`select count(*) as n from embedding_queue where memory_id = ${memory.id}`)!.n).toBe(1);
   });
 });
@@ -189,5 +189,17 @@ describe("archive, restore, remove, link", () => {
     expect(listLinks(ctx, b.id)).toEqual([expect.objectContaining({ from: a.id, to: b.id, kind: "relates" })]);
     expect(code(() => linkMemories(ctx, a.id, a.id))).toBe("bad_request");
     expect(code(() => linkMemories(ctx, a.id, "missing"))).toBe("not_found");
+  });
+});
+
+describe("suggestions", () => {
+  it("are confirmed (made active) when the same memory is stored as active", () => {
+    const suggested = createMemory(ctx, { content: "We use tabs in Go files", status: "suggested", source: "extractor", category: "convention" }).memory;
+    expect(suggested.status).toBe("suggested");
+    const again = createMemory(ctx, { content: "we use tabs in go files", source: "tool" });
+    expect(again).toMatchObject({ deduplicated: true, memory: { id: suggested.id, status: "active" } });
+    expect(listVersions(ctx, suggested.id)[0]).toMatchObject({ status: "suggested", changedBy: "tool", reason: "confirmed" });
+    // A second suggestion of it changes nothing.
+    expect(createMemory(ctx, { content: "We use tabs in Go files", status: "suggested", source: "extractor" }).memory.status).toBe("active");
   });
 });
