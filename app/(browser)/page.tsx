@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { overview } from "@/lib/dashboard/overview";
-import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/Charts";
+import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/LazyCharts";
 import { CountList } from "./_components/CountList";
 import { Badge, Card, EmptyState, PageHeader, Stat, TextLink, btn, fmt, formatBytes } from "./_components/ui";
 import Link from "next/link";
