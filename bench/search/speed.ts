@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ensureBuild, NEXT_BIN } from "../../scripts/build-if-needed";
 import { freePort } from "../../tests/helpers/server";
@@ -53,7 +54,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
         for (let i = 0; i < 20; i++) await ask(queries + i); // warm-up (other questions)
         const samples: number[] = [];
         for (let i = 0; i < queries; i++) samples.push(await ask(i));
-        rows.push({ memories: n, mode, ...stats(samples), rssMB: rssMB(server.pid), loadSeconds });
+        rows.push({ memories: n, mode, ...stats(samples), rssMB: rssMB(server.pid), loadSeconds, load1: round(os.loadavg()[0], 1) });
         console.log(table([rows[rows.length - 1]]));
       }
     } finally {

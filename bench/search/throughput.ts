@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import { createTransformersProvider } from "../../lib/embeddings/transformers";
 import { round, table, tempDir } from "./common";
 import { corpus } from "./corpus";
+import { LOCOMO_DIR } from "./quality";
 import { MODEL_DIR } from "./speed";
 
 /** Texts per second through the transformers provider (q8 random MiniLM-L6 shape), batched. */
@@ -15,18 +17,25 @@ export async function runThroughput(texts = 1024) {
   const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR, XDG_CONFIG_HOME: tempDir("recollect-tp-") } });
   const provider = await createTransformersProvider(config.embedding, tempDir("recollect-tp-data-"));
   const c = corpus();
-  const inputs = Array.from({ length: texts }, () => c.text());
+  const sets: [string, string[]][] = [["synthetic 12-40 words", Array.from({ length: texts }, () => c.text())]];
+  const turns = path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl");
+  if (fs.existsSync(turns)) {
+    const lines = fs.readFileSync(turns, "utf8").split("\n").filter((l) => l.trim());
+    sets.push(["LoCoMo turns", lines.slice(0, texts).map((l) => JSON.parse(l).text as string)]);
+  }
   const rows: Record<string, unknown>[] = [];
-  await provider.embed(inputs.slice(0, 64));
-  for (const batch of [1, 16, 32, 64]) {
-    const n = batch === 1 ? Math.min(128, texts) : texts;
-    const t = performance.now();
-    for (let i = 0; i < n; i += batch) await provider.embed(inputs.slice(i, Math.min(n, i + batch)));
-    const s = (performance.now() - t) / 1000;
-    rows.push({ batch, texts: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0) });
+  await provider.embed(sets[0][1].slice(0, 64));
+  for (const [name, inputs] of sets) {
+    for (const batch of [1, 32, 64]) {
+      const n = batch === 1 ? Math.min(128, inputs.length) : inputs.length;
+      const t = performance.now();
+      for (let i = 0; i < n; i += batch) await provider.embed(inputs.slice(i, Math.min(n, i + batch)));
+      const s = (performance.now() - t) / 1000;
+      rows.push({ texts: name, batch, count: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0), load1: round(os.loadavg()[0], 1) });
+    }
   }
   await provider.close?.();
-  console.log("\nEmbedding throughput (random-minilm-l6, q8, 12-40 word texts)");
+  console.log("\nEmbedding throughput (random-minilm-l6, q8; load1 = 1-minute load average of the machine)");
   console.log(table(rows));
   return rows;
 }
