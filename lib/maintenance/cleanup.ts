@@ -10,8 +10,9 @@ const BATCH = 500;
 
 /**
  * Deletes (or archives) the memories that match every given filter. Deletion runs in batches of
- * `BATCH` per transaction (index entries, queue, vectors and the rows go together; tags, versions,
- * links and access rows follow by cascade), then gives the freed pages back to the file system.
+ * `BATCH` per transaction (FTS entries, queue and the rows go together; tags, versions, links and
+ * access rows follow by cascade, vectors by the vector table's trigger), then gives the freed
+ * pages back to the file system.
  */
 export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
   const input = cleanupInput.parse(raw);
@@ -69,7 +70,6 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
   if (!input.dryRun && matched > 0) {
     const todo = Math.min(matched, input.limit ?? matched);
     const select = ctx.sqlite.prepare(`SELECT seq, id FROM memories ${clause} ORDER BY seq LIMIT ?`);
-    const hasVectors = !!ctx.sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'").get();
     while (affected < todo) {
       const rows = select.all(...args, Math.min(BATCH, todo - affected)) as { seq: number; id: string }[];
       if (!rows.length) break;
@@ -80,7 +80,6 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
           (tx) => {
             const seqs = rows.map((r) => r.seq);
             for (const seq of seqs) unindexMemory(tx, seq);
-            if (hasVectors) tx.run(sql`DELETE FROM memory_vectors WHERE rowid IN ${seqs}`);
             tx.run(sql`DELETE FROM embedding_queue WHERE memory_id IN (SELECT id FROM memories WHERE seq IN ${seqs})`);
             tx.run(sql`DELETE FROM memories WHERE seq IN ${seqs}`);
           },

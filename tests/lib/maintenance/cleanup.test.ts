@@ -152,3 +152,18 @@ describe("housekeeping", () => {
     expect(ctx.sqlite.pragma("freelist_count", { simple: true })).toBe(0);
   });
 });
+
+describe("cleanup with vectors", () => {
+  it("removes the deleted memories' vectors too", async () => {
+    const { createVectorTable, writeVectors, countVectors } = await import("../../../lib/embeddings/vector-table");
+    const ctx = fresh();
+    createVectorTable(ctx.sqlite, 4);
+    const rows = [0, 1, 2].map((i) => createMemory(ctx, { content: `vector memory ${i}`, category: i === 0 ? "fact" : "note" }).memory);
+    const meta = ctx.sqlite.prepare("SELECT seq, project_id AS projectId, scope, category, status, session_id AS sessionId FROM memories").all() as never[];
+    ctx.sqlite.transaction(() => writeVectors(ctx.sqlite, meta, meta.map(() => new Float32Array([1, 0, 0, 0]))))();
+    expect(countVectors(ctx.sqlite)).toBe(3);
+    expect(cleanup(ctx, { category: ["note"] }).affected).toBe(2);
+    expect(countVectors(ctx.sqlite)).toBe(1);
+    expect(getMemory(ctx, rows[0].id).id).toBe(rows[0].id);
+  });
+});
