@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("recollect reindex", () => {
+describe("recollect reindex", { timeout: 200_000 }, () => {
   it("re-embeds every memory and reports the model", async () => {
     for (let i = 0; i < 12; i++) {
       const r = await server.api("/api/memories", { method: "POST", json: { content: `reindex memory number ${i} about caching` } });

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const cli = (args: string[], extra: { input?: string; env?: Record<string, string> } = {}) => runCli(args, { env: { ...env, ...extra.env }, cwd, input: extra.input });
 
-describe("recollect against a running server", () => {
+describe("recollect against a running server", { timeout: 180_000 }, () => {
   it("adds, shows, lists, edits, searches and forgets memories", async () => {
     const added = await cli(["add", "--json", "-c", "decision", "--tags", "db,infra", "We", "use", "PostgreSQL", "for", "the", "orders", "service"]);
     expect(added.code).toBe(0);
@@ -229,7 +229,7 @@ describe("recollect against a running server", () => {
   });
 });
 
-describe("recollect when things are wrong", () => {
+describe("recollect when things are wrong", { timeout: 180_000 }, () => {
   it("server down: a clear message and exit 3", async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     for (const args of [["stats"], ["add", "x"], ["search", "x"], ["export"], ["cleanup", "--scope", "global", "--force"]]) {
