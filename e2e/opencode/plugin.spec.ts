@@ -58,7 +58,12 @@ function script(onUser: (text: string, req: ChatRequest) => Reply | undefined) {
 }
 
 test("1. a pinned constraint reaches the LLM's system messages, byte-identical on consecutive turns", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  // Here the server comes from the plugin entry's options (`[path, options]`), not the environment.
+  oc = await startOpencode({
+    llmUrl: llm.url,
+    pluginOptions: { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000 },
+    env: { RECOLLECT_URL: "http://127.0.0.1:9", RECOLLECT_DATA_DIR: "/nonexistent" },
+  });
   const created = await server.api("/api/memories", {
     method: "POST",
     json: { content: "Never run database migrations on Fridays", category: "constraint", pinned: true, directory: oc.projectDir },
