@@ -3,6 +3,7 @@ import { VERSION } from "../lib/version";
 import { registerCleanup } from "./commands/cleanup";
 import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
+import { registerLogs } from "./commands/logs";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerMemories } from "./commands/memories";
 import { registerReindex } from "./commands/reindex";
@@ -39,6 +40,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerIngest(program);
   registerDoctor(program);
   registerMaintenance(program);
+  registerLogs(program);
   return program;
 }
 

@@ -226,6 +226,9 @@ describe("recollect against a running server", { timeout: 180_000 }, () => {
     // Structured request logs in the data dir.
     const lines = fs.readFileSync(path.join(server.dataDir, "logs", "recollect.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.some((l) => l.msg === "request" && l.route === "/api/memories/[id]" && l.status === 404)).toBe(true);
+    const logs = await cli(["logs", "-n", "500"]);
+    expect(logs.code).toBe(0);
+    expect(logs.stdout).toMatch(/info\s+request GET \/api\/memories\/no-such-id -> 404/);
   });
 });
 
