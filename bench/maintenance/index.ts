@@ -41,12 +41,13 @@ function olderHalfDays(ctx: Ctx): number {
 const rows: Record<string, string | number>[] = [];
 
 // The reference: a fresh database with only N/2 memories.
+let reference = 0;
 {
   const ctx = ctxAt(tempDir());
   seedMemories(ctx, N / 2, tokenize);
   ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   rows.push({ case: `fresh ${N / 2}`, "before MB": "-", "after MB": mb(dbSize(ctx.sqlite).sizeBytes), "vs fresh": "1.00", "delete ms": "-", compacted: "-" });
-  var reference = dbSize(ctx.sqlite).sizeBytes;
+  reference = dbSize(ctx.sqlite).sizeBytes;
   ctx.close();
 }
 
