@@ -70,6 +70,9 @@ describe("memory API round trip", () => {
     const res = await server.api(`/api/memories/${a.id}/links`, { method: "POST", json: { to: b.id, kind: "supersedes" } });
     expect(res.status).toBe(201);
     expect((await body(await server.api(`/api/memories/${b.id}/links`))).items).toEqual([expect.objectContaining({ from: a.id, kind: "supersedes" })]);
+    const removed = await server.api(`/api/memories/${a.id}/links?to=${b.id}&kind=supersedes`, { method: "DELETE" });
+    expect(await body(removed)).toEqual({ removed: true });
+    expect((await body(await server.api(`/api/memories/${b.id}/links`))).items).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { json, readJson, route } from "../../../_lib/handler";
+import { json, queryObject, readJson, route } from "../../../_lib/handler";
 import { linkMemoryInput } from "@/lib/api/memories";
-import { linkMemories, listLinks } from "@/lib/memories";
+import { linkMemories, listLinks, unlinkMemories } from "@/lib/memories";
 
 type P = { id: string };
 
@@ -9,4 +9,10 @@ export const GET = route<P>(({ ctx, params }) => json({ items: listLinks(ctx, pa
 export const POST = route<P>(async ({ req, ctx, params }) => {
   const input = linkMemoryInput.parse(await readJson(req, ctx.config.server.bodyLimitBytes));
   return json(linkMemories(ctx, params.id, input.to, input.kind), 201);
+});
+
+/** `DELETE /api/memories/:id/links?to=<id>&kind=relates` removes one link. */
+export const DELETE = route<P>(({ req, ctx, params }) => {
+  const input = linkMemoryInput.parse(queryObject(req));
+  return json({ removed: unlinkMemories(ctx, params.id, input.to, input.kind) });
 });
