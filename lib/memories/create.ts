@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../api/memories";
 import type { Ctx } from "../context";
 import { memories, memoryTags } from "../db/schema";
-import { findNearDuplicate } from "../search/near-duplicate";
+import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
 import { syncDerived } from "./derived";
 import { applyChange } from "./update";
@@ -60,6 +60,16 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * `createMemory` for callers that can wait a few milliseconds (the HTTP API): embeds the text first
+ * when the model is ready, so the near-duplicate check compares vectors, not only words.
+ */
+export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<CreateMemoryResult> {
+  const input = createMemoryInput.parse(raw);
+  await prepareNearDuplicateCheck(ctx, redact(input.content));
+  return createMemory(ctx, input);
 }
 
 type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];

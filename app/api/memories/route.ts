@@ -1,10 +1,10 @@
 import { json, queryObject, readJson, route } from "../_lib/handler";
-import { createMemory, listMemories } from "@/lib/memories";
+import { listMemories, storeMemory } from "@/lib/memories";
 
 export const GET = route(({ req, ctx }) => json(listMemories(ctx, queryObject(req))));
 
 export const POST = route(async ({ req, ctx }) => {
   const body = await readJson(req, ctx.config.server.bodyLimitBytes);
-  const result = createMemory(ctx, body as never);
+  const result = await storeMemory(ctx, body as never);
   return json({ ...result.memory, deduplicated: result.deduplicated, duplicateOf: result.duplicateOf ?? null }, result.deduplicated ? 200 : 201);
 });
