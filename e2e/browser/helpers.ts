@@ -6,10 +6,9 @@ import type { Page, TestInfo } from "@playwright/test";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, tempDir, type TestServer } from "../../tests/helpers/server";
 
-/** One real server per data dir, built into this area's dist dir. */
+/** One real server per data dir, on the build `npm test` made (RECOLLECT_DIST_DIR, default .next). */
 export async function server(dataDir?: string): Promise<TestServer> {
-  process.env.RECOLLECT_DIST_DIR ||= ".next-browser";
-  // RECOLLECT_E2E_NO_BUILD=1 reuses the existing build (others keep touching sources in a shared tree).
+  // RECOLLECT_E2E_NO_BUILD=1 reuses the existing build even when sources are newer.
   if (!process.env.RECOLLECT_E2E_NO_BUILD) ensureBuild();
   return startServer({ dataDir });
 }
