@@ -44,9 +44,10 @@ const schema = z.object({
     /**
      * The most recent turns are never touched. A turn is one message: a user prompt, or one assistant
      * step with its tool results (OpenCode records every step of an agent loop as its own message).
-     * The latest user message is always kept whole as well.
+     * The latest user message is always kept whole as well. 1 = the last step with its tool results:
+     * everything older has been acted on, and one memory_expand brings any of it back.
      */
-    protectRecentTurns: z.number().int().min(0).default(2),
+    protectRecentTurns: z.number().int().min(0).default(1),
     /** Absolute token thresholds: above the first, stronger strategies; above the second, the strongest. */
     pressureTokens: z.array(z.number().int().positive()).default([50_000, 150_000]),
     ccrTtlDays: z.number().positive().default(7),

@@ -39,6 +39,11 @@ export interface SelectOptions {
   keep?: (line: string, index: number) => boolean;
   maxKeep?: number;
   context?: number;
+  /** Secondary middle lines (e.g. definitions), at most `maxExtra` of them, no context. */
+  extra?: (line: string) => boolean;
+  maxExtra?: number;
+  /** Lines never kept (repeats of an earlier output); head and tail are counted without them. */
+  skip?: Set<string>;
 }
 
 /**
@@ -49,15 +54,33 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
   const n = lines.length;
   if (n <= o.head + o.tail) return undefined;
   const keep = new Uint8Array(n);
-  for (let i = 0; i < Math.min(o.head, n); i++) keep[i] = 1;
-  for (let i = Math.max(0, n - o.tail); i < n; i++) keep[i] = 1;
+  const skipped = (i: number) => !!o.skip?.has(lines[i]) && !isKeyLine(lines[i]);
+  // Head and tail: the first and last lines that are not skipped.
+  let headEnd = 0;
+  for (let taken = 0; headEnd < n && taken < o.head; headEnd++) if (!skipped(headEnd)) (keep[headEnd] = 1), taken++;
+  let tailStart = n;
+  for (let taken = 0; tailStart > headEnd && taken < o.tail; ) if (!skipped(--tailStart)) (keep[tailStart] = 1), taken++;
+  // A middle line that repeats one already kept (or kept in the head/tail) says nothing new: the
+  // omission marker stands for it and the original has it.
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) if (keep[i]) seen.add(lines[i]);
   if (o.keep) {
     const ctx = o.context ?? 0;
     let taken = 0;
-    for (let i = o.head; i < n - o.tail && taken < (o.maxKeep ?? Infinity); i++) {
-      if (!o.keep(lines[i], i)) continue;
+    for (let i = headEnd; i < tailStart && taken < (o.maxKeep ?? Infinity); i++) {
+      if (keep[i] || seen.has(lines[i]) || !o.keep(lines[i], i)) continue;
       taken++;
+      seen.add(lines[i]);
       for (let j = Math.max(0, i - ctx); j <= Math.min(n - 1, i + ctx); j++) keep[j] = 1;
+    }
+  }
+  if (o.extra) {
+    let taken = 0;
+    for (let i = headEnd; i < tailStart && taken < (o.maxExtra ?? Infinity); i++) {
+      if (keep[i] || seen.has(lines[i]) || skipped(i) || !o.extra(lines[i])) continue;
+      taken++;
+      seen.add(lines[i]);
+      keep[i] = 1;
     }
   }
   const out: string[] = [];
@@ -82,5 +105,5 @@ export const splitLines = (text: string): string[] => text.split("\n");
 
 /** The line left in place of what was removed: how much, and how to get it back. */
 export function footer(what: string, hash: string): string {
-  return `[recollect: ${what}; full original: memory_expand("${hash}")]`;
+  return `[recollect: ${what}; memory_expand("${hash}")]`;
 }

@@ -29,7 +29,7 @@ import type { PartView, StrategyContext } from "./types";
  */
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "1";
+const PIPELINE_VERSION = "2";
 
 interface Slot {
   mi: number;
@@ -59,20 +59,38 @@ const digestOf = (slot: Slot) =>
 class History {
   private lastByCall = new Map<string, number>();
   private edits: { pos: number; paths: string[] }[] = [];
+  private previousByTool = new Map<Slot, Slot>();
+  private previousOutput = new Map<Slot, Slot>();
 
   constructor(slots: Slot[]) {
+    const lastOfTool = new Map<string, Slot>();
+    let lastOutput: Slot | undefined;
     for (const s of slots) {
       const p = s.part;
       if (s.kind !== "tool" || !p.tool || !p.state) continue;
       const pos = position(s.mi, s.pi);
-      if (s.field === "output") this.lastByCall.set(callKeyOf(s), pos);
-      if (isEditTool(p.tool)) this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
+      if (s.field === "output") {
+        this.lastByCall.set(callKeyOf(s), pos);
+        const prev = lastOfTool.get(p.tool);
+        if (prev) this.previousByTool.set(s, prev);
+        if (lastOutput) this.previousOutput.set(s, lastOutput);
+        lastOfTool.set(p.tool, s);
+        lastOutput = s;
+      }
+      // A failed edit changed nothing.
+      if (isEditTool(p.tool) && s.field === "output") this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
     }
   }
 
   hasLaterDuplicate(slot: Slot): boolean {
     const last = this.lastByCall.get(callKeyOf(slot));
     return last !== undefined && last > position(slot.mi, slot.pi);
+  }
+
+  previousLines(slot: Slot): Set<string> {
+    const out = new Set<string>();
+    for (const prev of [this.previousByTool.get(slot), this.previousOutput.get(slot)]) if (prev) for (const l of prev.text.split("\n")) out.add(l);
+    return out;
   }
 
   hasLaterEdit(v: PartView, path: string): boolean {
@@ -221,6 +239,7 @@ function compressSlot(
     ref: () => (hash ??= ccrHash(original)),
     hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
     hasLaterEdit: (v, path) => history.hasLaterEdit(v, path),
+    previousLines: () => history.previousLines(slot),
   };
   let current = original;
   const deltas: [string, number][] = [];

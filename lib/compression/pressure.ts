@@ -14,6 +14,8 @@ export interface LevelParams {
   tail: number;
   /** Key lines kept from the middle, and neighbours kept around each. */
   maxKey: number;
+  /** File reads: definition lines (signatures) kept from the middle. */
+  maxDefs: number;
   context: number;
   /** Search results: files shown and matches per file. */
   searchFiles: number;
@@ -26,10 +28,15 @@ export interface LevelParams {
   dropOutdated: boolean;
 }
 
+/**
+ * Every aged tool output is cut (the pipeline keeps the original when the cut would not save tokens):
+ * by the time a part ages past the protected turns the model has acted on it, and one expand brings
+ * it back. Key lines (diagnostics) are kept verbatim up to `maxKey`; definitions only up to `maxDefs`.
+ */
 export const LEVELS: Record<Level, LevelParams> = {
-  0: { minLines: 16, minChars: 1200, head: 6, tail: 8, maxKey: 24, context: 1, searchFiles: 8, perFile: 4, jsonMaxItems: 10, proseMinChars: 500, dropOutdated: false },
-  1: { minLines: 12, minChars: 800, head: 4, tail: 6, maxKey: 16, context: 1, searchFiles: 6, perFile: 3, jsonMaxItems: 6, proseMinChars: 350, dropOutdated: false },
-  2: { minLines: 8, minChars: 500, head: 3, tail: 4, maxKey: 10, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 4, proseMinChars: 200, dropOutdated: true },
+  0: { minLines: 6, minChars: 300, head: 3, tail: 4, maxKey: 24, maxDefs: 6, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 6, proseMinChars: 120, dropOutdated: true },
+  1: { minLines: 5, minChars: 250, head: 2, tail: 3, maxKey: 16, maxDefs: 4, context: 0, searchFiles: 3, perFile: 2, jsonMaxItems: 4, proseMinChars: 100, dropOutdated: true },
+  2: { minLines: 4, minChars: 200, head: 2, tail: 2, maxKey: 10, maxDefs: 2, context: 0, searchFiles: 2, perFile: 1, jsonMaxItems: 3, proseMinChars: 80, dropOutdated: true },
 };
 
 /** Share of the model's context window past which the strongest level applies regardless of the thresholds. */

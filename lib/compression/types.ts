@@ -24,6 +24,11 @@ export interface StrategyContext {
   hasLaterDuplicate(view: PartView): boolean;
   /** A later edit/write/patch of `path` exists in the history. */
   hasLaterEdit(view: PartView, path: string): boolean;
+  /**
+   * Lines of the previous tool output and of the previous output of the same tool (earlier parts only, so the result stays stable):
+   * a line repeated from it (an environment prompt, a progress-meter header) tells nothing new.
+   */
+  previousLines(view: PartView): Set<string>;
 }
 
 export interface StrategyResult {

@@ -6,14 +6,27 @@ import type { Strategy } from "../types";
  * or code), the narration shrinks to each paragraph's first sentence plus sentences that carry facts.
  */
 const STRUCTURE = /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\||>\s)/;
-const FACT = /`[^`]+`|(?:^|\s)[\w.-]*\/[\w./-]+|\b\w+\.(?:py|ts|tsx|js|go|rs|java|c|h|cpp|md|json|ya?ml|toml)\b|:\d+\b|\b(?:because|error|fail|fixed|bug|cause|must|never|always|decid|instead|note|todo|warning)\w*/i;
-const FILLER = /^(?:ok(?:ay)?|great|perfect|good|excellent|alright|sure|now|next|first|then|let me|let's|i(?:'ll| will| am going to| need to)|we(?:'ll| will| need to))\b/i;
+/**
+ * Sentences worth keeping past the first: findings and decisions (errors, causes, fixes, rules) and
+ * exact locations (`path:line`, `dir/file`). A sentence that only names an identifier or a file is
+ * narration of what the tool calls around it already show.
+ */
+const FACT = /(?:^|\s|`)[\w.-]*\/[\w./-]+\.\w+|:\d+\b|\b(?:because|error|fail|fixed|bug|cause|must|never|always|decid|instead|note|todo|warning|flag|found|result|works?\b|correct|wrong|incorrect|expected|instead)\w*/i;
+const FILLER = /^(?:ok(?:ay)?|great|perfect|good|excellent|alright|sure|now|next|first|then|finally|let me|let's|let us|i(?:'ll| will| am going to| need to| should| can)|we(?:'ll| will| need to| should| can| must)|to do (?:this|that)|this (?:will|should))\b/i;
+/**
+ * Plans for the step that followed ("Now let's run `x.py`", "I will open `a.py`"): once that step
+ * is in the history, its tool call says the same. A plan that gives a reason or a decision stays.
+ */
+const PLAN = /^(?:(?:ok(?:ay)?|great|good|alright|so|now|next|first|then|finally)[,!.]?\s+)*(?:let me|let's|let us|i(?:'ll| will| am going to| need to| should)|we(?:'ll| will| are going to| need to| should| can))\b/i;
+const REASON = /\b(?:because|since|so that|instead|decid|root cause|bug|fix(?:es|ed)?\b|must|never|always)/i;
 
 function condenseParagraph(paragraph: string): string {
-  // A sentence ends at . ! or ? followed by a space and a capital (so `fields.py` or `e.g. x` do not split).
-  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])/);
-  const kept = sentences.filter((s, i) => (i === 0 && !FILLER.test(s.trim())) || FACT.test(s));
-  if (kept.length === 0) return FILLER.test(sentences[0].trim()) ? "" : sentences[0].trim();
+  // A sentence ends at . ! or ? followed by a space and a capital, or directly by a capital after a
+  // lowercase word ("output.Next"), so `fields.py` or `e.g. x` do not split.
+  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])|(?<=[a-z)][.!?])(?=[A-Z][a-z])/);
+  const isPlan = (s: string) => PLAN.test(s.trim()) && !REASON.test(s);
+  const kept = sentences.filter((s, i) => !isPlan(s) && ((i === 0 && !FILLER.test(s.trim())) || FACT.test(s)));
+  if (kept.length === 0) return FILLER.test(sentences[0].trim()) || isPlan(sentences[0]) ? "" : sentences[0].trim();
   return kept.map((s) => s.trim()).join(" ");
 }
 
@@ -46,6 +59,6 @@ export const assistantProse: Strategy = {
     flush();
     const condensed = out.join("\n").trim();
     if (condensed.length > text.length * 0.85) return undefined;
-    return { text: `${condensed}\n${footer("earlier message condensed", sc.ref())}` };
+    return { text: `${condensed}${condensed ? "\n" : ""}${footer("condensed", sc.ref())}` };
   },
 };

@@ -17,9 +17,10 @@ export const commandOutput: Strategy = {
       keep: isKeyLine,
       maxKeep: sc.p.maxKey,
       context: sc.p.context,
+      skip: sc.previousLines(v),
     });
     if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
-    return { text: `${sel.text}\n${footer(`${v.tool} output cut from ${lines.length} to ${sel.kept} lines (errors, failures and the tail kept)`, sc.ref())}` };
+    return { text: `${sel.text}\n${footer(`${v.tool} output: ${sel.kept} of ${lines.length} lines kept (errors, tail)`, sc.ref())}` };
   },
 };
 

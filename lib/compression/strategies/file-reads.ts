@@ -13,12 +13,15 @@ export const fileReads: Strategy = {
     const sel = selectLines(lines, {
       head: sc.p.head,
       tail: sc.p.tail,
-      keep: (line) => isKeyLine(line) || isDefinitionLine(line),
+      keep: isKeyLine,
       maxKeep: sc.p.maxKey,
+      extra: isDefinitionLine,
+      maxExtra: sc.p.maxDefs,
+      skip: sc.previousLines(v),
       context: 0,
     });
     if (!sel) return undefined;
     const path = filePaths(v.tool!, v.input)[0] ?? "the file";
-    return { text: `${sel.text}\n${footer(`read of ${path} cut from ${lines.length} to ${sel.kept} lines (head, definitions, diagnostics, tail)`, sc.ref())}` };
+    return { text: `${sel.text}\n${footer(`read of ${path}: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}` };
   },
 };

@@ -10,8 +10,8 @@ export const longOutput: Strategy = {
   apply(text, v, sc) {
     const lines = splitLines(text);
     if (lines.length < sc.p.minLines && text.length < sc.p.minChars) return undefined;
-    const sel = selectLines(lines, { head: sc.p.head, tail: sc.p.tail, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0 });
+    const sel = selectLines(lines, { head: sc.p.head, tail: sc.p.tail, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0, skip: sc.previousLines(v) });
     if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
-    return { text: `${sel.text}\n${footer(`${v.tool} output cut from ${lines.length} to ${sel.kept} lines`, sc.ref())}` };
+    return { text: `${sel.text}\n${footer(`${v.tool} output: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}` };
   },
 };

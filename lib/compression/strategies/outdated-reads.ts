@@ -1,3 +1,4 @@
+import { isKeyLine } from "../lines";
 import { filePaths, isReadTool } from "../tools";
 import type { Strategy } from "../types";
 
@@ -9,7 +10,10 @@ export const outdatedReads: Strategy = {
     const path = filePaths(v.tool!, v.input).find((p) => sc.hasLaterEdit(v, p));
     if (!path) return undefined;
     if (sc.p.dropOutdated) {
-      return { text: `[recollect: outdated read of ${path} (the file was edited afterwards); read it again if needed, or memory_expand("${sc.ref()}")]`, final: true };
+      // Its diagnostics (e.g. `path:line` hits) stay, as for duplicates.
+      const keyLines = [...new Set(text.split("\n").filter(isKeyLine))].slice(0, sc.p.maxKey);
+      const head = `[recollect: outdated read of ${path} (edited afterwards); memory_expand("${sc.ref()}")${keyLines.length ? "; key lines:" : ""}]`;
+      return { text: [head, ...keyLines].join("\n"), final: true };
     }
     // Marked; the file-read strategy still cuts the body.
     return { text: `[recollect: OUTDATED — ${path} was edited after this read; this shows the old content]\n${text}` };

@@ -7,7 +7,7 @@ export const toolErrors: Strategy = {
   appliesTo: (v) => v.kind === "tool" && v.field === "error",
   apply(text, v, sc) {
     const lines = splitLines(text);
-    const limit = Math.max(6, sc.p.head);
+    const limit = Math.max(4, sc.p.head);
     if (lines.length <= limit + 4 && text.length <= sc.p.minChars / 2) return undefined;
     if (lines.length <= limit + 4) {
       const cut = Math.floor(sc.p.minChars / 2);
@@ -15,6 +15,6 @@ export const toolErrors: Strategy = {
     }
     const sel = selectLines(lines, { head: limit, tail: 3, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0 });
     if (!sel) return undefined;
-    return { text: `${sel.text}\n${footer(`${v.tool} error cut from ${lines.length} to ${sel.kept} lines`, sc.ref())}`, final: true };
+    return { text: `${sel.text}\n${footer(`${v.tool} error: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}`, final: true };
   },
 };

@@ -43,7 +43,7 @@ describe("what is never touched", () => {
     const result = compressMessages(ctx, input);
     const out = result.messages as Msg[];
     const n = input.messages.length;
-    // The last two messages (protectRecentTurns = 2) are deep-equal to the input.
+    // The last message (protectRecentTurns = 1: the latest assistant step with its tool results) is deep-equal to the input.
     expect(out.slice(n - 2)).toEqual(input.messages.slice(n - 2));
     expect(out[0]).toEqual(input.messages[0]);
     // edit (configured) and memory_* (always) outputs are untouched, however old and bulky.
@@ -202,7 +202,7 @@ describe("stats, pressure and nudges", () => {
   });
 
   it("applies stronger strategies and nudges the model above the absolute thresholds", () => {
-    const mid = Array.from({ length: 13 }, (_, i) => `output line ${i} with a few words`).join("\n");
+    const mid = Array.from({ length: 30 }, (_, i) => `output line ${i} with a few words`).join("\n");
     const h = new History().user("go").step({ name: "x", tools: [{ name: "small", tool: "bash", input: { command: "ls" }, output: mid }] });
     const small = h.ids.small;
     const build = (padding: number) => {
@@ -215,17 +215,19 @@ describe("stats, pressure and nudges", () => {
     const low = compressMessages(ctx, build(50));
     expect(low.stats.tokensBefore).toBeLessThan(2000);
     expect(low.nudges).toEqual([]);
-    expect(fieldOf(low.messages, small)).toBe(mid);
+    // Every aged output is cut at every level; the higher the level, the fewer lines are kept.
+    const kept = (r: typeof low) => fieldOf(r.messages, small).split("\n").filter((l) => l.startsWith("output line")).length;
+    expect(fieldOf(low.messages, small)).toContain("memory_expand(");
     const high = compressMessages(ctx, build(1500));
     expect(high.stats.tokensBefore).toBeGreaterThan(2000);
     expect(high.stats.tokensBefore).toBeLessThan(6000);
     expect(high.nudges).toHaveLength(1);
     expect(high.nudges[0]).toContain("memory_store");
-    expect(fieldOf(high.messages, small)).toBe(mid);
+    expect(kept(high)).toBeLessThan(kept(low));
     const highest = compressMessages(ctx, build(4000));
     expect(highest.stats.tokensBefore).toBeGreaterThan(6000);
     expect(highest.nudges[0]).toContain("close to its limit");
-    expect(fieldOf(highest.messages, small)).toContain("memory_expand(");
+    expect(kept(highest)).toBeLessThan(kept(high));
     // Near the model's context window the strongest level applies whatever the thresholds.
     const limited = compressMessages(ctx, { ...build(50), contextLimit: 200 });
     expect(limited.stats.tokensBefore).toBeGreaterThan(150);
@@ -321,5 +323,23 @@ describe("validation", () => {
     expect(r.messages).toEqual(odd.messages);
     const pending = part({ type: "tool", tool: "bash", text: undefined, state: { status: "running", input: { command: "sleep 1" } } });
     expect(compressMessages(ctx, pending).messages).toEqual(pending.messages);
+  });
+});
+
+describe("protected recent turns", () => {
+  it("compresses the step before the last one (default protectRecentTurns = 1) and leaves the last step whole", () => {
+    const out1 = Array.from({ length: 40 }, (_, i) => `build line ${i}`).join("\n");
+    const out2 = Array.from({ length: 40 }, (_, i) => `test line ${i}`).join("\n");
+    const h = new History()
+      .user("go")
+      .step({ tools: [{ name: "a", tool: "bash", input: { command: "make" }, output: out1 }] })
+      .step({ tools: [{ name: "b", tool: "bash", input: { command: "make test" }, output: out2 }] });
+    const ctx = ctxFor();
+    expect(ctx.config.compression.protectRecentTurns).toBe(1);
+    const result = compressMessages(ctx, h.body());
+    expect(fieldOf(result.messages as Msg[], h.ids.a)).toContain("memory_expand(");
+    expect(fieldOf(result.messages as Msg[], h.ids.b)).toBe(out2);
+    const two = compressMessages(ctxFor({ env: { RECOLLECT_COMPRESSION_PROTECT_RECENT_TURNS: "2" } }), h.body());
+    expect(fieldOf(two.messages as Msg[], h.ids.a)).toBe(out1);
   });
 });

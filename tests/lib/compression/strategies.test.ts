@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compressMessages, expandCcr, isKeyLine } from "../../../lib/compression";
 import { isDefinitionLine } from "../../../lib/compression/lines";
+import { LEVELS } from "../../../lib/compression/pressure";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History } from "./history";
 
@@ -26,13 +27,13 @@ describe("file reads", () => {
     const { out } = run(h, "r");
     const lines = ex.output.split("\n");
     expect(out.length).toBeLessThan(ex.output.length / 2);
-    for (const l of lines.slice(0, 6)) expect(out).toContain(l);
-    for (const l of lines.slice(-8)) expect(out).toContain(l);
+    for (const l of lines.slice(0, LEVELS[0].head)) expect(out).toContain(l);
+    for (const l of lines.slice(-LEVELS[0].tail)) expect(out).toContain(l);
     for (const l of lines.filter(isKeyLine)) expect(out).toContain(l);
     expect(lines.some((l) => l.includes("def _serialize"))).toBe(true);
     expect(out).toContain("    def _serialize(self, value, attr, obj, **kwargs):");
     expect(out).toMatch(/… \(\d+ lines omitted\) …/);
-    expect(out).toMatch(/read of src\/marshmallow\/fields\.py cut from \d+ to \d+ lines/);
+    expect(out).toMatch(/read of src\/marshmallow\/fields\.py: \d+ of \d+ lines kept/);
     expectExpandable(out, ex.output);
   });
 
@@ -53,10 +54,10 @@ describe("file reads", () => {
     const result = compressMessages(ctx, h.body());
     const a = fieldOf(result.messages, h.ids.a);
     const b = fieldOf(result.messages, h.ids.b);
-    expect(a.startsWith("[recollect: OUTDATED — /repo/src/a.ts was edited after this read")).toBe(true);
-    expect(b).not.toContain("OUTDATED");
-    expect(result.stats.byStrategy["outdated-reads"]).toBeUndefined(); // marking adds text; the cut is file-reads'
-    expect(result.stats.byStrategy["file-reads"]).toBeGreaterThan(0);
+    expect(a.startsWith("[recollect: outdated read of /repo/src/a.ts (edited afterwards)")).toBe(true);
+    expect(b).not.toContain("outdated");
+    expect(result.stats.byStrategy["outdated-reads"]).toBeGreaterThan(0);
+    expect(result.stats.byStrategy["file-reads"]).toBeGreaterThan(0); // b's cut
     expectExpandable(a, body);
   });
 });
@@ -71,7 +72,7 @@ describe("command output", () => {
     expect(out).toContain("E: Unable to locate package llvm-dev");
     const ign = (s: string) => s.split("\n").filter((l) => l.startsWith("Ign:")).length;
     expect(ign(out)).toBeLessThan(ign(ex.output));
-    expect(out).toContain("(errors, failures and the tail kept)");
+    expect(out).toMatch(/bash output: \d+ of \d+ lines kept \(errors, tail\)/);
     expectExpandable(out, ex.output);
   });
 
@@ -130,9 +131,11 @@ describe("search results", () => {
     const h = new History().user("find handlers").step({ tools: [{ name: "g", tool: "grep", input: { pattern: "handler" }, output }] });
     const { out } = run(h, "g");
     expect(out).toContain("Found 60 matches");
-    for (let f = 0; f < 8; f++) expect(out).toContain(`/repo/src/mod${f}/index.ts:\n  Line 1: export function handler0() {`);
-    expect(out).not.toContain("/repo/src/mod8/index.ts:\n");
-    expect(out).toMatch(/… \(\+36 more in 12 other groups: \/repo\/src\/mod8\/index\.ts, /);
+    const { searchFiles, perFile } = LEVELS[0];
+    for (let f = 0; f < searchFiles; f++) expect(out).toContain(`/repo/src/mod${f}/index.ts:\n  Line 1: export function handler0() {`);
+    expect(out).not.toContain(`/repo/src/mod${searchFiles}/index.ts:\n`);
+    expect(out).toContain(`… (+${3 - perFile} more in /repo/src/mod0/index.ts)`);
+    expect(out).toContain(`… (+${3 * (20 - searchFiles)} more in ${20 - searchFiles} other groups: /repo/src/mod${searchFiles}/index.ts, `);
     expectExpandable(out, output);
   });
 
@@ -141,7 +144,7 @@ describe("search results", () => {
     const h = new History().user("list").step({ tools: [{ name: "g", tool: "glob", input: { pattern: "**/*.ts" }, output }] });
     const { out } = run(h, "g");
     expect(out).toContain("/repo/src/file0.ts");
-    expect(out).toContain("(+56 more in /repo/src)");
+    expect(out).toContain(`(+${60 - LEVELS[0].perFile} more in /repo/src)`);
     expect(out).toContain("/repo/tests/file60.ts");
     expect(out.length).toBeLessThan(output.length / 3);
   });
@@ -264,5 +267,57 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
     expect(out).toContain("<p>paragraph 119</p>");
     expect(out).toContain("Error: rate limited at https://api.example.com");
     expect(result.stats.byStrategy["long-output"]).toBeGreaterThan(0);
+  });
+});
+
+describe("every aged output, repeated lines, plans", () => {
+  it("does not keep lines repeated from the previous tool output (an environment prompt) but keeps repeated diagnostics", () => {
+    const prompt = ["(Open file: /repo/a.py)", "(Current directory: /repo)", "bash-$"];
+    const first = ["total 3", "a.py", "b.py", ...prompt].join("\n");
+    const body = Array.from({ length: 30 }, (_, i) => `row ${i}: value ${i * 7}`);
+    const second = [...body.slice(0, 20), "ValueError: bad row", ...body.slice(20), "done: 30 rows", ...prompt].join("\n");
+    const h = new History()
+      .user("go")
+      .step({ tools: [{ tool: "bash", input: { command: "ls -l" }, output: first }] })
+      .step({ tools: [{ name: "c", tool: "bash", input: { command: "python rows.py" }, output: second }] });
+    const { out } = run(h, "c");
+    for (const l of prompt) expect(out).not.toContain(l);
+    // The tail is counted without the repeated lines: the output's own last lines are kept.
+    expect(out).toContain("done: 30 rows");
+    expect(out).toContain("row 29: value 203");
+    expect(out).toContain("ValueError: bad row");
+    expectExpandable(out, second);
+  });
+
+  it("keeps a diagnostic repeated within one output only once", () => {
+    const lines = Array.from({ length: 60 }, (_, i) => (i % 10 === 5 ? "src/a.py:12: DeprecationWarning: x is deprecated" : `line ${i}`));
+    const output = lines.join("\n");
+    const h = new History().user("go").step({ tools: [{ name: "c", tool: "bash", input: { command: "pytest" }, output }] });
+    const { out } = run(h, "c");
+    expect(out.split("\n").filter((l) => l === "src/a.py:12: DeprecationWarning: x is deprecated")).toHaveLength(1);
+    expectExpandable(out, output);
+  });
+
+  it("does not mark a read outdated after an edit that failed (a failed edit changed nothing)", () => {
+    const body = Array.from({ length: 40 }, (_, i) => `${String(i + 1).padStart(5, "0")}| const v${i} = ${i};`).join("\n");
+    const h = new History()
+      .user("rename")
+      .step({ tools: [{ name: "a", tool: "read", input: { filePath: "/repo/src/a.ts" }, output: body }] })
+      .step({ tools: [{ tool: "edit", input: { filePath: "/repo/src/a.ts", oldString: "zz", newString: "w1" }, error: "Error: oldString not found" }] });
+    const { out, result } = run(h, "a");
+    expect(out).not.toContain("outdated");
+    expect(result.stats.byStrategy["file-reads"]).toBeGreaterThan(0);
+  });
+
+  it("drops the plan sentences of old prose (the next tool call shows them) but keeps findings and reasons", () => {
+    const text =
+      "We are indeed seeing the same output as the issue. Let's open `fields.py` and navigate to line 1474. I will use find_file to see where it is. We should use `round` because integer division truncates.";
+    const h = new History().user("fix").step({ name: "p", text });
+    const { out } = run(h, "p.text");
+    expect(out).toContain("We are indeed seeing the same output as the issue.");
+    expect(out).toContain("We should use `round` because integer division truncates.");
+    expect(out).not.toContain("Let's open");
+    expect(out).not.toContain("I will use find_file");
+    expectExpandable(out, text);
   });
 });
