@@ -23,6 +23,9 @@ export interface SessionState {
   files: Set<string>;
   latestRequest?: string;
   registered: boolean;
+  /** The registration call in flight (the resume call waits for it). */
+  registration?: Promise<void>;
+  title?: string;
   /** The checkpoint stored at the last compaction. */
   lastCheckpoint?: string;
   /** Messages already sent to extraction on idle. */

@@ -20,8 +20,19 @@ export function events(rt: Runtime) {
           return;
         }
         s.isNew = true;
-        void register(rt, info.id, info.title);
+        // Registered first: the resume call records its delivery on the session's row.
+        s.registration = register(rt, info.id, info.title);
         if (rt.settings.resume) void ensureResume(rt, s);
+        return;
+      }
+      case "session.updated": {
+        const info = event.properties.info;
+        const s = rt.sessions.has(info.id) ? rt.sessions.get(info.id) : undefined;
+        // OpenCode names the session after its first turn: pass the title on.
+        if (s?.registered && info.title && info.title !== s.title) {
+          s.title = info.title;
+          void rt.client.post(`/api/sessions/${encodeURIComponent(info.id)}/heartbeat`, { directory: rt.directory, title: info.title.slice(0, 500) });
+        }
         return;
       }
       case "session.idle":
@@ -48,6 +59,7 @@ async function register(rt: Runtime, sessionID: string, title?: string) {
   if (s.registered) return;
   const res = await rt.client.post("/api/sessions", { directory: rt.directory, sessionID, ...(title ? { title: title.slice(0, 500) } : {}) });
   s.registered = res.ok;
+  if (title) s.title = title;
 }
 
 /** Heartbeat (what the session works on, files touched) and extraction over the new messages. */

@@ -57,6 +57,7 @@ export function ensureResume(rt: Runtime, s: SessionState): Promise<void> {
     return Promise.resolve();
   }
   s.resumePending ??= (async () => {
+    await s.registration;
     const res = await rt.client.get<ResumeResult>("/api/context/resume", { query: { directory: rt.directory, sessionID: s.id } });
     // A failure also settles it: adding the block on a later turn would change the prefix.
     s.resume = res.ok && res.data.block ? res.data.block : "";

@@ -134,6 +134,51 @@ describe("tools", () => {
   });
 });
 
+describe("events", () => {
+  const until = async <T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T | undefined> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await fn();
+      if (v !== undefined || Date.now() > deadline) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const session = async (id: string) => {
+    const res = await server.api(`/api/sessions/${id}`);
+    return res.status === 200 ? ((await res.json()) as { status: string; title: string | null; workingOn: string | null }) : undefined;
+  };
+
+  it("registers a created session, beats on idle with what it works on, ends it when deleted", async () => {
+    const { hooks } = await plugin({ extract: false });
+    const sid = "ses_events";
+    const info = { id: sid, title: "Fix the flaky upload test", directory, projectID: "p", version: "1", time: { created: 1, updated: 1 } };
+    await hooks.event!({ event: { type: "session.created", properties: { info } } as never });
+    expect(await until(() => session(sid))).toMatchObject({ status: "active", title: "Fix the flaky upload test" });
+
+    await hooks["chat.message"]!({ sessionID: sid }, { message: {} as never, parts: [{ id: "p1", sessionID: sid, messageID: "m1", type: "text", text: "make uploads retry on 503" } as Part] });
+    await hooks["tool.execute.after"]!({ tool: "edit", sessionID: sid, callID: "c1", args: { filePath: "src/upload.ts" } }, { title: "", output: "", metadata: {} });
+    await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
+    const beat = await until(async () => {
+      const s = await session(sid);
+      return s?.workingOn ? s : undefined;
+    });
+    expect(beat?.workingOn).toContain("make uploads retry on 503");
+    expect(beat?.workingOn).toContain("src/upload.ts");
+
+    await hooks.event!({ event: { type: "session.deleted", properties: { info } } as never });
+    expect(await until(async () => ((await session(sid))?.status === "ended" ? true : undefined))).toBe(true);
+  });
+
+  it("a sub-agent session is not registered and gets no resume block", async () => {
+    const { hooks, rt } = await plugin();
+    const info = { id: "ses_child", parentID: "ses_parent", title: "child", directory, projectID: "p", version: "1", time: { created: 1, updated: 1 } };
+    await hooks.event!({ event: { type: "session.created", properties: { info } } as never });
+    expect(rt.sessions.get("ses_child").resume).toBe("");
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await server.api("/api/sessions/ses_child")).status).toBe(404);
+  });
+});
+
 describe("fail open", () => {
   it("with nothing listening, hooks add almost nothing and tools say memory is unavailable", async () => {
     const port = await freePort();
