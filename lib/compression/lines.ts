@@ -44,6 +44,8 @@ export interface SelectOptions {
   maxExtra?: number;
   /** Lines never kept (repeats of an earlier output); head and tail are counted without them. */
   skip?: Set<string>;
+  /** Kept lines longer than this (hex dumps, minified code) keep only their start; key lines stay whole. */
+  maxLineChars?: number;
 }
 
 /**
@@ -90,12 +92,13 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
     if (keep[i]) {
       if (gap) out.push(omission(gap));
       gap = 0;
-      out.push(lines[i]);
+      const line = lines[i];
+      out.push(o.maxLineChars && line.length > o.maxLineChars + 40 && !isKeyLine(line) ? `${line.slice(0, o.maxLineChars)}… (+${line.length - o.maxLineChars} characters)` : line);
       kept++;
     } else gap++;
   }
   if (gap) out.push(omission(gap));
-  if (kept === n) return undefined;
+  if (kept === n && out.every((l, i) => l === lines[i])) return undefined;
   return { text: out.join("\n"), kept, omitted: n - kept };
 }
 

@@ -18,6 +18,7 @@ export const commandOutput: Strategy = {
       maxKeep: sc.p.maxKey,
       context: sc.p.context,
       skip: sc.previousLines(v),
+      maxLineChars: sc.p.maxLineChars,
     });
     if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
     return { text: `${sel.text}\n${footer(`${v.tool} output: ${sel.kept} of ${lines.length} lines kept (errors, tail)`, sc.ref())}` };

@@ -18,6 +18,7 @@ export const fileReads: Strategy = {
       extra: isDefinitionLine,
       maxExtra: sc.p.maxDefs,
       skip: sc.previousLines(v),
+      maxLineChars: sc.p.maxLineChars,
       context: 0,
     });
     if (!sel) return undefined;

@@ -7,6 +7,7 @@ import { jsonArrays } from "./json-arrays";
 import { longOutput } from "./long-output";
 import { outdatedReads } from "./outdated-reads";
 import { reasoning } from "./reasoning";
+import { repeatedLines } from "./repeated-lines";
 import { searchResults } from "./search-results";
 import { systemReminders } from "./system-reminders";
 import { toolErrors } from "./tool-errors";
@@ -14,7 +15,7 @@ import { toolErrors } from "./tool-errors";
 /**
  * Order matters: whole-part decisions first (reasoning, duplicates, outdated), then reminders, then
  * at most one content strategy (the first that applies: JSON before the per-tool ones, the generic
- * one last), then prose.
+ * one, then repeated lines for outputs too small for the others), then prose.
  */
 export const STRATEGIES: Strategy[] = [
   reasoning,
@@ -27,6 +28,7 @@ export const STRATEGIES: Strategy[] = [
   searchResults,
   commandOutput,
   longOutput,
+  repeatedLines,
   assistantProse,
 ];
 

@@ -10,7 +10,7 @@ export const longOutput: Strategy = {
   apply(text, v, sc) {
     const lines = splitLines(text);
     if (lines.length < sc.p.minLines && text.length < sc.p.minChars) return undefined;
-    const sel = selectLines(lines, { head: sc.p.head, tail: sc.p.tail, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0, skip: sc.previousLines(v) });
+    const sel = selectLines(lines, { head: sc.p.head, tail: sc.p.tail, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0, skip: sc.previousLines(v), maxLineChars: sc.p.maxLineChars });
     if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
     return { text: `${sel.text}\n${footer(`${v.tool} output: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}` };
   },

@@ -7,13 +7,13 @@ export const toolErrors: Strategy = {
   appliesTo: (v) => v.kind === "tool" && v.field === "error",
   apply(text, v, sc) {
     const lines = splitLines(text);
-    const limit = Math.max(4, sc.p.head);
+    const limit = sc.p.head;
     if (lines.length <= limit + 4 && text.length <= sc.p.minChars / 2) return undefined;
     if (lines.length <= limit + 4) {
       const cut = Math.floor(sc.p.minChars / 2);
       return { text: `${text.slice(0, cut)}…\n${footer(`${v.tool} error cut from ${text.length} characters`, sc.ref())}`, final: true };
     }
-    const sel = selectLines(lines, { head: limit, tail: 3, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0 });
+    const sel = selectLines(lines, { head: limit, tail: 2, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0, maxLineChars: sc.p.maxLineChars });
     if (!sel) return undefined;
     return { text: `${sel.text}\n${footer(`${v.tool} error: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}`, final: true };
   },

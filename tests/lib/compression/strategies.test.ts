@@ -321,3 +321,30 @@ describe("every aged output, repeated lines, plans", () => {
     expectExpandable(out, text);
   });
 });
+
+describe("small outputs and long lines", () => {
+  it("removes lines of a small output repeated from the previous output, expandable byte for byte", () => {
+    const prompt = ["(Open file: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption/decrypt.py)", "(Current directory: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption)", "bash-$"];
+    const second = ["345", ...prompt].join("\n");
+    const h = new History()
+      .user("go")
+      .step({ tools: [{ tool: "bash", input: { command: "python a.py" }, output: ["344", ...prompt].join("\n") }] })
+      .step({ tools: [{ name: "c", tool: "bash", input: { command: "python b.py" }, output: second }] });
+    const { out, result } = run(h, "c");
+    expect(out.startsWith("345\n[recollect: 3 lines repeated from the previous output removed; memory_expand(")).toBe(true);
+    expect(result.stats.byStrategy["repeated-lines"]).toBeGreaterThan(0);
+    expectExpandable(out, second);
+  });
+
+  it("keeps only the start of a very long kept line, but a long key line whole", () => {
+    const hex = "AB".repeat(400);
+    const key = `Error: ${"x".repeat(400)}`;
+    const output = [hex, ...Array.from({ length: 20 }, (_, i) => `row ${i}`), key, "end", hex].join("\n");
+    const h = new History().user("go").step({ tools: [{ name: "c", tool: "bash", input: { command: "dump" }, output }] });
+    const { out } = run(h, "c");
+    expect(out).not.toContain(hex);
+    expect(out).toContain(`${hex.slice(0, LEVELS[0].maxLineChars)}… (+${hex.length - LEVELS[0].maxLineChars} characters)`);
+    expect(out).toContain(key);
+    expectExpandable(out, output);
+  });
+});
