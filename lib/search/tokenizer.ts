@@ -23,7 +23,17 @@ const EXTRA_STOPWORDS = [
   "does", "did", "doing", "done", "has", "had", "have", "having", "is", "was", "were", "be", "been",
   "a", "i", "me", "my", "we", "our", "you", "your", "it", "its", "they", "them", "their",
   "this", "that", "these", "those", "there", "here", "of", "to", "in", "on", "or", "if", "so",
-  "than", "too", "very", "just", "into", "about", "s", "t", "don", "will", "would", "should",
+  "than", "too", "very", "just", "into", "about", "s", "t", "don", "will", "would", "should", "during",
+];
+
+/**
+ * Question scaffolding: in a query, "what kind of X" asks about X, not about kinds; "what did Y
+ * say about X" asks about X. Removed from queries only (an indexed text keeps these words, so a
+ * memory about a `type` or a `kind` is still found by a query that names them outside the frame).
+ */
+const QUESTION_FRAMES = [
+  /\b(?:what|which)\s+(?:\w+\s+)?(?:kinds?|types?|sorts?)\s+of\b/giu,
+  /\b(?:say|said|says|tell|told|tells|mention|mentioned|mentions|discuss|discussed)\s+(?:about|to)\b/giu,
 ];
 const STOPWORDS = new Set<string>([...eng, ...EXTRA_STOPWORDS, ...zho.filter((w) => [...w].length === 1)]);
 
@@ -132,7 +142,8 @@ function pushCjk(out: string[], run: string, mode: TokenizeMode) {
 
 export function tokenize(text: string, mode: TokenizeMode = "index"): string[] {
   if (!text) return [];
-  const normalized = text.normalize("NFKC");
+  let normalized = text.normalize("NFKC");
+  if (mode === "query") for (const frame of QUESTION_FRAMES) normalized = normalized.replace(frame, " ");
   const out: string[] = [];
   // Split CJK runs from the rest, keeping order.
   let last = 0;

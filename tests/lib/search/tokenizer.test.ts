@@ -45,4 +45,12 @@ describe("tokenizer", () => {
   it("emits only letters and digits (safe inside an FTS5 string)", () => {
     for (const t of tokenize(`a "quoted" (x) [y] {z} NEAR/3 foo* ^bar col:val -not +plus`)) expect(t).toMatch(/^[\p{L}\p{N}]+$/u);
   });
+
+  it("drops question frames from queries only, keeping the words in indexed text and elsewhere", () => {
+    expect(tokenize("What kind of pot did Mel make?", "query")).toEqual(["pot", "mel"]);
+    expect(tokenize("What did Jon say about the store?", "query")).toEqual(["jon", "store"]);
+    expect(tokenize("which return type of parser", "query")).toEqual(["parser"]);
+    expect(tokenize("the kind of pot", "index")).toContain("kind");
+    expect(tokenize("fix the return type", "query")).toContain("type");
+  });
 });
