@@ -7,6 +7,7 @@ import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
 import { indexMeta, readMeta, writeMeta } from "./meta";
 import { loadProvider, providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
+import { vectorIndex } from "../search/vector-index";
 import { countVectors, createVectorTable, dropVectorTable, vectorTableExists, writeVectors } from "./vector-table";
 
 type State = EmbeddingStatus["state"];
@@ -109,6 +110,15 @@ export class EmbeddingService {
     if (m.reindex_state === "running") this.set("reindexing", this.reindexReason());
     else this.set("ready", this.readyReason());
     void this.pump();
+    // Load the in-process vector index now rather than on the first hybrid search.
+    setImmediate(() => {
+      if (this.stopped) return;
+      try {
+        vectorIndex(this.sqlite);
+      } catch {
+        // The first search loads it (or reports why it cannot).
+      }
+    }).unref?.();
   }
 
   /** Hybrid search is possible: the model is loaded and the vectors were built with it. */

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { forgetPrepared } from "../search/filters";
+import { markVectorsChanged, resetVectorIndex } from "../search/vector-index";
 
 /**
  * `memory_vectors`: a sqlite-vec vec0 table (cosine) keyed by memories.seq, with the filter columns
@@ -37,6 +38,7 @@ export function createVectorTable(sqlite: Database.Database, dimension: number) 
     END;
   `);
   forgetPrepared(sqlite);
+  resetVectorIndex(sqlite);
 }
 
 export function dropVectorTable(sqlite: Database.Database) {
@@ -47,6 +49,7 @@ export function dropVectorTable(sqlite: Database.Database) {
     DROP TABLE IF EXISTS ${VECTOR_TABLE};
   `);
   forgetPrepared(sqlite);
+  resetVectorIndex(sqlite);
 }
 
 export function countVectors(sqlite: Database.Database): number {
@@ -74,4 +77,5 @@ export function writeVectors(sqlite: Database.Database, rows: VectorRowMeta[], v
     del.run(seq);
     ins.run(seq, vectors[i], r.projectId ?? "", r.scope, r.category, r.status, r.scope === "session" ? (r.sessionId ?? "") : "");
   });
+  markVectorsChanged(sqlite, rows.map((r) => r.seq));
 }

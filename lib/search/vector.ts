@@ -1,6 +1,7 @@
 import type { Ctx } from "../context";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import { prepared, vectorConditions, type SearchFilters } from "./filters";
+import { searchVectorIndex } from "./vector-index";
 
 export interface VectorHit {
   seq: number;
@@ -9,10 +10,16 @@ export interface VectorHit {
 }
 
 /**
- * The `k` nearest memories by cosine distance (sqlite-vec KNN). The filters are vec0 metadata
- * constraints of the same query, so k results come back even when most vectors are filtered out.
+ * The `k` nearest memories by cosine distance, from the in-process index (lib/search/vector-index.ts):
+ * filters first, then sign-bit prefilter and exact re-rank. The filters select the candidates, so
+ * k results come back even when most vectors are filtered out.
  */
 export function vectorSearch(ctx: Ctx, embedding: Float32Array, filters: SearchFilters, k: number): VectorHit[] {
+  return searchVectorIndex(ctx.sqlite, embedding, filters, k) ?? [];
+}
+
+/** The same through sqlite-vec's KNN (metadata constraints inside the scan): the reference. */
+export function vectorSearchSql(ctx: Ctx, embedding: Float32Array, filters: SearchFilters, k: number): VectorHit[] {
   if (!vectorTableExists(ctx.sqlite)) return [];
   const cond = vectorConditions(filters);
   const sql = `SELECT seq, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ? AND ${cond.sql} ORDER BY distance`;

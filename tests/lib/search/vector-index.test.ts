@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createVectorTable, dropVectorTable, writeVectors, type VectorRowMeta } from "../../../lib/embeddings/vector-table";
+import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
+import { vectorSearchSql } from "../../../lib/search/vector";
+import { searchVectorIndex } from "../../../lib/search/vector-index";
+import { testCtx } from "../../helpers/ctx";
+
+const DIM = 64;
+let seed = 7;
+const rnd = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 4294967296 - 0.5;
+};
+const centers = Array.from({ length: 20 }, () => Float32Array.from({ length: DIM }, rnd));
+/** Clustered vectors, so that nearest neighbours are meaningful. */
+const sample = () => {
+  const c = centers[Math.floor((rnd() + 0.5) * centers.length)];
+  return Float32Array.from({ length: DIM }, (_, i) => c[i] + 0.5 * rnd());
+};
+
+const ctxs: { close: () => void }[] = [];
+afterEach(() => ctxs.splice(0).forEach((c) => c.close()));
+function ctxWithTable() {
+  const ctx = testCtx({ env: { RECOLLECT_EMBEDDING_PROVIDER: "none" } });
+  ctxs.push(ctx);
+  createVectorTable(ctx.sqlite, DIM);
+  return ctx;
+}
+const meta = (seq: number, over: Partial<VectorRowMeta> = {}): VectorRowMeta => ({
+  seq,
+  projectId: seq % 3 ? "p1" : null,
+  scope: "project",
+  category: seq % 4 ? "fact" : "event",
+  status: seq % 10 ? "active" : "archived",
+  sessionId: null,
+  ...over,
+});
+
+describe("in-process vector index", () => {
+  it("returns what sqlite-vec returns, exactly and through the sign-bit prefilter, with filters applied first", () => {
+    const ctx = ctxWithTable();
+    ctx.sqlite.transaction(() => {
+      for (let seq = 1; seq <= 3000; seq++) writeVectors(ctx.sqlite, [meta(seq)], [sample()]);
+    })();
+    const filterSets = [
+      { projectId: null, statuses: ["active"] },
+      { projectId: "p1", statuses: ["active"], categories: ["event"] },
+      { projectId: "p2", statuses: ["archived"] },
+    ];
+    let overlap = 0;
+    let total = 0;
+    for (const filters of filterSets) {
+      for (let i = 0; i < 5; i++) {
+        const q = sample();
+        const reference = vectorSearchSql(ctx, q, filters, 20);
+        const exact = searchVectorIndex(ctx.sqlite, q, filters, 20)!;
+        expect(exact.map((h) => h.seq)).toEqual(reference.map((h) => h.seq));
+        exact.forEach((h, j) => expect(h.distance).toBeCloseTo(reference[j].distance, 4));
+        // Forced through the prefilter (a small exact limit and re-rank pool).
+        const pre = searchVectorIndex(ctx.sqlite, q, filters, 20, { exact: 100, rerank: 400 })!;
+        const ref = new Set(reference.map((h) => h.seq));
+        overlap += pre.filter((h) => ref.has(h.seq)).length;
+        total += reference.length;
+      }
+    }
+    // "p2" matches only memories without a project (global ones), which are still returned.
+    expect(searchVectorIndex(ctx.sqlite, sample(), filterSets[2], 5)!.length).toBe(5);
+    expect(overlap / total).toBeGreaterThan(0.9);
+  });
+
+  it("follows vector writes, filter-column changes and deletions made on the connection", () => {
+    const ctx = ctxWithTable();
+    const a = createMemory(ctx, { content: "alpha memory" }).memory;
+    const b = createMemory(ctx, { content: "beta memory", category: "decision" }).memory;
+    const seqOf = (id: string) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(id) as { seq: number }).seq;
+    const va = sample();
+    const vb = sample();
+    writeVectors(ctx.sqlite, [meta(seqOf(a.id), { status: "active", projectId: null, category: "fact" })], [va]);
+    const filters = { projectId: null, statuses: ["active"] };
+    expect(searchVectorIndex(ctx.sqlite, va, filters, 5)!.map((h) => h.seq)).toEqual([seqOf(a.id)]);
+    // Loaded now: later changes must reach it.
+    writeVectors(ctx.sqlite, [meta(seqOf(b.id), { status: "active", projectId: null, category: "decision" })], [vb]);
+    expect(searchVectorIndex(ctx.sqlite, vb, filters, 1)!.map((h) => h.seq)).toEqual([seqOf(b.id)]);
+    writeVectors(ctx.sqlite, [meta(seqOf(a.id), { status: "active", projectId: null, category: "fact" })], [vb]);
+    expect(searchVectorIndex(ctx.sqlite, vb, filters, 5)![1].distance).toBeCloseTo(0, 5);
+    archiveMemory(ctx, a.id);
+    expect(searchVectorIndex(ctx.sqlite, vb, filters, 5)!.map((h) => h.seq)).toEqual([seqOf(b.id)]);
+    expect(searchVectorIndex(ctx.sqlite, vb, { ...filters, statuses: ["archived"] }, 5)!.map((h) => h.seq)).toEqual([seqOf(a.id)]);
+    removeMemory(ctx, b.id);
+    expect(searchVectorIndex(ctx.sqlite, vb, filters, 5)).toEqual([]);
+    dropVectorTable(ctx.sqlite);
+    expect(searchVectorIndex(ctx.sqlite, vb, filters, 5)).toBeNull();
+  });
+
+  it("reloads after another connection commits", () => {
+    const ctx = ctxWithTable();
+    writeVectors(ctx.sqlite, [meta(1, { status: "active" })], [sample()]);
+    const q = sample();
+    expect(searchVectorIndex(ctx.sqlite, q, { projectId: null, statuses: ["active"] }, 5)!.length).toBe(1);
+    const other = testCtx({ dataDir: ctx.dataDir, env: { RECOLLECT_EMBEDDING_PROVIDER: "none" } });
+    ctxs.push(other);
+    writeVectors(other.sqlite, [meta(2, { status: "active" })], [q]);
+    expect(searchVectorIndex(ctx.sqlite, q, { projectId: null, statuses: ["active"] }, 5)!.map((h) => h.seq)).toEqual([2, 1]);
+  });
+});
