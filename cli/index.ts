@@ -6,6 +6,7 @@ import { registerIngest } from "./commands/ingest";
 import { registerLogs } from "./commands/logs";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerMemories } from "./commands/memories";
+import { registerPlugin } from "./commands/plugin";
 import { registerReindex } from "./commands/reindex";
 import { registerSearch } from "./commands/search";
 import { registerServer } from "./commands/server";
@@ -41,6 +42,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerDoctor(program);
   registerMaintenance(program);
   registerLogs(program);
+  registerPlugin(program);
   return program;
 }
 

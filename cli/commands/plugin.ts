@@ -1,0 +1,26 @@
+import type { Command } from "commander";
+import { installPlugin } from "../../scripts/install-plugin";
+import { commandContext } from "../lib/context";
+import { CliError, EXIT } from "../lib/exit";
+
+/** `recollect install-plugin`: adds (or removes) the plugin entry in the user's or a project's opencode.json. */
+export function registerPlugin(program: Command) {
+  program
+    .command("install-plugin")
+    .description("add the Recollect plugin to OpenCode's config (global by default), keeping the file's comments")
+    .option("--project <dir>", "the project's opencode.json instead of the global one")
+    .option("--config <file>", "this opencode.json(c) file")
+    .option("--uninstall", "remove the entry instead")
+    .action(async (_o, cmd: Command) => {
+      const { opts, out } = commandContext<{ project?: string; config?: string; uninstall?: boolean }>(cmd);
+      if (opts.project && opts.config) throw new CliError("give --project or --config, not both", EXIT.usage);
+      const target = opts.config ? { config: opts.config } : opts.project ? { project: opts.project } : { global: true as const };
+      let result;
+      try {
+        result = installPlugin({ target, uninstall: opts.uninstall });
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT.invalid);
+      }
+      out.result(result, (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? "\nRestart OpenCode to load it." : ""}`);
+    });
+}
