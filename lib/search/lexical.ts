@@ -48,8 +48,8 @@ interface DfCache {
 }
 const dfCaches = new WeakMap<Database.Database, DfCache>();
 
-export function pruneTerms(sqlite: Database.Database, terms: readonly string[]): string[] {
-  if (terms.length <= 1) return [...terms];
+/** How many memories contain each term (cached per connection for a short while); undefined if unknown. */
+export function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
   if (!cache) {
     // A per-connection temp table: nothing is added to the database file.
@@ -58,10 +58,9 @@ export function pruneTerms(sqlite: Database.Database, terms: readonly string[]):
     dfCaches.set(sqlite, cache);
   }
   const now = Date.now();
-  const lookup = cache.lookup;
-  let withDf: { term: string; df: number }[];
+  const { lookup } = cache;
   try {
-    withDf = terms.map((term) => {
+    return terms.map((term) => {
       let hit = cache.terms.get(term);
       if (!hit || now - hit.at > DF_TTL_MS) {
         hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now };
@@ -73,8 +72,14 @@ export function pruneTerms(sqlite: Database.Database, terms: readonly string[]):
   } catch {
     // The temp vocabulary table went away (e.g. created in a transaction that rolled back).
     dfCaches.delete(sqlite);
-    return [...terms];
+    return undefined;
   }
+}
+
+export function pruneTerms(sqlite: Database.Database, terms: readonly string[]): string[] {
+  if (terms.length <= 1) return [...terms];
+  const withDf = documentFrequencies(sqlite, terms);
+  if (!withDf) return [...terms];
   const total = withDf.reduce((s, t) => s + t.df, 0);
   if (total <= POSTINGS_BUDGET) return [...terms];
   const kept: string[] = [];

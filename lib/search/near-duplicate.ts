@@ -3,7 +3,7 @@ import { embeddingService } from "../embeddings/service";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import type { Placement } from "../memories/scope";
 import { prepared } from "./filters";
-import { ftsQuery, pruneTerms } from "./lexical";
+import { documentFrequencies, ftsQuery } from "./lexical";
 import { tokenize } from "./tokenizer";
 
 export interface NearDuplicate {
@@ -31,7 +31,8 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   }
   const mine = new Set(tokenize(content));
   if (mine.size === 0) return undefined;
-  const terms = pruneTerms(ctx.sqlite, [...mine].slice(0, MAX_QUERY_TERMS));
+  const terms = candidateTerms(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
+  if (terms.length === 0) return undefined;
   const where = placementSql(placement, "m");
   const rows = prepared(
     ctx.sqlite,
@@ -73,6 +74,19 @@ function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { 
   if (!hit) return undefined;
   const row = prepared(ctx.sqlite, "SELECT id FROM memories WHERE seq = ?").get(Number(hit.seq)) as { id: string } | undefined;
   return row ? { id: row.id, distance: hit.distance } : undefined;
+}
+
+/**
+ * Prefix filtering: a text with token-Jaccard >= t to ours holds at least ceil(t * n) of our n
+ * tokens, so it holds at least one of our (n - ceil(t * n) + 1) rarest tokens. Querying only those
+ * keeps the lookup small however large and repetitive the store grows.
+ */
+function candidateTerms(ctx: Ctx, terms: string[], threshold: number): string[] {
+  const need = Math.min(terms.length - Math.ceil(threshold * terms.length) + 1, MAX_QUERY_TERMS);
+  // Any `need` of our tokens are a valid prefix; the rarest (document frequencies may be a little
+  // stale) make the smallest candidate set.
+  const withDf = documentFrequencies(ctx.sqlite, terms) ?? terms.map((term) => ({ term, df: 0 }));
+  return withDf.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1)).slice(0, need).map((t) => t.term);
 }
 
 function placementSql(p: Placement, alias: string): { sql: string; params: unknown[] } {
