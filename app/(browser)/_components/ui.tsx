@@ -57,6 +57,26 @@ const TONES = {
   sky: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
 } as const;
 
+/** A plain, horizontally scrollable table: header cells from `columns`, rows as children. */
+export function DataTable({ columns, children }: { columns: readonly string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs uppercase text-zinc-500">
+          <tr>
+            {columns.map((c, i) => (
+              <th key={c} scope="col" className={`py-1 font-medium ${i < columns.length - 1 ? "pr-3" : ""}`}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function Badge({ children, tone = "zinc", title }: { children: React.ReactNode; tone?: keyof typeof TONES; title?: string }) {
   return (
     <span title={title} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ${TONES[tone]}`}>

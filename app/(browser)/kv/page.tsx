@@ -3,7 +3,7 @@ import Form from "next/form";
 import { serverCtx } from "@/lib/boot";
 import { kvView, timeLeft } from "@/lib/dashboard/activity";
 import { formatAge } from "@/lib/memories/dto";
-import { btn, Card, EmptyState, fmt, input, PageHeader } from "../_components/ui";
+import { btn, Card, DataTable, EmptyState, fmt, input, PageHeader } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "KV" };
@@ -29,18 +29,7 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
         {items.length === 0 ? (
           <EmptyState title={prefix ? `No keys start with “${prefix}”` : "No keys"}>Agents write keys with the KV tools; expired keys are purged.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase text-zinc-500">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">Key</th>
-                  <th scope="col" className="py-1 pr-3">Project</th>
-                  <th scope="col" className="py-1 pr-3">Value</th>
-                  <th scope="col" className="py-1 pr-3">Updated</th>
-                  <th scope="col" className="py-1">Time left</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={["Key", "Project", "Value", "Updated", "Time left"]}>
                 {items.map((k) => (
                   <tr key={`${k.project}-${k.key}`} data-testid="kv-item" className="border-t border-zinc-100 align-top dark:border-zinc-800">
                     <td className="py-1 pr-3 font-mono text-xs">{k.key}</td>
@@ -55,9 +44,7 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
       </Card>
     </div>

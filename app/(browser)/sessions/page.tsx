@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { claimsView, sessionsView, timeLeft } from "@/lib/dashboard/activity";
 import { formatAge } from "@/lib/memories/dto";
-import { Badge, Card, EmptyState, PageHeader, TextLink } from "../_components/ui";
+import { Badge, Card, DataTable, EmptyState, PageHeader, TextLink } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -51,18 +51,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         {claimList.length === 0 ? (
           <p className="text-sm text-zinc-500">No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase text-zinc-500">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">Item</th>
-                  <th scope="col" className="py-1 pr-3">Project</th>
-                  <th scope="col" className="py-1 pr-3">Session</th>
-                  <th scope="col" className="py-1 pr-3">Note</th>
-                  <th scope="col" className="py-1">Expires in</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable columns={["Item", "Project", "Session", "Note", "Expires in"]}>
                 {claimList.map((c) => (
                   <tr key={`${c.project}-${c.item}`} data-testid="claim-item" className="border-t border-zinc-100 dark:border-zinc-800">
                     <td className="py-1 pr-3 font-mono text-xs">
@@ -78,9 +67,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                     <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
       </Card>
     </div>

@@ -3,7 +3,7 @@ import { boot } from "@/lib/boot";
 import { settingsRows } from "@/lib/dashboard/settings";
 import { configDir } from "@/lib/paths";
 import { VERSION } from "@/lib/version";
-import { Badge, Card, ErrorNote, PageHeader } from "../_components/ui";
+import { Badge, Card, DataTable, ErrorNote, PageHeader } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -55,16 +55,7 @@ export default function SettingsPage() {
       <div className="grid gap-4">
         {sections.map((s) => (
           <Card key={s} title={s} testId={`settings-${s}`}>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs uppercase text-zinc-500">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">Key</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">Value</th>
-                    <th scope="col" className="py-1 font-medium">Source</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <DataTable columns={["Key", "Value", "Source"]}>
                   {rows
                     .filter((r) => r.key.split(".")[0] === s)
                     .map((r) => (
@@ -76,9 +67,7 @@ export default function SettingsPage() {
                         </td>
                       </tr>
                     ))}
-                </tbody>
-              </table>
-            </div>
+                </DataTable>
           </Card>
         ))}
       </div>
