@@ -64,8 +64,11 @@ test("create -> search (highlighted) -> edit with version diff", async ({ page }
 
   // Search from the keyboard: "/" focuses the box.
   await page.goto(a.url + "/memories");
-  await page.locator("body").press("/");
-  await expect(page.getByTestId("search-input")).toBeFocused();
+  // The shortcut exists once the page has hydrated: press until it takes effect.
+  await expect(async () => {
+    await page.locator("body").press("/");
+    await expect(page.getByTestId("search-input")).toBeFocused({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.type("pnpm workspace");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/q=pnpm/);
@@ -249,9 +252,11 @@ test("dark mode, narrow window, keyboard navigation", async ({ page }, info) => 
   await page.keyboard.press("Tab");
   await expect(page.getByText("Skip to content")).toBeFocused();
   await page.locator("body").click({ position: { x: 600, y: 5 } });
-  await page.keyboard.press("g");
-  await page.keyboard.press("m");
-  await expect(page).toHaveURL(/\/memories$/);
+  await expect(async () => {
+    await page.keyboard.press("g");
+    await page.keyboard.press("m");
+    await expect(page).toHaveURL(/\/memories$/, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.goto(a.url + "/memories/does-not-exist");
   await expect(page.getByTestId("not-found")).toBeVisible();
 });
