@@ -7,17 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export interface Part {
-  id: string;
-  sessionID: string;
-  messageID: string;
-  type: string;
-  [k: string]: unknown;
-}
-export interface Message {
-  info: { id: string; sessionID: string; role: "user" | "assistant"; time: { created: number } };
-  parts: Part[];
-}
+import type { Message, Part } from "../../tests/lib/compression/history";
+
+export type { Message, Part };
 export interface Run {
   name: string;
   /** Runs of the same task (replays) share it. */
