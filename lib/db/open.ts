@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as sqliteVec from "sqlite-vec";
 import { appRoot } from "../paths";
+import { ensureLexicalIndex } from "../search/lexical-index";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -39,6 +40,11 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     const db = drizzle(sqlite, { schema }) as Db;
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
+      ensureLexicalIndex(sqlite);
+      // Checkpoint the WAL every ~16 MB instead of every 4 MB: each checkpoint syncs to disk, and
+      // fewer, larger ones write pages that many commits touched once instead of many times.
+      sqlite.pragma("wal_autocheckpoint = 4000");
+      sqlite.pragma("journal_size_limit = 67108864");
     }
     return { db, sqlite, file, vecVersion };
   } catch (error) {

@@ -74,11 +74,16 @@ export const memories = sqliteTable(
   (t) => [
     index("memories_scope_idx").on(t.scope, t.projectId, t.status),
     index("memories_hash_idx").on(t.contentHash),
+    // Lists sort by created or updated time: each common filter has an index in that order, so a
+    // page is read in order instead of sorting every matching row.
     index("memories_status_created_idx").on(t.status, t.createdAt),
     index("memories_created_idx").on(t.createdAt),
-    index("memories_category_idx").on(t.category, t.status),
+    index("memories_status_updated_idx").on(t.status, t.updatedAt),
+    index("memories_updated_idx").on(t.updatedAt),
+    index("memories_category_idx").on(t.category, t.status, t.createdAt),
     index("memories_pinned_idx").on(t.pinned, t.status),
-    index("memories_session_idx").on(t.sessionId),
+    // Most memories have no session: indexing only those that do keeps every other write cheaper.
+    index("memories_session_idx").on(t.sessionId).where(sql`session_id IS NOT NULL`),
   ],
 );
 

@@ -1,14 +1,16 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/open";
+import { clientOf, prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { parseEntities } from "./parse";
 
-type Writer = Pick<Db, "run">;
-
-/** Replaces a memory's rows in `memory_entities` with what its title and content reference now. */
-export function syncEntities(tx: Writer, row: Pick<MemoryRow, "id" | "title" | "content">) {
-  tx.run(sql`DELETE FROM memory_entities WHERE memory_id = ${row.id}`);
-  for (const e of parseEntities(`${row.title ?? ""}\n${row.content}`)) {
-    tx.run(sql`INSERT OR IGNORE INTO memory_entities(memory_id, kind, value) VALUES (${row.id}, ${e.kind}, ${e.value})`);
-  }
+/**
+ * Replaces a memory's rows in `memory_entities` with what its title and content reference now.
+ * `fresh`: the row was just inserted, so there is nothing to replace.
+ */
+export function syncEntities(tx: object, row: Pick<MemoryRow, "id" | "title" | "content">, fresh = false) {
+  const sqlite = clientOf(tx);
+  if (!fresh) prepared(sqlite, "DELETE FROM memory_entities WHERE memory_id = ?").run(row.id);
+  const entities = parseEntities(`${row.title ?? ""}\n${row.content}`);
+  if (entities.length === 0) return;
+  const insert = prepared(sqlite, "INSERT OR IGNORE INTO memory_entities(memory_id, kind, value) VALUES (?, ?, ?)");
+  for (const e of entities) insert.run(row.id, e.kind, e.value);
 }

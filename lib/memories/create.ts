@@ -1,13 +1,15 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../api/memories";
 import type { Ctx } from "../context";
-import { memories, memoryTags } from "../db/schema";
+import { clientOf, prepared } from "../db/prepared";
+import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
 import { syncDerived } from "./derived";
 import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
+import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
 import { contentHash, normalizeTags } from "./normalize";
 import { resolvePlacement, type Placement } from "./scope";
 
@@ -34,28 +36,35 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
         if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
       }
 
-      const row = tx
-        .insert(memories)
-        .values({
-          id: uuidv7(),
-          projectId: placement.projectId,
-          scope: placement.scope,
-          sessionId: placement.sessionId,
-          category: input.category,
+      // Cached statements, not Drizzle's query builder: this is the hottest write path.
+      const now = Date.now();
+      const row = fromRaw(
+        prepared(
+          ctx.sqlite,
+          `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${MEMORY_COLUMNS}`,
+        ).get(
+          uuidv7(),
+          placement.projectId,
+          placement.scope,
+          placement.sessionId,
+          input.category,
           title,
           content,
-          tags,
-          source: input.source,
-          status: input.status,
-          pinned: input.pinned,
-          priority: input.priority,
-          contentHash: hash,
-          metadata: redactDeep(input.metadata),
-        })
-        .returning()
-        .get();
-      if (tags.length) tx.insert(memoryTags).values(tags.map((tag) => ({ memoryId: row.id, tag }))).run();
-      syncDerived(tx, row);
+          JSON.stringify(tags),
+          input.source,
+          input.status,
+          input.pinned ? 1 : 0,
+          input.priority,
+          hash,
+          JSON.stringify(redactDeep(input.metadata)),
+          now,
+          now,
+        ) as RawMemoryRow,
+      );
+      const tag = prepared(ctx.sqlite, "INSERT INTO memory_tags (memory_id, tag) VALUES (?, ?)");
+      for (const t of tags) tag.run(row.id, t);
+      syncDerived(tx, row, true);
       return { memory: toMemoryDto(row), deduplicated: false };
     },
     { behavior: "immediate" },
@@ -83,21 +92,13 @@ function confirmIfSuggested(tx: Tx, existing: MemoryRow, input: { status: string
   return applyChange(tx, existing, { status: "active" }, input.source, "confirmed");
 }
 
-type Reader = Pick<Ctx["db"], "select">;
-
-export function findExactDuplicate(tx: Reader, placement: Placement, hash: string, exceptId?: string): MemoryRow | undefined {
-  const candidates = tx
-    .select()
-    .from(memories)
-    .where(
-      and(
-        eq(memories.contentHash, hash),
-        eq(memories.scope, placement.scope),
-        placement.projectId === null ? isNull(memories.projectId) : eq(memories.projectId, placement.projectId),
-        placement.sessionId === null ? sql`1` : eq(memories.sessionId, placement.sessionId),
-        inArray(memories.status, ["active", "suggested"]),
-      ),
-    )
-    .all();
-  return candidates.find((c) => c.id !== exceptId);
+/** A live memory (active or suggested) with this content hash in this placement, other than `exceptId`. */
+export function findExactDuplicate(tx: object, placement: Placement, hash: string, exceptId?: string): MemoryRow | undefined {
+  const candidates = prepared(
+    clientOf(tx),
+    `SELECT ${MEMORY_COLUMNS} FROM memories
+     WHERE content_hash = ? AND scope = ? AND project_id IS ? AND (? IS NULL OR session_id = ?) AND status IN ('active', 'suggested')`,
+  ).all(hash, placement.scope, placement.projectId, placement.sessionId, placement.sessionId) as RawMemoryRow[];
+  const found = candidates.find((c) => c.id !== exceptId);
+  return found && fromRaw(found);
 }

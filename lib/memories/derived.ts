@@ -1,15 +1,12 @@
-import type { Db } from "../db/open";
 import { syncEntities } from "../entities/sync";
 import { indexMemory } from "../search/sync";
 import type { MemoryRow } from "./dto";
 
-type Writer = Pick<Db, "run" | "insert" | "delete" | "select">;
-
 /**
  * Everything derived from a memory's text (lexical index, embedding queue, parsed entities),
- * refreshed inside the transaction of the verb that changed it.
+ * refreshed inside the transaction (`tx`) of the verb that changed it. `fresh`: a new row.
  */
-export function syncDerived(tx: Writer, row: MemoryRow) {
-  indexMemory(tx, row);
-  syncEntities(tx, row);
+export function syncDerived(tx: object, row: MemoryRow, fresh = false) {
+  indexMemory(tx, row, fresh);
+  syncEntities(tx, row, fresh);
 }

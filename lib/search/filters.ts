@@ -71,22 +71,4 @@ export function vectorConditions(f: SearchFilters): SqlPart {
   return { sql: sql.join(" AND "), params };
 }
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/** Prepared once per database and SQL text: searches reuse a handful of shapes. */
-export function prepared(sqlite: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let stmt = cache.get(sql);
-  if (!stmt) {
-    stmt = sqlite.prepare(sql);
-    if (cache.size > 500) cache.clear();
-    cache.set(sql, stmt);
-  }
-  return stmt;
-}
-
-/** Drop cached statements (after a table they use was dropped and recreated). */
-export function forgetPrepared(sqlite: Database.Database) {
-  statements.delete(sqlite);
-}
+export { forgetPrepared, prepared } from "../db/prepared";

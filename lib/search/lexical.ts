@@ -43,8 +43,10 @@ export const POSTINGS_BUDGET = 4000;
 const DF_TTL_MS = 5 * 60_000;
 
 interface DfCache {
-  terms: Map<string, { df: number; at: number }>;
+  /** `docs`: the store's size (max seq) when looked up: a store that has grown by a quarter since is re-asked. */
+  terms: Map<string, { df: number; at: number; docs: number }>;
   lookup: Database.Statement;
+  size: Database.Statement;
 }
 const dfCaches = new WeakMap<Database.Database, DfCache>();
 
@@ -54,16 +56,21 @@ export function documentFrequencies(sqlite: Database.Database, terms: readonly s
   if (!cache) {
     // A per-connection temp table: nothing is added to the database file.
     sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab USING fts5vocab(main, memory_fts, row)");
-    cache = { terms: new Map(), lookup: sqlite.prepare("SELECT doc FROM temp.memory_fts_vocab WHERE term = ?") };
+    cache = {
+      terms: new Map(),
+      lookup: sqlite.prepare("SELECT doc FROM temp.memory_fts_vocab WHERE term = ?"),
+      size: sqlite.prepare("SELECT coalesce(max(seq), 0) AS n FROM memories"),
+    };
     dfCaches.set(sqlite, cache);
   }
   const now = Date.now();
   const { lookup } = cache;
   try {
+    const docs = (cache.size.get() as { n: number }).n;
     return terms.map((term) => {
       let hit = cache.terms.get(term);
-      if (!hit || now - hit.at > DF_TTL_MS) {
-        hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now };
+      if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * 1.25 + 100) {
+        hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now, docs };
         if (cache.terms.size > 20_000) cache.terms.clear();
         cache.terms.set(term, hit);
       }

@@ -36,13 +36,13 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   const where = placementSql(placement, "m");
   const rows = prepared(
     ctx.sqlite,
-    `SELECT m.id AS id, m.content AS content FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
+    `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
      WHERE memory_fts MATCH ? AND m.status IN ('active', 'suggested') AND ${where.sql}
      ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT ${LEXICAL_CANDIDATES}`,
-  ).all(ftsQuery(terms), ...where.params) as { id: string; content: string }[];
+  ).all(ftsQuery(terms), ...where.params) as { id: string; content: string; hash: string }[];
   let best: NearDuplicate | undefined;
   for (const r of rows) {
-    const similarity = jaccard(mine, new Set(tokenize(r.content)));
+    const similarity = jaccard(mine, tokenSet(r.hash, r.content));
     if (similarity >= ctx.config.search.lexicalDedupThreshold && (!best || similarity > best.similarity)) {
       best = { id: r.id, similarity: round(similarity), by: "lexical" };
     }
@@ -98,6 +98,20 @@ function placementSql(p: Placement, alias: string): { sql: string; params: unkno
     params.push(p.sessionId);
   }
   return { sql: sql.join(" AND "), params };
+}
+
+const tokenSets = new Map<string, ReadonlySet<string>>();
+const TOKEN_SET_CACHE = 20_000;
+
+/** A stored text's token set, cached by content hash: the same memories come back as candidates. */
+function tokenSet(hash: string, content: string): ReadonlySet<string> {
+  let set = tokenSets.get(hash);
+  if (!set) {
+    set = new Set(tokenize(content));
+    if (tokenSets.size >= TOKEN_SET_CACHE) tokenSets.delete(tokenSets.keys().next().value as string);
+    tokenSets.set(hash, set);
+  }
+  return set;
 }
 
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -3,6 +3,7 @@ import type { Ctx } from "../context";
 import type { Status } from "../db/schema";
 import { embeddingService } from "../embeddings/service";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
+import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
@@ -86,10 +87,6 @@ export async function searchMemories(ctx: Ctx, raw: SearchInput): Promise<Search
   };
 }
 
-const COLUMNS =
-  "seq, id, project_id AS projectId, scope, session_id AS sessionId, category, title, content, tags, source, status, pinned, priority, " +
-  "content_hash AS contentHash, metadata, created_at AS createdAt, updated_at AS updatedAt, last_accessed_at AS lastAccessedAt, access_count AS accessCount";
-
 /** What ranking needs of each candidate, in one statement. */
 function loadCandidates(ctx: Ctx, seqs: number[]): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
@@ -106,12 +103,7 @@ function loadCandidates(ctx: Ctx, seqs: number[]): Map<number, Candidate> {
 function loadRows(ctx: Ctx, seqs: number[]): Map<number, MemoryRow> {
   const out = new Map<number, MemoryRow>();
   if (seqs.length === 0) return out;
-  const raw = prepared(ctx.sqlite, `SELECT ${COLUMNS} FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs)) as (Omit<
-    MemoryRow,
-    "tags" | "metadata" | "pinned"
-  > & { tags: string; metadata: string; pinned: number })[];
-  for (const r of raw) {
-    out.set(r.seq, { ...r, tags: JSON.parse(r.tags), metadata: JSON.parse(r.metadata), pinned: r.pinned === 1 } as MemoryRow);
-  }
+  const raw = prepared(ctx.sqlite, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs)) as RawMemoryRow[];
+  for (const r of raw) out.set(r.seq, fromRaw(r));
   return out;
 }

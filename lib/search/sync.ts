@@ -1,30 +1,34 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/open";
+import { clientOf, prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { tokenize } from "./tokenizer";
 
-type Writer = Pick<Db, "run">;
-
 /**
  * Keeps the lexical index and the embedding queue in step with a memory's text. Called by every
- * memory verb inside its own transaction, so the index never disagrees with the table. (The vector
- * table's filter columns follow status/category/scope changes through triggers; see
- * lib/embeddings/vector-table.ts.)
+ * memory verb inside its own transaction (`tx`: the Drizzle transaction, or the database), so the
+ * index never disagrees with the table. (The vector table's filter columns follow status/category/
+ * scope changes through triggers; see lib/embeddings/vector-table.ts.) `fresh`: the row was just
+ * inserted, so it has no index entry to replace.
  */
-export function indexMemory(tx: Writer, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">) {
-  tx.run(sql`DELETE FROM memory_fts WHERE rowid = ${row.seq}`);
-  tx.run(
-    sql`INSERT INTO memory_fts(rowid, title, tags, content) VALUES (${row.seq}, ${tokenize(row.title ?? "").join(" ")}, ${tokenize(row.tags.join(" ")).join(" ")}, ${tokenize(row.content).join(" ")})`,
-  );
+export function indexMemory(tx: object, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
+  const sqlite = clientOf(tx);
+  if (!fresh) prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(row.seq);
+  prepared(sqlite, "INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
   // A newer enqueued_at tells a worker that is embedding the old text not to clear this entry.
-  tx.run(
-    sql`INSERT INTO embedding_queue(memory_id) VALUES (${row.id}) ON CONFLICT(memory_id) DO UPDATE SET attempts = 0, last_error = NULL, enqueued_at = max(excluded.enqueued_at, embedding_queue.enqueued_at + 1)`,
-  );
+  prepared(
+    sqlite,
+    `INSERT INTO embedding_queue(memory_id) VALUES (?) ON CONFLICT(memory_id) DO UPDATE
+     SET attempts = 0, last_error = NULL, enqueued_at = max(excluded.enqueued_at, embedding_queue.enqueued_at + 1)`,
+  ).run(row.id);
   notifyIndexed();
 }
 
-export function unindexMemory(tx: Writer, seq: number) {
-  tx.run(sql`DELETE FROM memory_fts WHERE rowid = ${seq}`);
+/** What the FTS columns (title, tags, content) hold for a memory: its text as the tokenizer sees it. */
+export function lexicalColumns(row: Pick<MemoryRow, "title" | "tags" | "content">): [string, string, string] {
+  return [tokenize(row.title ?? "").join(" "), tokenize(row.tags.join(" ")).join(" "), tokenize(row.content).join(" ")];
+}
+
+export function unindexMemory(tx: object, seq: number) {
+  prepared(clientOf(tx), "DELETE FROM memory_fts WHERE rowid = ?").run(seq);
 }
 
 /** The embedding queue registers here to be woken (after the writing transaction commits). */

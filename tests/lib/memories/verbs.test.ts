@@ -15,6 +15,7 @@ import {
 import { AppError } from "../../../lib/errors";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { tokenize } from "../../../lib/search/tokenizer";
 
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
@@ -84,8 +85,9 @@ describe("createMemory", () => {
 
   it("keeps the lexical index in the same transaction", () => {
     const { memory } = createMemory(ctx, { content: "Redis TTL is 300 seconds", title: "Cache" });
-    const row = ctx.db.get<{ content: string }>(sql`select f.content from memory_fts f join memories m on m.seq = f.rowid where m.id = ${memory.id}`);
-    expect(row?.content).toMatch(/\bttl\b.*\b300\b/);
+    const hits = (q: string) => ctx.db.all<{ id: string }>(sql`select m.id from memory_fts f join memories m on m.seq = f.rowid where memory_fts match ${q}`);
+    expect(hits("ttl AND 300").map((h) => h.id)).toEqual([memory.id]);
+    expect(hits(`title:${tokenize("Cache")[0]}`).map((h) => h.id)).toEqual([memory.id]);
     expect(ctx.db.get<{ n: number }>(sql`select count(*) as n from embedding_queue where memory_id = ${memory.id}`)!.n).toBe(1);
   });
 });
@@ -133,8 +135,9 @@ describe("updateMemory", () => {
     const versions = listVersions(ctx, memory.id);
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ version: 1, content: "Use Postgres 15", changedBy: "ui", reason: "upgrade" });
-    const fts = ctx.db.get<{ content: string }>(sql`select f.content from memory_fts f join memories m on m.seq = f.rowid where m.id = ${memory.id}`);
-    expect(fts?.content).toContain("16");
+    const hits = (q: string) => ctx.db.all<{ id: string }>(sql`select m.id from memory_fts f join memories m on m.seq = f.rowid where memory_fts match ${q}`);
+    expect(hits("16").map((h) => h.id)).toEqual([memory.id]);
+    expect(hits("15")).toEqual([]);
   });
 
   it("redacts secrets in updates", () => {
