@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
 import { memoryConditions, prepared, type SearchFilters } from "./filters";
+import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 
 /** BM25 column weights of `memory_fts(title, tags, content)`: title and tags above content. */
@@ -8,7 +9,7 @@ export const COLUMN_WEIGHTS = { title: 3, tags: 2, content: 1 };
 
 export interface LexicalHit {
   seq: number;
-  /** FTS5 bm25(): negative, lower is better. */
+  /** FTS5 bm25() (negative, lower is better), times the title-match boost (title-match.ts). */
   bm25: number;
 }
 
@@ -19,7 +20,8 @@ export function ftsQuery(terms: readonly string[]): string {
 
 /**
  * Top `k` memories by BM25 over the tokenized title, tags and content; an OR of the query's terms,
- * never an exact phrase. Filters are part of the same statement.
+ * never an exact phrase. Filters are part of the same statement. Those whose title names a query
+ * term are then boosted (see title-match.ts) and the `k` re-sorted.
  */
 export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
@@ -28,10 +30,11 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const sql =
-    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25 ` +
+    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title ` +
     `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid ` +
     `WHERE memory_fts MATCH ? AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
-  return prepared(ctx.sqlite, sql).all(ftsQuery(terms), ...cond.params, k) as LexicalHit[];
+  const hits = prepared(ctx.sqlite, sql).all(ftsQuery(terms), ...cond.params, k) as (LexicalHit & { title: string | null })[];
+  return boostTitleMatches(hits, all).map(({ seq, bm25 }) => ({ seq, bm25 }));
 }
 
 /**

@@ -1,12 +1,14 @@
-import { stemmer } from "stemmer";
+import porter2 from "wink-porter2-stemmer";
 import { eng, zho } from "stopword";
 
 /**
  * The tokenizer shared by indexing and querying, so both sides agree on every term.
  *
  * - Unicode NFKC, case folding.
- * - English: Porter stemming (`stemmer`) and stopwords (`stopword`'s list plus question words,
- *   which carry no topic in a query).
+ * - English: Porter2 (Snowball English) stemming (`wink-porter2-stemmer`) and stopwords
+ *   (`stopword`'s list plus question words, which carry no topic in a query). Irregular forms,
+ *   informal short forms (`kids`, `mom`, `pic`) and number words (`four` -> `4`) are mapped to one
+ *   term first; contractions lose their clitic (`didn't` -> `did`, `Caroline's` -> `Caroline`).
  * - CJK (Han, kana, Hangul): overlapping bigrams. Indexing also emits single characters so that a
  *   one-character query finds them; a query emits single characters only for one-character runs.
  * - Code: `camelCase`, `PascalCase`, `snake_case`, `kebab-case`, dotted names, paths, `file.ts:42`
@@ -24,6 +26,7 @@ const EXTRA_STOPWORDS = [
   "a", "i", "me", "my", "we", "our", "you", "your", "it", "its", "they", "them", "their",
   "this", "that", "these", "those", "there", "here", "of", "to", "in", "on", "or", "if", "so",
   "than", "too", "very", "just", "into", "about", "s", "t", "don", "will", "would", "should", "during",
+  "she", "hers", "herself", "itself", "myself", "yourself", "yourselves", "ourselves", "themselves", "us", "ours", "yours", "theirs",
 ];
 
 /**
@@ -50,10 +53,28 @@ const WORD = /[\p{L}\p{N}\p{M}]+(?:[_.\-/:#$@\\]+[\p{L}\p{N}\p{M}]+)*/gu;
 const HUMP = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{M}]+/gu;
 
 /**
- * Irregular English forms Porter cannot relate to their base (`drew` / `draw`, `went` / `go`):
- * mapped before stemming so a question and an answer in different tenses meet.
+ * Contractions: the clitic goes (`'s`, `'m`, `'re`, `'ve`, `'ll`, `'d`, `n't`), so `won't` is not
+ * the past of `win` and `hadn't` leaves no `hadn` term. Straight and typographic apostrophes.
  */
-const IRREGULAR: Record<string, string> = Object.fromEntries(
+const NEGATED_MODAL = /\b(won|can|shan)['\u2019]t\b/giu;
+const NEGATION = /(\p{L})n['\u2019]t\b/giu;
+const CLITIC = /(\p{L})['\u2019](?:s|m|re|ve|ll|d)\b/giu;
+const MODAL_BASE: Record<string, string> = { won: "will", can: "can", shan: "shall" };
+
+function dropClitics(text: string): string {
+  if (!/['\u2019]/.test(text)) return text;
+  return text
+    .replace(NEGATED_MODAL, (_, base: string) => MODAL_BASE[base.toLowerCase()] ?? base)
+    .replace(NEGATION, "$1")
+    .replace(CLITIC, "$1");
+}
+
+/**
+ * Words a stemmer cannot relate to their base, mapped before stemming: irregular forms (`drew` /
+ * `draw`, `went` / `go`), so a question and an answer in different tenses meet; informal short
+ * forms (`kids`, `mom`, `pic`); number words, so "four years" meets "4 years".
+ */
+const BASE_FORMS: Record<string, string> = Object.fromEntries(
   (
     "arose:arise awoke:awake bore:bear beaten:beat became:become began:begin begun:begin bent:bend bet:bet bit:bite bitten:bite " +
     "bled:bleed blew:blow blown:blow broke:break broken:break bred:breed brought:bring built:build burnt:burn bought:buy " +
@@ -70,7 +91,12 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     "stung:sting stank:stink strove:strive struck:strike swore:swear sworn:swear swept:sweep swam:swim swum:swim swung:swing " +
     "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw thrown:throw understood:understand " +
     "woke:wake woken:wake wore:wear worn:wear wove:weave woven:weave wept:weep won:win wrote:write written:write " +
-    "children:child men:man women:woman people:person mice:mouse feet:foot teeth:tooth geese:goose better:good best:good"
+    "children:child men:man women:woman people:person mice:mouse feet:foot teeth:tooth geese:goose better:good best:good " +
+    "kid:child kids:child kiddo:child kiddos:child mom:mother moms:mother mum:mother mommy:mother dad:father dads:father daddy:father " +
+    "fam:family pic:photo pics:photo picture:photo pictures:photo photograph:photo photographs:photo " +
+    "zero:0 one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 thirteen:13 " +
+    "fourteen:14 fifteen:15 sixteen:16 seventeen:17 eighteen:18 nineteen:19 twenty:20 thirty:30 forty:40 fifty:50 " +
+    "sixty:60 seventy:70 eighty:80 ninety:90 hundred:100"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
@@ -84,9 +110,9 @@ function term(word: string): string | null {
   if (STOPWORDS.has(lower)) return null;
   let stemmed = stemCache.get(lower);
   if (stemmed === undefined) {
-    // Porter is for English words; leave digits and non-Latin scripts alone.
-    const base = IRREGULAR[lower] ?? lower;
-    stemmed = /^[a-z]+$/.test(base) && base.length > 2 ? stemmer(base) : base;
+    // The stemmer is for English words; leave digits and non-Latin scripts alone.
+    const base = BASE_FORMS[lower] ?? lower;
+    stemmed = /^[a-z]+$/.test(base) && base.length > 2 ? porter2(base) : base;
     if (stemCache.size > 50_000) stemCache.clear();
     stemCache.set(lower, stemmed);
   }
@@ -142,7 +168,7 @@ function pushCjk(out: string[], run: string, mode: TokenizeMode) {
 
 export function tokenize(text: string, mode: TokenizeMode = "index"): string[] {
   if (!text) return [];
-  let normalized = text.normalize("NFKC");
+  let normalized = dropClitics(text.normalize("NFKC"));
   if (mode === "query") for (const frame of QUESTION_FRAMES) normalized = normalized.replace(frame, " ");
   const out: string[] = [];
   // Split CJK runs from the rest, keeping order.

@@ -17,6 +17,30 @@ describe("tokenizer", () => {
     expect(tokenize("we went home")).toEqual(tokenize("we go home"));
   });
 
+  it("stems with Porter2 (Snowball English), not the original Porter", () => {
+    // Porter: "gener" / "gener", which merges unrelated words; Porter2 keeps them apart.
+    expect(tokenize("generously")).toEqual(["generous"]);
+    expect(tokenize("general")).toEqual(["general"]);
+    expect(tokenize("painting painted paints")).toEqual(["paint", "paint", "paint"]);
+    expect(tokenize("skies dying")).toEqual(["sky", "die"]);
+  });
+
+  it("drops the clitic of contractions: no 'win' in won't, no 'hadn' term", () => {
+    expect(tokenize("I won't quit")).toEqual(["quit"]);
+    expect(tokenize("she hadn't received it, they didn’t either")).toEqual(["receiv", "either"]);
+    expect(tokenize("Caroline's kids")).toEqual(tokenize("Caroline kids"));
+    expect(tokenize("I've known them, we'll see, I'd go, you're late")).toEqual(["know", "see", "go", "late"]);
+    expect(queryTerms("What won't Jon do?")).toEqual(["jon"]);
+  });
+
+  it("maps informal short forms and number words to one term", () => {
+    expect(tokenize("my kids")).toEqual(tokenize("my children"));
+    expect(tokenize("mom and dad")).toEqual(tokenize("mother and father"));
+    expect(tokenize("a pic of the fam")).toEqual(tokenize("a photo of the family"));
+    expect(tokenize("for four years")).toEqual(["4", "year"]);
+    expect(queryTerms("known for 4 years")).toEqual(tokenize("known them for four years"));
+  });
+
   it("splits camelCase, PascalCase and Error names, keeping the whole identifier", () => {
     expect(tokenize("getUserName")).toEqual(["user", "name", "getusername"]);
     expect(tokenize("TypeError")).toEqual(["type", "error", "typeerror"]);
