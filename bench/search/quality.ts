@@ -27,6 +27,9 @@ interface Question {
   evidence: string[];
 }
 
+/** Categories first, then the conversations (in parentheses), overall last. */
+const order = (key: string) => (key === "overall" ? 2 : key.startsWith("(") ? 1 : 0);
+
 export const LOCOMO_DIR = path.join(SHARED, "data", "locomo-dev");
 
 const readJsonl = <T>(file: string): T[] =>
@@ -66,7 +69,8 @@ export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
         const dias = new Set(out.results.slice(0, k).flatMap((r) => [...(diaByMemory.get(r.id) ?? [])]));
         return q.evidence.filter((e) => dias.has(e)).length / q.evidence.length;
       };
-      for (const key of [q.category_name, "overall"]) {
+      // Per conversation too: how far the numbers move from one conversation to the next.
+      for (const key of [q.category_name, "overall", `(${sample})`]) {
         const c = perCat.get(key) ?? perCat.set(key, { n: 0, r5: 0, r10: 0 }).get(key)!;
         c.n++;
         c.r5 += found(5);
@@ -76,7 +80,7 @@ export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
     ctx.close();
   }
   const rows = [...perCat.entries()]
-    .sort(([a], [b]) => (a === "overall" ? 1 : b === "overall" ? -1 : a.localeCompare(b)))
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
     .map(([category, c]) => ({ category, questions: c.n, "recall@5": round(c.r5 / c.n, 3), "recall@10": round(c.r10 / c.n, 3) }));
   latencies.sort((a, b) => a - b);
   const latency = { p50: round(latencies[Math.floor(latencies.length / 2)], 2), p95: round(latencies[Math.floor(latencies.length * 0.95)], 2) };
