@@ -8,7 +8,7 @@ import { lexicalColumns } from "./sync";
  * tokenizer emits different terms for the same text: databases indexed by another version are
  * rebuilt from `memories` when they are opened, so stored and query terms always agree.
  */
-export const LEXICAL_INDEX_VERSION = 1;
+export const LEXICAL_INDEX_VERSION = 2; // 2: Porter2, clitics, informal forms, number words
 const KEY = "lexical_index_version";
 const BATCH = 2_000;
 
