@@ -3,23 +3,42 @@
  * else is cut) and how a selection of lines is rendered with the gaps marked.
  */
 
+/** A `path:line` reference (kept even on a line of code: a compiler or linter points at it). */
+const PATH_LINE = /(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z][\w]{0,5}:\d+\b/;
+
 /** Diagnostics: errors, tracebacks, failed assertions, `path:line` references. */
 const KEY_PATTERNS: RegExp[] = [
   /Traceback \(most recent call last\)/,
   /^\s*File "[^"]+", line \d+/,
   /^\s*[\w.]*(?:Error|Exception)\b(?::|$)/,
+  // `- E999 IndentationError: unexpected indent` (a linter naming the exception), `F821 undefined name`.
+  /\b[A-Z]\w*(?:Error|Exception):\s|^\s*-?\s*[EF]\d{3}\s/,
   /\b(?:error|ERROR|Error)(?:\[[\w-]+\])?:/,
   /\b(?:FAIL|FAILED|FAILURE|FAILURES|ERRORS?)\b/,
   /\bfail(?:ed|ure|ures|ing)?\b/i,
   /\bAssertionError\b|\bassert(?:ion)? failed\b|^E {2,}\S/,
   /\bpanic(?:ked)?\b|Segmentation fault|core dumped|\bfatal\b/i,
   /^(?:E|ERR|Err:\d+|FATAL|CRITICAL)(?::|\s)\s*\S|\bERR!/,
-  /(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z][\w]{0,5}:\d+\b/,
+  PATH_LINE,
 ];
+
+/**
+ * Source code that only names an error (`except ValueError as error:`, `catch (err) {`,
+ * `raise ValueError("failed")`, `def test_fail():`) is not a diagnostic: a file view or an edit
+ * window shows it with a line-number gutter, and it says nothing went wrong.
+ */
+const CODE = /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/|@)/;
+
+/** A key line for what it says (an error, a failure, a traceback), not only for a `path:line` in it. */
+export function isPrimaryKeyLine(line: string): boolean {
+  if (line.length > 2000 || (CODE.test(line) && !PATH_LINE.test(line))) return false;
+  for (const p of KEY_PATTERNS) if (p !== PATH_LINE && p.test(line)) return true;
+  return false;
+}
 
 export function isKeyLine(line: string): boolean {
   if (line.length > 2000) return false;
-  for (const p of KEY_PATTERNS) if (p.test(line)) return true;
+  for (const p of KEY_PATTERNS) if (p.test(line)) return !CODE.test(line) || PATH_LINE.test(line);
   return false;
 }
 
@@ -38,6 +57,8 @@ export interface SelectOptions {
   /** Indices kept in the middle (key lines), at most `maxKeep` of them, each with `context` neighbours. */
   keep?: (line: string, index: number) => boolean;
   maxKeep?: number;
+  /** Kept lines that pass this are taken first when `maxKeep` cannot take them all. */
+  primary?: (line: string) => boolean;
   context?: number;
   /** Secondary middle lines (e.g. definitions), at most `maxExtra` of them, no context. */
   extra?: (line: string) => boolean;
@@ -69,11 +90,16 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
   if (o.keep) {
     const ctx = o.context ?? 0;
     let taken = 0;
-    for (let i = headEnd; i < tailStart && taken < (o.maxKeep ?? Infinity); i++) {
-      if (keep[i] || seen.has(lines[i]) || !o.keep(lines[i], i)) continue;
-      taken++;
-      seen.add(lines[i]);
-      for (let j = Math.max(0, i - ctx); j <= Math.min(n - 1, i + ctx); j++) keep[j] = 1;
+    // With a `primary` test, its lines go first (an error message before the stack frames that
+    // merely locate it), then the others while `maxKeep` allows.
+    for (const pass of o.primary ? [true, false] : [undefined]) {
+      for (let i = headEnd; i < tailStart && taken < (o.maxKeep ?? Infinity); i++) {
+        if (keep[i] || seen.has(lines[i]) || !o.keep(lines[i], i)) continue;
+        if (pass !== undefined && o.primary!(lines[i]) !== pass) continue;
+        taken++;
+        seen.add(lines[i]);
+        for (let j = Math.max(0, i - ctx); j <= Math.min(n - 1, i + ctx); j++) keep[j] = 1;
+      }
     }
   }
   if (o.extra) {
@@ -102,7 +128,7 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
   return { text: out.join("\n"), kept, omitted: n - kept };
 }
 
-export const omission = (n: number) => `… (${n} line${n === 1 ? "" : "s"} omitted) …`;
+export const omission = (n: number) => `… ${n} line${n === 1 ? "" : "s"} omitted …`;
 
 export const splitLines = (text: string): string[] => text.split("\n");
 

@@ -29,7 +29,7 @@ import type { PartView, StrategyContext } from "./types";
  */
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "2";
+const PIPELINE_VERSION = "3";
 
 interface Slot {
   mi: number;
@@ -69,6 +69,8 @@ class History {
       const p = s.part;
       if (s.kind !== "tool" || !p.tool || !p.state) continue;
       const pos = position(s.mi, s.pi);
+      // An error looks back too (an agent's environment prompt ends failed calls as well).
+      if (s.field === "error" && lastOutput) this.previousOutput.set(s, lastOutput);
       if (s.field === "output") {
         this.lastByCall.set(callKeyOf(s), pos);
         const prev = lastOfTool.get(p.tool);

@@ -12,6 +12,9 @@ export interface LevelParams {
   minChars: number;
   head: number;
   tail: number;
+  /** File reads: the first and last lines kept (the definitions and diagnostics in between say more). */
+  readHead: number;
+  readTail: number;
   /** Key lines kept from the middle, and neighbours kept around each. */
   maxKey: number;
   /** Kept non-key lines longer than this keep only their start. */
@@ -36,9 +39,9 @@ export interface LevelParams {
  * it back. Key lines (diagnostics) are kept verbatim up to `maxKey`; definitions only up to `maxDefs`.
  */
 export const LEVELS: Record<Level, LevelParams> = {
-  0: { minLines: 6, minChars: 300, head: 3, tail: 4, maxKey: 24, maxDefs: 6, maxLineChars: 240, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 6, proseMinChars: 120, dropOutdated: true },
-  1: { minLines: 5, minChars: 250, head: 2, tail: 3, maxKey: 16, maxDefs: 4, maxLineChars: 160, context: 0, searchFiles: 3, perFile: 2, jsonMaxItems: 4, proseMinChars: 100, dropOutdated: true },
-  2: { minLines: 4, minChars: 200, head: 2, tail: 2, maxKey: 10, maxDefs: 2, maxLineChars: 120, context: 0, searchFiles: 2, perFile: 1, jsonMaxItems: 3, proseMinChars: 80, dropOutdated: true },
+  0: { minLines: 6, minChars: 300, head: 3, tail: 4, readHead: 2, readTail: 2, maxKey: 24, maxDefs: 4, maxLineChars: 160, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 6, proseMinChars: 120, dropOutdated: true },
+  1: { minLines: 5, minChars: 250, head: 2, tail: 3, readHead: 2, readTail: 2, maxKey: 16, maxDefs: 3, maxLineChars: 120, context: 0, searchFiles: 3, perFile: 2, jsonMaxItems: 4, proseMinChars: 100, dropOutdated: true },
+  2: { minLines: 4, minChars: 200, head: 2, tail: 2, readHead: 1, readTail: 1, maxKey: 10, maxDefs: 2, maxLineChars: 100, context: 0, searchFiles: 2, perFile: 1, jsonMaxItems: 3, proseMinChars: 80, dropOutdated: true },
 };
 
 /** Share of the model's context window past which the strongest level applies regardless of the thresholds. */

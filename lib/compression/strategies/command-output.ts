@@ -1,4 +1,4 @@
-import { footer, isKeyLine, selectLines, splitLines } from "../lines";
+import { footer, isKeyLine, isPrimaryKeyLine, selectLines, splitLines } from "../lines";
 import { isCommandTool } from "../tools";
 import type { Strategy } from "../types";
 
@@ -14,16 +14,28 @@ export const commandOutput: Strategy = {
     const sel = selectLines(lines, {
       head: Math.ceil(sc.p.head / 2),
       tail: sc.p.tail + Math.floor(sc.p.head / 2),
-      keep: isKeyLine,
+      keep: isKeyLine, primary: isPrimaryKeyLine,
       maxKeep: sc.p.maxKey,
       context: sc.p.context,
       skip: sc.previousLines(v),
       maxLineChars: sc.p.maxLineChars,
     });
-    if (!sel) return cutLongLines(text, v.tool!, sc.p.minChars, sc.ref);
-    return { text: `${sel.text}\n${footer(`${v.tool} output: ${sel.kept} of ${lines.length} lines kept (errors, tail)`, sc.ref())}` };
+    return shorter(text, sc.p.minChars, sel && { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}` }, cutLongLines(text, v.tool!, sc.p.minChars, sc.ref));
   },
 };
+
+/**
+ * Of a line selection and a character cut, the selection, unless the output's lines are long (hex
+ * dumps, minified code, wide tables: over 100 characters on average) or the selection still keeps
+ * more than twice `budget` characters, and the cut is shorter; never a cut that loses a key line the
+ * selection keeps.
+ */
+export function shorter(text: string, budget: number, a: { text: string } | undefined, b: { text: string } | undefined) {
+  if (!a || !b) return a ?? b;
+  const longLines = text.length / (text.split("\n").length || 1) > 100;
+  if ((!longLines && a.text.length <= 2 * budget) || b.text.length >= a.text.length) return a;
+  return text.split("\n").every((l) => !isKeyLine(l) || b.text.includes(l)) ? b : a;
+}
 
 /** Few but huge lines (minified output, binary dumps, one-line JSON): both ends of the text, and the diagnostics in between. */
 export function cutLongLines(text: string, tool: string, budget: number, ref: () => string) {
@@ -37,7 +49,7 @@ export function cutLongLines(text: string, tool: string, budget: number, ref: ()
       `… (${middle.length} characters omitted${keyLines.length ? "; their key lines:" : ""}) …`,
       ...keyLines,
       text.slice(-keep),
-      footer(`${tool} output cut from ${text.length} characters`, ref()),
+      footer(`cut from ${text.length} characters`, ref()),
     ].join("\n"),
   };
 }

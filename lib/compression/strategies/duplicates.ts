@@ -11,7 +11,7 @@ export const duplicates: Strategy = {
   apply(text, v, sc) {
     if (!sc.hasLaterDuplicate(v)) return undefined;
     const keyLines = [...new Set(text.split("\n").filter(isKeyLine))].slice(0, sc.p.maxKey);
-    const head = `[recollect: ${v.tool} call repeated later with the same input; memory_expand("${sc.ref()}")${keyLines.length ? "; key lines:" : ""}]`;
+    const head = `[recollect: same call repeated later; memory_expand("${sc.ref()}")${keyLines.length ? "; key lines:" : ""}]`;
     return { text: [head, ...keyLines].join("\n"), final: true };
   },
 };

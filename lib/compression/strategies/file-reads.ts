@@ -1,5 +1,5 @@
-import { footer, isDefinitionLine, isKeyLine, selectLines, splitLines } from "../lines";
-import { filePaths, isReadTool } from "../tools";
+import { footer, isDefinitionLine, isKeyLine, isPrimaryKeyLine, selectLines, splitLines } from "../lines";
+import { isReadTool } from "../tools";
 import type { Strategy } from "../types";
 
 /** A file read: the head, the definitions and diagnostics (with their line numbers), and the tail. */
@@ -11,9 +11,9 @@ export const fileReads: Strategy = {
     const lines = splitLines(text);
     if (lines.length < sc.p.minLines && text.length < sc.p.minChars) return undefined;
     const sel = selectLines(lines, {
-      head: sc.p.head,
-      tail: sc.p.tail,
-      keep: isKeyLine,
+      head: sc.p.readHead,
+      tail: sc.p.readTail,
+      keep: isKeyLine, primary: isPrimaryKeyLine,
       maxKeep: sc.p.maxKey,
       extra: isDefinitionLine,
       maxExtra: sc.p.maxDefs,
@@ -22,7 +22,7 @@ export const fileReads: Strategy = {
       context: 0,
     });
     if (!sel) return undefined;
-    const path = filePaths(v.tool!, v.input)[0] ?? "the file";
-    return { text: `${sel.text}\n${footer(`read of ${path}: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}` };
+    // The path is in the call's input, which stays: the footer does not repeat it.
+    return { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}` };
   },
 };

@@ -56,6 +56,6 @@ export const jsonArrays: Strategy = {
     const crushed = crush(value, sc.p.jsonMaxItems, stats);
     if (stats.removed === 0) return undefined;
     const body = JSON.stringify(crushed, null, trimmed.includes("\n") ? 2 : undefined);
-    return { text: `${body}\n${footer(`${stats.removed} JSON array items removed from ${v.tool} output`, sc.ref())}` };
+    return { text: `${body}\n${footer(`${stats.removed} array items removed`, sc.ref())}` };
   },
 };

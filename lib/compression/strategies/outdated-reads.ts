@@ -12,7 +12,7 @@ export const outdatedReads: Strategy = {
     if (sc.p.dropOutdated) {
       // Its diagnostics (e.g. `path:line` hits) stay, as for duplicates.
       const keyLines = [...new Set(text.split("\n").filter(isKeyLine))].slice(0, sc.p.maxKey);
-      const head = `[recollect: outdated read of ${path} (edited afterwards); memory_expand("${sc.ref()}")${keyLines.length ? "; key lines:" : ""}]`;
+      const head = `[recollect: outdated, file edited later; memory_expand("${sc.ref()}")${keyLines.length ? "; key lines:" : ""}]`;
       return { text: [head, ...keyLines].join("\n"), final: true };
     }
     // Marked; the file-read strategy still cuts the body.

@@ -1,3 +1,4 @@
+import { footer } from "../lines";
 import type { Strategy } from "../types";
 
 /** Old reasoning was for the step that produced it; the model does not need it again. */
@@ -6,6 +7,6 @@ export const reasoning: Strategy = {
   appliesTo: (v) => v.kind === "reasoning",
   apply(text, _v, sc) {
     if (!text.trim()) return undefined;
-    return { text: `[recollect: earlier reasoning removed; memory_expand("${sc.ref()}")]`, final: true };
+    return { text: footer("reasoning removed", sc.ref()), final: true };
   },
 };

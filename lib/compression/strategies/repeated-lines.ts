@@ -17,6 +17,6 @@ export const repeatedLines: Strategy = {
     const kept = lines.filter((l) => !l.trim() || !previous.has(l) || isKeyLine(l));
     const removed = lines.length - kept.length;
     if (removed === 0) return undefined;
-    return { text: `${kept.join("\n").trim()}\n${footer(`${removed} line${removed === 1 ? "" : "s"} repeated from the previous output removed`, sc.ref())}` };
+    return { text: `${kept.join("\n").trim()}\n${footer(`${removed} repeated line${removed === 1 ? "" : "s"}`, sc.ref())}` };
   },
 };

@@ -92,7 +92,7 @@ export const searchResults: Strategy = {
       out.push(`… (+${rest.reduce((n, g) => n + g.lines.length, 0)} more in ${rest.length} other groups: ${names.join(", ")}${rest.length > names.length ? ", …" : ""})`);
     }
     if (shown >= total) return undefined;
-    out.push(footer(`${v.tool} results cut to ${shown} of ${total} entries in ${Math.min(groups.length, sc.p.searchFiles)} of ${groups.length} groups`, sc.ref()));
+    out.push(footer(`${shown} of ${total} entries kept`, sc.ref()));
     return { text: out.join("\n") };
   },
 };

@@ -1,4 +1,4 @@
-import { footer, isKeyLine, selectLines, splitLines } from "../lines";
+import { footer, isKeyLine, isPrimaryKeyLine, selectLines, splitLines } from "../lines";
 import type { Strategy } from "../types";
 
 /** An old failed call matters for what went wrong, not for its full dump: keep the first lines and the diagnostics. */
@@ -11,10 +11,10 @@ export const toolErrors: Strategy = {
     if (lines.length <= limit + 4 && text.length <= sc.p.minChars / 2) return undefined;
     if (lines.length <= limit + 4) {
       const cut = Math.floor(sc.p.minChars / 2);
-      return { text: `${text.slice(0, cut)}…\n${footer(`${v.tool} error cut from ${text.length} characters`, sc.ref())}`, final: true };
+      return { text: `${text.slice(0, cut)}…\n${footer(`cut from ${text.length} characters`, sc.ref())}`, final: true };
     }
-    const sel = selectLines(lines, { head: limit, tail: 2, keep: isKeyLine, maxKeep: sc.p.maxKey, context: 0, maxLineChars: sc.p.maxLineChars });
+    const sel = selectLines(lines, { head: limit, tail: 1, keep: isKeyLine, primary: isPrimaryKeyLine, maxKeep: sc.p.maxKey, context: 0, maxLineChars: sc.p.maxLineChars, skip: sc.previousLines(v) });
     if (!sel) return undefined;
-    return { text: `${sel.text}\n${footer(`${v.tool} error: ${sel.kept} of ${lines.length} lines kept`, sc.ref())}`, final: true };
+    return { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}`, final: true };
   },
 };

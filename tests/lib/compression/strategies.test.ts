@@ -27,18 +27,22 @@ describe("file reads", () => {
     const { out } = run(h, "r");
     const lines = ex.output.split("\n");
     expect(out.length).toBeLessThan(ex.output.length / 2);
-    for (const l of lines.slice(0, LEVELS[0].head)) expect(out).toContain(l);
-    for (const l of lines.slice(-LEVELS[0].tail)) expect(out).toContain(l);
+    for (const l of lines.slice(0, LEVELS[0].readHead)) expect(out).toContain(l);
+    for (const l of lines.slice(-LEVELS[0].readTail)) expect(out).toContain(l);
     for (const l of lines.filter(isKeyLine)) expect(out).toContain(l);
     expect(lines.some((l) => l.includes("def _serialize"))).toBe(true);
     expect(out).toContain("    def _serialize(self, value, attr, obj, **kwargs):");
-    expect(out).toMatch(/… \(\d+ lines omitted\) …/);
-    expect(out).toMatch(/read of src\/marshmallow\/fields\.py: \d+ of \d+ lines kept/);
+    expect(out).toMatch(/… \d+ lines omitted …/);
+    // The path stays in the call's input; the footer does not repeat it.
+    expect(out).toMatch(/\n\[recollect: \d+ of \d+ lines kept; memory_expand\("[0-9a-f]{16}"\)\]$/);
+    // Code that only names an error is not a diagnostic: it goes like any other line.
+    expect(lines.some((l) => /except .* as error:\s*$/.test(l))).toBe(true);
+    for (const l of lines.filter((l) => /except .* as error:\s*$/.test(l))) expect(isKeyLine(l)).toBe(false);
     expectExpandable(out, ex.output);
   });
 
   it("leaves a short read alone", () => {
-    const output = Array.from({ length: 10 }, (_, i) => `${String(i + 1).padStart(5, "0")}| line ${i}`).join("\n");
+    const output = Array.from({ length: 5 }, (_, i) => `${String(i + 1).padStart(5, "0")}| line ${i}`).join("\n");
     const h = new History().user("go").step({ tools: [{ name: "r", tool: "read", input: { filePath: "/a.ts" }, output }] });
     expect(run(h, "r").out).toBe(output);
   });
@@ -54,7 +58,7 @@ describe("file reads", () => {
     const result = compressMessages(ctx, h.body());
     const a = fieldOf(result.messages, h.ids.a);
     const b = fieldOf(result.messages, h.ids.b);
-    expect(a.startsWith("[recollect: outdated read of /repo/src/a.ts (edited afterwards)")).toBe(true);
+    expect(a.startsWith("[recollect: outdated, file edited later; memory_expand(")).toBe(true);
     expect(b).not.toContain("outdated");
     expect(result.stats.byStrategy["outdated-reads"]).toBeGreaterThan(0);
     expect(result.stats.byStrategy["file-reads"]).toBeGreaterThan(0); // b's cut
@@ -72,7 +76,7 @@ describe("command output", () => {
     expect(out).toContain("E: Unable to locate package llvm-dev");
     const ign = (s: string) => s.split("\n").filter((l) => l.startsWith("Ign:")).length;
     expect(ign(out)).toBeLessThan(ign(ex.output));
-    expect(out).toMatch(/bash output: \d+ of \d+ lines kept \(errors, tail\)/);
+    expect(out).toMatch(/\[recollect: \d+ of \d+ lines kept; memory_expand\(/);
     expectExpandable(out, ex.output);
   });
 
@@ -177,7 +181,7 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
     const reasoning = "The failing test compares rounded microseconds; the serializer truncates instead of rounding. ".repeat(4);
     const h = new History().user("why").step({ name: "s", reasoning, text: "Found it." });
     const { out, result } = run(h, "s.reasoning");
-    expect(out).toMatch(/^\[recollect: earlier reasoning removed; memory_expand\("[0-9a-f]{16}"\)\]$/);
+    expect(out).toMatch(/^\[recollect: reasoning removed; memory_expand\("[0-9a-f]{16}"\)\]$/);
     expect(fieldOf(result.messages, h.ids["s.text"])).toBe("Found it.");
     expectExpandable(out, reasoning);
   });
@@ -209,7 +213,7 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
     expect(out).toContain("Error: command failed with exit code 1");
     expect(out).toContain("TypeError: Cannot read properties of undefined (reading 'map')");
     expect(out).toContain("    at render (/repo/src/view.tsx:42:17)");
-    expect(out).toMatch(/… \(\d+ lines? omitted\) …/);
+    expect(out).toMatch(/… \d+ lines? omitted …/);
     expect(out.split("\n").length).toBeLessThan(error.split("\n").length - 10);
     expect(result.stats.byStrategy["tool-errors"]).toBeGreaterThan(0);
     expectExpandable(out, error);
@@ -225,7 +229,7 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
       .step({ tools: [{ tool: "edit", input: { filePath: "src/a.ts", oldString: "a", newString: "b" }, output: "ok" }] })
       .step({ tools: [{ name: "t2", tool: "bash", input: { description: "run tests", command: "npm test" }, output: second }] });
     const { out, result } = run(h, "t1");
-    expect(out).toContain("repeated later with the same input");
+    expect(out).toContain("[recollect: same call repeated later; memory_expand(");
     expect(out).toContain("FAIL src/a.test.ts");
     expect(out).toContain("Tests: 1 failed, 30 passed");
     expect(out).not.toContain("expect(received)");
@@ -331,7 +335,7 @@ describe("small outputs and long lines", () => {
       .step({ tools: [{ tool: "bash", input: { command: "python a.py" }, output: ["344", ...prompt].join("\n") }] })
       .step({ tools: [{ name: "c", tool: "bash", input: { command: "python b.py" }, output: second }] });
     const { out, result } = run(h, "c");
-    expect(out.startsWith("345\n[recollect: 3 lines repeated from the previous output removed; memory_expand(")).toBe(true);
+    expect(out.startsWith("345\n[recollect: 3 repeated lines; memory_expand(")).toBe(true);
     expect(result.stats.byStrategy["repeated-lines"]).toBeGreaterThan(0);
     expectExpandable(out, second);
   });
@@ -346,5 +350,52 @@ describe("small outputs and long lines", () => {
     expect(out).toContain(`${hex.slice(0, LEVELS[0].maxLineChars)}… (+${hex.length - LEVELS[0].maxLineChars} characters)`);
     expect(out).toContain(key);
     expectExpandable(out, output);
+  });
+});
+
+describe("key lines, narration, failed calls", () => {
+  it("counts diagnostics as key lines but not code that only names an error", () => {
+    // Diagnostics, including a linter naming the exception and a path:line on a line of code.
+    for (const l of ["- E999 IndentationError: unexpected indent", "F821 undefined name 'x'", "ValueError: bad row", "src/a.py:12: in test_x", "    raise ValueError(msg)  # src/a.py:40", "FAILED tests/test_a.py::test_b"])
+      expect(isKeyLine(l), l).toBe(true);
+    // Source code shown by a read or an edit window.
+    for (const l of ["1480:        except (TypeError, ValueError) as error:", "        except OverflowError as error:", '    raise self.make_error("invalid") from error', "def test_fail():", "  00012| // the request failed: retry", "\tif err != nil { return fmt.Errorf(\"failed: %w\", err) }"])
+      expect(isKeyLine(l), l).toBe(false);
+  });
+
+  it("keeps the error messages of a failed call before the stack frames that only locate them", () => {
+    const frames = Array.from({ length: 40 }, (_, i) => `    at step${i} (/repo/src/s${i}.ts:${i + 1}:3)`);
+    const error = ["Error: build failed", ...frames.slice(0, 35), "TypeError: x is not a function", ...frames.slice(35), "    at main (/repo/src/main.ts:1:1)"].join("\n");
+    const h = new History().user("build").step({ tools: [{ name: "e", tool: "bash", input: { command: "npm run build" }, error }] });
+    const { out } = run(h, "e");
+    expect(out).toContain("TypeError: x is not a function");
+    expect(out.split("\n").filter((l) => l.startsWith("    at step")).length).toBeLessThan(frames.length);
+    expectExpandable(out, error);
+  });
+
+  it("leaves the environment prompt of a failed call out when the previous output showed it", () => {
+    const prompt = ["(Open file: /repo/a.py)", "(Current directory: /repo)", "bash-$"];
+    const window = Array.from({ length: 30 }, (_, i) => `${i + 1}:    x_${i} = ${i}`);
+    const error = ["Your proposed edit has introduced new syntax error(s).", "", "ERRORS:", "- E999 IndentationError: unexpected indent", ...window, "Your changes have NOT been applied.", ...prompt].join("\n");
+    const h = new History()
+      .user("edit")
+      .step({ tools: [{ tool: "bash", input: { command: "python a.py" }, output: ["344", ...prompt].join("\n") }] })
+      .step({ tools: [{ name: "e", tool: "edit", input: { filePath: "a.py", newString: "  x" }, error }] });
+    const { out } = run(h, "e");
+    expect(out).toContain("- E999 IndentationError: unexpected indent");
+    expect(out).toContain("Your changes have NOT been applied.");
+    for (const l of prompt) expect(out).not.toContain(l);
+    expectExpandable(out, error);
+  });
+
+  it("drops narration of where the agent is and predictions, but keeps findings", () => {
+    const text =
+      "We are now looking at the relevant section of the `fields.py` file where the serialization occurs. The bug is the integer division, which truncates the decimal part on line 1475. This should preserve the milliseconds precision as expected.";
+    const h = new History().user("fix").step({ name: "p", text });
+    const { out } = run(h, "p.text");
+    expect(out).not.toContain("We are now looking");
+    expect(out).not.toContain("This should preserve");
+    expect(out).toContain("The bug is the integer division, which truncates the decimal part on line 1475.");
+    expectExpandable(out, text);
   });
 });
