@@ -8,7 +8,7 @@ import { lexicalColumns } from "./sync";
  * tokenizer emits different terms for the same text: databases indexed by another version are
  * rebuilt from `memories` when they are opened, so stored and query terms always agree.
  */
-export const LEXICAL_INDEX_VERSION = 2; // 2: Porter2, clitics, informal forms, number words
+export const LEXICAL_INDEX_VERSION = 3; // 2: Porter2, clitics, informal forms, number words; 3: more informal forms
 const KEY = "lexical_index_version";
 const BATCH = 2_000;
 

@@ -94,6 +94,8 @@ const BASE_FORMS: Record<string, string> = Object.fromEntries(
     "children:child men:man women:woman people:person mice:mouse feet:foot teeth:tooth geese:goose better:good best:good " +
     "kid:child kids:child kiddo:child kiddos:child mom:mother moms:mother mum:mother mommy:mother dad:father dads:father daddy:father " +
     "fam:family pic:photo pics:photo picture:photo pictures:photo photograph:photo photographs:photo " +
+    "fave:favorite fav:favorite faves:favorite favs:favorite biz:business bday:birthday convo:conversation convos:conversation " +
+    "vid:video vids:video hubby:husband bro:brother sis:sister grandma:grandmother granny:grandmother grandpa:grandfather " +
     "zero:0 one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 ten:10 eleven:11 twelve:12 thirteen:13 " +
     "fourteen:14 fifteen:15 sixteen:16 seventeen:17 eighteen:18 nineteen:19 twenty:20 thirty:30 forty:40 fifty:50 " +
     "sixty:60 seventy:70 eighty:80 ninety:90 hundred:100"

@@ -37,6 +37,7 @@ describe("tokenizer", () => {
     expect(tokenize("my kids")).toEqual(tokenize("my children"));
     expect(tokenize("mom and dad")).toEqual(tokenize("mother and father"));
     expect(tokenize("a pic of the fam")).toEqual(tokenize("a photo of the family"));
+    expect(tokenize("my fave biz")).toEqual(tokenize("my favorite business"));
     expect(tokenize("for four years")).toEqual(["4", "year"]);
     expect(queryTerms("known for 4 years")).toEqual(tokenize("known them for four years"));
   });
