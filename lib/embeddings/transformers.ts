@@ -27,6 +27,7 @@ export async function createTransformersProvider(config: Config["embedding"], da
   const extractor = await pipeline("feature-extraction", model, {
     dtype: config.dtype as "q8",
     device: "cpu",
+    session_options: { intraOpNumThreads: config.threads, interOpNumThreads: 1 },
   });
   const run = async (texts: string[]): Promise<Float32Array[]> => {
     const out = await extractor(texts, { pooling: "mean", normalize: true });
