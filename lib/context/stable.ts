@@ -74,6 +74,24 @@ export function buildStableBlock(ctx: Ctx, options: StableOptions = {}): StableB
   const empty: StableBlock = { text: "", tokens: 0, memoryIds: [], hash: digest(`empty:${budget}`) };
   if (rows.length === 0 || budget <= 0) return empty;
 
+  // Asked on every turn of every session, with the same answer until a pinned memory changes (or
+  // a day passes): the rendering and token counting are done once per distinct input.
+  const key = `${budget}\n${rows.map((r) => `${r.id}@${r.updatedAt}:${dayAge(r.createdAt, nowMs)}`).join("\n")}`;
+  const cached = blockCache.get(key);
+  if (cached) return cached;
+  const block = renderBlock(rows, budget, nowMs);
+  if (blockCache.size >= BLOCK_CACHE) blockCache.delete(blockCache.keys().next().value as string);
+  blockCache.set(key, block ?? empty);
+  return block ?? empty;
+}
+
+const BLOCK_CACHE = 64;
+const blockCache = new Map<string, StableBlock>();
+
+type StableRow = { id: string; scope: string; category: Category; title: string | null; content: string; createdAt: number; updatedAt: number };
+
+function renderBlock(rows: StableRow[], budget: number, nowMs: number): StableBlock | undefined {
+
   const frame = `${STABLE_OPEN}\n${HEADER}\n${STABLE_CLOSE}`;
   let used = countTokens(frame);
   const lines: string[] = [];
@@ -92,7 +110,7 @@ export function buildStableBlock(ctx: Ctx, options: StableOptions = {}): StableB
     ids.push(row.id);
     hashParts.push(`${row.id}@${row.updatedAt}`);
   }
-  if (lines.length === 0) return empty;
+  if (lines.length === 0) return undefined;
 
   const text = `${STABLE_OPEN}\n${HEADER}\n${lines.join("\n")}\n${STABLE_CLOSE}`;
   return { text, tokens: countTokens(text), memoryIds: ids, hash: digest(hashParts.join("\n")) };
