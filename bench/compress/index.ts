@@ -10,6 +10,7 @@
  *   npx tsx bench/compress/index.ts [--no-http] [--timing-only] [--no-build]
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { CompressResult } from "../../lib/api/compress";
@@ -249,7 +250,26 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
           return (await res.json()) as CompressResult;
         };
         const { turns } = await replay(messages, call, 2);
-        out.push(timingOf(`${target / 1000}K over HTTP`, turns, target));
+        out.push(timingOf(`${target / 1000}K over HTTP, round trip (fetch, client JSON included)`, turns, target));
+      }
+      // The server's share over HTTP: from the first byte of an already serialized body sent (plain
+      // node:http, no fetch) to the last byte of the answer received. The client's own JSON work
+      // (stringify before, parse after) is outside the window; everything the server does is in it.
+      for (const target of [50_000, 200_000]) {
+        const messages = longSession(runs, target * 1.12, `r${target}`);
+        const served: number[] = [];
+        const call = async (h: Message[]) => {
+          const body = Buffer.from(JSON.stringify({ sessionID: `raw${target}`, messages: h }), "utf8");
+          const started = performance.now();
+          const { status, answer } = await postRaw(server.url, server.token, "/api/compress", body);
+          served.push(performance.now() - started);
+          const text = answer.toString("utf8");
+          if (status !== 200) throw new Error(`compress failed: ${status} ${text}`);
+          return JSON.parse(text) as CompressResult;
+        };
+        const { turns } = await replay(messages, call, 2);
+        turns.forEach((t, i) => (t.ms = served[i]));
+        out.push(timingOf(`${target / 1000}K over HTTP, server (body sent to answer received)`, turns, target));
       }
     } finally {
       await server.stop();
@@ -257,6 +277,25 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
   }
   return out;
 }
+
+/** POST a serialized body with node:http and read the whole answer (bytes). */
+function postRaw(base: string, token: string, pathname: string, body: Buffer): Promise<{ status: number; answer: Buffer }> {
+  const url = new URL(pathname, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent: keepAlive, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+const keepAlive = new http.Agent({ keepAlive: true });
 
 function printTiming(timing: Timing[]) {
   console.log(`\nServer time per call (replayed long sessions, calls within ±10% of the size; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores)\n`);

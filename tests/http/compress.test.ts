@@ -42,6 +42,27 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect(JSON.stringify((await body(again)).messages)).toBe(JSON.stringify(out.messages));
   });
 
+  it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
+    const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
+    const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");
+    const h = new History("ses_unicode")
+      .user(`Corrige ${unicode}`, "u")
+      .step({ tools: [{ name: "b", tool: "bash", input: { command: "écho" }, output: long }] })
+      .filler(2);
+    const res = await server.api("/api/compress", { method: "POST", json: h.body() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    const out = JSON.parse(new TextDecoder().decode(bytes));
+    expect(fieldOf(out.messages, h.ids.u)).toBe(`Corrige ${unicode}`);
+    const cut = fieldOf(out.messages, h.ids.b);
+    expect(cut).toContain("ligne 0 — état: ok ✓");
+    expect(cut).not.toBe(long);
+    const entry = await body(await server.api(`/api/expand/${hashIn(cut)}`));
+    expect(entry.content).toBe(long);
+  });
+
   it("answers 404 with a clear message for an unknown hash and 400 for a malformed one", async () => {
     let res = await server.api("/api/expand/0123456789abcdef");
     expect(res.status).toBe(404);

@@ -1,14 +1,20 @@
-import { json, queryObject, readJson, route } from "../_lib/handler";
-import { compressMessages, compressionStatsSummary } from "@/lib/compression";
+import { json, queryObject, route } from "../_lib/handler";
+import { compressMessages, compressionStatsSummary, encodeCompressResult, readHistoryJson } from "@/lib/compression";
 
 /**
- * Compresses a session history (the plugin's `experimental.chat.messages.transform`). The answer is
- * as large as the history: `no-transform` keeps the server from gzipping it on the loopback, where
- * compressing costs more than it saves.
+ * Compresses a session history (the plugin's `experimental.chat.messages.transform`). Body and
+ * answer are as large as the history: both are handled by lib/compression/http-body.ts, which
+ * decodes and encodes them at a fraction of the cost of `readJson` and `Response.json`.
+ * `no-transform` keeps the server from gzipping the answer on the loopback, where compressing costs
+ * more than it saves.
  */
-export const POST = route(async ({ req, ctx }) =>
-  json(compressMessages(ctx, await readJson(req, ctx.config.server.historyBodyLimitBytes)), 200, { "cache-control": "no-store, no-transform" }),
-);
+export const POST = route(async ({ req, ctx }) => {
+  const result = compressMessages(ctx, await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
+  return new Response(encodeCompressResult(result), {
+    status: 200,
+    headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
+  });
+});
 
 /** Tokens saved: totals, per day and per session (`?sessionID=&days=`). */
 export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, queryObject(req))));
