@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   // Native modules and the ONNX runtime are loaded by Node at run time, never bundled.
   serverExternalPackages: ["better-sqlite3", "sqlite-vec", "@huggingface/transformers", "onnxruntime-node", "sharp"],
   poweredByHeader: false,
+  // The server only listens on the loopback (plugin, CLI, the browser on this machine): gzipping
+  // answers there costs CPU on the agent's hot path and saves nothing.
+  compress: false,
   // Types are checked by `npm test` (tsc --noEmit) over the whole project, not by each build.
   typescript: { ignoreBuildErrors: true },
   experimental: {

@@ -26,6 +26,12 @@ export interface Settings {
   startCommand: string[];
   appDir: string;
   stable: boolean;
+  /**
+   * A stable block fetched less than this long ago is reused without asking the server (pinned
+   * memories change rarely; an agent's tool loop runs a turn every few seconds). The plugin's own
+   * memory writes refresh it at the next turn.
+   */
+  stableRefreshMs: number;
   recall: boolean;
   resume: boolean;
   compress: boolean;
@@ -104,6 +110,7 @@ export function resolveSettings(options: Options = {}, env: Env = process.env): 
     startCommand,
     appDir: APP_DIR,
     stable: flag("stable", "RECOLLECT_PLUGIN_STABLE", true),
+    stableRefreshMs: num(options.stableRefreshMs) ?? num(env.RECOLLECT_PLUGIN_STABLE_REFRESH_MS) ?? 10_000,
     recall: flag("recall", "RECOLLECT_PLUGIN_RECALL", true),
     resume: flag("resume", "RECOLLECT_PLUGIN_RESUME", true),
     compress: flag("compress", "RECOLLECT_PLUGIN_COMPRESS", true),

@@ -15,6 +15,8 @@ export interface Runtime {
   log: Logger;
   /** Global stable block cache (requests without a session id). */
   stable?: { hash: string; text: string; memoryIds: string[] };
+  /** When the server last answered the stable block (0: ask at the next turn). */
+  stableFetchedAt: number;
   /** The model's context window, learned from `system.transform` (sent to compression). */
   contextLimit?: number;
 }
@@ -31,5 +33,5 @@ export function createRuntime(settings: Settings, directory: string, opencode: P
   const client = new RecollectClient(settings, log);
   const starter = new ServerStarter(client, log);
   client.onUnreachable = () => starter.ensure();
-  return { settings, client, starter, sessions: new Sessions(), directory, opencode, log };
+  return { settings, client, starter, sessions: new Sessions(), directory, opencode, log, stableFetchedAt: 0 };
 }

@@ -4,7 +4,7 @@
  * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
  * server down (fail open).
  *
- *   npx tsx bench/plugin/index.ts [--turns 30]
+ *   npx tsx bench/plugin/index.ts [--turns 30] [--no-build]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,7 @@ import type { Message, Part } from "@opencode-ai/sdk";
 import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { countTokens } from "../../lib/tokens";
+import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { printTable, summarize, writeResult } from "../lib/stats";
 
@@ -128,6 +129,8 @@ async function seed(server: TestServer, directory: string) {
 
 async function main() {
   process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
+  // The server under test must be the current code, not whatever build the dist dir last held.
+  if (!args.includes("--no-build")) ensureBuild();
   const server = await startServer();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-plugin-proj-"));
   await seed(server, directory);

@@ -39,8 +39,14 @@ export function prefetchStable(rt: Runtime, s: SessionState) {
 
 async function stableText(rt: Runtime, s: SessionState | undefined): Promise<string> {
   const holder: { stable?: Cached } = s ?? rt;
+  // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
+  if (rt.stable && Date.now() - rt.stableFetchedAt < rt.settings.stableRefreshMs) {
+    if (holder.stable?.hash !== rt.stable.hash) holder.stable = rt.stable;
+    return holder.stable.text;
+  }
   const res = await rt.client.get<StableContextDto>("/api/context/stable", { query: { directory: rt.directory } });
   if (res.ok) {
+    rt.stableFetchedAt = Date.now();
     if (holder.stable?.hash !== res.data.hash) holder.stable = { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
     if (s) rt.stable = holder.stable;
   } else if (!holder.stable && rt.stable) {

@@ -73,6 +73,7 @@ export function memoryTools(rt: Runtime) {
           { timeoutMs },
         );
         if (!res.ok) return res.status && res.status < 500 ? `Not stored: ${res.error}` : unavailable(res.error);
+        if (res.data.pinned) rt.stableFetchedAt = 0; // the next turn's stable block shows it
         const m = res.data;
         return res.data.deduplicated ? `Already remembered as ${m.id}.` : `Stored ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
       },
@@ -93,6 +94,7 @@ export function memoryTools(rt: Runtime) {
         const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
         if (!Object.keys(body).length) return "Nothing to change: give content, title, category, tags, pinned or priority.";
         const res = await rt.client.call<MemoryDto>("PATCH", idPath(id), { body: { ...body, source: "tool" }, timeoutMs });
+        rt.stableFetchedAt = 0; // an edit may change what the stable block shows
         if (!res.ok) return res.status && res.status < 500 ? `Not changed: ${res.error}` : unavailable(res.error);
         return `Updated:\n${memoryLine(res.data)}`;
       },
@@ -110,6 +112,7 @@ export function memoryTools(rt: Runtime) {
           return 'Not deleted. Permanent deletion cannot be undone: ask the user, then call again with confirm="DELETE" (or omit permanent to archive).';
         }
         const res = await rt.client.call<MemoryDto>("DELETE", idPath(id), { query: permanent ? { permanent: "true" } : {}, timeoutMs });
+        rt.stableFetchedAt = 0;
         if (!res.ok) return res.status && res.status < 500 ? `Not forgotten: ${res.error}` : unavailable(res.error);
         return permanent ? `Deleted ${id} permanently.` : `Archived ${id} (restorable from the memory browser).`;
       },

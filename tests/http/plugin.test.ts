@@ -66,6 +66,29 @@ describe("system.transform", () => {
   });
 });
 
+describe("stable block refresh", () => {
+  it("reuses the last block within stableRefreshMs, shows a change after it, and at once after its own pinned store", async () => {
+    const dir = tempDir("plugin-http-refresh-");
+    const hooks = (await createRecollect({ directory: dir }, { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, stableRefreshMs: 3000 })) as Hooks;
+    const pin = (content: string) => server.api("/api/memories", { method: "POST", json: { content, category: "constraint", pinned: true, directory: dir } });
+    expect((await pin("Never push to main on Fridays")).status).toBe(201);
+    const first = await system(hooks, "ses_refresh");
+    const fetchedAt = Date.now();
+    expect(first[1]).toContain("Never push to main on Fridays");
+
+    // Pinned elsewhere (the browser): within the window the turn keeps the block it has.
+    expect((await pin("Run the linter before every commit")).status).toBe(201);
+    expect(await system(hooks, "ses_refresh")).toEqual(first);
+    await new Promise((r) => setTimeout(r, fetchedAt + 3100 - Date.now()));
+    expect((await system(hooks, "ses_refresh"))[1]).toContain("Run the linter before every commit");
+
+    // Pinned by the model through memory_store: the very next turn shows it.
+    const stored = (await hooks.tool!.memory_store!.execute({ content: "Migrations are reviewed by two people", category: "constraint", pinned: true } as never, { ...ctxFor("ses_refresh"), directory: dir } as never)) as string;
+    expect(stored).toContain("pinned");
+    expect((await system(hooks, "ses_refresh"))[1]).toContain("Migrations are reviewed by two people");
+  });
+});
+
 describe("messages.transform", () => {
   it("attaches the recall block to the latest user message, and the same bytes to it on later turns", async () => {
     await server.api("/api/memories", { method: "POST", json: { content: "The invoice PDF renderer needs fonts from /usr/share/fonts/noto", category: "gotcha", directory } });
