@@ -106,6 +106,26 @@ describe("errors", () => {
     expect(await body(health)).toMatchObject({ status: "ok", database: { vecVersion: expect.stringMatching(/^v0\./) } });
   });
 
+  it("every API route and method refuses a request without the token (the proxy leaves /api/* to the route wrapper)", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const root = path.join(import.meta.dirname, "../../app/api");
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith("route.ts"));
+    expect(files.length).toBeGreaterThan(20);
+    const checked: string[] = [];
+    for (const file of files) {
+      const url = "/api/" + path.dirname(file).split(path.sep).map((seg) => (seg.startsWith("[") ? "x" : seg)).join("/");
+      const source = fs.readFileSync(path.join(root, file), "utf8");
+      for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) {
+        if (url === "/api/health") continue;
+        const res = await fetch(`${server.url}${url}`, { method, headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
+        expect(res.status, `${method} ${url}`).toBe(401);
+        checked.push(`${method} ${url}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(30);
+  });
+
   it("403 for a foreign Host on pages and API, and for a foreign Origin on writes", async () => {
     // fetch() may not override Host: use a raw request.
     const http = await import("node:http");

@@ -4,10 +4,12 @@ import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/context";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { observeRequest } from "@/lib/metrics/http";
+import { guardNextRequest } from "@/lib/security/request";
 
 /**
- * The one wrapper every route handler uses: boots the server state, runs the handler, and maps
- * errors to `{ error: { code, message, details } }` with the right status. No stack ever leaves.
+ * The one wrapper every route handler uses: boots the server state, checks Host, Origin and token
+ * (the proxy leaves /api/* to it), runs the handler, and maps errors to
+ * `{ error: { code, message, details } }` with the right status. No stack ever leaves.
  */
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P }) => Promise<Response> | Response;
@@ -20,9 +22,16 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     let res: Response;
     let failure: unknown;
     try {
-      ctx = boot().ctx;
-      params = context?.params ? await context.params : ({} as P);
-      res = await handler({ req, ctx, params });
+      const booted = boot();
+      ctx = booted.ctx;
+      // The proxy skips /api/*: Host, Origin and token are checked here instead.
+      const verdict = guardNextRequest(req, booted.token);
+      if (!verdict.ok) {
+        res = json({ error: { code: verdict.code, message: verdict.message, details: null } }, verdict.status);
+      } else {
+        params = context?.params ? await context.params : ({} as P);
+        res = await handler({ req, ctx, params });
+      }
     } catch (error) {
       failure = error;
       res = errorResponse(error);

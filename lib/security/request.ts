@@ -1,0 +1,29 @@
+import type { NextRequest } from "next/server";
+import { guardRequest, type GuardResult } from "./guard";
+
+/**
+ * `guardRequest` for a Next.js request: used by the proxy (pages, static files) and by the API
+ * route wrapper (app/api/_lib/handler.ts), which checks its own requests so that API calls, the
+ * plugin's hot path, skip the proxy's extra pass (about 1 ms of server CPU per call).
+ */
+export function guardNextRequest(req: NextRequest, token: string): GuardResult {
+  return guardRequest(
+    {
+      method: req.method,
+      pathname: req.nextUrl.pathname,
+      host: req.headers.get("host"),
+      origin: req.headers.get("origin"),
+      secFetchSite: req.headers.get("sec-fetch-site"),
+      authorization: req.headers.get("authorization"),
+      tokenHeader: req.headers.get("x-recollect-token"),
+      cookie: req.headers.get("cookie"),
+    },
+    token,
+    allowedHosts(),
+  );
+}
+
+/** Extra host names a user who binds beyond loopback lists in RECOLLECT_ALLOWED_HOSTS. */
+function allowedHosts(): string[] {
+  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+}
