@@ -27,7 +27,7 @@ const KEY_PATTERNS: RegExp[] = [
  * `raise ValueError("failed")`, `def test_fail():`) is not a diagnostic: a file view or an edit
  * window shows it with a line-number gutter, and it says nothing went wrong.
  */
-const CODE = /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/|@)/;
+const CODE = /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/)/;
 
 /** A key line for what it says (an error, a failure, a traceback), not only for a `path:line` in it. */
 export function isPrimaryKeyLine(line: string): boolean {

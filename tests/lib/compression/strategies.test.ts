@@ -356,7 +356,7 @@ describe("small outputs and long lines", () => {
 describe("key lines, narration, failed calls", () => {
   it("counts diagnostics as key lines but not code that only names an error", () => {
     // Diagnostics, including a linter naming the exception and a path:line on a line of code.
-    for (const l of ["- E999 IndentationError: unexpected indent", "F821 undefined name 'x'", "ValueError: bad row", "src/a.py:12: in test_x", "    raise ValueError(msg)  # src/a.py:40", "FAILED tests/test_a.py::test_b"])
+    for (const l of ["- E999 IndentationError: unexpected indent", "F821 undefined name 'x'", "ValueError: bad row", "src/a.py:12: in test_x", "    raise ValueError(msg)  # src/a.py:40", "FAILED tests/test_a.py::test_b", "@babel/core@7.24.0: install failed", "#8 ERROR: process \"/bin/sh -c make\" did not complete successfully"])
       expect(isKeyLine(l), l).toBe(true);
     // Source code shown by a read or an edit window.
     for (const l of ["1480:        except (TypeError, ValueError) as error:", "        except OverflowError as error:", '    raise self.make_error("invalid") from error', "def test_fail():", "  00012| // the request failed: retry", "\tif err != nil { return fmt.Errorf(\"failed: %w\", err) }"])
