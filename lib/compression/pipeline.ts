@@ -29,7 +29,7 @@ import type { PartView, StrategyContext } from "./types";
  */
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "4";
+const PIPELINE_VERSION = "5";
 
 interface Slot {
   mi: number;

@@ -24,14 +24,15 @@ const REASON = /\b(?:because|since|so that|instead|decid|root cause|bug|fix(?:es
  * predictions ("This should preserve the precision as expected"): the tool calls and the next
  * step's results say the same with certainty. Kept when they give a reason or a decision.
  */
-const NARRATION = /^(?:(?:ok(?:ay)?|so|now)[,!.]?\s+)*(?:we(?:'re| are)|i(?:'m| am))\s+(?:now\s+)?(?:looking|viewing|seeing|examining|inspecting|in)\b/i;
-const PREDICTION = /^(?:this|that|it|these changes|the change)\s+(?:should|will|would|might|may)\b/i;
+const NARRATION = /^(?:(?:ok(?:ay)?|so|now)[,!.]?\s+)*(?:we(?:'re| are)|i(?:'m| am))\s+(?:now\s+)?(?:looking|viewing|examining|inspecting)\b/i;
+const PREDICTION = /^(?:this|that|these changes|this change|the change)\s+(?:should|will|would|might|may)\b/i;
 
 function condenseParagraph(paragraph: string): string {
   // A sentence ends at . ! or ? followed by a space and a capital, or directly by a capital after a
   // lowercase word ("output.Next"), so `fields.py` or `e.g. x` do not split.
   const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])|(?<=[a-z)][.!?])(?=[A-Z][a-z])/);
-  const isPlan = (s: string) => (PLAN.test(s.trim()) || NARRATION.test(s.trim()) || PREDICTION.test(s.trim())) && !REASON.test(s);
+  // A prediction with a value or code in it ("This should print `345`") says what to expect: kept.
+  const isPlan = (s: string) => (PLAN.test(s.trim()) || NARRATION.test(s.trim()) || (PREDICTION.test(s.trim()) && !/[`\d]/.test(s))) && !REASON.test(s);
   const kept = sentences.filter((s, i) => !isPlan(s) && ((i === 0 && !FILLER.test(s.trim())) || FACT.test(s)));
   if (kept.length === 0) return FILLER.test(sentences[0].trim()) || isPlan(sentences[0]) ? "" : sentences[0].trim();
   return kept.map((s) => s.trim()).join(" ");

@@ -397,5 +397,10 @@ describe("key lines, narration, failed calls", () => {
     expect(out).not.toContain("This should preserve");
     expect(out).toContain("The bug is the integer division, which truncates the decimal part on line 1475.");
     expectExpandable(out, text);
+    // Findings phrased like narration or predictions stay.
+    const findings = "We are seeing a TypeError when the list is empty, not the expected output. It should be 345 but the tool prints 344 instead. This should print `345` once the rounding is right.";
+    const h2 = new History().user("fix").step({ name: "q", text: findings });
+    const kept = run(h2, "q.text").out;
+    expect(kept).toBe(findings);
   });
 });
