@@ -15,7 +15,6 @@ export async function runThroughput(texts = 1024) {
     return null;
   }
   const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR, XDG_CONFIG_HOME: tempDir("recollect-tp-") } });
-  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-tp-data-"));
   const c = corpus();
   const sets: [string, string[]][] = [["synthetic 12-40 words", Array.from({ length: texts }, () => c.text())]];
   const turns = path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl");
@@ -24,17 +23,21 @@ export async function runThroughput(texts = 1024) {
     sets.push(["LoCoMo turns", lines.slice(0, texts).map((l) => JSON.parse(l).text as string)]);
   }
   const rows: Record<string, unknown>[] = [];
-  await provider.embed(sets[0][1].slice(0, 64));
-  for (const [name, inputs] of sets) {
-    for (const batch of [1, 32, 64]) {
-      const n = batch === 1 ? Math.min(128, inputs.length) : inputs.length;
-      const t = performance.now();
-      for (let i = 0; i < n; i += batch) await provider.embed(inputs.slice(i, Math.min(n, i + batch)));
-      const s = (performance.now() - t) / 1000;
-      rows.push({ texts: name, batch, count: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0), load1: round(os.loadavg()[0], 1) });
+  // The default (embedding.threads = 1) and two threads, for the trade-off the README describes.
+  for (const threads of [1, 2]) {
+    const provider = await createTransformersProvider({ ...config.embedding, threads }, tempDir("recollect-tp-data-"));
+    await provider.embed(sets[0][1].slice(0, 64));
+    for (const [name, inputs] of sets) {
+      for (const batch of [1, 32, 64]) {
+        const n = batch === 1 ? Math.min(128, inputs.length) : inputs.length;
+        const t = performance.now();
+        for (let i = 0; i < n; i += batch) await provider.embed(inputs.slice(i, Math.min(n, i + batch)));
+        const s = (performance.now() - t) / 1000;
+        rows.push({ threads, texts: name, batch, count: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0), load1: round(os.loadavg()[0], 1) });
+      }
     }
+    await provider.close?.();
   }
-  await provider.close?.();
   console.log("\nEmbedding throughput (random-minilm-l6, q8; load1 = 1-minute load average of the machine)");
   console.log(table(rows));
   return rows;

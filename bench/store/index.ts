@@ -3,6 +3,7 @@
  * POST and GET /api/memories with 10,000 and 100,000 memories stored.
  * Run: npx tsx bench/store/index.ts [--sizes 10000,100000]
  */
+import os from "node:os";
 import { createMemory } from "../../lib/memories";
 import { testCtx } from "../../tests/helpers/ctx";
 import { startServer, tempDir } from "../../tests/helpers/server";
@@ -27,7 +28,7 @@ const results: Record<string, unknown> = {};
   });
   ctx.close();
   results.verbCreatesPerSecond = Math.round((n / ms) * 1000);
-  printTable("Creates through the verb", [{ memories: n, seconds: ms / 1000, "creates/s": results.verbCreatesPerSecond as number }]);
+  printTable("Creates through the verb", [{ memories: n, seconds: ms / 1000, "creates/s": results.verbCreatesPerSecond as number, load1: Math.round(os.loadavg()[0] * 10) / 10 }]);
 }
 
 const rows: Record<string, string | number>[] = [];
@@ -85,6 +86,8 @@ for (const size of sizes) {
     "GET p50 ms": g.p50,
     "GET p95 ms": g.p95,
     "HTTP creates/s (8 in flight)": Math.round((n / ms) * 1000),
+    // Other work on the machine skews every figure: say how busy it was.
+    load1: Math.round(os.loadavg()[0] * 10) / 10,
   });
   results[`size${size}`] = { post: p, get: g, httpCreatesPerSecond: Math.round((n / ms) * 1000) };
 }
