@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/context";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/read-json";
 import { observeRequest } from "@/lib/metrics/http";
 import { guardNextRequest } from "@/lib/security/request";
 
@@ -70,39 +71,8 @@ export function errorResponse(error: unknown): Response {
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit) => NextResponse.json(body, { status, headers });
 
-/**
- * Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not
- * JSON (400).
- */
-export async function readJson(req: NextRequest, limit: number): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw tooLarge(limit);
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError("bad_request", `body: not valid JSON (${(error as Error).message})`);
-  }
-}
-
-const tooLarge = (limit: number) =>
-  new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.bodyLimitBytes)`, { limit });
+/** Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not JSON (400). */
+export const readJson = (req: NextRequest, limit: number): Promise<unknown> => readJsonBody(req, limit);
 
 /** URLSearchParams -> a plain object; repeated keys are joined with commas. */
 export function queryObject(req: NextRequest): Record<string, string> {
