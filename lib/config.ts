@@ -32,11 +32,11 @@ const schema = z.object({
     apiKey: z.string().default(""),
     batchSize: z.number().int().min(1).max(1024).default(32),
     /**
-     * CPU threads of the local model. One by default: the server shares the cores with the agent
-     * and its own requests, and ONNX Runtime's extra threads spin-wait for work, so on a busy
-     * 2-core machine one thread embeds a query three times faster than two (bench/search).
+     * CPU threads of the local model (default 2). They never spin-wait for work (ONNX Runtime's
+     * default): the server shares the cores with the agent and its own requests, and spinning
+     * threads made a query embedding take 11 ms instead of 3-5 ms on a busy 2-core machine.
      */
-    threads: z.number().int().min(1).max(64).default(1),
+    threads: z.number().int().min(1).max(64).default(2),
   }),
   search: z.object({
     /** Cosine similarity at or above which a new memory is a near duplicate of an existing one. */

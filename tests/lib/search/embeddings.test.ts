@@ -41,6 +41,26 @@ const vectorRow = (ctx: ReturnType<typeof testCtx>, id: string) =>
     .prepare("SELECT v.status, v.project, v.category FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE m.id = ?")
     .get(id) as { status: string; project: string; category: string } | undefined;
 
+describe("the transformers provider", () => {
+  it("embeds a batch (sorted by length into small groups inside) with each vector in its text's place", async () => {
+    const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
+    const { loadConfig } = await import("../../../lib/config");
+    const { config } = loadConfig({ env: { ...withModel(TINY), XDG_CONFIG_HOME: tempDir() } });
+    const provider = await createTransformersProvider(config.embedding, tempDir());
+    try {
+      const texts = ["a much longer text about the deploy pipeline, its retries and the redis cache in front of it", "short", "medium length text here", "x", "another fairly long sentence about migrations and indexes", "tiny one", "the end"];
+      const batch = await provider.embed(texts);
+      expect(batch).toHaveLength(texts.length);
+      for (let i = 0; i < texts.length; i++) {
+        const [alone] = await provider.embed([texts[i]]);
+        batch[i].forEach((v, d) => expect(v).toBeCloseTo(alone[d], 4));
+      }
+    } finally {
+      await provider.close?.();
+    }
+  });
+});
+
 describe("embeddings with the tiny local model", () => {
   it("loads offline from a model directory, embeds the queue and switches search to hybrid", async () => {
     const { ctx, service } = await start(withModel(TINY));
