@@ -1,6 +1,6 @@
 import { recallContextInput, type RecallContextDto, type RecallContextInput } from "../api/context";
 import type { Ctx } from "../context";
-import { searchMemories } from "../search/search";
+import { searchMemories, type SearchOptions } from "../search/search";
 import { countTokens } from "../tokens";
 import { dayAge, oneLine } from "./format";
 
@@ -20,7 +20,7 @@ const CACHE_SIZE = 2000;
 const g = globalThis as { __recollectRecallCache?: Map<string, RecallContextDto> };
 const cache: Map<string, RecallContextDto> = (g.__recollectRecallCache ??= new Map());
 
-export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput): Promise<RecallContextDto> {
+export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput, options: SearchOptions = {}): Promise<RecallContextDto> {
   const input = recallContextInput.parse(raw);
   const key = input.sessionID && input.messageID ? `${input.sessionID}\u0000${input.messageID}` : undefined;
   const hit = key ? cache.get(key) : undefined;
@@ -39,7 +39,7 @@ export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput): Promi
       limit: Math.min(100, limit + exclude.size),
       purpose: "recall",
       explain: true,
-    });
+    }, options);
     const now = Date.now();
     const relevant = found.results.filter(
       (r) =>

@@ -5,6 +5,7 @@ import { embeddingService } from "../embeddings/service";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
+import { log } from "../logging/logger";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
 import { prepared } from "./filters";
@@ -25,7 +26,15 @@ const DEFAULT_TOKEN_BUDGET = 1000;
  * With a project, covers that project's memories plus global ones, never other projects'.
  * Every returned memory's access is counted.
  */
-export async function searchMemories(ctx: Ctx, raw: SearchInput): Promise<SearchOutput> {
+export interface SearchOptions {
+  /**
+   * Runs work the answer does not wait for: counting the access of the returned memories (a write
+   * transaction). Routes pass Next's `after`, so it happens once the response is sent; default now.
+   */
+  defer?: (task: () => void) => void;
+}
+
+export async function searchMemories(ctx: Ctx, raw: SearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
   const started = performance.now();
   const input = searchInput.parse(raw);
   const limit = input.limit ?? ctx.config.search.defaultLimit;
@@ -72,7 +81,15 @@ export async function searchMemories(ctx: Ctx, raw: SearchInput): Promise<Search
       ...(input.explain ? { explain: r.explain } : {}),
     };
   });
-  recordAccess(ctx, results.map((r) => r.id), input.purpose, input.sessionId ?? null, input.query);
+  const accessed = results.map((r) => r.id);
+  (options.defer ?? runNow)(() => {
+    try {
+      recordAccess(ctx, accessed, input.purpose, input.sessionId ?? null, input.query);
+    } catch (error) {
+      // A statistic: never worth failing (or, deferred, crashing) a search over.
+      log("warn", "access not recorded", { error: (error as Error).message });
+    }
+  });
   // The returned rows show the access just counted.
   for (const r of results) {
     r.accessCount += 1;
@@ -107,3 +124,5 @@ function loadRows(ctx: Ctx, seqs: number[]): Map<number, MemoryRow> {
   for (const r of raw) out.set(r.seq, fromRaw(r));
   return out;
 }
+
+const runNow = (task: () => void) => task();

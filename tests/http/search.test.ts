@@ -75,8 +75,12 @@ describe("POST /api/search", () => {
 
 describe("/api/embeddings", () => {
   it("reports the status and reindexes with progress", async () => {
-    const status = (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus;
-    expect(status).toMatchObject({ provider: "transformers", state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32 });
+    // The memory stored by the previous test may still be in the embedding queue.
+    const status = await until(
+      async () => (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus,
+      (s) => s.state === "ready" && s.queueDepth === 0,
+    );
+    expect(status).toMatchObject({ provider: "transformers", state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32, queueDepth: 0 });
     expect(status.vectors).toBeGreaterThanOrEqual(4);
 
     const start = await server.api("/api/embeddings/reindex", { method: "POST" });
