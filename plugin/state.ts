@@ -1,3 +1,4 @@
+import type { CompressDeltaState } from "./hooks/compress";
 /** What the plugin remembers per OpenCode session (in memory; bounded). */
 export interface SessionState {
   id: string;
@@ -30,6 +31,8 @@ export interface SessionState {
   lastCheckpoint?: string;
   /** Messages already sent to extraction on idle. */
   extractedCount: number;
+  /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
+  compressDelta?: CompressDeltaState;
 }
 
 const MAX_SESSIONS = 64;

@@ -22,14 +22,15 @@ function asciiJson(value: unknown, raw = false): Buffer {
  * `Response.json` would stringify the whole answer and then re-encode it with TextEncoder, all of it
  * on the slow path as soon as one character is not ASCII.
  */
-export function encodeCompressResult(result: CompressResult): Uint8Array<ArrayBuffer> {
+export function encodeCompressResult(result: CompressResult & { base?: string }): Uint8Array<ArrayBuffer> {
   const parts: Buffer[] = [Buffer.from('{"messages":[', "latin1")];
   const comma = Buffer.from(",", "latin1");
   result.messages.forEach((m, i) => {
     if (i) parts.push(comma);
     parts.push(asciiJson(m));
   });
-  parts.push(asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}}`, true));
+  const base = result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`;
+  parts.push(asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true));
   const out = Buffer.concat(parts);
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }

@@ -42,6 +42,45 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect(JSON.stringify((await body(again)).messages)).toBe(JSON.stringify(out.messages));
   });
 
+  it("delta exchange: unchanged parts go as stubs both ways, the result is the same, a lost base is a 409", async () => {
+    const read = excerpt("read-marshmallow-fields");
+    const apt = excerpt("bash-apt-get-errors");
+    const h = new History("ses_delta")
+      .user("Fix it")
+      .step({ tools: [{ name: "r", tool: "read", input: read.input, output: read.output }] })
+      .step({ tools: [{ name: "b", tool: "bash", input: apt.input, output: apt.output }] })
+      .filler(2);
+    const post = async (json: unknown) => {
+      const res = await server.api("/api/compress", { method: "POST", json });
+      return { status: res.status, out: await body(res) };
+    };
+    const full = (await post(h.body())).out;
+    const first = await post({ ...h.body(), delta: {} });
+    expect(first.status).toBe(200);
+    expect(first.out.base).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(first.out.messages)).toBe(JSON.stringify(full.messages));
+
+    // Every part unchanged: all of them go as stubs, and every part of the answer is a stub.
+    const stubs = (b: { messages: { info: unknown; parts: { id: string }[] }[] }) => ({
+      ...b,
+      messages: b.messages.map((m) => ({ info: m.info, parts: m.parts.map((p) => ({ id: p.id, unchanged: true })) })),
+    });
+    const second = await post({ ...stubs(h.body()), delta: { base: first.out.base } });
+    expect(second.status).toBe(200);
+    expect(second.out.base).not.toBe(first.out.base);
+    const answerParts = second.out.messages.flatMap((m: { parts: unknown[] }) => m.parts);
+    expect(answerParts.length).toBeGreaterThan(4);
+    expect(answerParts.every((p: { unchanged?: boolean }) => p.unchanged === true)).toBe(true);
+    expect(second.out.stats).toEqual(first.out.stats);
+
+    // The old base is gone, and so is a base for another session: send the whole history again.
+    expect((await post({ ...stubs(h.body()), delta: { base: first.out.base } })).status).toBe(409);
+    const other = await post({ ...stubs(h.body()), sessionID: "ses_other", delta: { base: second.out.base } });
+    expect(other.status).toBe(409);
+    expect(other.out.error.message).toMatch(/send the whole history/);
+    expect((await post({ ...h.body(), delta: "yes" })).status).toBe(400);
+  });
+
   it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
     const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
     const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");

@@ -127,6 +127,21 @@ describe("messages.transform", () => {
     expect(hash).toBeDefined();
     const expand = await hooks.tool!.memory_expand!.execute({ hash } as never, ctxFor(sid) as never);
     expect(expand).toContain("line 599: compiling module");
+
+    // Next turns: OpenCode sends the original history again plus a new step. Through the delta
+    // exchange (unchanged parts as stubs both ways) the old parts come back with the same bytes,
+    // also after the server lost the previous call (a 409, then the whole history once more).
+    const toolOutput = (ms: WithParts[]) => ((ms[1]!.parts.find((p) => p.type === "tool") as Extract<Part, { type: "tool" }>).state as { output: string }).output;
+    const { rt } = { rt: (hooks as { __runtime?: Runtime }).__runtime! };
+    for (const lose of [false, true]) {
+      if (lose) rt.sessions.get(sid).compressDelta!.base = "0".repeat(16);
+      else expect(rt.sessions.get(sid).compressDelta?.base).toMatch(/^[0-9a-f]{16}$/);
+      history.push(user(sid, `next ${String(lose)}`), assistant(sid, "bash", `done next`, { command: "echo next" }));
+      const turn = { messages: structuredClone(history) };
+      await hooks["experimental.chat.messages.transform"]!({}, turn);
+      expect(toolOutput(turn.messages)).toBe(compressed);
+      expect(turn.messages.map((m) => m.parts.map((p) => p.id))).toEqual(history.map((m) => m.parts.map((p) => p.id)));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { json, queryObject, route } from "../_lib/handler";
-import { compressMessages, compressionStatsSummary, encodeCompressResult, readHistoryJson } from "@/lib/compression";
+import { compressMessages, compressionStatsSummary, deltaAnswer, encodeCompressResult, expandDelta, readHistoryJson } from "@/lib/compression";
 
 /**
  * Compresses a session history (the plugin's `experimental.chat.messages.transform`). Body and
@@ -9,8 +9,10 @@ import { compressMessages, compressionStatsSummary, encodeCompressResult, readHi
  * more than it saves.
  */
 export const POST = route(async ({ req, ctx }) => {
-  const result = compressMessages(ctx, await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
-  return new Response(encodeCompressResult(result), {
+  // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts).
+  const { body, delta } = expandDelta(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
+  const result = compressMessages(ctx, body);
+  return new Response(encodeCompressResult(delta ? deltaAnswer(delta, body, result) : result), {
     status: 200,
     headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
   });

@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import type { CompressResult } from "../api/compress";
+import { badRequest, conflict } from "../errors";
+
+/**
+ * The delta exchange of `/api/compress` (what the plugin uses every turn). A whole 200K-token
+ * history is a megabyte of JSON each way, and moving it costs ten times what compressing it does.
+ * With `delta` in the request:
+ * - a part the caller sent in the previous call, unchanged, may be sent as `{ id, unchanged: true }`
+ *   (`delta.base` names that call: the `base` its answer returned);
+ * - the answer gives such a stub for every part whose compressed form is byte-identical to the one
+ *   in the previous answer, and a new `base`.
+ * The server keeps the last call of a few sessions in memory. A `base` it does not have (restart,
+ * another client of the same session) is a 409: the caller sends the whole history once more.
+ */
+interface Entry {
+  base: string;
+  /** The parts of the last request (stubs resolved), by id. */
+  parts: Map<string, unknown>;
+  /** The JSON of each part of the last answer, by id. */
+  answer: Map<string, string>;
+}
+
+const MAX_SESSIONS = 16;
+const g = globalThis as typeof globalThis & { __recollectCompressDelta?: Map<string, Entry> };
+const entries: Map<string, Entry> = (g.__recollectCompressDelta ??= new Map());
+
+type Body = { sessionID?: unknown; messages?: unknown; delta?: unknown } & Record<string, unknown>;
+type Stub = { id: string; unchanged: true };
+
+export interface Delta {
+  sessionID: string;
+  base?: string;
+}
+
+/** The request without `delta`, stubs replaced by the parts they stand for; `delta` null when absent. */
+export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null } {
+  if (!raw || typeof raw !== "object" || !("delta" in raw)) return { body: raw, delta: null };
+  const { delta, ...body } = raw as Body;
+  if (!delta || typeof delta !== "object" || Array.isArray(delta)) throw badRequest("delta: an object, {} or { base }", { field: "delta" });
+  const base = (delta as { base?: unknown }).base;
+  if (base !== undefined && typeof base !== "string") throw badRequest("delta.base: the `base` the previous answer returned", { field: "delta.base" });
+  if (typeof body.sessionID !== "string") return { body, delta: null }; // validation names the field
+  if (base === undefined) return { body, delta: { sessionID: body.sessionID } };
+  const entry = entries.get(body.sessionID);
+  if (!entry || entry.base !== base) throw conflict("delta.base: not the last answer of this session on this server; send the whole history", { resend: true });
+  if (!Array.isArray(body.messages)) return { body, delta: { sessionID: body.sessionID, base } };
+  const messages = body.messages.map((m: unknown) => {
+    const parts = (m as { parts?: unknown })?.parts;
+    if (!Array.isArray(parts)) return m;
+    return {
+      ...(m as object),
+      parts: parts.map((p: unknown) => {
+        if (!isStub(p)) return p;
+        const full = entry.parts.get(p.id);
+        if (full === undefined) throw conflict(`delta: part "${p.id}" was not in the previous call; send the whole history`, { resend: true });
+        return full;
+      }),
+    };
+  });
+  return { body: { ...body, messages }, delta: { sessionID: body.sessionID, base } };
+}
+
+/**
+ * Records this call for the session's next one and returns the answer to send: parts identical to
+ * the previous answer's become stubs; `base` names this call.
+ */
+export function deltaAnswer(delta: Delta, request: unknown, result: CompressResult): CompressResult & { base: string } {
+  const previous = entries.get(delta.sessionID);
+  const reuse = delta.base !== undefined && previous?.base === delta.base;
+  const parts = new Map<string, unknown>();
+  for (const m of (request as { messages: { parts: { id: string }[] }[] }).messages) for (const p of m.parts) parts.set(p.id, p);
+  const answer = new Map<string, string>();
+  const messages = result.messages.map((m) => ({
+    ...m,
+    parts: m.parts.map((p) => {
+      const id = (p as { id: string }).id;
+      const json = JSON.stringify(p);
+      answer.set(id, json);
+      return reuse && previous!.answer.get(id) === json ? ({ id, unchanged: true } satisfies Stub) : p;
+    }),
+  })) as CompressResult["messages"];
+  const base = crypto.randomBytes(8).toString("hex");
+  entries.delete(delta.sessionID);
+  entries.set(delta.sessionID, { base, parts, answer });
+  while (entries.size > MAX_SESSIONS) entries.delete(entries.keys().next().value as string);
+  return { ...result, messages, base };
+}
+
+function isStub(p: unknown): p is Stub {
+  return !!p && typeof p === "object" && (p as { unchanged?: unknown }).unchanged === true && typeof (p as { id?: unknown }).id === "string";
+}
