@@ -17,8 +17,8 @@ interface Entry {
   base: string;
   /** The parts of the last request (stubs resolved), by id. */
   parts: Map<string, unknown>;
-  /** The JSON of each part of the last answer, by id. */
-  answer: Map<string, string>;
+  /** Each part of the last answer, by id (objects made for that answer, never changed after). */
+  answer: Map<string, unknown>;
 }
 
 const MAX_SESSIONS = 16;
@@ -70,14 +70,13 @@ export function deltaAnswer(delta: Delta, request: unknown, result: CompressResu
   const reuse = delta.base !== undefined && previous?.base === delta.base;
   const parts = new Map<string, unknown>();
   for (const m of (request as { messages: { parts: { id: string }[] }[] }).messages) for (const p of m.parts) parts.set(p.id, p);
-  const answer = new Map<string, string>();
+  const answer = new Map<string, unknown>();
   const messages = result.messages.map((m) => ({
     ...m,
     parts: m.parts.map((p) => {
       const id = (p as { id: string }).id;
-      const json = JSON.stringify(p);
-      answer.set(id, json);
-      return reuse && previous!.answer.get(id) === json ? ({ id, unchanged: true } satisfies Stub) : p;
+      answer.set(id, p);
+      return reuse && sameJson(previous!.answer.get(id), p) ? ({ id, unchanged: true } satisfies Stub) : p;
     }),
   })) as CompressResult["messages"];
   const base = crypto.randomBytes(8).toString("hex");
@@ -85,6 +84,17 @@ export function deltaAnswer(delta: Delta, request: unknown, result: CompressResu
   entries.set(delta.sessionID, { base, parts, answer });
   while (entries.size > MAX_SESSIONS) entries.delete(entries.keys().next().value as string);
   return { ...result, messages, base };
+}
+
+/** Deep equality of JSON values, without serializing them (strings compare natively). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 function isStub(p: unknown): p is Stub {
