@@ -5,6 +5,7 @@ import { loadConfig } from "../../lib/config";
 import type { Ctx } from "../../lib/context";
 import { openDatabase } from "../../lib/db/open";
 import { databaseFile } from "../../lib/paths";
+import { percentile } from "../lib/stats";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHARED = path.resolve(ROOT, "../shared");
@@ -21,11 +22,7 @@ export function benchCtx(env: Record<string, string> = {}, dataDir = tempDir("re
   return { db: opened.db, sqlite: opened.sqlite, config, dataDir, close: () => opened.sqlite.close() };
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
+export { percentile };
 
 export function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);

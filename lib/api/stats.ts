@@ -1,3 +1,4 @@
+import type { DbSize } from "../maintenance/db-size";
 /** Contracts of `GET /api/stats` and `GET /api/metrics` (the CLI imports these types). */
 
 export interface StatsDto {
@@ -18,15 +19,6 @@ export interface StatsDto {
   sessions: { total: number; active: number; ingested: number };
   embeddings: { queueDepth: number; failing: number; vectors: number | null };
   compression: { runs: number; tokensBefore: number; tokensAfter: number; tokensSaved: number };
-  database: {
-    path: string;
-    sizeBytes: number;
-    walBytes: number;
-    pageSize: number;
-    pageCount: number;
-    freelistPages: number;
-    freeBytes: number;
-    autoVacuum: string;
-  };
+  database: DbSize;
   requests: { total: number; errors: number };
 }
