@@ -32,11 +32,16 @@ const schema = z.object({
     apiKey: z.string().default(""),
     batchSize: z.number().int().min(1).max(1024).default(32),
     /**
-     * CPU threads of the local model (default 2). They never spin-wait for work (ONNX Runtime's
-     * default): the server shares the cores with the agent and its own requests, and spinning
-     * threads made a query embedding take 11 ms instead of 3-5 ms on a busy 2-core machine.
+     * Copies of the local model, each in a worker thread (default 2): batches are shared among
+     * them, a query goes to the least busy one, and the server's main thread never waits on one.
      */
-    threads: z.number().int().min(1).max(64).default(2),
+    workers: z.number().int().min(1).max(16).default(2),
+    /**
+     * CPU threads of each copy (default 1). They never spin-wait for work (ONNX Runtime's default):
+     * the server shares the cores with the agent and its own requests, and spinning threads made a
+     * query embedding take 11 ms instead of 3-5 ms on a busy 2-core machine.
+     */
+    threads: z.number().int().min(1).max(64).default(1),
   }),
   search: z.object({
     /** Cosine similarity at or above which a new memory is a near duplicate of an existing one. */

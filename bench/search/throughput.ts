@@ -23,9 +23,12 @@ export async function runThroughput(texts = 1024) {
     sets.push(["LoCoMo turns", lines.slice(0, texts).map((l) => JSON.parse(l).text as string)]);
   }
   const rows: Record<string, unknown>[] = [];
-  // The default (embedding.threads = 1) and two threads, for the trade-off the README describes.
-  for (const threads of [1, 2]) {
-    const provider = await createTransformersProvider({ ...config.embedding, threads }, tempDir("recollect-tp-data-"));
+  // The default (two copies of the model, one thread each) and one copy on two threads.
+  for (const [workers, threads] of [
+    [2, 1],
+    [1, 2],
+  ]) {
+    const provider = await createTransformersProvider({ ...config.embedding, workers, threads }, tempDir("recollect-tp-data-"));
     await provider.embed(sets[0][1].slice(0, 64));
     for (const [name, inputs] of sets) {
       for (const batch of [1, 32, 64]) {
@@ -33,7 +36,7 @@ export async function runThroughput(texts = 1024) {
         const t = performance.now();
         for (let i = 0; i < n; i += batch) await provider.embed(inputs.slice(i, Math.min(n, i + batch)));
         const s = (performance.now() - t) / 1000;
-        rows.push({ threads, texts: name, batch, count: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0), load1: round(os.loadavg()[0], 1) });
+        rows.push({ workers, threads, texts: name, batch, count: n, seconds: round(s, 2), textsPerSecond: round(n / s, 0), load1: round(os.loadavg()[0], 1) });
       }
     }
     await provider.close?.();

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { embeddingStatus } from "../../../lib/embeddings/status";
@@ -58,6 +59,35 @@ describe("the transformers provider", () => {
     } finally {
       await provider.close?.();
     }
+  });
+
+  it("runs the model in worker threads: a batch dealt out to three copies gives the vectors of one copy, and a closed provider rejects", async () => {
+    const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
+    const { loadConfig } = await import("../../../lib/config");
+    const { config } = loadConfig({ env: { ...withModel(TINY), XDG_CONFIG_HOME: tempDir() } });
+    const one = await createTransformersProvider({ ...config.embedding, workers: 1 }, tempDir());
+    const three = await createTransformersProvider({ ...config.embedding, workers: 3 }, tempDir());
+    try {
+      const texts = Array.from({ length: 23 }, (_, i) => `memory ${i} about ${"the redis cache ".repeat(1 + (i % 5))}`);
+      const [a, b] = await Promise.all([one.embed(texts), three.embed(texts)]);
+      expect(b).toHaveLength(texts.length);
+      for (let i = 0; i < texts.length; i++) b[i].forEach((v, d) => expect(v).toBeCloseTo(a[i][d], 4));
+      // Two different texts never come back as the same vector (no mix-up of places across copies).
+      expect(b[0]).not.toEqual(b[1]);
+    } finally {
+      await one.close?.();
+      await three.close?.();
+    }
+    await expect(three.embed(["after close"])).rejects.toThrow(/closed/);
+  });
+
+  it("reports a model that cannot load with the loader's own message", async () => {
+    const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
+    const { loadConfig } = await import("../../../lib/config");
+    const broken = tempDir();
+    fs.writeFileSync(path.join(broken, "config.json"), "{}");
+    const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: broken, XDG_CONFIG_HOME: tempDir() } });
+    await expect(createTransformersProvider(config.embedding, tempDir())).rejects.toThrow(/not found locally/);
   });
 });
 
