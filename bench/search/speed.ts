@@ -8,11 +8,13 @@ import { providerId } from "../../lib/embeddings/provider";
 import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
 import { corpus } from "./corpus";
 import { bulkLoad, PROJECTS } from "./load";
+import { keepAliveClient } from "../lib/http-client";
 
 /**
  * p50/p95 of POST /api/search over HTTP at several collection sizes, lexical and hybrid (hybrid
  * includes the query embedding with ../shared/models/random-minilm-l6, q8; every query is distinct,
- * so the query-embedding cache never hits), plus server RSS.
+ * so the query-embedding cache never hits), plus server RSS. Timed with a keep-alive node:http
+ * client (bench/lib/http-client.ts), and with fetch for comparison.
  */
 export const MODEL_DIR = path.join(SHARED, "models", "random-minilm-l6");
 
@@ -34,29 +36,50 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
     try {
       if (hasModel) await waitHybrid(server.url, server.token);
       const modes = hasModel ? (["lexical", "hybrid"] as const) : (["lexical"] as const);
+      const client = keepAliveClient(server.url, server.token);
       for (const mode of modes) {
         const offset = mode === "lexical" ? 0 : Math.floor(c.questions.length / 2);
-        const ask = async (i: number) => {
-          const q = c.questions[(offset + i) % c.questions.length];
-          const body = { query: q, project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length], limit: 10, mode: mode === "lexical" ? "lexical" : "auto" };
+        const body = (i: number) => ({
+          query: c.questions[(offset + i) % c.questions.length],
+          project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length],
+          limit: 10,
+          mode: mode === "lexical" ? "lexical" : "auto",
+        });
+        const check = (status: number, json: { mode: string }) => {
+          if (status !== 200) throw new Error(`search failed: ${JSON.stringify(json)}`);
+          if (json.mode !== mode) throw new Error(`expected ${mode} mode, got ${json.mode}`);
+        };
+        const viaHttp = async (i: number) => {
+          const t = performance.now();
+          const res = await client.post("/api/search", body(i));
+          const ms = performance.now() - t;
+          check(res.status, JSON.parse(res.body) as { mode: string });
+          return ms;
+        };
+        const viaFetch = async (i: number) => {
           const t = performance.now();
           const res = await fetch(`${server.url}/api/search`, {
             method: "POST",
             headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
-            body: JSON.stringify(body),
+            body: JSON.stringify(body(i)),
           });
-          const json = (await res.json()) as { mode: string; results: unknown[] };
+          const json = (await res.json()) as { mode: string };
           const ms = performance.now() - t;
-          if (!res.ok) throw new Error(`search failed: ${JSON.stringify(json)}`);
-          if (json.mode !== mode) throw new Error(`expected ${mode} mode, got ${json.mode}`);
+          check(res.status, json);
           return ms;
         };
-        for (let i = 0; i < 20; i++) await ask(queries + i); // warm-up (other questions)
+        for (let i = 0; i < 20; i++) await viaHttp(queries + i); // warm-up (other questions)
         const samples: number[] = [];
-        for (let i = 0; i < queries; i++) samples.push(await ask(i));
-        rows.push({ memories: n, mode, ...stats(samples), rssMB: rssMB(server.pid), loadSeconds, load1: round(os.loadavg()[0], 1) });
+        for (let i = 0; i < queries; i++) samples.push(await viaHttp(i));
+        // The same questions again through fetch, lexical only: in hybrid mode the query-embedding
+        // cache would answer them.
+        const fetched: number[] = [];
+        if (mode === "lexical") for (let i = 0; i < queries; i++) fetched.push(await viaFetch(i));
+        const f = stats(fetched);
+        rows.push({ memories: n, mode, ...stats(samples), "fetch p50": f.p50 || "", "fetch p95": f.p95 || "", rssMB: rssMB(server.pid), loadSeconds, load1: round(os.loadavg()[0], 1) });
         console.log(table([rows[rows.length - 1]]));
       }
+      client.close();
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

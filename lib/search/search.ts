@@ -29,7 +29,7 @@ const DEFAULT_TOKEN_BUDGET = 1000;
 export interface SearchOptions {
   /**
    * Runs work the answer does not wait for: counting the access of the returned memories (a write
-   * transaction). Routes pass Next's `after`, so it happens once the response is sent; default now.
+   * transaction). Routes batch them (lib/search/access-buffer.ts); default: now.
    */
   defer?: (task: () => void) => void;
 }

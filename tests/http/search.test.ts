@@ -61,8 +61,9 @@ describe("POST /api/search", () => {
     expect(body.formatted).toContain("docker daemon");
     expect(body.formatted).toContain(mine.id);
 
-    const got = (await (await server.api(`/api/memories/${mine.id}`)).json()) as { accessCount: number };
-    expect(got.accessCount).toBeGreaterThanOrEqual(1);
+    // Access counts are written in batches, within about a second (lib/search/access-buffer.ts).
+    const count = async () => ((await (await server.api(`/api/memories/${mine.id}`)).json()) as { accessCount: number }).accessCount;
+    await expect.poll(count, { timeout: 5000, interval: 200 }).toBe(1);
   });
 
   it("returns the existing memory for a near duplicate", async () => {

@@ -1,10 +1,10 @@
-import { after } from "next/server";
 import { json, readJson, route } from "../_lib/handler";
+import { batchedAccess } from "@/lib/search/access-buffer";
 import { searchMemories } from "@/lib/search/search";
 
 export const dynamic = "force-dynamic";
 
-// The access count is written after the answer is sent (`after`), off the agent's hot path.
+// Access counts are written in batches, off the agent's hot path (lib/search/access-buffer.ts).
 export const POST = route(async ({ req, ctx }) =>
-  json(await searchMemories(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never, { defer: after })),
+  json(await searchMemories(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never, { defer: batchedAccess(ctx) })),
 );

@@ -178,3 +178,40 @@ describe("near duplicates (lexical, no vectors)", () => {
     expect(elsewhere.deduplicated).toBe(false);
   });
 });
+
+describe("bounded lexical work on large stores", () => {
+  it("leaves out the commonest terms past the postings budget, and scores only the newest memories when even the rarest term is in too many", async () => {
+    const { POSTINGS_BUDGET, SCAN_CAP, lexicalSearch, scanPlan } = await import("../../../lib/search/lexical");
+    const { tokenize } = await import("../../../lib/search/tokenizer");
+    const big = testCtx();
+    try {
+      const n = Math.max(POSTINGS_BUDGET, SCAN_CAP) + 200;
+      // Straight into the tables the verbs write (the verbs' own near-duplicate check is not under test).
+      const ins = big.sqlite.prepare(
+        "INSERT INTO memories (id, scope, category, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at) VALUES (?, 'global', 'fact', ?, '[]', 'user', 'active', 0, 0, ?, '{}', 0, 0) RETURNING seq",
+      );
+      const fts = big.sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, '', '', ?)");
+      big.sqlite.transaction(() => {
+        for (let i = 0; i < n; i++) {
+          const content = `the kubernetes cluster note number ${i}${i === 7 ? " mentions zeppelin" : ""}`;
+          const { seq } = ins.get(`m-${i}`, content, `h${i}`) as { seq: number };
+          fts.run(seq, tokenize(content).join(" "));
+        }
+      })();
+      // A rare term with a common one: the common one is left out, the whole store is scored.
+      expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toEqual({ terms: ["zeppelin"], fromSeq: 1 });
+      const rare = lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10);
+      expect(rare).toHaveLength(1);
+      // Only common terms: about SCAN_CAP postings' worth of the newest memories are scored.
+      const plan = scanPlan(big.sqlite, ["kubernet"]);
+      expect(plan.terms).toEqual(["kubernet"]);
+      expect(plan.fromSeq).toBeGreaterThan(1);
+      expect(n - plan.fromSeq + 1).toBeLessThanOrEqual(SCAN_CAP + 1);
+      const hits = lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
+      expect(hits).toHaveLength(50);
+      expect(hits.every((h) => h.seq >= plan.fromSeq)).toBe(true);
+    } finally {
+      big.close();
+    }
+  });
+});
