@@ -26,49 +26,48 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
   const tags = normalizeTags(input.tags.map(redact));
   const hash = contentHash(content);
 
-  return ctx.db.transaction(
-    (tx) => {
-      const existing = findExactDuplicate(tx, placement, hash);
-      if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
-      const near = findNearDuplicate(ctx, placement, content);
-      if (near) {
-        const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
-        if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
-      }
+  // better-sqlite3's own transaction: Drizzle's wrapper builds objects on the hottest write path.
+  return ctx.sqlite.transaction(() => {
+    const tx = ctx.db;
+    const existing = findExactDuplicate(tx, placement, hash);
+    if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
+    const near = findNearDuplicate(ctx, placement, content);
+    if (near) {
+      const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
+      if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
+    }
 
-      // Cached statements, not Drizzle's query builder: this is the hottest write path.
-      const now = Date.now();
-      const row = fromRaw(
-        prepared(
-          ctx.sqlite,
-          `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${MEMORY_COLUMNS}`,
-        ).get(
-          uuidv7(),
-          placement.projectId,
-          placement.scope,
-          placement.sessionId,
-          input.category,
-          title,
-          content,
-          JSON.stringify(tags),
-          input.source,
-          input.status,
-          input.pinned ? 1 : 0,
-          input.priority,
-          hash,
-          JSON.stringify(redactDeep(input.metadata)),
-          now,
-          now,
-        ) as RawMemoryRow,
-      );
-      const tag = prepared(ctx.sqlite, "INSERT INTO memory_tags (memory_id, tag) VALUES (?, ?)");
-      for (const t of tags) tag.run(row.id, t);
-      syncDerived(tx, row, true);
-      return { memory: toMemoryDto(row), deduplicated: false };
-    },
-    { behavior: "immediate" },
-  );
+    // Cached statements, not Drizzle's query builder: this is the hottest write path.
+    const now = Date.now();
+    const row = fromRaw(
+      prepared(
+        ctx.sqlite,
+        `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${MEMORY_COLUMNS}`,
+      ).get(
+        uuidv7(),
+        placement.projectId,
+        placement.scope,
+        placement.sessionId,
+        input.category,
+        title,
+        content,
+        JSON.stringify(tags),
+        input.source,
+        input.status,
+        input.pinned ? 1 : 0,
+        input.priority,
+        hash,
+        JSON.stringify(redactDeep(input.metadata)),
+        now,
+        now,
+      ) as RawMemoryRow,
+    );
+    const tag = prepared(ctx.sqlite, "INSERT INTO memory_tags (memory_id, tag) VALUES (?, ?)");
+    for (const t of tags) tag.run(row.id, t);
+    syncDerived(tx, row, true);
+    return { memory: toMemoryDto(row), deduplicated: false };
+  }).immediate();
 }
 
 /**
@@ -81,7 +80,8 @@ export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<Cre
   return createMemory(ctx, input);
 }
 
-type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
+/** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */
+type Tx = Ctx["db"] | Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
 
 /**
  * Storing, as active, what the extractor only suggested is the confirmation the suggestion waits

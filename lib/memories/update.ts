@@ -10,7 +10,8 @@ import { toMemoryDto, type MemoryRow } from "./dto";
 import { getMemoryRow } from "./get";
 import { contentHash, normalizeTags } from "./normalize";
 
-type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
+/** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */
+type Tx = Ctx["db"] | Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
 
 /**
  * Changes a memory. The text it had before is kept in `memory_versions` (who changed it, why).

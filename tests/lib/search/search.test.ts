@@ -177,6 +177,19 @@ describe("near duplicates (lexical, no vectors)", () => {
     const elsewhere = createMemory(ctx, { content: "Always run the database migrations before starting the dev server locally", directory: tempDir() });
     expect(elsewhere.deduplicated).toBe(false);
   });
+
+  it("finds a near duplicate that lacks the new text's rarest word, and not the memories that only share rare words", () => {
+    const words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo".split(" ");
+    // Memories that share the two rarest words of the new text, and little else.
+    for (let i = 0; i < 5; i++) createMemory(ctx, { content: `zanzibar romeo unrelated note ${i} about ferries` });
+    const stored = createMemory(ctx, { content: words.join(" ") }).memory;
+    // 19 distinct words, one of them new: token Jaccard 18/19 with the stored one.
+    const again = createMemory(ctx, { content: `${words.join(" ")} zanzibar` });
+    expect(again).toMatchObject({ deduplicated: true, duplicateOf: stored.id });
+    // Two words changed (Jaccard 16/20): not a duplicate.
+    const changed = createMemory(ctx, { content: [...words.slice(0, 16), "sierra", "tango"].join(" ") });
+    expect(changed.deduplicated).toBe(false);
+  });
 });
 
 describe("bounded lexical work on large stores", () => {
