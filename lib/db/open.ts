@@ -34,6 +34,10 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
       sqlite.pragma("synchronous = NORMAL");
     }
     sqlite.pragma("busy_timeout = 10000");
+    // Up to 64 MiB of pages kept per connection (SQLite's default is 2 MiB): at 100,000 memories
+    // a lexical search otherwise re-reads its FTS and table pages from the OS on every query
+    // (p50 3.2 -> 2.5 ms, p95 4.7 -> 3.5 ms in process). It only grows with what is read.
+    sqlite.pragma("cache_size = -65536");
     sqlite.pragma("foreign_keys = ON");
     sqliteVec.load(sqlite);
     const vecVersion = (sqlite.prepare("select vec_version() as v").get() as { v: string }).v;

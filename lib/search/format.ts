@@ -56,15 +56,20 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     const where = r.scope === "global" ? "global" : r.scope;
     const meta = `[${r.category}${r.pinned ? ", pinned" : ""}, ${where}, ${r.age}${r.age === "just now" ? "" : " ago"}]`;
     const title = r.title ? `${r.title}: ` : "";
-    const full = `${i + 1}. ${meta} ${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})`;
-    const short = `${i + 1}. ${meta} ${title}${r.snippet} (id ${r.id})`;
+    const prefix = `${i + 1}. ${meta} `;
+    const full = `${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})`;
+    const short = `${title}${r.snippet} (id ${r.id})`;
     let line: string | null = null;
     // Keep room for the "more not shown" note unless this is the last result.
     const room = tokenBudget - (i === results.length - 1 ? 0 : RESERVE);
-    for (const candidate of [full, short]) {
-      const cost = countTokens(candidate) + 1;
+    // The prefix (rank, age) changes from search to search, the memory's text does not: counted
+    // apart, the text's count comes from the cache (lib/tokens.ts). The sum errs high, if at all:
+    // the space between them is a token of its own instead of joining the next word.
+    const prefixCost = countTokens(prefix);
+    for (const body of [full, short]) {
+      const cost = prefixCost + countTokens(body) + 1;
       if (used + cost <= room) {
-        line = candidate;
+        line = prefix + body;
         used += cost;
         break;
       }
