@@ -9,7 +9,7 @@ import { countTokens as count } from "gpt-tokenizer";
  * the same long texts are counted again and again (every turn resends the whole history), so
  * counts of long texts are cached by content hash.
  */
-const CACHE_MIN_CHARS = 64;
+const CACHE_MIN_CHARS = 256;
 const CACHE_MAX_ENTRIES = 50_000;
 const g = globalThis as typeof globalThis & { __recollectTokenCache?: Map<string, number> };
 const cache = (g.__recollectTokenCache ??= new Map<string, number>());

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Config } from "../config";
 import { appRoot } from "../paths";
+import { log } from "../logging/logger";
 import { providerId, type EmbeddingProvider } from "./provider";
 
 /**
@@ -35,18 +36,34 @@ export async function createTransformersProvider(config: Config["embedding"], da
   };
   // The first copy alone, so that a model still to download is fetched once, not by each worker.
   const first = await ModelWorker.start(options);
-  const workers = [first];
-  try {
-    workers.push(...(await Promise.all(Array.from({ length: config.workers - 1 }, () => ModelWorker.start(options)))));
-  } catch (error) {
+  const started = await Promise.allSettled(Array.from({ length: config.workers - 1 }, () => ModelWorker.start(options)));
+  const workers = [first, ...started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []))];
+  const failed = started.find((r) => r.status === "rejected");
+  if (failed) {
     await Promise.all(workers.map((w) => w.stop()));
-    throw error;
+    throw failed.reason;
   }
+  let closed = false;
+  const restarting = new Set<number>();
+  /** A copy that crashed is replaced in the background; until then the others do its work. */
+  const alive = (): ModelWorker[] => {
+    workers.forEach((w, i) => {
+      if (w.alive || closed || restarting.has(i)) return;
+      restarting.add(i);
+      log("warn", "embedding worker stopped; starting a new one", { error: w.error });
+      ModelWorker.start(options)
+        .then((fresh) => (closed ? fresh.stop() : void (workers[i] = fresh)))
+        .catch((error: Error) => log("error", "embedding worker could not be restarted", { error: error.message }))
+        .finally(() => restarting.delete(i));
+    });
+    return workers.filter((w) => w.alive);
+  };
   return {
     id: providerId(config),
     dimension: first.dimension,
-    embed: (texts) => embedAcross(workers, texts),
+    embed: (texts) => (closed ? Promise.reject(new Error("embedding model closed")) : embedAcross(alive(), texts)),
     close: async () => {
+      closed = true;
       await Promise.all(workers.map((w) => w.stop()));
     },
   };
@@ -58,6 +75,7 @@ export async function createTransformersProvider(config: Config["embedding"], da
  */
 async function embedAcross(workers: ModelWorker[], texts: string[]): Promise<Float32Array[]> {
   if (texts.length === 0) return [];
+  if (workers.length === 0) throw new Error("no embedding worker is running (restarting)");
   if (texts.length <= GROUP || workers.length === 1) {
     return [...workers].sort((a, b) => a.pending - b.pending)[0].embed(texts);
   }
@@ -97,6 +115,14 @@ class ModelWorker {
 
   get pending(): number {
     return this.waiting.size;
+  }
+
+  get alive(): boolean {
+    return this.dead === null;
+  }
+
+  get error(): string | undefined {
+    return this.dead?.message;
   }
 
   static start(options: WorkerOptions): Promise<ModelWorker> {

@@ -18,17 +18,21 @@ interface Buffer {
 }
 
 const buffers = new WeakMap<Database.Database, Buffer>();
+/** Connections with counts waiting: one exit listener writes them all (held only while waiting). */
+const waiting = new Set<Database.Database>();
+let exitHook = false;
 
 /** A `defer` for `searchMemories` and `buildRecallBlock` that batches their access writes. */
 export function batchedAccess(ctx: Ctx): (task: () => void) => void {
   return (task) => {
     let buffer = buffers.get(ctx.sqlite);
-    if (!buffer) {
-      const created: Buffer = { tasks: [], timer: null };
-      buffers.set(ctx.sqlite, (buffer = created));
+    if (!buffer) buffers.set(ctx.sqlite, (buffer = { tasks: [], timer: null }));
+    if (!exitHook) {
+      exitHook = true;
       // A normal stop (SIGTERM, Ctrl-C) writes what is pending: better-sqlite3 is synchronous.
-      process.once("exit", () => flushAccess(ctx.sqlite));
+      process.once("exit", () => [...waiting].forEach(flushAccess));
     }
+    waiting.add(ctx.sqlite);
     buffer.tasks.push(task);
     if (buffer.tasks.length >= FLUSH_AT) flushAccess(ctx.sqlite);
     else if (!buffer.timer) {
@@ -40,6 +44,7 @@ export function batchedAccess(ctx: Ctx): (task: () => void) => void {
 
 /** Writes the pending access counts of this database now. */
 export function flushAccess(sqlite: Database.Database) {
+  waiting.delete(sqlite);
   const buffer = buffers.get(sqlite);
   if (!buffer || buffer.tasks.length === 0 || !sqlite.open) return;
   if (buffer.timer) clearTimeout(buffer.timer);

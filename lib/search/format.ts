@@ -63,8 +63,8 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     // Keep room for the "more not shown" note unless this is the last result.
     const room = tokenBudget - (i === results.length - 1 ? 0 : RESERVE);
     // The prefix (rank, age) changes from search to search, the memory's text does not: counted
-    // apart, the text's count comes from the cache (lib/tokens.ts). The sum errs high, if at all:
-    // the space between them is a token of its own instead of joining the next word.
+    // apart, a long text's count comes from the cache (lib/tokens.ts). The sum errs high, if at
+    // all: the space between them is a token of its own instead of joining the next word.
     const prefixCost = countTokens(prefix);
     for (const body of [full, short]) {
       const cost = prefixCost + countTokens(body) + 1;
