@@ -45,11 +45,13 @@ export async function createTransformersProvider(config: Config["embedding"], da
   }
   let closed = false;
   const restarting = new Set<number>();
-  /** A copy that crashed is replaced in the background; until then the others do its work. */
+  const lastRestart = new Map<number, number>();
+  /** A copy that crashed is replaced in the background (at most every 30 s); meanwhile the others work. */
   const alive = (): ModelWorker[] => {
     workers.forEach((w, i) => {
-      if (w.alive || closed || restarting.has(i)) return;
+      if (w.alive || closed || restarting.has(i) || Date.now() - (lastRestart.get(i) ?? 0) < 30_000) return;
       restarting.add(i);
+      lastRestart.set(i, Date.now());
       log("warn", "embedding worker stopped; starting a new one", { error: w.error });
       ModelWorker.start(options)
         .then((fresh) => (closed ? fresh.stop() : void (workers[i] = fresh)))
