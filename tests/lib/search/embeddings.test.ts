@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { embeddingStatus } from "../../../lib/embeddings/status";
 import { startEmbeddings, stopEmbeddings, type EmbeddingService } from "../../../lib/embeddings/service";
@@ -79,6 +80,43 @@ describe("the transformers provider", () => {
       await three.close?.();
     }
     await expect(three.embed(["after close"])).rejects.toThrow(/closed/);
+  });
+
+  it("keeps embedding with the other copy when one crashes", async () => {
+    const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
+    const { loadConfig } = await import("../../../lib/config");
+    // The workers are started from $RECOLLECT_APP_DIR/lib/embeddings: there, a wrapper around the
+    // real worker that ends its thread (a crash) when it is sent "crash now".
+    const app = tempDir();
+    fs.mkdirSync(path.join(app, "lib", "embeddings"), { recursive: true });
+    const real = pathToFileURL(path.join(ROOT, "lib", "embeddings", "embed-worker.mjs")).href;
+    fs.writeFileSync(
+      path.join(app, "lib", "embeddings", "embed-worker.mjs"),
+      `import { parentPort } from "node:worker_threads";
+parentPort.on("message", (m) => { if (m.texts && m.texts[0] === "crash now") process.exit(1); });
+await import(${JSON.stringify(real)});
+`,
+    );
+    const { config } = loadConfig({ env: { ...withModel(TINY), XDG_CONFIG_HOME: tempDir() } });
+    const before = process.env.RECOLLECT_APP_DIR;
+    process.env.RECOLLECT_APP_DIR = app;
+    try {
+      const provider = await createTransformersProvider({ ...config.embedding, workers: 2 }, tempDir());
+      try {
+        await expect(provider.embed(["crash now"])).rejects.toThrow(/exited/);
+        // A batch would have been dealt out to both copies: it all goes to the living one now.
+        const texts = Array.from({ length: 12 }, (_, i) => `note ${i} about the deploy pipeline`);
+        const vectors = await provider.embed(texts);
+        expect(vectors).toHaveLength(12);
+        expect(vectors.every((v) => v.length === 32)).toBe(true);
+        expect((await provider.embed(["a query"]))[0]).toHaveLength(32);
+      } finally {
+        await provider.close?.();
+      }
+    } finally {
+      if (before === undefined) delete process.env.RECOLLECT_APP_DIR;
+      else process.env.RECOLLECT_APP_DIR = before;
+    }
   });
 
   it("reports a model that cannot load with the loader's own message", async () => {
