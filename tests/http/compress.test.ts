@@ -11,15 +11,21 @@ afterAll(() => server?.stop());
 
 const body = async (res: Response) => res.json() as Promise<any>;
 
+/** A file read and a failing apt-get, then filler turns: both outputs are old enough to compress. */
+function readAndAptHistory(sessionId: string) {
+  const read = excerpt("read-marshmallow-fields");
+  const apt = excerpt("bash-apt-get-errors");
+  const h = new History(sessionId)
+    .user("Fix it")
+    .step({ tools: [{ name: "r", tool: "read", input: read.input, output: read.output }] })
+    .step({ tools: [{ name: "b", tool: "bash", input: apt.input, output: apt.output }] })
+    .filler(2);
+  return { read, h };
+}
+
 describe("POST /api/compress and GET /api/expand/:hash", () => {
   it("compresses a history and brings any removed original back by its hash", async () => {
-    const read = excerpt("read-marshmallow-fields");
-    const apt = excerpt("bash-apt-get-errors");
-    const h = new History("ses_http")
-      .user("Fix it")
-      .step({ tools: [{ name: "r", tool: "read", input: read.input, output: read.output }] })
-      .step({ tools: [{ name: "b", tool: "bash", input: apt.input, output: apt.output }] })
-      .filler(2);
+    const { read, h } = readAndAptHistory("ses_http");
     const res = await server.api("/api/compress", { method: "POST", json: h.body() });
     expect(res.status).toBe(200);
     const out = await body(res);
@@ -43,13 +49,7 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
   });
 
   it("delta exchange: unchanged parts go as stubs both ways, the result is the same, a lost base is a 409", async () => {
-    const read = excerpt("read-marshmallow-fields");
-    const apt = excerpt("bash-apt-get-errors");
-    const h = new History("ses_delta")
-      .user("Fix it")
-      .step({ tools: [{ name: "r", tool: "read", input: read.input, output: read.output }] })
-      .step({ tools: [{ name: "b", tool: "bash", input: apt.input, output: apt.output }] })
-      .filler(2);
+    const { read, h } = readAndAptHistory("ses_delta");
     const post = async (json: unknown) => {
       const res = await server.api("/api/compress", { method: "POST", json });
       return { status: res.status, out: await body(res) };
