@@ -139,8 +139,3 @@ export function scanPlan(sqlite: Database.Database, terms: readonly string[]): S
 function storeSize(sqlite: Database.Database): number {
   return dfCaches.get(sqlite)?.docs ?? 0;
 }
-
-/** The terms kept for scoring (see POSTINGS_BUDGET). */
-export function pruneTerms(sqlite: Database.Database, terms: readonly string[]): string[] {
-  return scanPlan(sqlite, terms).terms;
-}
