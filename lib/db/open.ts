@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as sqliteVec from "sqlite-vec";
 import { appRoot } from "../paths";
+import { catchUpDerived, initDerivedWatermark } from "../memories/derived";
 import { ensureLexicalIndex } from "../search/lexical-index";
 import * as schema from "./schema";
 
@@ -44,6 +45,9 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     const db = drizzle(sqlite, { schema }) as Db;
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
+      initDerivedWatermark(sqlite);
+      // Memories left pending by a crash get their index rows before anything reads them.
+      catchUpDerived(sqlite);
       ensureLexicalIndex(sqlite);
       // Checkpoint the WAL every ~16 MB instead of every 4 MB: each checkpoint syncs to disk, and
       // fewer, larger ones write pages that many commits touched once instead of many times.

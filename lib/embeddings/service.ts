@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { EmbeddingStatus, ReindexProgress } from "../api/search";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
+import { catchUpDerived } from "../memories/derived";
 import { prepared } from "../search/filters";
 import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
@@ -182,6 +183,7 @@ export class EmbeddingService {
 
   /** Resolves when nothing is left to embed (tests, reindex, benchmarks). */
   async drain(): Promise<void> {
+    catchUpDerived(this.sqlite);
     for (let i = 0; i < 10_000; i++) {
       await this.pump();
       if (this.pendingCount() === 0 || this.stopped || !this.provider) return;
@@ -195,6 +197,7 @@ export class EmbeddingService {
 
   /** Embeds one batch; returns how many queue entries it took. */
   private async embedBatch(): Promise<number> {
+    catchUpDerived(this.sqlite);
     const batch = prepared(
       this.sqlite,
       `SELECT q.memory_id AS id, q.enqueued_at AS enqueuedAt, m.seq AS seq, m.title AS title, m.content AS content
@@ -335,6 +338,7 @@ export class EmbeddingService {
   }
 
   status(): EmbeddingStatus {
+    catchUpDerived(this.sqlite);
     const meta = indexMeta(this.sqlite);
     const failed = (prepared(this.sqlite, "SELECT count(*) AS n FROM embedding_queue WHERE attempts >= ?").get(MAX_ATTEMPTS) as { n: number }).n;
     return {

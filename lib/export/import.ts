@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { exportedMemory, importQuery, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
 import type { Ctx } from "../context";
 import { memories, memoryTags, projects, type Scope } from "../db/schema";
-import { syncDerived } from "../memories/derived";
+import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactDeep } from "../security/redact";
 import { parseJson } from "./json";
@@ -16,14 +16,22 @@ type Reader = Pick<Ctx["db"], "select">;
  * Imports an export file (Markdown or JSON). Every entry is validated on its own; a memory whose
  * content already exists in the same place (scope, project, session; any status) is skipped and
  * reported as a duplicate, as is a repeat inside the file. `dryRun` reports without writing.
- * A real import writes everything in one transaction: all of it or nothing.
+ * A real import writes everything in one transaction: all of it or nothing, the index rows of the
+ * new memories included (written together at the end).
  */
 export function importMemories(ctx: Ctx, rawQuery: ImportQuery, text: string): ImportReport {
   const q = importQuery.parse(rawQuery);
   const entries = q.format === "json" ? parseJson(text) : parseMarkdown(text);
   const run = (db: Tx | Reader, write: boolean) => plan(db, entries, write, q.format, q.dryRun);
   if (q.dryRun) return run(ctx.db, false);
-  return ctx.db.transaction((tx) => run(tx, true), { behavior: "immediate" });
+  return ctx.db.transaction(
+    (tx) => {
+      const report = run(tx, true);
+      catchUpDerived(tx);
+      return report;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
@@ -96,7 +104,6 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
       .returning()
       .get();
     if (tags.length) tx.insert(memoryTags).values(tags.map((tag) => ({ memoryId: row.id, tag }))).run();
-    syncDerived(tx, row);
     items.push({ ...label, outcome: "new", id: row.id });
   });
   const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { cleanupInput, type CleanupInput, type CleanupResult } from "../api/maintenance";
 import type { Ctx } from "../context";
 import { archiveMemory } from "../memories/archive";
+import { catchUpDerived } from "../memories/derived";
 import { unindexMemory } from "../search/sync";
 import { dbSize } from "./db-size";
 import { compact, incrementalVacuum, reclaimAfterDelete } from "./vacuum";
@@ -78,6 +79,7 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
       } else {
         ctx.db.transaction(
           (tx) => {
+            catchUpDerived(tx);
             const seqs = rows.map((r) => r.seq);
             for (const seq of seqs) unindexMemory(tx, seq);
             tx.run(sql`DELETE FROM embedding_queue WHERE memory_id IN (SELECT id FROM memories WHERE seq IN ${seqs})`);

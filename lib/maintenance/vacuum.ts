@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { vacuumInput, type VacuumInput } from "../api/maintenance";
 import type { Ctx } from "../context";
+import { catchUpDerived } from "../memories/derived";
 import { dbSize, type DbSize } from "./db-size";
 
 export interface VacuumResult {
@@ -45,6 +46,7 @@ export function fillRatio(sqlite: Database.Database): { fileBytes: number; usedB
  */
 export function optimizeFts(sqlite: Database.Database): void {
   try {
+    catchUpDerived(sqlite);
     sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('optimize')");
   } catch {
     /* no FTS table (a foreign database) */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Ctx } from "../context";
 import { memories, type Source } from "../db/schema";
 import { unindexMemory } from "../search/sync";
+import { catchUpDerived } from "./derived";
 import { applyChange } from "./update";
 
 /** `POST /api/memories/bulk`: one action over many memories, all in one transaction. */
@@ -33,6 +34,7 @@ export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
   const ids = [...new Set(input.ids)];
   return ctx.db.transaction(
     (tx) => {
+      if (input.action === "delete") catchUpDerived(tx);
       const rows = tx.select().from(memories).where(inArray(memories.id, ids)).all();
       const found = new Set(rows.map((r) => r.id));
       const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)) };

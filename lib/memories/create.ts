@@ -6,7 +6,7 @@ import { clientOf, prepared } from "../db/prepared";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
-import { syncDerived } from "./derived";
+import { deferDerived } from "./derived";
 import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
@@ -65,7 +65,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     );
     const tag = prepared(ctx.sqlite, "INSERT INTO memory_tags (memory_id, tag) VALUES (?, ?)");
     for (const t of tags) tag.run(row.id, t);
-    syncDerived(tx, row, true);
+    deferDerived(ctx.sqlite, row.seq);
     return { memory: toMemoryDto(row), deduplicated: false };
   }).immediate();
 }

@@ -5,6 +5,7 @@ import { memories } from "../db/schema";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
+import { catchUpDerived } from "./derived";
 import { toMemoryDto } from "./dto";
 
 const SORT_COLUMNS = {
@@ -32,6 +33,7 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }
   if (q.entity) {
+    catchUpDerived(ctx.sqlite);
     // `#123`, `!45`, `&7`, a URL or a path (normalized like stored values); `file:x` or `entityKind` narrows the kind.
     const entity = normalizeEntityQuery(q.entity);
     const kind = q.entityKind ?? entity.kind;

@@ -2,12 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { memories } from "../db/schema";
 import { unindexMemory } from "../search/sync";
+import { catchUpDerived } from "./derived";
 import { getMemoryRow } from "./get";
 
 /** Permanent delete: the row, its versions, links, tags and index entries go together. */
 export function removeMemory(ctx: Ctx, id: string): { id: string; removed: true } {
   return ctx.db.transaction((tx) => {
     const row = getMemoryRow(tx, id);
+    catchUpDerived(tx);
     unindexMemory(tx, row.seq);
     tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${id}`);
     tx.delete(memories).where(eq(memories.id, id)).run();

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
+import { catchUpDerived } from "../memories/derived";
 import { memoryConditions, prepared, type SearchFilters } from "./filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
@@ -26,6 +27,7 @@ export function ftsQuery(terms: readonly string[]): string {
 export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
+  catchUpDerived(ctx.sqlite);
   const plan = scanPlan(ctx.sqlite, all.slice(0, 64));
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
@@ -65,8 +67,16 @@ interface DfCache {
 }
 const dfCaches = new WeakMap<Database.Database, DfCache>();
 
-/** How many memories contain each term (cached per connection for a short while); undefined if unknown. */
-export function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
+/**
+ * How many memories contain each term (cached per connection for a short while); undefined if
+ * unknown. `rankOnly`: for callers that only rank terms by rarity, which a count as old as half
+ * the store still does.
+ */
+export function documentFrequencies(
+  sqlite: Database.Database,
+  terms: readonly string[],
+  options: { rankOnly?: boolean } = {},
+): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
   if (!cache) {
     // A per-connection temp table: nothing is added to the database file.
@@ -83,9 +93,11 @@ export function documentFrequencies(sqlite: Database.Database, terms: readonly s
   const { lookup } = cache;
   try {
     const docs = (cache.docs = (cache.size.get() as { n: number }).n);
+    // Rankings hold up longer than counts: ask again when the store has doubled (not grown by a quarter).
+    const [growth, slack] = options.rankOnly ? [2, 1000] : [1.25, 100];
     return terms.map((term) => {
       let hit = cache.terms.get(term);
-      if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * 1.25 + 100) {
+      if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * growth + slack) {
         hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now, docs };
         if (cache.terms.size > 20_000) cache.terms.clear();
         cache.terms.set(term, hit);

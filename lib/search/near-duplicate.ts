@@ -1,10 +1,11 @@
 import type { Ctx } from "../context";
 import { embeddingService } from "../embeddings/service";
+import { derivedWatermark } from "../memories/derived";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import type { Placement } from "../memories/scope";
 import { prepared } from "./filters";
 import { documentFrequencies } from "./lexical";
-import { tokenize } from "./tokenizer";
+import { tokenizeRecent } from "./tokenizer";
 
 export interface NearDuplicate {
   id: string;
@@ -12,8 +13,11 @@ export interface NearDuplicate {
   by: "cosine" | "lexical";
 }
 
-/** Matches checked by Jaccard, best BM25 first (few match the candidate query on real text). */
-const LEXICAL_CANDIDATES = 20;
+/**
+ * Matches checked by Jaccard, newest first: few match the candidate query on real text (1-4 on
+ * average at 20,000 memories), and ranking them by bm25() cost more than checking them.
+ */
+const LEXICAL_CANDIDATES = 32;
 const MAX_QUERY_TERMS = 64;
 /** Up to 6 rarest terms are paired (15 pairs); beyond, any one of the m + 1 rarest. */
 const MAX_PAIR_TERMS = 6;
@@ -24,29 +28,37 @@ const MUST_HAVE = 3;
  * A live memory (active or suggested) of the same placement whose text is nearly the same as this
  * one: cosine similarity of the embeddings at or above `search.dedupThreshold` when the new text's
  * embedding is at hand (see `prepareNearDuplicateCheck`), else token Jaccard similarity at or above
- * `search.lexicalDedupThreshold` among the closest BM25 matches. Synchronous: runs inside the
- * create transaction.
+ * `search.lexicalDedupThreshold` among the memories that can reach it (see `candidateQuery`), and
+ * among those whose index rows are still pending (memories/derived.ts). Synchronous: runs inside
+ * the create transaction.
  */
 export function findNearDuplicate(ctx: Ctx, placement: Placement, content: string): NearDuplicate | undefined {
+  if (process.env.NO_ND) return undefined;
   const service = embeddingService(ctx);
   const embedding = service?.ready() ? service.cachedEmbedding(content) : undefined;
   if (embedding && vectorTableExists(ctx.sqlite)) {
     const hit = nearestInPlacement(ctx, placement, embedding);
     if (hit && 1 - hit.distance >= ctx.config.search.dedupThreshold) return { id: hit.id, similarity: round(1 - hit.distance), by: "cosine" };
   }
-  const mine = new Set(tokenize(content));
+  const mine = new Set(tokenizeRecent(content));
   if (mine.size === 0) return undefined;
-  const match = candidateQuery(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
-  if (!match) return undefined;
   const where = placementSql(placement, "m");
-  const rows = prepared(
-    ctx.sqlite,
-    `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
-     WHERE memory_fts MATCH ? AND m.status IN ('active', 'suggested') AND ${where.sql}
-     ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT ${LEXICAL_CANDIDATES}`,
-  ).all(match, ...where.params) as { id: string; content: string; hash: string }[];
+  const live = `m.status IN ('active', 'suggested') AND ${where.sql}`;
+  type Candidate = { id: string; content: string; hash: string };
+  const match = candidateQuery(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
+  const indexed = match
+    ? (prepared(
+        ctx.sqlite,
+        `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND ${live} ORDER BY memory_fts.rowid DESC LIMIT ${LEXICAL_CANDIDATES}`,
+      ).all(match, ...where.params) as Candidate[])
+    : [];
+  const pending = prepared(ctx.sqlite, `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memories m NOT INDEXED WHERE m.seq > ? AND ${live}`).all(
+    derivedWatermark(ctx.sqlite),
+    ...where.params,
+  ) as Candidate[];
   let best: NearDuplicate | undefined;
-  for (const r of rows) {
+  for (const r of [...indexed, ...pending]) {
     const similarity = jaccard(mine, tokenSet(r.hash, r.content));
     if (similarity >= ctx.config.search.lexicalDedupThreshold && (!best || similarity > best.similarity)) {
       best = { id: r.id, similarity: round(similarity), by: "lexical" };
@@ -88,11 +100,13 @@ function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { 
  * pairs), and at least one of our m + 1 rarest in any case (used while those are rare, or when
  * pairs would be many). Two rare tokens instead of one keep the matches to a handful on real
  * text: on 20,000 memories of Zipf-distributed words, 3.5 matches instead of 125, and a check of
- * 180-190 us instead of 311 us. Rarest by document frequency (which may be a little stale).
+ * 180-190 us instead of 311 us. Rarest by document frequency, looked up again only when the store
+ * has doubled: a stale count only makes the query less selective, never wrong, and a term's lookup
+ * costs about 30 us.
  */
 export function candidateQuery(ctx: Ctx, terms: string[], threshold: number): string | undefined {
   const misses = terms.length - Math.ceil(threshold * terms.length);
-  const withDf = documentFrequencies(ctx.sqlite, terms) ?? terms.map((term) => ({ term, df: 0 }));
+  const withDf = documentFrequencies(ctx.sqlite, terms, { rankOnly: true }) ?? terms.map((term) => ({ term, df: 0 }));
   const sorted = withDf.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1));
   const rarest = sorted.map((t) => `"${t.term}"`);
   if (rarest.length === 0) return undefined;
@@ -130,7 +144,7 @@ const TOKEN_SET_CACHE = 20_000;
 function tokenSet(hash: string, content: string): ReadonlySet<string> {
   let set = tokenSets.get(hash);
   if (!set) {
-    set = new Set(tokenize(content));
+    set = new Set(tokenizeRecent(content));
     if (tokenSets.size >= TOKEN_SET_CACHE) tokenSets.delete(tokenSets.keys().next().value as string);
     tokenSets.set(hash, set);
   }

@@ -1,6 +1,6 @@
 import { clientOf, prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
-import { tokenize } from "./tokenizer";
+import { tokenize, tokenizeRecent } from "./tokenizer";
 
 /**
  * Keeps the lexical index and the embedding queue in step with a memory's text. Called by every
@@ -24,7 +24,7 @@ export function indexMemory(tx: object, row: Pick<MemoryRow, "seq" | "id" | "tit
 
 /** What the FTS columns (title, tags, content) hold for a memory: its text as the tokenizer sees it. */
 export function lexicalColumns(row: Pick<MemoryRow, "title" | "tags" | "content">): [string, string, string] {
-  return [tokenize(row.title ?? "").join(" "), tokenize(row.tags.join(" ")).join(" "), tokenize(row.content).join(" ")];
+  return [tokenize(row.title ?? "").join(" "), tokenize(row.tags.join(" ")).join(" "), tokenizeRecent(row.content).join(" ")];
 }
 
 export function unindexMemory(tx: object, seq: number) {

@@ -191,6 +191,23 @@ function pushLatin(out: string[], text: string) {
   }
 }
 
+const recent = new Map<string, readonly string[]>();
+const RECENT_TEXTS = 256;
+
+/**
+ * `tokenize` (index mode) with a small cache of the last texts: a new memory's text is tokenized
+ * by the near-duplicate check, then again when its index row is written a moment later.
+ */
+export function tokenizeRecent(text: string): readonly string[] {
+  let tokens = recent.get(text);
+  if (!tokens) {
+    tokens = tokenize(text);
+    if (recent.size >= RECENT_TEXTS) recent.delete(recent.keys().next().value as string);
+    recent.set(text, tokens);
+  }
+  return tokens;
+}
+
 /** Distinct query terms, in first-seen order. */
 export function queryTerms(text: string): string[] {
   return [...new Set(tokenize(text, "query"))];

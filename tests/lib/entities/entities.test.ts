@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEntities } from "../../../lib/entities/parse";
 import { createMemory, listMemories, updateMemory } from "../../../lib/memories";
+import { catchUpDerived } from "../../../lib/memories/derived";
 import { testCtx } from "../../helpers/ctx";
 
 describe("parseEntities", () => {
@@ -70,6 +71,7 @@ describe("entity backfill", () => {
   it("re-parses memories written without entity rows once per parser version", async () => {
     const { backfillEntities } = await import("../../../lib/entities/backfill");
     const m = createMemory(ctx, { content: "See #77 in docs/guide.md", category: "note" }).memory;
+    catchUpDerived(ctx.sqlite);
     ctx.sqlite.prepare("DELETE FROM memory_entities").run(); // as if written before entities existed
     expect(listMemories(ctx, { entity: "#77" }).items).toEqual([]);
     expect(backfillEntities(ctx)).toBe(1);

@@ -16,6 +16,7 @@ import { AppError } from "../../../lib/errors";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 import { tokenize } from "../../../lib/search/tokenizer";
+import { catchUpDerived } from "../../../lib/memories/derived";
 
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
@@ -83,8 +84,9 @@ describe("createMemory", () => {
     expect(ctx.db.get<{ n: number }>(sql`select count(*) as n from memories`)!.n).toBe(0);
   });
 
-  it("keeps the lexical index in the same transaction", () => {
+  it("indexes title and content (written behind the create: see derived.test.ts)", () => {
     const { memory } = createMemory(ctx, { content: "Redis TTL is 300 seconds", title: "Cache" });
+    catchUpDerived(ctx.sqlite);
     const hits = (q: string) => ctx.db.all<{ id: string }>(sql`select m.id from memory_fts f join memories m on m.seq = f.rowid where memory_fts match ${q}`);
     expect(hits("ttl AND 300").map((h) => h.id)).toEqual([memory.id]);
     expect(hits(`title:${tokenize("Cache")[0]}`).map((h) => h.id)).toEqual([memory.id]);
