@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { exportedMemory, importQuery, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
 import type { Ctx } from "../context";
-import { memories, memoryTags, projects, type Scope } from "../db/schema";
+import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactDeep } from "../security/redact";
@@ -103,7 +103,6 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
       })
       .returning()
       .get();
-    if (tags.length) tx.insert(memoryTags).values(tags.map((tag) => ({ memoryId: row.id, tag }))).run();
     items.push({ ...label, outcome: "new", id: row.id });
   });
   const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;

@@ -31,7 +31,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     const tx = ctx.db;
     const existing = findExactDuplicate(tx, placement, hash);
     if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
-    const near = findNearDuplicate(ctx, placement, content);
+    const near = findNearDuplicate(ctx, placement, content, hash);
     if (near) {
       const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
       if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
@@ -63,8 +63,6 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
         now,
       ) as RawMemoryRow,
     );
-    const tag = prepared(ctx.sqlite, "INSERT INTO memory_tags (memory_id, tag) VALUES (?, ?)");
-    for (const t of tags) tag.run(row.id, t);
     deferDerived(ctx.sqlite, row.seq);
     return { memory: toMemoryDto(row), deduplicated: false };
   }).immediate();

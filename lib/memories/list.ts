@@ -29,6 +29,7 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
   if (q.status !== "all") where.push(inArray(memories.status, q.status ?? ["active"]));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
   if (q.sessionId) where.push(eq(memories.sessionId, q.sessionId));
+  if (q.tag?.length) catchUpDerived(ctx.sqlite);
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }

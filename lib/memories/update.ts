@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../api/memories";
 import type { Ctx } from "../context";
-import { memories, memoryTags, memoryVersions, type Source, type Status } from "../db/schema";
+import { memories, memoryVersions, type Source, type Status } from "../db/schema";
 import { conflict } from "../errors";
 import { redact, redactDeep } from "../security/redact";
 import { syncDerived } from "./derived";
@@ -75,10 +75,6 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
 
   const updatedAt = Math.max(Date.now(), current.updatedAt + 1);
   const row = tx.update(memories).set({ ...next, updatedAt }).where(eq(memories.id, current.id)).returning().get();
-  if (next.tags) {
-    tx.delete(memoryTags).where(eq(memoryTags.memoryId, current.id)).run();
-    if (row.tags.length) tx.insert(memoryTags).values(row.tags.map((tag) => ({ memoryId: row.id, tag }))).run();
-  }
   if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx, row);
   return row;
 }

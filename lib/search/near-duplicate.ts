@@ -30,10 +30,10 @@ const MUST_HAVE = 3;
  * embedding is at hand (see `prepareNearDuplicateCheck`), else token Jaccard similarity at or above
  * `search.lexicalDedupThreshold` among the memories that can reach it (see `candidateQuery`), and
  * among those whose index rows are still pending (memories/derived.ts). Synchronous: runs inside
- * the create transaction.
+ * the create transaction. `hash`: the new text's content hash, to keep its token set for the next
+ * checks (the memory is compared with those stored after it).
  */
-export function findNearDuplicate(ctx: Ctx, placement: Placement, content: string): NearDuplicate | undefined {
-  if (process.env.NO_ND) return undefined;
+export function findNearDuplicate(ctx: Ctx, placement: Placement, content: string, hash?: string): NearDuplicate | undefined {
   const service = embeddingService(ctx);
   const embedding = service?.ready() ? service.cachedEmbedding(content) : undefined;
   if (embedding && vectorTableExists(ctx.sqlite)) {
@@ -42,24 +42,26 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   }
   const mine = new Set(tokenizeRecent(content));
   if (mine.size === 0) return undefined;
+  if (hash) keepTokenSet(hash, mine);
   const where = placementSql(placement, "m");
   const live = `m.status IN ('active', 'suggested') AND ${where.sql}`;
-  type Candidate = { id: string; content: string; hash: string };
+  // Ids and hashes first: most token sets are cached, and a text is read only when one is not.
+  type Candidate = { id: string; hash: string; seq: number };
   const match = candidateQuery(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
   const indexed = match
     ? (prepared(
         ctx.sqlite,
-        `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
+        `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
          WHERE memory_fts MATCH ? AND ${live} ORDER BY memory_fts.rowid DESC LIMIT ${LEXICAL_CANDIDATES}`,
       ).all(match, ...where.params) as Candidate[])
     : [];
-  const pending = prepared(ctx.sqlite, `SELECT m.id AS id, m.content AS content, m.content_hash AS hash FROM memories m NOT INDEXED WHERE m.seq > ? AND ${live}`).all(
+  const pending = prepared(ctx.sqlite, `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memories m NOT INDEXED WHERE m.seq > ? AND ${live}`).all(
     derivedWatermark(ctx.sqlite),
     ...where.params,
   ) as Candidate[];
   let best: NearDuplicate | undefined;
   for (const r of [...indexed, ...pending]) {
-    const similarity = jaccard(mine, tokenSet(r.hash, r.content));
+    const similarity = jaccard(mine, tokenSet(ctx, r));
     if (similarity >= ctx.config.search.lexicalDedupThreshold && (!best || similarity > best.similarity)) {
       best = { id: r.id, similarity: round(similarity), by: "lexical" };
     }
@@ -113,14 +115,17 @@ export function candidateQuery(ctx: Ctx, terms: string[], threshold: number): st
   if (misses <= 0) return rarest.slice(0, MUST_HAVE).join(" AND ");
   const prefix = Math.min(misses + 1, MAX_QUERY_TERMS);
   const pairTerms = misses + 2;
-  // Pairs cost a term lookup each (about 6 us); matches cost a bm25() each (about 2.5 us). While
-  // the rarest words are rare enough (a young store), one of them is the cheaper test.
+  // Each term occurrence in the query costs a lookup (about 6 us); each match a row read and a
+  // Jaccard check (about 2.5 us). While the rarest words are rare enough (a young store), one of
+  // them is the cheaper test.
   const prefixPostings = sorted.slice(0, prefix).reduce((sum, t) => sum + t.df, 0);
-  const pairLookups = pairTerms * (pairTerms - 1);
+  const pairLookups = (pairTerms * (pairTerms + 1)) / 2 - 1;
   if (pairTerms <= MAX_PAIR_TERMS && pairTerms <= rarest.length && prefixPostings * 2.5 > pairLookups * 6) {
     const r = rarest.slice(0, pairTerms);
     const pairs: string[] = [];
-    for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) pairs.push(`(${r[i]} AND ${r[j]})`);
+    // "Two of them" as (a AND (b OR c OR d)) OR (b AND (c OR d)) OR (c AND d): FTS5 opens one
+    // iterator per term occurrence, so this nesting needs k(k+1)/2 - 1 of them instead of k(k-1).
+    for (let i = 0; i < r.length - 1; i++) pairs.push(`(${r[i]} AND (${r.slice(i + 1).join(" OR ")}))`);
     return pairs.join(" OR ");
   }
   return rarest.slice(0, prefix).join(" OR ");
@@ -141,13 +146,16 @@ const tokenSets = new Map<string, ReadonlySet<string>>();
 const TOKEN_SET_CACHE = 20_000;
 
 /** A stored text's token set, cached by content hash: the same memories come back as candidates. */
-function tokenSet(hash: string, content: string): ReadonlySet<string> {
-  let set = tokenSets.get(hash);
-  if (!set) {
-    set = new Set(tokenizeRecent(content));
-    if (tokenSets.size >= TOKEN_SET_CACHE) tokenSets.delete(tokenSets.keys().next().value as string);
-    tokenSets.set(hash, set);
-  }
+function tokenSet(ctx: Ctx, memory: { hash: string; seq: number }): ReadonlySet<string> {
+  const cached = tokenSets.get(memory.hash);
+  if (cached) return cached;
+  const { content } = prepared(ctx.sqlite, "SELECT content FROM memories WHERE seq = ?").get(memory.seq) as { content: string };
+  return keepTokenSet(memory.hash, new Set(tokenizeRecent(content)));
+}
+
+function keepTokenSet(hash: string, set: ReadonlySet<string>): ReadonlySet<string> {
+  if (tokenSets.size >= TOKEN_SET_CACHE) tokenSets.delete(tokenSets.keys().next().value as string);
+  tokenSets.set(hash, set);
   return set;
 }
 
