@@ -3,6 +3,7 @@ import type { Ctx } from "../../lib/context";
 import { writeMeta } from "../../lib/embeddings/meta";
 import { createVectorTable, dropVectorTable } from "../../lib/embeddings/vector-table";
 import { normalize } from "../../lib/embeddings/provider";
+import { markAllDerived } from "../../lib/memories/derived";
 import { tokenize } from "../../lib/search/tokenizer";
 import { CATEGORIES } from "../../lib/db/schema";
 import { rand, type Corpus } from "./corpus";
@@ -51,6 +52,7 @@ export function bulkLoad(ctx: Ctx, n: number, c: Corpus, vectors: { dimension: n
       }
     })();
   }
+  markAllDerived(s);
   s.exec("DELETE FROM embedding_queue");
   s.pragma("wal_checkpoint(TRUNCATE)");
   s.exec("ANALYZE");

@@ -43,6 +43,11 @@ export function initDerivedWatermark(sqlite: Database.Database) {
   sqlite.prepare(`INSERT OR IGNORE INTO embedding_meta(key, value) SELECT '${KEY}', coalesce(max(seq), 0) FROM memories`).run();
 }
 
+/** For bulk loaders (benchmarks, test seeds) that write the derived rows themselves: none is pending. */
+export function markAllDerived(sqlite: Database.Database) {
+  sqlite.prepare(`UPDATE embedding_meta SET value = (SELECT coalesce(max(seq), 0) FROM memories) WHERE key = '${KEY}'`).run();
+}
+
 /**
  * Writes the derived rows of every pending memory, in one transaction (a savepoint inside the
  * caller's). Returns how many memories it indexed; a read of two values when none is pending.

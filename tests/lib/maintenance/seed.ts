@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../../../lib/context";
+import { markAllDerived } from "../../../lib/memories/derived";
 
 const WORDS = "build deploy cache retry postgres migration token parser index vector query budget session checkpoint plugin server".split(" ");
 
@@ -28,5 +29,6 @@ export function seedMemories(ctx: Ctx, n: number, tokenize: (s: string) => strin
       fts.run(seq, tokenize(title).join(" "), t, tokenize(content).join(" "));
       tag.run(id, t);
     }
+    markAllDerived(ctx.sqlite);
   })();
 }

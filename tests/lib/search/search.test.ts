@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
+import { markAllDerived } from "../../../lib/memories/derived";
 import { identifyProject } from "../../../lib/projects/identify";
 import { searchMemories } from "../../../lib/search/search";
 import { countTokens } from "../../../lib/tokens";
@@ -225,6 +226,7 @@ describe("bounded lexical work on large stores", () => {
           const { seq } = ins.get(`m-${i}`, content, `h${i}`) as { seq: number };
           fts.run(seq, tokenize(content).join(" "));
         }
+        markAllDerived(big.sqlite);
       })();
       // A rare term with a common one: the common one is left out, the whole store is scored.
       expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toMatchObject({ terms: ["zeppelin"], fromSeq: 1 });
