@@ -4,7 +4,7 @@ import type { MemoryDto } from "../api/memories";
 import type { Ctx } from "../context";
 import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
 import { AppError } from "../errors";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
 import { searchForBrowser } from "./search";
@@ -116,7 +116,7 @@ export function countMatching(ctx: Ctx, p: BrowseParams, tags = tagsOf(p.tag)): 
   const status = p.status ?? "active";
   if (status !== "all") where.push(eq(memories.status, status));
   if (p.pinned) where.push(eq(memories.pinned, p.pinned === "yes"));
-  if (tags?.length) catchUpDerived(ctx.sqlite);
+  if (tags?.length) catchUpForReader(ctx.sqlite);
   for (const tag of tags ?? []) where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   return ctx.db.select({ n: sql<number>`count(*)` }).from(memories).where(and(...where)).get()?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { searchStatus, type SearchStatus } from "../search/status";
 
 /** Everything the dashboard shows, from the existing tables, in a handful of indexed queries. */
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 /** `days` of history for the charts (the counts cover everything). */
 export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
-  catchUpDerived(ctx.sqlite);
+  catchUpForReader(ctx.sqlite);
   const since = startOfDay(nowMs) - (days - 1) * DAY_MS;
   const all = <T>(q: ReturnType<typeof sql>) => ctx.db.all<T>(q);
   const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;

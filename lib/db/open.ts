@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as sqliteVec from "sqlite-vec";
+import { log } from "../logging/logger";
 import { appRoot } from "../paths";
 import { catchUpDerived, initDerivedWatermark } from "../memories/derived";
 import { ensureLexicalIndex } from "../search/lexical-index";
@@ -46,8 +47,13 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
       initDerivedWatermark(sqlite);
-      // Memories left pending by a crash get their index rows before anything reads them.
-      catchUpDerived(sqlite);
+      // Memories left pending by a crash get their index rows before anything reads them (another
+      // process busy writing will do it, or the first reader; the server starts either way).
+      try {
+        catchUpDerived(sqlite);
+      } catch (error) {
+        log("warn", "pending index rows not written at open", { error: (error as Error).message });
+      }
       ensureLexicalIndex(sqlite);
       // Checkpoint the WAL every ~16 MB instead of every 4 MB: each checkpoint syncs to disk, and
       // fewer, larger ones write pages that many commits touched once instead of many times.

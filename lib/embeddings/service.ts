@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { EmbeddingStatus, ReindexProgress } from "../api/search";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../search/filters";
 import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
@@ -183,7 +183,6 @@ export class EmbeddingService {
 
   /** Resolves when nothing is left to embed (tests, reindex, benchmarks). */
   async drain(): Promise<void> {
-    catchUpDerived(this.sqlite);
     for (let i = 0; i < 10_000; i++) {
       await this.pump();
       if (this.pendingCount() === 0 || this.stopped || !this.provider) return;
@@ -192,12 +191,13 @@ export class EmbeddingService {
   }
 
   private pendingCount(): number {
+    catchUpForReader(this.sqlite);
     return (prepared(this.sqlite, "SELECT count(*) AS n FROM embedding_queue WHERE attempts < ?").get(MAX_ATTEMPTS) as { n: number }).n;
   }
 
   /** Embeds one batch; returns how many queue entries it took. */
   private async embedBatch(): Promise<number> {
-    catchUpDerived(this.sqlite);
+    catchUpForReader(this.sqlite);
     const batch = prepared(
       this.sqlite,
       `SELECT q.memory_id AS id, q.enqueued_at AS enqueuedAt, m.seq AS seq, m.title AS title, m.content AS content
@@ -338,7 +338,7 @@ export class EmbeddingService {
   }
 
   status(): EmbeddingStatus {
-    catchUpDerived(this.sqlite);
+    catchUpForReader(this.sqlite);
     const meta = indexMeta(this.sqlite);
     const failed = (prepared(this.sqlite, "SELECT count(*) AS n FROM embedding_queue WHERE attempts >= ?").get(MAX_ATTEMPTS) as { n: number }).n;
     return {

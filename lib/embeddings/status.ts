@@ -1,6 +1,6 @@
 import type { EmbeddingStatus } from "../api/search";
 import type { Ctx } from "../context";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { indexMeta } from "./meta";
 import { reindexProgress } from "./reindex";
 import { embeddingService, MAX_ATTEMPTS } from "./service";
@@ -10,7 +10,7 @@ import { countVectors } from "./vector-table";
 export function embeddingStatus(ctx: Ctx): EmbeddingStatus {
   const service = embeddingService(ctx);
   if (service) return service.status();
-  catchUpDerived(ctx.sqlite);
+  catchUpForReader(ctx.sqlite);
   const meta = indexMeta(ctx.sqlite);
   const count = (sql: string, ...p: unknown[]) => (ctx.sqlite.prepare(sql).get(...p) as { n: number }).n;
   return {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { exportQuery, type ExportQuery } from "../api/export";
 import type { Ctx } from "../context";
 import { memories, projects } from "../db/schema";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { identifyProject } from "../projects/identify";
 import type { ExportedMemory } from "../api/export";
 
@@ -22,7 +22,7 @@ export function selectForExport(ctx: Ctx, raw: ExportQuery): { format: "markdown
   if (q.status !== "all") where.push(inArray(memories.status, q.status));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
   if (q.ids) where.push(inArray(memories.id, q.ids));
-  if (q.tag?.length) catchUpDerived(ctx.sqlite);
+  if (q.tag?.length) catchUpForReader(ctx.sqlite);
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }

@@ -1,7 +1,7 @@
 import type { ExtractedCategory, SuggestionDto } from "../api/extraction";
 import type { Ctx } from "../context";
 import { createMemory } from "../memories/create";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../search/filters";
 import { ftsQuery } from "../search/lexical";
@@ -43,7 +43,7 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
   if (exact) return { ...exact, similarity: 1 };
   const mine = new Set(tokenize(content));
   if (mine.size === 0) return undefined;
-  catchUpDerived(ctx.sqlite);
+  catchUpForReader(ctx.sqlite);
   const rows = prepared(
     ctx.sqlite,
     `SELECT m.id AS id, m.status AS status, m.content AS content FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid

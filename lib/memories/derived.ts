@@ -19,11 +19,14 @@ import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
  * plus FTS5's own work: about 300 us of an 850 us create. Written for up to PENDING_MAX memories
  * at once, they cost a fraction of that.
  *
- * Nothing reads a derived table without catching up first (`catchUpDerived` is a watermark read
- * when nothing is pending), and the near-duplicate check reads pending memories directly, so no
- * reader sees a memory without its index. Pending memories are caught up by the create that
- * reaches PENDING_MAX, by a timer a few milliseconds after the last create, on a normal exit, and
- * when the database is next opened (after a crash).
+ * Nothing reads a derived table without catching up first (a watermark read when nothing is
+ * pending), and the near-duplicate check reads pending memories directly, so no reader sees a
+ * memory without its index, unless another connection holds the write lock at that moment: a
+ * reader does not wait for it (`catchUpForReader`), and the memories pending then are at most a
+ * few milliseconds old. Pending memories are caught up by the create that reaches PENDING_MAX, by
+ * a timer a few milliseconds after the last create, on a normal exit, and when the database is
+ * opened again (after a crash). Catching up is idempotent: a memory indexed twice (a database an
+ * older version wrote to after this one) keeps one set of rows.
  */
 export const PENDING_MAX = 32;
 const CATCH_UP_AFTER_MS = 10;
@@ -67,6 +70,27 @@ export function catchUpDerived(tx: object): number {
     })
     .immediate();
 }
+
+/**
+ * `catchUpDerived` for readers (search, filters, stats): when another connection holds the write
+ * lock, returns at once instead of waiting for it (up to the busy timeout, with the server's only
+ * thread blocked); that connection, the next create or the timer catches up.
+ */
+export function catchUpForReader(sqlite: Database.Database): void {
+  if (maxSeq(sqlite) <= derivedWatermark(sqlite)) return;
+  if (sqlite.inTransaction) return void catchUpDerived(sqlite);
+  const timeout = sqlite.pragma("busy_timeout", { simple: true }) as number;
+  sqlite.pragma("busy_timeout = 0");
+  try {
+    catchUpDerived(sqlite);
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
 /**
  * Replaces the derived rows of a memory whose text, title or tags changed, inside the verb's
@@ -123,7 +147,8 @@ function catchUpQuietly(sqlite: Database.Database) {
   waiting.delete(sqlite);
   if (!sqlite.open) return;
   try {
-    catchUpDerived(sqlite);
+    catchUpForReader(sqlite);
+    if (maxSeq(sqlite) > derivedWatermark(sqlite)) scheduleCatchUp(sqlite); // busy: try again later
   } catch (error) {
     // Busy or closing: the next create, reader or open catches up.
     log("warn", "derived rows not written yet", { error: (error as Error).message });

@@ -5,7 +5,7 @@ import { memories } from "../db/schema";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
-import { catchUpDerived } from "./derived";
+import { catchUpForReader } from "./derived";
 import { toMemoryDto } from "./dto";
 
 const SORT_COLUMNS = {
@@ -29,12 +29,12 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
   if (q.status !== "all") where.push(inArray(memories.status, q.status ?? ["active"]));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
   if (q.sessionId) where.push(eq(memories.sessionId, q.sessionId));
-  if (q.tag?.length) catchUpDerived(ctx.sqlite);
+  if (q.tag?.length) catchUpForReader(ctx.sqlite);
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }
   if (q.entity) {
-    catchUpDerived(ctx.sqlite);
+    catchUpForReader(ctx.sqlite);
     // `#123`, `!45`, `&7`, a URL or a path (normalized like stored values); `file:x` or `entityKind` narrows the kind.
     const entity = normalizeEntityQuery(q.entity);
     const kind = q.entityKind ?? entity.kind;

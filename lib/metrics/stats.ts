@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { StatsDto } from "../api/stats";
 import type { Ctx } from "../context";
 import { dbSize } from "../maintenance/db-size";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { VERSION } from "../version";
 import { requestSnapshot } from "./registry";
 
@@ -10,7 +10,7 @@ type Row = { k: string | null; n: number };
 
 /** Everything `recollect stats` and the dashboard show: counts by dimension, sizes, queue, savings. */
 export function getStats(ctx: Ctx): StatsDto {
-  catchUpDerived(ctx.sqlite);
+  catchUpForReader(ctx.sqlite);
   const group = (column: string) => {
     const out: Record<string, number> = {};
     for (const r of ctx.sqlite.prepare(`SELECT ${column} AS k, count(*) AS n FROM memories GROUP BY ${column}`).all() as Row[]) out[r.k ?? "none"] = r.n;

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { readMeta, writeMeta } from "../embeddings/meta";
 import { log } from "../logging/logger";
+import { catchUpDerived } from "../memories/derived";
 import { lexicalColumns } from "./sync";
 
 /**
@@ -22,6 +23,8 @@ export function ensureLexicalIndex(sqlite: Database.Database): { rebuilt: boolea
   let count = 0;
   // One transaction: a reader never sees a half-built index, and a crash leaves the old version.
   sqlite.transaction(() => {
+    // Pending memories first get their other derived rows (tags, entities, queue) and leave the watermark.
+    catchUpDerived(sqlite);
     sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('delete-all')");
     for (let after = 0; ; ) {
       const rows = select.all(after, BATCH) as { seq: number; title: string | null; tags: string; content: string }[];

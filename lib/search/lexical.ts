@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
-import { catchUpDerived } from "../memories/derived";
+import { catchUpForReader } from "../memories/derived";
 import { memoryConditions, prepared, type SearchFilters } from "./filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
@@ -27,7 +27,7 @@ export function ftsQuery(terms: readonly string[]): string {
 export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
-  catchUpDerived(ctx.sqlite);
+  catchUpForReader(ctx.sqlite);
   const plan = scanPlan(ctx.sqlite, all.slice(0, 64));
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;

@@ -14,8 +14,9 @@ export interface NearDuplicate {
 }
 
 /**
- * Matches checked by Jaccard, newest first: few match the candidate query on real text (1-4 on
- * average at 20,000 memories), and ranking them by bm25() cost more than checking them.
+ * Matches checked by Jaccard: few match the candidate query on real text (1-4 on average at
+ * 20,000 memories), and ranking them by bm25() costs more than checking them, so they are ranked
+ * only when there are more than this.
  */
 const LEXICAL_CANDIDATES = 32;
 const MAX_QUERY_TERMS = 64;
@@ -48,13 +49,15 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   // Ids and hashes first: most token sets are cached, and a text is read only when one is not.
   type Candidate = { id: string; hash: string; seq: number };
   const match = candidateQuery(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
-  const indexed = match
-    ? (prepared(
-        ctx.sqlite,
-        `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND ${live} ORDER BY memory_fts.rowid DESC LIMIT ${LEXICAL_CANDIDATES}`,
-      ).all(match, ...where.params) as Candidate[])
-    : [];
+  const matches = (order: string, limit: number) =>
+    prepared(
+      ctx.sqlite,
+      `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
+       WHERE memory_fts MATCH ? AND ${live} ORDER BY ${order} LIMIT ${limit}`,
+    ).all(match, ...where.params) as Candidate[];
+  let indexed = match ? matches("memory_fts.rowid DESC", LEXICAL_CANDIDATES + 1) : [];
+  // More than fit: the closest by BM25 instead (an older near duplicate must not be crowded out).
+  if (indexed.length > LEXICAL_CANDIDATES) indexed = matches("bm25(memory_fts, 1, 1, 1)", LEXICAL_CANDIDATES);
   const pending = prepared(ctx.sqlite, `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memories m NOT INDEXED WHERE m.seq > ? AND ${live}`).all(
     derivedWatermark(ctx.sqlite),
     ...where.params,

@@ -12,7 +12,8 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
 export function indexMemory(tx: object, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
   const sqlite = clientOf(tx);
   if (!fresh) prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(row.seq);
-  prepared(sqlite, "INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
+  // OR REPLACE: a fresh row may be indexed already (a database an older version wrote to).
+  prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
   // A newer enqueued_at tells a worker that is embedding the old text not to clear this entry.
   prepared(
     sqlite,

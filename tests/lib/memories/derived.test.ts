@@ -1,6 +1,8 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemory, removeMemory, updateMemory } from "../../../lib/memories";
+import { createMemory, listMemories, removeMemory, updateMemory } from "../../../lib/memories";
 import { catchUpDerived, derivedWatermark, PENDING_MAX } from "../../../lib/memories/derived";
+import { databaseFile } from "../../../lib/paths";
 import { lexicalSearch } from "../../../lib/search/lexical";
 import { testCtx } from "../../helpers/ctx";
 
@@ -88,5 +90,64 @@ describe("derived rows written behind the create", () => {
     const again = fresh(ctx.dataDir);
     expect(derivedWatermark(again.sqlite)).toBe(3);
     expect(count(again, "SELECT count(*) AS n FROM memory_fts")).toBe(3);
+  });
+
+  it("finds pending memories by tag and by entity", () => {
+    const ctx = fresh();
+    const { memory } = createMemory(ctx, { content: "see issue #314 before deploying", tags: ["deploy"] });
+    expect(listMemories(ctx, { tag: "deploy" }).items.map((m) => m.id)).toEqual([memory.id]);
+    expect(listMemories(ctx, { entity: "#314" }).items.map((m) => m.id)).toEqual([memory.id]);
+  });
+
+  it("catches up another connection's pending memories", () => {
+    const a = fresh();
+    const b = fresh(a.dataDir);
+    const { memory } = createMemory(a, { content: "written by the command line while the server runs" });
+    expect(lexicalSearch(b, "command line", { projectId: null, statuses: ["active"] }, 5).map((h) => h.seq)).toEqual([seqOf(b, memory)]);
+    expect(derivedWatermark(a.sqlite)).toBe(seqOf(a, memory));
+  });
+
+  it("does not make a reader wait while another connection holds the write lock", () => {
+    const a = fresh();
+    const { memory } = createMemory(a, { content: "a pending memory about zookeeper" });
+    const other = new Database(databaseFile(a.dataDir)); // a plain connection: opening ours would catch up
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      // Without waiting for the lock (10 s here, then SQLITE_BUSY): the pending memory is not indexed yet.
+      expect(lexicalSearch(a, "zookeeper", { projectId: null, statuses: ["active"] }, 5)).toEqual([]);
+      other.exec("COMMIT");
+      expect(lexicalSearch(a, "zookeeper", { projectId: null, statuses: ["active"] }, 5).map((h) => h.seq)).toEqual([seqOf(a, memory)]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("rolls a catch-up back with the transaction it ran in", () => {
+    const ctx = fresh();
+    expect(() =>
+      ctx.sqlite.transaction(() => {
+        for (let i = 0; i <= PENDING_MAX; i++) createMemory(ctx, { content: `rolled back memory ${i} about etcd ${i * 3}` });
+        expect(derivedWatermark(ctx.sqlite)).toBe(PENDING_MAX); // caught up inside, as a savepoint
+        throw new Error("abort");
+      })(),
+    ).toThrow("abort");
+    expect(derivedWatermark(ctx.sqlite)).toBe(0);
+    expect(count(ctx, "SELECT count(*) AS n FROM memory_fts")).toBe(0);
+    expect(count(ctx, "SELECT count(*) AS n FROM embedding_queue")).toBe(0);
+  });
+
+  it("catches up memories that are already indexed (an older version wrote to the database)", () => {
+    const ctx = fresh();
+    const { memory } = createMemory(ctx, { content: "indexed twice is still indexed once", tags: ["twice"] });
+    catchUpDerived(ctx.sqlite);
+    // As if indexed by another writer with other terms, the watermark left behind.
+    ctx.sqlite.prepare("INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, '', '', 'stale')").run(seqOf(ctx, memory));
+    ctx.sqlite.prepare("UPDATE embedding_meta SET value = '0' WHERE key = 'derived_seq'").run();
+    expect(catchUpDerived(ctx.sqlite)).toBe(1);
+    expect(ftsHits(ctx, "twice")).toEqual([seqOf(ctx, memory)]);
+    expect(ftsHits(ctx, "stale")).toEqual([]);
+    expect(count(ctx, "SELECT count(*) AS n FROM memory_fts")).toBe(1);
+    expect(count(ctx, "SELECT count(*) AS n FROM memory_tags")).toBe(1);
+    expect(count(ctx, "SELECT count(*) AS n FROM embedding_queue")).toBe(1);
   });
 });
