@@ -48,16 +48,19 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   const live = `m.status IN ('active', 'suggested') AND ${where.sql}`;
   // Ids and hashes first: most token sets are cached, and a text is read only when one is not.
   type Candidate = { id: string; hash: string; seq: number };
-  const match = candidateQuery(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
+  const plan = candidatePlan(ctx, [...mine], ctx.config.search.lexicalDedupThreshold);
   const matches = (order: string, limit: number) =>
     prepared(
       ctx.sqlite,
       `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid
        WHERE memory_fts MATCH ? AND ${live} ORDER BY ${order} LIMIT ${limit}`,
-    ).all(match, ...where.params) as Candidate[];
-  let indexed = match ? matches("memory_fts.rowid DESC", LEXICAL_CANDIDATES + 1) : [];
-  // More than fit: the closest by BM25 instead (an older near duplicate must not be crowded out).
-  if (indexed.length > LEXICAL_CANDIDATES) indexed = matches("bm25(memory_fts, 1, 1, 1)", LEXICAL_CANDIDATES);
+    ).all(plan!.query, ...where.params) as Candidate[];
+  // When more match than are checked, the closest by BM25 (an older near duplicate must not be
+  // crowded out by newer matches). Unranked first, unless the word counts say that many match
+  // (the bound is loose: pairs of rare words seldom occur together); asked again if they do.
+  const byBm25 = () => matches("bm25(memory_fts, 1, 1, 1)", LEXICAL_CANDIDATES);
+  let indexed = !plan ? [] : plan.maxMatches > 4 * LEXICAL_CANDIDATES ? byBm25() : matches("memory_fts.rowid DESC", LEXICAL_CANDIDATES + 1);
+  if (indexed.length > LEXICAL_CANDIDATES) indexed = byBm25();
   const pending = prepared(ctx.sqlite, `SELECT m.id AS id, m.content_hash AS hash, m.seq AS seq FROM memories m NOT INDEXED WHERE m.seq > ? AND ${live}`).all(
     derivedWatermark(ctx.sqlite),
     ...where.params,
@@ -110,12 +113,18 @@ function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { 
  * costs about 30 us.
  */
 export function candidateQuery(ctx: Ctx, terms: string[], threshold: number): string | undefined {
+  return candidatePlan(ctx, terms, threshold)?.query;
+}
+
+/** `candidateQuery` with an estimate of how many memories can match it (from the document frequencies). */
+function candidatePlan(ctx: Ctx, terms: string[], threshold: number): { query: string; maxMatches: number } | undefined {
   const misses = terms.length - Math.ceil(threshold * terms.length);
   const withDf = documentFrequencies(ctx.sqlite, terms, { rankOnly: true }) ?? terms.map((term) => ({ term, df: 0 }));
   const sorted = withDf.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1));
   const rarest = sorted.map((t) => `"${t.term}"`);
   if (rarest.length === 0) return undefined;
-  if (misses <= 0) return rarest.slice(0, MUST_HAVE).join(" AND ");
+  const dfs = sorted.map((t) => t.df);
+  if (misses <= 0) return { query: rarest.slice(0, MUST_HAVE).join(" AND "), maxMatches: dfs[0] };
   const prefix = Math.min(misses + 1, MAX_QUERY_TERMS);
   const pairTerms = misses + 2;
   // Each term occurrence in the query costs a lookup (about 6 us); each match a row read and a
@@ -129,9 +138,10 @@ export function candidateQuery(ctx: Ctx, terms: string[], threshold: number): st
     // "Two of them" as (a AND (b OR c OR d)) OR (b AND (c OR d)) OR (c AND d): FTS5 opens one
     // iterator per term occurrence, so this nesting needs k(k+1)/2 - 1 of them instead of k(k-1).
     for (let i = 0; i < r.length - 1; i++) pairs.push(`(${r[i]} AND (${r.slice(i + 1).join(" OR ")}))`);
-    return pairs.join(" OR ");
+    // A match holds two of the k terms, one of them among the k - 1 rarest.
+    return { query: pairs.join(" OR "), maxMatches: Math.min(prefixPostings, sum(dfs.slice(0, pairTerms)) / 2) };
   }
-  return rarest.slice(0, prefix).join(" OR ");
+  return { query: rarest.slice(0, prefix).join(" OR "), maxMatches: prefixPostings };
 }
 
 function placementSql(p: Placement, alias: string): { sql: string; params: unknown[] } {
@@ -169,4 +179,5 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return inter / (a.size + b.size - inter);
 }
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
