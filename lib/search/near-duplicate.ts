@@ -16,9 +16,9 @@ export interface NearDuplicate {
 /**
  * Matches checked by Jaccard: few match the candidate query on real text (1-4 on average at
  * 20,000 memories), and ranking them by bm25() costs more than checking them, so they are ranked
- * only when there are more than this.
+ * only when there are more than this; then the closest this many.
  */
-const LEXICAL_CANDIDATES = 32;
+const LEXICAL_CANDIDATES = 20;
 const MAX_QUERY_TERMS = 64;
 /** Up to 6 rarest terms are paired (15 pairs); beyond, any one of the m + 1 rarest. */
 const MAX_PAIR_TERMS = 6;
