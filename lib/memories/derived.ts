@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { clientOf, prepared } from "../db/prepared";
 import { syncEntities } from "../entities/sync";
+import { writeLater } from "../db/write-later";
 import { log } from "../logging/logger";
 import { indexMemory } from "../search/sync";
 import type { MemoryRow } from "./dto";
@@ -122,30 +123,12 @@ function maxSeq(sqlite: Database.Database): number {
   return (prepared(sqlite, "SELECT coalesce(max(seq), 0) AS n FROM memories").get() as { n: number }).n;
 }
 
-const timers = new WeakMap<Database.Database, NodeJS.Timeout>();
-/** Connections that may have pending memories: one exit listener catches them all up. */
-const waiting = new Set<Database.Database>();
-let exitHook = false;
-
+/** Also at a normal exit; after a crash, the next open catches up. */
 function scheduleCatchUp(sqlite: Database.Database) {
-  if (timers.has(sqlite)) return;
-  if (!exitHook) {
-    exitHook = true;
-    // A normal stop writes what is pending (better-sqlite3 is synchronous); a crash leaves it to
-    // the next open.
-    process.once("exit", () => [...waiting].forEach(catchUpQuietly));
-  }
-  waiting.add(sqlite);
-  // setTimeout, not a microtask: the create's transaction must commit first.
-  const timer = setTimeout(() => catchUpQuietly(sqlite), CATCH_UP_AFTER_MS);
-  timer.unref();
-  timers.set(sqlite, timer);
+  writeLater(sqlite, "derived", CATCH_UP_AFTER_MS, catchUpQuietly);
 }
 
 function catchUpQuietly(sqlite: Database.Database) {
-  timers.delete(sqlite);
-  waiting.delete(sqlite);
-  if (!sqlite.open) return;
   try {
     catchUpForReader(sqlite);
     if (maxSeq(sqlite) > derivedWatermark(sqlite)) scheduleCatchUp(sqlite); // busy: try again later

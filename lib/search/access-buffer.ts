@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../context";
+import { cancelWriteLater, writeLater } from "../db/write-later";
 import { log } from "../logging/logger";
 
 /**
@@ -12,44 +13,26 @@ import { log } from "../logging/logger";
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 500;
 
-interface Buffer {
-  tasks: (() => void)[];
-  timer: NodeJS.Timeout | null;
-}
-
-const buffers = new WeakMap<Database.Database, Buffer>();
-/** Connections with counts waiting: one exit listener writes them all (held only while waiting). */
-const waiting = new Set<Database.Database>();
-let exitHook = false;
+const buffers = new WeakMap<Database.Database, (() => void)[]>();
 
 /** A `defer` for `searchMemories` and `buildRecallBlock` that batches their access writes. */
 export function batchedAccess(ctx: Ctx): (task: () => void) => void {
   return (task) => {
-    let buffer = buffers.get(ctx.sqlite);
-    if (!buffer) buffers.set(ctx.sqlite, (buffer = { tasks: [], timer: null }));
-    if (!exitHook) {
-      exitHook = true;
-      // A normal stop (SIGTERM, Ctrl-C) writes what is pending: better-sqlite3 is synchronous.
-      process.once("exit", () => [...waiting].forEach(flushAccess));
-    }
-    waiting.add(ctx.sqlite);
-    buffer.tasks.push(task);
-    if (buffer.tasks.length >= FLUSH_AT) flushAccess(ctx.sqlite);
-    else if (!buffer.timer) {
-      buffer.timer = setTimeout(() => flushAccess(ctx.sqlite), FLUSH_EVERY_MS);
-      buffer.timer.unref();
-    }
+    let tasks = buffers.get(ctx.sqlite);
+    if (!tasks) buffers.set(ctx.sqlite, (tasks = []));
+    tasks.push(task);
+    // Also at a normal stop (SIGTERM, Ctrl-C): see write-later.ts.
+    if (tasks.length >= FLUSH_AT) flushAccess(ctx.sqlite);
+    else writeLater(ctx.sqlite, "access", FLUSH_EVERY_MS, flushAccess);
   };
 }
 
 /** Writes the pending access counts of this database now. */
 export function flushAccess(sqlite: Database.Database) {
-  waiting.delete(sqlite);
+  cancelWriteLater(sqlite, "access");
   const buffer = buffers.get(sqlite);
-  if (!buffer || buffer.tasks.length === 0 || !sqlite.open) return;
-  if (buffer.timer) clearTimeout(buffer.timer);
-  buffer.timer = null;
-  const tasks = buffer.tasks.splice(0);
+  if (!buffer || buffer.length === 0 || !sqlite.open) return;
+  const tasks = buffer.splice(0);
   try {
     // Each task catches its own errors (see searchMemories); nested, each runs in a savepoint.
     sqlite.transaction(() => tasks.forEach((t) => t())).immediate();
