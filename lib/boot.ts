@@ -5,6 +5,7 @@ import type { Ctx } from "./context";
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { startEmbeddings } from "./embeddings/service";
 import { databaseFile } from "./paths";
+import { warmNearDuplicateIndex } from "./search/near-duplicate-index";
 import { startSessionSweep } from "./sessions/sweep";
 import { ensureToken } from "./security/token";
 
@@ -46,4 +47,6 @@ function startBackgroundServices(ctx: Ctx) {
   startEmbeddings(ctx);
   // Expires stale sessions and claims, purges expired KV entries.
   startSessionSweep(ctx);
+  // Reads the live memories' tokens for the near-duplicate check, so the first store need not.
+  warmNearDuplicateIndex(ctx.sqlite);
 }

@@ -75,17 +75,29 @@ export const memories = sqliteTable(
     index("memories_scope_idx").on(t.scope, t.projectId, t.status),
     index("memories_hash_idx").on(t.contentHash),
     // Lists sort by created or updated time: each common filter has an index in that order, so a
-    // page is read in order instead of sorting every matching row.
+    // page is read in order instead of sorting every matching row. A list of several statuses
+    // merges one page per status (lib/memories/list.ts): an index on time alone would cost every
+    // create two more pages written.
     index("memories_status_created_idx").on(t.status, t.createdAt),
-    index("memories_created_idx").on(t.createdAt),
     index("memories_status_updated_idx").on(t.status, t.updatedAt),
-    index("memories_updated_idx").on(t.updatedAt),
     index("memories_category_idx").on(t.category, t.status, t.createdAt),
-    index("memories_pinned_idx").on(t.pinned, t.status),
+    // Few memories are pinned: indexing only those keeps every other write cheaper.
+    index("memories_pinned_idx").on(t.status).where(sql`pinned = 1`),
     // Most memories have no session: indexing only those that do keeps every other write cheaper.
     index("memories_session_idx").on(t.sessionId).where(sql`session_id IS NOT NULL`),
   ],
 );
+
+/**
+ * Which memories changed text, status or placement, or were deleted: written by triggers
+ * (drizzle/0003_memory_changes.sql), read by the near-duplicate index (lib/search/
+ * near-duplicate-index.ts) to stay in step with every writer. Creates are not logged: their seqs
+ * only grow. Housekeeping keeps the last entries (lib/maintenance/housekeeping.ts).
+ */
+export const memoryChanges = sqliteTable("memory_changes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  seq: integer("seq").notNull(),
+});
 
 export const memoryTags = sqliteTable(
   "memory_tags",

@@ -1,11 +1,13 @@
 import type { Ctx } from "../context";
 import { logger } from "../logging/logger";
+import { pruneChangeLog } from "../search/near-duplicate-index";
 import { incrementalVacuum } from "./vacuum";
 
 /**
- * Hourly, off the request path: gives free pages back when they pile up (permanent deletes, purged
- * CCR entries and caches leave them; SQLite reuses them, but a file that shrank in use should shrink
- * on disk too). Triggered by requests (one timestamp comparison each), run on a later tick.
+ * Hourly, off the request path: trims the memory change log, and gives free pages back when they
+ * pile up (permanent deletes, purged CCR entries and caches leave them; SQLite reuses them, but a
+ * file that shrank in use should shrink on disk too). Triggered by requests (one timestamp
+ * comparison each), run on a later tick.
  */
 const INTERVAL_MS = 60 * 60 * 1000;
 const g = globalThis as typeof globalThis & { __recollectHousekeeping?: { last: number; running: boolean } };
@@ -24,9 +26,13 @@ export function maybeHousekeep(ctx: Ctx, now = Date.now()): void {
   }, 0).unref();
 }
 
-/** Vacuums incrementally when more than 10% of the file (and at least 1 MiB) is free pages. */
+/**
+ * Trims the memory change log (lib/search/near-duplicate-index.ts), and vacuums incrementally when
+ * more than 10% of the file (and at least 1 MiB) is free pages.
+ */
 export function housekeep(ctx: Ctx): { vacuumed: boolean; freePages: number } {
   try {
+    pruneChangeLog(ctx.sqlite);
     const free = ctx.sqlite.pragma("freelist_count", { simple: true }) as number;
     const pages = ctx.sqlite.pragma("page_count", { simple: true }) as number;
     const pageSize = ctx.sqlite.pragma("page_size", { simple: true }) as number;

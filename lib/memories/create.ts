@@ -31,7 +31,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     const tx = ctx.db;
     const existing = findExactDuplicate(tx, placement, hash);
     if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
-    const near = findNearDuplicate(ctx, placement, content, hash);
+    const near = findNearDuplicate(ctx, placement, content);
     if (near) {
       const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
       if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };

@@ -21,7 +21,7 @@ import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
  * at once, they cost a fraction of that.
  *
  * Nothing reads a derived table without catching up first (a watermark read when nothing is
- * pending), and the near-duplicate check reads pending memories directly, so no reader sees a
+ * pending), and the near-duplicate check reads the memories table itself, so no reader sees a
  * memory without its index, unless another connection holds the write lock at that moment: a
  * reader does not wait for it (`catchUpForReader`), and the memories pending then are at most a
  * few milliseconds old. Pending memories are caught up by the create that reaches PENDING_MAX, by

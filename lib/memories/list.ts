@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../api/memories";
 import type { Ctx } from "../context";
-import { memories } from "../db/schema";
+import { memories, STATUSES } from "../db/schema";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
 import { catchUpForReader } from "./derived";
-import { toMemoryDto } from "./dto";
+import { toMemoryDto, type MemoryRow } from "./dto";
 
 const SORT_COLUMNS = {
   created: memories.createdAt,
@@ -26,7 +26,6 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
   if (projectId) where.push(eq(memories.projectId, projectId));
   if (q.scope) where.push(inArray(memories.scope, q.scope));
   if (q.category) where.push(inArray(memories.category, q.category));
-  if (q.status !== "all") where.push(inArray(memories.status, q.status ?? ["active"]));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
   if (q.sessionId) where.push(eq(memories.sessionId, q.sessionId));
   if (q.tag?.length) catchUpForReader(ctx.sqlite);
@@ -56,17 +55,28 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
     );
   }
 
-  const rows = ctx.db
-    .select()
-    .from(memories)
-    .where(and(...where))
-    .orderBy(dir(column), dir(memories.seq))
-    .limit(q.limit + 1)
-    .all();
+  const statuses = q.status === "all" ? STATUSES : (q.status ?? ["active"]);
+  const select = (status: SQL) =>
+    ctx.db
+      .select()
+      .from(memories)
+      .where(and(...where, status))
+      .orderBy(dir(column), dir(memories.seq))
+      .limit(q.limit + 1)
+      .all();
+  const sortValue = (r: MemoryRow) =>
+    q.sort === "created" ? r.createdAt : q.sort === "updated" ? r.updatedAt : q.sort === "priority" ? r.priority : (r.lastAccessedAt ?? 0);
+  // By time, each status's page comes in order from its (status, time) index; several are merged.
+  const byTime = (q.sort === "created" || q.sort === "updated") && statuses.length > 1;
+  const sign = q.order === "desc" ? -1 : 1;
+  const rows = byTime
+    ? statuses
+        .flatMap((status) => select(eq(memories.status, status)))
+        .sort((a, b) => sign * (sortValue(a) - sortValue(b) || a.seq - b.seq))
+        .slice(0, q.limit + 1)
+    : select(inArray(memories.status, [...statuses]));
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const sortValue = (r: (typeof rows)[number]) =>
-    q.sort === "created" ? r.createdAt : q.sort === "updated" ? r.updatedAt : q.sort === "priority" ? r.priority : (r.lastAccessedAt ?? 0);
   const now = Date.now();
   return {
     items: page.map((r) => toMemoryDto(r, now)),

@@ -69,14 +69,9 @@ const dfCaches = new WeakMap<Database.Database, DfCache>();
 
 /**
  * How many memories contain each term (cached per connection for a short while); undefined if
- * unknown. `rankOnly`: for callers that only rank terms by rarity, which a count as old as half
- * the store still does.
+ * unknown.
  */
-export function documentFrequencies(
-  sqlite: Database.Database,
-  terms: readonly string[],
-  options: { rankOnly?: boolean } = {},
-): { term: string; df: number }[] | undefined {
+export function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
   if (!cache) {
     // A per-connection temp table: nothing is added to the database file.
@@ -93,11 +88,9 @@ export function documentFrequencies(
   const { lookup } = cache;
   try {
     const docs = (cache.docs = (cache.size.get() as { n: number }).n);
-    // Rankings hold up longer than counts: ask again when the store has doubled (not grown by a quarter).
-    const [growth, slack] = options.rankOnly ? [2, 1000] : [1.25, 100];
     return terms.map((term) => {
       let hit = cache.terms.get(term);
-      if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * growth + slack) {
+      if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * 1.25 + 100) {
         hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now, docs };
         if (cache.terms.size > 20_000) cache.terms.clear();
         cache.terms.set(term, hit);

@@ -196,7 +196,8 @@ const RECENT_TEXTS = 256;
 
 /**
  * `tokenize` (index mode) with a small cache of the last texts: a new memory's text is tokenized
- * by the near-duplicate check, then again when its index row is written a moment later.
+ * by the near-duplicate check, then again when the near-duplicate index reads it at the next check
+ * and when its index row is written a moment later.
  */
 export function tokenizeRecent(text: string): readonly string[] {
   let tokens = recent.get(text);

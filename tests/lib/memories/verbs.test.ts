@@ -126,6 +126,32 @@ describe("listMemories", () => {
     expect(seen[0]).toBe("memory 24");
     expect(code(() => listMemories(ctx, { cursor: "garbage" }))).toBe("bad_request");
   });
+
+  it("merges the statuses of a list by time in order, page after page, both ways", () => {
+    const statuses = ["active", "archived", "suggested", "resolved"] as const;
+    const ids = Array.from({ length: 30 }, (_, i) => createMemory(ctx, { content: `mixed memory number ${i}`, status: i % 4 === 2 ? "suggested" : "active" }).memory.id);
+    // Times out of seq order, some equal (the seq breaks ties), statuses interleaved.
+    ids.forEach((id, i) => {
+      const at = 1_000_000 + ((i * 7) % 10) * 1000;
+      ctx.sqlite.prepare("UPDATE memories SET status = ?, created_at = ?, updated_at = ? WHERE id = ?").run(statuses[i % 4], at, 2_000_000 - at, id);
+    });
+    const rows = ctx.sqlite.prepare("SELECT id, seq, created_at AS c, updated_at AS u FROM memories").all() as { id: string; seq: number; c: number; u: number }[];
+    for (const [sort, order, key] of [["created", "desc", "c"], ["created", "asc", "c"], ["updated", "desc", "u"]] as const) {
+      const sign = order === "desc" ? -1 : 1;
+      const expected = [...rows].sort((a, b) => sign * (a[key] - b[key] || a.seq - b.seq)).map((r) => r.id);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = listMemories(ctx, { status: "all", sort, order, limit: 7 as never, cursor });
+        seen.push(...page.items.map((m) => m.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+      // Two of the four statuses: the same order, without the others.
+      const two = listMemories(ctx, { status: "archived,resolved" as never, sort, order, limit: 100 as never }).items.map((m) => m.id);
+      expect(two).toEqual(expected.filter((id) => ["archived", "resolved"].includes(statuses[ids.indexOf(id) % 4])));
+    }
+  });
 });
 
 describe("updateMemory", () => {

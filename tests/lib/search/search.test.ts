@@ -179,32 +179,13 @@ describe("near duplicates (lexical, no vectors)", () => {
     expect(elsewhere.deduplicated).toBe(false);
   });
 
-  it("finds a near duplicate that lacks the new text's rarest word, by pairs of rare words once they are common enough", async () => {
-    const { candidateQuery } = await import("../../../lib/search/near-duplicate");
-    const { tokenize } = await import("../../../lib/search/tokenizer");
+  it("finds a near duplicate that lacks one of the new text's words, and not one that lacks two", () => {
     const words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo".split(" ");
-    const terms = (text: string) => [...new Set(tokenize(text))];
-    // A young store: the rarest words have few postings, one of them is the cheaper test.
-    expect(candidateQuery(ctx, terms(words.join(" ")), 0.9)).not.toContain(" AND ");
-    // Index rows that hold every word (no memory row: they count in the word statistics, never
-    // as matches): 20 postings for each word, 18 for the new one ("zanzibar").
-    const fts = ctx.sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, '', '', ?)");
-    for (let i = 0; i < 20; i++) fts.run(1_000_000 + i, tokenize(`${words.join(" ")}${i < 18 ? " zanzibar" : ""}`).join(" "));
-    const fresh = testCtx({ dataDir: ctx.dataDir }); // a new connection: no cached word statistics
-    try {
-      const stored = createMemory(fresh, { content: words.join(" ") }).memory;
-      const text = `${words.join(" ")} zanzibar`;
-      // 19 words, one miss allowed: two of the three rarest ("zanzibar" and two others).
-      const query = candidateQuery(fresh, terms(text), 0.9)!;
-      expect(query.split(" OR ")).toHaveLength(3);
-      expect(query).toContain('"zanzibar" AND');
-      // Token Jaccard 18/19 with the stored memory, which lacks the rarest word.
-      expect(createMemory(fresh, { content: text })).toMatchObject({ deduplicated: true, duplicateOf: stored.id });
-      // Two words changed (Jaccard 16/20): not a duplicate.
-      expect(createMemory(fresh, { content: [...words.slice(0, 16), "sierra", "tango"].join(" ") }).deduplicated).toBe(false);
-    } finally {
-      fresh.close();
-    }
+    const stored = createMemory(ctx, { content: words.join(" ") }).memory;
+    // Token Jaccard 18/19 with the stored memory, which lacks the new word.
+    expect(createMemory(ctx, { content: `${words.join(" ")} zanzibar` })).toMatchObject({ deduplicated: true, duplicateOf: stored.id });
+    // Two words changed (Jaccard 16/20): not a duplicate.
+    expect(createMemory(ctx, { content: [...words.slice(0, 16), "sierra", "tango"].join(" ") }).deduplicated).toBe(false);
   });
 });
 

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
+import type { Placement } from "../../../lib/memories/scope";
+import { CHANGE_LOG_KEPT, nearDuplicateIndex, pruneChangeLog, warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-index";
+import { tokenize } from "../../../lib/search/tokenizer";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+
+// The in-memory index behind the lexical near-duplicate check (lib/search/near-duplicate-index.ts):
+// it must agree with the database whoever writes to it, and after a rollback.
+
+const open: ReturnType<typeof testCtx>[] = [];
+const fresh = (dataDir?: string) => {
+  const ctx = testCtx(dataDir ? { dataDir } : {});
+  open.push(ctx);
+  return ctx;
+};
+afterEach(() => open.splice(0).forEach((c) => c.sqlite.open && c.close()));
+
+const GLOBAL: Placement = { scope: "global", projectId: null, sessionId: null };
+const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango".split(" ");
+/** 20 words; `drop` and `add` change some (each change costs about 0.05 of Jaccard similarity). */
+const text = (drop: string[] = [], add: string[] = []) => [...WORDS.filter((w) => !drop.includes(w)), ...add].join(" ");
+const closest = (ctx: ReturnType<typeof testCtx>, content: string, placement = GLOBAL) =>
+  ctx.sqlite.transaction(() => nearDuplicateIndex(ctx.sqlite).closest(placement, [...new Set(tokenize(content))], 0.9))()?.seq;
+const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
+
+describe("near-duplicate index", () => {
+  it("returns the most similar live memory of the placement, not one elsewhere", () => {
+    const ctx = fresh();
+    // An exact copy in a project: another placement, never the answer for the global scope.
+    createMemory(ctx, { content: text(), directory: tempDir() });
+    const close = createMemory(ctx, { content: text(["alpha"]) }).memory; // 19/20 = 0.95
+    const farther = createMemory(ctx, { content: text(["bravo"], ["zulu"]) }); // 19/21 = 0.905, and 18/21 to `close`
+    expect(farther.deduplicated).toBe(false);
+    expect(closest(ctx, text())).toBe(seqOf(ctx, close));
+    expect(createMemory(ctx, { content: text() })).toMatchObject({ deduplicated: true, duplicateOf: close.id });
+    expect(closest(ctx, text(["alpha", "bravo", "charlie"]))).toBeUndefined(); // 17/20 = 0.85
+  });
+
+  it("follows what another connection changes: text, archive, restore, delete, new memories", () => {
+    const ctx = fresh();
+    const other = fresh(ctx.dataDir);
+    const m = createMemory(ctx, { content: text() }).memory;
+    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+
+    const replaced = "the deploy pipeline runs migrations before the canary, then waits ten minutes for alerts";
+    updateMemory(other, m.id, { content: replaced });
+    expect(closest(ctx, replaced)).toBe(seqOf(ctx, m));
+    expect(closest(ctx, text())).toBeUndefined();
+
+    archiveMemory(other, m.id);
+    expect(closest(ctx, replaced)).toBeUndefined();
+    restoreMemory(other, m.id);
+    expect(closest(ctx, replaced)).toBe(seqOf(ctx, m));
+    removeMemory(other, m.id);
+    expect(closest(ctx, replaced)).toBeUndefined();
+
+    const added = createMemory(other, { content: text(["alpha"]) }).memory;
+    expect(closest(ctx, text())).toBe(seqOf(ctx, added));
+    // Plain SQL is logged by the triggers too: moved to a project, it leaves the global scope.
+    other.sqlite.prepare("UPDATE memories SET scope = 'project', project_id = NULL WHERE id = ?").run(added.id);
+    expect(closest(ctx, text())).toBeUndefined();
+  });
+
+  it("forgets what a rolled-back transaction wrote, and finds the row that takes its seq", () => {
+    const ctx = fresh();
+    const other = fresh(ctx.dataDir);
+    createMemory(ctx, { content: "an older memory about something else entirely" });
+    const rolledBack = text();
+    expect(() =>
+      ctx.sqlite.transaction(() => {
+        createMemory(ctx, { content: rolledBack });
+        // Read into the index inside the transaction: the next check must not trust it.
+        expect(closest(ctx, rolledBack)).toBeDefined();
+        throw new Error("abort");
+      })(),
+    ).toThrow("abort");
+    expect(closest(ctx, rolledBack)).toBeUndefined();
+    // The rolled-back seq is free again (AUTOINCREMENT's counter rolled back too): another
+    // connection's memory takes it, and must be found.
+    const reused = "the staging database is reset every sunday at midnight from the anonymized dump";
+    const taken = createMemory(other, { content: reused }).memory;
+    expect(closest(ctx, reused)).toBe(seqOf(ctx, taken));
+    expect(closest(ctx, rolledBack)).toBeUndefined();
+  });
+
+  it("builds itself again when the change log was trimmed past what it read", () => {
+    const ctx = fresh();
+    const other = fresh(ctx.dataDir);
+    const a = createMemory(ctx, { content: text() }).memory;
+    const b = createMemory(ctx, { content: "the release train leaves every tuesday, hotfixes go through the same checklist" }).memory;
+    expect(closest(ctx, text())).toBe(seqOf(ctx, a));
+    const newA = "feature flags are removed two weeks after a full rollout, by whoever added them";
+    updateMemory(other, a.id, { content: newA });
+    updateMemory(other, b.id, { content: "the release train leaves every thursday now" });
+    // Only the last entry is left: reading it alone would miss the change of `a`.
+    other.sqlite.prepare("DELETE FROM memory_changes WHERE id < (SELECT max(id) FROM memory_changes)").run();
+    expect(closest(ctx, newA)).toBe(seqOf(ctx, a));
+    expect(closest(ctx, text())).toBeUndefined();
+  });
+
+  it("trims the change log to its last entries", () => {
+    const ctx = fresh();
+    const insert = ctx.sqlite.prepare("INSERT INTO memory_changes (seq) VALUES (?)");
+    ctx.sqlite.transaction(() => {
+      for (let i = 0; i < CHANGE_LOG_KEPT + 5; i++) insert.run(i);
+    })();
+    expect(pruneChangeLog(ctx.sqlite)).toBe(5);
+    expect(ctx.sqlite.prepare("SELECT count(*) FROM memory_changes").pluck().get()).toBe(CHANGE_LOG_KEPT);
+  });
+
+  it("is built in slices off the request path, and keeps up with changes made between slices", async () => {
+    const writer = fresh();
+    const ids = writer.sqlite.transaction(() =>
+      Array.from({ length: 300 }, (_, i) => createMemory(writer, { content: `memory ${i}: ${text([WORDS[i % 20]], [`w${i}`])}` }).memory.id),
+    )();
+    const ctx = fresh(writer.dataDir);
+    const index = nearDuplicateIndex(ctx.sqlite);
+    expect(index.buildSlice(100)).toBe(true); // more to do
+    // Between slices: a memory already read changes, one not read yet goes.
+    updateMemory(writer, ids[10], { content: "rotate the signing keys every ninety days, the runbook is in the ops wiki" });
+    removeMemory(writer, ids[250]);
+    warmNearDuplicateIndex(ctx.sqlite, 50);
+    await vi.waitFor(() => expect(index.ready).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(closest(ctx, "rotate the signing keys every ninety days, the runbook is in the ops wiki")).toBe(seqOf(ctx, { id: ids[10] }));
+    expect(closest(ctx, `memory 250: ${text([WORDS[250 % 20]], ["w250"])}`)).toBeUndefined();
+    expect(closest(ctx, `memory 123: ${text([WORDS[123 % 20]], ["w123"])}`)).toBe(seqOf(ctx, { id: ids[123] }));
+  });
+
+  it("keeps session memories apart by session", () => {
+    const ctx = fresh();
+    const dir = tempDir();
+    const s1 = createMemory(ctx, { content: text(), scope: "session", sessionId: "s1", directory: dir }).memory;
+    expect(createMemory(ctx, { content: text(["alpha"]), scope: "session", sessionId: "s2", directory: dir }).deduplicated).toBe(false);
+    expect(createMemory(ctx, { content: text(["alpha"]), scope: "session", sessionId: "s1", directory: dir })).toMatchObject({ deduplicated: true, duplicateOf: s1.id });
+  });
+});
