@@ -8,8 +8,8 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * The token sets of the live (active or suggested) memories, in memory, with an inverted list per
  * placement: the lexical near-duplicate check (near-duplicate.ts) finds every memory that can reach
  * the Jaccard threshold by reading the lists of a few rare tokens, with no query. Through SQLite's
- * FTS5 index the same check cost 150-450 us per create (one iterator per term and per index
- * segment); here it costs a few microseconds.
+ * FTS5 index the same check cost 200-480 us per create at 12,000 memories (one iterator per term
+ * and per index segment); here 15-20 us, most of it reading the previous create's row.
  *
  * One index per connection, kept in step with the database by two marks:
  * - `seqMark`: every memory up to this seq has been read; newer ones are read at the next check.
@@ -21,9 +21,9 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * number in a temp table written in the same transaction as each catch-up, so a rollback takes
  * that number back too, and a stale index is dropped and built again.
  *
- * Memory: about 40 bytes per token of a live memory (12-40 tokens each): 40-50 MB at 100,000.
- * Built when the server starts, in slices off the request path (`warmNearDuplicateIndex`), or at
- * the first check: 20-35 us per memory, mostly tokenizing.
+ * Memory: about 33 bytes per distinct token of a live memory; 41 MB for 100,000 memories of 12-40
+ * words. Built when the server starts, in slices off the request path (`warmNearDuplicateIndex`),
+ * or by the first check: about 24 us per memory (2.4 s for 100,000), mostly tokenizing.
  */
 export class NearDuplicateIndex {
   private readonly terms = new Map<string, number>();
@@ -232,7 +232,8 @@ export class NearDuplicateIndex {
   }
 
   private stamp() {
-    this.version = nextVersion++;
+    // Never reused, across indexes and resets: a stale stamp can never match a newer index.
+    this.version = shared.version++;
     if (!this.stampTable) this.sqlite.exec("CREATE TEMP TABLE IF NOT EXISTS near_duplicate_index(version INTEGER NOT NULL)");
     this.stampTable = true;
     prepared(this.sqlite, "INSERT OR REPLACE INTO temp.near_duplicate_index(rowid, version) VALUES (1, ?)").run(this.version);
@@ -246,8 +247,6 @@ const ROW = "seq, content, scope, project_id AS projectId, session_id AS session
 type Row = Placement & { seq: number; content: string };
 /** A memory's distinct token ids, sorted; its placement id; the last check that read it. */
 type Doc = { place: number; terms: Int32Array; pass: number };
-/** Never reused, across indexes and resets: a stale stamp can never match a newer index. */
-let nextVersion = 1;
 
 const placementKey = (p: Placement) => `${p.scope}\u0000${p.projectId ?? ""}\u0000${p.scope === "session" ? (p.sessionId ?? "") : ""}`;
 
@@ -267,11 +266,17 @@ function jaccard(mine: Int32Array, n: number, theirs: Int32Array): number {
   return inter / (n + theirs.length - inter);
 }
 
-const indexes = new WeakMap<Database.Database, NearDuplicateIndex>();
+// Next.js loads this module once per bundle (the boot's warm-up, each route): they must share one
+// index per connection, and one version counter, or each would take the other's stamp for a
+// rollback and build itself again.
+const g = globalThis as typeof globalThis & {
+  __recollectNearDuplicate?: { indexes: WeakMap<Database.Database, NearDuplicateIndex>; version: number };
+};
+const shared = (g.__recollectNearDuplicate ??= { indexes: new WeakMap(), version: 1 });
 
 export function nearDuplicateIndex(sqlite: Database.Database): NearDuplicateIndex {
-  let index = indexes.get(sqlite);
-  if (!index) indexes.set(sqlite, (index = new NearDuplicateIndex(sqlite)));
+  let index = shared.indexes.get(sqlite);
+  if (!index) shared.indexes.set(sqlite, (index = new NearDuplicateIndex(sqlite)));
   return index;
 }
 

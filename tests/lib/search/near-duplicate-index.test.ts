@@ -128,6 +128,17 @@ describe("near-duplicate index", () => {
     expect(closest(ctx, `memory 123: ${text([WORDS[123 % 20]], ["w123"])}`)).toBe(seqOf(ctx, { id: ids[123] }));
   });
 
+  it("is one index per connection for every copy of the module (Next.js loads one per bundle)", async () => {
+    const ctx = fresh();
+    vi.resetModules();
+    const copy = await import("../../../lib/search/near-duplicate-index");
+    expect(copy.nearDuplicateIndex).not.toBe(nearDuplicateIndex);
+    // Two indexes on one connection would each take the other's stamp for a rollback, and the
+    // boot's warm-up and every store would build the whole index again, over and over.
+    expect(copy.nearDuplicateIndex(ctx.sqlite)).toBe(nearDuplicateIndex(ctx.sqlite));
+    expect(copy.nearDuplicateIndex(fresh(ctx.dataDir).sqlite)).not.toBe(nearDuplicateIndex(ctx.sqlite));
+  });
+
   it("keeps session memories apart by session", () => {
     const ctx = fresh();
     const dir = tempDir();
