@@ -8,6 +8,7 @@ import { log } from "../logging/logger";
 import { appRoot } from "../paths";
 import { catchUpDerived, initDerivedWatermark } from "../memories/derived";
 import { ensureLexicalIndex } from "../search/lexical-index";
+import { ensureChangeLog } from "../search/near-duplicate-index";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -46,6 +47,7 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     const db = drizzle(sqlite, { schema }) as Db;
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
+      ensureChangeLog(sqlite);
       initDerivedWatermark(sqlite);
       // Memories left pending by a crash get their index rows before anything reads them (another
       // process busy writing will do it, or the first reader; the server starts either way).

@@ -89,10 +89,10 @@ export const memories = sqliteTable(
 );
 
 /**
- * Which memories changed text, status or placement, or were deleted: written by triggers
- * (drizzle/0003_memory_changes.sql), read by the near-duplicate index (lib/search/
- * near-duplicate-index.ts) to stay in step with every writer. Creates are not logged: their seqs
- * only grow. Housekeeping keeps the last entries (lib/maintenance/housekeeping.ts).
+ * Which memories changed text, status or placement, or were deleted: written by triggers, read by
+ * the near-duplicate index to stay in step with every writer (both in lib/search/
+ * near-duplicate-index.ts). Creates are not logged: their seqs only grow. Housekeeping keeps the
+ * last entries.
  */
 export const memoryChanges = sqliteTable("memory_changes", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { logger } from "../logging/logger";
-import { pruneChangeLog } from "../search/near-duplicate-index";
+import { trimChangeLog } from "../search/near-duplicate-index";
 import { incrementalVacuum } from "./vacuum";
 
 /**
@@ -32,7 +32,11 @@ export function maybeHousekeep(ctx: Ctx, now = Date.now()): void {
  */
 export function housekeep(ctx: Ctx): { vacuumed: boolean; freePages: number } {
   try {
-    pruneChangeLog(ctx.sqlite);
+    trimChangeLog(ctx.sqlite);
+  } catch (error) {
+    logger.warn("housekeeping: change log not trimmed", { error: (error as Error).message });
+  }
+  try {
     const free = ctx.sqlite.pragma("freelist_count", { simple: true }) as number;
     const pages = ctx.sqlite.pragma("page_count", { simple: true }) as number;
     const pageSize = ctx.sqlite.pragma("page_size", { simple: true }) as number;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../api/memories";
 import type { Ctx } from "../context";
-import { memories, STATUSES } from "../db/schema";
+import { memories, STATUSES, type Status } from "../db/schema";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
@@ -55,8 +55,8 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
     );
   }
 
-  const statuses = q.status === "all" ? STATUSES : (q.status ?? ["active"]);
-  const select = (status: SQL) =>
+  const statuses: readonly Status[] = q.status === "all" ? STATUSES : [...new Set(q.status ?? (["active"] as const))];
+  const select = (status?: SQL) =>
     ctx.db
       .select()
       .from(memories)
@@ -74,7 +74,7 @@ export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
         .flatMap((status) => select(eq(memories.status, status)))
         .sort((a, b) => sign * (sortValue(a) - sortValue(b) || a.seq - b.seq))
         .slice(0, q.limit + 1)
-    : select(inArray(memories.status, [...statuses]));
+    : select(q.status === "all" ? undefined : inArray(memories.status, [...statuses]));
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const now = Date.now();

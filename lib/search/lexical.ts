@@ -71,7 +71,7 @@ const dfCaches = new WeakMap<Database.Database, DfCache>();
  * How many memories contain each term (cached per connection for a short while); undefined if
  * unknown.
  */
-export function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
+function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
   if (!cache) {
     // A per-connection temp table: nothing is added to the database file.

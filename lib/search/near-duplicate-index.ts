@@ -14,8 +14,9 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * One index per connection, kept in step with the database by two marks:
  * - `seqMark`: every memory up to this seq has been read; newer ones are read at the next check.
  * - `changeMark`: the last entry of `memory_changes` read. Triggers log every change of a memory's
- *   text, status or placement, and every delete (drizzle/0003_memory_changes.sql), whoever makes it:
- *   this process, another one, or plain SQL.
+ *   text, status or placement, and every delete (`ensureChangeLog`), whoever makes it: this
+ *   process, another one, or plain SQL (but an `INSERT OR REPLACE` of a whole row is not logged:
+ *   a hit is checked against its row).
  * Checks run inside the create's write transaction, so what they read is what the create sees.
  * A rolled-back transaction can take back rows the index has read: the index keeps a version
  * number in a temp table written in the same transaction as each catch-up, so a rollback takes
@@ -50,15 +51,30 @@ export class NearDuplicateIndex {
   /**
    * The live memory of this placement whose tokens are most similar to `tokens` (Jaccard), if at
    * least `threshold`. `tokens`: distinct. Only inside a transaction: it reads the database's
-   * latest state first.
+   * latest state first, and checks a hit against its row (a write no trigger logs, such as an
+   * `INSERT OR REPLACE` of a whole row, can leave the index behind: then it is built again).
    */
-  closest(placement: Placement, tokens: readonly string[], threshold: number): { seq: number; similarity: number } | undefined {
-    this.catchUp();
+  closest(placement: Placement, tokens: readonly string[], threshold: number): { id: string; seq: number; similarity: number } | undefined {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      this.catchUp();
+      const hit = this.search(placement, tokens, threshold);
+      if (!hit) return undefined;
+      const row = prepared(this.sqlite, `SELECT id, ${ROW} FROM memories WHERE seq = ? AND ${LIVE}`).get(hit.seq) as (Row & { id: string }) | undefined;
+      const theirs = row && placementKey(row) === placementKey(placement) ? new Set(tokenizeRecent(row.content)) : undefined;
+      if (theirs && jaccardOfSets(tokens, theirs) === hit.similarity) return { id: row!.id, ...hit };
+      logger.warn("near-duplicate index: out of step with the database, built again", { seq: hit.seq });
+      this.reset();
+    }
+    return undefined;
+  }
+
+  private search(placement: Placement, tokens: readonly string[], threshold: number): { seq: number; similarity: number } | undefined {
     const place = this.placements.get(placementKey(placement));
     const lists = place === undefined ? undefined : this.lists[place];
     if (!lists || tokens.length === 0) return undefined;
     const n = tokens.length;
-    const need = Math.max(1, Math.ceil(threshold * n));
+    // (An epsilon: t * n computed in floating point can land just above a whole number.)
+    const need = Math.max(1, Math.ceil(threshold * n - 1e-9));
     // A memory with Jaccard >= t shares at least ceil(t * n) of our tokens: it misses at most
     // n - need of them, so it holds at least one of any n - need + 1 of them. Tokens no memory of
     // this placement holds are misses already; of the others, the rarest are the cheapest to read.
@@ -77,15 +93,15 @@ export class NearDuplicateIndex {
     let read = 0;
     for (let k = 0; k <= misses; k++) {
       const list = known[k].list;
-      // Newest first: past MAX_READ entries (a store of thousands of near-identical texts), the
-      // newest memories are the likeliest duplicates.
+      // Latest added first (new, edited or restored): past MAX_READ entries (a store of thousands
+      // of near-identical texts), recent memories are the likeliest duplicates.
       for (let i = list.length - 1; i >= 0 && read < MAX_READ; i--, read++) {
         const seq = list[i];
         const doc = this.docs[seq];
         if (!doc || doc.pass === pass) continue;
         doc.pass = pass;
         // Sizes first: |D| < t * n or |D| > n / t cannot reach t.
-        if (doc.place !== place || doc.terms.length < need || doc.terms.length * threshold > n) continue;
+        if (doc.place !== place || doc.terms.length < need || doc.terms.length * threshold > n + 1e-9) continue;
         const similarity = jaccard(mine, n, doc.terms);
         if (similarity >= threshold && (!best || similarity > best.similarity || (similarity === best.similarity && seq > best.seq))) best = { seq, similarity };
       }
@@ -117,6 +133,7 @@ export class NearDuplicateIndex {
   buildSlice(budget: number): boolean {
     if (this.built) return false;
     if (!this.inStep()) this.reset();
+    this.stamp();
     if (!this.build) {
       const marks = this.marks();
       this.build = { from: 0, to: marks.maxSeq, changeMark: marks.maxChange };
@@ -131,21 +148,26 @@ export class NearDuplicateIndex {
       this.build = undefined;
       this.built = true;
     }
-    this.stamp();
     return !this.built;
   }
 
-  /** Reads what changed since the last check: the change log, then the new memories. */
-  private catchUp(): void {
+  /**
+   * Reads what changed since the last check: the change log, then the new memories. Also called
+   * by housekeeping before it trims the log, so that this connection's index never falls behind it.
+   */
+  catchUp(): void {
     if (!this.inStep()) this.reset();
     while (this.buildSlice(5000));
     const { maxSeq, maxChange, minChange } = this.marks();
     if (maxSeq === this.seqMark && maxChange === this.changeMark) return;
     if (maxChange > this.changeMark && minChange !== null && minChange > this.changeMark + 1) {
-      // Log entries this index has not read were pruned (`pruneChangeLog`).
+      // Log entries this index has not read were trimmed (`trimChangeLog`).
       this.reset();
       return this.catchUp();
     }
+    // Stamped before anything is read: a rollback of this transaction, even one that an error
+    // halfway through causes, takes the stamp back with it.
+    this.stamp();
     if (maxChange > this.changeMark) {
       const changed = prepared(this.sqlite, "SELECT DISTINCT seq FROM memory_changes WHERE id > ?").pluck().all(this.changeMark) as number[];
       const read = prepared(this.sqlite, `SELECT ${ROW} FROM memories WHERE seq = ? AND ${LIVE}`);
@@ -164,7 +186,6 @@ export class NearDuplicateIndex {
       this.seqMark = maxSeq;
     }
     if (this.stale > Math.max(10_000, this.listed - this.stale)) this.compact();
-    this.stamp();
   }
 
   private put(seq: number, placement: Placement, tokens: readonly string[]) {
@@ -250,6 +271,13 @@ type Doc = { place: number; terms: Int32Array; pass: number };
 
 const placementKey = (p: Placement) => `${p.scope}\u0000${p.projectId ?? ""}\u0000${p.scope === "session" ? (p.sessionId ?? "") : ""}`;
 
+/** Jaccard of a set of distinct tokens and a set of tokens (the same figure as `jaccard` for the same sets). */
+function jaccardOfSets(mine: readonly string[], theirs: ReadonlySet<string>): number {
+  let inter = 0;
+  for (const token of mine) if (theirs.has(token)) inter++;
+  return inter / (mine.length + theirs.size - inter);
+}
+
 /** Jaccard of two sorted id sets; `mine` holds the ids of our known tokens, `n` all of them. */
 function jaccard(mine: Int32Array, n: number, theirs: Int32Array): number {
   let i = 0;
@@ -288,7 +316,9 @@ export function warmNearDuplicateIndex(sqlite: Database.Database, slice = 500) {
   const index = nearDuplicateIndex(sqlite);
   const step = () => {
     try {
-      if (sqlite.open && !sqlite.inTransaction && index.buildSlice(slice)) setImmediate(step).unref();
+      if (!sqlite.open) return;
+      // A slice reads what is committed: it waits for the connection's open transaction to end.
+      if (sqlite.inTransaction || index.buildSlice(slice)) setImmediate(step).unref();
     } catch (error) {
       logger.warn("near-duplicate index: build failed, left to the first check", { error: (error as Error).message });
       index.reset();
@@ -297,10 +327,40 @@ export function warmNearDuplicateIndex(sqlite: Database.Database, slice = 500) {
   setImmediate(step).unref();
 }
 
-/** Change-log entries kept by housekeeping: an index further behind than this is built again. */
+/**
+ * The triggers that fill the change log, created when the database is opened (after migrations):
+ * drizzle-kit does not know triggers, and a later migration that rebuilds the memories table would
+ * drop them without a word. Every change that can make a memory a near duplicate or stop it being
+ * one is logged: its text, status or placement, and its deletion. Creates are not: their seqs only
+ * grow.
+ */
+export function ensureChangeLog(sqlite: Database.Database) {
+  sqlite.exec(`
+    CREATE TRIGGER IF NOT EXISTS memory_changes_update AFTER UPDATE OF content, status, scope, project_id, session_id ON memories
+    BEGIN
+      INSERT INTO memory_changes (seq) VALUES (old.seq);
+    END;
+    CREATE TRIGGER IF NOT EXISTS memory_changes_delete AFTER DELETE ON memories
+    BEGIN
+      INSERT INTO memory_changes (seq) VALUES (old.seq);
+    END;
+  `);
+}
+
+/** Change-log entries kept by `trimChangeLog`: an index further behind than this is built again. */
 export const CHANGE_LOG_KEPT = 10_000;
 
-/** Drops all but the last CHANGE_LOG_KEPT entries of the change log; returns how many went. */
-export function pruneChangeLog(sqlite: Database.Database): number {
-  return sqlite.prepare(`DELETE FROM memory_changes WHERE id <= (SELECT max(id) FROM memory_changes) - ${CHANGE_LOG_KEPT}`).run().changes;
+/**
+ * Drops all but the last CHANGE_LOG_KEPT entries of the change log (housekeeping), after bringing
+ * this connection's index up to date, so that it never has to be built again for it. Returns how
+ * many entries went.
+ */
+export function trimChangeLog(sqlite: Database.Database): number {
+  const index = nearDuplicateIndex(sqlite);
+  return sqlite
+    .transaction(() => {
+      if (index.ready) index.catchUp();
+      return sqlite.prepare(`DELETE FROM memory_changes WHERE id <= (SELECT max(id) FROM memory_changes) - ${CHANGE_LOG_KEPT}`).run().changes;
+    })
+    .immediate();
 }

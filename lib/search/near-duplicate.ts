@@ -28,9 +28,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   }
   const mine = [...new Set(tokenizeRecent(content))];
   const hit = nearDuplicateIndex(ctx.sqlite).closest(placement, mine, ctx.config.search.lexicalDedupThreshold);
-  if (!hit) return undefined;
-  const row = prepared(ctx.sqlite, "SELECT id FROM memories WHERE seq = ?").get(hit.seq) as { id: string } | undefined;
-  return row && { id: row.id, similarity: round(hit.similarity), by: "lexical" };
+  return hit && { id: hit.id, similarity: round(hit.similarity), by: "lexical" };
 }
 
 /**

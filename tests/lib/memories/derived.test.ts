@@ -1,21 +1,16 @@
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMemory, listMemories, removeMemory, updateMemory } from "../../../lib/memories";
 import { catchUpDerived, derivedWatermark, PENDING_MAX } from "../../../lib/memories/derived";
 import { databaseFile } from "../../../lib/paths";
 import { lexicalSearch } from "../../../lib/search/lexical";
-import { testCtx } from "../../helpers/ctx";
+import type { testCtx } from "../../helpers/ctx";
+import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 
 // A new memory's derived rows (FTS row, embedding-queue entry, entities) are written behind it, in
 // batches (lib/memories/derived.ts); nothing that reads them may see a memory without them.
 
-const open: ReturnType<typeof testCtx>[] = [];
-const fresh = (dataDir?: string) => {
-  const ctx = testCtx(dataDir ? { dataDir } : {});
-  open.push(ctx);
-  return ctx;
-};
-afterEach(() => open.splice(0).forEach((c) => c.sqlite.open && c.close()));
+const fresh = ctxsClosedAfterEach();
 
 const ftsHits = (ctx: ReturnType<typeof testCtx>, q: string) =>
   (ctx.sqlite.prepare("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").all(q) as { rowid: number }[]).map((r) => r.rowid);

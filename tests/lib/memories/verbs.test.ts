@@ -150,6 +150,8 @@ describe("listMemories", () => {
       // Two of the four statuses: the same order, without the others.
       const two = listMemories(ctx, { status: "archived,resolved" as never, sort, order, limit: 100 as never }).items.map((m) => m.id);
       expect(two).toEqual(expected.filter((id) => ["archived", "resolved"].includes(statuses[ids.indexOf(id) % 4])));
+      // A status named twice is listed once.
+      expect(listMemories(ctx, { status: "archived,resolved,archived" as never, sort, order, limit: 100 as never }).items.map((m) => m.id)).toEqual(two);
     }
   });
 });

@@ -1,21 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
 import type { Placement } from "../../../lib/memories/scope";
-import { CHANGE_LOG_KEPT, nearDuplicateIndex, pruneChangeLog, warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-index";
+import { CHANGE_LOG_KEPT, nearDuplicateIndex, trimChangeLog, warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-index";
 import { tokenize } from "../../../lib/search/tokenizer";
-import { testCtx } from "../../helpers/ctx";
+import type { testCtx } from "../../helpers/ctx";
+import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 import { tempDir } from "../../helpers/server";
 
 // The in-memory index behind the lexical near-duplicate check (lib/search/near-duplicate-index.ts):
 // it must agree with the database whoever writes to it, and after a rollback.
 
-const open: ReturnType<typeof testCtx>[] = [];
-const fresh = (dataDir?: string) => {
-  const ctx = testCtx(dataDir ? { dataDir } : {});
-  open.push(ctx);
-  return ctx;
-};
-afterEach(() => open.splice(0).forEach((c) => c.sqlite.open && c.close()));
+const fresh = ctxsClosedAfterEach();
 
 const GLOBAL: Placement = { scope: "global", projectId: null, sessionId: null };
 const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango".split(" ");
@@ -63,6 +58,22 @@ describe("near-duplicate index", () => {
     expect(closest(ctx, text())).toBeUndefined();
   });
 
+  it("checks a hit against its row: a whole-row REPLACE, which no trigger logs, makes no false duplicate", () => {
+    const ctx = fresh();
+    const other = fresh(ctx.dataDir);
+    const m = createMemory(ctx, { content: text() }).memory;
+    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+    const lunch = "the canteen serves lunch from noon to two, and the menu changes on mondays";
+    other.sqlite
+      .prepare(
+        `INSERT OR REPLACE INTO memories (seq, id, scope, category, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+         SELECT seq, id, scope, category, ?, tags, source, status, pinned, priority, 'other', metadata, created_at, updated_at FROM memories WHERE id = ?`,
+      )
+      .run(lunch, m.id);
+    expect(createMemory(ctx, { content: text(["alpha"]) }).deduplicated).toBe(false);
+    expect(closest(ctx, lunch)).toBe(seqOf(ctx, m));
+  });
+
   it("forgets what a rolled-back transaction wrote, and finds the row that takes its seq", () => {
     const ctx = fresh();
     const other = fresh(ctx.dataDir);
@@ -100,14 +111,25 @@ describe("near-duplicate index", () => {
     expect(closest(ctx, text())).toBeUndefined();
   });
 
-  it("trims the change log to its last entries", () => {
+  it("trims the change log to its last entries, once this connection's index has read them", () => {
     const ctx = fresh();
-    const insert = ctx.sqlite.prepare("INSERT INTO memory_changes (seq) VALUES (?)");
-    ctx.sqlite.transaction(() => {
-      for (let i = 0; i < CHANGE_LOG_KEPT + 5; i++) insert.run(i);
+    const other = fresh(ctx.dataDir);
+    const m = createMemory(ctx, { content: text() }).memory;
+    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+    const changed = "the on-call handover happens at nine, with the open incidents read aloud";
+    updateMemory(other, m.id, { content: changed });
+    const insert = other.sqlite.prepare("INSERT INTO memory_changes (seq) VALUES (0)");
+    other.sqlite.transaction(() => {
+      for (let i = 0; i < CHANGE_LOG_KEPT + 5; i++) insert.run();
     })();
-    expect(pruneChangeLog(ctx.sqlite)).toBe(5);
-    expect(ctx.sqlite.prepare("SELECT count(*) FROM memory_changes").pluck().get()).toBe(CHANGE_LOG_KEPT);
+    const entries = () => ctx.sqlite.prepare("SELECT count(*) FROM memory_changes").pluck().get() as number;
+    const before = entries();
+    const reset = vi.spyOn(nearDuplicateIndex(ctx.sqlite), "reset");
+    expect(trimChangeLog(ctx.sqlite)).toBe(before - CHANGE_LOG_KEPT);
+    expect(entries()).toBe(CHANGE_LOG_KEPT);
+    // The change of `m` was trimmed away, but read first: no build from scratch.
+    expect(closest(ctx, changed)).toBe(seqOf(ctx, m));
+    expect(reset).not.toHaveBeenCalled();
   });
 
   it("is built in slices off the request path, and keeps up with changes made between slices", async () => {
