@@ -4,6 +4,7 @@ import { createMemory } from "../memories/create";
 import { catchUpForReader } from "../memories/derived";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../search/filters";
+import { jaccard } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";
 import { redact } from "../security/redact";
@@ -52,10 +53,7 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
   ).all(ftsQuery([...mine].slice(0, 64)), projectId) as { id: string; status: string; content: string }[];
   let best: Match | undefined;
   for (const r of rows) {
-    const other = new Set(tokenize(r.content));
-    let inter = 0;
-    for (const t of mine) if (other.has(t)) inter++;
-    const similarity = inter / (mine.size + other.size - inter);
+    const similarity = jaccard(mine, new Set(tokenize(r.content)));
     if (similarity >= ctx.config.extraction.dedupThreshold && (!best || similarity > best.similarity)) best = { id: r.id, status: r.status, similarity };
   }
   return best;

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { logger } from "../logging/logger";
 import type { Placement } from "../memories/scope";
 import { prepared } from "../db/prepared";
+import { jaccard } from "./jaccard";
 import { tokenize, tokenizeRecent } from "./tokenizer";
 
 /**
@@ -62,7 +63,7 @@ export class NearDuplicateIndex {
       if (!hit) return undefined;
       const row = prepared(this.sqlite, `SELECT id, ${ROW} FROM memories WHERE seq = ? AND ${LIVE}`).get(hit.seq) as (Row & { id: string }) | undefined;
       const theirs = row && placementKey(row) === placementKey(placement) ? new Set(tokenizeRecent(row.content)) : undefined;
-      if (theirs && jaccardOfSets(tokens, theirs) === hit.similarity) return { id: row!.id, ...hit };
+      if (theirs && jaccard(new Set(tokens), theirs) === hit.similarity) return { id: row!.id, ...hit };
       logger.warn("near-duplicate index: out of step with the database, built again", { seq: hit.seq });
       this.reset();
     }
@@ -103,7 +104,7 @@ export class NearDuplicateIndex {
         doc.pass = pass;
         // Sizes first: |D| < t * n or |D| > n / t cannot reach t.
         if (doc.place !== place || doc.terms.length < need || doc.terms.length * threshold > n + 1e-9) continue;
-        const similarity = jaccard(mine, n, doc.terms);
+        const similarity = idJaccard(mine, n, doc.terms);
         if (similarity >= threshold && (!best || similarity > best.similarity || (similarity === best.similarity && seq > best.seq))) best = { seq, similarity };
       }
     }
@@ -272,15 +273,11 @@ type Doc = { place: number; terms: Int32Array; pass: number };
 
 const placementKey = (p: Placement) => `${p.scope}\u0000${p.projectId ?? ""}\u0000${p.scope === "session" ? (p.sessionId ?? "") : ""}`;
 
-/** Jaccard of a set of distinct tokens and a set of tokens (the same figure as `jaccard` for the same sets). */
-function jaccardOfSets(mine: readonly string[], theirs: ReadonlySet<string>): number {
-  let inter = 0;
-  for (const token of mine) if (theirs.has(token)) inter++;
-  return inter / (mine.length + theirs.size - inter);
-}
-
-/** Jaccard of two sorted id sets; `mine` holds the ids of our known tokens, `n` all of them. */
-function jaccard(mine: Int32Array, n: number, theirs: Int32Array): number {
+/**
+ * Jaccard of two sorted id sets (the figure `jaccard` gives for the token sets): `mine` holds the
+ * ids of our tokens that the index knows, `n` counts all of them.
+ */
+function idJaccard(mine: Int32Array, n: number, theirs: Int32Array): number {
   let i = 0;
   let j = 0;
   let inter = 0;
