@@ -19,6 +19,14 @@ const text = (drop: string[] = [], add: string[] = []) => [...WORDS.filter((w) =
 const closest = (ctx: ReturnType<typeof testCtx>, content: string, placement = GLOBAL) =>
   ctx.sqlite.transaction(() => nearDuplicateIndex(ctx.sqlite).closest(placement, [...new Set(tokenize(content))], 0.9))()?.seq;
 const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
+/** A memory stored and found by a first check (so the index is built), and a second connection to the same database. */
+function storedAndIndexed() {
+  const ctx = fresh();
+  const other = fresh(ctx.dataDir);
+  const m = createMemory(ctx, { content: text() }).memory;
+  expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+  return { ctx, other, m };
+}
 
 describe("near-duplicate index", () => {
   it("returns the most similar live memory of the placement, not one elsewhere", () => {
@@ -34,10 +42,7 @@ describe("near-duplicate index", () => {
   });
 
   it("follows what another connection changes: text, archive, restore, delete, new memories", () => {
-    const ctx = fresh();
-    const other = fresh(ctx.dataDir);
-    const m = createMemory(ctx, { content: text() }).memory;
-    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+    const { ctx, other, m } = storedAndIndexed();
 
     const replaced = "the deploy pipeline runs migrations before the canary, then waits ten minutes for alerts";
     updateMemory(other, m.id, { content: replaced });
@@ -59,10 +64,7 @@ describe("near-duplicate index", () => {
   });
 
   it("checks a hit against its row: a whole-row REPLACE, which no trigger logs, makes no false duplicate", () => {
-    const ctx = fresh();
-    const other = fresh(ctx.dataDir);
-    const m = createMemory(ctx, { content: text() }).memory;
-    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+    const { ctx, other, m } = storedAndIndexed();
     const lunch = "the canteen serves lunch from noon to two, and the menu changes on mondays";
     other.sqlite
       .prepare(
@@ -112,10 +114,7 @@ describe("near-duplicate index", () => {
   });
 
   it("trims the change log to its last entries, once this connection's index has read them", () => {
-    const ctx = fresh();
-    const other = fresh(ctx.dataDir);
-    const m = createMemory(ctx, { content: text() }).memory;
-    expect(closest(ctx, text())).toBe(seqOf(ctx, m));
+    const { ctx, other, m } = storedAndIndexed();
     const changed = "the on-call handover happens at nine, with the open incidents read aloud";
     updateMemory(other, m.id, { content: changed });
     const insert = other.sqlite.prepare("INSERT INTO memory_changes (seq) VALUES (0)");
