@@ -5,8 +5,9 @@ import { z } from "zod";
 import { configDir, dataDir, type Env } from "./paths";
 
 /**
- * Effective configuration: defaults < user file (`$XDG_CONFIG_HOME/recollect/config.jsonc`)
- * < project file (`<dir>/.opencode/recollect.jsonc`) < environment (`RECOLLECT_<SECTION>_<KEY>`).
+ * Effective configuration: defaults < `$RECOLLECT_CONFIG` < user file
+ * (`$XDG_CONFIG_HOME/recollect/config.jsonc`) < environment (`RECOLLECT_<SECTION>_<KEY>`).
+ * One server serves every project, so there is no per-project layer.
  * Every leaf remembers where its value came from (the settings page shows it); unknown keys are
  * reported as warnings rather than silently ignored.
  */
@@ -212,7 +213,7 @@ function applyLayer(merged: Json, sources: Record<string, ConfigSource>, layer: 
   }
 }
 
-export function loadConfig(options: { directory?: string; env?: Env } = {}): LoadedConfig {
+export function loadConfig(options: { env?: Env } = {}): LoadedConfig {
   const env = options.env ?? process.env;
   const warnings: string[] = [];
   const sources: Record<string, ConfigSource> = {};
@@ -221,7 +222,6 @@ export function loadConfig(options: { directory?: string; env?: Env } = {}): Loa
 
   const files = [path.join(configDir(env), "config.jsonc")];
   if (env.RECOLLECT_CONFIG) files.unshift(path.resolve(env.RECOLLECT_CONFIG));
-  if (options.directory) files.push(path.join(options.directory, ".opencode", "recollect.jsonc"));
   for (const file of files) {
     const layer = readJsoncFile(file, warnings);
     if (layer) applyLayer(merged, sources, layer, `file:${file}`, warnings);
@@ -256,7 +256,7 @@ export function loadConfig(options: { directory?: string; env?: Env } = {}): Loa
 }
 
 let cached: LoadedConfig | undefined;
-/** The server's configuration (no project layer), loaded once per process. */
+/** The server's configuration, loaded once per process. */
 export function serverConfig(): LoadedConfig {
   cached ??= loadConfig();
   return cached;

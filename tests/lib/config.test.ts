@@ -12,21 +12,16 @@ describe("loadConfig", () => {
     expect(sources["server.port"]).toBe("default");
   });
 
-  it("layers user file < project file < environment and says where each value came from", () => {
+  it("layers the user file < environment and says where each value came from", () => {
     const home = tempDir();
     fs.mkdirSync(path.join(home, "recollect"));
-    fs.writeFileSync(path.join(home, "recollect", "config.jsonc"), `{ // user\n "server": { "port": 9000 }, "search": { "defaultLimit": 7, }, }`);
-    const project = tempDir();
-    fs.mkdirSync(path.join(project, ".opencode"));
-    fs.writeFileSync(path.join(project, ".opencode", "recollect.jsonc"), `{ "search": { "defaultLimit": 3 }, "injection": { "bogus": 1 } }`);
+    fs.writeFileSync(path.join(home, "recollect", "config.jsonc"), `{ // user\n "server": { "port": 9000 }, "search": { "defaultLimit": 7, }, "injection": { "bogus": 1 }, }`);
     const { config, sources, warnings } = loadConfig({
-      directory: project,
       env: { XDG_CONFIG_HOME: home, RECOLLECT_EMBEDDING_PROVIDER: "none", RECOLLECT_DATA_DIR: "/d" },
     });
     expect(config.server.port).toBe(9000);
     expect(sources["server.port"]).toMatch(/^file:.*config\.jsonc$/);
-    expect(config.search.defaultLimit).toBe(3);
-    expect(sources["search.defaultLimit"]).toMatch(/recollect\.jsonc$/);
+    expect(config.search.defaultLimit).toBe(7);
     expect(config.embedding.provider).toBe("none");
     expect(sources["embedding.provider"]).toBe("env:RECOLLECT_EMBEDDING_PROVIDER");
     expect(warnings.some((w) => w.includes('unknown key "injection.bogus"'))).toBe(true);

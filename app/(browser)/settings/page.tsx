@@ -19,8 +19,8 @@ export default function SettingsPage() {
         title="Settings"
         description={
           <>
-            The server's effective configuration and where each value comes from (read-only). Defaults &lt; <code>{configDir()}/config.jsonc</code> &lt; a project's{" "}
-            <code>.opencode/recollect.jsonc</code> &lt; <code>RECOLLECT_*</code> environment variables. {changed} of {rows.length} values differ from the defaults.
+            The server's effective configuration and where each value comes from (read-only). Defaults &lt; <code>{configDir()}/config.jsonc</code> &lt;{" "}
+            <code>RECOLLECT_*</code> environment variables. {changed} of {rows.length} values differ from the defaults.
           </>
         }
       />
