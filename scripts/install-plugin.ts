@@ -41,7 +41,7 @@ export function configFileFor(target: InstallOptions["target"] = { global: true 
 }
 
 /** Whether a `plugin` entry is ours: this path, a file URL of it, or any path to recollect's plugin/index.ts. */
-function isOurs(entry: unknown, ours: string): boolean {
+export function isRecollectEntry(entry: unknown, ours: string = PLUGIN_PATH): boolean {
   const spec = Array.isArray(entry) ? entry[0] : entry;
   if (typeof spec !== "string") return false;
   const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
@@ -59,7 +59,7 @@ export function installPlugin(opts: InstallOptions = {}): InstallResult {
     throw new Error(`${file}: not a valid JSON(C) object; fix it or pass --config`);
   }
   const plugins = Array.isArray(config.plugin) ? [...(config.plugin as unknown[])] : [];
-  const index = plugins.findIndex((p) => isOurs(p, entryPath));
+  const index = plugins.findIndex((p) => isRecollectEntry(p, entryPath));
   const wanted: unknown = opts.options && Object.keys(opts.options).length ? [entryPath, opts.options] : entryPath;
 
   let next: unknown[];

@@ -144,7 +144,7 @@ export function registerDoctor(program: Command) {
               name: "plugin",
               status: "warn",
               message: "no Recollect entry in opencode.json (global or this project) nor in a plugin dir",
-              hint: 'add the plugin to ~/.config/opencode/opencode.json ("plugin": [...]); see the README',
+              hint: "run `recollect install-plugin` (or `--project <dir>`); see docs/plugin.md",
             },
       );
 

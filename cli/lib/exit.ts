@@ -1,4 +1,4 @@
-/** Exit codes of `recollect` (also in the README's "Command line" section). */
+/** Exit codes of `recollect` (also in docs/cli.md). */
 export const EXIT = {
   ok: 0,
   /** Something failed (server error, doctor found a problem, ...). */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
+import { isRecollectEntry, PLUGIN_PATH } from "../../scripts/install-plugin";
 
 /** Where OpenCode would load the Recollect plugin from, if anywhere (opencode.json or a plugin dir). */
 export interface PluginLocation {
@@ -10,7 +11,11 @@ export interface PluginLocation {
   searched: string[];
 }
 
-export function findRecollectPlugin(projectDir: string, env: NodeJS.ProcessEnv = process.env): PluginLocation {
+/**
+ * `ours` is this checkout's plugin/index.ts (what `recollect install-plugin` writes), found whatever
+ * the checkout's directory is called; any other entry naming recollect counts too.
+ */
+export function findRecollectPlugin(projectDir: string, env: Record<string, string | undefined> = process.env, ours = PLUGIN_PATH): PluginLocation {
   const home = env.HOME || os.homedir();
   const configHome = env.XDG_CONFIG_HOME || path.join(home, ".config");
   const globalDir = path.join(configHome, "opencode");
@@ -32,7 +37,7 @@ export function findRecollectPlugin(projectDir: string, env: NodeJS.ProcessEnv =
     }
     const config = parseJsonc(text, [], { allowTrailingComma: true }) as { plugin?: unknown } | undefined;
     const entries = Array.isArray(config?.plugin) ? config.plugin : [];
-    const hit = entries.find((e) => /recollect/i.test(Array.isArray(e) ? String(e[0]) : String(e)));
+    const hit = entries.find((e) => isRecollectEntry(e, ours) || /recollect/i.test(Array.isArray(e) ? String(e[0]) : String(e)));
     if (hit) return { found: true, where: `${file} (plugin entry ${JSON.stringify(Array.isArray(hit) ? hit[0] : hit)})`, searched };
   }
   for (const dir of configDirs) {

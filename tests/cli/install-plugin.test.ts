@@ -1,6 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { findRecollectPlugin } from "../../cli/lib/opencode-config";
+import { installPlugin } from "../../scripts/install-plugin";
 import { runCli } from "./run";
 import { tempDir } from "../helpers/server";
 
@@ -22,6 +25,16 @@ describe("recollect install-plugin", () => {
     expect(removed.stdout).toMatch(/^removed: /);
     expect(fs.readFileSync(file, "utf8")).not.toMatch(/plugin\/index\.ts/);
     expect(fs.readFileSync(file, "utf8")).toContain("other-plugin");
+  });
+
+  it("what it installs is what doctor finds, whatever the checkout's directory is called", () => {
+    const env = { HOME: tempDir(), XDG_CONFIG_HOME: tempDir() };
+    // Not tempDir(): its prefix names recollect, and a name is not what should make it match.
+    const checkout = fs.mkdtempSync(path.join(os.tmpdir(), "memory-server-"));
+    const entry = path.join(checkout, "plugin", "index.ts");
+    installPlugin({ env, entry });
+    expect(findRecollectPlugin(tempDir(), env, entry)).toMatchObject({ found: true });
+    expect(findRecollectPlugin(tempDir(), env, "/elsewhere/plugin/index.ts")).toMatchObject({ found: false });
   });
 
   it("refuses a broken config with a clear message and a non-zero exit", async () => {
