@@ -24,7 +24,9 @@ export function proxy(req: NextRequest) {
   }
   if (verdict.auth.kind === "none" && needsSignIn(pathname)) {
     const next = pathname === "/" && !search ? "" : `?next=${encodeURIComponent(pathname + search)}`;
-    const res = new NextResponse(null, { status: 303, headers: { location: `/login${next}`, "cache-control": "no-store" } });
+    // The proxy wants an absolute Location: on the Host the browser used (a loopback name, checked above).
+    const location = new URL(`/login${next}`, `http://${req.headers.get("host")}`);
+    const res = new NextResponse(null, { status: 303, headers: { location: location.href, "cache-control": "no-store" } });
     return withHeaders(res, COMMON_SECURITY_HEADERS);
   }
 
@@ -35,7 +37,11 @@ export function proxy(req: NextRequest) {
   headers.set("content-security-policy", csp);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", csp);
-  return withHeaders(res, COMMON_SECURITY_HEADERS);
+  withHeaders(res, COMMON_SECURITY_HEADERS);
+  // Under "no-referrer" a browser sends `Origin: null` with a form POST, which the same-origin
+  // check refuses: the login form's page sends its origin to itself only.
+  if (pathname === "/login") res.headers.set("referrer-policy", "same-origin");
+  return res;
 }
 
 /** Everything but the login page and the build's static files (scripts, styles, fonts: no data). */

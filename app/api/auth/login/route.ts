@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "../../_lib/handler";
-import { startBrowserSession } from "@/lib/auth/browser-sessions";
+import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-sessions";
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
 import { boot } from "@/lib/boot";
@@ -31,9 +31,9 @@ export const POST = route(async ({ req, ctx }) => {
 });
 
 function signedIn(ctx: Ctx, next: string): Response {
-  const { id, expiresAt } = startBrowserSession(ctx);
+  const { id } = startBrowserSession(ctx);
   const res = seeOther(next);
-  res.cookies.set(BROWSER_COOKIE, id, { httpOnly: true, sameSite: "strict", path: "/", maxAge: Math.floor((expiresAt - Date.now()) / 1000) });
+  res.cookies.set(BROWSER_COOKIE, id, { httpOnly: true, sameSite: "strict", path: "/", maxAge: BROWSER_SESSION_TTL_MS / 1000 });
   return res;
 }
 
