@@ -1,25 +1,52 @@
+import crypto from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
-import { BROWSER_COOKIE } from "@/lib/security/guard";
+import { COMMON_SECURITY_HEADERS, pageCsp, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "@/lib/security/request";
-import { browserCredential } from "@/lib/security/token";
 
 /**
- * Runs before every page and static file: Host, Origin and token checks (lib/security/guard.ts).
- * Pages get the HttpOnly SameSite=Strict cookie that lets the browser call the API without ever
- * seeing the token. API routes are left out (see `config`): their wrapper makes the same checks.
+ * Runs before every page and static file: Host, Origin and credential checks
+ * (lib/security/guard.ts), then the browser login:
+ * - `/login?ticket=...` (a one-time link from `recollect open`) goes to the login route;
+ * - a page without a signed-in session redirects to `/login?next=<page>`: no data is rendered;
+ * - every page gets a fresh CSP nonce (Next.js puts it on its scripts) and the security headers.
+ * API routes are left out (see `config`): their wrapper makes the same checks.
  */
 export function proxy(req: NextRequest) {
-  const { token } = boot();
-  const verdict = guardNextRequest(req, token);
+  const { ctx, token } = boot();
+  const verdict = guardNextRequest(req, ctx, token);
   if (!verdict.ok) {
-    return NextResponse.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status });
+    return withHeaders(NextResponse.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status }), COMMON_SECURITY_HEADERS);
   }
-  const res = NextResponse.next();
-  if (verdict.setBrowserCookie) {
-    res.cookies.set(BROWSER_COOKIE, browserCredential(token), { httpOnly: true, sameSite: "strict", path: "/" });
+  const { pathname, search, searchParams } = req.nextUrl;
+  if (pathname === "/login" && searchParams.has("ticket")) {
+    return NextResponse.rewrite(new URL(`/api/auth/login${search}`, req.url));
   }
+  if (verdict.auth.kind === "none" && needsSignIn(pathname)) {
+    const next = pathname === "/" && !search ? "" : `?next=${encodeURIComponent(pathname + search)}`;
+    // The proxy wants an absolute Location: on the Host the browser used (a loopback name, checked above).
+    const location = new URL(`/login${next}`, `http://${req.headers.get("host")}`);
+    const res = new NextResponse(null, { status: 303, headers: { location: location.href, "cache-control": "no-store" } });
+    return withHeaders(res, COMMON_SECURITY_HEADERS);
+  }
+
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const csp = pageCsp(nonce);
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", csp);
+  withHeaders(res, COMMON_SECURITY_HEADERS);
+  // Under "no-referrer" a browser sends `Origin: null` with a form POST, which the same-origin
+  // check refuses: the login form's page sends its origin to itself only.
+  if (pathname === "/login") res.headers.set("referrer-policy", "same-origin");
   return res;
+}
+
+/** Everything but the login page and the build's static files (scripts, styles, fonts: no data). */
+function needsSignIn(pathname: string): boolean {
+  return pathname !== "/login" && !pathname.startsWith("/_next/static/") && pathname !== "/favicon.ico";
 }
 
 // Every path but /api/*: each API route runs the same guard in `route()` (app/api/_lib/handler.ts).

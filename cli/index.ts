@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { VERSION } from "../lib/version";
+import { registerBrowser } from "./commands/browser";
 import { registerCleanup } from "./commands/cleanup";
 import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
@@ -32,6 +33,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
             5 token refused, 6 input refused, 7 conflict, 8 cancelled.`,
     );
   registerServer(program);
+  registerBrowser(program);
   registerSearch(program);
   registerMemories(program);
   registerTransfer(program);

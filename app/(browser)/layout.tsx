@@ -1,9 +1,18 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { isBrowserSession } from "@/lib/auth/browser-sessions";
+import { serverCtx } from "@/lib/boot";
+import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { Nav } from "./_components/Nav";
 import { Shortcuts } from "./_components/Shortcuts";
+import { SignOut } from "./_components/SignOut";
 import { ThemeToggle } from "./_components/ThemeToggle";
 
-export default function BrowserLayout({ children }: { children: React.ReactNode }) {
+export default async function BrowserLayout({ children }: { children: React.ReactNode }) {
+  // proxy.ts already sends a browser without a session to the login page; this holds if it ever does not.
+  const sessionId = (await cookies()).get(BROWSER_COOKIE)?.value;
+  if (!sessionId || !isBrowserSession(serverCtx(), sessionId)) redirect("/login");
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white">
@@ -19,6 +28,9 @@ export default function BrowserLayout({ children }: { children: React.ReactNode 
           </div>
         </div>
         <Nav />
+        <div className="mt-2 md:mt-4">
+          <SignOut />
+        </div>
         <div className="hidden px-2 md:block">
           <p className="mt-6 text-xs text-zinc-500">
             Press <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">?</kbd> for keyboard shortcuts

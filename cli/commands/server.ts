@@ -4,6 +4,9 @@ import { ROOT } from "../../scripts/build-if-needed";
 import type { Command } from "commander";
 import { commandContext } from "../lib/context";
 import { CliError, EXIT } from "../lib/exit";
+import { readToken } from "../../lib/security/token";
+import { Client } from "../lib/client";
+import { mintLoginLink } from "../lib/login-link";
 import { bytes } from "../lib/output";
 import { buildIfNeeded, isOurServer, pidFile, probe, readPid, removePid, serverLog, sleep, spawnServer, tail, terminate, type PidInfo } from "../lib/server-process";
 
@@ -14,16 +17,18 @@ export function registerServer(program: Command) {
     .option("--wait <seconds>", "how long to wait for the server to answer", "90")
     .option("--no-build", "use the existing build as it is (fails if there is none)")
     .action(async (_o, cmd: Command) => {
-      const { opts, target, out } = commandContext<{ wait: string; build: boolean }>(cmd);
+      const { opts, target, client, out } = commandContext<{ wait: string; build: boolean }>(cmd);
       const { host, port } = target.loaded.config.server;
       for (const w of target.loaded.warnings) out.warn(w);
       const existing = readPid(target.dataDir);
       const running = await probe(target.url);
       if (running) {
         const pid = existing && isOurServer(existing.pid) ? existing.pid : null;
-        out.result({ status: "running", alreadyRunning: true, url: target.url, pid, version: running.version }, () =>
+        const loginUrl = await loginLinkOrNull(client);
+        out.result({ status: "running", alreadyRunning: true, url: target.url, pid, version: running.version, loginUrl }, () => [
           `Recollect is already running at ${target.url}${pid ? ` (pid ${pid})` : ""}`,
-        );
+          ...browserLine(loginUrl),
+        ]);
         return;
       }
       if (existing && isOurServer(existing.pid)) {
@@ -55,10 +60,12 @@ export function registerServer(program: Command) {
       for (;;) {
         const health = await probe(target.url, 1000);
         if (health) {
-          out.result({ status: "running", alreadyRunning: false, ...info, version: health.version }, () => [
+          const loginUrl = await loginLinkOrNull(client);
+          out.result({ status: "running", alreadyRunning: false, ...info, version: health.version, loginUrl }, () => [
             `Recollect ${health.version} is running at ${target.url} (pid ${pid})`,
             `  data dir ${target.dataDir}`,
             `  log      ${log}`,
+            ...browserLine(loginUrl),
           ]);
           return;
         }
@@ -74,6 +81,20 @@ export function registerServer(program: Command) {
         await sleep(200);
       }
     });
+
+  /** The browser needs a login: a one-time link (2 minutes) instead of the bare URL. */
+  async function loginLinkOrNull(client: Client): Promise<string | null> {
+    // A first start creates the token: read it now if it was not there before.
+    const token = client.target.token ?? readToken(client.target.dataDir);
+    if (!token) return null;
+    try {
+      return (await mintLoginLink(new Client({ ...client.target, token }))).url;
+    } catch {
+      return null;
+    }
+  }
+  const browserLine = (loginUrl: string | null) =>
+    loginUrl ? [`  browser  ${loginUrl}`, "           (signs in once, within 2 minutes; `recollect open` makes a new link)"] : ["  browser  run `recollect open` to sign in"];
 
   program
     .command("stop")

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
-import type { Page, TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, tempDir, type TestServer } from "../../tests/helpers/server";
 
@@ -11,6 +11,18 @@ export async function server(dataDir?: string): Promise<TestServer> {
   // RECOLLECT_E2E_NO_BUILD=1 reuses the existing build even when sources are newer.
   if (!process.env.RECOLLECT_E2E_NO_BUILD) ensureBuild();
   return startServer({ dataDir });
+}
+
+/**
+ * Signs the page's browser context in the way `recollect open` does: a one-time login link minted
+ * over the API with the token, opened in the browser, which lands on `next` with a session cookie.
+ */
+export async function login(page: Page, s: TestServer, next = "/"): Promise<void> {
+  const res = await s.api("/api/auth/tickets", { method: "POST", json: { next } });
+  if (res.status !== 201) throw new Error(`minting a login link failed: ${res.status} ${await res.text()}`);
+  const { url } = (await res.json()) as { url: string };
+  await page.goto(url);
+  await expect(page).toHaveURL(s.url + next);
 }
 
 export async function createMemory(s: TestServer, body: Record<string, unknown>): Promise<{ id: string }> {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { TestServer } from "../../tests/helpers/server";
-import { createMemory, fs, seedActivity, server, shot, snapshot, tempDir } from "./helpers";
+import { createMemory, fs, login, seedActivity, server, shot, snapshot, tempDir } from "./helpers";
 
 /**
  * The memory browser against a really started server on a temp data dir:
@@ -28,6 +28,11 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await a?.stop();
+});
+
+// Every test gets a fresh browser context: sign it in through a one-time login link first.
+test.beforeEach(async ({ page }) => {
+  await login(page, a);
 });
 
 test("dashboard shows counts, charts and health", async ({ page }, info) => {
@@ -209,7 +214,8 @@ test("export Markdown (download) -> import into a fresh data dir -> the same mem
   const b = await server();
   try {
     expect(await snapshot(b)).toEqual([]);
-    await page.goto(b.url + "/export");
+    // Cookies ignore ports: signing in to b replaces a's session cookie in this context.
+    await login(page, b, "/export");
     await page.getByTestId("import-file").setInputFiles(file);
     await page.getByTestId("import-preview").click();
     const expected = (await snapshot(a)).length;

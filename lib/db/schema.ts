@@ -302,3 +302,28 @@ export const ingestedSessions = sqliteTable("ingested_sessions", {
   messageCount: integer("message_count").notNull(),
   ingestedAt: integer("ingested_at").notNull().default(now),
 });
+
+/**
+ * Signed-in browsers. `id_hash` is the SHA-256 of the random session id the HttpOnly cookie
+ * carries: a copy of the database does not hand out live sessions. Revoked by deleting the row.
+ */
+export const browserSessions = sqliteTable(
+  "browser_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("browser_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time login links (`recollect open`): the SHA-256 of the ticket, deleted when it is used. */
+export const loginTickets = sqliteTable(
+  "login_tickets",
+  {
+    ticketHash: text("ticket_hash").primaryKey(),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("login_tickets_expires_idx").on(t.expiresAt)],
+);

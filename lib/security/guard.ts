@@ -1,9 +1,14 @@
-import { browserCredential, safeEqual } from "./token";
+import { safeEqual } from "./token";
 
 /**
  * The checks every request passes before it reaches a page or a route handler:
- * loopback `Host` only (DNS rebinding), no foreign `Origin` on writes (CSRF), and for `/api/*`
- * (but health) the API token or the browser's HttpOnly cookie.
+ * - a loopback `Host` only (DNS rebinding);
+ * - for `/api/*` (but health and the login itself) the API token, or a signed-in browser's
+ *   session cookie; a few routes (minting login links, signing every browser out) take the token only;
+ * - CSRF: a write that is not made with the token (a browser's) must come from this server's own
+ *   origin, scheme, host and port, by `Origin` (or `Referer` when there is no `Origin`), and, but
+ *   for the login form, carry `Content-Type: application/json`, which no form and no no-cors
+ *   fetch can send. Cookies are sent to every port of a host, so a host-only check is not enough.
  */
 export const BROWSER_COOKIE = "recollect_session";
 
@@ -12,15 +17,33 @@ export interface GuardRequest {
   pathname: string;
   host: string | null;
   origin: string | null;
+  referer: string | null;
   secFetchSite: string | null;
+  contentType: string | null;
   authorization: string | null;
   tokenHeader: string | null;
   cookie: string | null;
 }
 
+export interface GuardDeps {
+  token: string;
+  /** Whether a cookie's value is a live browser session (lib/auth/browser-sessions.ts). */
+  isBrowserSession: (id: string) => boolean;
+  extraAllowedHosts?: readonly string[];
+}
+
+export type GuardAuth = { kind: "token" } | { kind: "session"; sessionId: string } | { kind: "none" };
+
 export type GuardResult =
-  | { ok: true; setBrowserCookie: boolean }
-  | { ok: false; status: 401 | 403; code: "unauthorized" | "forbidden"; message: string };
+  | { ok: true; auth: GuardAuth }
+  | { ok: false; status: 401 | 403 | 415; code: "unauthorized" | "forbidden" | "unsupported_media_type"; message: string };
+
+/** API paths open without a credential: the health probe and the login (ticket link, token form). */
+export const PUBLIC_API_PATHS = new Set(["/api/health", "/api/auth/login"]);
+/** API paths a browser session may not use: they mint or revoke browser credentials. */
+export const TOKEN_ONLY_API_PATHS = new Set(["/api/auth/tickets", "/api/auth/sessions"]);
+/** The login form posts its token as a form: the one browser write exempt from the JSON rule. */
+export const LOGIN_FORM_PATH = "/api/auth/login";
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
@@ -41,49 +64,96 @@ export function isLoopbackHost(hostname: string, extraAllowed: readonly string[]
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function guardRequest(req: GuardRequest, token: string, extraAllowedHosts: readonly string[] = []): GuardResult {
+export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
   const hostname = req.host ? hostnameOf(req.host) : "";
-  if (!isLoopbackHost(hostname, extraAllowedHosts)) {
+  if (!req.host || !isLoopbackHost(hostname, deps.extraAllowedHosts)) {
     return { ok: false, status: 403, code: "forbidden", message: `Host "${req.host ?? ""}" is not allowed: Recollect answers loopback names only` };
   }
 
-  if (MUTATING.has(req.method.toUpperCase())) {
-    if (req.origin && req.origin !== "null") {
-      let originHost = "";
-      try {
-        originHost = new URL(req.origin).hostname.toLowerCase();
-      } catch {
-        /* unparsable origin: foreign */
-      }
-      if (originHost.includes(":") && !originHost.startsWith("[")) originHost = `[${originHost}]`;
-      if (!isLoopbackHost(originHost, extraAllowedHosts)) {
-        return { ok: false, status: 403, code: "forbidden", message: `Origin "${req.origin}" may not change data` };
-      }
-    } else if (req.origin === "null" || req.secFetchSite === "cross-site") {
-      return { ok: false, status: 403, code: "forbidden", message: "cross-site requests may not change data" };
-    }
-  }
-
-  const cookieValue = readCookie(req.cookie, BROWSER_COOKIE);
-  const hasBrowserCookie = cookieValue !== undefined && safeEqual(cookieValue, browserCredential(token));
+  const auth = authenticate(req, deps);
   const isApi = req.pathname === "/api" || req.pathname.startsWith("/api/");
-  if (isApi && req.pathname !== "/api/health") {
-    const bearer = req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    const given = bearer ?? req.tokenHeader?.trim();
-    const ok = (given !== undefined && safeEqual(given, token)) || hasBrowserCookie;
-    if (!ok) {
+  if (isApi && !PUBLIC_API_PATHS.has(req.pathname)) {
+    if (auth.kind === "none" || (auth.kind === "session" && TOKEN_ONLY_API_PATHS.has(req.pathname))) {
+      const given = bearerOf(req);
       return {
         ok: false,
         status: 401,
         code: "unauthorized",
-        message: given ? "invalid API token" : "missing API token: send Authorization: Bearer <token from $RECOLLECT_DATA_DIR/token>",
+        message: given
+          ? "invalid API token"
+          : TOKEN_ONLY_API_PATHS.has(req.pathname) && auth.kind === "session"
+            ? "this route needs the API token (a browser session is not enough)"
+            : "missing API token: send Authorization: Bearer <token from $RECOLLECT_DATA_DIR/token>",
       };
     }
   }
-  return { ok: true, setBrowserCookie: !isApi && !hasBrowserCookie };
+
+  if (MUTATING.has(req.method.toUpperCase())) {
+    const refused = auth.kind === "token" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
+    if (refused) return refused;
+  }
+  return { ok: true, auth };
 }
 
-function readCookie(header: string | null, name: string): string | undefined {
+/** The token (bearer or `x-recollect-token`) wins over a cookie; a wrong token is no credential. */
+function authenticate(req: GuardRequest, deps: GuardDeps): GuardAuth {
+  const given = bearerOf(req);
+  if (given !== undefined && safeEqual(given, deps.token)) return { kind: "token" };
+  const sessionId = readCookie(req.cookie, BROWSER_COOKIE);
+  if (sessionId && deps.isBrowserSession(sessionId)) return { kind: "session", sessionId };
+  return { kind: "none" };
+}
+
+function bearerOf(req: GuardRequest): string | undefined {
+  return req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? req.tokenHeader?.trim();
+}
+
+/** Token holders (plugin, CLI, MCP) are trusted; a page that somehow had the token is still refused. */
+function foreignOriginForTokenWrite(req: GuardRequest, deps: GuardDeps): GuardResult | undefined {
+  if (req.origin && req.origin !== "null") {
+    let originHost = "";
+    try {
+      originHost = new URL(req.origin).hostname.toLowerCase();
+    } catch {
+      /* unparsable origin: foreign */
+    }
+    if (originHost.includes(":") && !originHost.startsWith("[")) originHost = `[${originHost}]`;
+    if (!isLoopbackHost(originHost, deps.extraAllowedHosts)) {
+      return { ok: false, status: 403, code: "forbidden", message: `Origin "${req.origin}" may not change data` };
+    }
+  } else if (req.origin === "null" || req.secFetchSite === "cross-site") {
+    return { ok: false, status: 403, code: "forbidden", message: "cross-site requests may not change data" };
+  }
+  return undefined;
+}
+
+/** A browser write (cookie or no credential): same origin exactly, and JSON but for the login form. */
+function crossOriginBrowserWrite(req: GuardRequest): GuardResult | undefined {
+  const own = originOf(`http://${req.host}`);
+  const claimed = req.origin !== null ? originOf(req.origin) : req.referer !== null ? originOf(req.referer) : undefined;
+  if (!claimed || claimed !== own) {
+    const what = req.origin !== null ? `Origin "${req.origin}"` : req.referer !== null ? `Referer "${req.referer}"` : "a request with neither Origin nor Referer";
+    return { ok: false, status: 403, code: "forbidden", message: `${what} may not change data: browser writes must come from ${own}` };
+  }
+  if (req.pathname !== LOGIN_FORM_PATH && mediaType(req.contentType) !== "application/json") {
+    return { ok: false, status: 415, code: "unsupported_media_type", message: "content-type: browser writes must send Content-Type: application/json" };
+  }
+  return undefined;
+}
+
+/** `scheme://host[:port]`, lower-cased with default ports dropped, or undefined when unparsable. */
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const mediaType = (contentType: string | null): string => (contentType ?? "").split(";")[0].trim().toLowerCase();
+
+export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");

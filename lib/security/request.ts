@@ -1,25 +1,29 @@
 import type { NextRequest } from "next/server";
+import type { Ctx } from "../context";
+import { isBrowserSession } from "../auth/browser-sessions";
 import { guardRequest, type GuardResult } from "./guard";
 
 /**
  * `guardRequest` for a Next.js request: used by the proxy (pages, static files) and by the API
  * route wrapper (app/api/_lib/handler.ts), which checks its own requests so that API calls, the
- * plugin's hot path, skip the proxy's extra pass (about 1 ms of server CPU per call).
+ * plugin's hot path, skip the proxy's extra pass (about 1 ms of server CPU per call). A bearer
+ * request never touches the session table.
  */
-export function guardNextRequest(req: NextRequest, token: string): GuardResult {
+export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): GuardResult {
   return guardRequest(
     {
       method: req.method,
       pathname: req.nextUrl.pathname,
       host: req.headers.get("host"),
       origin: req.headers.get("origin"),
+      referer: req.headers.get("referer"),
       secFetchSite: req.headers.get("sec-fetch-site"),
+      contentType: req.headers.get("content-type"),
       authorization: req.headers.get("authorization"),
       tokenHeader: req.headers.get("x-recollect-token"),
       cookie: req.headers.get("cookie"),
     },
-    token,
-    allowedHosts(),
+    { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHosts() },
   );
 }
 

@@ -23,11 +23,6 @@ export function readToken(dir: string): string | undefined {
   }
 }
 
-/** The value of the browser's HttpOnly cookie: derived from the token, so the token never leaves the server. */
-export function browserCredential(token: string): string {
-  return crypto.createHmac("sha256", token).update("recollect-browser-session").digest("base64url");
-}
-
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);

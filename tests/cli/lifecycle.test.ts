@@ -50,6 +50,8 @@ describe("server lifecycle", () => {
     expect(started.code, started.stderr).toBe(0);
     const info = started.json();
     expect(info).toMatchObject({ status: "running", alreadyRunning: false, port, url: `http://127.0.0.1:${port}` });
+    // The browser needs a login: start prints a one-time login link, not the bare URL.
+    expect(info.loginUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login\\?ticket=[\\w-]{43}$`));
     expect(pidOf()).toBe(info.pid);
     expect(alive(info.pid)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "logs", "server.log"))).toBe(true);

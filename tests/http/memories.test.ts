@@ -118,8 +118,12 @@ describe("errors", () => {
       const source = fs.readFileSync(path.join(root, file), "utf8");
       for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) {
         if (url === "/api/health") continue;
-        const res = await fetch(`${server.url}${url}`, { method, headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
-        expect(res.status, `${method} ${url}`).toBe(401);
+        const res = await fetch(`${server.url}${url}`, { method, redirect: "manual", headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
+        if (url === "/api/auth/login") {
+          // The login itself is open, but without a ticket or the token it signs nobody in.
+          expect(res.headers.get("set-cookie"), `${method} ${url}`).toBeNull();
+          expect([303, 403], `${method} ${url}`).toContain(res.status);
+        } else expect(res.status, `${method} ${url}`).toBe(401);
         checked.push(`${method} ${url}`);
       }
     }
@@ -141,7 +145,8 @@ describe("errors", () => {
     expect(await raw("/", { host: "attacker.example" })).toBe(403);
     expect(await raw("/api/health", { host: "attacker.example" })).toBe(403);
     expect(await raw("/api/memories", { host: "attacker.example:7731", authorization: `Bearer ${server.token}` })).toBe(403);
-    expect(await raw("/", { host: `localhost:${server.port}` })).toBe(200);
+    // A loopback Host passes; without a session the page is the login redirect.
+    expect(await raw("/", { host: `localhost:${server.port}` })).toBe(303);
 
     const res = await server.api("/api/memories", { method: "POST", json: { content: "csrf" }, headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
@@ -171,10 +176,12 @@ describe("errors", () => {
 });
 
 describe("the browser", () => {
-  it("gets an HttpOnly SameSite=Strict cookie from a page that lets it call the API, but not from another site", async () => {
-    const page = await fetch(`${server.url}/`);
-    expect(page.status).toBe(200);
-    const setCookie = page.headers.get("set-cookie") ?? "";
+  it("gets no cookie from a page without signing in; a one-time link's HttpOnly SameSite=Strict cookie calls the API, but not from another site", async () => {
+    const page = await fetch(`${server.url}/`, { redirect: "manual" });
+    expect(page.headers.get("set-cookie")).toBeNull();
+    const { path } = (await (await server.api("/api/auth/tickets", { method: "POST", json: {} })).json()) as { path: string };
+    const login = await fetch(server.url + path, { redirect: "manual" });
+    const setCookie = login.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/recollect_session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);

@@ -18,11 +18,12 @@ export function ImportPanel() {
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
 
+  // Browser writes must be JSON (CSRF): a Markdown file goes as one JSON string.
   const call = (dryRun: boolean) =>
     start(async () => {
       setError(null);
       try {
-        const report = await api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, { method: "POST", body: text, headers: { "content-type": format === "json" ? "application/json" : "text/markdown" } });
+        const report = await api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, { method: "POST", body: format === "json" ? text : JSON.stringify(text), headers: { "content-type": "application/json" } });
         if (dryRun) {
           setPreview(report);
           setDone(null);

@@ -5,15 +5,19 @@ import type { Ctx } from "@/lib/context";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/read-json";
 import { observeRequest } from "@/lib/metrics/http";
+import type { GuardAuth } from "@/lib/security/guard";
+import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "@/lib/security/request";
 
 /**
- * The one wrapper every route handler uses: boots the server state, checks Host, Origin and token
- * (the proxy leaves /api/* to it), runs the handler, and maps errors to
- * `{ error: { code, message, details } }` with the right status. No stack ever leaves.
+ * The one wrapper every route handler uses: boots the server state, checks Host, Origin and
+ * credentials (the proxy leaves /api/* to it), runs the handler, maps errors to
+ * `{ error: { code, message, details } }` with the right status, and adds the security headers.
+ * No stack ever leaves.
  */
 type RouteContext<P> = { params: Promise<P> };
-type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P }) => Promise<Response> | Response;
+/** `auth`: how the caller proved itself (the token, a browser session, or nothing on public routes). */
+type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth }) => Promise<Response> | Response;
 
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
@@ -26,12 +30,12 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
       const booted = boot();
       ctx = booted.ctx;
       // The proxy skips /api/*: Host, Origin and token are checked here instead.
-      const verdict = guardNextRequest(req, booted.token);
+      const verdict = guardNextRequest(req, booted.ctx, booted.token);
       if (!verdict.ok) {
         res = json({ error: { code: verdict.code, message: verdict.message, details: null } }, verdict.status);
       } else {
         params = context?.params ? await context.params : ({} as P);
-        res = await handler({ req, ctx, params });
+        res = await handler({ req, ctx, params, auth: verdict.auth });
       }
     } catch (error) {
       failure = error;
@@ -39,7 +43,7 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     }
     // Request metrics and one structured log line (lib/metrics/http.ts).
     observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt, failure);
-    return res;
+    return withHeaders(res, API_SECURITY_HEADERS);
   };
 }
 

@@ -5,12 +5,27 @@ import { importMemories } from "@/lib/export";
 
 /**
  * `POST /api/import?format=markdown|json[&dryRun=true]` with the export file as the body (any
- * content type). Whole exports can be large: the history body limit applies.
+ * content type). A Markdown file may also come as one JSON string with `Content-Type:
+ * application/json`: the browser sends it so, since its writes must be JSON (CSRF).
+ * Whole exports can be large: the history body limit applies.
  */
 export const POST = route(async ({ req, ctx }) => {
+  const query = queryObject(req);
   const text = await readText(req, ctx.config.server.historyBodyLimitBytes);
-  return json(importMemories(ctx, queryObject(req) as never, text));
+  const isJsonBody = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
+  return json(importMemories(ctx, query as never, query.format === "markdown" && isJsonBody ? markdownFromJsonString(text) : text));
 });
+
+function markdownFromJsonString(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new AppError("bad_request", `body: not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== "string" || !parsed.trim()) throw new AppError("bad_request", "body: a Markdown export sent as JSON must be one non-empty JSON string");
+  return parsed;
+}
 
 async function readText(req: NextRequest, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? NaN);

@@ -1,0 +1,9 @@
+import { json, route } from "../../_lib/handler";
+import type { SessionsRevoked } from "@/lib/api/auth";
+import { endAllBrowserSessions } from "@/lib/auth/browser-sessions";
+
+/** `DELETE /api/auth/sessions` (API token only): signs every browser out, `recollect logout --all`. */
+export const DELETE = route(({ ctx }) => {
+  const body: SessionsRevoked = { revoked: endAllBrowserSessions(ctx) };
+  return json(body);
+});

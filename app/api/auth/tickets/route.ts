@@ -1,0 +1,18 @@
+import { json, readJson, route } from "../../_lib/handler";
+import { loginTicketInput, type LoginTicket } from "@/lib/api/auth";
+import { createLoginTicket } from "@/lib/auth/login-tickets";
+import { safeNextPath } from "@/lib/auth/redirect";
+
+/**
+ * `POST /api/auth/tickets` (API token only, see lib/security/guard.ts): a one-time login link for
+ * the browser, `recollect open`. The body (`{ next }`) is optional.
+ */
+export const POST = route(async ({ req, ctx }) => {
+  const hasBody = Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding");
+  const input = loginTicketInput.parse(hasBody ? await readJson(req, 4096) : {});
+  const { ticket, expiresAt } = createLoginTicket(ctx);
+  const next = safeNextPath(input.next);
+  const path = `/login?ticket=${encodeURIComponent(ticket)}${next === "/" ? "" : `&next=${encodeURIComponent(next)}`}`;
+  const body: LoginTicket = { path, url: `http://${req.headers.get("host")}${path}`, expiresAt: new Date(expiresAt).toISOString() };
+  return json(body, 201, { "cache-control": "no-store" });
+});
