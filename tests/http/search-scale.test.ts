@@ -23,6 +23,8 @@ const QUERIES = [
   "migration help",
   "zeppelin deploy",
   "nonexistentword cluster",
+  "nonexistentword events",
+  "notaword note",
 ];
 let server: TestServer;
 /** Per query and filter: how many memories the exhaustive ranking matches. */
