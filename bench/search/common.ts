@@ -8,7 +8,8 @@ import { databaseFile } from "../../lib/paths";
 import { percentile } from "../lib/stats";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SHARED = path.resolve(ROOT, "../shared");
+/** ../shared beside the checkout; RECOLLECT_SHARED_DIR when the checkout is elsewhere (a git worktree). */
+export const SHARED = process.env.RECOLLECT_SHARED_DIR ? path.resolve(process.env.RECOLLECT_SHARED_DIR) : path.resolve(ROOT, "../shared");
 export const RESULTS = path.join(ROOT, "bench", "results");
 
 export function tempDir(prefix: string): string {

@@ -111,7 +111,7 @@ async function waitHybrid(url: string, token: string) {
   }
 }
 
-async function startBenchServer(dataDir: string, env: Record<string, string>) {
+export async function startBenchServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: ROOT,

@@ -23,38 +23,56 @@ export function ftsQuery(terms: readonly string[]): string {
  * Top `k` memories by BM25 over the tokenized title, tags and content; an OR of the query's terms,
  * never an exact phrase. Filters are part of the same statement. Those whose title names a query
  * term are then boosted (see title-match.ts) and the `k` re-sorted.
+ *
+ * Every term found in the store is scored (bm25() over all of them, as an exhaustive ranking
+ * would), but on large stores only the plan's candidates are (see scanPlan). When they leave fewer
+ * than `k` (few candidates, or filters that exclude them), the newest memories are scored too, in a
+ * window that grows four times each step up to the whole store: a query with a word in the store
+ * never comes back short of what the exhaustive ranking would return.
  */
 export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
   catchUpForReader(ctx.sqlite);
-  const plan = scanPlan(ctx.sqlite, all.slice(0, 64));
+  const plan = scanPlan(ctx.sqlite, all.slice(0, 64), k);
+  if (plan.terms.length === 0) return [];
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
-  const sql =
+  const head =
     `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title ` +
-    `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid ` +
-    `WHERE memory_fts MATCH ? AND memory_fts.rowid >= ? AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
-  const run = (fromSeq: number) => prepared(ctx.sqlite, sql).all(ftsQuery(plan.terms), fromSeq, ...cond.params, k) as (LexicalHit & { title: string | null })[];
+    `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND `;
+  const tail = ` AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
+  // `+rowid`: a condition SQLite checks per row; a bare rowid IN would restart the FTS5 query once
+  // per candidate (and recompute every term's idf each time).
+  const candidates = "+memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
+  const match = ftsQuery(plan.terms);
+  const run = (fromSeq: number): (LexicalHit & { title: string | null })[] => {
+    const rows = (sql: string, ...params: unknown[]) => prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as (LexicalHit & { title: string | null })[];
+    if (plan.candidates === null || fromSeq <= 1) return rows("memory_fts.rowid >= ?", fromSeq);
+    if (fromSeq > plan.maxSeq) return rows(candidates, plan.candidates);
+    return rows(`(+memory_fts.rowid >= ? OR ${candidates})`, fromSeq, plan.candidates);
+  };
   let hits = run(plan.fromSeq);
-  // The window was sized for the whole store; the filters (another project's recent memories,
-  // archived ones) may leave too few in it: widen it, four times each step, up to the whole store.
-  for (let fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; ) {
-    fromSeq = Math.max(1, plan.maxSeq - (plan.maxSeq - fromSeq + 1) * 4);
+  for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
+    fromSeq = Math.max(1, plan.maxSeq - width + 1);
     hits = run(fromSeq);
   }
   return boostTitleMatches(hits, all).map(({ seq, bm25 }) => ({ seq, bm25 }));
 }
 
 /**
- * FTS5 scores every document that matches any term, so a query made of common words costs as much
- * as the words have postings. Past POSTINGS_BUDGET, the commonest terms are left out (their BM25
- * idf is small anyway), rarest first, always keeping the rarest one. Small collections never prune.
- * FTS5 computes bm25() and joins the memory for every matching row (1-3 us each on this machine):
- * with 1,000 (and SCAN_CAP) a lexical search at 100,000 memories takes p50 2.0 / p95 3.1-3.5 ms in
- * process; with 1,500 and no cap it took 2.4-2.8 / 4.6-5.6 ms. LoCoMo recall is the same.
+ * FTS5 computes bm25() and joins the memory for every row the MATCH lets through (1-3 us each on
+ * this machine), so a query made of common words costs as much as the words have postings: 7-15 ms
+ * at 100,000 memories. Past POSTINGS_BUDGET postings in all, only candidates are scored (see
+ * scanPlan): the memories holding one of the rarest terms (up to POSTINGS_BUDGET postings of them)
+ * and those holding two of the commoner ones (up to PAIR_BUDGET, estimated). A memory holding one
+ * common term and nothing else rarely makes a top 10 that others share two terms for; the newest
+ * window (lexicalSearch) still covers them when the candidates are short. Small collections never
+ * prune.
  */
 export const POSTINGS_BUDGET = 1000;
+/** Estimated memories holding two of the commoner terms that are scored (independence estimate). */
+export const PAIR_BUDGET = 300;
 const DF_TTL_MS = 5 * 60_000;
 
 interface DfCache {
@@ -68,8 +86,8 @@ interface DfCache {
 const dfCaches = new WeakMap<Database.Database, DfCache>();
 
 /**
- * How many memories contain each term (cached per connection for a short while); undefined if
- * unknown.
+ * How many memories contain each term (cached per connection for a short while; a term in no
+ * memory is never cached, so a word just stored is found at once); undefined if unknown.
  */
 function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
@@ -93,7 +111,8 @@ function documentFrequencies(sqlite: Database.Database, terms: readonly string[]
       if (!hit || now - hit.at > DF_TTL_MS || docs > hit.docs * 1.25 + 100) {
         hit = { df: (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0, at: now, docs };
         if (cache.terms.size > 20_000) cache.terms.clear();
-        cache.terms.set(term, hit);
+        if (hit.df > 0) cache.terms.set(term, hit);
+        else cache.terms.delete(term);
       }
       return { term, df: hit.df };
     });
@@ -105,39 +124,61 @@ function documentFrequencies(sqlite: Database.Database, terms: readonly string[]
 }
 
 /**
- * Past SCAN_CAP postings (a query made only of words that thousands of memories hold, where BM25
- * ranks by little more than text length), only the newest memories are scored, about SCAN_CAP
- * postings' worth, found by seeking in FTS5's rowid-ordered lists: the tail of such queries at
- * 100,000 memories fell from 8-12 ms to the time of an ordinary query. Recency breaks the tie
- * that BM25 cannot. No LoCoMo conversation comes near the cap.
+ * When there are no candidates to score (a query of common words only, none two of them share
+ * often enough to fit the pair budget), the newest memories are scored first, about SCAN_CAP
+ * postings' worth, found by seeking in FTS5's rowid-ordered lists; lexicalSearch widens the window
+ * until the limit is filled.
  */
 export const SCAN_CAP = 1000;
 
 export interface ScanPlan {
+  /** The query's terms found in the store, rarest first: bm25() is computed over all of them. */
   terms: string[];
-  /** The smallest seq scored (1: the whole store). */
+  /** An FTS5 expression (no scores) of the memories scored across the whole store; null: none beyond the window. */
+  candidates: string | null;
+  /** The smallest seq scored whatever the candidates (1: the whole store; maxSeq + 1: none). */
   fromSeq: number;
+  /** How many of the newest seqs the first widening step scores (lexicalSearch multiplies it by four each step). */
+  window: number;
   /** The store's largest seq when planned. */
   maxSeq: number;
 }
 
-export function scanPlan(sqlite: Database.Database, terms: readonly string[]): ScanPlan {
-  const whole = { terms: [...terms], fromSeq: 1, maxSeq: storeSize(sqlite) };
+export function scanPlan(sqlite: Database.Database, terms: readonly string[], k = 10): ScanPlan {
   const withDf = documentFrequencies(sqlite, terms);
-  if (!withDf) return whole;
-  const total = withDf.reduce((s, t) => s + t.df, 0);
-  if (total <= POSTINGS_BUDGET) return whole;
-  const kept: string[] = [];
-  let sum = 0;
-  for (const t of [...withDf].sort((a, b) => a.df - b.df)) {
-    if (kept.length > 0 && sum + t.df > POSTINGS_BUDGET) break;
-    kept.push(t.term);
-    sum += t.df;
-  }
   const maxSeq = storeSize(sqlite);
-  if (sum <= SCAN_CAP) return { terms: kept, fromSeq: 1, maxSeq };
+  if (!withDf) return { terms: [...terms], candidates: null, fromSeq: 1, window: maxSeq, maxSeq };
+  // A word in no memory adds nothing to any score: it never takes a place in the budget.
+  const found = withDf.filter((t) => t.df > 0).sort((a, b) => a.df - b.df);
+  const all = found.map((t) => t.term);
+  const total = found.reduce((s, t) => s + t.df, 0);
+  if (total <= POSTINGS_BUDGET) return { terms: all, candidates: null, fromSeq: 1, window: maxSeq, maxSeq };
+  let rare = 0;
+  let sum = 0;
+  while (rare < found.length && sum + found[rare].df <= POSTINGS_BUDGET) sum += found[rare++].df;
+  const common = found.slice(rare);
+  // Pairs of common terms, the most selective first, while their estimated memories fit the budget.
+  const pairs: { a: number; b: number; est: number }[] = [];
+  for (let a = 0; a < common.length; a++)
+    for (let b = a + 1; b < common.length; b++) pairs.push({ a, b, est: (common[a].df * common[b].df) / Math.max(1, maxSeq) });
+  pairs.sort((x, y) => x.est - y.est);
+  const partners = new Map<number, number[]>();
+  let estimated = 0;
+  for (const p of pairs) {
+    if (estimated + p.est > PAIR_BUDGET) break;
+    estimated += p.est;
+    (partners.get(p.a) ?? partners.set(p.a, []).get(p.a)!).push(p.b);
+  }
+  const parts = all.slice(0, rare).map((t) => `"${t}"`);
+  for (const [a, bs] of partners) parts.push(`("${common[a].term}" AND (${ftsQuery(bs.map((b) => common[b].term))}))`);
+  const commonTotal = total - sum;
   // Postings are assumed spread evenly over seqs; the estimate only has to be about right.
-  return { terms: kept, fromSeq: Math.max(1, Math.floor(maxSeq - (maxSeq * SCAN_CAP) / sum)), maxSeq };
+  const window = Math.max(1, Math.ceil((maxSeq * SCAN_CAP) / commonTotal));
+  if (parts.length === 0) return { terms: all, candidates: null, fromSeq: Math.max(1, maxSeq - window + 1), window: window * 4, maxSeq };
+  // Every statement pays for the common terms' postings (idf, merging): the first one also scores
+  // the newest memories, about 2k of them, so that it usually fills the limit on its own.
+  const newest = Math.min(window, Math.ceil((maxSeq * 2 * k) / commonTotal));
+  return { terms: all, candidates: parts.join(" OR "), fromSeq: Math.max(1, maxSeq - newest + 1), window: newest * 4, maxSeq };
 }
 
 /** max(seq) of the memories as of the last `documentFrequencies` call on this connection. */

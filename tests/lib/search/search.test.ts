@@ -190,7 +190,7 @@ describe("near duplicates (lexical, no vectors)", () => {
 });
 
 describe("bounded lexical work on large stores", () => {
-  it("leaves out the commonest terms past the postings budget, and scores only the newest memories when even the rarest term is in too many", async () => {
+  it("scores the memories of the rare terms across the store, and only the newest memories when every term is in too many", async () => {
     const { POSTINGS_BUDGET, SCAN_CAP, lexicalSearch, scanPlan } = await import("../../../lib/search/lexical");
     const { tokenize } = await import("../../../lib/search/tokenizer");
     const big = testCtx();
@@ -209,10 +209,12 @@ describe("bounded lexical work on large stores", () => {
         }
         markAllDerived(big.sqlite);
       })();
-      // A rare term with a common one: the common one is left out, the whole store is scored.
-      expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toMatchObject({ terms: ["zeppelin"], fromSeq: 1 });
+      // A rare term with a common one: both are scored; the memories holding the rare one are the
+      // candidates across the whole store, the newest fill the rest of the limit.
+      expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toMatchObject({ terms: ["zeppelin", "kubernet"], candidates: '"zeppelin"' });
       const rare = lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10);
-      expect(rare).toHaveLength(1);
+      expect(rare).toHaveLength(10);
+      expect(rare[0].seq).toBe(8);
       // Only common terms: about SCAN_CAP postings' worth of the newest memories are scored.
       const plan = scanPlan(big.sqlite, ["kubernet"]);
       expect(plan.terms).toEqual(["kubernet"]);

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import os from "node:os";
+import type { Ctx } from "../../lib/context";
+import { memoryConditions, type SearchFilters } from "../../lib/search/filters";
+import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch } from "../../lib/search/lexical";
+import { queryTerms } from "../../lib/search/tokenizer";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { keepAliveClient } from "../lib/http-client";
+import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
+import { CONVERSATION_PROJECT, loadScaleStore, locomo, type Question } from "./scale-corpus";
+import { startBenchServer } from "./speed";
+
+/**
+ * Lexical search at scale against an exhaustive BM25 ranking of the same store.
+ *
+ *   npx tsx bench/search/scale.ts [--sizes 10000,100000] [--no-http] [--no-build]
+ *
+ * Stores of LoCoMo dev turns (conv-26, conv-30) mixed with synthetic coding memories
+ * (scale-corpus.ts). For every dev question: lexicalSearch's top 10 against the exhaustive top 10
+ * (the same FTS5 bm25() and column weights over all the query's terms, every posting scored, the
+ * same filters): overlap@10, the share of queries with fewer results than the exhaustive ranking
+ * (must be 0), recall@10 of the evidence turns for both, latency in process; then POST /api/search
+ * (lexical) over HTTP against the production server on the same store. Skips when
+ * ../shared/data/locomo-dev is absent (RECOLLECT_SHARED_DIR points elsewhere).
+ */
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+type FilterName = "none" | "project" | "project+category+scope";
+const FILTERS: FilterName[] = ["none", "project", "project+category+scope"];
+
+function filtersFor(name: FilterName, q: Question): SearchFilters {
+  const base: SearchFilters = { projectId: null, statuses: ["active"] };
+  if (name === "none") return base;
+  const projectId = CONVERSATION_PROJECT[q.sample_id];
+  if (name === "project") return { ...base, projectId };
+  return { ...base, projectId, categories: ["event"], scopes: ["project"] };
+}
+
+/** Every posting scored: bm25() over all the query's terms, no budget, no window. */
+function exhaustive(ctx: Ctx, terms: readonly string[], filters: SearchFilters, k: number): number[] {
+  const cond = memoryConditions(filters);
+  const { title, tags, content } = COLUMN_WEIGHTS;
+  return ctx.sqlite
+    .prepare(
+      `SELECT m.seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND ${cond.sql} ` +
+        `ORDER BY bm25(memory_fts, ${title}, ${tags}, ${content}) LIMIT ?`,
+    )
+    .pluck()
+    .all(ftsQuery(terms), ...cond.params, k) as number[];
+}
+
+export async function runScale(sizes: number[], http = true, build = true) {
+  const data = locomo();
+  if (!data) {
+    console.log("skipped scale: the LoCoMo dev split is absent");
+    return null;
+  }
+  if (http && build) ensureBuild();
+  const questions = data.questions.filter((q) => queryTerms(q.question).length > 0);
+  const quality: Record<string, unknown>[] = [];
+  const overHttp: Record<string, unknown>[] = [];
+  for (const n of sizes) {
+    const dataDir = tempDir("recollect-scale-");
+    const ctx = benchCtx({}, dataDir);
+    const t0 = performance.now();
+    const stored = loadScaleStore(ctx, n, data.turns);
+    const loadSeconds = round((performance.now() - t0) / 1000, 1);
+    const seqOf = new Map(stored.map((s) => [`${s.sampleId}/${s.diaId}`, s.seq]));
+    for (const filter of FILTERS) {
+      let overlap = 0;
+      let short = 0;
+      let recallPlan = 0;
+      let recallExhaustive = 0;
+      let withEvidence = 0;
+      const planMs: number[] = [];
+      const exhaustiveMs: number[] = [];
+      for (const q of questions) {
+        const terms = queryTerms(q.question);
+        const f = filtersFor(filter, q);
+        let t = performance.now();
+        const got = lexicalSearch(ctx, terms, f, 10).map((h) => h.seq);
+        planMs.push(performance.now() - t);
+        t = performance.now();
+        const best = exhaustive(ctx, terms, f, 10);
+        exhaustiveMs.push(performance.now() - t);
+        const gotSet = new Set(got);
+        overlap += best.length === 0 ? 1 : best.filter((s) => gotSet.has(s)).length / best.length;
+        if (got.length < best.length) short++;
+        const evidence = q.evidence.map((e) => seqOf.get(`${q.sample_id}/${e}`)).filter((s): s is number => s !== undefined);
+        if (q.category !== 5 && evidence.length > 0) {
+          withEvidence++;
+          const bestSet = new Set(best);
+          recallPlan += evidence.filter((s) => gotSet.has(s)).length / evidence.length;
+          recallExhaustive += evidence.filter((s) => bestSet.has(s)).length / evidence.length;
+        }
+      }
+      const p = stats(planMs);
+      const e = stats(exhaustiveMs);
+      quality.push({
+        memories: n,
+        filter,
+        queries: questions.length,
+        "overlap@10": round(overlap / questions.length, 3),
+        "short share": round(short / questions.length, 3),
+        "recall@10": round(recallPlan / withEvidence, 3),
+        "recall@10 exhaustive": round(recallExhaustive / withEvidence, 3),
+        "p50 ms": p.p50,
+        "p95 ms": p.p95,
+        "exhaustive p50": e.p50,
+        "exhaustive p95": e.p95,
+      });
+      console.log(table([quality[quality.length - 1]]));
+    }
+    ctx.close();
+    if (http) {
+      const server = await startBenchServer(dataDir, {});
+      try {
+        const client = keepAliveClient(server.url, server.token);
+        for (const filter of ["none", "project"] as const) {
+          const body = (q: Question) => ({ query: q.question, limit: 10, mode: "lexical", ...(filter === "project" ? { project: CONVERSATION_PROJECT[q.sample_id] } : {}) });
+          for (const q of questions.slice(0, 20)) await client.post("/api/search", body(q)); // warm-up
+          const samples: number[] = [];
+          let empty = 0;
+          for (let rep = 0; rep < 2; rep++)
+            for (const q of questions) {
+              const t = performance.now();
+              const res = await client.post("/api/search", body(q));
+              samples.push(performance.now() - t);
+              if (res.status !== 200) throw new Error(`search failed: ${res.body}`);
+              if ((JSON.parse(res.body) as { results: unknown[] }).results.length === 0) empty++;
+            }
+          overHttp.push({ memories: n, filter, ...stats(samples), "empty answers": empty / 2, loadSeconds, load1: round(os.loadavg()[0], 1) });
+          console.log(table([overHttp[overHttp.length - 1]]));
+        }
+        client.close();
+      } finally {
+        await server.stop();
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log("\nLexical search against the exhaustive BM25 ranking (in process, top 10)");
+  console.log(table(quality));
+  if (overHttp.length) {
+    console.log("\nPOST /api/search, lexical, limit 10, over HTTP (ms)");
+    console.log(table(overHttp));
+  }
+  return { quality, http: overHttp };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = (opt("sizes") ?? "10000,100000").split(",").map(Number);
+  const result = await runScale(sizes, !args.includes("--no-http"), !args.includes("--no-build"));
+  if (result) console.log(`\nwrote ${writeResult("search-scale", { at: new Date().toISOString(), ...result })}`);
+  process.exit(0);
+}

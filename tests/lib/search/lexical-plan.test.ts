@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemory } from "../../../lib/memories";
+import { memoryConditions, type SearchFilters } from "../../../lib/search/filters";
+import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, POSTINGS_BUDGET, scanPlan } from "../../../lib/search/lexical";
+import { bulkMemories } from "../../helpers/bulk-memories";
+import { testCtx } from "../../helpers/ctx";
+
+/**
+ * The lexical plan on a store past its budgets (1,600 memories; "alpha" and "beta" together have
+ * more postings than POSTINGS_BUDGET): whatever it prunes, a query with a word in the store is
+ * never answered with less than the exhaustive BM25 ranking (every posting scored) would give.
+ */
+let ctx: ReturnType<typeof testCtx>;
+const N = 1600;
+const active: SearchFilters = { projectId: null, statuses: ["active"] };
+
+beforeAll(() => {
+  ctx = testCtx();
+  bulkMemories(
+    ctx.sqlite,
+    Array.from({ length: N }, (_, i) => ({
+      content: [
+        `kubernetes cluster note ${i}`,
+        i % 2 === 0 ? "alpha" : "",
+        i % 3 === 0 ? "beta" : "",
+        i % 7 === 0 ? "gamma delta" : "",
+        i === 7 ? "zeppelin" : "",
+      ].join(" "),
+      // The project's memories are the oldest (lowest seqs): never in the newest window.
+      projectId: i < 40 ? "p_old" : i % 4 === 0 ? "p_other" : null,
+      category: i % 5 === 0 ? "decision" : "fact",
+    })),
+  );
+});
+afterAll(() => ctx?.close());
+
+/** bm25() values of the exhaustive top k: every posting of every term scored, same filters. */
+function exhaustive(terms: string[], filters: SearchFilters, k: number): number[] {
+  const cond = memoryConditions(filters);
+  const { title, tags, content } = COLUMN_WEIGHTS;
+  return ctx.sqlite
+    .prepare(
+      `SELECT bm25(memory_fts, ${title}, ${tags}, ${content}) AS b FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid ` +
+        `WHERE memory_fts MATCH ? AND ${cond.sql} ORDER BY b LIMIT ?`,
+    )
+    .pluck()
+    .all(ftsQuery(terms), ...cond.params, k) as number[];
+}
+
+/** Same length and the same scores as the exhaustive ranking (ties may pick other memories). */
+function expectExhaustive(terms: string[], filters: SearchFilters, k: number) {
+  const want = exhaustive(terms, filters, k);
+  const got = lexicalSearch(ctx, terms, filters, k);
+  expect(got).toHaveLength(want.length);
+  got.map((h) => h.bm25).forEach((b, i) => expect(b).toBeCloseTo(want[i], 9));
+  return got;
+}
+
+describe("lexical plan past the budget", () => {
+  it("sets aside a word found in no memory instead of keeping it as the rarest", () => {
+    const plan = scanPlan(ctx.sqlite, ["nowher", "kubernet"]);
+    expect(plan.terms).toEqual(["kubernet"]);
+    // The bug: the unmatched word was the only one kept, and the answer was empty.
+    const hits = lexicalSearch(ctx, ["nowher", "kubernet"], active, 10);
+    expect(hits).toHaveLength(10);
+  });
+
+  it("answers an unmatched rare word with common words as the exhaustive ranking does", () => {
+    expectExhaustive(["nowher", "alpha", "beta"], active, 10);
+    expectExhaustive(["nowher", "gamma", "kubernet"], active, 10);
+  });
+
+  it("scores the common words too when a rare word is there", () => {
+    // zeppelin is in one memory; the rest of the limit comes from the common words' best.
+    const got = expectExhaustive(["zeppelin", "alpha", "beta", "kubernet"], active, 10);
+    expect(got[0].seq).toBe(8);
+  });
+
+  it("fills the limit with only common words at a store above the budget", () => {
+    const plan = scanPlan(ctx.sqlite, ["alpha", "beta"]);
+    expect(plan.terms).toEqual(["beta", "alpha"]);
+    expect(800 + 534).toBeGreaterThan(POSTINGS_BUDGET);
+    expectExhaustive(["alpha", "beta"], active, 10);
+    expect(lexicalSearch(ctx, ["kubernet", "cluster"], active, 100)).toHaveLength(100);
+    expect(lexicalSearch(ctx, ["nowher", "kubernet", "cluster"], active, 100)).toHaveLength(100);
+  });
+
+  it("gives filtered queries the same guarantee (project, category, scope, status)", () => {
+    const project: SearchFilters = { ...active, projectId: "p_old" };
+    // p_old's own 40 memories are the oldest, plus the global ones.
+    expectExhaustive(["nowher", "alpha", "beta"], project, 50);
+    expectExhaustive(["alpha", "beta"], { ...project, scopes: ["project"] }, 50);
+    expectExhaustive(["kubernet"], { ...project, scopes: ["project"] }, 50);
+    expectExhaustive(["nowher", "gamma", "delta"], { ...active, categories: ["decision"] }, 50);
+    expectExhaustive(["alpha", "beta", "kubernet"], { ...active, projectId: "p_old", scopes: ["project"], categories: ["decision"] }, 10);
+    // A store whose newest memories are archived: the window widens past them.
+    ctx.sqlite.prepare("UPDATE memories SET status = 'archived' WHERE seq > ?").run(N - 500);
+    try {
+      expectExhaustive(["nowher", "kubernet"], active, 100);
+      expectExhaustive(["alpha", "beta"], active, 100);
+    } finally {
+      ctx.sqlite.prepare("UPDATE memories SET status = 'active'").run();
+    }
+  });
+
+  it("finds a word stored just after it was searched for in vain", () => {
+    expect(lexicalSearch(ctx, ["zanzibar"], active, 10)).toHaveLength(0);
+    const { memory } = createMemory(ctx, { content: "The zanzibar release train leaves on Fridays" });
+    const hits = lexicalSearch(ctx, ["zanzibar", "kubernet"], active, 10);
+    expect(hits[0].seq).toBe(ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").pluck().get(memory.id));
+    expect(hits).toHaveLength(10);
+  });
+});
