@@ -22,8 +22,12 @@ interface Span {
 
 interface Detector {
   kind: string;
-  /** Global, bounded-length, no leading `\b` (checked by hand on the whole text, see `wordBefore`). */
-  anchor: RegExp;
+  /**
+   * Global, bounded-length, no leading `\b` (checked by hand on the whole text, see `wordBefore`);
+   * or the character codes of a one-character anchor, found by a plain loop (a regex call per
+   * character costs too much where such characters are dense, as `:` and `=` are in code and logs).
+   */
+  anchor: RegExp | number[];
   /** Reads the secret at an anchor; pushes its span(s) and returns where the anchor search resumes. */
   read(text: string, at: number, end: number, push: (start: number, end: number) => void, quotes: QuoteFinder): number;
 }
@@ -413,6 +417,8 @@ const signedUrl: Detector = {
  * rules (`cd x && curl -u a:b`). `-p 8080`, `mysql -p` (prompt) and `$VARIABLES` are left alone.
  */
 const COMMAND = /^(?:mysql[a-z]*|mariadb[a-z-]*|sshpass|curl|docker|machine)$/;
+const COMMAND_START = new Uint8Array(128);
+for (const c of "mscd") COMMAND_START[c.charCodeAt(0)] = 1;
 const cliPassword: Detector = {
   kind: "cli_password",
   anchor: /(?:mysql[a-z]*|mariadb[a-z-]*|sshpass|curl|docker|machine)[ \t]/g,
@@ -443,7 +449,7 @@ const cliPassword: Detector = {
         takeNext = null;
         continue;
       }
-      if (COMMAND.test(word)) {
+      if (word.length <= 16 && COMMAND_START[word.charCodeAt(0)] && COMMAND.test(word)) {
         cmd = word;
         dockerLogin = false;
         continue;
@@ -492,10 +498,26 @@ function secretOf(word: string, at: number, shape: "value" | "userpass", push: (
  * The anchor is the `:` or `=`, the name is read backwards from it (a bounded look), so the
  * keyword alternation never runs over the whole text.
  */
-const ENV_NAME = /(?:secret|token|passw(?:or)?d|passphrase|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth|pwd)$/i;
+const ENV_WORDS = ["secret", "token", "password", "passwd", "passphrase", "credential", "credentials", "auth", "pwd"].concat(
+  ...["api", "access", "private"].map((w) => [`${w}key`, `${w}_key`, `${w}-key`]),
+);
+const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+const ENV_LAST = new Uint8Array(128);
+for (const w of ENV_WORDS) ENV_LAST[w.charCodeAt(w.length - 1)] = 1;
+/** Length of the secret-ish word ending at `j` (any case), 0 if none. */
+function envWordBefore(text: string, j: number): number {
+  const last = lower(text.charCodeAt(j - 1));
+  if (last >= 128 || !ENV_LAST[last]) return 0;
+  next: for (const w of ENV_WORDS) {
+    if (w.charCodeAt(w.length - 1) !== last || j < w.length) continue;
+    for (let k = 0; k < w.length - 1; k++) if (lower(text.charCodeAt(j - w.length + k)) !== w.charCodeAt(k)) continue next;
+    return w.length;
+  }
+  return 0;
+}
 const envSecret: Detector = {
   kind: "env_secret",
-  anchor: /[:=]/g,
+  anchor: [58, 61], // : =
   read(text, at, anchorEnd, push, quotes) {
     // Back over spaces and a closing quote (escaped or not) to the end of the name.
     let j = at;
@@ -505,10 +527,10 @@ const envSecret: Detector = {
       j--;
       while (j > 0 && text.charCodeAt(j - 1) === 92) j--;
     }
-    const name = ENV_NAME.exec(text.slice(Math.max(0, j - 12), j));
-    if (!name) return anchorEnd;
-    const start = j - name[0].length;
-    if (name[0].length === 3 && /^pwd$/i.test(name[0])) {
+    const length = envWordBefore(text, j);
+    if (!length) return anchorEnd;
+    const start = j - length;
+    if (length === 3 && lower(text.charCodeAt(start)) === 112 /* p */ && lower(text.charCodeAt(start + 1)) === 119 /* w */) {
       // `PWD=/home/me` in `env` output is not a secret; `...;Pwd=secret;` in a connection string is.
       const before = text.charCodeAt(start - 1) === 32 ? start - 2 : start - 1;
       if (text.charCodeAt(before) !== 59) return anchorEnd;
@@ -586,15 +608,23 @@ class Scan {
     const spans: Span[] = this.carry;
     for (let d = 0; d < DETECTORS.length; d++) {
       const detector = DETECTORS[d];
-      const re = detector.anchor;
+      const anchor = detector.anchor;
       const push = (start: number, end: number) => void (end > start && spans.push({ start, end, d }));
       let at = this.next[d];
-      while (at < to) {
-        re.lastIndex = at - from;
-        const m = re.exec(window);
-        if (!m || m.index + from >= to) break;
-        const start = m.index + from;
-        at = Math.max(start + 1, detector.read(text, start, start + m[0].length, push, this.quotes));
+      if (Array.isArray(anchor)) {
+        const [a, b = a] = anchor;
+        for (; at < to; at++) {
+          const c = text.charCodeAt(at);
+          if (c === a || c === b) at = Math.max(at, detector.read(text, at, at + 1, push, this.quotes) - 1);
+        }
+      } else {
+        while (at < to) {
+          anchor.lastIndex = at - from;
+          const m = anchor.exec(window);
+          if (!m || m.index + from >= to) break;
+          const start = m.index + from;
+          at = Math.max(start + 1, detector.read(text, start, start + m[0].length, push, this.quotes));
+        }
       }
       this.next[d] = Math.max(at, to);
     }
@@ -608,11 +638,14 @@ class Scan {
     }
     // Every later span starts at or after `to` (its anchor does), so a span ending by then is final.
     let i = 0;
+    const pieces: string[] = [];
     for (; i < merged.length && (merged[i].end <= to || to >= text.length); i++) {
       const s = merged[i];
-      this.pieces.push(text.slice(this.emitted, s.start), `[REDACTED:${DETECTORS[s.d].kind}]`);
+      pieces.push(text.slice(this.emitted, s.start), `[REDACTED:${DETECTORS[s.d].kind}]`);
       this.emitted = s.end;
     }
+    // One string per slice keeps the number of live pieces small on texts with many secrets.
+    if (pieces.length) this.pieces.push(pieces.join(""));
     this.carry = merged.slice(i);
   }
 
@@ -626,7 +659,8 @@ class Scan {
 export function redact(text: string): string {
   if (!text) return text;
   const scan = new Scan(text);
-  scan.advance(text.length);
+  // In slices too (without yielding): the spans sorted at once stay few, so time stays linear.
+  while (scan.done < text.length) scan.advance(Math.min(text.length, scan.done + REDACT_SLICE_CHARS));
   return scan.result();
 }
 
