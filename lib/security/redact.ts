@@ -55,6 +55,7 @@ class CharClass {
 }
 
 const WORD = new CharClass(/[A-Za-z0-9_]/);
+const LABEL_END = new CharClass(/[A-Za-z \t"'\\]/);
 const ALNUM = new CharClass(/[A-Za-z0-9]/);
 const B64URL = new CharClass(/[A-Za-z0-9_-]/);
 const B64 = new CharClass(/[A-Za-z0-9+/]/);
@@ -415,8 +416,10 @@ const signedUrl: Detector = {
  * `curl -u user:PASS`, `docker login -p PASS`, `.netrc`'s `machine h login u password PASS`.
  * The rest of the line is read once as shell words; a command word met on the way switches the
  * rules (`cd x && curl -u a:b`). `-p 8080`, `mysql -p` (prompt) and `$VARIABLES` are left alone.
+ * Only the first 16 KB after a command word are read (a longer command line is no shell's).
  */
 const COMMAND = /^(?:mysql[a-z]*|mariadb[a-z-]*|sshpass|curl|docker|machine)$/;
+const CLI_LINE_LIMIT = 16 * 1024;
 const COMMAND_START = new Uint8Array(128);
 for (const c of "mscd") COMMAND_START[c.charCodeAt(0)] = 1;
 const cliPassword: Detector = {
@@ -428,7 +431,8 @@ const cliPassword: Detector = {
     let p = anchorEnd;
     let takeNext: "value" | "userpass" | null = null;
     let dockerLogin = false;
-    const n = text.length;
+    // A command line is read up to 16 KB, so the spans found ahead of the scan stay few.
+    const n = Math.min(text.length, anchorEnd + CLI_LINE_LIMIT);
     while (p < n) {
       p = SPACE.runEnd(text, p);
       if (p >= n || lineBreak(text, p)) break;
@@ -438,9 +442,10 @@ const cliPassword: Detector = {
         const c = text.charCodeAt(p);
         if (c === 32 || c === 9 || c === 10 || c === 13) break;
         if (c === 34 || c === 39) {
-          const close = text.indexOf(String.fromCharCode(c), p + 1);
-          const nl = lineEndAfter(text, p + 1);
-          p = close >= 0 && close < nl ? close + 1 : nl;
+          // To the closing quote, or the end of the line (all of it read once either way).
+          let q = p + 1;
+          while (q < n && text.charCodeAt(q) !== c && !lineBreak(text, q)) q++;
+          p = q < n && text.charCodeAt(q) === c ? q + 1 : q;
         } else p++;
       }
       const word = text.slice(start, p);
@@ -470,11 +475,6 @@ const cliPassword: Detector = {
     return Math.max(anchorEnd, p);
   },
 };
-
-function lineEndAfter(text: string, i: number): number {
-  const nl = text.indexOf("\n", i);
-  return nl < 0 ? text.length : nl;
-}
 
 /** The secret of a command-line word: the whole value, or what follows the first `:` of `user:pass`. */
 function secretOf(word: string, at: number, shape: "value" | "userpass", push: (s: number, e: number) => void) {
@@ -615,7 +615,8 @@ class Scan {
         const [a, b = a] = anchor;
         for (; at < to; at++) {
           const c = text.charCodeAt(at);
-          if (c === a || c === b) at = Math.max(at, detector.read(text, at, at + 1, push, this.quotes) - 1);
+          // Only after a name (a letter), a space or a closing quote can `:`/`=` follow a secret's label.
+          if ((c === a || c === b) && LABEL_END.has(text.charCodeAt(at - 1))) at = Math.max(at, detector.read(text, at, at + 1, push, this.quotes) - 1);
         }
       } else {
         while (at < to) {
@@ -629,7 +630,9 @@ class Scan {
       this.next[d] = Math.max(at, to);
     }
     this.done = to;
-    spans.sort((a, b) => a.start - b.start || a.d - b.d);
+    let sorted = true;
+    for (let k = 1; k < spans.length && sorted; k++) sorted = spans[k - 1].start < spans[k].start;
+    if (!sorted) spans.sort((a, b) => a.start - b.start || a.d - b.d);
     const merged: Span[] = [];
     for (const s of spans) {
       const last = merged[merged.length - 1];

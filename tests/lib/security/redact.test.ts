@@ -177,6 +177,9 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   '"://a:" repeated': (n) => "://a:".repeat(n / 5),
   '"mysql -pX " on one line': (n) => "mysql -pX ".repeat(n / 10),
   '"ghp_a\\n" repeated': (n) => "ghp_a\n".repeat(n / 6),
+  '"curl -u \'" on one line': (n) => "curl -u '".repeat(n / 9),
+  '"=" and ":" only': (n) => "=:".repeat(n / 2),
+  '"eyJ." repeated': (n) => "eyJ.".repeat(n / 4),
   '"Basic " and base64': (n) => `Basic ${"QUFB".repeat(n / 4)}`,
 };
 
