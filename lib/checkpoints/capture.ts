@@ -8,7 +8,7 @@ import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { redactDeep } from "../security/redact";
+import { redactDeep, redactDeepAsync } from "../security/redact";
 import { countTokens } from "../tokens";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
@@ -30,11 +30,28 @@ function flatten(turns: readonly Turn[]): string {
  */
 export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   const input = captureCheckpointInput.parse(raw);
+  return store(ctx, input, projectOf(ctx, input), redactDeep(input.messages), now);
+}
+
+/** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
+export async function captureCheckpointAsync(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
+  const input = captureCheckpointInput.parse(raw);
+  const projectId = projectOf(ctx, input);
+  return store(ctx, input, projectId, await redactDeepAsync(input.messages), now);
+}
+
+type Parsed = ReturnType<typeof captureCheckpointInput.parse>;
+
+function projectOf(ctx: Ctx, input: Parsed): string {
   const projectId = resolveProject(ctx, input);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
+  return projectId;
+}
+
+/** Writes the checkpoint of an already redacted history. */
+function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["messages"], now: number): CaptureCheckpointResult {
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
 
-  const messages = redactDeep(input.messages);
   const turns = toTimeline(messages);
   const extracted = extractCheckpoint(turns, root);
   const id = uuidv7();

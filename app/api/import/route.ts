@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { json, queryObject, route } from "../_lib/handler";
 import { AppError } from "@/lib/errors";
-import { importMemories } from "@/lib/export";
+import { importMemoriesAsync } from "@/lib/export";
 
 /**
  * `POST /api/import?format=markdown|json[&dryRun=true]` with the export file as the body (any
@@ -13,7 +13,7 @@ export const POST = route(async ({ req, ctx }) => {
   const query = queryObject(req);
   const text = await readText(req, ctx.config.server.historyBodyLimitBytes);
   const isJsonBody = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
-  return json(importMemories(ctx, query as never, query.format === "markdown" && isJsonBody ? markdownFromJsonString(text) : text));
+  return json(await importMemoriesAsync(ctx, query as never, query.format === "markdown" && isJsonBody ? markdownFromJsonString(text) : text));
 });
 
 function markdownFromJsonString(text: string): string {
