@@ -48,6 +48,11 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify({ error: { code: "internal", message: "internal error (see the server log)", details: null } }));
   });
 });
+server.on("error", (error: NodeJS.ErrnoException) => {
+  // EADDRINUSE, EACCES...: one clear line for the log `recollect start` shows, then exit.
+  console.error(`[recollect] cannot listen on ${hostname}:${port}: ${error.code ?? ""} ${error.message}`);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   console.log(`[recollect] listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
