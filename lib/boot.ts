@@ -7,6 +7,7 @@ import { startEmbeddings } from "./embeddings/service";
 import { databaseFile } from "./paths";
 import { warmNearDuplicateIndex } from "./search/near-duplicate-index";
 import { startSessionSweep } from "./sessions/sweep";
+import { secureDataDir } from "./security/files";
 import { ensureToken } from "./security/token";
 
 interface ServerState {
@@ -28,6 +29,8 @@ export function boot(): ServerState {
   if (g.__recollect) return g.__recollect;
   const loaded = serverConfig();
   fs.mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
+  // An existing dir (or files an older version made) may be open to other users: tighten it.
+  for (const warning of secureDataDir(loaded.dataDir)) console.warn(`[recollect] warning: ${warning}`);
   const token = ensureToken(loaded.dataDir);
   const opened = openDatabase(databaseFile(loaded.dataDir));
   const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir };

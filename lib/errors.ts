@@ -7,6 +7,10 @@ export type ErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unavailable"
+  /** The disk holding the database is full (SQLITE_FULL). */
+  | "storage_full"
+  /** The database file could not be read or written (other SQLite I/O errors). */
+  | "storage_error"
   | "internal";
 
 export class AppError extends Error {
@@ -32,5 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unavailable: 503,
+  storage_full: 507,
+  storage_error: 503,
   internal: 500,
 };

@@ -1,16 +1,29 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "./context";
+import { storageProblem, type StorageProblem } from "./db/storage-errors";
 import { searchStatus, type SearchStatus } from "./search/status";
 import { VERSION } from "./version";
 
-export interface Health {
-  status: "ok";
+/** What `/api/health` tells a caller without the token: whether it is Recollect, and which version. */
+export interface PublicHealth {
+  /** `degraded` while writes fail for lack of disk space (see `storage`). */
+  status: "ok" | "degraded";
+  version: string;
+}
+
+export interface Health extends PublicHealth {
   version: string;
   uptimeSeconds: number;
   database: { path: string; sizeBytes: number; walBytes: number; sqliteVersion: string; vecVersion: string };
   counts: { memories: Record<string, number>; projects: number; checkpoints: number; sessionsActive: number };
   search: SearchStatus;
+  /** `full` from a write that failed with SQLITE_FULL until the next write succeeds. */
+  storage: { status: "ok" } | ({ status: "full" } & Omit<StorageProblem, "code">);
+}
+
+export function publicHealth(): PublicHealth {
+  return { status: storageProblem() ? "degraded" : "ok", version: VERSION };
 }
 
 export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health {
@@ -29,9 +42,9 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
     memories.total += n;
   }
   const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;
+  const problem = storageProblem();
   return {
-    status: "ok",
-    version: VERSION,
+    ...publicHealth(),
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     database: {
       path: file,
@@ -47,5 +60,6 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
       sessionsActive: one(sql`SELECT count(*) AS n FROM sessions WHERE status = 'active'`),
     },
     search: searchStatus(),
+    storage: problem ? { status: "full", reason: problem.reason, at: problem.at } : { status: "ok" },
   };
 }

@@ -85,8 +85,8 @@ export class ServerStarter {
       } catch {
         /* no lock */
       }
-      fs.writeFileSync(lock, String(process.pid));
-      const logFd = fs.openSync(path.join(dataDir, "server.log"), "a");
+      fs.writeFileSync(lock, String(process.pid), { mode: 0o600 });
+      const logFd = fs.openSync(path.join(dataDir, "server.log"), "a", 0o600);
       const u = new URL(url);
       const child = spawn(cmd, args, {
         cwd: appDir,

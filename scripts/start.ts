@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { loadConfig } from "../lib/config";
-import { ensureBuild, NEXT_BIN, ROOT } from "./build-if-needed";
+import { serveArgs } from "../server/command";
+import { ensureBuild, ROOT } from "./build-if-needed";
 
 /** `npm start`: build if needed, then serve on RECOLLECT_HOST:RECOLLECT_PORT (127.0.0.1:7731). */
 ensureBuild();
@@ -8,7 +9,8 @@ const { config, dataDir, warnings } = loadConfig();
 for (const w of warnings) console.warn(`[recollect] ${w}`);
 const { host, port } = config.server;
 console.log(`[recollect] data dir ${dataDir}; serving http://${host.includes(":") ? `[${host}]` : host}:${port}`);
-const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", host, "--port", String(port)], {
+// server/serve.ts: the request-line gate in front of Next.js (see server/gate.ts).
+const child = spawn(process.execPath, serveArgs(host, port), {
   cwd: ROOT,
   stdio: "inherit",
   env: { ...process.env, RECOLLECT_APP_DIR: ROOT, NEXT_TELEMETRY_DISABLED: "1" },

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { overview } from "@/lib/dashboard/overview";
+import { storageProblem } from "@/lib/db/storage-errors";
 import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/LazyCharts";
 import { CountList } from "./_components/CountList";
 import { Badge, Card, EmptyState, PageHeader, Stat, TextLink, btn, fmt, formatBytes } from "./_components/ui";
@@ -14,6 +15,7 @@ export default function DashboardPage() {
   const status = (s: string) => o.byStatus.find((r) => r.key === s)?.n ?? 0;
   const h = o.health;
   const saved = o.compressionPerDay.reduce((s, d) => s + d.saved, 0);
+  const storage = storageProblem();
   return (
     <div data-testid="dashboard">
       <PageHeader
@@ -25,6 +27,11 @@ export default function DashboardPage() {
           </Link>
         }
       />
+      {storage ? (
+        <div role="alert" data-testid="storage-full" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <strong>The disk is full: memories cannot be saved.</strong> {storage.reason} (last failed write {storage.at}).
+        </div>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat testId="stat-total" label="Memories" value={fmt(o.total)} hint={`${fmt(status("active"))} active · ${fmt(status("suggested"))} suggested`} />
         <Stat testId="stat-pinned" label="Pinned (injected)" value={fmt(o.pinned)} hint={<TextLink href="/constraints">constraints & directives</TextLink>} />

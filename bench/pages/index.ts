@@ -4,7 +4,7 @@
  *   npx tsx bench/pages/index.ts [--memories 10000] [--runs 30] [--no-build]
  *
  * Seeds a temp data dir (memories over 5 projects, versions, access log, compression stats,
- * checkpoints, sessions, KV), starts the production server (`next start`, dist dir
+ * checkpoints, sessions, KV), starts the production server (server/serve.ts, dist dir
  * $RECOLLECT_DIST_DIR, default .next-browser), requests each page sequentially and measures the
  * time to the last byte on loopback. Prints a table and writes bench/results/pages.json.
  */

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, NEXT_BIN } from "../../scripts/build-if-needed";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { serveArgs } from "../../server/command";
 import { freePort } from "../../tests/helpers/server";
 import { providerId } from "../../lib/embeddings/provider";
 import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
@@ -113,7 +114,7 @@ async function waitHybrid(url: string, token: string) {
 
 export async function startBenchServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {
     cwd: ROOT,
     env: { ...process.env, RECOLLECT_DATA_DIR: dataDir, RECOLLECT_APP_DIR: ROOT, XDG_CONFIG_HOME: tempDir("recollect-speed-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

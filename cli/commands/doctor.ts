@@ -11,7 +11,7 @@ import { EXIT } from "../lib/exit";
 import { bytes } from "../lib/output";
 import { findRecollectPlugin } from "../lib/opencode-config";
 import { gitRoot } from "../lib/project";
-import { probe, type Health } from "../lib/server-process";
+import { fullHealth, probe, type Health } from "../lib/server-process";
 
 export interface Check {
   name: string;
@@ -63,11 +63,14 @@ export function registerDoctor(program: Command) {
       }
 
       // Server and token acceptance.
-      const health: Health | undefined = await probe(target.url, 3000);
-      if (!health) {
+      const alive = await probe(target.url, 3000);
+      // The whole health body (uptime, versions, search mode) needs the token.
+      const health: Health | undefined = alive && (await fullHealth(target.url, target.token, 3000));
+      if (!alive) {
         add({ name: "server", status: "fail", message: `nothing answers at ${target.url}`, hint: "`recollect start` (or check RECOLLECT_URL / RECOLLECT_PORT)" });
       } else {
-        add({ name: "server", status: "ok", message: `Recollect ${health.version} at ${target.url}, up ${health.uptimeSeconds}s` });
+        add({ name: "server", status: "ok", message: `Recollect ${alive.version} at ${target.url}${health ? `, up ${health.uptimeSeconds}s` : ""}` });
+        if (health?.storage?.status === "full") add({ name: "storage", status: "fail", message: health.storage.reason ?? "the disk is full", hint: "free disk space: writes resume by themselves" });
         try {
           await client.request("/api/stats", { timeoutMs: 5000 });
           add({ name: "token accepted", status: "ok", message: "the server accepts the token" });
@@ -107,7 +110,7 @@ export function registerDoctor(program: Command) {
 
       // Embeddings: the server's own view (its config may differ from this shell's).
       let embedding: EmbeddingStatus | undefined;
-      if (health) {
+      if (alive) {
         try {
           embedding = await client.json<EmbeddingStatus>("/api/embeddings/status", { timeoutMs: 5000 });
         } catch {

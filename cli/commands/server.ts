@@ -8,7 +8,7 @@ import { readToken } from "../../lib/security/token";
 import { Client } from "../lib/client";
 import { mintLoginLink } from "../lib/login-link";
 import { bytes } from "../lib/output";
-import { buildIfNeeded, isOurServer, pidFile, probe, readPid, removePid, serverLog, sleep, spawnServer, tail, terminate, type PidInfo } from "../lib/server-process";
+import { buildIfNeeded, fullHealth, isOurServer, pidFile, probe, readPid, removePid, serverLog, sleep, spawnServer, tail, terminate, type PidInfo } from "../lib/server-process";
 
 export function registerServer(program: Command) {
   program
@@ -122,7 +122,16 @@ export function registerServer(program: Command) {
       const { target, out } = commandContext(cmd);
       const info = readPid(target.dataDir);
       const pid = info && isOurServer(info.pid) ? info.pid : null;
-      const health = await probe(target.url);
+      const alive = await probe(target.url);
+      // Paths and counts need the token; without it only the version is known.
+      const health = alive && (await fullHealth(target.url, target.token));
+      if (alive && !health) {
+        out.result({ status: "running", url: target.url, pid, dataDir: target.dataDir, version: alive.version, health: alive.status }, () => [
+          `Recollect ${alive.version} is running at ${target.url}${pid ? ` (pid ${pid})` : ""}${alive.status === "ok" ? "" : ` (${alive.status})`}`,
+          `  details need the API token (${target.tokenPath}): the server did not accept this one`,
+        ]);
+        return;
+      }
       if (!health) {
         out.result({ status: pid ? "not-responding" : "stopped", url: target.url, pid, dataDir: target.dataDir }, () =>
           pid ? `Recollect (pid ${pid}) is not answering at ${target.url}.` : `Recollect is not running (nothing answers at ${target.url}).`,
@@ -137,6 +146,8 @@ export function registerServer(program: Command) {
         dataDir: target.dataDir,
         log: pid ? serverLog(target.dataDir) : null,
         version: health.version,
+        health: health.status,
+        storage: health.storage ?? null,
         uptimeSeconds: health.uptimeSeconds,
         memories: health.counts.memories,
         projects: health.counts.projects,
@@ -151,6 +162,7 @@ export function registerServer(program: Command) {
         `  projects  ${health.counts.projects}; checkpoints ${health.counts.checkpoints}`,
         `  search    ${health.search.mode} (${health.search.reason})`,
         `  database  ${health.database.path} (${bytes(health.database.sizeBytes)})`,
+        ...(health.storage?.status === "full" ? [`  storage   FULL since ${health.storage.at}: ${health.storage.reason}`] : []),
       ]);
     });
 }

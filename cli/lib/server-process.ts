@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { NEXT_BIN, ROOT } from "../../scripts/build-if-needed";
+import { ROOT } from "../../scripts/build-if-needed";
+import { isServeCommandLine, serveArgs } from "../../server/command";
 
 /** The background server started by `recollect start`: pid file and log in the data dir. */
 export interface PidInfo {
@@ -31,7 +32,7 @@ export function removePid(dataDir: string, pid?: number): void {
   if (pid === undefined || current?.pid === pid) fs.rmSync(pidFile(dataDir), { force: true });
 }
 
-/** True when `pid` is alive and still the Next.js server we started (not a recycled pid). */
+/** True when `pid` is alive and still the server we started (server/serve.ts; not a recycled pid). */
 export function isOurServer(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -40,28 +41,46 @@ export function isOurServer(pid: number): boolean {
   }
   try {
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    return cmdline.includes("next");
+    return isServeCommandLine(cmdline);
   } catch {
     return true; // no /proc (macOS): trust the pid file
   }
 }
 
-export interface Health {
+/** What `/api/health` answers without the token. */
+export interface PublicHealth {
+  /** `ok`, or `degraded` while the disk is full (writes fail; reads work). */
   status: string;
   version: string;
+}
+
+/** The whole `/api/health` body (with the token). */
+export interface Health extends PublicHealth {
   uptimeSeconds: number;
   database: { path: string; sizeBytes: number; walBytes: number; sqliteVersion: string; vecVersion: string };
   counts: { memories: Record<string, number>; projects: number; checkpoints: number; sessionsActive: number };
   search: { mode: string; reason: string; model: string | null; queueDepth?: number };
+  storage?: { status: string; reason?: string; at?: string };
 }
 
-/** `GET /api/health` (no token needed), or undefined when nothing answers. */
-export async function probe(url: string, timeoutMs = 2000): Promise<Health | undefined> {
+/** `GET /api/health` without the token: status and version, or undefined when nothing answers. */
+export async function probe(url: string, timeoutMs = 2000): Promise<PublicHealth | undefined> {
+  const body = await getHealth(url, undefined, timeoutMs);
+  return body && typeof body.version === "string" && (body.status === "ok" || body.status === "degraded") ? body : undefined;
+}
+
+/** The whole health body, which needs the API token; undefined when nothing answers or the token is refused. */
+export async function fullHealth(url: string, token: string | undefined, timeoutMs = 2000): Promise<Health | undefined> {
+  if (!token) return undefined;
+  const body = (await getHealth(url, token, timeoutMs)) as Health | undefined;
+  return body?.database ? body : undefined;
+}
+
+async function getHealth(url: string, token: string | undefined, timeoutMs: number): Promise<PublicHealth | undefined> {
   try {
-    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(timeoutMs), headers: token ? { authorization: `Bearer ${token}` } : {} });
     if (!res.ok) return undefined;
-    const body = (await res.json()) as Health;
-    return body?.status === "ok" ? body : undefined;
+    return (await res.json()) as PublicHealth;
   } catch {
     return undefined;
   }
@@ -78,13 +97,13 @@ export function buildIfNeeded(sink: number | "inherit"): void {
   if (res.status !== 0) throw new Error(`building the app failed (exit ${res.status})`);
 }
 
-/** `next start` exactly as `npm start` runs it, detached, output appended to the log. */
+/** server/serve.ts exactly as `npm start` runs it, detached, output appended to the log. */
 export function spawnServer(options: { host: string; port: number; dataDir: string; log: string }): number {
   fs.mkdirSync(path.dirname(options.log), { recursive: true, mode: 0o700 });
   rotateIfLarge(options.log, 10 * 1024 * 1024);
   const fd = fs.openSync(options.log, "a", 0o600);
   fs.writeSync(fd, `\n[recollect] ${new Date().toISOString()} starting on ${options.host}:${options.port}\n`);
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", options.host, "--port", String(options.port)], {
+  const child = spawn(process.execPath, serveArgs(options.host, options.port), {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", fd, fd],

@@ -8,7 +8,7 @@ import { projectRefShape } from "./common";
  * [{ type: "text", text } | { type: "tool", tool, state: { status, input, output | error } } |
  * { type: "patch", files } | ...] }`. Unknown fields are kept (stored raw) but not required.
  */
-export const messagePart = z.looseObject({ type: z.string().min(1).max(64) });
+export const messagePart = z.looseObject({ type: z.string().min(1).max(64), tool: z.string().max(200).optional() });
 export const openCodeMessage = z.object({
   info: z.looseObject({
     id: z.string().max(200).optional(),

@@ -49,7 +49,7 @@ export const exportedMemory = z.object({
   category: z.enum(CATEGORIES).default("note"),
   scope: z.enum(SCOPES).default("global"),
   project: z
-    .object({ id: z.string().min(1).max(200), name: z.string().max(500).default(""), rootPath: z.string().nullish(), identity: z.string().default("path") })
+    .object({ id: z.string().min(1).max(200), name: z.string().max(500).default(""), rootPath: z.string().max(4096).nullish(), identity: z.string().max(200).default("path") })
     .nullish(),
   sessionId: z.string().min(1).max(200).nullish(),
   tags: memoryFields.tags.default([]),

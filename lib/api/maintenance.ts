@@ -3,7 +3,8 @@ import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
 
 /** Contracts of `/api/maintenance/*` (cleanup, vacuum, backup, ingest). The CLI imports these. */
 
-const list = <T extends z.ZodType>(item: T) => z.array(item).min(1);
+// Lists of enum values: more than a few dozen can only be repeats.
+const list = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(50);
 
 export const cleanupInput = z
   .object({
@@ -86,9 +87,9 @@ export const ingestInput = z
     source: z.string().min(1).max(4096),
     /** Ingest at most this many sessions in this call (the CLI loops, for a progress bar). */
     limit: z.number().int().min(1).max(1000).default(25),
-    sessionIds: z.array(z.string().min(1)).max(10_000).optional(),
+    sessionIds: z.array(z.string().min(1).max(200)).max(10_000).optional(),
     /** Sessions to leave out (the CLI passes those that failed earlier in the same run). */
-    excludeSessionIds: z.array(z.string().min(1)).max(10_000).optional(),
+    excludeSessionIds: z.array(z.string().min(1).max(200)).max(10_000).optional(),
     /** Only list what would be ingested. */
     dryRun: z.boolean().default(false),
     /** Sub-agent sessions (`parent_id` set) too. */

@@ -2,10 +2,27 @@ import { z } from "zod";
 import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../db/schema";
 import { csv, projectRefShape, queryBoolean } from "./common";
 import { ENTITY_KINDS } from "../entities/parse";
+import { findTooDeep } from "../http/json-depth";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
 export const MAX_CONTENT_CHARS = 50_000;
+/** Metadata is shown on the memory's page and copied into every export: keep it small and flat. */
+export const MAX_METADATA_DEPTH = 16;
+export const MAX_METADATA_CHARS = 16_384;
+/** Memory ids are UUIDs; other clients' ids (imports) get some room. */
+export const MAX_ID_CHARS = 100;
+
+const metadata = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+  // Depth first: JSON.stringify recurses, so it only runs on a value known to be shallow.
+  const tooDeep = findTooDeep(value, MAX_METADATA_DEPTH);
+  if (tooDeep) {
+    ctx.addIssue({ code: "custom", path: tooDeep.keys, message: `nested deeper than ${MAX_METADATA_DEPTH} levels (metadata)` });
+    return;
+  }
+  const chars = JSON.stringify(value).length;
+  if (chars > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: `metadata is ${chars} characters of JSON; the limit is ${MAX_METADATA_CHARS}` });
+});
 
 const tag = z
   .string()
@@ -21,7 +38,7 @@ export const memoryFields = {
   tags: z.array(tag).max(32),
   pinned: z.boolean(),
   priority: z.number().int().min(-100).max(100),
-  metadata: z.record(z.string(), z.unknown()),
+  metadata,
 };
 
 export const createMemoryInput = z
@@ -75,21 +92,21 @@ export const listMemoriesQuery = z
     status: z.union([z.literal("all"), csv(z.enum(STATUSES))]).optional(),
     tag: csv(tag).optional(),
     pinned: queryBoolean.optional(),
-    sessionId: z.string().min(1).optional(),
+    sessionId: z.string().min(1).max(200).optional(),
     entity: z.string().min(1).max(2000).optional(),
     /** Narrows `entity` to one kind (`issue`, `mr`, `epic`, `url`, `file`). */
     entityKind: z.enum(ENTITY_KINDS).optional(),
     sort: z.enum(LIST_SORTS).default("created"),
     order: z.enum(["asc", "desc"]).default("desc"),
     limit: z.coerce.number().int().min(1).max(500).default(50),
-    cursor: z.string().min(1).optional(),
+    cursor: z.string().min(1).max(1000).optional(),
   })
   .strict();
 export type ListMemoriesQuery = z.input<typeof listMemoriesQuery>;
 
 export const linkMemoryInput = z
   .object({
-    to: z.string().min(1),
+    to: z.string().min(1).max(MAX_ID_CHARS),
     kind: z.enum(LINK_KINDS).default("relates"),
   })
   .strict();

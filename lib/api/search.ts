@@ -12,10 +12,10 @@ export const searchInput = z
   .object({
     ...projectRefShape,
     query: z.string().trim().min(1, "query must not be empty").max(MAX_QUERY_CHARS),
-    scopes: z.array(z.enum(SCOPES)).min(1).optional(),
-    categories: z.array(z.enum(CATEGORIES)).min(1).optional(),
+    scopes: z.array(z.enum(SCOPES)).min(1).max(50).optional(),
+    categories: z.array(z.enum(CATEGORIES)).min(1).max(50).optional(),
     /** Default: active only. */
-    statuses: z.array(z.enum(STATUSES)).min(1).optional(),
+    statuses: z.array(z.enum(STATUSES)).min(1).max(50).optional(),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
     /** Token budget of `formatted` (the compact text block for the plugin). */
     tokenBudget: z.number().int().min(20).max(50_000).optional(),

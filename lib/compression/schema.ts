@@ -3,10 +3,14 @@ import { z } from "zod";
 /**
  * OpenCode's message shape as `experimental.chat.messages.transform` hands it over: `{ info, parts }`.
  * Only what compression reads is checked; every other field (and every other part type) passes
- * through untouched, so the plugin can write the result back in place.
+ * through untouched, so the plugin can write the result back in place. Names and ids are bounded:
+ * they are matched and hashed per call, and a 50,000-character tool name cost seconds.
  */
+export const MAX_NAME_CHARS = 200;
+const name = z.string().min(1).max(MAX_NAME_CHARS);
+
 const toolState = z.looseObject({
-  status: z.string().min(1),
+  status: z.string().min(1).max(64),
   input: z.record(z.string(), z.unknown()).optional(),
   output: z.string().optional(),
   error: z.string().optional(),
@@ -14,10 +18,10 @@ const toolState = z.looseObject({
 
 export const partSchema = z
   .looseObject({
-    id: z.string().min(1),
-    type: z.string().min(1),
+    id: name,
+    type: z.string().min(1).max(64),
     text: z.string().optional(),
-    tool: z.string().optional(),
+    tool: z.string().max(MAX_NAME_CHARS).optional(),
     state: toolState.optional(),
   })
   .superRefine((part, ctx) => {
@@ -36,9 +40,9 @@ export const partSchema = z
 
 export const messageSchema = z.looseObject({
   info: z.looseObject({
-    id: z.string().min(1),
+    id: name,
     role: z.enum(["user", "assistant"]),
-    sessionID: z.string().optional(),
+    sessionID: z.string().max(MAX_NAME_CHARS).optional(),
   }),
   parts: z.array(partSchema),
 });

@@ -1,6 +1,6 @@
 import { compressInput } from "../api/compress";
 import { badRequest } from "../errors";
-import type { OcMessage } from "./schema";
+import { MAX_NAME_CHARS, type OcMessage } from "./schema";
 
 /**
  * The hot path's check of a compress request: the same rules as the zod contract
@@ -16,13 +16,16 @@ export interface ValidInput {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const optStr = (v: unknown) => v === undefined || typeof v === "string";
 const nonEmpty = (v: unknown) => typeof v === "string" && v.length > 0;
+/** A name or id: 1 to MAX_NAME_CHARS characters (`max` for types and states). */
+const name = (v: unknown, max = MAX_NAME_CHARS) => nonEmpty(v) && (v as string).length <= max;
+const optName = (v: unknown) => v === undefined || (typeof v === "string" && v.length <= MAX_NAME_CHARS);
 const BODY_KEYS = new Set(["sessionID", "messages", "contextLimit"]);
 
 function partOk(p: unknown): boolean {
-  if (!isObj(p) || !nonEmpty(p.id) || !nonEmpty(p.type) || !optStr(p.text) || !optStr(p.tool)) return false;
+  if (!isObj(p) || !name(p.id) || !name(p.type, 64) || !optStr(p.text) || !optName(p.tool)) return false;
   const s = p.state;
   if (s !== undefined) {
-    if (!isObj(s) || !nonEmpty(s.status) || !optStr(s.output) || !optStr(s.error)) return false;
+    if (!isObj(s) || !name(s.status, 64) || !optStr(s.output) || !optStr(s.error)) return false;
     if (s.input !== undefined && !isObj(s.input)) return false;
   }
   if ((p.type === "text" || p.type === "reasoning") && typeof p.text !== "string") return false;
@@ -44,7 +47,7 @@ function quickCheck(body: unknown): body is ValidInput {
   for (const m of body.messages) {
     if (!isObj(m) || !isObj(m.info) || !Array.isArray(m.parts)) return false;
     const info = m.info;
-    if (!nonEmpty(info.id) || (info.role !== "user" && info.role !== "assistant") || !optStr(info.sessionID)) return false;
+    if (!name(info.id) || (info.role !== "user" && info.role !== "assistant") || !optName(info.sessionID)) return false;
     for (const p of m.parts) if (!partOk(p)) return false;
   }
   return true;

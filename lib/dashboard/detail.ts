@@ -1,5 +1,6 @@
 import { diffWordsWithSpace } from "diff";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { inList } from "../db/in-list";
 import type { Ctx } from "../context";
 import { accessLog, memories, memoryLinks, projects, type LinkKind } from "../db/schema";
 import { toMemoryDto } from "../memories/dto";
@@ -56,7 +57,7 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
       ? ctx.db
           .select({ id: memories.id, title: memories.title, content: memories.content, category: memories.category, status: memories.status })
           .from(memories)
-          .where(inArray(memories.id, otherIds))
+          .where(inList(memories.id, otherIds))
           .all()
           .map((o) => [o.id, { id: o.id, title: o.title || o.content.slice(0, 120), category: o.category, status: o.status }])
       : [],

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { inList } from "../db/in-list";
 import { z } from "zod";
 import type { MemoryDto } from "../api/memories";
 import type { Ctx } from "../context";
@@ -124,7 +125,7 @@ export function countMatching(ctx: Ctx, p: BrowseParams, tags = tagsOf(p.tag)): 
 export function projectNames(ctx: Ctx, ids: (string | null)[]): Map<string, string> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (!wanted.length) return new Map();
-  return new Map(ctx.db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, wanted)).all().map((r) => [r.id, r.name]));
+  return new Map(ctx.db.select({ id: projects.id, name: projects.name }).from(projects).where(inList(projects.id, wanted)).all().map((r) => [r.id, r.name]));
 }
 
 export { CATEGORIES, SCOPES, STATUSES, LINK_KINDS };

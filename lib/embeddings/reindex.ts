@@ -11,7 +11,8 @@ import { embeddingService } from "./service";
 export async function startReindex(ctx: Ctx, waitForLoadMs = 60_000): Promise<ReindexProgress> {
   const service = embeddingService(ctx);
   if (!service || ctx.config.embedding.provider === "none") {
-    throw new AppError("unavailable", "embeddings are off (embedding.provider = none): nothing to reindex with");
+    // A setting, not a passing state: 409, since retrying will not help (503 would say it might).
+    throw new AppError("conflict", "embeddings are off (embedding.provider = none): nothing to reindex with");
   }
   // Right after a start the model may still be loading: wait for it a while rather than refuse.
   if (service.state === "loading") {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { inList } from "../db/in-list";
 import { exportQuery, type ExportQuery } from "../api/export";
 import type { Ctx } from "../context";
 import { memories, projects } from "../db/schema";
@@ -21,7 +22,7 @@ export function selectForExport(ctx: Ctx, raw: ExportQuery): { format: "markdown
   if (q.category) where.push(inArray(memories.category, q.category));
   if (q.status !== "all") where.push(inArray(memories.status, q.status));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
-  if (q.ids) where.push(inArray(memories.id, q.ids));
+  if (q.ids) where.push(inList(memories.id, q.ids));
   if (q.tag?.length) catchUpForReader(ctx.sqlite);
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);

@@ -1,8 +1,10 @@
 import { StringDecoder } from "node:string_decoder";
 import { AppError } from "../errors";
+import { findTooDeep, MAX_JSON_DEPTH } from "./json-depth";
 
 /**
- * Reads a JSON request body: over `limit` bytes -> 413 (before parsing), empty or not JSON -> 400.
+ * Reads a JSON request body: over `limit` bytes -> 413 (before parsing), empty or not JSON -> 400,
+ * nested deeper than MAX_JSON_DEPTH -> 400 naming the path (validators and redaction recurse).
  * Each chunk is decoded as it arrives (a StringDecoder keeps a character split between two chunks
  * whole): chunks that are plain ASCII take V8's fast path, while decoding the whole body at once
  * takes the slow UTF-8 path for all of it as soon as one character is not ASCII (a single "…" is
@@ -29,11 +31,16 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   }
   text += decoder.end();
   if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    // V8's JSON.parse does not recurse on the call stack: any depth parses, then is measured.
+    value = JSON.parse(text);
   } catch (error) {
     throw new AppError("bad_request", `body: not valid JSON (${(error as Error).message})`);
   }
+  const tooDeep = findTooDeep(value, MAX_JSON_DEPTH);
+  if (tooDeep) throw new AppError("bad_request", tooDeep.message, { path: tooDeep.path, maxDepth: MAX_JSON_DEPTH });
+  return value;
 }
 
 const tooLarge = (limit: number) =>

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Ctx } from "../context";
+import { inList } from "../db/in-list";
 import { memories, type Source } from "../db/schema";
 import { unindexMemory } from "../search/sync";
 import { catchUpDerived } from "./derived";
@@ -35,7 +36,7 @@ export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
   return ctx.db.transaction(
     (tx) => {
       if (input.action === "delete") catchUpDerived(tx);
-      const rows = tx.select().from(memories).where(inArray(memories.id, ids)).all();
+      const rows = tx.select().from(memories).where(inList(memories.id, ids)).all();
       const found = new Set(rows.map((r) => r.id));
       const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)) };
       for (const row of rows) {

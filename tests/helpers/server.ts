@@ -3,7 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { NEXT_BIN, ROOT } from "../../scripts/build-if-needed";
+import { ROOT } from "../../scripts/build-if-needed";
+import { serveArgs } from "../../server/command";
 
 export interface TestServer {
   url: string;
@@ -35,7 +36,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real production server (`next start`) on a free port with its own data dir and an
+ * Starts the real production server (server/serve.ts: request-line gate + Next.js) on a free port with its own data dir and an
  * isolated config dir. Embeddings are off unless the test's env turns them on.
  */
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -43,7 +44,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const port = await freePort();
   const configHome = tempDir("recollect-config-");
   let output = "";
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {
     cwd: ROOT,
     env: {
       ...process.env,

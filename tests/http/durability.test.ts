@@ -41,7 +41,7 @@ describe("concurrency", () => {
     const [ra, rb] = await Promise.all([burst(a, "alpha", 1000, 8), burst(b, "beta", 1000, 8)]);
     const statuses = [...ra.statuses, ...rb.statuses];
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
-    const health = (await (await fetch(`${a.url}/api/health`)).json()) as { counts: { memories: { total: number } } };
+    const health = (await (await a.api("/api/health")).json()) as { counts: { memories: { total: number } } };
     expect(health.counts.memories.total).toBe(2000);
     const db = new Database(path.join(dataDir, "recollect.db"), { readonly: true });
     expect(db.prepare("select count(distinct id) as n from memories").get()).toEqual({ n: 2000 });

@@ -101,9 +101,11 @@ describe("errors", () => {
     const res = await fetch(`${server.url}/api/memories`, { headers: { authorization: "Bearer nope" } });
     expect(res.status).toBe(401);
     expect((await body(res)).error.code).toBe("unauthorized");
+    // Health answers without the token, but only with status and version (tests/http/limits.test.ts).
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await body(health)).toMatchObject({ status: "ok", database: { vecVersion: expect.stringMatching(/^v0\./) } });
+    expect(await body(health)).toEqual({ status: "ok", version: expect.any(String) });
+    expect(await body(await server.api("/api/health"))).toMatchObject({ status: "ok", database: { vecVersion: expect.stringMatching(/^v0\./) } });
   });
 
   it("every API route and method refuses a request without the token (the proxy leaves /api/* to the route wrapper)", async () => {
@@ -167,11 +169,11 @@ describe("errors", () => {
   });
 
   it("413 for a body over the configured limit, and nothing is written", async () => {
-    const before = (await body(await fetch(`${server.url}/api/health`))).counts.memories.total;
+    const before = (await body(await server.api("/api/health"))).counts.memories.total;
     const res = await server.api("/api/memories", { method: "POST", json: { content: "x".repeat(70_000) } });
     expect(res.status).toBe(413);
     expect((await body(res)).error.code).toBe("payload_too_large");
-    expect((await body(await fetch(`${server.url}/api/health`))).counts.memories.total).toBe(before);
+    expect((await body(await server.api("/api/health"))).counts.memories.total).toBe(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError } from "zod";
 import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/context";
+import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/read-json";
 import { observeRequest } from "@/lib/metrics/http";
@@ -36,6 +37,8 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
       } else {
         params = context?.params ? await context.params : ({} as P);
         res = await handler({ req, ctx, params, auth: verdict.auth });
+        // A write went through: a full disk reported earlier has room again (/api/health).
+        if (res.status < 400 && req.method !== "GET" && req.method !== "HEAD") noteWriteSucceeded();
       }
     } catch (error) {
       failure = error;
@@ -48,6 +51,11 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
 }
 
 export function errorResponse(error: unknown): Response {
+  const storage = storageError(error);
+  if (storage) {
+    console.error(`[recollect] storage error: ${(error as Error).message}`);
+    error = storage;
+  }
   if (error instanceof AppError) {
     return json({ error: { code: error.code, message: error.message, details: error.details ?? null } }, STATUS_BY_CODE[error.code]);
   }

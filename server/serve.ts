@@ -1,0 +1,67 @@
+/**
+ * The production server: a plain node:http server that checks each request line (server/gate.ts)
+ * and hands the rest to Next.js through its programmatic API, on the build `next build` made.
+ *
+ *   node --import tsx server/serve.ts --hostname 127.0.0.1 --port 7731
+ *
+ * Started by `npm start` (scripts/start.ts), `recollect start` (cli/lib/server-process.ts) and the
+ * test helper (tests/helpers/server.ts). Files it creates are private to the user (umask 077);
+ * boot() tightens a data dir and files made before (lib/security/files.ts).
+ */
+import http from "node:http";
+import path from "node:path";
+import { checkRequestLine, type GateRefusal } from "./gate";
+
+// Before anything opens a file: the database, its WAL and SHM, logs and backups come out 0600.
+process.umask(0o077);
+(process.env as Record<string, string>).NODE_ENV = "production";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+process.env.RECOLLECT_APP_DIR ||= ROOT;
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i !== -1 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+const hostname = option("hostname", "127.0.0.1");
+const port = Number(option("port", "7731"));
+
+function refuse(res: http.ServerResponse, refusal: GateRefusal) {
+  const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message, details: null } });
+  res.writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...refusal.headers });
+  res.end(body);
+}
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: ROOT, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host });
+  if (refusal) return refuse(res, refusal);
+  handle(req, res).catch((error: unknown) => {
+    console.error("[recollect] request failed:", error);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(500, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: "internal", message: "internal error (see the server log)", details: null } }));
+  });
+});
+server.on("error", (error: NodeJS.ErrnoException) => {
+  // EADDRINUSE, EACCES...: one clear line for the log `recollect start` shows, then exit.
+  console.error(`[recollect] cannot listen on ${hostname}:${port}: ${error.code ?? ""} ${error.message}`);
+  process.exit(1);
+});
+server.listen(port, hostname, () => {
+  console.log(`[recollect] listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
+});
+
+const stop = () => {
+  server.close();
+  void app.close().finally(() => process.exit(0));
+  // Keep-alive sockets would hold close() open: give them a moment, then leave.
+  setTimeout(() => process.exit(0), 2_000).unref();
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,150 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
+
+/** Issue 15, "Limits with clear answers": each finding that answered 500 (or worse) now gets a 4xx naming what is wrong. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+const body = async (res: Response) => res.json() as Promise<any>;
+const deepArray = (depth: number) => "[".repeat(depth) + "1" + "]".repeat(depth);
+const post = (path: string, text: string, method = "POST") =>
+  fetch(server.url + path, { method, headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" }, body: text });
+
+/** Sends a raw request line (fetch cannot send `*`, `TRACE` or an absolute-URI) and returns status, headers and body. */
+function rawRequest(requestLine: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => {
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nConnection: close\r\n\r\n`);
+    });
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head, ...rest] = data.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+describe("JSON nested thousands of levels deep: 400 naming the path, never 500", () => {
+  const cases: [string, string, string, RegExp][] = [
+    ["PUT", "/api/kv/deep", `{"value":${deepArray(8000)}}`, /^value(\.0)+: nested deeper than 64 levels$/],
+    ["POST", "/api/compress", `{"sessionID":"s","messages":[{"info":{"id":"m","role":"user"},"parts":[{"id":"p","type":"text","text":"x","extra":${deepArray(8000)}}]}]}`, /^messages\.0\.parts\.0\.extra(\.0)+: nested deeper than 64 levels$/],
+    ["POST", "/api/checkpoints", `{"sessionID":"s","directory":"/tmp","messages":[{"info":{"id":"m","role":"user"},"parts":[{"type":"text","text":"x","extra":${deepArray(8000)}}]}]}`, /^messages\.0\.parts\.0\.extra(\.0)+: nested/],
+    ["POST", "/api/memories", `{"content":"deep","metadata":{"a":${deepArray(8000)}}}`, /^metadata\.a(\.0)+: nested deeper than 64 levels$/],
+  ];
+  for (const [method, path, text, message] of cases) {
+    it(`${method} ${path}`, async () => {
+      const res = await post(path, text, method);
+      expect(res.status).toBe(400);
+      const { error } = await body(res);
+      expect(error.code).toBe("bad_request");
+      expect(error.message).toMatch(message);
+    });
+  }
+
+  it("PATCH /api/memories/:id", async () => {
+    const created = await body(await server.api("/api/memories", { method: "POST", json: { content: "a memory to patch deeply" } }));
+    const res = await post(`/api/memories/${created.id}`, `{"metadata":{"a":${deepArray(10_000)}}}`, "PATCH");
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^metadata\.a(\.0)+: nested deeper than 64 levels$/);
+  });
+});
+
+describe("stored metadata is bounded in depth and size", () => {
+  it("metadata nested 17 levels is refused naming its path; 16 levels is stored", async () => {
+    let nested: unknown = "leaf";
+    for (let i = 0; i < 17; i++) nested = { k: nested };
+    let res = await server.api("/api/memories", { method: "POST", json: { content: "metadata too deep", metadata: nested as Record<string, unknown> } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^metadata(\.k){16}: nested deeper than 16 levels/);
+
+    res = await server.api("/api/memories", { method: "POST", json: { content: "metadata deep enough", metadata: (nested as { k: Record<string, unknown> }).k } });
+    expect(res.status).toBe(201);
+  });
+
+  it("metadata over 16 KB of JSON is refused", async () => {
+    const res = await server.api("/api/memories", { method: "POST", json: { content: "metadata too large", metadata: { blob: "x".repeat(20_000) } } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^metadata: metadata is \d+ characters of JSON; the limit is 16384/);
+  });
+});
+
+describe("id lists of any accepted size", () => {
+  it("POST /api/export with 40,000 ids (over SQLite's 32,766 variables) exports the ones that exist", async () => {
+    const ids: string[] = [];
+    for (const content of ["export me one", "export me two"]) ids.push((await body(await server.api("/api/memories", { method: "POST", json: { content } }))).id);
+    const all = [...Array.from({ length: 40_000 }, (_, i) => `missing-${i}`), ...ids];
+    const res = await server.api("/api/export", { method: "POST", json: { format: "json", ids: all } });
+    expect(res.status).toBe(200);
+    const exported = (await body(res)).memories.map((m: { id: string }) => m.id).sort();
+    expect(exported).toEqual([...ids].sort());
+  });
+});
+
+describe("the request line is checked before Next.js (server/gate.ts)", () => {
+  it("bad percent-encoding in a path: 400 JSON, on API and page paths", async () => {
+    for (const path of ["/api/memories/%ff", "/memories/%ff", "/api/kv/%c0%ae"]) {
+      const res = await rawRequest(`GET ${path} HTTP/1.1`);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).error).toMatchObject({ code: "bad_request", message: expect.stringMatching(/percent-encoding/) });
+    }
+  });
+
+  it("...but after the Host check: a foreign Host gets 403", async () => {
+    const res = await rawRequest("GET /api/memories/%ff HTTP/1.1", "evil.example");
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body).error.code).toBe("forbidden");
+  });
+
+  it("GET * is 400, TRACE is 405 with Allow", async () => {
+    const star = await rawRequest("GET * HTTP/1.1");
+    expect(star.status).toBe(400);
+    expect(JSON.parse(star.body).error.code).toBe("bad_request");
+    const trace = await rawRequest("TRACE / HTTP/1.1");
+    expect(trace.status).toBe(405);
+    expect(trace.headers).toContain("allow: get, head, post, put, patch, delete, options");
+    expect(JSON.parse(trace.body).error.code).toBe("method_not_allowed");
+  });
+
+  it("an absolute-URI request line is 400, never a redirect to another host", async () => {
+    const res = await rawRequest("GET http://evil.example/ HTTP/1.1");
+    expect(res.status).toBe(400);
+    expect(res.headers).not.toContain("location:");
+    expect(JSON.parse(res.body).error.code).toBe("bad_request");
+  });
+});
+
+describe("names, ids and tool names have length limits", () => {
+  it("a 50,000-character tool name in /api/compress is a 400 naming the field", async () => {
+    const res = await server.api("/api/compress", {
+      method: "POST",
+      json: { sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "tool", tool: "x".repeat(50_000), state: { status: "completed", input: {}, output: "o" } }] }] },
+    });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^messages\.0\.parts\.0\.tool: /);
+  });
+
+  it("a 10,000-character session id in a memory list query is a 400", async () => {
+    const res = await server.api(`/api/memories?sessionId=${"s".repeat(10_000)}`);
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^sessionId: /);
+  });
+});
+
+describe("/api/health", () => {
+  it("without a token: status and version only; with the token: the whole body", async () => {
+    const open = await body(await fetch(`${server.url}/api/health`));
+    expect(open).toEqual({ status: "ok", version: expect.any(String) });
+    const wrong = await body(await fetch(`${server.url}/api/health`, { headers: { authorization: "Bearer nope" } }));
+    expect(Object.keys(wrong).sort()).toEqual(["status", "version"]);
+    const full = await body(await server.api("/api/health"));
+    expect(full.database.path).toContain(server.dataDir);
+    expect(full.storage).toEqual({ status: "ok" });
+  });
+});

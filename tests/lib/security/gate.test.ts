@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { checkRequestLine } from "../../../server/gate";
+
+const host = "127.0.0.1:7731";
+const check = (method: string, target: string, h: string | undefined = host) => checkRequestLine({ method, target, host: h }, []);
+
+describe("checkRequestLine (server/gate.ts)", () => {
+  it("lets ordinary requests through", () => {
+    for (const [m, t] of [["GET", "/"], ["GET", "/api/memories?x=%ff"], ["PUT", "/api/kv/caf%C3%A9/x"], ["DELETE", "/api/memories/abc"], ["OPTIONS", "/api"], ["HEAD", "//x"]]) {
+      expect(check(m, t)).toBeNull();
+    }
+    expect(check("GET", "/", "localhost")).toBeNull();
+    expect(check("GET", "/", "[::1]:7731")).toBeNull();
+  });
+
+  it("refuses a foreign Host first (403), whatever else is wrong", () => {
+    expect(check("GET", "/api/memories/%ff", "evil.example")).toMatchObject({ status: 403, code: "forbidden" });
+    expect(check("TRACE", "*", "evil.example")).toMatchObject({ status: 403 });
+    expect(checkRequestLine({ method: "GET", target: "/", host: undefined }, [])).toMatchObject({ status: 403 });
+  });
+
+  it("refuses request targets that are not a path: absolute-URI, *, authority-form (400)", () => {
+    for (const t of ["http://evil.example/", "*", "evil.example:443", "", "api/health"]) {
+      expect(check("GET", t)).toMatchObject({ status: 400, code: "bad_request" });
+    }
+  });
+
+  it("refuses unknown methods with 405 and Allow", () => {
+    for (const m of ["TRACE", "CONNECT", "BREW", "PROPFIND", "get"]) {
+      const r = check(m, "/");
+      expect(r).toMatchObject({ status: 405, code: "method_not_allowed" });
+      expect(r?.headers?.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    }
+  });
+
+  it("refuses a path whose percent-encoding does not decode (400, naming the segment)", () => {
+    for (const t of ["/api/memories/%ff", "/memories/%ff", "/api/kv/%c0%ae", "/api/kv/%", "/a/%zz/b"]) {
+      const r = check("GET", t);
+      expect(r).toMatchObject({ status: 400, code: "bad_request" });
+      expect(r?.message).toMatch(/path segment .*invalid percent-encoding/);
+    }
+  });
+});
