@@ -13,6 +13,8 @@ export interface TestServer {
   dataDir: string;
   /** fetch against the server with the API token. */
   api: (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  /** GET a page as a signed-in browser (a one-time login link's session cookie). */
+  page: (pathname: string) => Promise<Response>;
   stop: () => Promise<void>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
   child: ChildProcess;
@@ -79,6 +81,13 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
 
   const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  let cookie: string | undefined;
+  const signIn = async () => {
+    const ticket = await fetch(`${url}/api/auth/tickets`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
+    const { path: link } = (await ticket.json()) as { path: string };
+    const login = await fetch(url + link, { redirect: "manual" });
+    return (login.headers.get("set-cookie") ?? "").split(";")[0];
+  };
   return {
     url,
     port,
@@ -97,6 +106,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
         },
         body: json !== undefined ? JSON.stringify(json) : rest.body,
       });
+    },
+    page: async (pathname) => {
+      cookie ??= await signIn();
+      return fetch(url + pathname, { headers: { cookie }, redirect: "manual" });
     },
     stop: async () => {
       child.kill("SIGTERM");

@@ -39,6 +39,8 @@ function fillDisk(file: string) {
 
 describe.skipIf(!mounted)("a full disk (real tmpfs)", () => {
   it("answers 507 storage_full, shows it in /api/health and on the dashboard, and writes resume once space is freed", async () => {
+    // Sign the browser in while there is room (a login is a write).
+    expect((await server.page("/")).status).toBe(200);
     const filler = path.join(mountPoint, "filler");
     fillDisk(filler);
 
@@ -57,7 +59,7 @@ describe.skipIf(!mounted)("a full disk (real tmpfs)", () => {
     expect(degraded.status).toBe("degraded");
     expect(degraded.storage).toMatchObject({ status: "full", reason: expect.stringMatching(/full/), at: expect.any(String) });
     expect(await body(await fetch(`${server.url}/api/health`))).toEqual({ status: "degraded", version: expect.any(String) });
-    const page = await (await server.api("/")).text();
+    const page = await (await server.page("/")).text();
     expect(page).toContain('data-testid="storage-full"');
 
     // Reads still work while the disk is full.
@@ -69,7 +71,7 @@ describe.skipIf(!mounted)("a full disk (real tmpfs)", () => {
     const healthy = await body(await server.api("/api/health"));
     expect(healthy.status).toBe("ok");
     expect(healthy.storage).toEqual({ status: "ok" });
-    expect(await (await server.api("/")).text()).not.toContain('data-testid="storage-full"');
+    expect(await (await server.page("/")).text()).not.toContain('data-testid="storage-full"');
 
     // The failed write left nothing half-written: exactly the stored memories plus the last one.
     expect(healthy.counts.memories.total).toBe(stored + 1);
