@@ -5,6 +5,8 @@ import { startEmbeddings, stopEmbeddings, type EmbeddingService } from "../../..
 import { createMemory, listLinks, listVersions, storeMemory } from "../../../lib/memories";
 import { loadConfig } from "../../../lib/config";
 import { searchStatus } from "../../../lib/search/status";
+import { storeSuggestions } from "../../../lib/extraction/store";
+import { archiveMemory } from "../../../lib/memories";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { codingMemories } from "../../fixtures/dedup/coding-memories";
 import { testCtx } from "../../helpers/ctx";
@@ -145,5 +147,28 @@ describe("thresholds per model", () => {
     const { config } = loadConfig({ env: { XDG_CONFIG_HOME: "/nonexistent", RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.95" } });
     expect(defaultThresholds("transformers:Xenova/all-MiniLM-L6-v2:q8", config.search)).toEqual({ strictCosine: 0.93, similarCosine: 0.8 });
     expect(defaultThresholds("http:text-embedding-3-small", config.search)).toEqual({ strictCosine: 0.95, similarCosine: 0.8 });
+  });
+});
+
+describe("extraction suggestions (a bulk path)", () => {
+  it("stores a suggestion merely similar to a live memory, linked for review; drops one like a rejected memory or nearly the same", () => {
+    const ctx = testCtx();
+    open.push(ctx);
+    const dir = "/tmp/dedup-extraction-project";
+    const live = createMemory(ctx, { content: "the deploy queue retries each build token for the session", directory: dir }).memory;
+    const projectId = live.projectId!;
+    const rejected = createMemory(ctx, { content: "staging database resets every sunday night at midnight utc", directory: dir }).memory;
+    archiveMemory(ctx, rejected.id);
+    const [similar, likeRejected, same] = storeSuggestions(ctx, projectId, "ses_x", [
+      // Jaccard 0.875 with the live memory: above extraction.dedupThreshold (0.8), below search.lexicalDedupThreshold (0.9).
+      { category: "convention", content: "the deploy queue retries every build token for the session", via: "rules" },
+      { category: "convention", content: "staging database resets every sunday night at midnight", via: "rules" },
+      { category: "convention", content: "The deploy queue retries each build token for the session", via: "rules" },
+    ]);
+    expect(similar).toMatchObject({ deduplicated: false, similarTo: live.id });
+    expect(similar.memoryId).not.toBe(live.id);
+    expect(listLinks(ctx, similar.memoryId)).toEqual([expect.objectContaining({ from: similar.memoryId, to: live.id, kind: "relates" })]);
+    expect(likeRejected).toMatchObject({ deduplicated: true, memoryId: rejected.id });
+    expect(same).toMatchObject({ deduplicated: true, memoryId: live.id });
   });
 });
