@@ -40,7 +40,7 @@ try {
   for (const content of texts) {
     const res = await server.api("/api/memories", { method: "POST", json: { content, category: "fact", scope: "global" } });
     const body = (await res.json()) as { deduplicated: boolean; dedup?: { kind: string } | null };
-    const kind = body.dedup?.kind ?? (body.deduplicated ? "deduplicated" : "stored");
+    const kind = body.dedup?.kind ?? (body.deduplicated ? "deduplicated" : "created");
     outcomes[kind] = (outcomes[kind] ?? 0) + 1;
     await until("the queue", (s) => s.queueDepth === 0);
   }
