@@ -12,7 +12,8 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * - `near`: the same memory in other words. Two independent signals agree (cosine at or above the
  *   model's strict threshold and token Jaccard at or above `search.lexicalAgreeThreshold`), or,
  *   when no sound model is in use, Jaccard at or above `search.lexicalDedupThreshold`. The create
- *   folds into that memory and keeps its text as a version of it.
+ *   folds into that memory and keeps its text as a version of it. (The words alone also decide
+ *   against a memory whose vector is not written yet.)
  * - `similar`: one signal only (or cosine between the model's similar and strict thresholds): the
  *   create is stored, linked to that memory and proposed as a merge for review.
  * `cosine` is null when vectors took no part.
@@ -53,11 +54,12 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
     found = { kind, id: nearest.id, cosine: round(nearest.cosine), lexical: round(lexical) };
     if (kind === "near") return found;
   }
-  // The nearest by words, with the vectors' verdict on it: a strict cosine folds, else similar.
+  // The nearest by words, with the vectors' verdict on it: a strict cosine folds, a lower one
+  // makes it similar; a memory not embedded yet (just stored) has no verdict: the words decide.
   const lexicalHit = nearDuplicateIndex(ctx.sqlite).closest(placement, mine, search.lexicalDedupThreshold);
   if (lexicalHit && lexicalHit.id !== found?.id) {
     const cosine = cosineTo(ctx, lexicalHit.seq, embedding);
-    const kind = cosine !== null && cosine >= strict ? "near" : "similar";
+    const kind = cosine === null || cosine >= strict ? "near" : "similar";
     if (kind === "near" || !found) return { kind, id: lexicalHit.id, cosine: cosine === null ? null : round(cosine), lexical: round(lexicalHit.similarity) };
   }
   return found;
