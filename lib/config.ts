@@ -45,9 +45,19 @@ const schema = z.object({
     threads: z.number().int().min(1).max(64).default(1),
   }),
   search: z.object({
-    /** Cosine similarity at or above which a new memory is a near duplicate of an existing one. */
+    /**
+     * Strict cosine threshold given to an embedding model without thresholds of its own (the
+     * default model has its own: docs/deduplication.md). Stored per model when it is first seen.
+     */
     dedupThreshold: z.number().min(0).max(1).default(0.92),
-    /** Lexical (token Jaccard) similarity used for near duplicates while no vectors are ready. */
+    /** Cosine threshold above which a new memory is stored but linked to a similar one for review (models without their own). */
+    similarThreshold: z.number().min(0).max(1).default(0.8),
+    /**
+     * Token Jaccard at or above which the words agree with a strict cosine match (both are needed
+     * to fold a near duplicate into an existing memory).
+     */
+    lexicalAgreeThreshold: z.number().min(0).max(1).default(0.8),
+    /** Token Jaccard of a near duplicate when no model can be used (off, loading, degenerate). */
     lexicalDedupThreshold: z.number().min(0).max(1).default(0.9),
     defaultLimit: z.number().int().min(1).max(200).default(10),
   }),

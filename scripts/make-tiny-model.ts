@@ -11,6 +11,7 @@
  *
  *   npx tsx scripts/make-tiny-model.ts            # tests/fixtures/tiny-model (32 dims)
  *   npx tsx scripts/make-tiny-model.ts --dim 16 --out tests/fixtures/tiny-model-16
+ *   npx tsx scripts/make-tiny-model.ts --bias 3 --out tests/fixtures/tiny-model-degenerate
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +30,12 @@ const arg = (name: string, fallback: string) => {
 const DIM = Number(arg("dim", "32"));
 const OUT = path.resolve(ROOT, arg("out", "tests/fixtures/tiny-model"));
 const SEED = Number(arg("seed", "42"));
+/**
+ * Scale of the dense layer's bias (default 0.1). A large one (--bias 3) drowns the words: every
+ * text maps to nearly the same vector, a degenerate model like one with random weights
+ * (tests/fixtures/tiny-model-degenerate, for the deduplication tests).
+ */
+const BIAS = Number(arg("bias", "0.1"));
 
 const WORDS = `
 the of and to in is it you that he was for on are with as his they be at one have this from or had by
@@ -122,7 +129,7 @@ const graph = {
     floatTensor("word_embeddings", [V, DIM], randomTensor(V * DIM, 1)),
     floatTensor("token_type_embeddings", [2, DIM], randomTensor(2 * DIM, 0.1)),
     floatTensor("dense_weight", [DIM, DIM], randomTensor(DIM * DIM, 1 / Math.sqrt(DIM))),
-    floatTensor("dense_bias", [DIM], randomTensor(DIM, 0.1)),
+    floatTensor("dense_bias", [DIM], randomTensor(DIM, BIAS)),
     int64Tensor("mask_axes", [1], [-1]),
   ],
   node: [
@@ -203,6 +210,8 @@ fs.writeFileSync(path.join(OUT, "config.json"), JSON.stringify(config, null, 2) 
 fs.writeFileSync(path.join(OUT, "tokenizer_config.json"), JSON.stringify(tokenizerConfig, null, 2) + "\n");
 fs.writeFileSync(
   path.join(OUT, "README.md"),
-  `Random-weight test model (${DIM} dims, ${V} tokens), written by scripts/make-tiny-model.ts --dim ${DIM} --seed ${SEED}. Its similarities mean nothing beyond shared words.\n`,
+  BIAS === 0.1
+    ? `Random-weight test model (${DIM} dims, ${V} tokens), written by scripts/make-tiny-model.ts --dim ${DIM} --seed ${SEED}. Its similarities mean nothing beyond shared words.\n`
+    : `Degenerate random-weight test model (${DIM} dims, ${V} tokens), written by scripts/make-tiny-model.ts --dim ${DIM} --seed ${SEED} --bias ${BIAS}: every text embeds to nearly the same vector.\n`,
 );
 console.log(`wrote ${path.relative(ROOT, OUT)}: ${DIM} dims, vocabulary ${V}, model ${bytes.length} bytes`);

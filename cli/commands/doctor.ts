@@ -137,6 +137,18 @@ export function registerDoctor(program: Command) {
         add({ name: "embeddings", status: "warn", message: `provider ${target.loaded.config.embedding.provider} (server down: mode unknown)` });
       }
 
+      // Deduplication: whether the model's vectors may decide duplicates (a degenerate model may not).
+      const dedup = health?.search.dedup;
+      if (dedup) {
+        add(
+          dedup.semantic
+            ? { name: "deduplication", status: "ok", message: `exact, lexical and semantic (${dedup.model}): ${dedup.reason}` }
+            : dedup.model && /degenerate/.test(dedup.reason)
+              ? { name: "deduplication", status: "warn", message: `${dedup.model} is not used for deduplication: ${dedup.reason}`, hint: "check embedding.model / embedding.modelDir: this model cannot tell texts apart" }
+              : { name: "deduplication", status: "ok", message: dedup.reason },
+        );
+      }
+
       // Plugin.
       const project = gitRoot() ?? process.cwd();
       const plugin = findRecollectPlugin(project);

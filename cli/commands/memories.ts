@@ -1,6 +1,6 @@
 import path from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
-import type { CreateMemoryResult, MemoryDto, MemoryListDto } from "../../lib/api/memories";
+import type { CreateMemoryResult, DedupOutcome, MemoryDto, MemoryListDto } from "../../lib/api/memories";
 import { CATEGORIES, SCOPES, STATUSES } from "../../lib/db/schema";
 import { commandContext } from "../lib/context";
 import { CliError, EXIT } from "../lib/exit";
@@ -69,10 +69,13 @@ export function registerMemories(program: Command) {
         else if (scope === "project" || scope === "session" || gitRoot()) body.directory = process.cwd();
       }
       body.scope = scope ?? (body.project || body.directory ? "project" : "global");
-      const created = await client.json<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { duplicateOf: string | null }>("/api/memories", { json: body });
-      out.result(created, (m) =>
-        m.deduplicated ? `Already remembered as ${m.id} (${m.category}, ${m.scope}); nothing added.` : `Remembered ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`,
-      );
+      const created = await client.json<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { duplicateOf: string | null; dedup?: DedupOutcome | null }>("/api/memories", { json: body });
+      out.result(created, (m) => {
+        const remembered = `Remembered ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
+        if (m.dedup?.kind === "near") return `Folded into ${m.id} (${m.category}, ${m.scope}), a near duplicate (${similarity(m.dedup)}); your text is kept as its version ${m.dedup.version}.`;
+        if (m.dedup?.kind === "similar") return `${remembered} It looks like ${m.dedup.memoryId} (${similarity(m.dedup)}): linked and proposed as a merge for review.`;
+        return m.deduplicated ? `Already remembered as ${m.id} (${m.category}, ${m.scope}); nothing added.` : remembered;
+      });
     });
 
   program
@@ -169,3 +172,5 @@ export function registerMemories(program: Command) {
       if (failed) process.exitCode = failed.exitCode ?? EXIT.failure;
     });
 }
+
+const similarity = (d: DedupOutcome) => (d.cosine === null ? `words ${d.lexical}` : `cosine ${d.cosine}, words ${d.lexical}`);

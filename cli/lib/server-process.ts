@@ -59,7 +59,7 @@ export interface Health extends PublicHealth {
   uptimeSeconds: number;
   database: { path: string; sizeBytes: number; walBytes: number; sqliteVersion: string; vecVersion: string };
   counts: { memories: Record<string, number>; projects: number; checkpoints: number; sessionsActive: number };
-  search: { mode: string; reason: string; model: string | null; queueDepth?: number };
+  search: { mode: string; reason: string; model: string | null; queueDepth?: number; dedup?: { semantic: boolean; reason: string; model: string | null } };
   storage?: { status: string; reason?: string; at?: string };
 }
 

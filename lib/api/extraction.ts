@@ -33,6 +33,8 @@ export interface SuggestionDto {
   via: "rules" | "llm";
   /** An equal or near-equal memory already existed (nothing new was stored). */
   deduplicated: boolean;
+  /** Stored next to this similar memory, linked to it and proposed as a merge (docs/deduplication.md). */
+  similarTo?: string;
 }
 
 export interface ExtractResult {

@@ -143,6 +143,24 @@ export interface CreateMemoryResult {
   deduplicated: boolean;
   /** Set when a near-duplicate (not an exact one) was found. */
   duplicateOf?: string;
+  /** What deduplication did, when it did anything (docs/deduplication.md). */
+  dedup?: DedupOutcome;
+}
+
+/**
+ * - `exact`: the same normalized text is stored already (`memoryId`): nothing added.
+ * - `near`: folded into `memoryId`; the incoming text is kept as version `version` of it.
+ * - `similar`: stored as a memory of its own, linked (`relates`) to `memoryId` and proposed as a merge.
+ */
+export interface DedupOutcome {
+  kind: "exact" | "near" | "similar";
+  memoryId: string;
+  /** Cosine similarity of the embeddings; null when vectors took no part. */
+  cosine: number | null;
+  /** Token Jaccard of the two texts' content words. */
+  lexical: number;
+  keptAs: "existing" | "version" | "memory";
+  version?: number;
 }
 
 export interface MemoryListDto {

@@ -167,6 +167,41 @@ export const embeddingMeta = sqliteTable("embedding_meta", {
   value: text("value").notNull(),
 });
 
+/**
+ * Deduplication settings and fitness of each embedding model (by provider id, as in embedding_meta):
+ * the cosine thresholds its vectors are judged with, and the mean cosine of random pairs measured
+ * with it. A model whose random pairs are this close (degenerate) is not used for deduplication.
+ */
+export const dedupModels = sqliteTable("dedup_models", {
+  model: text("model").primaryKey(),
+  /** At or above (and with a lexical check agreeing): a near duplicate, folded into the existing memory. */
+  strictCosine: real("strict_cosine").notNull(),
+  /** At or above (below strict, or without lexical agreement): stored, linked, proposed as a merge. */
+  similarCosine: real("similar_cosine").notNull(),
+  randomPairCosine: real("random_pair_cosine"),
+  /** `memories` (random pairs of stored memories) or `probe` (built-in unrelated sentences, before enough are stored). */
+  sampleBasis: text("sample_basis", { enum: ["memories", "probe"] }),
+  sampleSize: integer("sample_size").notNull().default(0),
+  measuredAt: integer("measured_at"),
+});
+
+/**
+ * A memory stored next to a similar one instead of being dropped as its duplicate: a merge for the
+ * user to review (the consolidation inbox reads the open ones). The pair is also linked `relates`.
+ */
+export const mergeProposals = sqliteTable(
+  "merge_proposals",
+  {
+    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    similarTo: text("similar_to").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    cosine: real("cosine"),
+    lexical: real("lexical").notNull(),
+    status: text("status", { enum: ["open", "merged", "dismissed"] }).notNull().default("open"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.similarTo] }), index("merge_proposals_similar_idx").on(t.similarTo), index("merge_proposals_open_idx").on(t.status, t.createdAt)],
+);
+
 export const sessions = sqliteTable(
   "sessions",
   {

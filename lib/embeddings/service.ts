@@ -6,6 +6,19 @@ import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../search/filters";
 import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
+import { LEXICAL_DEDUP } from "../search/status";
+import {
+  DEGENERATE_MEAN_COSINE,
+  ensureDedupModel,
+  isDegenerate,
+  measurementDue,
+  readDedupModel,
+  sampleProbe,
+  sampleStoredPairs,
+  writeMeasurement,
+  type DedupModel,
+  type DedupStatus,
+} from "./dedup-model";
 import { indexMeta, readMeta, writeMeta } from "./meta";
 import { loadProvider, providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
 import { vectorIndex } from "../search/vector-index";
@@ -47,6 +60,10 @@ export class EmbeddingService {
   private retryTimer: NodeJS.Timeout | null = null;
   /** Settles when the model load is over, whatever the outcome. */
   loaded: Promise<void> = Promise.resolve();
+  /** The loaded model's dedup thresholds and fitness (dedup_models), once assessed. */
+  private dedupModel: DedupModel | null = null;
+  /** Settles when the first fitness measurement of the loaded model is over. */
+  assessed: Promise<void> = Promise.resolve();
 
   constructor(
     readonly ctx: Ctx,
@@ -78,6 +95,8 @@ export class EmbeddingService {
         if (this.stopped) return void provider.close?.();
         this.provider = provider;
         this.afterLoad();
+        // Settled once the model is also judged fit (or not) for deduplication.
+        return this.assessed;
       },
       (error: unknown) => {
         const msg = error instanceof Error ? error.message : String(error);
@@ -89,6 +108,7 @@ export class EmbeddingService {
   /** Compares the loaded model with the one the vectors were built with. */
   private afterLoad() {
     const p = this.provider!;
+    this.assessed = this.assessDedup();
     const meta = indexMeta(this.sqlite);
     const m = readMeta(this.sqlite);
     if (!meta.model || !vectorTableExists(this.sqlite)) {
@@ -238,6 +258,7 @@ export class EmbeddingService {
         });
       })
       .immediate();
+    this.remeasureIfDue();
     this.refreshStatus();
     return batch.length;
   }
@@ -272,6 +293,7 @@ export class EmbeddingService {
       })
       .immediate();
     queueWakers.add(this.wake);
+    this.assessed = this.assessDedup();
     this.set("reindexing", this.reindexReason());
     void this.pump();
     return this.reindexProgress();
@@ -334,7 +356,66 @@ export class EmbeddingService {
       model: this.provider?.id ?? null,
       dimension: this.provider?.dimension ?? null,
       queueDepth: this.queueDepthCache,
+      dedup: this.dedupStatus(),
     });
+  }
+
+  /**
+   * The thresholds of the loaded model (created on first sight) and its fitness: measured now on
+   * stored memories if enough have vectors made with it, else on the probe sentences.
+   */
+  private async assessDedup(): Promise<void> {
+    const p = this.provider;
+    if (!p || this.stopped) return;
+    try {
+      const model = ensureDedupModel(this.sqlite, p.id, this.ctx.config.search);
+      this.dedupModel = model;
+      const vectorsFromThisModel = indexMeta(this.sqlite).model === p.id ? countVectors(this.sqlite) : 0;
+      const stored = vectorsFromThisModel > 0 ? sampleStoredPairs(this.sqlite) : undefined;
+      if (stored) writeMeasurement(this.sqlite, p.id, { ...stored, basis: "memories" });
+      else if (model.measuredAt === null || model.sampleBasis === "probe") writeMeasurement(this.sqlite, p.id, { ...(await sampleProbe(p)), basis: "probe" });
+      if (this.stopped) return;
+      this.dedupModel = readDedupModel(this.sqlite, p.id) ?? model;
+    } catch (error) {
+      console.warn(`[recollect] measuring the embedding model for deduplication failed: ${(error as Error).message}`);
+    }
+    this.publish();
+  }
+
+  /** After a batch: measure again on stored memories when enough more of them have vectors. */
+  private remeasureIfDue() {
+    const m = this.dedupModel;
+    if (!m || !this.provider || (m.sampleBasis === "memories" && !measurementDue(m, Number.MAX_SAFE_INTEGER))) return;
+    if (!measurementDue(m, countVectors(this.sqlite))) return;
+    const stored = sampleStoredPairs(this.sqlite);
+    if (!stored) return;
+    writeMeasurement(this.sqlite, m.model, { ...stored, basis: "memories" });
+    this.dedupModel = readDedupModel(this.sqlite, m.model) ?? m;
+  }
+
+  /** Whether cosine similarity may decide duplicates now, with which thresholds, and why. */
+  dedupStatus(): DedupStatus {
+    const m = this.dedupModel;
+    if (!this.provider || !m) return { ...LEXICAL_DEDUP, reason: `${LEXICAL_DEDUP.reason} (${this.reason})` };
+    const base = {
+      model: m.model,
+      strictCosine: m.strictCosine,
+      similarCosine: m.similarCosine,
+      randomPairCosine: m.randomPairCosine,
+      sampleBasis: m.sampleBasis,
+      sampleSize: m.sampleSize,
+    };
+    const on = (reason: string): DedupStatus => ({ semantic: true, reason, ...base });
+    const off = (reason: string): DedupStatus => ({ semantic: false, reason, ...base });
+    if (m.randomPairCosine === null) return off("the model has not been measured yet: exact and lexical deduplication only");
+    if (isDegenerate(m)) {
+      return off(
+        `model embeddings are degenerate (mean random-pair cosine ${m.randomPairCosine.toFixed(2)} > ${DEGENERATE_MEAN_COSINE}, ` +
+          `${m.sampleSize} ${m.sampleBasis === "memories" ? "stored memories" : "probe sentences"}): exact and lexical deduplication only`,
+      );
+    }
+    if (!this.ready()) return off(`vectors are not ready (${this.state}): exact and lexical deduplication only`);
+    return on(`cosine >= ${m.strictCosine} and words agreeing fold a near duplicate; cosine >= ${m.similarCosine} links a similar memory for review`);
   }
 
   status(): EmbeddingStatus {

@@ -1,6 +1,7 @@
 import type { ExtractedCategory, SuggestionDto } from "../api/extraction";
 import type { Ctx } from "../context";
 import { createMemory } from "../memories/create";
+import { proposeMerge } from "../memories/dedup";
 import { catchUpForReader } from "../memories/derived";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../search/filters";
@@ -61,7 +62,11 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
 
 /**
  * Stores suggestions as project memories with status `suggested` and source `extractor`, never
- * active: the user or the model confirms them. Redacted first; deduplicated against what exists.
+ * active: the user or the model confirms them. Redacted first; deduplicated against what exists
+ * by the rules of docs/deduplication.md: dropped when the same text exists, or nearly the same
+ * (Jaccard at or above `search.lexicalDedupThreshold`), or when it resembles a memory the user
+ * archived or resolved (`extraction.dedupThreshold`: a rejected suggestion does not come back);
+ * merely similar to a live memory, it is stored, linked to it and proposed as a merge.
  */
 export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string, items: readonly Suggestion[]): StoredSuggestion[] {
   const out: StoredSuggestion[] = [];
@@ -71,7 +76,9 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
     const key = contentHash(content);
     if (!content || seen.has(key)) continue;
     seen.add(key);
-    const existing = findExisting(ctx, projectId, content);
+    const found = findExisting(ctx, projectId, content);
+    const settled = found && (found.similarity >= ctx.config.search.lexicalDedupThreshold || found.status === "archived" || found.status === "resolved");
+    const existing = settled ? found : undefined;
     if (existing) {
       out.push({ memoryId: existing.id, category: item.category, content, via: item.via, deduplicated: true, alreadyActive: existing.status === "active" });
       continue;
@@ -94,6 +101,11 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
         ...(item.messageId ? { messageId: item.messageId } : {}),
       },
     });
+    const similar = found && !settled && !res.deduplicated && res.memory.id !== found.id ? found : undefined;
+    if (similar) {
+      const lexical = Math.round(similar.similarity * 10_000) / 10_000;
+      ctx.sqlite.transaction(() => proposeMerge(ctx.sqlite, res.memory.id, { kind: "similar", id: similar.id, cosine: null, lexical })).immediate();
+    }
     out.push({
       memoryId: res.memory.id,
       category: res.memory.category as ExtractedCategory,
@@ -101,6 +113,7 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
       via: item.via,
       deduplicated: res.deduplicated,
       alreadyActive: res.memory.status === "active",
+      ...(similar ? { similarTo: similar.id } : {}),
     });
   }
   return out;

@@ -7,6 +7,7 @@ import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
 import { redact, redactDeep } from "../security/redact";
 import { deferDerived } from "./derived";
+import { keepAsVersion, proposeMerge } from "./dedup";
 import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
@@ -16,7 +17,9 @@ import { resolvePlacement, type Placement } from "./scope";
 /**
  * Stores a memory, redacted. An exact duplicate (same normalized content in the same scope, still
  * active or suggested) returns the existing memory with `deduplicated: true` instead of a new row;
- * so does a near duplicate (lib/search/near-duplicate.ts), with `duplicateOf` naming it.
+ * so does a near duplicate (lib/search/near-duplicate.ts), with `duplicateOf` naming it, its text
+ * kept as a version of that memory. A merely similar one is stored, linked and proposed as a merge.
+ * `dedup` says which (docs/deduplication.md).
  */
 export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResult {
   const input = createMemoryInput.parse(raw);
@@ -30,11 +33,17 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
   return ctx.sqlite.transaction(() => {
     const tx = ctx.db;
     const existing = findExactDuplicate(tx, placement, hash);
-    if (existing) return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true };
+    if (existing) {
+      const dedup = { kind: "exact", memoryId: existing.id, cosine: null, lexical: 1, keptAs: "existing" } as const;
+      return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true, dedup };
+    }
     const near = findNearDuplicate(ctx, placement, content);
-    if (near) {
+    if (near?.kind === "near") {
       const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
-      if (dup) return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id };
+      if (dup) {
+        const dedup = keepAsVersion(ctx.sqlite, dup, { ...input, title, content, tags, scope: placement.scope }, near);
+        return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id, dedup };
+      }
     }
 
     // Cached statements, not Drizzle's query builder: this is the hottest write path.
@@ -64,6 +73,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
       ) as RawMemoryRow,
     );
     deferDerived(ctx.sqlite, row.seq);
+    if (near?.kind === "similar") return { memory: toMemoryDto(row), deduplicated: false, dedup: proposeMerge(ctx.sqlite, row.id, near) };
     return { memory: toMemoryDto(row), deduplicated: false };
   }).immediate();
 }

@@ -1,3 +1,5 @@
+import type { DedupStatus } from "../embeddings/dedup-model";
+
 /** Which search mode is active and why (the embeddings module keeps this up to date). */
 export interface SearchStatus {
   mode: "hybrid" | "lexical";
@@ -5,12 +7,25 @@ export interface SearchStatus {
   model: string | null;
   dimension: number | null;
   queueDepth: number;
+  /** Whether the model takes part in deduplication (docs/deduplication.md). */
+  dedup: DedupStatus;
 }
+
+export const LEXICAL_DEDUP: DedupStatus = {
+  semantic: false,
+  reason: "no embedding model in use: exact and lexical deduplication only",
+  model: null,
+  strictCosine: null,
+  similarCosine: null,
+  randomPairCosine: null,
+  sampleBasis: null,
+  sampleSize: 0,
+};
 
 const g = globalThis as typeof globalThis & { __recollectSearchStatus?: SearchStatus };
 
 export function searchStatus(): SearchStatus {
-  return g.__recollectSearchStatus ?? { mode: "lexical", reason: "no embedding provider has been started", model: null, dimension: null, queueDepth: 0 };
+  return g.__recollectSearchStatus ?? { mode: "lexical", reason: "no embedding provider has been started", model: null, dimension: null, queueDepth: 0, dedup: LEXICAL_DEDUP };
 }
 
 export function setSearchStatus(status: SearchStatus) {

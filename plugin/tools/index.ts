@@ -1,6 +1,6 @@
 import { tool } from "@opencode-ai/plugin/tool";
 import type { ExpandResult } from "../../lib/api/compress";
-import type { CreateMemoryResult, MemoryDto } from "../../lib/api/memories";
+import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/api/memories";
 import type { SearchOutput } from "../../lib/api/search";
 import type { Runtime } from "../runtime";
 import { memoryLine, unavailable } from "./format";
@@ -56,7 +56,7 @@ export function memoryTools(rt: Runtime) {
       },
       async execute(args, ctx) {
         const scope = args.scope ?? "project";
-        const res = await rt.client.post<CreateMemoryResult & MemoryDto & { deduplicated: boolean }>(
+        const res = await rt.client.post<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { dedup?: DedupOutcome | null }>(
           "/api/memories",
           {
             content: args.content,
@@ -75,7 +75,12 @@ export function memoryTools(rt: Runtime) {
         if (!res.ok) return res.status && res.status < 500 ? `Not stored: ${res.error}` : unavailable(res.error);
         if (res.data.pinned) rt.stableFetchedAt = 0; // the next turn's stable block shows it
         const m = res.data;
-        return res.data.deduplicated ? `Already remembered as ${m.id}.` : `Stored ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
+        const stored = `Stored ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
+        const d = m.dedup;
+        const how = d && (d.cosine === null ? `words ${d.lexical}` : `cosine ${d.cosine}, words ${d.lexical}`);
+        if (d?.kind === "near") return `Merged into ${m.id}, a near duplicate (${how}): your text is kept as version ${d.version} of it.`;
+        if (d?.kind === "similar") return `${stored} Similar to ${d.memoryId} (${how}): linked and proposed as a merge for review.`;
+        return res.data.deduplicated ? `Already remembered as ${m.id}.` : stored;
       },
     }),
 

@@ -6,5 +6,6 @@ export const GET = route(({ req, ctx }) => json(listMemories(ctx, queryObject(re
 export const POST = route(async ({ req, ctx }) => {
   const body = await readJson(req, ctx.config.server.bodyLimitBytes);
   const result = await storeMemory(ctx, body as never);
-  return json({ ...result.memory, deduplicated: result.deduplicated, duplicateOf: result.duplicateOf ?? null }, result.deduplicated ? 200 : 201);
+  const { memory, deduplicated, duplicateOf, dedup } = result;
+  return json({ ...memory, deduplicated, duplicateOf: duplicateOf ?? null, dedup: dedup ?? null }, deduplicated ? 200 : 201);
 });

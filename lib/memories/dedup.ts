@@ -1,0 +1,64 @@
+import type Database from "better-sqlite3";
+import type { DedupOutcome } from "../api/memories";
+import { prepared } from "../db/prepared";
+import type { NearDuplicate } from "../search/near-duplicate";
+import type { MemoryRow } from "./dto";
+
+/** The incoming memory of a near duplicate, as it would have been stored. */
+export interface IncomingText {
+  title: string | null;
+  content: string;
+  category: string;
+  tags: string[];
+  pinned: boolean;
+  priority: number;
+  status: string;
+  scope: string;
+  source: string;
+}
+
+/**
+ * Folds a near duplicate into the memory that absorbs it without losing its text: the text is
+ * written as the next version of that memory (its history shows it, and a restore can bring it
+ * back), with the similarity in the reason. The absorbing memory itself is unchanged.
+ */
+export function keepAsVersion(sqlite: Database.Database, into: MemoryRow, incoming: IncomingText, near: NearDuplicate): DedupOutcome {
+  const version =
+    ((prepared(sqlite, "SELECT coalesce(max(version), 0) AS n FROM memory_versions WHERE memory_id = ?").get(into.id) as { n: number }).n ?? 0) + 1;
+  prepared(
+    sqlite,
+    `INSERT INTO memory_versions (memory_id, version, title, content, category, tags, pinned, priority, status, scope, changed_by, reason)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    into.id,
+    version,
+    incoming.title,
+    incoming.content,
+    incoming.category,
+    JSON.stringify(incoming.tags),
+    incoming.pinned ? 1 : 0,
+    incoming.priority,
+    incoming.status,
+    incoming.scope,
+    incoming.source,
+    `absorbed a near duplicate (${similarity(near)})`,
+  );
+  return { kind: "near", memoryId: into.id, cosine: near.cosine, lexical: near.lexical, keptAs: "version", version };
+}
+
+/**
+ * A memory stored next to a similar one: linked to it (`relates`) and proposed as a merge for
+ * review (`merge_proposals`, which the consolidation inbox reads).
+ */
+export function proposeMerge(sqlite: Database.Database, memoryId: string, similar: NearDuplicate): DedupOutcome {
+  prepared(sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'relates') ON CONFLICT DO NOTHING").run(memoryId, similar.id);
+  prepared(sqlite, "INSERT INTO merge_proposals (memory_id, similar_to, cosine, lexical) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(
+    memoryId,
+    similar.id,
+    similar.cosine,
+    similar.lexical,
+  );
+  return { kind: "similar", memoryId: similar.id, cosine: similar.cosine, lexical: similar.lexical, keptAs: "memory" };
+}
+
+const similarity = (n: NearDuplicate) => (n.cosine === null ? `words ${n.lexical}` : `cosine ${n.cosine}, words ${n.lexical}`);
