@@ -8,7 +8,8 @@ import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { redactDeep } from "../security/redact";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
@@ -34,11 +35,13 @@ export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = D
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
 
-  const messages = redactDeep(input.messages);
+  // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
+  const messages = redactKeysDeep(input.messages);
   const turns = toTimeline(messages);
-  const extracted = extractCheckpoint(turns, root);
+  // The project root (from `directory`) is not redacted text: what is taken from it is.
+  const extracted = redactKeysDeep(extractCheckpoint(turns, root));
   const id = uuidv7();
-  const markdown = renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length });
+  const markdown = redact(renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length }));
   const context = contextLines(extracted, id);
   const rawMessages = zlib.gzipSync(Buffer.from(JSON.stringify(messages)), { level: 6 });
   const tokens = { raw: countTokens(flatten(turns)), summary: countTokens(markdown) };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { CompressResult } from "../api/compress";
 import type { Ctx } from "../context";
 import { redact } from "../security/redact";
+import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
 import { saveCcrEntries, type CcrEntry } from "./ccr";
@@ -116,6 +117,8 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
   const started = performance.now();
   const now = options.now ?? Date.now();
   const input = validateCompressInput(body);
+  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/api/common.ts).
+  const sessionId = redactKey(input.sessionID);
   const cfg = ctx.config.compression;
   const messages = input.messages;
   const memory = partMemory(ctx);
@@ -169,11 +172,12 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
     }
     let result = slot.entry.results.get(variant);
     if (!result) {
-      const key = `${slot.part.id}:${digestOf(slot)}:${variant}`;
+      // The part id is the client's: the stored key carries it redacted.
+      const key = `${redactKey(slot.part.id)}:${digestOf(slot)}:${variant}`;
       result = dbCacheGet(ctx, key, now);
       if (!result) {
         history ??= new History(slots);
-        result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, input.sessionID, newCcr);
+        result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, sessionId, newCcr);
         newRows.push({ key, value: result });
       }
       slot.entry.results.set(variant, result);
@@ -195,9 +199,9 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
   const durationMs = performance.now() - started;
   ctx.db.transaction(
     () => {
-      if (newRows.length) dbCachePut(ctx, newRows, input.sessionID, now, cfg.ccrTtlDays);
+      if (newRows.length) dbCachePut(ctx, newRows, sessionId, now, cfg.ccrTtlDays);
       if (newCcr.size) saveCcrEntries(ctx, [...newCcr.values()], now, cfg.ccrTtlDays);
-      recordStats(ctx, { sessionId: input.sessionID, ...stats, durationMs, now });
+      recordStats(ctx, { sessionId, ...stats, durationMs, now });
     },
     { behavior: "immediate" },
   );
@@ -223,13 +227,16 @@ function compressSlot(
   newCcr: Map<string, CcrEntry>,
 ): CachedPart {
   const original = redact(slot.text);
+  // Strategies write the tool's name and input into the compressed text (stored in the cache):
+  // they see them redacted, like the original.
+  const tool = slot.part.tool === undefined ? undefined : redact(slot.part.tool);
   const view: PartView = {
     messageIndex: slot.mi,
     partIndex: slot.pi,
     role,
     kind: slot.kind,
-    tool: slot.part.tool,
-    input: slot.part.state?.input,
+    tool,
+    input: slot.part.state?.input === undefined ? undefined : redactKeysDeep(slot.part.state.input),
     status: slot.part.state?.status,
     field: slot.field,
     original,
@@ -260,7 +267,7 @@ function compressSlot(
   if (deltas.length === 0 || current === slot.text) return unchanged;
   const after = slot.entry.headerTokens + countTokens(current);
   if (after >= before) return unchanged;
-  if (hash) newCcr.set(hash, { hash, content: original, tool: slot.part.tool ?? slot.kind, sessionId });
+  if (hash) newCcr.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
   return { v: current, t: after, s: attribute(before - after, deltas) };
 }
 

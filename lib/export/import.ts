@@ -5,7 +5,8 @@ import type { Ctx } from "../context";
 import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
-import { redact, redactDeep } from "../security/redact";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { parseJson } from "./json";
 import { parseMarkdown } from "./markdown";
 
@@ -77,14 +78,16 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
         .onConflictDoNothing()
         .run();
     }
-    const idTaken = m.id ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, m.id)).get() : undefined;
+    // An id that carries a secret is not kept: a new one is made (ids are looked up raw).
+    const keepId = m.id && redact(m.id) === m.id ? m.id : undefined;
+    const idTaken = keepId ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, keepId)).get() : undefined;
     const now = Date.now();
     const createdAt = m.createdAt ? Date.parse(m.createdAt) : now;
     const tags = normalizeTags(m.tags.map(redact));
     const row = tx
       .insert(memories)
       .values({
-        id: m.id && !idTaken ? m.id : uuidv7(),
+        id: keepId && !idTaken ? keepId : uuidv7(),
         projectId,
         scope: m.scope,
         sessionId,
@@ -97,7 +100,7 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
         pinned: m.pinned,
         priority: m.priority,
         contentHash: hash,
-        metadata: redactDeep(m.metadata),
+        metadata: redactKeysDeep(m.metadata),
         createdAt,
         updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
       })

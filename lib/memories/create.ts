@@ -5,7 +5,8 @@ import type { Ctx } from "../context";
 import { clientOf, prepared } from "../db/prepared";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
-import { redact, redactDeep } from "../security/redact";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { deferDerived } from "./derived";
 import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
@@ -58,7 +59,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
         input.pinned ? 1 : 0,
         input.priority,
         hash,
-        JSON.stringify(redactDeep(input.metadata)),
+        JSON.stringify(redactKeysDeep(input.metadata)),
         now,
         now,
       ) as RawMemoryRow,

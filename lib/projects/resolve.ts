@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
+import { redact } from "../security/redact";
 import { identifyProject } from "./identify";
 
 export interface ProjectRef {
@@ -18,10 +19,13 @@ export interface ProjectRef {
 export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
+    // The id is a hash of the real path; the name and root path shown are stored redacted.
+    const name = redact(found.name);
+    const rootPath = redact(found.rootPath);
     ctx.db
       .insert(projects)
-      .values({ id: found.id, name: found.name, rootPath: found.rootPath, identity: found.identity })
-      .onConflictDoUpdate({ target: projects.id, set: { rootPath: found.rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .values({ id: found.id, name, rootPath, identity: found.identity })
+      .onConflictDoUpdate({ target: projects.id, set: { rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
       .run();
     return found.id;
   }

@@ -4,6 +4,7 @@ import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/context";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/read-json";
+import { redact } from "@/lib/security/redact";
 import { observeRequest } from "@/lib/metrics/http";
 import { guardNextRequest } from "@/lib/security/request";
 
@@ -65,7 +66,8 @@ export function errorResponse(error: unknown): Response {
   if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") {
     return json({ error: { code: "unavailable", message: "the database is busy; retry shortly", details: null } }, 503);
   }
-  console.error("[recollect] unhandled error:", error);
+  // The server's output goes to logs/server.log in the data dir: no client data in it unredacted.
+  console.error("[recollect] unhandled error:", redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return json({ error: { code: "internal", message: "internal error (see the server log)", details: null } }, 500);
 }
 
