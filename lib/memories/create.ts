@@ -76,7 +76,8 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
 export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<CreateMemoryResult> {
   const input = createMemoryInput.parse(raw);
   await prepareNearDuplicateCheck(ctx, redact(input.content));
-  return createMemory(ctx, input);
+  // The input as sent: parsing redacts again, and a redacted tag or id can be over its length limit.
+  return createMemory(ctx, raw);
 }
 
 /** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { projects } from "../db/schema";
@@ -20,8 +21,10 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
     // The id is a hash of the real path; the name and root path shown are stored redacted.
-    const name = redact(found.name);
     const rootPath = redact(found.rootPath);
+    // The name is the root's last segment: taken from the redacted root, so that a secret spread
+    // over several segments (a URL) leaves no piece behind.
+    const name = rootPath !== found.rootPath && found.name === path.basename(found.rootPath) ? path.basename(rootPath) || rootPath : redact(found.name);
     ctx.db
       .insert(projects)
       .values({ id: found.id, name, rootPath, identity: found.identity })

@@ -63,7 +63,7 @@ export function heartbeat(ctx: Ctx, rawId: string, raw: HeartbeatInput, now = Da
   const input = heartbeatInput.parse(raw);
   if (!sessionRow(ctx, id)) {
     if (!input.directory && !input.project) throw notFound(`session "${id}" is not registered; register it (POST /api/sessions) or give a directory`);
-    return registerSession(ctx, { sessionID: id, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
+    return registerSession(ctx, { sessionID: rawId, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
   }
   const projectId = input.directory || input.project ? resolveProject(ctx, input) : null;
   ctx.sqlite
