@@ -8,8 +8,8 @@ import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { redact } from "../security/redact";
-import { redactKeysDeep } from "../security/redact-fields";
+import { redact, redactDeep, redactDeepAsync } from "../security/redact";
+import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
@@ -31,12 +31,29 @@ function flatten(turns: readonly Turn[]): string {
  */
 export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   const input = captureCheckpointInput.parse(raw);
+  // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
+  return store(ctx, input, projectOf(ctx, input), redactKeysAfter(redactDeep(input.messages)), now);
+}
+
+/** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
+export async function captureCheckpointAsync(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
+  const input = captureCheckpointInput.parse(raw);
+  const projectId = projectOf(ctx, input);
+  return store(ctx, input, projectId, await redactKeysAfterAsync(await redactDeepAsync(input.messages)), now);
+}
+
+type Parsed = ReturnType<typeof captureCheckpointInput.parse>;
+
+function projectOf(ctx: Ctx, input: Parsed): string {
   const projectId = resolveProject(ctx, input);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
+  return projectId;
+}
+
+/** Writes the checkpoint of an already redacted history. */
+function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["messages"], now: number): CaptureCheckpointResult {
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
 
-  // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
-  const messages = redactKeysDeep(input.messages);
   const turns = toTimeline(messages);
   // The project root (from `directory`) is not redacted text: what is taken from it is.
   const extracted = redactKeysDeep(extractCheckpoint(turns, root));

@@ -1,4 +1,4 @@
-export { captureCheckpoint } from "./capture";
+export { captureCheckpoint, captureCheckpointAsync } from "./capture";
 export { getCheckpoint, listCheckpoints, rawCheckpoint } from "./read";
 export { extractCheckpoint } from "./extract";
 export { toTimeline } from "./timeline";

@@ -1,4 +1,4 @@
-export { compressMessages, type CompressOptions } from "./pipeline";
+export { compressMessages, compressMessagesAsync, type CompressOptions } from "./pipeline";
 export { expandCcr, purgeExpiredCompression } from "./ccr";
 export { compressionStatsSummary } from "./stats";
 export { clearMemoryCache } from "./cache";

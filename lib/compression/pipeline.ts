@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CompressResult } from "../api/compress";
 import type { Ctx } from "../context";
-import { redact } from "../security/redact";
+import { redact, redactAsync } from "../security/redact";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
@@ -114,15 +114,48 @@ export interface CompressOptions {
 
 /** Never mutates its input: changed parts (and their messages) are copies; unchanged ones are returned as they came. */
 export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptions = {}): CompressResult {
+  const run = prepare(ctx, body, options);
+  if ("result" in run) return run.result;
+  return finish(ctx, run, run.pending.map((p) => redact(p.slot.text)));
+}
+
+/**
+ * `compressMessages` for the server: the originals to be stored (the history's biggest texts,
+ * megabytes of tool output) are redacted with `redactAsync`, so the event loop keeps serving
+ * other requests; the rest is the same synchronous work.
+ */
+export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: CompressOptions = {}): Promise<CompressResult> {
+  const run = prepare(ctx, body, options);
+  if ("result" in run) return run.result;
+  const originals: string[] = [];
+  for (const p of run.pending) originals.push(await redactAsync(p.slot.text));
+  return finish(ctx, run, originals);
+}
+
+interface Prepared {
+  started: number;
+  now: number;
+  input: ReturnType<typeof validateCompressInput>;
+  slots: Slot[];
+  tokensBefore: number;
+  level: Level;
+  variant: string;
+  /** Per slot: the result known from a cache, `undefined` for a slot left as it is, or a pending index. */
+  known: (CachedPart | number | undefined)[];
+  /** Slots to compress anew, with their cache key; their originals are redacted between the two phases. */
+  pending: { slot: Slot; key: string }[];
+  mark: (name: string) => void;
+}
+
+/** Validates, measures, and finds each part's result in the caches; what is left to compute is `pending`. */
+function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | { result: CompressResult } {
   const started = performance.now();
   const now = options.now ?? Date.now();
   const input = validateCompressInput(body);
-  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/api/common.ts).
-  const sessionId = redactKey(input.sessionID);
   const cfg = ctx.config.compression;
   const messages = input.messages;
   const memory = partMemory(ctx);
-  const mark = (name: string) => options.timings && (options.timings[name] = (options.timings[name] ?? 0) + performance.now() - started);
+  const mark = (name: string) => void (options.timings && (options.timings[name] = (options.timings[name] ?? 0) + performance.now() - started));
   mark("validate");
 
   const slots: Slot[] = [];
@@ -147,27 +180,21 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
 
   mark("measure");
   const level = pressureLevel(tokensBefore, cfg.pressureTokens, input.contextLimit);
-  if (!cfg.enabled) return { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] };
+  if (!cfg.enabled) return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
 
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
   messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
   const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies)}`;
 
-  let history: History | undefined;
-  const newRows: { key: string; value: CachedPart }[] = [];
-  const newCcr = new Map<string, CcrEntry>();
-  const byStrategy: Record<string, number> = {};
-  let tokensAfter = 0;
-  const out = messages.slice();
-  const copied = new Set<number>();
-
+  const known: Prepared["known"] = [];
+  const pending: Prepared["pending"] = [];
   for (const slot of slots) {
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
     const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
     if (!aged || isProtected || !slot.text) {
-      tokensAfter += slot.entry.tokens;
+      known.push(undefined);
       continue;
     }
     let result = slot.entry.results.get(variant);
@@ -175,13 +202,46 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
       // The part id is the client's: the stored key carries it redacted.
       const key = `${redactKey(slot.part.id)}:${digestOf(slot)}:${variant}`;
       result = dbCacheGet(ctx, key, now);
-      if (!result) {
-        history ??= new History(slots);
-        result = compressSlot(slot, messages[slot.mi].info.role, level, history, cfg.disabledStrategies, sessionId, newCcr);
-        newRows.push({ key, value: result });
+      if (result) slot.entry.results.set(variant, result);
+      else {
+        known.push(pending.length);
+        pending.push({ slot, key });
+        continue;
       }
-      slot.entry.results.set(variant, result);
     }
+    known.push(result);
+  }
+  return { started, now, input, slots, tokensBefore, level, variant, known, pending, mark };
+}
+
+/** Compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
+function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
+  const { input, slots, level, variant, now, mark } = run;
+  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/api/common.ts).
+  const sessionId = redactKey(input.sessionID);
+  const cfg = ctx.config.compression;
+  const messages = input.messages;
+  const history = run.pending.length ? new History(slots) : undefined;
+  const newRows: { key: string; value: CachedPart }[] = [];
+  const newCcr = new Map<string, CcrEntry>();
+  const computed = run.pending.map(({ slot, key }, i) => {
+    const result = compressSlot(slot, originals[i], messages[slot.mi].info.role, level, history!, cfg.disabledStrategies, sessionId, newCcr);
+    newRows.push({ key, value: result });
+    slot.entry.results.set(variant, result);
+    return result;
+  });
+
+  const byStrategy: Record<string, number> = {};
+  let tokensAfter = 0;
+  const out = messages.slice();
+  const copied = new Set<number>();
+  for (const [i, slot] of slots.entries()) {
+    const k = run.known[i];
+    if (k === undefined) {
+      tokensAfter += slot.entry.tokens;
+      continue;
+    }
+    const result = typeof k === "number" ? computed[k] : k;
     tokensAfter += result.t;
     for (const name in result.s) byStrategy[name] = (byStrategy[name] ?? 0) + result.s[name];
     if (result.v !== null) {
@@ -195,8 +255,8 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
   }
 
   mark("compress");
-  const stats = { tokensBefore, tokensAfter, byStrategy: sortKeys(byStrategy) };
-  const durationMs = performance.now() - started;
+  const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy: sortKeys(byStrategy) };
+  const durationMs = performance.now() - run.started;
   ctx.db.transaction(
     () => {
       if (newRows.length) dbCachePut(ctx, newRows, sessionId, now, cfg.ccrTtlDays);
@@ -219,6 +279,7 @@ function configTag(protectedTools: readonly string[], disabled: readonly string[
 
 function compressSlot(
   slot: Slot,
+  original: string,
   role: "user" | "assistant",
   level: Level,
   history: History,
@@ -226,7 +287,6 @@ function compressSlot(
   sessionId: string,
   newCcr: Map<string, CcrEntry>,
 ): CachedPart {
-  const original = redact(slot.text);
   // Strategies write the tool's name and input into the compressed text (stored in the cache):
   // they see them redacted, like the original.
   const tool = slot.part.tool === undefined ? undefined : redact(slot.part.tool);

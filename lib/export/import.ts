@@ -1,17 +1,26 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { exportedMemory, importQuery, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
+import { exportedMemory, importQuery, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
 import type { Ctx } from "../context";
 import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
-import { redact } from "../security/redact";
-import { redactKeysDeep } from "../security/redact-fields";
+import { redact, redactAsync, redactDeep, redactDeepAsync } from "../security/redact";
+import { redactKeysAfter } from "../security/redact-fields";
 import { parseJson } from "./json";
 import { parseMarkdown } from "./markdown";
 
 type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
 type Reader = Pick<Ctx["db"], "select">;
+
+/** An entry's text fields after redaction (content, title, tags, metadata). */
+interface Cleaned {
+  content: string;
+  title: string | null;
+  tags: string[];
+  metadata: unknown;
+}
+type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
 
 /**
  * Imports an export file (Markdown or JSON). Every entry is validated on its own; a memory whose
@@ -22,8 +31,39 @@ type Reader = Pick<Ctx["db"], "select">;
  */
 export function importMemories(ctx: Ctx, rawQuery: ImportQuery, text: string): ImportReport {
   const q = importQuery.parse(rawQuery);
-  const entries = q.format === "json" ? parseJson(text) : parseMarkdown(text);
-  const run = (db: Tx | Reader, write: boolean) => plan(db, entries, write, q.format, q.dryRun);
+  const parsed = parseEntries(q.format, text);
+  const cleaned = parsed.map((p) => (p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags.map(redact), metadata: redactDeep(p.m.metadata) } : null));
+  return write(ctx, q, parsed, cleaned);
+}
+
+/** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
+export async function importMemoriesAsync(ctx: Ctx, rawQuery: ImportQuery, text: string): Promise<ImportReport> {
+  const q = importQuery.parse(rawQuery);
+  const parsed = parseEntries(q.format, text);
+  const cleaned: (Cleaned | null)[] = [];
+  for (const p of parsed) {
+    if (!p.ok) cleaned.push(null);
+    else {
+      const [content, title, tags, metadata] = [await redactAsync(p.m.content), p.m.title ? await redactAsync(p.m.title) : null, await redactDeepAsync(p.m.tags), await redactDeepAsync(p.m.metadata)];
+      cleaned.push({ content, title, tags, metadata });
+    }
+  }
+  return write(ctx, q, parsed, cleaned);
+}
+
+function parseEntries(format: ExportFormat, text: string): Parsed[] {
+  const entries = format === "json" ? parseJson(text) : parseMarkdown(text);
+  return entries.map((entry): Parsed => {
+    if (entry && typeof entry === "object" && "__error" in entry) return { ok: false, error: String((entry as { __error: unknown }).__error) };
+    const parsed = exportedMemory.safeParse(entry);
+    if (parsed.success) return { ok: true, m: parsed.data };
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `${issue.path.join(".") || "memory"}: ${issue.message}` };
+  });
+}
+
+function write(ctx: Ctx, q: ReturnType<typeof importQuery.parse>, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
+  const run = (db: Tx | Reader, write: boolean) => plan(db, parsed, cleaned, write, q.format, q.dryRun);
   if (q.dryRun) return run(ctx.db, false);
   return ctx.db.transaction(
     (tx) => {
@@ -35,24 +75,18 @@ export function importMemories(ctx: Ctx, rawQuery: ImportQuery, text: string): I
   );
 }
 
-function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
+function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
   const items: ImportItemReport[] = [];
   const seen = new Map<string, number>();
-  entries.forEach((entry, index) => {
+  parsed.forEach((entry, index) => {
     const label = { index, title: "", category: "?", scope: "?" };
-    if (entry && typeof entry === "object" && "__error" in entry) {
-      items.push({ ...label, outcome: "invalid", error: String((entry as { __error: unknown }).__error) });
+    const c = cleaned[index];
+    if (!entry.ok || !c) {
+      items.push({ ...label, outcome: "invalid", error: entry.ok ? "memory: not redacted" : entry.error });
       return;
     }
-    const parsed = exportedMemory.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      items.push({ ...label, outcome: "invalid", error: `${issue.path.join(".") || "memory"}: ${issue.message}` });
-      return;
-    }
-    const m = parsed.data;
-    const content = redact(m.content);
-    const title = m.title ? redact(m.title) : null;
+    const m = entry.m;
+    const { content, title } = c;
     label.title = (title || content.split("\n")[0]).slice(0, 120);
     label.category = m.category;
     label.scope = m.scope;
@@ -83,7 +117,7 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
     const idTaken = keepId ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, keepId)).get() : undefined;
     const now = Date.now();
     const createdAt = m.createdAt ? Date.parse(m.createdAt) : now;
-    const tags = normalizeTags(m.tags.map(redact));
+    const tags = normalizeTags(c.tags);
     const row = tx
       .insert(memories)
       .values({
@@ -100,7 +134,8 @@ function plan(db: Tx | Reader, entries: unknown[], write: boolean, format: Expor
         pinned: m.pinned,
         priority: m.priority,
         contentHash: hash,
-        metadata: redactKeysDeep(m.metadata),
+        // Values were redacted before the transaction; keys (and values named like secrets) here.
+        metadata: redactKeysAfter(c.metadata) as typeof m.metadata,
         createdAt,
         updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
       })

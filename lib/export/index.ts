@@ -4,7 +4,7 @@ import { renderJson } from "./json";
 import { renderMarkdown } from "./markdown";
 import { selectForExport } from "./select";
 
-export { importMemories } from "./import";
+export { importMemories, importMemoriesAsync } from "./import";
 export { parseMarkdown, renderMarkdown } from "./markdown";
 export { parseJson, renderJson } from "./json";
 export { selectForExport } from "./select";

@@ -49,12 +49,7 @@ function walk(value: unknown, key: string | undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const base = redact(k);
-      let name = base;
-      for (let n = 2; Object.hasOwn(out, name); n++) name = `${base} (${n})`;
-      out[name] = walk(v, k);
-    }
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walk(v, k);
     return out;
   }
   return value;
@@ -69,4 +64,59 @@ export function redactPath(pathname: string): string {
     // A malformed escape: redact the path as it came.
   }
   return redact(decoded);
+}
+
+/**
+ * The key pass of `redactKeysDeep` for a value whose strings `redactDeep`/`redactDeepAsync` already
+ * redacted (big histories): object keys, and short strings read with their key in front.
+ */
+export function redactKeysAfter<T>(value: T): T {
+  return walkKeys(value, undefined) as T;
+}
+
+function walkKeys(value: unknown, key: string | undefined): unknown {
+  if (typeof value === "string") return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactUnder(key, value) : value;
+  if (Array.isArray(value)) return value.map((v) => walkKeys(v, key));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walkKeys(v, k);
+    return out;
+  }
+  return value;
+}
+
+function uniqueKey(out: Record<string, unknown>, base: string): string {
+  let name = base;
+  for (let n = 2; Object.hasOwn(out, name); n++) name = `${base} (${n})`;
+  return name;
+}
+
+/** How long the async key pass runs before it lets the event loop serve others. */
+const SLICE_MS = 20;
+
+/** `redactKeysAfter` without holding the event loop for more than about `SLICE_MS` at a time. */
+export async function redactKeysAfterAsync<T>(value: T): Promise<T> {
+  let sliceStart = performance.now();
+  let nodes = 0;
+  const pause = async () => {
+    if (++nodes % 256 !== 0 || performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+  const visit = async (v: unknown, key: string | undefined): Promise<unknown> => {
+    await pause();
+    if (typeof v === "string") return key !== undefined && v.length <= PAIR_PROBE_MAX ? redactUnder(key, v) : v;
+    if (Array.isArray(v)) {
+      const arr: unknown[] = [];
+      for (const item of v) arr.push(await visit(item, key));
+      return arr;
+    }
+    if (v && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries(v)) out[uniqueKey(out, redact(k))] = await visit(item, k);
+      return out;
+    }
+    return v;
+  };
+  return (await visit(value, undefined)) as T;
 }

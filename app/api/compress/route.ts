@@ -1,5 +1,5 @@
 import { json, queryObject, route } from "../_lib/handler";
-import { compressMessages, compressionStatsSummary, deltaAnswer, encodeCompressResult, expandDelta, readHistoryJson } from "@/lib/compression";
+import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, encodeCompressResult, expandDelta, readHistoryJson } from "@/lib/compression";
 
 /**
  * Compresses a session history (the plugin's `experimental.chat.messages.transform`). Body and
@@ -11,7 +11,7 @@ import { compressMessages, compressionStatsSummary, deltaAnswer, encodeCompressR
 export const POST = route(async ({ req, ctx }) => {
   // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts).
   const { body, delta } = expandDelta(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
-  const result = compressMessages(ctx, body);
+  const result = await compressMessagesAsync(ctx, body);
   return new Response(encodeCompressResult(delta ? deltaAnswer(delta, body, result) : result), {
     status: 200,
     headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { json, queryObject, route } from "../_lib/handler";
 import { AppError } from "@/lib/errors";
-import { importMemories } from "@/lib/export";
+import { importMemoriesAsync } from "@/lib/export";
 
 /**
  * `POST /api/import?format=markdown|json[&dryRun=true]` with the export file as the body (any
@@ -9,7 +9,7 @@ import { importMemories } from "@/lib/export";
  */
 export const POST = route(async ({ req, ctx }) => {
   const text = await readText(req, ctx.config.server.historyBodyLimitBytes);
-  return json(importMemories(ctx, queryObject(req) as never, text));
+  return json(await importMemoriesAsync(ctx, queryObject(req) as never, text));
 });
 
 async function readText(req: NextRequest, limit: number): Promise<string> {

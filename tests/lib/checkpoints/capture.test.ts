@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { captureCheckpoint, COMPACTION_PROMPT, extractCheckpoint, getCheckpoint, listCheckpoints, rawCheckpoint, SECTIONS, toTimeline } from "../../../lib/checkpoints";
+import { captureCheckpoint, captureCheckpointAsync, COMPACTION_PROMPT, extractCheckpoint, getCheckpoint, listCheckpoints, rawCheckpoint, SECTIONS, toTimeline } from "../../../lib/checkpoints";
 import { resumeContext } from "../../../lib/context/resume";
 import { getMemory } from "../../../lib/memories";
 import { countTokens } from "../../../lib/tokens";
@@ -59,6 +59,20 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
   const ctx = testCtx();
   const directory = tempDir("recollect-proj-");
   afterAll(() => ctx.close());
+
+  it("the async form (the server's) stores the same redacted history", async () => {
+    const ctx = testCtx();
+    const directory = tempDir("recollect-proj-");
+    const messages = kvHistory(directory) as never;
+    const a = captureCheckpoint(ctx, { directory, sessionID: "ses_sync", trigger: "manual", suggest: false, messages });
+    const b = await captureCheckpointAsync(ctx, { directory, sessionID: "ses_async", trigger: "manual", suggest: false, messages });
+    const raw = (id: string) => zlib.gunzipSync((ctx.sqlite.prepare("SELECT raw_messages FROM checkpoints WHERE id = ?").get(id) as { raw_messages: Buffer }).raw_messages).toString("utf8");
+    expect(raw(b.id)).toBe(raw(a.id));
+    expect(raw(b.id)).toContain("[REDACTED:");
+    expect(raw(b.id)).not.toContain("sk-abcdefghijklmnop");
+    await expect(captureCheckpointAsync(ctx, { sessionID: "ses_x", trigger: "manual", messages })).rejects.toThrow(/directory or a project/);
+    ctx.close();
+  });
 
   it("stores the redacted raw history, the Markdown and the prompt; resume gives it once to another session", () => {
     const res = captureCheckpoint(ctx, { directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) as never });

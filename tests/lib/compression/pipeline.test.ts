@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearMemoryCache, compressMessages, compressionStatsSummary, expandCcr, purgeExpiredCompression } from "../../../lib/compression";
+import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCcr, purgeExpiredCompression } from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
 import { countTokens } from "../../../lib/tokens";
 import { testCtx } from "../../helpers/ctx";
@@ -248,6 +248,21 @@ describe("CCR store", () => {
     expect(out).not.toContain(secret);
     expect(stored).toMatchObject({ tool: "bash", sessionId: SESSION });
     expect(Date.parse(stored.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("the async form (the server's) stores the same redacted original, a megabyte of tool output included", async () => {
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";
+    const output = `${big("env", 30000)}\nOPENAI_API_KEY=${secret}\n${big("tail", 20)}`;
+    expect(output.length).toBeGreaterThan(1_000_000);
+    const h = new History().user("env").step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] }).filler(2);
+    const [syncCtx, asyncCtx] = [ctxFor(), ctxFor()];
+    const sync = compressMessages(syncCtx, h.body());
+    const viaAsync = await compressMessagesAsync(asyncCtx, h.body());
+    expect(viaAsync).toEqual(sync);
+    const stored = expandCcr(asyncCtx, hashIn(fieldOf(viaAsync.messages, h.ids.e)));
+    expect(stored.content).toBe(expandCcr(syncCtx, hashIn(fieldOf(sync.messages, h.ids.e))).content);
+    expect(stored.content).toContain("OPENAI_API_KEY=[REDACTED:openai_key]");
+    expect(stored.content).not.toContain(secret);
   });
 
   it("answers 404 for unknown and expired hashes, 400 for malformed ones, and purges expired entries", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { exportMemories, importMemories, parseMarkdown } from "../../../lib/export";
+import { exportMemories, importMemories, importMemoriesAsync, parseMarkdown } from "../../../lib/export";
 import { archiveMemory, createMemory, listMemories } from "../../../lib/memories";
 import { projects } from "../../../lib/db/schema";
 import { testCtx } from "../../helpers/ctx";
@@ -86,6 +86,19 @@ describe("export -> import round trip", () => {
     importMemories(a, { format: "json" }, JSON.stringify([{ content: "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123456789 in CI" }]));
     const [m] = listMemories(a, {}).items;
     expect(m.content).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
+  });
+
+  it("the async form (the server's) redacts content, title, tags and metadata the same way", async () => {
+    const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    const file = JSON.stringify([{ content: `deploy key ${token} in CI`, title: `key ${token}`, tags: [token], metadata: { note: [`use ${token}`] } }, { content: "" }]);
+    const [a, b] = [ctx(), ctx()];
+    const sync = importMemories(a, { format: "json" }, file);
+    const viaAsync = await importMemoriesAsync(b, { format: "json" }, file);
+    expect(viaAsync).toMatchObject({ created: 1, invalid: 1 });
+    expect({ ...viaAsync, items: viaAsync.items.map(({ id: _, ...i }) => i) }).toEqual({ ...sync, items: sync.items.map(({ id: _, ...i }) => i) });
+    const [m] = listMemories(b, {}).items;
+    expect(JSON.stringify(m)).not.toContain(token);
+    expect(m.content).toBe("deploy key [REDACTED:github_token] in CI");
   });
 
   it("the Markdown export is readable: grouped by scope and category with metadata visible", () => {

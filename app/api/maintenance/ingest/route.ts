@@ -1,5 +1,5 @@
 import { json, readJson, route } from "../../_lib/handler";
-import { captureCheckpoint } from "@/lib/checkpoints";
+import { captureCheckpointAsync } from "@/lib/checkpoints";
 import { ingestSessions } from "@/lib/ingest/ingest";
 
 /**
@@ -7,5 +7,5 @@ import { ingestSessions } from "@/lib/ingest/ingest";
  * per call, so the CLI can show progress and a long history never holds one request for minutes.
  */
 export const POST = route(async ({ req, ctx }) =>
-  json(await ingestSessions(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never, (c, input, at) => captureCheckpoint(c, input, at))),
+  json(await ingestSessions(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never, (c, input, at) => captureCheckpointAsync(c, input, at))),
 );

@@ -1,0 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { REDACT_SLICE_CHARS, REDACTION_KINDS, redact, redactAsync, redactDeep, redactDeepAsync } from "../../../lib/security/redact";
+
+/**
+ * Fake secrets are assembled at run time so that no secret-looking literal sits in the repository
+ * (and so that a secret scanner on the repository stays quiet).
+ */
+const r = (alphabet: string, n: number, seed: number) => Array.from({ length: n }, (_, i) => alphabet[(i * 7 + seed * 13) % alphabet.length]).join("");
+const AZ09 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const hex = "0123456789abcdef";
+const tag = (kind: string) => `[REDACTED:${kind}]`;
+const pemBody = (lines: number) => Array.from({ length: lines }, (_, i) => r(b64 + "+/", 64, 30 + i)).join("\n");
+
+/** [kind, text with the secret, the secret itself (must be gone), the text expected around it] */
+const POSITIVE: { kind: string; text: string; secret: string; keeps?: string[] }[] = [
+  { kind: "aws_access_key", secret: `AKIA${r(AZ09, 16, 1)}`, text: "key $S in ~/.aws" },
+  { kind: "aws_secret_key", secret: r(b64, 40, 2), text: "aws_secret_access_key = $S", keeps: ["aws_secret_access_key = "] },
+  { kind: "aws_secret_key", secret: r(b64, 40, 2), text: '"AWS_SECRET_KEY": "$S"', keeps: ['"AWS_SECRET_KEY": "'] },
+  { kind: "github_token", secret: `ghp_${r(b64, 36, 3)}`, text: "gh auth with $S now" },
+  { kind: "github_token", secret: `github_pat_${r(b64, 22, 3)}_${r(b64, 59, 4)}`, text: "pat $S" },
+  { kind: "gitlab_token", secret: `glpat-${r(b64, 20, 4)}`, text: "gitlab $S" },
+  { kind: "openai_key", secret: `sk-proj-${r(b64, 40, 5)}`, text: "OPENAI_API_KEY=$S", keeps: ["OPENAI_API_KEY="] },
+  { kind: "anthropic_key", secret: `sk-ant-api03-${r(b64, 40, 6)}`, text: "claude via $S" },
+  { kind: "slack_token", secret: `xoxb-${r(hex, 12, 7)}-${r(b64, 24, 7)}`, text: "slack bot $S" },
+  { kind: "slack_webhook", secret: `https://hooks.slack.com/services/T${r(AZ09, 8, 8)}/B${r(AZ09, 8, 8)}/${r(b64, 24, 8)}`, text: "post to $S" },
+  { kind: "stripe_key", secret: `sk_live_${r(b64, 24, 9)}`, text: "stripe $S" },
+  { kind: "google_api_key", secret: `AIza${r(b64, 35, 10)}`, text: "maps key $S" },
+  { kind: "google_oauth", secret: `GOCSPX-${r(b64, 28, 10)}`, text: "client_secret $S" },
+  { kind: "npm_token", secret: `npm_${r(b64, 36, 11)}`, text: "publish with $S" },
+  { kind: "npm_token", secret: r(b64, 30, 11), text: "//registry.npmjs.org/:_authToken=$S", keeps: [":_authToken="] },
+  { kind: "huggingface_token", secret: `hf_${r(b64, 34, 12)}`, text: "hub token $S" },
+  { kind: "sendgrid_key", secret: `SG.${r(b64, 22, 13)}.${r(b64, 43, 13)}`, text: "mail $S" },
+  { kind: "digitalocean_token", secret: `dop_v1_${r(hex, 64, 14)}`, text: "doctl $S" },
+  { kind: "twilio_key", secret: `AC${r(hex, 32, 1)}`, text: "account $S" },
+  { kind: "twilio_key", secret: `SK${r(hex, 32, 2)}`, text: "api key $S" },
+  { kind: "shopify_token", secret: `shpat_${r(hex, 32, 3)}`, text: "shop $S" },
+  { kind: "pypi_token", secret: `pypi-AgEIcHlwaS5vcmc${r(b64, 60, 4)}`, text: "twine $S" },
+  { kind: "vault_token", secret: `hvs.${r(b64, 30, 5)}`, text: "VAULT $S" },
+  { kind: "age_secret_key", secret: `AGE-SECRET-KEY-1${r(AZ09, 58, 6)}`, text: "age $S" },
+  { kind: "jwt", secret: `eyJ${r(b64, 20, 15)}.eyJ${r(b64, 30, 15)}.${r(b64, 43, 15)}`, text: "session cookie $S" },
+  { kind: "private_key", secret: pemBody(3), text: "-----BEGIN OPENSSH PRIVATE KEY-----\n$S\n-----END OPENSSH PRIVATE KEY-----\nafter", keeps: ["\nafter"] },
+  // `head id_rsa`: no END line; the body is redacted, the prompt after it kept.
+  { kind: "private_key", secret: pemBody(4), text: "$ head -5 id_rsa\n-----BEGIN RSA PRIVATE KEY-----\n$S\n$ ls -la", keeps: ["$ head -5 id_rsa\n", "\n$ ls -la"] },
+  // Inside a JSON string (a GCP service account file), `\n` escaped.
+  { kind: "private_key", secret: r(b64, 64, 40), text: '{"private_key": "-----BEGIN PRIVATE KEY-----\\n$S\\n-----END PRIVATE KEY-----\\n", "x": 1}', keeps: ['{"private_key": ', ', "x": 1}'] },
+  { kind: "url_password", secret: `pw${r(b64, 14, 18)}`, text: "DATABASE at postgres://app:$S@db.internal:5432/prod", keeps: ["postgres://app:", "@db.internal:5432/prod"] },
+  { kind: "url_password", secret: `pw${r(b64, 14, 19)}`, text: "REDIS_URL=redis://:$S@cache:6379/0", keeps: ["redis://:", "@cache:6379/0"] },
+  { kind: "url_password", secret: `p@ss${r(b64, 8, 20)}`, text: "mongodb://me:$S@host/db", keeps: ["mongodb://me:", "@host/db"] },
+  { kind: "bearer_token", secret: r(b64, 32, 19), text: 'curl -H "Authorization: Bearer $S" https://api.example', keeps: ["Authorization: Bearer "] },
+  { kind: "basic_auth", secret: Buffer.from(`admin:${r(b64, 12, 21)}`).toString("base64"), text: "Authorization: Basic $S", keeps: ["Authorization: Basic "] },
+  { kind: "azure_key", secret: `${r(b64, 44, 20)}==`, text: "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=$S;", keeps: ["AccountKey=", ";"] },
+  { kind: "signed_url", secret: `${r(b64, 30, 21)}%2B${r(b64, 10, 21)}%3D`, text: "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&se=2030-01-01&sig=$S&x=1", keeps: ["&sig=", "&x=1"] },
+  { kind: "signed_url", secret: r(hex, 64, 22), text: "https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=$S", keeps: ["X-Amz-Signature="] },
+  { kind: "cli_password", secret: `S3cr${r(b64, 10, 23)}`, text: "$ mysql -h db -uroot -p$S app < dump.sql", keeps: ["-uroot -p", " app < dump.sql"] },
+  { kind: "cli_password", secret: `S3cr${r(b64, 10, 24)}`, text: "mysqldump -u root -p'$S' app", keeps: ["-p"] },
+  { kind: "cli_password", secret: `pa${r(b64, 10, 25)}`, text: "curl -u admin:$S https://api.example/x", keeps: ["-u admin:", " https://api.example/x"] },
+  { kind: "cli_password", secret: `pa${r(b64, 10, 26)}`, text: "cd /srv && curl -sS --user 'ci:$S' https://x", keeps: ["--user 'ci:", "' https://x"] },
+  { kind: "cli_password", secret: `pa${r(b64, 10, 27)}`, text: "sshpass -p $S ssh me@host", keeps: ["sshpass -p ", " ssh me@host"] },
+  { kind: "cli_password", secret: `pa${r(b64, 10, 28)}`, text: "docker login -u me -p $S registry.example", keeps: ["-p ", " registry.example"] },
+  { kind: "cli_password", secret: `pa${r(b64, 10, 29)}`, text: "machine api.example.com login me password $S", keeps: ["password "] },
+  { kind: "env_secret", secret: `val${r(b64, 13, 21)}`, text: "in .env: STRIPE_WEBHOOK_SECRET=$S", keeps: ["STRIPE_WEBHOOK_SECRET="] },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 22)}`, text: 'PASSWORD="$S"', keeps: ["PASSWORD="] },
+  { kind: "env_secret", secret: `tk${r(b64, 12, 23)}`, text: "GITHUB_TOKEN: $S" },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 24)}`, text: '{"user": "me", "password": "$S"}', keeps: ['"password": '] },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 25)}`, text: 'body: "{\\"user\\":\\"me\\",\\"password\\":\\"$S\\"}"', keeps: ['\\"password\\":', "}"] },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 26)}`, text: "Server=db;Database=app;User Id=sa;Password=$S;Encrypt=true", keeps: ["Password=", ";Encrypt=true"] },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 27)}`, text: "Driver={ODBC};Server=db;Uid=sa;Pwd=$S;", keeps: ["Pwd=", ";"] },
+  { kind: "env_secret", secret: `pw${r(b64, 12, 28)}`, text: "wget --http-password=$S https://x", keeps: ["--http-password="] },
+  { kind: "env_secret", secret: `k${r(b64, 20, 29)}`, text: "X-Api-Key: $S", keeps: ["X-Api-Key: "] },
+];
+
+describe("redact: every kind", () => {
+  for (const [i, c] of POSITIVE.entries()) {
+    it(`${c.kind} #${i}`, () => {
+      const text = c.text.replace("$S", c.secret);
+      const out = redact(text);
+      expect(out).toContain(tag(c.kind));
+      expect(out).not.toContain(c.secret);
+      for (const k of c.keeps ?? []) expect(out).toContain(k);
+      // Idempotent: a redacted text is left as it is.
+      expect(redact(out)).toBe(out);
+    });
+  }
+
+  it("lists every kind tested here, and tests every kind it lists", () => {
+    expect(new Set(POSITIVE.map((c) => c.kind))).toEqual(new Set(REDACTION_KINDS));
+  });
+
+  it("keeps labels and surrounding text exactly", () => {
+    const token = `ghp_${r(b64, 36, 3)}`;
+    expect(redact(`use ${token} for CI`)).toBe("use [REDACTED:github_token] for CI");
+    expect(redact("postgres://app:hunter22@db/x")).toBe("postgres://app:[REDACTED:url_password]@db/x");
+    expect(redact("mysql -uroot -phunter22 app")).toBe("mysql -uroot -p[REDACTED:cli_password] app");
+  });
+
+  it("names a secret found by two detectors after the more specific one", () => {
+    const key = `sk-proj-${r(b64, 40, 5)}`;
+    expect(redact(`OPENAI_API_KEY=${key}`)).toBe("OPENAI_API_KEY=[REDACTED:openai_key]");
+    expect(redact(`GITHUB_TOKEN: ghp_${r(b64, 36, 3)}`)).toBe("GITHUB_TOKEN: [REDACTED:github_token]");
+  });
+});
+
+describe("redact: tokens split across a line break", () => {
+  const token = `ghp_${r(b64, 36, 3)}`;
+  it("joins a fixed-prefix token wrapped onto the next line", () => {
+    for (const cut of [4, 10, 20, 39]) {
+      const out = redact(`$ cat token.txt\n${token.slice(0, cut)}\n${token.slice(cut)}\n$ next`);
+      expect(out).toBe("$ cat token.txt\n[REDACTED:github_token]\n$ next");
+    }
+    const aws = `AKIA${r(AZ09, 16, 1)}`;
+    expect(redact(`${aws.slice(0, 12)}\r\n${aws.slice(12)} x`)).toBe("[REDACTED:aws_access_key] x");
+    const ant = `sk-ant-api03-${r(b64, 95, 6)}`; // a real key's length
+    const wrapped = ant.match(/.{1,40}/g)!.join("\n");
+    expect(redact(`key:\n${wrapped}\nend`)).toBe("key:\n[REDACTED:anthropic_key]\nend");
+  });
+
+  it("does not pull the next line into a token that is already complete", () => {
+    expect(redact(`${token}\nnext line`)).toBe("[REDACTED:github_token]\nnext line");
+    expect(redact(`${token} \nnext`)).toBe("[REDACTED:github_token] \nnext");
+  });
+});
+
+describe("redact: ordinary text is left alone", () => {
+  const NEGATIVE = [
+    "docker run -p 8080:80 nginx",
+    "docker run -p8080:80 nginx",
+    "ssh -p 2222 me@host",
+    "mysql -u root -p app",
+    "mysql -u root -p\nEnter password:",
+    "mysql -u root -p$MYSQL_PWD app",
+    "mysql --port 3306 -P3306 --prompt='db> '",
+    "curl -u admin https://api.example",
+    "curl -u $USER:$PASS https://x",
+    "Basic usage: run the command. Basic authentication is described in RFC 7617.",
+    "Authorization: Basic realm=\"x\"",
+    "The password policy requires 12 characters; the token expires daily.",
+    "const password = getPassword(); const token = await fetchToken();",
+    "interface Login { password: string; token?: string }",
+    "db.connect({ password: config.db.password, token: process.env.TOKEN })",
+    'PASSWORD="$DB_PASSWORD" and TOKEN=${TOKEN}',
+    "if (auth) return;",
+    "PWD=/home/me/project\nOLDPWD=/tmp",
+    "see https://example.com/path?q=1#frag and http://localhost:3000/",
+    "git@github.com:org/repo.git",
+    "ssh://git@github.com/org/repo",
+    "https://example.com?redirect=https://other.example/x",
+    "sig=short&sv=1",
+    "function sk(x) { return x; } // sk-learn",
+    "ACCESS granted; SKU 1234; AC power",
+    "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQWxs\n-----END CERTIFICATE-----",
+    "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----",
+    "Bearer tokens are described in RFC 6750.",
+    "[REDACTED:github_token] and PASSWORD=[REDACTED:env_secret]",
+  ];
+  for (const text of NEGATIVE) it(JSON.stringify(text.slice(0, 60)), () => expect(redact(text)).toBe(text));
+
+  it("keeps the prose after a private key cut off without its END line", () => {
+    const text = `-----BEGIN EC PRIVATE KEY-----\n${pemBody(2)}\nand then the output stops here`;
+    expect(redact(text)).toBe("[REDACTED:private_key]\nand then the output stops here");
+  });
+});
+
+/**
+ * Adversarial inputs that took 10-60 s on the quadratic patterns at 100 KB. There are no timing
+ * assertions: the per-test timeout is the guard (the old code needs 10 s and more on each).
+ */
+const ADVERSARIAL: Record<string, (n: number) => string> = {
+  '"a-" repeated': (n) => "a-".repeat(n / 2),
+  '"a." repeated': (n) => "a.".repeat(n / 2),
+  '"eyJ-" repeated': (n) => "eyJ-".repeat(n / 4),
+  "aws_secret_key and spaces": (n) => `aws_secret_key${" ".repeat(n)}`,
+  "random base64url": (n) => randomBytes(n).toString("base64url").slice(0, n),
+  '"password:"" repeated': (n) => 'password:"'.repeat(n / 10),
+  '"-----BEGIN PRIVATE KEY-----" repeated': (n) => "-----BEGIN PRIVATE KEY-----\n".repeat(n / 28),
+  '"://a:" repeated': (n) => "://a:".repeat(n / 5),
+  '"mysql -pX " on one line': (n) => "mysql -pX ".repeat(n / 10),
+  '"ghp_a\\n" repeated': (n) => "ghp_a\n".repeat(n / 6),
+  '"Basic " and base64': (n) => `Basic ${"QUFB".repeat(n / 4)}`,
+};
+
+describe("redact: linear on adversarial inputs", () => {
+  for (const [name, make] of Object.entries(ADVERSARIAL)) {
+    it(`${name}, 100 KB and 1 MB`, { timeout: 5_000 }, () => {
+      for (const size of [100_000, 1_000_000]) {
+        const text = make(size);
+        expect(typeof redact(text)).toBe("string");
+      }
+    });
+  }
+});
+
+describe("redactAsync / redactDeepAsync", () => {
+  const secret = `ghp_${r(b64, 36, 3)}`;
+  const line = (i: number) => `${i} INFO request ok; token ${secret} used, key -----BEGIN PRIVATE KEY-----\n${pemBody(2)}\n-----END PRIVATE KEY-----\n`;
+  const big = Array.from({ length: 4000 }, (_, i) => line(i)).join("");
+
+  it("gives what redact gives, a secret on every slice boundary included", async () => {
+    expect(big.length).toBeGreaterThan(REDACT_SLICE_CHARS * 3);
+    const slices: number[] = [];
+    const out = await redactAsync(big, (ms) => slices.push(ms));
+    expect(slices.length).toBeGreaterThan(3);
+    expect(out).toBe(redact(big));
+    expect(out).not.toContain(secret);
+    // Cut in the middle of a token and of a key whatever the slice length: a long single line.
+    const oneLine = `${"x ".repeat(REDACT_SLICE_CHARS / 2 - 10)}${secret} ${"y ".repeat(REDACT_SLICE_CHARS)}`;
+    expect(await redactAsync(oneLine)).toBe(redact(oneLine));
+    expect(await redactAsync(oneLine)).not.toContain(secret);
+  });
+
+  it("lets the event loop run while it works on a big text", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      await redactAsync(big + big + big);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it("small texts and deep values", async () => {
+    expect(await redactAsync(`use ${secret}`)).toBe("use [REDACTED:github_token]");
+    expect(await redactAsync("")).toBe("");
+    const value = { a: [`x ${secret}`, 1, null, { b: big }], [secret.slice(0, 3)]: true };
+    expect(await redactDeepAsync(value)).toEqual(redactDeep(value));
+  });
+});
