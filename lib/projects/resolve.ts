@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
 import { redact } from "../security/redact";
+import { redactKey } from "../security/redact-fields";
 import { identifyProject } from "./identify";
 
 export interface ProjectRef {
@@ -21,7 +22,7 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
     // The id is a hash of the real path; the name and root path shown are stored redacted.
-    const rootPath = redact(found.rootPath);
+    const rootPath = redactKey(found.rootPath);
     // The name is the root's last segment: taken from the redacted root, so that a secret spread
     // over several segments (a URL) leaves no piece behind.
     const name = rootPath !== found.rootPath && found.name === path.basename(found.rootPath) ? path.basename(rootPath) || rootPath : redact(found.name);

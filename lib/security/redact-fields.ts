@@ -11,8 +11,16 @@ import { redact } from "./redact";
  * key the client knows. Two keys that differ only inside a secret become one key.
  */
 export function redactKey(key: string): string {
-  return redact(key);
+  const redacted = redact(key);
+  // A path (a URL segment, a resolved directory) squashes a URL's `//` into `/`, and the URL
+  // detectors no longer see `postgres:/app:pw@db`: read it again with the `//` put back.
+  const probe = key.replace(SQUASHED_SCHEME, "$1://");
+  if (probe === key) return redacted;
+  const unsquashed = redact(probe);
+  return unsquashed === probe ? redacted : unsquashed;
 }
+
+const SQUASHED_SCHEME = /\b([a-z][a-z0-9+.-]*):\/(?=[^/\s])/gi;
 
 /** `redact` for optional fields: null and undefined pass through. */
 export function redactOptional<T extends string | null | undefined>(text: T): T {
@@ -55,15 +63,19 @@ function walk(value: unknown, key: string | undefined): unknown {
   return value;
 }
 
-/** A request path as it may be logged: percent-decoded (so an encoded secret is seen), then redacted. */
+/**
+ * A request path as it may be logged: each segment percent-decoded (so an encoded secret is seen)
+ * and redacted on its own (a secret glued to `/heartbeat` is still found), then the whole path.
+ */
 export function redactPath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // A malformed escape: redact the path as it came.
-  }
-  return redact(decoded);
+  const segments = pathname.split("/").map((segment) => {
+    try {
+      return redact(decodeURIComponent(segment));
+    } catch {
+      return redact(segment); // a malformed escape: as it came
+    }
+  });
+  return redactKey(segments.join("/"));
 }
 
 /**

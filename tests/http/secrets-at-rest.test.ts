@@ -42,6 +42,11 @@ const fitTag = (v: SecretVariant) => (v.short.length <= 64 ? [v.short] : []);
 
 let server: TestServer;
 const workDir = tempDir("recollect-secrets-work-");
+/**
+ * The session id of a test history: History builds its message and part ids as `msg_<session>_<n>`,
+ * and a token glued to `_1` is no token to the detectors (word boundary): the space keeps it one.
+ */
+const historyId = (v: SecretVariant) => `${v.line} `;
 const directoryOf = (v: SecretVariant) => path.join(os.tmpdir(), "recollect-secret-projects", v.line);
 
 async function ok(res: Response | Promise<Response>, status: number | number[] = [200, 201]): Promise<any> {
@@ -111,13 +116,13 @@ async function writeEverything() {
   }
 
   for (const v of variants.checkpoint) {
-    const h = new History(v.line)
+    const h = new History(historyId(v))
       .user(`Please fix the deploy. ${v.text}`)
       .step({
         text: `Decision: we will keep ${v.line} in the vault.`,
         tools: [{ tool: "bash", input: { command: v.line, env: { [v.short]: v.text, API_KEY: v.secret } }, output: `ran it\n${v.text}\n` }],
       });
-    await ok(api("/api/checkpoints", { method: "POST", json: { directory: directoryOf(v), sessionID: v.line, trigger: "manual", messages: h.messages } }), [200, 201]);
+    await ok(api("/api/checkpoints", { method: "POST", json: { directory: directoryOf(v), sessionID: historyId(v), trigger: "manual", messages: h.messages } }), [200, 201]);
   }
 
   const read = excerpt("read-marshmallow-fields");
@@ -125,7 +130,7 @@ async function writeEverything() {
   for (const v of variants.compress) {
     const lines = read.output.split("\n");
     const output = [...lines.slice(0, 40), v.text, ...lines.slice(40)].join("\n");
-    const h = new History(v.line)
+    const h = new History(historyId(v))
       .user("Fix it")
       .step({ tools: [{ tool: "read", input: { filePath: `/src/${v.short}.ts` }, output }] })
       .step({ tools: [{ tool: "bash", input: { command: v.line }, output: `${apt.output}\n${v.text}` }] })
@@ -174,8 +179,10 @@ async function writeEverything() {
 
   for (const v of variants.claim) {
     const directory = directoryOf(v);
-    await ok(api("/api/claims", { method: "POST", json: { directory, sessionID: v.line, item: v.line, note: v.text } }), 201);
-    const held = await ok(api(`/api/claims?directory=${enc(directory)}&sessionID=${enc(v.line)}`));
+    // Not the ids of the (ended) sessions above: redacted, those are the same text.
+    const sessionID = `claim ${v.line}`;
+    await ok(api("/api/claims", { method: "POST", json: { directory, sessionID, item: v.line, note: v.text } }), 201);
+    const held = await ok(api(`/api/claims?directory=${enc(directory)}&sessionID=${enc(sessionID)}`));
     expect(held.items).toHaveLength(1);
   }
 
@@ -196,7 +203,7 @@ async function writeEverything() {
   }
 
   for (const v of variants.search) {
-    const out = await ok(api(`/api/search?q=${enc(`deploy runbook ${v.line}`)}&sessionId=${enc(v.line)}`));
+    const out = await ok(api("/api/search", { method: "POST", json: { query: `deploy runbook ${v.text}`, sessionId: v.line } }), 200);
     expect(out.results.length).toBeGreaterThan(0);
   }
 

@@ -8,7 +8,8 @@ import { updateMemory } from "../../../lib/memories/update";
 import { resolveProject } from "../../../lib/projects/resolve";
 import { recordAccess } from "../../../lib/search/access";
 import { redact } from "../../../lib/security/redact";
-import { redactKey, redactKeysDeep, redactPath } from "../../../lib/security/redact-fields";
+import { redactKey, redactKeysAfter, redactKeysAfterAsync, redactKeysDeep, redactPath } from "../../../lib/security/redact-fields";
+import { redactDeep } from "../../../lib/security/redact";
 import { claimItem, releaseClaim } from "../../../lib/sessions/claims";
 import { getSession, heartbeat, registerSession } from "../../../lib/sessions/sessions";
 import { secretVariants } from "../../fixtures/secrets";
@@ -41,6 +42,17 @@ describe("redactKeysDeep", () => {
   it("reads a value with its key in front, so a password under its name is redacted", () => {
     const out = redactKeysDeep({ password: "hunter22x", user: "hunter22x", DB_PASSWD: ["s3cr3tpw"] });
     expect(out).toEqual({ password: "[REDACTED:env_secret]", user: "hunter22x", DB_PASSWD: ["[REDACTED:env_secret]"] });
+  });
+
+  it("redactKeysAfter (sync and async) finishes what redactDeep leaves: keys, and values named like secrets", async () => {
+    const history = { parts: [{ tool: "bash", input: { command: "deploy", env: { API_KEY: "plainvalue1", [ghp.secret]: "x" } }, output: ghp.text }] };
+    const full = redactKeysDeep(history);
+    const values = redactDeep(history);
+    expect(JSON.stringify(values)).toContain("plainvalue1");
+    expect(redactKeysAfter(values)).toEqual(full);
+    expect(await redactKeysAfterAsync(values)).toEqual(full);
+    expect(JSON.stringify(full)).not.toContain("plainvalue1");
+    expect(JSON.stringify(full)).not.toContain(ghp.secret);
   });
 
   it("leaves numbers, booleans and null alone", () => {
