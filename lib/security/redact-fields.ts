@@ -64,18 +64,22 @@ function walk(value: unknown, key: string | undefined): unknown {
 }
 
 /**
- * A request path as it may be logged: each segment percent-decoded (so an encoded secret is seen)
- * and redacted on its own (a secret glued to `/heartbeat` is still found), then the whole path.
+ * A request path as it may be logged: percent-decoded (so an encoded secret is seen) and redacted
+ * whole (a secret with `/` in it spans segments), then segment by segment (a secret glued to
+ * `/heartbeat` is still found).
  */
 export function redactPath(pathname: string): string {
-  const segments = pathname.split("/").map((segment) => {
-    try {
-      return redact(decodeURIComponent(segment));
-    } catch {
-      return redact(segment); // a malformed escape: as it came
-    }
-  });
-  return redactKey(segments.join("/"));
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment; // a malformed escape: as it came
+      }
+    })
+    .join("/");
+  return redactKey(decoded).split("/").map(redact).join("/");
 }
 
 /**

@@ -73,6 +73,11 @@ describe("keys and ids", () => {
     expect(logged).not.toContain(pg.secret);
     expect(logged).toContain("[REDACTED:url_password]");
     expect(redactPath("/api/memories/%ff")).toBe("/api/memories/%ff");
+    // A URL's `//` squashed by the path, a secret holding `/`, a secret glued to the next segment.
+    expect(redactPath(`/api/kv/cfg/${pg.line.replace("://", ":/")}`)).not.toContain(pg.secret);
+    const slashy = known.find((v) => v.name === "aws secret key")!;
+    expect(redactPath(`/api/kv/${slashy.line.split("/").map(encodeURIComponent).join("/")}`)).not.toContain(slashy.secret.slice(-12));
+    expect(redactPath(`/api/sessions/${encodeURIComponent(ghp.secret)}/heartbeat`)).toBe("/api/sessions/[REDACTED:github_token]/heartbeat");
   });
 });
 
