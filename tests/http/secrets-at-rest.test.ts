@@ -148,7 +148,8 @@ async function writeEverything() {
     await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}`, { method: "PUT", json: { value: { note: v.text, [v.line]: [v.text], password: v.secret } } }), 200);
     // The key the client knows still finds the entry (redacted the same way on lookup).
     answered("kv", v, await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}`)));
-    await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}?directory=${enc(directoryOf(v))}`, { method: "PUT", json: { value: v.text } }), 200);
+    // The same key in a project (named by a directory) as well.
+    await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}`, { method: "PUT", json: { directory: directoryOf(v), value: v.text } }), 200);
   }
 
   const exported = {
@@ -259,9 +260,21 @@ interface Leak {
 }
 
 const WINDOW = 12;
-/** Every needle by its first 12 characters, lower-cased: one pass over a file finds them all. */
+/**
+ * Every needle by its last 12 characters, lower-cased (a needle ends in random characters; a URL
+ * starts with a common prefix): one pass over a file finds them all.
+ */
 const owners = new Map<string, Owner>();
-for (const p of PATHS) for (const v of variants[p]) for (const needle of needlesOf(v)) owners.set(needle.slice(0, WINDOW).toLowerCase(), { path: p, variant: v, needle });
+for (const p of PATHS) {
+  for (const v of variants[p]) {
+    for (const needle of needlesOf(v)) {
+      const key = needle.slice(-WINDOW).toLowerCase();
+      const taken = owners.get(key);
+      if (taken && taken.variant.secret !== v.secret) throw new Error(`needles of "${v.name}" (${p}) and "${taken.variant.name}" (${taken.path}) share "${key}"`);
+      owners.set(key, { path: p, variant: v, needle });
+    }
+  }
+}
 
 function findIn(bytes: Buffer, file: string, where: string, leaks: Leak[]) {
   const text = bytes.toString("latin1").toLowerCase();
