@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectRefShape } from "./common";
+import { projectRefShape, sessionIdField } from "./common";
 
 /**
  * Contracts of `/api/checkpoints*` and `/api/context/resume`. The plugin imports the types only.
@@ -25,7 +25,7 @@ export type CheckpointTrigger = (typeof CHECKPOINT_TRIGGERS)[number];
 export const captureCheckpointInput = z
   .object({
     ...projectRefShape,
-    sessionID: z.string().min(1).max(200),
+    sessionID: sessionIdField,
     trigger: z.enum(CHECKPOINT_TRIGGERS).default("manual"),
     messages: z.array(openCodeMessage).min(1, "messages must hold at least one message").max(100_000),
     /** Also store what the deterministic extractors find as `suggested` memories (default true). */
@@ -37,7 +37,7 @@ export type CaptureCheckpointInput = z.input<typeof captureCheckpointInput>;
 export const listCheckpointsQuery = z
   .object({
     ...projectRefShape,
-    sessionID: z.string().min(1).max(200).optional(),
+    sessionID: sessionIdField.optional(),
     limit: z.coerce.number().int().min(1).max(200).default(20),
   })
   .strict();
@@ -53,7 +53,7 @@ export const rawCheckpointQuery = z
 export const resumeQuery = z
   .object({
     ...projectRefShape,
-    sessionID: z.string().min(1).max(200),
+    sessionID: sessionIdField,
     /** Overrides `injection.resumeBudgetTokens` for this call. */
     budget: z.coerce.number().int().min(50).max(20_000).optional(),
   })

@@ -1,9 +1,18 @@
 import { z } from "zod";
+import { redactKey } from "../security/redact-fields";
+
+/**
+ * An id the client chooses and the server stores and looks up (a session id, a project id): kept
+ * redacted, the same on write and on lookup (lib/security/redact-fields.ts).
+ */
+export const clientId = (max = 200) => z.string().min(1).max(max).transform(redactKey);
+export const sessionIdField = clientId(200);
 
 /** Shapes shared by several API contracts. */
 export const projectRefShape = {
+  /** Raw: it is looked up on disk; the name and root path taken from it are redacted when stored. */
   directory: z.string().min(1).max(4096).optional(),
-  project: z.string().min(1).max(200).optional(),
+  project: clientId(200).optional(),
 };
 
 /** Query-string booleans: `true`/`1`/`yes` and `false`/`0`/`no`. */

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { sessionIdField } from "./common";
 import { messageSchema, type OcMessage } from "../compression/schema";
 
 /** Contracts of `/api/compress` and `/api/expand/:hash`. The plugin imports only the types. */
 
 export const compressInput = z
   .object({
-    sessionID: z.string().min(1).max(200),
+    sessionID: sessionIdField,
     messages: z.array(messageSchema),
     /** The model's context window, if known: near it the strongest level applies. */
     contextLimit: z.number().int().positive().optional(),
@@ -41,7 +42,7 @@ export interface ExpandResult {
 
 export const compressStatsQuery = z
   .object({
-    sessionID: z.string().min(1).max(200).optional(),
+    sessionID: sessionIdField.optional(),
     days: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .strict();

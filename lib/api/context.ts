@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectRefShape } from "./common";
+import { projectRefShape, sessionIdField } from "./common";
 
 /** Contracts of `/api/context/*` owned by the injection blocks (the plugin imports types only). */
 
@@ -27,7 +27,7 @@ export const recallContextInput = z
     ...projectRefShape,
     /** The latest user message's text. */
     query: z.string().trim().min(1, "query must not be empty").max(4000),
-    sessionID: z.string().min(1).max(200).optional(),
+    sessionID: sessionIdField.optional(),
     /** With sessionID: the answer is cached under (session, message), the same bytes every time. */
     messageID: z.string().min(1).max(200).optional(),
     /** Memories already injected elsewhere (the stable block's ids). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../db/schema";
-import { csv, projectRefShape, queryBoolean } from "./common";
+import { redact } from "../security/redact";
+import { redactOptional } from "../security/redact-fields";
+import { clientId, csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { memoryFields } from "./memories";
 
 /** Contracts of `/api/export` and `/api/import`. */
@@ -17,7 +19,7 @@ export const exportQuery = z
     category: csv(z.enum(CATEGORIES)).optional(),
     /** `all` (the default) exports every status. */
     status: z.union([z.literal("all"), csv(z.enum(STATUSES))]).default("all"),
-    tag: csv(z.string().trim().min(1).max(64).transform((t) => t.toLowerCase())).optional(),
+    tag: csv(z.string().trim().min(1).max(64).transform((t) => redact(t).toLowerCase())).optional(),
     pinned: queryBoolean.optional(),
     /** Export exactly these memories (the browser's selection). */
     ids: csv(z.string().min(1).max(100)).optional(),
@@ -49,9 +51,14 @@ export const exportedMemory = z.object({
   category: z.enum(CATEGORIES).default("note"),
   scope: z.enum(SCOPES).default("global"),
   project: z
-    .object({ id: z.string().min(1).max(200), name: z.string().max(500).default(""), rootPath: z.string().max(4096).nullish(), identity: z.string().max(200).default("path") })
+    .object({
+      id: clientId(200),
+      name: z.string().max(500).default("").transform(redact),
+      rootPath: z.string().max(4096).nullish().transform(redactOptional),
+      identity: z.string().max(200).default("path").transform(redact),
+    })
     .nullish(),
-  sessionId: z.string().min(1).max(200).nullish(),
+  sessionId: sessionIdField.nullish(),
   tags: memoryFields.tags.default([]),
   source: z.enum(SOURCES).optional(),
   status: z.enum(STATUSES).default("active"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "../db/schema";
 import { openCodeMessage } from "./checkpoints";
-import { projectRefShape } from "./common";
+import { projectRefShape, sessionIdField } from "./common";
 
 /** Contract of `POST /api/extract` (chat.message / session.idle in the plugin). */
 
@@ -11,7 +11,7 @@ export type ExtractedCategory = (typeof EXTRACTED_CATEGORIES)[number];
 export const extractInput = z
   .object({
     ...projectRefShape,
-    sessionID: z.string().min(1).max(200),
+    sessionID: sessionIdField,
     /** OpenCode messages (user and assistant text is read; tool output is not). */
     messages: z.array(openCodeMessage).max(10_000).optional(),
     /** Or plain text (treated as the user's). */

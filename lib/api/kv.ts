@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redactKey } from "../security/redact-fields";
 import { projectRefShape } from "./common";
 
 /** Contracts of `/api/kv*`: short-lived JSON state per project (or global with neither ref). */
@@ -26,7 +27,7 @@ export type KvRefQuery = z.input<typeof kvRefQuery>;
 export const listKvQuery = z
   .object({
     ...projectRefShape,
-    prefix: z.string().max(KV_KEY_MAX).default(""),
+    prefix: z.string().max(KV_KEY_MAX).default("").transform(redactKey),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
   })
   .strict();

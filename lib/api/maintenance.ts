@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
+import { clientId } from "./common";
 
 /** Contracts of `/api/maintenance/*` (cleanup, vacuum, backup, ingest). The CLI imports these. */
 
@@ -14,7 +15,7 @@ export const cleanupInput = z
     category: list(z.enum(CATEGORIES)).optional(),
     status: list(z.enum(STATUSES)).optional(),
     /** A project id (as `recollect stats` lists them). */
-    project: z.string().min(1).max(200).optional(),
+    project: clientId(200).optional(),
     ids: z.array(z.string().min(1).max(200)).min(1).max(100_000).optional(),
     /** Pinned memories are kept unless this is set. */
     includePinned: z.boolean().default(false),

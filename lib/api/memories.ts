@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../db/schema";
-import { csv, projectRefShape, queryBoolean } from "./common";
+import { csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { ENTITY_KINDS } from "../entities/parse";
 import { findTooDeep } from "../http/json-depth";
+import { redact } from "../security/redact";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
@@ -24,12 +25,13 @@ const metadata = z.record(z.string().max(200), z.unknown()).superRefine((value, 
   if (chars > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: `metadata is ${chars} characters of JSON; the limit is ${MAX_METADATA_CHARS}` });
 });
 
+/** Redacted before it is lower-cased: `AKIA...` lower-cased no longer looks like a key. */
 const tag = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .transform((t) => t.toLowerCase());
+  .transform((t) => redact(t).toLowerCase());
 
 export const memoryFields = {
   content: z.string().trim().min(1, "content must not be empty").max(MAX_CONTENT_CHARS),
@@ -48,7 +50,7 @@ export const createMemoryInput = z
     title: memoryFields.title,
     category: memoryFields.category.default("note"),
     scope: z.enum(SCOPES).optional(),
-    sessionId: z.string().min(1).max(200).optional(),
+    sessionId: sessionIdField.optional(),
     tags: memoryFields.tags.default([]),
     pinned: memoryFields.pinned.default(false),
     priority: memoryFields.priority.default(0),
@@ -92,7 +94,7 @@ export const listMemoriesQuery = z
     status: z.union([z.literal("all"), csv(z.enum(STATUSES))]).optional(),
     tag: csv(tag).optional(),
     pinned: queryBoolean.optional(),
-    sessionId: z.string().min(1).max(200).optional(),
+    sessionId: sessionIdField.optional(),
     entity: z.string().min(1).max(2000).optional(),
     /** Narrows `entity` to one kind (`issue`, `mr`, `epic`, `url`, `file`). */
     entityKind: z.enum(ENTITY_KINDS).optional(),

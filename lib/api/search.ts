@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
-import { projectRefShape } from "./common";
+import { projectRefShape, sessionIdField } from "./common";
 import type { MemoryDto } from "./memories";
 
 /** Contracts of `POST /api/search` and `/api/embeddings/*`. The plugin imports these types only. */
@@ -22,7 +22,7 @@ export const searchInput = z
     /** Add each result's lexical rank, vector distance and boosts. */
     explain: z.boolean().default(false),
     /** The asking session: its session-scoped memories are included, other sessions' are not. */
-    sessionId: z.string().min(1).max(200).optional(),
+    sessionId: sessionIdField.optional(),
     /** Logged in access_log: `recall` for the plugin's recall block, `search` otherwise. */
     purpose: z.enum(["search", "recall"]).default("search"),
     /** `lexical` forces lexical search even when vectors are ready (benchmarks, debugging). */

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { projectRefShape, queryBoolean } from "./common";
+import { redactKey } from "../security/redact-fields";
+import { projectRefShape, queryBoolean, sessionIdField } from "./common";
 
 /** Contracts of `/api/sessions*` and `/api/claims*` (the plugin imports the types only). */
 
-const sessionId = z.string().min(1).max(200);
+const sessionId = sessionIdField;
 
 export const registerSessionInput = z
   .object({
@@ -62,7 +63,7 @@ export const claimInput = z
     ...projectRefShape,
     sessionID: sessionId,
     /** What is claimed: `#123`, a file path, a task name. */
-    item: z.string().trim().min(1).max(500),
+    item: z.string().trim().min(1).max(500).transform(redactKey),
     kind: z.enum(["issue", "file", "task", "item"]).optional(),
     note: z.string().max(1000).optional(),
     ttlSeconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
@@ -74,7 +75,7 @@ export const releaseClaimQuery = z
   .object({
     ...projectRefShape,
     sessionID: sessionId,
-    item: z.string().trim().min(1).max(500),
+    item: z.string().trim().min(1).max(500).transform(redactKey),
   })
   .strict();
 export type ReleaseClaimQuery = z.input<typeof releaseClaimQuery>;

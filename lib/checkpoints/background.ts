@@ -5,7 +5,7 @@ import { llmEnabled, runLlmExtraction } from "../extraction/llm";
 import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { resolveProject } from "../projects/resolve";
-import { redactDeep } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 
 /**
  * After a compaction checkpoint, the optional LLM extractor reads the messages it has not seen
@@ -19,7 +19,7 @@ export async function extractAfterCapture(ctx: Ctx, raw: CaptureCheckpointInput)
     const input = parsed.data;
     const projectId = resolveProject(ctx, input);
     if (!projectId) return;
-    const fresh = unseenTexts(ctx, input.sessionID, [...pendingTexts(ctx, input.sessionID), ...messageTexts(redactDeep(input.messages))]);
+    const fresh = unseenTexts(ctx, input.sessionID, [...pendingTexts(ctx, input.sessionID), ...messageTexts(redactKeysDeep(input.messages))]);
     const run = await runLlmExtraction(ctx, fresh);
     if (run.ran && !run.reason) {
       markSeen(ctx, input.sessionID, fresh);

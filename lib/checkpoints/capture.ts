@@ -8,7 +8,8 @@ import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { redactDeep, redactDeepAsync } from "../security/redact";
+import { redact, redactDeep, redactDeepAsync } from "../security/redact";
+import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
@@ -30,14 +31,15 @@ function flatten(turns: readonly Turn[]): string {
  */
 export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   const input = captureCheckpointInput.parse(raw);
-  return store(ctx, input, projectOf(ctx, input), redactDeep(input.messages), now);
+  // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
+  return store(ctx, input, projectOf(ctx, input), redactKeysAfter(redactDeep(input.messages)), now);
 }
 
 /** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
 export async function captureCheckpointAsync(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
   const input = captureCheckpointInput.parse(raw);
   const projectId = projectOf(ctx, input);
-  return store(ctx, input, projectId, await redactDeepAsync(input.messages), now);
+  return store(ctx, input, projectId, await redactKeysAfterAsync(await redactDeepAsync(input.messages)), now);
 }
 
 type Parsed = ReturnType<typeof captureCheckpointInput.parse>;
@@ -53,9 +55,10 @@ function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["mes
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
 
   const turns = toTimeline(messages);
-  const extracted = extractCheckpoint(turns, root);
+  // The project root (from `directory`) is not redacted text: what is taken from it is.
+  const extracted = redactKeysDeep(extractCheckpoint(turns, root));
   const id = uuidv7();
-  const markdown = renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length });
+  const markdown = redact(renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length }));
   const context = contextLines(extracted, id);
   const rawMessages = zlib.gzipSync(Buffer.from(JSON.stringify(messages)), { level: 6 });
   const tokens = { raw: countTokens(flatten(turns)), summary: countTokens(markdown) };

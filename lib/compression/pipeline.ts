@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { CompressResult } from "../api/compress";
 import type { Ctx } from "../context";
 import { redact, redactAsync } from "../security/redact";
+import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../tokens";
 import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
 import { saveCcrEntries, type CcrEntry } from "./ccr";
@@ -198,7 +199,8 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
     }
     let result = slot.entry.results.get(variant);
     if (!result) {
-      const key = `${slot.part.id}:${digestOf(slot)}:${variant}`;
+      // The part id is the client's: the stored key carries it redacted.
+      const key = `${redactKey(slot.part.id)}:${digestOf(slot)}:${variant}`;
       result = dbCacheGet(ctx, key, now);
       if (result) slot.entry.results.set(variant, result);
       else {
@@ -215,13 +217,15 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
 /** Compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
 function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const { input, slots, level, variant, now, mark } = run;
+  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/api/common.ts).
+  const sessionId = redactKey(input.sessionID);
   const cfg = ctx.config.compression;
   const messages = input.messages;
   const history = run.pending.length ? new History(slots) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newCcr = new Map<string, CcrEntry>();
   const computed = run.pending.map(({ slot, key }, i) => {
-    const result = compressSlot(slot, originals[i], messages[slot.mi].info.role, level, history!, cfg.disabledStrategies, input.sessionID, newCcr);
+    const result = compressSlot(slot, originals[i], messages[slot.mi].info.role, level, history!, cfg.disabledStrategies, sessionId, newCcr);
     newRows.push({ key, value: result });
     slot.entry.results.set(variant, result);
     return result;
@@ -255,9 +259,9 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const durationMs = performance.now() - run.started;
   ctx.db.transaction(
     () => {
-      if (newRows.length) dbCachePut(ctx, newRows, input.sessionID, now, cfg.ccrTtlDays);
+      if (newRows.length) dbCachePut(ctx, newRows, sessionId, now, cfg.ccrTtlDays);
       if (newCcr.size) saveCcrEntries(ctx, [...newCcr.values()], now, cfg.ccrTtlDays);
-      recordStats(ctx, { sessionId: input.sessionID, ...stats, durationMs, now });
+      recordStats(ctx, { sessionId, ...stats, durationMs, now });
     },
     { behavior: "immediate" },
   );
@@ -283,13 +287,16 @@ function compressSlot(
   sessionId: string,
   newCcr: Map<string, CcrEntry>,
 ): CachedPart {
+  // Strategies write the tool's name and input into the compressed text (stored in the cache):
+  // they see them redacted, like the original.
+  const tool = slot.part.tool === undefined ? undefined : redact(slot.part.tool);
   const view: PartView = {
     messageIndex: slot.mi,
     partIndex: slot.pi,
     role,
     kind: slot.kind,
-    tool: slot.part.tool,
-    input: slot.part.state?.input,
+    tool,
+    input: slot.part.state?.input === undefined ? undefined : redactKeysDeep(slot.part.state.input),
     status: slot.part.state?.status,
     field: slot.field,
     original,
@@ -320,7 +327,7 @@ function compressSlot(
   if (deltas.length === 0 || current === slot.text) return unchanged;
   const after = slot.entry.headerTokens + countTokens(current);
   if (after >= before) return unchanged;
-  if (hash) newCcr.set(hash, { hash, content: original, tool: slot.part.tool ?? slot.kind, sessionId });
+  if (hash) newCcr.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
   return { v: current, t: after, s: attribute(before - after, deltas) };
 }
 

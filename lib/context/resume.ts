@@ -51,7 +51,8 @@ export function resumeContext(ctx: Ctx, raw: ResumeQuery, now = Date.now()): Res
   const q = resumeQuery.parse(raw);
   const projectId = resolveProject(ctx, q);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
-  if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: q.sessionID, project: projectId }, now);
+  // The id as sent: registering parses (and redacts) it again; a redacted id can be over the length limit.
+  if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: raw.sessionID, project: projectId }, now);
   if (sessionRow(ctx, q.sessionID)?.resume_delivered_at) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
 
   const cp = ctx.sqlite

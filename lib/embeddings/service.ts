@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../search/filters";
+import { redact } from "../security/redact";
 import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
 import { LEXICAL_DEDUP } from "../search/status";
@@ -233,7 +234,8 @@ export class EmbeddingService {
         throw new Error(`the model returned ${vectors.length} vectors of ${vectors[0]?.length} dims for ${batch.length} texts`);
       }
     } catch (error) {
-      const msg = error instanceof Error ? error.message : String(error);
+      // A provider's message may quote its URL or key: it is stored and logged.
+      const msg = redact(error instanceof Error ? error.message : String(error));
       const fail = prepared(this.sqlite, "UPDATE embedding_queue SET attempts = attempts + 1, last_error = ? WHERE memory_id = ?");
       this.sqlite.transaction(() => batch.forEach((r) => fail.run(msg.slice(0, 500), r.id))).immediate();
       console.warn(`[recollect] embedding a batch of ${batch.length} failed: ${msg}`);

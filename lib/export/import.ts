@@ -6,6 +6,7 @@ import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync } from "../security/redact";
+import { redactKeysAfter } from "../security/redact-fields";
 import { parseJson } from "./json";
 import { parseMarkdown } from "./markdown";
 
@@ -111,14 +112,16 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
         .onConflictDoNothing()
         .run();
     }
-    const idTaken = m.id ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, m.id)).get() : undefined;
+    // An id that carries a secret is not kept: a new one is made (ids are looked up raw).
+    const keepId = m.id && redact(m.id) === m.id ? m.id : undefined;
+    const idTaken = keepId ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, keepId)).get() : undefined;
     const now = Date.now();
     const createdAt = m.createdAt ? Date.parse(m.createdAt) : now;
     const tags = normalizeTags(c.tags);
     const row = tx
       .insert(memories)
       .values({
-        id: m.id && !idTaken ? m.id : uuidv7(),
+        id: keepId && !idTaken ? keepId : uuidv7(),
         projectId,
         scope: m.scope,
         sessionId,
@@ -131,7 +134,8 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
         pinned: m.pinned,
         priority: m.priority,
         contentHash: hash,
-        metadata: c.metadata as typeof m.metadata,
+        // Values were redacted before the transaction; keys (and values named like secrets) here.
+        metadata: redactKeysAfter(c.metadata) as typeof m.metadata,
         createdAt,
         updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
       })

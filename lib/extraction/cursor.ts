@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../context";
+import { redact } from "../security/redact";
+import { redactKey } from "../security/redact-fields";
 import type { RoleText } from "./texts";
 
 /**
@@ -41,7 +43,7 @@ export function unseenTexts(ctx: Ctx, sessionID: string, texts: readonly RoleTex
   const done = new Set(read<string[]>(ctx, seenKey(sessionID), now) ?? []);
   const out: RoleText[] = [];
   for (const t of texts) {
-    const ids = idsOf(t);
+    const ids = idsOf(t).map(redactKey);
     if (ids.some((id) => done.has(id))) continue;
     for (const id of ids) done.add(id); // the same text twice in one batch is sent once
     out.push(t);
@@ -51,14 +53,15 @@ export function unseenTexts(ctx: Ctx, sessionID: string, texts: readonly RoleTex
 
 export function markSeen(ctx: Ctx, sessionID: string, texts: readonly RoleText[], now = Date.now()) {
   if (texts.length === 0) return;
-  const ids = [...(read<string[]>(ctx, seenKey(sessionID), now) ?? []), ...texts.flatMap(idsOf)];
+  // Message ids come from the client: stored redacted (content ids are hashes).
+  const ids = [...(read<string[]>(ctx, seenKey(sessionID), now) ?? []), ...texts.flatMap(idsOf).map(redactKey)];
   write(ctx, seenKey(sessionID), [...new Set(ids)].slice(-MAX_IDS), now);
 }
 
 /** Keeps texts for the next idle or compaction run (the newest `MAX_PENDING`). */
 export function addPending(ctx: Ctx, sessionID: string, texts: readonly RoleText[], now = Date.now()) {
   if (texts.length === 0) return;
-  const pending = [...(read<RoleText[]>(ctx, pendingKey(sessionID), now) ?? []), ...texts.map((t) => ({ role: t.role, text: t.text, messageId: t.messageId }))];
+  const pending = [...(read<RoleText[]>(ctx, pendingKey(sessionID), now) ?? []), ...texts.map((t) => ({ role: t.role, text: redact(t.text), messageId: t.messageId && redactKey(t.messageId) }))];
   write(ctx, pendingKey(sessionID), pending.slice(-MAX_PENDING), now);
 }
 

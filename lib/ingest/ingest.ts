@@ -3,6 +3,7 @@ import type { CaptureCheckpointInput, CaptureCheckpointResult } from "../api/che
 import { ingestInput, type IngestedSessionDto, type IngestInput, type IngestResult } from "../api/maintenance";
 import type { Ctx } from "../context";
 import { identifyProject } from "../projects/identify";
+import { redactKey } from "../security/redact-fields";
 import { OpencodeReader, type OpencodeSession } from "./reader";
 
 /** `captureCheckpoint` of lib/checkpoints; `at` dates the checkpoint at the session's last activity. */
@@ -32,14 +33,16 @@ export async function ingestSessions(ctx: Ctx, raw: IngestInput, capture: Captur
         (input.includeSubagents || !s.parentId) &&
         (!wanted || wanted.has(s.id)) &&
         !excluded.has(s.id) &&
-        (!done.has(s.id) || done.get(s.id)! < s.messageCount),
+        (!done.has(redactKey(s.id)) || done.get(redactKey(s.id))! < s.messageCount),
     );
     const batch = pending.slice(0, input.limit);
     const ingested: IngestedSessionDto[] = [];
     const errors: IngestResult["errors"] = [];
 
     for (const s of batch) {
-      const kind = done.has(s.id) ? "updated" : "new";
+      // Stored (and so remembered) under its redacted id, like the checkpoint's session id.
+      const storedId = redactKey(s.id);
+      const kind = done.has(storedId) ? "updated" : "new";
       const directory = s.directory || s.worktree || undefined;
       const projectId = directory ? identifyProject(directory).id : null;
       if (input.dryRun) {
@@ -51,7 +54,7 @@ export async function ingestSessions(ctx: Ctx, raw: IngestInput, capture: Captur
         if (!messages.length) continue;
         const result = await capture(ctx, { directory, sessionID: s.id, trigger: "ingest", messages, suggest: true }, s.timeUpdated || s.timeCreated);
         ctx.db.run(
-          sql`INSERT INTO ingested_sessions(session_id, checkpoint_id, message_count) VALUES (${s.id}, ${result.id}, ${messages.length})
+          sql`INSERT INTO ingested_sessions(session_id, checkpoint_id, message_count) VALUES (${storedId}, ${result.id}, ${messages.length})
               ON CONFLICT(session_id) DO UPDATE SET checkpoint_id = excluded.checkpoint_id, message_count = excluded.message_count,
               ingested_at = (cast(unixepoch('subsec') * 1000 as integer))`,
         );

@@ -2,7 +2,7 @@ import { kvKey, kvRefQuery, listKvQuery, putKvInput, type KvEntryDto, type KvRef
 import type { Ctx } from "../context";
 import { AppError, badRequest, notFound } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
-import { redactDeep } from "../security/redact";
+import { redactKey, redactKeysDeep } from "../security/redact-fields";
 
 /**
  * Short-lived JSON state per project (`""` = no project): build status, the last test run, a
@@ -36,7 +36,8 @@ const projectOf = (ctx: Ctx, ref: ProjectRef) => resolveProject(ctx, ref) ?? "";
 function parseKey(key: string): string {
   const parsed = kvKey.safeParse(key);
   if (!parsed.success) throw badRequest(`key: ${parsed.error.issues[0]?.message ?? "invalid"}`, { field: "key" });
-  return parsed.data;
+  // Stored redacted; every lookup redacts the same way, so the client's own key still finds it.
+  return redactKey(parsed.data);
 }
 
 export function putKv(ctx: Ctx, key: string, raw: PutKvInput, now = Date.now()): KvEntryDto {
@@ -44,7 +45,7 @@ export function putKv(ctx: Ctx, key: string, raw: PutKvInput, now = Date.now()):
   const input = putKvInput.parse(raw);
   const ttl = input.ttlSeconds ?? ctx.config.kv.defaultTtlSeconds;
   if (ttl > ctx.config.kv.maxTtlSeconds) throw badRequest(`ttlSeconds: at most ${ctx.config.kv.maxTtlSeconds} (kv.maxTtlSeconds)`, { field: "ttlSeconds" });
-  const value = JSON.stringify(redactDeep(input.value));
+  const value = JSON.stringify(redactKeysDeep(input.value));
   if (Buffer.byteLength(value) > ctx.config.kv.maxValueBytes) {
     throw new AppError("payload_too_large", `value is larger than ${ctx.config.kv.maxValueBytes} bytes (kv.maxValueBytes)`, { field: "value" });
   }

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { RotatingFile } from "./rotating-file";
 
 /**
@@ -42,7 +44,8 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
   if (!sink || LOG_LEVELS.indexOf(level) < sink.min) return;
   let line: string;
   try {
-    line = JSON.stringify({ ts: new Date().toISOString(), level, msg, ...fields }) + "\n";
+    // Fields carry what clients sent (paths, error messages): redacted like everything written.
+    line = JSON.stringify({ ts: new Date().toISOString(), level, msg: redact(msg), ...redactKeysDeep(fields) }) + "\n";
   } catch {
     line = JSON.stringify({ ts: new Date().toISOString(), level, msg, note: "fields were not serializable" }) + "\n";
   }

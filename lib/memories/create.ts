@@ -5,7 +5,8 @@ import type { Ctx } from "../context";
 import { clientOf, prepared } from "../db/prepared";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
-import { redact, redactDeep } from "../security/redact";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { deferDerived } from "./derived";
 import { keepAsVersion, proposeMerge } from "./dedup";
 import { applyChange } from "./update";
@@ -67,7 +68,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
         input.pinned ? 1 : 0,
         input.priority,
         hash,
-        JSON.stringify(redactDeep(input.metadata)),
+        JSON.stringify(redactKeysDeep(input.metadata)),
         now,
         now,
       ) as RawMemoryRow,
@@ -85,7 +86,8 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
 export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<CreateMemoryResult> {
   const input = createMemoryInput.parse(raw);
   await prepareNearDuplicateCheck(ctx, redact(input.content));
-  return createMemory(ctx, input);
+  // The input as sent: parsing redacts again, and a redacted tag or id can be over its length limit.
+  return createMemory(ctx, raw);
 }
 
 /** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */

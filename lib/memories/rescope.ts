@@ -6,12 +6,12 @@ import { findExactDuplicate } from "./create";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";
-import { projectRefShape } from "../api/common";
+import { projectRefShape, sessionIdField } from "../api/common";
 import { SCOPES } from "../db/schema";
 
 /** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */
 export const rescopeInput = z
-  .object({ ...projectRefShape, scope: z.enum(SCOPES), sessionId: z.string().min(1).max(200).optional(), source: z.enum(["ui", "api", "cli"]).default("api") })
+  .object({ ...projectRefShape, scope: z.enum(SCOPES), sessionId: sessionIdField.optional(), source: z.enum(["ui", "api", "cli"]).default("api") })
   .strict();
 
 /** Moves a memory to another scope (global <-> a project <-> a session), versioned. */

@@ -3,7 +3,8 @@ import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../ap
 import type { Ctx } from "../context";
 import { memories, memoryVersions, type Source, type Status } from "../db/schema";
 import { conflict } from "../errors";
-import { redact, redactDeep } from "../security/redact";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
 import { syncDerived } from "./derived";
 import { findExactDuplicate } from "./create";
 import { toMemoryDto, type MemoryRow } from "./dto";
@@ -37,7 +38,7 @@ export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): Memo
     if (input.pinned !== undefined) next.pinned = input.pinned;
     if (input.priority !== undefined) next.priority = input.priority;
     if (input.status !== undefined) next.status = input.status;
-    if (input.metadata !== undefined) next.metadata = redactDeep(input.metadata);
+    if (input.metadata !== undefined) next.metadata = redactKeysDeep(input.metadata);
     return toMemoryDto(applyChange(tx, current, next, input.source, input.reason));
   }, { behavior: "immediate" });
 }
@@ -69,7 +70,8 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
       status: current.status,
       scope: current.scope,
       changedBy,
-      reason: reason ?? null,
+      // A PATCH reason is free text the client sends.
+      reason: reason ? redact(reason) : null,
     })
     .run();
 

@@ -1,6 +1,7 @@
 import { logger, loggingConfigured, configureLogging } from "../logging/logger";
 import type { Ctx } from "../context";
 import { maybeHousekeep } from "../maintenance/housekeeping";
+import { redactPath } from "../security/redact-fields";
 import { recordRequest } from "./registry";
 
 /**
@@ -60,7 +61,7 @@ export function observeRequest(
       configureLogging({ dataDir: ctx.dataDir, level, maxFileBytes, maxFiles });
     }
     if (ctx.config.logging.requests || status >= 500) {
-      const fields: Record<string, unknown> = { method: req.method, route, path: req.nextUrl.pathname, status, ms: Math.round(seconds * 10000) / 10 };
+      const fields: Record<string, unknown> = { method: req.method, route: redactPath(route), path: redactPath(req.nextUrl.pathname), status, ms: Math.round(seconds * 10000) / 10 };
       if (status >= 500) {
         if (error instanceof Error) Object.assign(fields, { error: error.message, stack: error.stack?.split("\n").slice(0, 8).join("\n") });
         logger.error("request", fields);

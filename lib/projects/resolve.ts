@@ -1,7 +1,10 @@
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
+import { redact } from "../security/redact";
+import { redactKey } from "../security/redact-fields";
 import { identifyProject } from "./identify";
 
 export interface ProjectRef {
@@ -18,10 +21,15 @@ export interface ProjectRef {
 export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
+    // The id is a hash of the real path; the name and root path shown are stored redacted.
+    const rootPath = redactKey(found.rootPath);
+    // The name is the root's last segment: taken from the redacted root, so that a secret spread
+    // over several segments (a URL) leaves no piece behind.
+    const name = rootPath !== found.rootPath && found.name === path.basename(found.rootPath) ? path.basename(rootPath) || rootPath : redact(found.name);
     ctx.db
       .insert(projects)
-      .values({ id: found.id, name: found.name, rootPath: found.rootPath, identity: found.identity })
-      .onConflictDoUpdate({ target: projects.id, set: { rootPath: found.rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .values({ id: found.id, name, rootPath, identity: found.identity })
+      .onConflictDoUpdate({ target: projects.id, set: { rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
       .run();
     return found.id;
   }

@@ -1,4 +1,5 @@
 import type { Ctx } from "../context";
+import { redact } from "../security/redact";
 import { prepared } from "./filters";
 
 /**
@@ -20,7 +21,8 @@ export function recordAccess(ctx: Ctx, ids: string[], kind: "search" | "recall",
   ctx.sqlite
     .transaction(() => {
       bump.run(now, list);
-      log.run(kind, sessionId, query.slice(0, 500), now, list);
+      // Redacted before it is cut: a cut could split a secret so the detectors miss its head.
+      log.run(kind, sessionId, redact(query).slice(0, 500), now, list);
     })
     .immediate();
 }

@@ -65,7 +65,8 @@ export function claimItem(ctx: Ctx, raw: ClaimInput, now = Date.now()): ClaimDto
   const projectId = projectOf(ctx, input);
   return ctx.sqlite
     .transaction(() => {
-      if (!sessionRow(ctx, input.sessionID)) registerSession(ctx, { sessionID: input.sessionID, project: projectId }, now);
+      // The id as sent: registering parses (and redacts) it again; a redacted id can be over the length limit.
+      if (!sessionRow(ctx, input.sessionID)) registerSession(ctx, { sessionID: raw.sessionID, project: projectId }, now);
       const holder = liveHolder(ctx, projectId, input.item, now);
       if (holder && holder.session_id !== input.sessionID) throw conflictWith(holder, input.item);
       const expiresAt = now + (input.ttlSeconds ?? ctx.config.sessions.claimTtlSeconds) * 1000;

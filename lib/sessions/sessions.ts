@@ -12,7 +12,7 @@ import {
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { resolveProject } from "../projects/resolve";
-import { redact } from "../security/redact";
+import { redactKey, redactOptional } from "../security/redact-fields";
 import { toSessionDto, type ClaimRow, type SessionRow } from "./dto";
 import { expireStale } from "./expire";
 
@@ -29,7 +29,7 @@ function claimsOf(ctx: Ctx, id: string, now: number): ClaimRow[] {
   return ctx.sqlite.prepare("SELECT * FROM claims WHERE session_id = ? AND expires_at > ? ORDER BY claimed_at").all(id, now) as ClaimRow[];
 }
 
-const clean = (s: string | null | undefined) => (s ? redact(s) : s);
+const clean = redactOptional;
 
 export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.now()): SessionDto {
   const input = registerSessionInput.parse(raw);
@@ -49,7 +49,7 @@ export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.
       id: input.sessionID,
       projectId,
       title: clean(input.title) ?? null,
-      agent: input.agent ?? null,
+      agent: clean(input.agent) ?? null,
       workingOn: clean(input.workingOn) ?? null,
       now,
     });
@@ -57,11 +57,13 @@ export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.
 }
 
 /** Keeps a session alive. An unknown session is registered when a directory or project is given, else 404. */
-export function heartbeat(ctx: Ctx, id: string, raw: HeartbeatInput, now = Date.now()): SessionDto {
+export function heartbeat(ctx: Ctx, rawId: string, raw: HeartbeatInput, now = Date.now()): SessionDto {
+  // Ids in the path are redacted like the sessionID of a body (lib/api/common.ts).
+  const id = redactKey(rawId);
   const input = heartbeatInput.parse(raw);
   if (!sessionRow(ctx, id)) {
     if (!input.directory && !input.project) throw notFound(`session "${id}" is not registered; register it (POST /api/sessions) or give a directory`);
-    return registerSession(ctx, { sessionID: id, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
+    return registerSession(ctx, { sessionID: rawId, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
   }
   const projectId = input.directory || input.project ? resolveProject(ctx, input) : null;
   ctx.sqlite
@@ -83,7 +85,8 @@ export function heartbeat(ctx: Ctx, id: string, raw: HeartbeatInput, now = Date.
 }
 
 /** Ends a session with an optional summary and releases its claims. Ending twice keeps the first end time. */
-export function endSession(ctx: Ctx, id: string, raw: EndSessionInput, now = Date.now()): SessionDto {
+export function endSession(ctx: Ctx, rawId: string, raw: EndSessionInput, now = Date.now()): SessionDto {
+  const id = redactKey(rawId);
   const input = endSessionInput.parse(raw);
   return ctx.sqlite
     .transaction(() => {
@@ -99,7 +102,8 @@ export function endSession(ctx: Ctx, id: string, raw: EndSessionInput, now = Dat
     .immediate();
 }
 
-export function getSession(ctx: Ctx, id: string, now = Date.now()): SessionDto {
+export function getSession(ctx: Ctx, rawId: string, now = Date.now()): SessionDto {
+  const id = redactKey(rawId);
   const row = sessionRow(ctx, id);
   if (!row) throw notFound(`session "${id}" not found`);
   return toSessionDto(row, claimsOf(ctx, id, now));

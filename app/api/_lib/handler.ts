@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/context";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/read-json";
+import { redact } from "@/lib/security/redact";
 import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
@@ -77,7 +78,8 @@ export function errorResponse(error: unknown): Response {
   if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") {
     return json({ error: { code: "unavailable", message: "the database is busy; retry shortly", details: null } }, 503);
   }
-  console.error("[recollect] unhandled error:", error);
+  // The server's output goes to logs/server.log in the data dir: no client data in it unredacted.
+  console.error("[recollect] unhandled error:", redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
   return json({ error: { code: "internal", message: "internal error (see the server log)", details: null } }, 500);
 }
 

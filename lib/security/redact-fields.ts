@@ -1,0 +1,138 @@
+import { redact } from "./redact";
+
+/**
+ * Redaction of the fields around the text: identifiers, keys and structured values. The detectors
+ * themselves live in ./redact.ts; this file decides what they run on.
+ */
+
+/**
+ * A lookup key (KV key, session id, project id, claimed item) as it is stored. The same function
+ * runs on the write and on every lookup, so a key that carried a secret is still found by the
+ * key the client knows. Two keys that differ only inside a secret become one key.
+ */
+export function redactKey(key: string): string {
+  const redacted = redact(key);
+  // A path (a URL segment, a resolved directory) squashes a URL's `//` into `/`, and the URL
+  // detectors no longer see `postgres:/app:pw@db`: read it again with the `//` put back.
+  const probe = key.replace(SQUASHED_SCHEME, "$1://");
+  if (probe === key) return redacted;
+  const unsquashed = redact(probe);
+  return unsquashed === probe ? redacted : unsquashed;
+}
+
+const SQUASHED_SCHEME = /\b([a-z][a-z0-9+.-]*):\/(?=[^/\s])/gi;
+
+/** `redact` for optional fields: null and undefined pass through. */
+export function redactOptional<T extends string | null | undefined>(text: T): T {
+  return (text ? redact(text) : text) as T;
+}
+
+/**
+ * A string under a key is also read with its key in front (`password=...`), so a value that only
+ * looks secret because of its name (`{ "password": "hunter22" }`) is redacted as `password=hunter22`
+ * would be. Only short values: a secret held by a name is short, and long text is redacted alone.
+ */
+const PAIR_PROBE_MAX = 1000;
+
+function redactUnder(key: string, value: string): string {
+  const alone = redact(value);
+  if (value.length > PAIR_PROBE_MAX || alone !== value) return alone;
+  const pair = `${key}=${value}`;
+  const redacted = redact(pair);
+  if (redacted === pair) return value;
+  // The detector kept the label and replaced what follows `=`: that is the value's redaction.
+  return redacted.startsWith(`${key}=`) ? redacted.slice(key.length + 1) : alone;
+}
+
+/**
+ * Redacts every string inside a JSON-like value, object keys included. Two keys that redact to the
+ * same text both stay (the later one gets ` (2)`, ` (3)`...), so no value is lost silently.
+ */
+export function redactKeysDeep<T>(value: T): T {
+  return walk(value, undefined) as T;
+}
+
+function walk(value: unknown, key: string | undefined): unknown {
+  if (typeof value === "string") return key === undefined ? redact(value) : redactUnder(key, value);
+  if (Array.isArray(value)) return value.map((v) => walk(v, key));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walk(v, k);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A request path as it may be logged: percent-decoded (so an encoded secret is seen) and redacted
+ * whole (a secret with `/` in it spans segments), then segment by segment (a secret glued to
+ * `/heartbeat` is still found).
+ */
+export function redactPath(pathname: string): string {
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment; // a malformed escape: as it came
+      }
+    })
+    .join("/");
+  return redactKey(decoded).split("/").map(redact).join("/");
+}
+
+/**
+ * The key pass of `redactKeysDeep` for a value whose strings `redactDeep`/`redactDeepAsync` already
+ * redacted (big histories): object keys, and short strings read with their key in front.
+ */
+export function redactKeysAfter<T>(value: T): T {
+  return walkKeys(value, undefined) as T;
+}
+
+function walkKeys(value: unknown, key: string | undefined): unknown {
+  if (typeof value === "string") return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactUnder(key, value) : value;
+  if (Array.isArray(value)) return value.map((v) => walkKeys(v, key));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walkKeys(v, k);
+    return out;
+  }
+  return value;
+}
+
+function uniqueKey(out: Record<string, unknown>, base: string): string {
+  let name = base;
+  for (let n = 2; Object.hasOwn(out, name); n++) name = `${base} (${n})`;
+  return name;
+}
+
+/** How long the async key pass runs before it lets the event loop serve others. */
+const SLICE_MS = 20;
+
+/** `redactKeysAfter` without holding the event loop for more than about `SLICE_MS` at a time. */
+export async function redactKeysAfterAsync<T>(value: T): Promise<T> {
+  let sliceStart = performance.now();
+  let nodes = 0;
+  const pause = async () => {
+    if (++nodes % 256 !== 0 || performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+  const visit = async (v: unknown, key: string | undefined): Promise<unknown> => {
+    await pause();
+    if (typeof v === "string") return key !== undefined && v.length <= PAIR_PROBE_MAX ? redactUnder(key, v) : v;
+    if (Array.isArray(v)) {
+      const arr: unknown[] = [];
+      for (const item of v) arr.push(await visit(item, key));
+      return arr;
+    }
+    if (v && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries(v)) out[uniqueKey(out, redact(k))] = await visit(item, k);
+      return out;
+    }
+    return v;
+  };
+  return (await visit(value, undefined)) as T;
+}
