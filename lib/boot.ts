@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { startCompressionPurge } from "./compression/background";
 import { serverConfig, type LoadedConfig } from "./config";
-import type { Ctx } from "./context";
+import type { Ctx } from "./ctx";
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { startEmbeddings } from "./embeddings/service";
 import { databaseFile } from "./paths";

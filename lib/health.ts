@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Ctx } from "./context";
+import type { Ctx } from "./ctx";
 import { storageProblem, type StorageProblem } from "./db/storage-errors";
 import { searchStatus, type SearchStatus } from "./search/status";
 import { VERSION } from "./version";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
-import { overview } from "@/lib/dashboard/overview";
+import { overview } from "@/lib/views/overview";
 import { storageProblem } from "@/lib/db/storage-errors";
 import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/LazyCharts";
 import { CountList } from "./_components/CountList";

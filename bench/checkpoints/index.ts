@@ -11,8 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { captureCheckpoint } from "../../lib/checkpoints/capture";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/context";
-import { resumeContext } from "../../lib/context/resume";
+import type { Ctx } from "../../lib/ctx";
+import { resumeContext } from "../../lib/injection/resume";
 import { openDatabase } from "../../lib/db/open";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");

@@ -1,5 +1,5 @@
 /** Replays a converted run turn by turn, as OpenCode would: the whole history is compressed before every step. */
-import type { CompressResult } from "../../lib/api/compress";
+import type { CompressResult } from "../../lib/contracts/compress";
 import type { Message } from "./convert";
 
 export interface TurnRecord {

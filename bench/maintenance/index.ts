@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { openDatabase } from "../../lib/db/open";
 import { cleanup } from "../../lib/maintenance/cleanup";
 import { dbSize } from "../../lib/maintenance/db-size";

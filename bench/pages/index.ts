@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { openDatabase } from "../../lib/db/open";
 import { importMemories } from "../../lib/export";
 import { CATEGORIES } from "../../lib/db/schema";

@@ -13,7 +13,7 @@ import type { Hooks } from "@opencode-ai/plugin";
 import type { Message, Part } from "@opencode-ai/sdk";
 import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
-import { countTokens } from "../../lib/tokens";
+import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { printTable, summarize, writeResult } from "../lib/stats";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { openDatabase } from "../../lib/db/open";
 import { databaseFile } from "../../lib/paths";
 import { percentile } from "../lib/stats";

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { writeMeta } from "../../lib/embeddings/meta";
 import { createVectorTable, dropVectorTable } from "../../lib/embeddings/vector-table";
 import { normalize } from "../../lib/embeddings/provider";

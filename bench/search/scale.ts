@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { memoryConditions, type SearchFilters } from "../../lib/search/filters";
 import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch } from "../../lib/search/lexical";
 import { queryTerms } from "../../lib/search/tokenizer";

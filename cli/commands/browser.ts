@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { SessionsRevoked } from "../../lib/api/auth";
-import { commandContext } from "../lib/context";
+import type { SessionsRevoked } from "../../lib/contracts/auth";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { mintLoginLink, openInBrowser } from "../lib/login-link";
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
-import type { CleanupResult } from "../../lib/api/maintenance";
-import { commandContext } from "../lib/context";
+import type { CleanupResult } from "../../lib/contracts/maintenance";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { bytes, oneLine } from "../lib/output";
 import { list } from "../lib/project";

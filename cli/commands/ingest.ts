@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { IngestedSessionDto, IngestResult } from "../../lib/api/maintenance";
+import type { IngestedSessionDto, IngestResult } from "../../lib/contracts/maintenance";
 import { defaultOpencodeDb } from "../../lib/ingest/source";
-import { commandContext } from "../lib/context";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { oneLine } from "../lib/output";
 import { list } from "../lib/project";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Command } from "commander";
 import { logFile } from "../../lib/logging/logger";
-import { commandContext } from "../lib/context";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { serverLog } from "../lib/server-process";
 import { intArg } from "./memories";

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { Command } from "commander";
 import Database from "better-sqlite3";
-import type { BackupResult } from "../../lib/api/maintenance";
+import type { BackupResult } from "../../lib/contracts/maintenance";
 import { backup } from "../../lib/maintenance/backup";
 import { vacuum, type VacuumResult } from "../../lib/maintenance/vacuum";
 import { databaseFile } from "../../lib/paths";
-import type { Ctx } from "../../lib/context";
-import { commandContext } from "../lib/context";
+import type { Ctx } from "../../lib/ctx";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { bytes } from "../lib/output";
 import { probe } from "../lib/server-process";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
-import type { CreateMemoryResult, DedupOutcome, MemoryDto, MemoryListDto } from "../../lib/api/memories";
+import type { CreateMemoryResult, DedupOutcome, MemoryDto, MemoryListDto } from "../../lib/contracts/memories";
 import { CATEGORIES, SCOPES, STATUSES } from "../../lib/db/schema";
-import { commandContext } from "../lib/context";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { memoryBlock, memoryDetail } from "../lib/format";
 import { readStdin } from "../lib/output";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { installPlugin } from "../../scripts/install-plugin";
-import { commandContext } from "../lib/context";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 
 /** `recollect install-plugin`: adds (or removes) the plugin entry in the user's or a project's opencode.json. */

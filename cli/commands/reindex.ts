@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { EmbeddingStatus, ReindexProgress } from "../../lib/api/search";
-import { commandContext } from "../lib/context";
+import type { EmbeddingStatus, ReindexProgress } from "../../lib/contracts/search";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { sleep } from "../lib/server-process";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
-import type { SearchOutput } from "../../lib/api/search";
-import { commandContext } from "../lib/context";
+import type { SearchOutput } from "../../lib/contracts/search";
+import { commandContext } from "../lib/command-context";
 import { memoryBlock } from "../lib/format";
 import { gitRoot, list } from "../lib/project";
 import { intArg } from "./memories";

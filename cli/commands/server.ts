@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import type { Command } from "commander";
-import { commandContext } from "../lib/context";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { readToken } from "../../lib/security/token";
 import { Client } from "../lib/client";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { StatsDto } from "../../lib/api/stats";
-import { commandContext } from "../lib/context";
+import type { StatsDto } from "../../lib/contracts/stats";
+import { commandContext } from "../lib/command-context";
 import { bytes, table } from "../lib/output";
 
 const pairs = (o: Record<string, number>) =>

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import type { ImportReport } from "../../lib/api/export";
-import { commandContext } from "../lib/context";
+import type { ImportReport } from "../../lib/contracts/export";
+import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 
 export function registerTransfer(program: Command) {

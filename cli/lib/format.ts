@@ -1,4 +1,4 @@
-import type { MemoryDto } from "../../lib/api/memories";
+import type { MemoryDto } from "../../lib/contracts/memories";
 import { oneLine } from "./output";
 
 /** How a memory prints in lists: id, category, scope, age, then its content on the next lines. */

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { LoginTicket } from "../../lib/api/auth";
+import type { LoginTicket } from "../../lib/contracts/auth";
 import type { Client } from "./client";
 
 /** A fresh one-time login link (two minutes, single use) on the CLI's server URL. */

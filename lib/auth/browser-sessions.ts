@@ -1,5 +1,5 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { browserSessions } from "../db/schema";
 import { newSecret, plausibleSecret, secretHash } from "./secret";
 

@@ -1,5 +1,5 @@
-import { captureCheckpointInput, type CaptureCheckpointInput } from "../api/checkpoints";
-import type { Ctx } from "../context";
+import { captureCheckpointInput, type CaptureCheckpointInput } from "../contracts/checkpoints";
+import type { Ctx } from "../ctx";
 import { clearPending, markSeen, pendingTexts, unseenTexts } from "../extraction/cursor";
 import { llmEnabled, runLlmExtraction } from "../extraction/llm";
 import { storeSuggestions } from "../extraction/store";

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { v7 as uuidv7 } from "uuid";
-import { captureCheckpointInput, type CaptureCheckpointInput, type CaptureCheckpointResult } from "../api/checkpoints";
-import type { Ctx } from "../context";
+import { captureCheckpointInput, type CaptureCheckpointInput, type CaptureCheckpointResult } from "../contracts/checkpoints";
+import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { ruleSuggestions } from "../extraction/extract";
 import { storeSuggestions } from "../extraction/store";
@@ -10,7 +10,7 @@ import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
 import { redact, redactDeep, redactDeepAsync } from "../security/redact";
 import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
 import { COMPACTION_PROMPT, contextLines } from "./prompt";

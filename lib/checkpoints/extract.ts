@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { CheckpointExtract, ErrorItem, FileChange } from "../api/checkpoints";
+import type { CheckpointExtract, ErrorItem, FileChange } from "../contracts/checkpoints";
 import { detectCandidates } from "../extraction/detect";
 import { toSentences } from "../extraction/sentences";
 import type { ToolCall, Turn } from "./timeline";

@@ -1,4 +1,4 @@
-import type { CheckpointExtract } from "../api/checkpoints";
+import type { CheckpointExtract } from "../contracts/checkpoints";
 
 /** The eight sections, in the order the compaction prompt asks for them. */
 export const SECTIONS = [

@@ -1,5 +1,5 @@
-import type { CheckpointExtract } from "../api/checkpoints";
-import { countTokens } from "../tokens";
+import type { CheckpointExtract } from "../contracts/checkpoints";
+import { countTokens } from "../token-count";
 import { errorLine, fileLine } from "./markdown";
 
 /**

@@ -8,8 +8,8 @@ import {
   type CheckpointSummaryDto,
   type CheckpointTrigger,
   type ListCheckpointsQuery,
-} from "../api/checkpoints";
-import type { Ctx } from "../context";
+} from "../contracts/checkpoints";
+import type { Ctx } from "../ctx";
 import { notFound } from "../errors";
 import { resolveProject } from "../projects/resolve";
 

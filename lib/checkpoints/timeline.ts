@@ -1,4 +1,4 @@
-import type { OpenCodeMessage } from "../api/checkpoints";
+import type { OpenCodeMessage } from "../contracts/checkpoints";
 
 /** One tool call as the extractors see it. */
 export interface ToolCall {

@@ -1,5 +1,5 @@
-import type { Ctx } from "../context";
-import { purgeExpiredCompression } from "./ccr";
+import type { Ctx } from "../ctx";
+import { purgeExpiredCompression } from "./compressed-originals";
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import type { Ctx } from "../context";
-import { DAY_MS } from "./ccr";
+import type { Ctx } from "../ctx";
+import { DAY_MS } from "./compressed-originals";
 import { processSingleton } from "./singleton";
 import { statements } from "./statements";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { CompressResult } from "../api/compress";
+import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
 
 /**

@@ -1,4 +1,4 @@
-import type { CompressResult } from "../api/compress";
+import type { CompressResult } from "../contracts/compress";
 import { readJsonBody } from "../http/read-json";
 
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import type { CompressResult } from "../api/compress";
-import type { Ctx } from "../context";
+import type { CompressResult } from "../contracts/compress";
+import type { Ctx } from "../ctx";
 import { redact, redactAsync } from "../security/redact";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
-import { saveCcrEntries, type CcrEntry } from "./ccr";
+import { saveCcrEntries, type CcrEntry } from "./compressed-originals";
 import { ccrHash, stableStringify } from "./hash";
 import { LEVELS, nudgesFor, pressureLevel, type Level } from "./pressure";
 import type { OcMessage, OcPart } from "./schema";
@@ -217,7 +217,7 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
 /** Compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
 function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const { input, slots, level, variant, now, mark } = run;
-  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/api/common.ts).
+  // Stored with the cache rows, CCR entries and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const cfg = ctx.config.compression;
   const messages = input.messages;

@@ -1,7 +1,7 @@
-import type { CompressStatsQuery, CompressStatsSummary } from "../api/compress";
-import { compressStatsQuery } from "../api/compress";
-import type { Ctx } from "../context";
-import { DAY_MS } from "./ccr";
+import type { CompressStatsQuery, CompressStatsSummary } from "../contracts/compress";
+import { compressStatsQuery } from "../contracts/compress";
+import type { Ctx } from "../ctx";
+import { DAY_MS } from "./compressed-originals";
 import { statements } from "./statements";
 
 /** One row per compress call; the dashboard charts tokens saved per day and per session. */

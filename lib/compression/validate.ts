@@ -1,4 +1,4 @@
-import { compressInput } from "../api/compress";
+import { compressInput } from "../contracts/compress";
 import { badRequest } from "../errors";
 import { MAX_NAME_CHARS, type OcMessage } from "./schema";
 

@@ -1,5 +1,5 @@
-import type { ReindexProgress } from "../api/search";
-import type { Ctx } from "../context";
+import type { ReindexProgress } from "../contracts/search";
+import type { Ctx } from "../ctx";
 import { AppError } from "../errors";
 import { readMeta } from "./meta";
 import { embeddingService } from "./service";

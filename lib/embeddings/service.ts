@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import type { EmbeddingStatus, ReindexProgress } from "../api/search";
-import type { Ctx } from "../context";
+import type { EmbeddingStatus, ReindexProgress } from "../contracts/search";
+import type { Ctx } from "../ctx";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../search/filters";

@@ -1,5 +1,5 @@
-import type { EmbeddingStatus } from "../api/search";
-import type { Ctx } from "../context";
+import type { EmbeddingStatus } from "../contracts/search";
+import type { Ctx } from "../ctx";
 import { catchUpForReader } from "../memories/derived";
 import { indexMeta } from "./meta";
 import { reindexProgress } from "./reindex";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { exportedMemory, importQuery, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../api/export";
-import type { Ctx } from "../context";
+import { exportedMemory, importQuery, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../contracts/export";
+import type { Ctx } from "../ctx";
 import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";

@@ -1,5 +1,5 @@
-import type { ExportQuery } from "../api/export";
-import type { Ctx } from "../context";
+import type { ExportQuery } from "../contracts/export";
+import type { Ctx } from "../ctx";
 import { renderJson } from "./json";
 import { renderMarkdown } from "./markdown";
 import { selectForExport } from "./select";

@@ -1,4 +1,4 @@
-import { exportFile } from "../api/export";
+import { exportFile } from "../contracts/export";
 import { badRequest } from "../errors";
 import type { ExportRow } from "./select";
 

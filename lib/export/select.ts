@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
-import { exportQuery, type ExportQuery } from "../api/export";
-import type { Ctx } from "../context";
+import { exportQuery, type ExportQuery } from "../contracts/export";
+import type { Ctx } from "../ctx";
 import { memories, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { identifyProject } from "../projects/identify";
-import type { ExportedMemory } from "../api/export";
+import type { ExportedMemory } from "../contracts/export";
 
 export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
 

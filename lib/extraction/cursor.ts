@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { redact } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
 import type { RoleText } from "./texts";

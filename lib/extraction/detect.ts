@@ -1,4 +1,4 @@
-import type { ExtractedCategory } from "../api/extraction";
+import type { ExtractedCategory } from "../contracts/extraction";
 import { detectSentence } from "./rules";
 import { toSentences } from "./sentences";
 

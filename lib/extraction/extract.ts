@@ -1,5 +1,5 @@
-import { extractInput, type ExtractInput, type ExtractResult } from "../api/extraction";
-import type { Ctx } from "../context";
+import { extractInput, type ExtractInput, type ExtractResult } from "../contracts/extraction";
+import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { resolveProject } from "../projects/resolve";
 import { addPending, clearPending, markSeen, pendingTexts, unseenTexts } from "./cursor";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { EXTRACTED_CATEGORIES } from "../api/extraction";
-import type { Ctx } from "../context";
+import { EXTRACTED_CATEGORIES } from "../contracts/extraction";
+import type { Ctx } from "../ctx";
 import { redact } from "../security/redact";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { rejectReason } from "./rules";
 import { languageOf } from "./sentences";
 import type { Suggestion } from "./store";

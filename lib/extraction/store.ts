@@ -1,5 +1,5 @@
-import type { ExtractedCategory, SuggestionDto } from "../api/extraction";
-import type { Ctx } from "../context";
+import type { ExtractedCategory, SuggestionDto } from "../contracts/extraction";
+import type { Ctx } from "../ctx";
 import { createMemory } from "../memories/create";
 import { proposeMerge } from "../memories/dedup";
 import { catchUpForReader } from "../memories/derived";

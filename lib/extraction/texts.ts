@@ -1,4 +1,4 @@
-import type { OpenCodeMessage } from "../api/checkpoints";
+import type { OpenCodeMessage } from "../contracts/checkpoints";
 
 export interface RoleText {
   role: "user" | "assistant";

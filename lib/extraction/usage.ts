@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 
 /** The UTC day the daily cap of the LLM extractor counts against. */
 export const usageDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { CaptureCheckpointInput, CaptureCheckpointResult } from "../api/checkpoints";
-import { ingestInput, type IngestedSessionDto, type IngestInput, type IngestResult } from "../api/maintenance";
-import type { Ctx } from "../context";
+import type { CaptureCheckpointInput, CaptureCheckpointResult } from "../contracts/checkpoints";
+import { ingestInput, type IngestedSessionDto, type IngestInput, type IngestResult } from "../contracts/maintenance";
+import type { Ctx } from "../ctx";
 import { identifyProject } from "../projects/identify";
 import { redactKey } from "../security/redact-fields";
 import { OpencodeReader, type OpencodeSession } from "./reader";

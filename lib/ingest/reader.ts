@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import type { OpenCodeMessage } from "../api/checkpoints";
+import type { OpenCodeMessage } from "../contracts/checkpoints";
 import { badRequest } from "../errors";
 
 /** A session row of OpenCode's database, as much of it as ingest needs. */

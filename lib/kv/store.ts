@@ -1,5 +1,5 @@
-import { kvKey, kvRefQuery, listKvQuery, putKvInput, type KvEntryDto, type KvRefQuery, type ListKvQuery, type PutKvInput } from "../api/kv";
-import type { Ctx } from "../context";
+import { kvKey, kvRefQuery, listKvQuery, putKvInput, type KvEntryDto, type KvRefQuery, type ListKvQuery, type PutKvInput } from "../contracts/kv";
+import type { Ctx } from "../ctx";
 import { AppError, badRequest, notFound } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { backupInput, type BackupInput, type BackupResult } from "../api/maintenance";
-import type { Ctx } from "../context";
+import { backupInput, type BackupInput, type BackupResult } from "../contracts/maintenance";
+import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, "backups");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { cleanupInput, type CleanupInput, type CleanupResult } from "../api/maintenance";
-import type { Ctx } from "../context";
+import { cleanupInput, type CleanupInput, type CleanupResult } from "../contracts/maintenance";
+import type { Ctx } from "../ctx";
 import { archiveMemory } from "../memories/archive";
 import { catchUpDerived } from "../memories/derived";
 import { unindexMemory } from "../search/sync";

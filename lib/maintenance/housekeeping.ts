@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { logger } from "../logging/logger";
 import { trimChangeLog } from "../search/near-duplicate-index";
 import { incrementalVacuum } from "./vacuum";

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { vacuumInput, type VacuumInput } from "../api/maintenance";
-import type { Ctx } from "../context";
+import { vacuumInput, type VacuumInput } from "../contracts/maintenance";
+import type { Ctx } from "../ctx";
 import { catchUpDerived } from "../memories/derived";
 import { dbSize, type DbSize } from "./db-size";
 

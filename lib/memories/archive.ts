@@ -1,5 +1,5 @@
-import type { MemoryDto } from "../api/memories";
-import type { Ctx } from "../context";
+import type { MemoryDto } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import type { Source } from "../db/schema";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";

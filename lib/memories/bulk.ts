@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { inList } from "../db/in-list";
 import { memories, type Source } from "../db/schema";
 import { unindexMemory } from "../search/sync";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../api/memories";
-import type { Ctx } from "../context";
+import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import { clientOf, prepared } from "../db/prepared";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { DedupOutcome } from "../api/memories";
+import type { DedupOutcome } from "../contracts/memories";
 import { prepared } from "../db/prepared";
 import type { NearDuplicate } from "../search/near-duplicate";
 import type { MemoryRow } from "./dto";

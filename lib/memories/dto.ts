@@ -1,4 +1,4 @@
-import type { MemoryDto } from "../api/memories";
+import type { MemoryDto } from "../contracts/memories";
 import type { memories } from "../db/schema";
 
 export type MemoryRow = typeof memories.$inferSelect;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { memories } from "../db/schema";
 import { notFound } from "../errors";
 import type { MemoryRow } from "./dto";

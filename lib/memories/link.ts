@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { memoryLinks, type LinkKind } from "../db/schema";
 import { badRequest } from "../errors";
 import { getMemoryRow } from "./get";

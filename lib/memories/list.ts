@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../api/memories";
-import type { Ctx } from "../context";
+import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import { memories, STATUSES, type Status } from "../db/schema";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { memories } from "../db/schema";
 import { unindexMemory } from "../search/sync";
 import { catchUpDerived } from "./derived";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";

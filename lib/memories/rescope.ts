@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { conflict } from "../errors";
 import { resolvePlacement } from "./scope";
 import { findExactDuplicate } from "./create";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";
-import { projectRefShape, sessionIdField } from "../api/common";
+import { projectRefShape, sessionIdField } from "../contracts/common";
 import { SCOPES } from "../db/schema";
 
 /** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import type { Scope } from "../db/schema";
 import { badRequest } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../api/memories";
-import type { Ctx } from "../context";
+import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import { memories, memoryVersions, type Source, type Status } from "../db/schema";
 import { conflict } from "../errors";
 import { redact } from "../security/redact";

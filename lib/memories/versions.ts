@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { memoryVersions } from "../db/schema";
 import { getMemoryRow } from "./get";
 

@@ -1,5 +1,5 @@
 import { logger, loggingConfigured, configureLogging } from "../logging/logger";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { maybeHousekeep } from "../maintenance/housekeeping";
 import { redactPath } from "../security/redact-fields";
 import { recordRequest } from "./registry";

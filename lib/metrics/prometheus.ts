@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { searchStatus } from "../search/status";
 import { LATENCY_BUCKETS, requestSnapshot } from "./registry";
 import { getStats } from "./stats";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { StatsDto } from "../api/stats";
-import type { Ctx } from "../context";
+import type { StatsDto } from "../contracts/stats";
+import type { Ctx } from "../ctx";
 import { dbSize } from "../maintenance/db-size";
 import { catchUpForReader } from "../memories/derived";
 import { VERSION } from "../version";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
 import { redact } from "../security/redact";

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { cancelWriteLater, writeLater } from "../db/write-later";
 import { log } from "../logging/logger";
 

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { redact } from "../security/redact";
 import { prepared } from "./filters";
 

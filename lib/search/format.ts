@@ -1,5 +1,5 @@
-import type { SearchResult } from "../api/search";
-import { countTokens } from "../tokens";
+import type { SearchResult } from "../contracts/search";
+import { countTokens } from "../token-count";
 import { tokenize } from "./tokenizer";
 
 const SNIPPET_CHARS = 240;
@@ -63,7 +63,7 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     // Keep room for the "more not shown" note unless this is the last result.
     const room = tokenBudget - (i === results.length - 1 ? 0 : RESERVE);
     // The prefix (rank, age) changes from search to search, the memory's text does not: counted
-    // apart, a long text's count comes from the cache (lib/tokens.ts). The sum errs high, if at
+    // apart, a long text's count comes from the cache (lib/token-count.ts). The sum errs high, if at
     // all: the space between them is a token of its own instead of joining the next word.
     const prefixCost = countTokens(prefix);
     for (const body of [full, short]) {

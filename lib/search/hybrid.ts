@@ -1,5 +1,5 @@
 import type { Category } from "../db/schema";
-import type { SearchExplain } from "../api/search";
+import type { SearchExplain } from "../contracts/search";
 import type { LexicalHit } from "./lexical";
 import type { VectorHit } from "./vector";
 

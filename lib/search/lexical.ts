@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { catchUpForReader } from "../memories/derived";
 import { memoryConditions, prepared, type SearchFilters } from "./filters";
 import { boostTitleMatches } from "./title-match";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { embeddingService } from "../embeddings/service";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import type { Placement } from "../memories/scope";

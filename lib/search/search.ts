@@ -1,5 +1,5 @@
-import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../api/search";
-import type { Ctx } from "../context";
+import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../contracts/search";
+import type { Ctx } from "../ctx";
 import type { Status } from "../db/schema";
 import { embeddingService } from "../embeddings/service";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
 import { prepared, vectorConditions, type SearchFilters } from "./filters";
 import { searchVectorIndex } from "./vector-index";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { isBrowserSession } from "../auth/browser-sessions";
 import { guardRequest, type GuardResult } from "./guard";
 

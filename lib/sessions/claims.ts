@@ -7,8 +7,8 @@ import {
   type ClaimInput,
   type ListClaimsQuery,
   type ReleaseClaimQuery,
-} from "../api/sessions";
-import type { Ctx } from "../context";
+} from "../contracts/sessions";
+import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
 import { redact } from "../security/redact";

@@ -1,4 +1,4 @@
-import type { ClaimDto, SessionDto } from "../api/sessions";
+import type { ClaimDto, SessionDto } from "../contracts/sessions";
 
 export interface SessionRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 
 /**
  * Ends sessions whose last heartbeat is older than `sessions.staleAfterSeconds` and drops claims

@@ -8,8 +8,8 @@ import {
   type ListSessionsQuery,
   type RegisterSessionInput,
   type SessionDto,
-} from "../api/sessions";
-import type { Ctx } from "../context";
+} from "../contracts/sessions";
+import type { Ctx } from "../ctx";
 import { notFound } from "../errors";
 import { resolveProject } from "../projects/resolve";
 import { redactKey, redactOptional } from "../security/redact-fields";
@@ -58,7 +58,7 @@ export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.
 
 /** Keeps a session alive. An unknown session is registered when a directory or project is given, else 404. */
 export function heartbeat(ctx: Ctx, rawId: string, raw: HeartbeatInput, now = Date.now()): SessionDto {
-  // Ids in the path are redacted like the sessionID of a body (lib/api/common.ts).
+  // Ids in the path are redacted like the sessionID of a body (lib/contracts/common.ts).
   const id = redactKey(rawId);
   const input = heartbeatInput.parse(raw);
   if (!sessionRow(ctx, id)) {

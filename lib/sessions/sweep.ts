@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { backfillEntities } from "../entities/backfill";
 import { purgeExpiredKv } from "../kv/store";
 import { expireStale } from "./expire";

@@ -1,5 +1,5 @@
 import type { Part } from "@opencode-ai/sdk";
-import type { ExtractResult } from "../../lib/api/extraction";
+import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 

@@ -1,4 +1,4 @@
-import type { CaptureCheckpointResult } from "../../lib/api/checkpoints";
+import type { CaptureCheckpointResult } from "../../lib/contracts/checkpoints";
 import type { Runtime } from "../runtime";
 
 /**

@@ -1,5 +1,5 @@
 import type { Part } from "@opencode-ai/sdk";
-import type { CompressResult } from "../../lib/api/compress";
+import type { CompressResult } from "../../lib/contracts/compress";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./messages";

@@ -1,5 +1,5 @@
 import type { Event } from "@opencode-ai/sdk";
-import type { ExtractResult } from "../../lib/api/extraction";
+import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
 import { flushExtraction } from "./chat";
 import { readHistory } from "./compacting";

@@ -1,5 +1,5 @@
 import type { Message, Part } from "@opencode-ai/sdk";
-import type { RecallContextDto } from "../../lib/api/context";
+import type { RecallContextDto } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";

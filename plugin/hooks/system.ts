@@ -1,5 +1,5 @@
-import type { StableContextDto } from "../../lib/api/context";
-import type { ResumeResult } from "../../lib/api/checkpoints";
+import type { StableContextDto } from "../../lib/contracts/context";
+import type { ResumeResult } from "../../lib/contracts/checkpoints";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { flushExtraction } from "./chat";

@@ -1,4 +1,4 @@
-import type { MemoryDto } from "../../lib/api/memories";
+import type { MemoryDto } from "../../lib/contracts/memories";
 
 /** One memory as the tools show it: id, category, scope, age, then the text. */
 export function memoryLine(m: Pick<MemoryDto, "id" | "category" | "scope" | "age" | "pinned" | "title" | "content" | "tags">, max = 600): string {

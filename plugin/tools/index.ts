@@ -1,7 +1,7 @@
 import { tool } from "@opencode-ai/plugin/tool";
-import type { ExpandResult } from "../../lib/api/compress";
-import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/api/memories";
-import type { SearchOutput } from "../../lib/api/search";
+import type { ExpandResult } from "../../lib/contracts/compress";
+import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/contracts/memories";
+import type { SearchOutput } from "../../lib/contracts/search";
 import type { Runtime } from "../runtime";
 import { memoryLine, unavailable } from "./format";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/ctx";
 import { openDatabase } from "../../lib/db/open";
 import { databaseFile } from "../../lib/paths";
 import { ROOT } from "../../scripts/build-if-needed";

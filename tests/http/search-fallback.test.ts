@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchOutput } from "../../lib/api/search";
+import type { SearchOutput } from "../../lib/contracts/search";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
 /** A server whose embedding model cannot load (offline, missing directory): lexical, and says why. */

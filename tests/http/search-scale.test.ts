@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchOutput } from "../../lib/api/search";
+import type { SearchOutput } from "../../lib/contracts/search";
 import { memoryConditions, type SearchFilters } from "../../lib/search/filters";
 import { ftsQuery, POSTINGS_BUDGET } from "../../lib/search/lexical";
 import { queryTerms } from "../../lib/search/tokenizer";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddingStatus, ReindexProgress, SearchOutput } from "../../lib/api/search";
+import type { EmbeddingStatus, ReindexProgress, SearchOutput } from "../../lib/contracts/search";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
 /** POST /api/search and /api/embeddings/* against a server running the tiny local test model. */

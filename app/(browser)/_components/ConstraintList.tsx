@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { MemoryDto } from "@/lib/api/memories";
+import type { MemoryDto } from "@/lib/contracts/memories";
 import { api, ApiFailure } from "./api";
 import { Badge, btn, input } from "./ui";
 

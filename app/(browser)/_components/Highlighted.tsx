@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/dashboard/highlight";
+import type { Segment } from "@/lib/views/highlight";
 
 export function Highlighted({ segments }: { segments: Segment[] }) {
   return (

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ImportReport } from "@/lib/api/export";
+import type { ImportReport } from "@/lib/contracts/export";
 import { api, ApiFailure } from "./api";
 import { Badge, btn, input, label } from "./ui";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
-import type { Segment } from "@/lib/dashboard/highlight";
+import type { Segment } from "@/lib/views/highlight";
 import { api, ApiFailure, saveFile } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Highlighted } from "./Highlighted";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
-import { checkpointFacets, listCheckpointsView } from "@/lib/dashboard/checkpoints";
+import { checkpointFacets, listCheckpointsView } from "@/lib/views/checkpoints";
 import { formatAge } from "@/lib/memories/dto";
 import { Badge, btn, Card, EmptyState, fmt, input, label, PageHeader } from "../_components/ui";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import { serverCtx } from "@/lib/boot";
-import { constraintsView } from "@/lib/dashboard/constraints";
+import { constraintsView } from "@/lib/views/constraints";
 import { listProjects } from "@/lib/projects/resolve";
 import { ConstraintList } from "../_components/ConstraintList";
 import { QuickConstraint } from "../_components/QuickConstraint";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import { serverCtx } from "@/lib/boot";
-import { kvView, timeLeft } from "@/lib/dashboard/activity";
+import { kvView, timeLeft } from "@/lib/views/activity";
 import { formatAge } from "@/lib/memories/dto";
 import { btn, Card, DataTable, EmptyState, fmt, input, PageHeader } from "../_components/ui";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
-import { highlight } from "@/lib/dashboard/highlight";
-import { browseMemories, CATEGORIES, parseBrowseParams, SCOPES, STATUSES, type BrowseParams } from "@/lib/dashboard/memories";
+import { highlight } from "@/lib/views/highlight";
+import { browseMemories, CATEGORIES, parseBrowseParams, SCOPES, STATUSES, type BrowseParams } from "@/lib/views/memories";
 import { MemoryTable, type Row } from "../_components/MemoryTable";
 import { Badge, btn, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
-import { claimsView, sessionsView, timeLeft } from "@/lib/dashboard/activity";
+import { claimsView, sessionsView, timeLeft } from "@/lib/views/activity";
 import { formatAge } from "@/lib/memories/dto";
 import { Badge, Card, DataTable, EmptyState, PageHeader, TextLink } from "../_components/ui";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { boot } from "@/lib/boot";
-import { settingsRows } from "@/lib/dashboard/settings";
+import { settingsRows } from "@/lib/views/settings";
 import { configDir } from "@/lib/paths";
 import { VERSION } from "@/lib/version";
 import { Badge, Card, DataTable, ErrorNote, PageHeader } from "../_components/ui";

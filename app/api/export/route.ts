@@ -1,5 +1,5 @@
 import { queryObject, readJson, route } from "../_lib/handler";
-import { exportBody } from "@/lib/api/export";
+import { exportBody } from "@/lib/contracts/export";
 import { exportMemories, type ExportResult } from "@/lib/export";
 
 /** `GET /api/export?format=markdown|json&scope=..&category=..&status=..&tag=..&pinned=..&project=..&ids=..` */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeCompressResult, readHistoryJson } from "../../../lib/compression";
-import type { CompressResult } from "../../../lib/api/compress";
+import type { CompressResult } from "../../../lib/contracts/compress";
 import { AppError } from "../../../lib/errors";
 
 /** A request whose body arrives in the given byte chunks (as a socket would deliver it). */

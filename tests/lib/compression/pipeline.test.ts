@@ -2,7 +2,7 @@ import { ZodError } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCcr, purgeExpiredCompression } from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
-import { countTokens } from "../../../lib/tokens";
+import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 

@@ -1,6 +1,6 @@
 import { countTokens as raw } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
-import { countTokens } from "../../../lib/tokens";
+import { countTokens } from "../../../lib/token-count";
 
 describe("countTokens", () => {
   it("counts with the o200k tokenizer, the same with and without its cache", () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { overview } from "../../../lib/dashboard/overview";
-import { constraintsView } from "../../../lib/dashboard/constraints";
-import { highlight } from "../../../lib/dashboard/highlight";
-import { browseMemories, countMatching, parseBrowseParams } from "../../../lib/dashboard/memories";
-import { settingsRows } from "../../../lib/dashboard/settings";
-import { memoryDetail } from "../../../lib/dashboard/detail";
+import { overview } from "../../../lib/views/overview";
+import { constraintsView } from "../../../lib/views/constraints";
+import { highlight } from "../../../lib/views/highlight";
+import { browseMemories, countMatching, parseBrowseParams } from "../../../lib/views/memories";
+import { settingsRows } from "../../../lib/views/settings";
+import { memoryDetail } from "../../../lib/views/detail";
 import { loadConfig } from "../../../lib/config";
 import { projects } from "../../../lib/db/schema";
 import { createMemory, getMemory, listVersions, updateMemory } from "../../../lib/memories";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Ctx } from "../../../lib/context";
+import type { Ctx } from "../../../lib/ctx";
 import { markAllDerived } from "../../../lib/memories/derived";
 
 const WORDS = "build deploy cache retry postgres migration token parser index vector query budget session checkpoint plugin server".split(" ");

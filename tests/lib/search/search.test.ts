@@ -3,7 +3,7 @@ import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory 
 import { markAllDerived } from "../../../lib/memories/derived";
 import { identifyProject } from "../../../lib/projects/identify";
 import { searchMemories } from "../../../lib/search/search";
-import { countTokens } from "../../../lib/tokens";
+import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
-import { checkpointView, rawHistoryPage } from "@/lib/dashboard/checkpoints";
-import { renderMarkdown } from "@/lib/dashboard/markdown";
+import { checkpointView, rawHistoryPage } from "@/lib/views/checkpoints";
+import { renderMarkdown } from "@/lib/views/markdown";
 import { Badge, btn, Card, fmt, PageHeader, TextLink, when } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";

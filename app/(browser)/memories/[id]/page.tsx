@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
-import { memoryDetail } from "@/lib/dashboard/detail";
+import { memoryDetail } from "@/lib/views/detail";
 import { CATEGORIES } from "@/lib/db/schema";
 import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";

@@ -4,7 +4,7 @@ import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
 import { boot } from "@/lib/boot";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/ctx";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { safeEqual } from "@/lib/security/token";
 

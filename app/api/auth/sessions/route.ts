@@ -1,5 +1,5 @@
 import { json, route } from "../../_lib/handler";
-import type { SessionsRevoked } from "@/lib/api/auth";
+import type { SessionsRevoked } from "@/lib/contracts/auth";
 import { endAllBrowserSessions } from "@/lib/auth/browser-sessions";
 
 /** `DELETE /api/auth/sessions` (API token only): signs every browser out, `recollect logout --all`. */

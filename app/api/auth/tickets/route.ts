@@ -1,5 +1,5 @@
 import { json, readJson, route } from "../../_lib/handler";
-import { loginTicketInput, type LoginTicket } from "@/lib/api/auth";
+import { loginTicketInput, type LoginTicket } from "@/lib/contracts/auth";
 import { createLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
 

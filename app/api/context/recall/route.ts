@@ -1,6 +1,6 @@
 import { json, readJson, route } from "../../_lib/handler";
 import { batchedAccess } from "@/lib/search/access-buffer";
-import { buildRecallBlock } from "@/lib/context/recall";
+import { buildRecallBlock } from "@/lib/injection/recall";
 
 // Access counts are written in batches, off the agent's hot path (lib/search/access-buffer.ts).
 export const POST = route(async ({ req, ctx }) =>

@@ -1,6 +1,6 @@
 import { json, queryObject, route } from "../../_lib/handler";
-import { stableContextQuery } from "@/lib/api/context";
-import { buildStableBlock } from "@/lib/context/stable";
+import { stableContextQuery } from "@/lib/contracts/context";
+import { buildStableBlock } from "@/lib/injection/stable";
 
 export const GET = route(({ req, ctx }) => {
   const q = stableContextQuery.parse(queryObject(req));

@@ -1,5 +1,5 @@
 import { json, queryObject, readJson, route } from "../../_lib/handler";
-import { deleteMemoryQuery } from "@/lib/api/memories";
+import { deleteMemoryQuery } from "@/lib/contracts/memories";
 import { archiveMemory, getMemory, removeMemory, toMemoryDto, updateMemory } from "@/lib/memories";
 
 type P = { id: string };

@@ -1,5 +1,5 @@
 import { json, queryObject, readJson, route } from "../../../_lib/handler";
-import { linkMemoryInput } from "@/lib/api/memories";
+import { linkMemoryInput } from "@/lib/contracts/memories";
 import { linkMemories, listLinks, unlinkMemories } from "@/lib/memories";
 
 type P = { id: string };

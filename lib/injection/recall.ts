@@ -1,7 +1,7 @@
-import { recallContextInput, type RecallContextDto, type RecallContextInput } from "../api/context";
-import type { Ctx } from "../context";
+import { recallContextInput, type RecallContextDto, type RecallContextInput } from "../contracts/context";
+import type { Ctx } from "../ctx";
 import { searchMemories, type SearchOptions } from "../search/search";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
 
 /**

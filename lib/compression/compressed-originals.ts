@@ -1,7 +1,7 @@
 import { eq, lte } from "drizzle-orm";
-import type { ExpandResult } from "../api/compress";
-import { expandHash } from "../api/compress";
-import type { Ctx } from "../context";
+import type { ExpandResult } from "../contracts/compress";
+import { expandHash } from "../contracts/compress";
+import type { Ctx } from "../ctx";
 import { ccrEntries, compressionCache } from "../db/schema";
 import { notFound } from "../errors";
 import { statements } from "./statements";

@@ -1,10 +1,10 @@
-import { resumeQuery, type CheckpointExtract, type ResumeQuery, type ResumeResult } from "../api/checkpoints";
-import type { Ctx } from "../context";
+import { resumeQuery, type CheckpointExtract, type ResumeQuery, type ResumeResult } from "../contracts/checkpoints";
+import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { errorLine, fileLine } from "../checkpoints/markdown";
 import { resolveProject } from "../projects/resolve";
 import { registerSession, sessionRow } from "../sessions/sessions";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { dayAge } from "./format";
 
 /**

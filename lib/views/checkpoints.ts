@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CheckpointDto, CheckpointExtract } from "../api/checkpoints";
+import type { CheckpointDto, CheckpointExtract } from "../contracts/checkpoints";
 import { getCheckpoint, rawCheckpoint } from "../checkpoints/read";
 import { AppError } from "../errors";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { checkpoints, projects } from "../db/schema";
 
 /** Checkpoints for the browser: list per project and session, one with its extract, raw history paged. */

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import { z } from "zod";
-import type { MemoryDto } from "../api/memories";
-import type { Ctx } from "../context";
+import type { MemoryDto } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { STATUSES } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { searchStatus, type SearchStatus } from "../search/status";

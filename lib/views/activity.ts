@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, like, sql } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { claims, kv, projects, sessions } from "../db/schema";
 
 /** Read-only views of sessions, claims and KV for the browser's pages. */

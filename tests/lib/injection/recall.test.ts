@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { buildRecallBlock, clearRecallCache } from "../../../lib/context/recall";
+import { buildRecallBlock, clearRecallCache } from "../../../lib/injection/recall";
 import { createMemory, updateMemory } from "../../../lib/memories";
-import { countTokens } from "../../../lib/tokens";
+import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 

@@ -1,11 +1,11 @@
 import { diffWordsWithSpace } from "diff";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { inList } from "../db/in-list";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { accessLog, memories, memoryLinks, projects, type LinkKind } from "../db/schema";
 import { toMemoryDto } from "../memories/dto";
 import { listVersions, type MemoryVersionDto } from "../memories/versions";
-import type { MemoryDto } from "../api/memories";
+import type { MemoryDto } from "../contracts/memories";
 
 export interface DiffPart {
   text: string;

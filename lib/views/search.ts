@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { STATUSES, type Category, type Scope, type Status } from "../db/schema";
 import { searchMemories } from "../search/search";
 import type { BrowseItem } from "./memories";

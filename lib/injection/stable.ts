@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { Ctx } from "../ctx";
 import { memories, type Category } from "../db/schema";
 import { identifyProject } from "../projects/identify";
-import { countTokens } from "../tokens";
+import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { buildStableBlock } from "../../../lib/context/stable";
-import { dayAge } from "../../../lib/context/format";
+import { buildStableBlock } from "../../../lib/injection/stable";
+import { dayAge } from "../../../lib/injection/format";
 import { archiveMemory, createMemory, updateMemory } from "../../../lib/memories";
-import { countTokens } from "../../../lib/tokens";
+import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { MemoryDto } from "../api/memories";
-import type { Ctx } from "../context";
+import type { MemoryDto } from "../contracts/memories";
+import type { Ctx } from "../ctx";
 import { memories, type Category } from "../db/schema";
-import { buildStableBlock, type StableBlock } from "../context/stable";
+import { buildStableBlock, type StableBlock } from "../injection/stable";
 import { toMemoryDto } from "../memories/dto";
 
-/** The categories the stable block puts first, in its order (lib/context/stable.ts). */
+/** The categories the stable block puts first, in its order (lib/injection/stable.ts). */
 const RANK: Partial<Record<Category, number>> = { constraint: 0, directive: 1, preference: 2, convention: 3 };
 const rank = (c: Category) => RANK[c] ?? 4;
 
