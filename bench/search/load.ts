@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Ctx } from "../../lib/ctx";
 import { writeMeta } from "../../lib/embeddings/meta";
-import { createVectorTable, dropVectorTable } from "../../lib/embeddings/vector-table";
+import { createVectorTable, dropVectorTable } from "../../lib/db/virtual-tables";
 import { normalize } from "../../lib/embeddings/provider";
 import { markAllDerived } from "../../lib/memories/derived";
 import { tokenize } from "../../lib/search/tokenizer";

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { Config } from "../config";
 import { prepared } from "../db/prepared";
 import type { EmbeddingProvider } from "./provider";
-import { VECTOR_TABLE, vectorTableExists } from "./vector-table";
+import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 
 /**
  * Whether (and with which cosine thresholds) an embedding model's vectors may decide that two

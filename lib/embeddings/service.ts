@@ -3,7 +3,7 @@ import type { EmbeddingStatus, ReindexProgress } from "../contracts/search";
 import type { Ctx } from "../ctx";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
-import { prepared } from "../search/filters";
+import { prepared } from "../db/prepared";
 import { redact } from "../security/redact";
 import { setSearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
@@ -23,7 +23,8 @@ import {
 import { indexMeta, readMeta, writeMeta } from "./meta";
 import { loadProvider, providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
 import { vectorIndex } from "../search/vector-index";
-import { countVectors, createVectorTable, dropVectorTable, vectorTableExists, writeVectors } from "./vector-table";
+import { countVectors, createVectorTable, dropVectorTable, vectorTableExists } from "../db/virtual-tables";
+import { writeVectors } from "./write-vectors";
 
 type State = EmbeddingStatus["state"];
 

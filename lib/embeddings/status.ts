@@ -4,7 +4,7 @@ import { catchUpForReader } from "../memories/derived";
 import { indexMeta } from "./meta";
 import { reindexProgress } from "./reindex";
 import { embeddingService, MAX_ATTEMPTS } from "./service";
-import { countVectors } from "./vector-table";
+import { countVectors } from "../db/virtual-tables";
 
 /** Which model is loaded, what the vectors were built with, queue depth, reindex progress. */
 export function embeddingStatus(ctx: Ctx): EmbeddingStatus {

@@ -4,7 +4,7 @@ import { createMemory } from "../memories/create";
 import { proposeMerge } from "../memories/dedup";
 import { catchUpForReader } from "../memories/derived";
 import { contentHash } from "../memories/normalize";
-import { prepared } from "../search/filters";
+import { prepared } from "../db/prepared";
 import { jaccard } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";

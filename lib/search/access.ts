@@ -1,6 +1,6 @@
 import type { Ctx } from "../ctx";
 import { redact } from "../security/redact";
-import { prepared } from "./filters";
+import { prepared } from "../db/prepared";
 
 /**
  * Counts an access of each returned memory: access_count/last_accessed_at and one access_log row

@@ -1,5 +1,3 @@
-import type Database from "better-sqlite3";
-
 /** What a search may return. Applied inside the SQL of each list, never after a top-k. */
 export interface SearchFilters {
   /** Search this project's memories plus global ones (null: every project). */
@@ -70,5 +68,3 @@ export function vectorConditions(f: SearchFilters): SqlPart {
   }
   return { sql: sql.join(" AND "), params };
 }
-
-export { forgetPrepared, prepared } from "../db/prepared";

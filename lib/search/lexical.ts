@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { catchUpForReader } from "../memories/derived";
-import { memoryConditions, prepared, type SearchFilters } from "./filters";
+import { prepared } from "../db/prepared";
+import { ensureTermCountTable } from "../db/virtual-tables";
+import { memoryConditions, type SearchFilters } from "./filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 
@@ -92,11 +94,10 @@ const dfCaches = new WeakMap<Database.Database, DfCache>();
 function documentFrequencies(sqlite: Database.Database, terms: readonly string[]): { term: string; df: number }[] | undefined {
   let cache = dfCaches.get(sqlite);
   if (!cache) {
-    // A per-connection temp table: nothing is added to the database file.
-    sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab USING fts5vocab(main, memory_fts, row)");
+    const termCounts = ensureTermCountTable(sqlite);
     cache = {
       terms: new Map(),
-      lookup: sqlite.prepare("SELECT doc FROM temp.memory_fts_vocab WHERE term = ?"),
+      lookup: sqlite.prepare(`SELECT doc FROM ${termCounts} WHERE term = ?`),
       size: sqlite.prepare("SELECT coalesce(max(seq), 0) AS n FROM memories"),
       docs: 0,
     };

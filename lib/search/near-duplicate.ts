@@ -1,8 +1,8 @@
 import type { Ctx } from "../ctx";
 import { embeddingService } from "../embeddings/service";
-import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
+import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 import type { Placement } from "../memories/scope";
-import { prepared } from "./filters";
+import { prepared } from "../db/prepared";
 import { jaccard } from "./jaccard";
 import { nearDuplicateIndex } from "./near-duplicate-index";
 import { tokenize, tokenizeRecent } from "./tokenizer";

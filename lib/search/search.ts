@@ -8,7 +8,7 @@ import { identifyProject } from "../projects/identify";
 import { log } from "../logging/logger";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
-import { prepared } from "./filters";
+import { prepared } from "../db/prepared";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
 import { lexicalSearch } from "./lexical";

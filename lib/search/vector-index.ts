@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
+import { watchVectorFilterChanges } from "../db/triggers";
+import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
 import type { SearchFilters } from "./filters";
 
 /**
@@ -11,10 +12,10 @@ import type { SearchFilters } from "./filters";
  * exact cosine. The result is the same shape as sqlite-vec's: cosine distance, closest first.
  *
  * Loaded lazily on the first vector search of a connection. It follows changes made on the same
- * connection through `markVectorsChanged` (the embedding writer), `resetVectorIndex` (table dropped
- * or recreated) and TEMP triggers on `memories` (filter columns, deletions: the effects of the
- * vec0 table's own triggers); changes committed by another connection (`PRAGMA data_version`)
- * reload it. Changed rows are re-read from `memory_vectors` at the next search, so a rolled-back
+ * connection through `markVectorsChanged` (the embedding writer), the table's generation (dropped
+ * or recreated: `vectorTableGeneration`) and TEMP triggers on `memories` (filter columns,
+ * deletions: the effects of the vec0 table's own triggers; `watchVectorFilterChanges`); changes
+ * committed by another connection (`PRAGMA data_version`) reload it. Changed rows are re-read from `memory_vectors` at the next search, so a rolled-back
  * change costs a re-read, never a wrong row.
  */
 
@@ -39,11 +40,12 @@ interface Index {
   slotOf: Map<number, number>;
   dirty: Set<number>;
   dataVersion: number;
+  /** `vectorTableGeneration` when loaded. */
+  generation: number;
 }
 
 const COLS = ["status", "scope", "category", "project", "session"] as const;
 const indexes = new WeakMap<Database.Database, Index | null>();
-const hooked = new WeakSet<Database.Database>();
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {
@@ -51,49 +53,31 @@ export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<num
   if (index) for (const s of seqs) index.dirty.add(s);
 }
 
-/** `memory_vectors` was dropped or recreated on this connection: load again when next needed. */
-export function resetVectorIndex(sqlite: Database.Database) {
-  indexes.delete(sqlite);
-}
-
-function hook(sqlite: Database.Database) {
-  if (hooked.has(sqlite)) return;
-  sqlite.function("recollect_vector_changed", { deterministic: false, varargs: false }, (seq: unknown) => {
-    markVectorsChanged(sqlite, [Number(seq)]);
-    return null;
-  });
-  sqlite.exec(`
-    CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_update AFTER UPDATE OF project_id, scope, category, status, session_id ON main.memories
-    BEGIN SELECT recollect_vector_changed(new.seq); END;
-    CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_delete AFTER DELETE ON main.memories
-    BEGIN SELECT recollect_vector_changed(old.seq); END;
-  `);
-  hooked.add(sqlite);
-}
 
 const dataVersion = (sqlite: Database.Database) => sqlite.pragma("data_version", { simple: true }) as number;
 
 function load(sqlite: Database.Database): Index | null {
   if (!vectorTableExists(sqlite)) return null;
-  hook(sqlite);
+  watchVectorFilterChanges(sqlite, (seq) => markVectorsChanged(sqlite, [seq]));
   const version = dataVersion(sqlite);
+  const generation = vectorTableGeneration(sqlite);
   const rows = sqlite.prepare(`SELECT seq, embedding, ${COLS.join(", ")} FROM ${VECTOR_TABLE}`).raw().iterate() as IterableIterator<
     [number | bigint, Buffer, ...string[]]
   >;
   let index: Index | null = null;
   for (const row of rows) {
     const vec = toFloats(row[1]);
-    index ??= emptyIndex(vec.length, version);
+    index ??= emptyIndex(vec.length, version, generation);
     put(index, Number(row[0]), vec, row.slice(2) as string[]);
   }
   if (!index) {
     // An empty table: its dimension is learnt from the first row that arrives.
-    index = emptyIndex(0, version);
+    index = emptyIndex(0, version, generation);
   }
   return index;
 }
 
-function emptyIndex(dim: number, version: number): Index {
+function emptyIndex(dim: number, version: number, generation: number): Index {
   const words = Math.ceil(dim / 32);
   const cap = 1024;
   return {
@@ -107,6 +91,7 @@ function emptyIndex(dim: number, version: number): Index {
     slotOf: new Map(),
     dirty: new Set(),
     dataVersion: version,
+    generation,
   };
 }
 
@@ -132,7 +117,7 @@ function grow(index: Index) {
 
 /** Stores a unit-length copy of the vector (cosine = dot product) and its sign bits. */
 function put(index: Index, seq: number, vec: Float32Array, meta: string[]) {
-  if (index.size === 0 && index.dim !== vec.length) Object.assign(index, emptyIndex(vec.length, index.dataVersion));
+  if (index.size === 0 && index.dim !== vec.length) Object.assign(index, emptyIndex(vec.length, index.dataVersion, index.generation));
   if (vec.length !== index.dim) throw new Error(`vector of ${vec.length} dimensions in a ${index.dim}-dimension index`);
   let slot = index.slotOf.get(seq);
   if (slot === undefined) {
@@ -191,7 +176,7 @@ function refresh(sqlite: Database.Database, index: Index) {
 /** The current index of this connection, loaded or brought up to date; null without vectors. */
 export function vectorIndex(sqlite: Database.Database): Index | null {
   let index = indexes.get(sqlite);
-  if (index && dataVersion(sqlite) !== index.dataVersion) index = undefined;
+  if (index && (dataVersion(sqlite) !== index.dataVersion || vectorTableGeneration(sqlite) !== index.generation)) index = undefined;
   if (index === undefined || (index === null && vectorTableExists(sqlite))) {
     index = load(sqlite);
     indexes.set(sqlite, index);

@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
-import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
-import { prepared, vectorConditions, type SearchFilters } from "./filters";
+import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
+import { prepared } from "../db/prepared";
+import { vectorConditions, type SearchFilters } from "./filters";
 import { searchVectorIndex } from "./vector-index";
 
 export interface VectorHit {

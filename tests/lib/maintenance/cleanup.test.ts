@@ -158,7 +158,8 @@ describe("housekeeping", () => {
 
 describe("cleanup with vectors", () => {
   it("removes the deleted memories' vectors too", async () => {
-    const { createVectorTable, writeVectors, countVectors } = await import("../../../lib/embeddings/vector-table");
+    const { createVectorTable, countVectors } = await import("../../../lib/db/virtual-tables");
+    const { writeVectors } = await import("../../../lib/embeddings/write-vectors");
     const ctx = fresh();
     createVectorTable(ctx.sqlite, 4);
     const rows = [0, 1, 2].map((i) => createMemory(ctx, { content: `vector memory ${i}`, category: i === 0 ? "fact" : "note" }).memory);

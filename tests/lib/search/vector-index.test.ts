@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createVectorTable, dropVectorTable, writeVectors, type VectorRowMeta } from "../../../lib/embeddings/vector-table";
+import { createVectorTable, dropVectorTable } from "../../../lib/db/virtual-tables";
+import { writeVectors, type VectorRowMeta } from "../../../lib/embeddings/write-vectors";
 import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
 import { vectorSearchSql } from "../../../lib/search/vector";
 import { searchVectorIndex } from "../../../lib/search/vector-index";

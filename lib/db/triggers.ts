@@ -1,0 +1,76 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Every trigger on `memories`. drizzle-kit knows no triggers, and a migration that rebuilds the
+ * memories table drops them without a word, so they are (re)created in code: the change log's when
+ * the database is opened, the vector table's with that table, the vector index's per connection.
+ */
+
+/**
+ * `memory_changes`: the change log that the near-duplicate index (lib/search/near-duplicate-index.ts)
+ * follows, whoever makes the change (this process, another one, plain SQL). Every change that can
+ * make a memory a near duplicate or stop it being one is logged: its text, status or placement,
+ * and its deletion. Creates are not: their seqs only grow. Created by `openDatabase`.
+ */
+export function ensureChangeLogTriggers(sqlite: Database.Database) {
+  sqlite.exec(`
+    CREATE TRIGGER IF NOT EXISTS memory_changes_update AFTER UPDATE OF content, status, scope, project_id, session_id ON memories
+    BEGIN
+      INSERT INTO memory_changes (seq) VALUES (old.seq);
+    END;
+    CREATE TRIGGER IF NOT EXISTS memory_changes_delete AFTER DELETE ON memories
+    BEGIN
+      INSERT INTO memory_changes (seq) VALUES (old.seq);
+    END;
+  `);
+}
+
+/**
+ * Keep the vector table's filter columns and deletions in step with `memories` in the writing
+ * transaction, whatever verb made the change. Created and dropped with the vector table
+ * (lib/db/virtual-tables.ts): a trigger naming a missing table would make every memory update fail.
+ */
+export function createVectorTableTriggers(sqlite: Database.Database, table: string) {
+  sqlite.exec(`
+    CREATE TRIGGER IF NOT EXISTS memory_vectors_filters AFTER UPDATE OF project_id, scope, category, status, session_id ON memories
+    BEGIN
+      UPDATE ${table} SET project = coalesce(new.project_id, ''), scope = new.scope, category = new.category,
+        status = new.status, session = CASE WHEN new.scope = 'session' THEN coalesce(new.session_id, '') ELSE '' END
+      WHERE seq = new.seq;
+    END;
+    CREATE TRIGGER IF NOT EXISTS memory_vectors_delete AFTER DELETE ON memories
+    BEGIN
+      DELETE FROM ${table} WHERE seq = old.seq;
+    END;
+  `);
+}
+
+export function dropVectorTableTriggers(sqlite: Database.Database) {
+  sqlite.exec(`
+    DROP TRIGGER IF EXISTS memory_vectors_filters;
+    DROP TRIGGER IF EXISTS memory_vectors_delete;
+  `);
+}
+
+const watched = new WeakSet<Database.Database>();
+
+/**
+ * Calls `onChange(seq)` whenever, on this connection, a memory's vector filter columns change or it
+ * is deleted (the effects of the vector table's own triggers), for the in-process vector index
+ * (lib/search/vector-index.ts). TEMP triggers: they belong to this connection and end with it.
+ * Once per connection; later calls are ignored.
+ */
+export function watchVectorFilterChanges(sqlite: Database.Database, onChange: (seq: number) => void) {
+  if (watched.has(sqlite)) return;
+  sqlite.function("recollect_vector_changed", { deterministic: false, varargs: false }, (seq: unknown) => {
+    onChange(Number(seq));
+    return null;
+  });
+  sqlite.exec(`
+    CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_update AFTER UPDATE OF project_id, scope, category, status, session_id ON main.memories
+    BEGIN SELECT recollect_vector_changed(new.seq); END;
+    CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_delete AFTER DELETE ON main.memories
+    BEGIN SELECT recollect_vector_changed(old.seq); END;
+  `);
+  watched.add(sqlite);
+}
