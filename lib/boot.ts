@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { startCompressionPurge } from "./compression/background";
 import { serverConfig, type LoadedConfig } from "./config";
 import type { Ctx } from "./ctx";
-import { openDatabase, type OpenedDatabase } from "./db/open";
+import type { OpenedDatabase } from "./db/open";
 import { startEmbeddings } from "./embeddings/service";
+import { openStore } from "./open-store";
 import { databaseFile } from "./paths";
 import { warmNearDuplicateIndex } from "./search/near-duplicate-index";
 import { startSessionSweep } from "./sessions/sweep";
@@ -32,7 +33,7 @@ export function boot(): ServerState {
   // An existing dir (or files an older version made) may be open to other users: tighten it.
   for (const warning of secureDataDir(loaded.dataDir)) console.warn(`[recollect] warning: ${warning}`);
   const token = ensureToken(loaded.dataDir);
-  const opened = openDatabase(databaseFile(loaded.dataDir));
+  const opened = openStore(databaseFile(loaded.dataDir));
   const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir };
   g.__recollect = { ctx, loaded, opened, token, startedAt: Date.now() };
   for (const warning of loaded.warnings) console.warn(`[recollect] ${warning}`);

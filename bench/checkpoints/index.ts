@@ -13,7 +13,7 @@ import { captureCheckpoint } from "../../lib/checkpoints/capture";
 import { loadConfig } from "../../lib/config";
 import type { Ctx } from "../../lib/ctx";
 import { resumeContext } from "../../lib/injection/resume";
-import { openDatabase } from "../../lib/db/open";
+import { openStore } from "../../lib/open-store";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const RESULTS = path.join(ROOT, "bench", "results");
@@ -22,7 +22,7 @@ const SHARED = path.join(ROOT, "..", "shared", "data", "trajectories");
 function benchCtx(): Ctx {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recollect-bench-cp-"));
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: dataDir } });
-  const opened = openDatabase(path.join(dataDir, "recollect.db"), { migrationsDir: path.join(ROOT, "drizzle") });
+  const opened = openStore(path.join(dataDir, "recollect.db"), { migrationsDir: path.join(ROOT, "drizzle") });
   return { db: opened.db, sqlite: opened.sqlite, config, dataDir };
 }
 

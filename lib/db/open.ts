@@ -4,12 +4,9 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as sqliteVec from "sqlite-vec";
-import { log } from "../logging/logger";
 import { appRoot } from "../paths";
-import { catchUpDerived, initDerivedWatermark } from "../memories/derived";
-import { ensureLexicalIndex } from "../search/lexical-index";
-import { ensureChangeLog } from "../search/near-duplicate-index";
 import * as schema from "./schema";
+import { ensureChangeLogTriggers } from "./triggers";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -23,7 +20,9 @@ export interface OpenedDatabase {
 /**
  * Opens (creating if needed) the database: WAL, a busy timeout long enough that concurrent writers
  * queue instead of failing, foreign keys, incremental auto-vacuum on new files, sqlite-vec loaded
- * and checked, and every committed migration applied.
+ * and checked, every committed migration applied and the triggers created. The schema only: what
+ * is derived from the rows (index rows, the lexical index) is brought up to date by `openStore`
+ * (lib/open-store.ts), which the server, the tests and the benchmarks open through.
  */
 export function openDatabase(file: string, options: { migrationsDir?: string; readonly?: boolean } = {}): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -47,16 +46,7 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     const db = drizzle(sqlite, { schema }) as Db;
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
-      ensureChangeLog(sqlite);
-      initDerivedWatermark(sqlite);
-      // Memories left pending by a crash get their index rows before anything reads them (another
-      // process busy writing will do it, or the first reader; the server starts either way).
-      try {
-        catchUpDerived(sqlite);
-      } catch (error) {
-        log("warn", "pending index rows not written at open", { error: (error as Error).message });
-      }
-      ensureLexicalIndex(sqlite);
+      ensureChangeLogTriggers(sqlite);
       // Checkpoint the WAL every ~16 MB instead of every 4 MB: each checkpoint syncs to disk, and
       // fewer, larger ones write pages that many commits touched once instead of many times.
       sqlite.pragma("wal_autocheckpoint = 4000");

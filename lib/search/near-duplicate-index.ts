@@ -15,7 +15,8 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * One index per connection, kept in step with the database by two marks:
  * - `seqMark`: every memory up to this seq has been read; newer ones are read at the next check.
  * - `changeMark`: the last entry of `memory_changes` read. Triggers log every change of a memory's
- *   text, status or placement, and every delete (`ensureChangeLog`), whoever makes it: this
+ *   text, status or placement, and every delete (`ensureChangeLogTriggers`, lib/db/triggers.ts),
+ *   whoever makes it: this
  *   process, another one, or plain SQL (but an `INSERT OR REPLACE` of a whole row is not logged:
  *   a hit is checked against its row).
  * Checks run inside the create's write transaction, so what they read is what the create sees.
@@ -323,26 +324,6 @@ export function warmNearDuplicateIndex(sqlite: Database.Database, slice = 500) {
     }
   };
   setImmediate(step).unref();
-}
-
-/**
- * The triggers that fill the change log, created when the database is opened (after migrations):
- * drizzle-kit does not know triggers, and a later migration that rebuilds the memories table would
- * drop them without a word. Every change that can make a memory a near duplicate or stop it being
- * one is logged: its text, status or placement, and its deletion. Creates are not: their seqs only
- * grow.
- */
-export function ensureChangeLog(sqlite: Database.Database) {
-  sqlite.exec(`
-    CREATE TRIGGER IF NOT EXISTS memory_changes_update AFTER UPDATE OF content, status, scope, project_id, session_id ON memories
-    BEGIN
-      INSERT INTO memory_changes (seq) VALUES (old.seq);
-    END;
-    CREATE TRIGGER IF NOT EXISTS memory_changes_delete AFTER DELETE ON memories
-    BEGIN
-      INSERT INTO memory_changes (seq) VALUES (old.seq);
-    END;
-  `);
 }
 
 /** Change-log entries kept by `trimChangeLog`: an index further behind than this is built again. */

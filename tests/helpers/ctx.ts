@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import type { Ctx } from "../../lib/ctx";
-import { openDatabase } from "../../lib/db/open";
+import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { ROOT } from "../../scripts/build-if-needed";
 import { tempDir } from "./server";
@@ -10,6 +10,6 @@ import { tempDir } from "./server";
 export function testCtx(options: { dataDir?: string; env?: Record<string, string> } = {}): Ctx & { close: () => void } {
   const dataDir = options.dataDir ?? tempDir();
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-config-"), ...options.env } });
-  const opened = openDatabase(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
+  const opened = openStore(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
   return { db: opened.db, sqlite: opened.sqlite, config, dataDir, close: () => opened.sqlite.close() };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../../lib/db/open";
+import { openStore } from "../../../lib/open-store";
 import { LEXICAL_INDEX_VERSION } from "../../../lib/search/lexical-index";
 import { tokenize } from "../../../lib/search/tokenizer";
 import { ROOT } from "../../../scripts/build-if-needed";
@@ -29,7 +30,7 @@ describe("database upgrades", () => {
     expect(old.sqlite.prepare("select count(*) as n from sqlite_master where name = 'memory_fts'").get()).toEqual({ n: 0 });
     old.sqlite.close();
 
-    const current = openDatabase(file, { migrationsDir: path.join(ROOT, "drizzle") });
+    const current = openStore(file, { migrationsDir: path.join(ROOT, "drizzle") });
     expect(current.sqlite.prepare("select content from memories where id = 'm1'").get()).toEqual({ content: "kept" });
     expect(current.sqlite.prepare("select count(*) as n from sqlite_master where name = 'memory_fts'").get()).toEqual({ n: 1 });
     expect(current.sqlite.prepare("select count(*) as n from __drizzle_migrations").get()).toEqual({ n: entries.length });
@@ -47,7 +48,7 @@ describe("database upgrades", () => {
     first.sqlite.prepare("update embedding_meta set value = '0' where key = 'lexical_index_version'").run();
     first.sqlite.close();
 
-    const reopened = openDatabase(file, { migrationsDir: path.join(ROOT, "drizzle") });
+    const reopened = openStore(file, { migrationsDir: path.join(ROOT, "drizzle") });
     const match = (q: string) => reopened.sqlite.prepare("select rowid from memory_fts where memory_fts match ?").all(q);
     expect(match("stale")).toHaveLength(0);
     expect(match(tokenize("Deploys")[0])).toHaveLength(1);

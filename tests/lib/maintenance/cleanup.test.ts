@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../lib/db/open";
+import { openStore } from "../../../lib/open-store";
 import { backup } from "../../../lib/maintenance/backup";
 import { cleanup } from "../../../lib/maintenance/cleanup";
 import { vacuum } from "../../../lib/maintenance/vacuum";
@@ -110,7 +110,7 @@ describe("backup and vacuum", () => {
     expect(r.path).toBe(dest);
     // One committed state: once opened, index and rows agree (memories still pending in the copy
     // are indexed by the open, as after a crash).
-    const copy = openDatabase(dest).sqlite;
+    const copy = openStore(dest).sqlite;
     const n = (copy.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
     const fts = (copy.prepare("SELECT count(*) AS n FROM memory_fts").get() as { n: number }).n;
     copy.close();
