@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { browserSessions } from "../db/schema";
 import { newSecret, plausibleSecret, secretHash } from "./secret";
 
@@ -10,7 +11,7 @@ export const BROWSER_SESSION_TTL_MS = 30 * 24 * 3_600_000;
 export function startBrowserSession(ctx: Ctx, now = Date.now()): { id: string; expiresAt: number } {
   const id = newSecret();
   const expiresAt = now + BROWSER_SESSION_TTL_MS;
-  ctx.db.transaction((tx) => {
+  withTransaction(ctx.db, (tx) => {
     tx.delete(browserSessions).where(lte(browserSessions.expiresAt, now)).run();
     tx.insert(browserSessions).values({ idHash: secretHash(id), createdAt: now, expiresAt }).run();
   });

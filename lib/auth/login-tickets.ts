@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { loginTickets } from "../db/schema";
 import { newSecret, plausibleSecret, secretHash } from "./secret";
 
@@ -10,7 +11,7 @@ export const LOGIN_TICKET_TTL_MS = 2 * 60_000;
 export function createLoginTicket(ctx: Ctx, now = Date.now()): { ticket: string; expiresAt: number } {
   const ticket = newSecret();
   const expiresAt = now + LOGIN_TICKET_TTL_MS;
-  ctx.db.transaction((tx) => {
+  withTransaction(ctx.db, (tx) => {
     tx.delete(loginTickets).where(lte(loginTickets.expiresAt, now)).run();
     tx.insert(loginTickets).values({ ticketHash: secretHash(ticket), createdAt: now, expiresAt }).run();
   });

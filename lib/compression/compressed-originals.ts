@@ -2,6 +2,7 @@ import { eq, lte } from "drizzle-orm";
 import type { ExpandResult } from "../contracts/compress";
 import { expandHash } from "../contracts/compress";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { ccrEntries, compressionCache } from "../db/schema";
 import { notFound } from "../errors";
 import { statements } from "./statements";
@@ -41,11 +42,12 @@ export function expandCcr(ctx: Ctx, rawHash: string, now = Date.now()): ExpandRe
 
 /** Deletes expired CCR entries and compression-cache rows (run periodically off the request path). */
 export function purgeExpiredCompression(ctx: Ctx, now = Date.now()): { ccrEntries: number; cacheEntries: number } {
-  return ctx.db.transaction(
+  return withTransaction(
+    ctx.db,
     (tx) => ({
       ccrEntries: tx.delete(ccrEntries).where(lte(ccrEntries.expiresAt, now)).run().changes,
       cacheEntries: tx.delete(compressionCache).where(lte(compressionCache.expiresAt, now)).run().changes,
     }),
-    { behavior: "immediate" },
+    "immediate",
   );
 }

@@ -22,16 +22,3 @@ export function prepared(sqlite: Database.Database, sql: string): Database.State
 export function forgetPrepared(sqlite: Database.Database) {
   statements.delete(sqlite);
 }
-
-/**
- * The better-sqlite3 connection under a Drizzle database or transaction, so a verb can run cached
- * statements inside the transaction it is in (same connection, same transaction). A connection is
- * its own client.
- */
-export function clientOf(db: object): Database.Database {
-  if ("inTransaction" in db && "prepare" in db) return db as Database.Database;
-  const d = db as { $client?: Database.Database; session?: { client?: Database.Database } };
-  const client = d.$client ?? d.session?.client;
-  if (!client) throw new Error("clientOf: not a better-sqlite3 Drizzle database or transaction");
-  return client;
-}

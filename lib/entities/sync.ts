@@ -1,4 +1,5 @@
-import { clientOf, prepared } from "../db/prepared";
+import type Database from "better-sqlite3";
+import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { parseEntities } from "./parse";
 
@@ -6,8 +7,7 @@ import { parseEntities } from "./parse";
  * Replaces a memory's rows in `memory_entities` with what its title and content reference now.
  * `fresh`: the row was just inserted, so there is nothing to replace.
  */
-export function syncEntities(tx: object, row: Pick<MemoryRow, "id" | "title" | "content">, fresh = false) {
-  const sqlite = clientOf(tx);
+export function syncEntities(sqlite: Database.Database, row: Pick<MemoryRow, "id" | "title" | "content">, fresh = false) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_entities WHERE memory_id = ?").run(row.id);
   const entities = parseEntities(`${row.title ?? ""}\n${row.content}`);
   if (entities.length === 0) return;

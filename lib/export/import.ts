@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { exportedMemory, importQuery, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../contracts/export";
 import type { Ctx } from "../ctx";
+import { withTransaction, type Tx } from "../db/transaction";
 import { memories, projects, type Scope } from "../db/schema";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -10,7 +11,6 @@ import { redactKeysAfter } from "../security/redact-fields";
 import { parseJson } from "./json";
 import { parseMarkdown } from "./markdown";
 
-type Tx = Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
 type Reader = Pick<Ctx["db"], "select">;
 
 /** An entry's text fields after redaction (content, title, tags, metadata). */
@@ -65,13 +65,14 @@ function parseEntries(format: ExportFormat, text: string): Parsed[] {
 function write(ctx: Ctx, q: ReturnType<typeof importQuery.parse>, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
   const run = (db: Tx | Reader, write: boolean) => plan(db, parsed, cleaned, write, q.format, q.dryRun);
   if (q.dryRun) return run(ctx.db, false);
-  return ctx.db.transaction(
+  return withTransaction(
+    ctx.db,
     (tx) => {
       const report = run(tx, true);
-      catchUpDerived(tx);
+      catchUpDerived(tx.$client);
       return report;
     },
-    { behavior: "immediate" },
+    "immediate",
   );
 }
 

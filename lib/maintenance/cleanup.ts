@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { cleanupInput, type CleanupInput, type CleanupResult } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { archiveMemory } from "../memories/archive";
 import { catchUpDerived } from "../memories/derived";
 import { unindexMemory } from "../search/sync";
@@ -77,15 +78,16 @@ export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
       if (input.action === "archive") {
         for (const r of rows) archiveMemory(ctx, r.id);
       } else {
-        ctx.db.transaction(
+        withTransaction(
+          ctx.db,
           (tx) => {
-            catchUpDerived(tx);
+            catchUpDerived(tx.$client);
             const seqs = rows.map((r) => r.seq);
-            for (const seq of seqs) unindexMemory(tx, seq);
+            for (const seq of seqs) unindexMemory(tx.$client, seq);
             tx.run(sql`DELETE FROM embedding_queue WHERE memory_id IN (SELECT id FROM memories WHERE seq IN ${seqs})`);
             tx.run(sql`DELETE FROM memories WHERE seq IN ${seqs}`);
           },
-          { behavior: "immediate" },
+          "immediate",
         );
       }
       affected += rows.length;

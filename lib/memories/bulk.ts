@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { inList } from "../db/in-list";
 import { memories, type Source } from "../db/schema";
 import { unindexMemory } from "../search/sync";
@@ -33,15 +34,16 @@ export interface BulkResult {
 export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
   const input = bulkInput.parse(raw);
   const ids = [...new Set(input.ids)];
-  return ctx.db.transaction(
+  return withTransaction(
+    ctx.db,
     (tx) => {
-      if (input.action === "delete") catchUpDerived(tx);
+      if (input.action === "delete") catchUpDerived(tx.$client);
       const rows = tx.select().from(memories).where(inList(memories.id, ids)).all();
       const found = new Set(rows.map((r) => r.id));
       const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)) };
       for (const row of rows) {
         if (input.action === "delete") {
-          unindexMemory(tx, row.seq);
+          unindexMemory(tx.$client, row.seq);
           tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${row.id}`);
           tx.delete(memories).where(eq(memories.id, row.id)).run();
           result.changed.push(row.id);
@@ -57,6 +59,6 @@ export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
       }
       return result;
     },
-    { behavior: "immediate" },
+    "immediate",
   );
 }

@@ -1,8 +1,10 @@
+import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { clientOf, prepared } from "../db/prepared";
+import { prepared } from "../db/prepared";
+import { withTransaction, type Tx } from "../db/transaction";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
 import { redact } from "../security/redact";
@@ -30,10 +32,8 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
   const tags = normalizeTags(input.tags.map(redact));
   const hash = contentHash(content);
 
-  // better-sqlite3's own transaction: Drizzle's wrapper builds objects on the hottest write path.
-  return ctx.sqlite.transaction(() => {
-    const tx = ctx.db;
-    const existing = findExactDuplicate(tx, placement, hash);
+  return withTransaction(ctx.db, (tx) => {
+    const existing = findExactDuplicate(ctx.sqlite, placement, hash);
     if (existing) {
       const dedup = { kind: "exact", memoryId: existing.id, cosine: null, lexical: 1, keptAs: "existing" } as const;
       return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true, dedup };
@@ -76,7 +76,7 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
     deferDerived(ctx.sqlite, row.seq);
     if (near?.kind === "similar") return { memory: toMemoryDto(row), deduplicated: false, dedup: proposeMerge(ctx.sqlite, row.id, near) };
     return { memory: toMemoryDto(row), deduplicated: false };
-  }).immediate();
+  }, "immediate");
 }
 
 /**
@@ -90,9 +90,6 @@ export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<Cre
   return createMemory(ctx, raw);
 }
 
-/** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */
-type Tx = Ctx["db"] | Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
-
 /**
  * Storing, as active, what the extractor only suggested is the confirmation the suggestion waits
  * for: the suggested memory becomes active (the change is kept in its history).
@@ -103,9 +100,9 @@ function confirmIfSuggested(tx: Tx, existing: MemoryRow, input: { status: string
 }
 
 /** A live memory (active or suggested) with this content hash in this placement, other than `exceptId`. */
-export function findExactDuplicate(tx: object, placement: Placement, hash: string, exceptId?: string): MemoryRow | undefined {
+export function findExactDuplicate(sqlite: Database.Database, placement: Placement, hash: string, exceptId?: string): MemoryRow | undefined {
   const candidates = prepared(
-    clientOf(tx),
+    sqlite,
     `SELECT ${MEMORY_COLUMNS} FROM memories
      WHERE content_hash = ? AND scope = ? AND project_id IS ? AND (? IS NULL OR session_id = ?) AND status IN ('active', 'suggested')`,
   ).all(hash, placement.scope, placement.projectId, placement.sessionId, placement.sessionId) as RawMemoryRow[];

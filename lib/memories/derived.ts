@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { clientOf, prepared } from "../db/prepared";
+import { prepared } from "../db/prepared";
 import { syncEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { log } from "../logging/logger";
@@ -56,8 +56,7 @@ export function markAllDerived(sqlite: Database.Database) {
  * Writes the derived rows of every pending memory, in one transaction (a savepoint inside the
  * caller's). Returns how many memories it indexed; a read of two values when none is pending.
  */
-export function catchUpDerived(tx: object): number {
-  const sqlite = clientOf(tx);
+export function catchUpDerived(sqlite: Database.Database): number {
   if (maxSeq(sqlite) <= derivedWatermark(sqlite)) return 0;
   return sqlite
     .transaction(() => {
@@ -95,11 +94,11 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
 
 /**
  * Replaces the derived rows of a memory whose text, title or tags changed, inside the verb's
- * transaction (`tx`). Pending memories are caught up first, so none is indexed twice.
+ * transaction on this connection. Pending memories are caught up first, so none is indexed twice.
  */
-export function syncDerived(tx: object, row: MemoryRow) {
-  catchUpDerived(tx);
-  writeDerived(clientOf(tx), row, false);
+export function syncDerived(sqlite: Database.Database, row: MemoryRow) {
+  catchUpDerived(sqlite);
+  writeDerived(sqlite, row, false);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { memoryLinks, type LinkKind } from "../db/schema";
 import { badRequest } from "../errors";
 import { getMemoryRow } from "./get";
@@ -14,7 +15,7 @@ export interface MemoryLinkDto {
 /** Links two memories (idempotent). */
 export function linkMemories(ctx: Ctx, from: string, to: string, kind: LinkKind = "relates"): MemoryLinkDto {
   if (from === to) throw badRequest("to: a memory cannot link to itself", { field: "to" });
-  return ctx.db.transaction((tx) => {
+  return withTransaction(ctx.db, (tx) => {
     getMemoryRow(tx, from);
     getMemoryRow(tx, to);
     tx.insert(memoryLinks).values({ fromId: from, toId: to, kind }).onConflictDoNothing().run();
@@ -24,7 +25,7 @@ export function linkMemories(ctx: Ctx, from: string, to: string, kind: LinkKind 
       .where(and(eq(memoryLinks.fromId, from), eq(memoryLinks.toId, to), eq(memoryLinks.kind, kind)))
       .get()!;
     return { from: row.fromId, to: row.toId, kind: row.kind, createdAt: new Date(row.createdAt).toISOString() };
-  }, { behavior: "immediate" });
+  }, "immediate");
 }
 
 export function unlinkMemories(ctx: Ctx, from: string, to: string, kind: LinkKind): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { badRequest } from "../errors";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
@@ -16,7 +17,8 @@ export const reorderInput = z.object({ id: z.string().min(1).max(100), over: z.s
 export function reorderMemory(ctx: Ctx, raw: z.input<typeof reorderInput>) {
   const input = reorderInput.parse(raw);
   if (input.id === input.over) throw badRequest("over: a memory cannot move above itself", { field: "over" });
-  return ctx.db.transaction(
+  return withTransaction(
+    ctx.db,
     (tx) => {
       const a = getMemoryRow(tx, input.id);
       const b = getMemoryRow(tx, input.over);
@@ -30,6 +32,6 @@ export function reorderMemory(ctx: Ctx, raw: z.input<typeof reorderInput>) {
       if (a.priority < 100) return { moved: toMemoryDto(applyChange(tx, a, { priority: a.priority + 1 }, "ui", "reordered")), over: toMemoryDto(b) };
       return { moved: toMemoryDto(a), over: toMemoryDto(applyChange(tx, b, { priority: b.priority - 1 }, "ui", "reordered")) };
     },
-    { behavior: "immediate" },
+    "immediate",
   );
 }

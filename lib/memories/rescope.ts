@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { conflict } from "../errors";
 import { resolvePlacement } from "./scope";
 import { findExactDuplicate } from "./create";
@@ -18,15 +19,16 @@ export const rescopeInput = z
 export function rescopeMemory(ctx: Ctx, id: string, raw: z.input<typeof rescopeInput>) {
   const input = rescopeInput.parse(raw);
   const placement = resolvePlacement(ctx, input);
-  return ctx.db.transaction(
+  return withTransaction(
+    ctx.db,
     (tx) => {
       const current = getMemoryRow(tx, id);
       if (current.status === "active" || current.status === "suggested") {
-        const dup = findExactDuplicate(tx, placement, current.contentHash, id);
+        const dup = findExactDuplicate(tx.$client, placement, current.contentHash, id);
         if (dup) throw conflict(`memory "${dup.id}" already has this content in that scope`, { duplicateOf: dup.id });
       }
       return toMemoryDto(applyChange(tx, current, { scope: placement.scope, projectId: placement.projectId, sessionId: placement.sessionId }, input.source, "rescoped"));
     },
-    { behavior: "immediate" },
+    "immediate",
   );
 }

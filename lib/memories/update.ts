@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
+import { withTransaction, type Tx } from "../db/transaction";
 import { memories, memoryVersions, type Source, type Status } from "../db/schema";
 import { conflict } from "../errors";
 import { redact } from "../security/redact";
@@ -11,16 +12,13 @@ import { toMemoryDto, type MemoryRow } from "./dto";
 import { getMemoryRow } from "./get";
 import { contentHash, normalizeTags } from "./normalize";
 
-/** A Drizzle transaction, or the database itself inside a better-sqlite3 transaction. */
-type Tx = Ctx["db"] | Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
-
 /**
  * Changes a memory. The text it had before is kept in `memory_versions` (who changed it, why).
  * Content that would equal another live memory of the same scope -> 409 naming it.
  */
 export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): MemoryDto {
   const input = updateMemoryInput.parse(raw);
-  return ctx.db.transaction((tx) => {
+  return withTransaction(ctx.db, (tx) => {
     const current = getMemoryRow(tx, id);
     if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {
       throw conflict(`memory "${id}" was changed by someone else at ${new Date(current.updatedAt).toISOString()}; reload it`, {
@@ -40,7 +38,7 @@ export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): Memo
     if (input.status !== undefined) next.status = input.status;
     if (input.metadata !== undefined) next.metadata = redactKeysDeep(input.metadata);
     return toMemoryDto(applyChange(tx, current, next, input.source, input.reason));
-  }, { behavior: "immediate" });
+  }, "immediate");
 }
 
 /** Writes a change and its version row; shared by update, archive and restore. */
@@ -52,7 +50,7 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
 
   const status = (next.status ?? current.status) as Status;
   if (next.contentHash && next.contentHash !== current.contentHash && (status === "active" || status === "suggested")) {
-    const dup = findExactDuplicate(tx, current, next.contentHash, current.id);
+    const dup = findExactDuplicate(tx.$client, current, next.contentHash, current.id);
     if (dup) throw conflict(`memory "${dup.id}" already has this content in the same scope`, { duplicateOf: dup.id });
   }
 
@@ -77,6 +75,6 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
 
   const updatedAt = Math.max(Date.now(), current.updatedAt + 1);
   const row = tx.update(memories).set({ ...next, updatedAt }).where(eq(memories.id, current.id)).returning().get();
-  if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx, row);
+  if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx.$client, row);
   return row;
 }

@@ -1,16 +1,16 @@
-import { clientOf, prepared } from "../db/prepared";
+import type Database from "better-sqlite3";
+import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { tokenize, tokenizeRecent } from "./tokenizer";
 
 /**
  * Keeps the lexical index and the embedding queue in step with a memory's text. Called by every
- * memory verb inside its own transaction (`tx`: the Drizzle transaction, or the database), so the
- * index never disagrees with the table. (The vector table's filter columns follow status/category/
- * scope changes through triggers; see lib/embeddings/vector-table.ts.) `fresh`: the row was just
- * inserted, so it has no index entry to replace.
+ * memory verb inside its own transaction, on its connection, so the index never disagrees with
+ * the table. (The vector table's filter columns follow status/category/scope changes through
+ * triggers; see lib/db/triggers.ts.) `fresh`: the row was just inserted, so it has no index entry
+ * to replace.
  */
-export function indexMemory(tx: object, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
-  const sqlite = clientOf(tx);
+export function indexMemory(sqlite: Database.Database, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(row.seq);
   // OR REPLACE: a fresh row may be indexed already (a database an older version wrote to).
   prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
@@ -28,8 +28,8 @@ export function lexicalColumns(row: Pick<MemoryRow, "title" | "tags" | "content"
   return [tokenize(row.title ?? "").join(" "), tokenize(row.tags.join(" ")).join(" "), tokenizeRecent(row.content).join(" ")];
 }
 
-export function unindexMemory(tx: object, seq: number) {
-  prepared(clientOf(tx), "DELETE FROM memory_fts WHERE rowid = ?").run(seq);
+export function unindexMemory(sqlite: Database.Database, seq: number) {
+  prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(seq);
 }
 
 /** The embedding queue registers here to be woken (after the writing transaction commits). */
