@@ -1,4 +1,5 @@
-import type { CompressDeltaState } from "./hooks/compress";
+import type { Part } from "@opencode-ai/sdk";
+
 /** What the plugin remembers per OpenCode session (in memory; bounded). */
 export interface SessionState {
   id: string;
@@ -33,6 +34,15 @@ export interface SessionState {
   extractedCount: number;
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
+}
+
+/** What the last compression call of a session sent and got, for the delta exchange. */
+export interface CompressDeltaState {
+  base: string;
+  /** JSON of each part as sent, by id. */
+  sent: Map<string, string>;
+  /** Each part of the answer (stubs resolved), by id. */
+  answer: Map<string, Part>;
 }
 
 const MAX_SESSIONS = 64;

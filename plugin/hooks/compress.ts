@@ -1,17 +1,8 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { CompressResult } from "../../lib/contracts/compress";
 import type { Runtime } from "../runtime";
-import type { SessionState } from "../state";
-import { ATTACHED_PART_PREFIX, type WithParts } from "./messages";
-
-/** What the last compression call of a session sent and got, for the delta exchange. */
-export interface CompressDeltaState {
-  base: string;
-  /** JSON of each part as sent, by id. */
-  sent: Map<string, string>;
-  /** Each part of the answer (stubs resolved), by id. */
-  answer: Map<string, Part>;
-}
+import type { CompressDeltaState, SessionState } from "../state";
+import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;

@@ -1,13 +1,10 @@
-import type { Message, Part } from "@opencode-ai/sdk";
+import type { Part } from "@opencode-ai/sdk";
 import type { RecallContextDto } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";
+import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 import { prefetchStable } from "./system";
-
-export type WithParts = { info: Message; parts: Part[] };
-
-export const ATTACHED_PART_PREFIX = "prt_recollect_";
 
 /**
  * `experimental.chat.messages.transform`: compresses the history through the server (written
