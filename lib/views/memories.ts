@@ -1,14 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import { z } from "zod";
-import type { MemoryDto } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
-import { searchForBrowser } from "./search";
+import { searchForBrowser, type BrowseItem } from "./search";
 
 /** The memories page's URL parameters (all optional strings, like any query string). */
 export const browseParams = z.object({
@@ -25,11 +24,6 @@ export const browseParams = z.object({
   limit: z.coerce.number().int().min(10).max(200).optional(),
 });
 export type BrowseParams = z.infer<typeof browseParams>;
-
-export interface BrowseItem extends MemoryDto {
-  score?: number;
-  snippet?: string;
-}
 
 export interface BrowseResult {
   params: BrowseParams;

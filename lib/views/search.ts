@@ -1,7 +1,13 @@
 import type { Ctx } from "../ctx";
 import { STATUSES, type Category, type Scope, type Status } from "../db/schema";
 import { searchMemories } from "../search/search";
-import type { BrowseItem } from "./memories";
+import type { MemoryDto } from "../contracts/memories";
+
+/** A memory as the browser's list shows it: with its score and snippet when found by a search. */
+export interface BrowseItem extends MemoryDto {
+  score?: number;
+  snippet?: string;
+}
 
 export interface BrowserSearch {
   query: string;
