@@ -1,4 +1,3 @@
-import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../contracts/memories";
@@ -10,12 +9,13 @@ import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-dup
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
 import { deferDerived } from "./derived";
+import { findExactDuplicate } from "./exact-duplicate";
 import { keepAsVersion, proposeMerge } from "./dedup";
 import { applyChange } from "./update";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
 import { contentHash, normalizeTags } from "./normalize";
-import { resolvePlacement, type Placement } from "./scope";
+import { resolvePlacement } from "./scope";
 
 /**
  * Stores a memory, redacted. An exact duplicate (same normalized content in the same scope, still
@@ -97,15 +97,4 @@ export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<Cre
 function confirmIfSuggested(tx: Tx, existing: MemoryRow, input: { status: string; source: MemoryRow["source"] }): MemoryRow {
   if (existing.status !== "suggested" || input.status !== "active") return existing;
   return applyChange(tx, existing, { status: "active" }, input.source, "confirmed");
-}
-
-/** A live memory (active or suggested) with this content hash in this placement, other than `exceptId`. */
-export function findExactDuplicate(sqlite: Database.Database, placement: Placement, hash: string, exceptId?: string): MemoryRow | undefined {
-  const candidates = prepared(
-    sqlite,
-    `SELECT ${MEMORY_COLUMNS} FROM memories
-     WHERE content_hash = ? AND scope = ? AND project_id IS ? AND (? IS NULL OR session_id = ?) AND status IN ('active', 'suggested')`,
-  ).all(hash, placement.scope, placement.projectId, placement.sessionId, placement.sessionId) as RawMemoryRow[];
-  const found = candidates.find((c) => c.id !== exceptId);
-  return found && fromRaw(found);
 }

@@ -3,7 +3,7 @@ import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { conflict } from "../errors";
 import { resolvePlacement } from "./scope";
-import { findExactDuplicate } from "./create";
+import { findExactDuplicate } from "./exact-duplicate";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";

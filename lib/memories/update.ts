@@ -7,7 +7,7 @@ import { conflict } from "../errors";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
 import { syncDerived } from "./derived";
-import { findExactDuplicate } from "./create";
+import { findExactDuplicate } from "./exact-duplicate";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { getMemoryRow } from "./get";
 import { contentHash, normalizeTags } from "./normalize";
