@@ -1,6 +1,9 @@
 import type { Config } from "../config";
 
-/** Turns texts into L2-normalized vectors. Implementations: transformers.js (local), HTTP. */
+/**
+ * Turns texts into L2-normalized vectors. Implementations: transformers.js (local), HTTP; the
+ * configured one is loaded by `loadProvider` (load-provider.ts).
+ */
 export interface EmbeddingProvider {
   /** What the vectors are recorded as having been built with (model id or directory + dtype). */
   readonly id: string;
@@ -23,11 +26,4 @@ export function normalize(v: Float32Array): Float32Array {
   const norm = Math.sqrt(sum) || 1;
   for (let i = 0; i < v.length; i++) v[i] /= norm;
   return v;
-}
-
-/** Loads the configured provider; rejects with a message that says what to fix. */
-export async function loadProvider(config: Config["embedding"], dataDir: string): Promise<EmbeddingProvider> {
-  if (config.provider === "http") return (await import("./http")).createHttpProvider(config);
-  if (config.provider === "transformers") return (await import("./transformers")).createTransformersProvider(config, dataDir);
-  throw new Error("embedding provider is 'none'");
 }

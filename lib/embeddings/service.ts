@@ -21,7 +21,8 @@ import {
   type DedupStatus,
 } from "./dedup-model";
 import { indexMeta, readMeta, writeMeta } from "./meta";
-import { loadProvider, providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
+import { loadProvider } from "./load-provider";
+import { providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
 import { vectorIndex } from "../search/vector-index";
 import { countVectors, createVectorTable, dropVectorTable, vectorTableExists } from "../db/virtual-tables";
 import { writeVectors } from "./write-vectors";
