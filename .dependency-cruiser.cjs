@@ -57,7 +57,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(\\.next[^/]*|node_modules|tests/fixtures)/" },
+    exclude: { path: "^(\\.next[^/]*|tests/fixtures)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
