@@ -11,7 +11,6 @@ import { createMemory, login, server } from "./helpers";
  * frame), it can neither read nor change anything. What changed is checked over the API with the
  * token afterwards.
  */
-test.describe.configure({ mode: "serial" });
 
 let app: TestServer;
 let attacker: http.Server;

@@ -1,40 +1,32 @@
-import { expect, test } from "@playwright/test";
-import type { TestServer } from "../../tests/helpers/server";
-import { createMemory, login, server, shot } from "./helpers";
+import { expect } from "@playwright/test";
+import { appTest } from "./fixtures";
+import { createMemory, login, shot } from "./helpers";
+import { LoginPage } from "./pages/login-page";
 
-/** Signing in and out in real Chromium: the login page, the token pasted by hand, one-time links, Sign out. */
-test.describe.configure({ mode: "serial" });
-
-let a: TestServer;
+/**
+ * Signing in and out in real Chromium: the login page, the token pasted by hand, one-time links,
+ * Sign out. Each test has its own browser context; the server's data is only read, so they share it.
+ */
 const TEXT = "Deploys go out on Tuesdays only.";
+const test = appTest(async (s) => createMemory(s, { content: TEXT, category: "convention" }));
 
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  a = await server();
-  await createMemory(a, { content: TEXT, category: "convention" });
-});
-
-test.afterAll(async () => {
-  await a?.stop();
-});
-
-test("without a session every page shows the login page and no data; the pasted token signs in", async ({ page }, info) => {
+test("without a session every page shows the login page and no data; the pasted token signs in", async ({ page, app }, info) => {
+  const a = app.server;
+  const loginPage = new LoginPage(page);
   await page.goto(a.url + "/memories?q=deploys");
   await expect(page).toHaveURL(`${a.url}/login?next=${encodeURIComponent("/memories?q=deploys")}`);
-  await expect(page.getByTestId("login-page")).toBeVisible();
+  await expect(loginPage.root).toBeVisible();
   await expect(page.locator("body")).not.toContainText("Tuesdays");
   // The page is styled: the static CSS loaded without a session.
-  await expect(page.getByTestId("login-submit")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(loginPage.submit).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
   expect(await page.context().cookies()).toEqual([]);
   await shot(page, info, "login");
 
-  await page.getByTestId("login-token").fill("not the token");
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("login-error")).toContainText("not this server's API token");
+  await loginPage.signInWith("not the token");
+  await expect(loginPage.error).toContainText("not this server's API token");
   expect(await page.context().cookies()).toEqual([]);
 
-  await page.getByTestId("login-token").fill(a.token);
-  await page.getByTestId("login-submit").click();
+  await loginPage.signInWith(a.token);
   await expect(page).toHaveURL(`${a.url}/memories?q=deploys`);
   await expect(page.getByTestId("memory-item")).toContainText("Tuesdays");
   const [cookie] = await page.context().cookies();
@@ -42,7 +34,8 @@ test("without a session every page shows the login page and no data; the pasted 
   expect(cookie.value).not.toContain(a.token);
 });
 
-test("a one-time link works once; Sign out ends the session", async ({ page, browser }) => {
+test("a one-time link works once; Sign out ends the session", async ({ page, browser, app }) => {
+  const a = app.server;
   const cspViolations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
@@ -56,7 +49,7 @@ test("a one-time link works once; Sign out ends the session", async ({ page, bro
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto(url);
-  await expect(otherPage.getByTestId("login-error")).toContainText("expired or was already used");
+  await expect(new LoginPage(otherPage).error).toContainText("expired or was already used");
   await expect(otherPage).toHaveURL(/\/login\?error=link&next=%2Fconstraints$/);
   await other.close();
 
@@ -72,11 +65,11 @@ test("a one-time link works once; Sign out ends the session", async ({ page, bro
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(`${a.url}/login`);
   await page.goto(a.url + "/memories");
-  await expect(page.getByTestId("login-page")).toBeVisible();
+  await expect(new LoginPage(page).root).toBeVisible();
   await expect(page.locator("body")).not.toContainText("Tuesdays");
 });
 
-test("the helper signs in like `recollect open` does", async ({ page }) => {
-  await login(page, a, "/kv");
+test("the helper signs in like `recollect open` does", async ({ page, app }) => {
+  await login(page, app.server, "/kv");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

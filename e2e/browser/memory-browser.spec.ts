@@ -1,41 +1,38 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { TestServer } from "../../tests/helpers/server";
+import { appTest } from "./fixtures";
 import { createMemory, fs, login, seedActivity, server, shot, snapshot, tempDir } from "./helpers";
+import { ConstraintsPage } from "./pages/constraints-page";
+import { ExportPage } from "./pages/export-page";
+import { MemoriesPage } from "./pages/memories-page";
+import { MemoryForm } from "./pages/memory-form";
 
 /**
  * The memory browser against a really started server on a temp data dir:
  * create -> search -> edit a constraint -> see it in the injected-block preview -> export Markdown
  * (download) -> import into a fresh data dir -> the same memories; bulk archive and restore;
  * checkpoint view; a screenshot of every page.
+ *
+ * Tests are independent: those that only read share the spec's seeded server (`app`), those that
+ * write get a seeded server of their own (`ownApp`). Each signs its fresh browser context in first.
  */
-test.describe.configure({ mode: "serial" });
-
-let a: TestServer;
-let projectId = "";
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  a = await server();
+async function seed(a: TestServer) {
   const projectDir = tempDir("recollect-e2e-project-");
   const first = await createMemory(a, { content: "Never push directly to main; open a merge request.", category: "constraint", pinned: true, priority: 5, directory: projectDir, tags: ["git"] });
-  projectId = ((await (await a.api(`/api/memories/${first.id}`)).json()) as { projectId: string }).projectId;
+  const projectId = ((await (await a.api(`/api/memories/${first.id}`)).json()) as { projectId: string }).projectId;
   await createMemory(a, { content: "Reply in English even when the code comments are in French.", category: "directive", pinned: true, priority: 1 });
   await createMemory(a, { content: "Prefer small pure functions over classes.", category: "preference", pinned: true });
   await createMemory(a, { content: "The staging database is reset every night at 02:00 UTC.", category: "fact", tags: ["staging"] });
   await createMemory(a, { content: "Vitest runs each HTTP test file against a really started server.", category: "convention", project: projectId, scope: "project" });
   seedActivity(a.dataDir, projectId);
-});
+  return { projectId };
+}
 
-test.afterAll(async () => {
-  await a?.stop();
-});
+const test = appTest(seed);
 
-// Every test gets a fresh browser context: sign it in through a one-time login link first.
-test.beforeEach(async ({ page }) => {
+test("dashboard shows counts, charts and health", async ({ page, app }, info) => {
+  const a = app.server;
   await login(page, a);
-});
-
-test("dashboard shows counts, charts and health", async ({ page }, info) => {
   await page.goto(a.url + "/");
   await expect(page.getByTestId("dashboard")).toBeVisible();
   await expect(page.getByTestId("stat-total")).toContainText("5");
@@ -47,127 +44,125 @@ test("dashboard shows counts, charts and health", async ({ page }, info) => {
   await shot(page, info, "dashboard");
 });
 
-test("create -> search (highlighted) -> edit with version diff", async ({ page }, info) => {
+test("create -> search (highlighted) -> edit with version diff", async ({ page, ownApp }, info) => {
+  const a = ownApp.server;
+  await login(page, a);
+  const form = new MemoryForm(page);
   await page.goto(a.url + "/memories/new");
   await shot(page, info, "new-memory");
   // Validation messages before any request.
-  await page.getByTestId("save-memory").click();
-  await expect(page.getByTestId("error-content")).toHaveText("Content must not be empty.");
-  await expect(page.getByTestId("field-content")).toHaveAttribute("aria-invalid", "true");
-  await page.getByTestId("field-priority").fill("500");
-  await page.getByTestId("field-content").fill("Install dependencies with pnpm; npm breaks the workspace links.");
-  await page.getByTestId("save-memory").click();
-  await expect(page.getByTestId("error-priority")).toContainText("-100 to 100");
-  await page.getByTestId("field-priority").fill("2");
-  await page.getByTestId("field-title").fill("Use pnpm");
-  await page.getByTestId("field-category").selectOption("convention");
-  await page.getByTestId("field-tags").fill("tooling, Workspace");
+  await form.save.click();
+  await expect(form.error("content")).toHaveText("Content must not be empty.");
+  await expect(form.field("content")).toHaveAttribute("aria-invalid", "true");
+  await form.field("priority").fill("500");
+  await form.field("content").fill("Install dependencies with pnpm; npm breaks the workspace links.");
+  await form.save.click();
+  await expect(form.error("priority")).toContainText("-100 to 100");
+  await form.field("priority").fill("2");
+  await form.field("title").fill("Use pnpm");
+  await form.field("category").selectOption("convention");
+  await form.field("tags").fill("tooling, Workspace");
   await page.keyboard.press("Control+Enter");
-  await expect(page.getByTestId("created-notice")).toBeVisible();
-  await expect(page.getByTestId("memory-detail")).toContainText("Use pnpm");
+  await expect(form.created).toBeVisible();
+  await expect(form.detail).toContainText("Use pnpm");
   const url = page.url();
 
   // Search from the keyboard: "/" focuses the box.
-  await page.goto(a.url + "/memories");
-  // The shortcut exists once the page has hydrated: press until it takes effect.
-  await expect(async () => {
-    await page.locator("body").press("/");
-    await expect(page.getByTestId("search-input")).toBeFocused({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  await page.keyboard.type("pnpm workspace");
-  await page.keyboard.press("Enter");
+  const memories = new MemoriesPage(page, a.url);
+  await memories.goto();
+  await memories.searchFromKeyboard("pnpm workspace");
   await expect(page).toHaveURL(/q=pnpm/);
-  const hit = page.getByTestId("memory-item").first();
+  const hit = memories.rows.first();
   await expect(hit).toContainText("Use pnpm");
   await expect(hit.getByTestId("hit").first()).toHaveText(/pnpm/i);
-  await expect(page.getByTestId("result-summary")).toContainText("lexical");
+  await expect(memories.summary).toContainText("lexical");
   await shot(page, info, "memories-search");
 
   // Edit: the previous text is kept and diffed.
   await page.goto(url);
-  await page.getByTestId("field-content").fill("Install dependencies with pnpm 9; npm breaks the workspace links.");
-  await page.getByTestId("save-memory").click();
-  await expect(page.getByTestId("form-saved")).toBeVisible();
-  await expect(page.getByTestId("version-item")).toHaveCount(1);
-  await expect(page.getByTestId("version-diff").locator("ins")).toContainText("9");
+  await form.field("content").fill("Install dependencies with pnpm 9; npm breaks the workspace links.");
+  await form.save.click();
+  await expect(form.saved).toBeVisible();
+  await expect(form.versions).toHaveCount(1);
+  await expect(form.versionDiff.locator("ins")).toContainText("9");
   // Link it to another memory.
   const other = await createMemory(a, { content: "The workspace uses pnpm-workspace.yaml for packages.", category: "fact" });
-  await page.getByTestId("link-to").fill(other.id);
-  await page.getByTestId("link-to").press("Enter");
-  await expect(page.getByTestId("link-item")).toContainText("pnpm-workspace.yaml");
+  await form.linkTo(other.id);
+  await expect(form.links).toContainText("pnpm-workspace.yaml");
   await shot(page, info, "memory-detail");
 });
 
-test("edit a constraint inline and see it in the injected block preview", async ({ page }, info) => {
-  await page.goto(`${a.url}/constraints?project=${projectId}`);
-  const preview = page.getByTestId("block-text");
+test("edit a constraint inline and see it in the injected block preview", async ({ page, ownApp }, info) => {
+  const a = ownApp.server;
+  await login(page, a);
+  const constraints = new ConstraintsPage(page, a.url);
+  await constraints.goto(ownApp.data.projectId);
+  const preview = constraints.preview;
   await expect(preview).toContainText("Never push directly to main");
   await expect(preview).toContainText("Reply in English");
-  const tokensBefore = Number((await page.getByTestId("block-tokens").textContent())!.replace(/,/g, ""));
+  const tokensBefore = await constraints.previewTokens();
   expect(tokensBefore).toBeGreaterThan(10);
 
-  const item = page.getByTestId("constraint-item").filter({ hasText: "Never push directly" });
-  await item.getByTestId("constraint-content").fill("Never push directly to main or release branches; open a merge request and wait for CI.");
-  await item.getByTestId("constraint-save").click();
+  await constraints.edit("Never push directly", "Never push directly to main or release branches; open a merge request and wait for CI.");
   await expect(preview).toContainText("Never push directly to main or release branches");
-  const tokensAfter = Number((await page.getByTestId("block-tokens").textContent())!.replace(/,/g, ""));
+  const tokensAfter = await constraints.previewTokens();
   expect(tokensAfter).toBeGreaterThan(tokensBefore);
 
   // Disable the directive: it leaves the block.
-  const directive = page.getByTestId("constraint-item").filter({ hasText: "Reply in English" });
-  await directive.getByTestId("constraint-enabled").uncheck();
+  await constraints.enabled("Reply in English").uncheck();
   await expect(preview).not.toContainText("Reply in English");
-  await page.getByTestId("constraint-item").filter({ hasText: "Reply in English" }).getByTestId("constraint-enabled").check();
+  await constraints.enabled("Reply in English").check();
   await expect(preview).toContainText("Reply in English");
 
   // Add a second constraint for the project and move it above the first.
-  await page.getByTestId("quick-constraint-content").fill("Run the linter before every commit.");
-  await page.getByTestId("quick-constraint-content").press("Enter");
+  await constraints.quickAdd("Run the linter before every commit.");
   await expect(preview).toContainText("Run the linter");
-  const text = async () => (await preview.textContent()) ?? "";
+  const text = () => constraints.previewText();
   expect((await text()).indexOf("Never push")).toBeLessThan((await text()).indexOf("Run the linter"));
-  await page.getByTestId("constraint-item").filter({ hasText: "Run the linter" }).getByTestId("constraint-up").click();
+  await constraints.moveUp("Run the linter");
   await expect.poll(async () => (await text()).indexOf("Run the linter") < (await text()).indexOf("Never push")).toBe(true);
   await shot(page, info, "constraints");
 });
 
-test("bulk archive and restore", async ({ page }, info) => {
-  await page.goto(a.url + "/memories");
-  const rows = page.getByTestId("memory-item");
+test("bulk archive and restore", async ({ page, ownApp }, info) => {
+  const a = ownApp.server;
+  await login(page, a);
+  const memories = new MemoriesPage(page, a.url);
+  await memories.goto();
+  const rows = memories.rows;
   const before = await rows.count();
   expect(before).toBeGreaterThanOrEqual(5);
-  const staging = rows.filter({ hasText: "staging database" });
-  const vitest = rows.filter({ hasText: "Vitest runs" });
-  await staging.getByTestId("select-memory").check();
-  await vitest.getByTestId("select-memory").check();
-  await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
-  await page.getByTestId("bulk-archive").click();
-  await expect(page.getByTestId("bulk-message")).toContainText("Archived 2 memories");
+  await memories.select("staging database");
+  await memories.select("Vitest runs");
+  await expect(memories.selectedCount).toHaveText("2 selected");
+  await memories.bulk("archive").click();
+  await expect(memories.bulkMessage).toContainText("Archived 2 memories");
   await expect(rows).toHaveCount(before - 2);
 
-  await page.getByTestId("filter-status").selectOption("archived");
-  await page.getByTestId("apply-filters").click();
+  await memories.showStatus("archived");
   await expect(page).toHaveURL(/status=archived/);
   await expect(rows).toHaveCount(2);
   await shot(page, info, "memories-archived");
   await page.getByTestId("select-all").check();
-  await page.getByTestId("bulk-restore").click();
-  await expect(page.getByTestId("bulk-message")).toContainText("Restored 2 memories");
-  await expect(page.getByTestId("empty-state")).toBeVisible();
+  await memories.bulk("restore").click();
+  await expect(memories.bulkMessage).toContainText("Restored 2 memories");
+  await expect(memories.emptyState).toBeVisible();
 
   // Delete asks first; Cancel keeps everything.
-  await page.goto(a.url + "/memories");
+  await memories.goto();
   await expect(rows).toHaveCount(before);
   await rows.first().getByTestId("select-memory").check();
-  await page.getByTestId("bulk-delete").click();
-  await expect(page.getByTestId("confirm-dialog")).toBeVisible();
+  await memories.bulk("delete").click();
+  await expect(memories.confirmDialog).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("confirm-dialog")).toBeHidden();
+  await expect(memories.confirmDialog).toBeHidden();
   await expect(rows).toHaveCount(before);
   await shot(page, info, "memories");
 });
 
-test("checkpoint view: Markdown, extracted items, raw history paged", async ({ page }, info) => {
+test("checkpoint view: Markdown, extracted items, raw history paged", async ({ page, app }, info) => {
+  const a = app.server;
+  await login(page, a);
   await page.goto(a.url + "/checkpoints");
   await expect(page.getByTestId("checkpoint-item")).toHaveCount(1);
   await shot(page, info, "checkpoints");
@@ -184,7 +179,9 @@ test("checkpoint view: Markdown, extracted items, raw history paged", async ({ p
   await shot(page, info, "checkpoint-detail");
 });
 
-test("sessions, KV and settings pages", async ({ page }, info) => {
+test("sessions, KV and settings pages", async ({ page, app }, info) => {
+  const a = app.server;
+  await login(page, a);
   await page.goto(a.url + "/sessions");
   await expect(page.getByTestId("session-item")).toContainText("Fix the login redirect");
   await expect(page.getByTestId("claim-item")).toContainText("#42");
@@ -200,10 +197,13 @@ test("sessions, KV and settings pages", async ({ page }, info) => {
   await shot(page, info, "settings");
 });
 
-test("export Markdown (download) -> import into a fresh data dir -> the same memories", async ({ page }, info) => {
-  await page.goto(a.url + "/export");
+test("export Markdown (download) -> import into a fresh data dir -> the same memories", async ({ page, app }, info) => {
+  const a = app.server;
+  await login(page, a);
+  const exportPage = new ExportPage(page, a.url);
+  await exportPage.goto();
   await shot(page, info, "export");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-download").click()]);
+  const download = await exportPage.download();
   expect(download.suggestedFilename()).toMatch(/^recollect-.*\.md$/);
   const file = info.outputPath("export.md");
   await download.saveAs(file);
@@ -216,27 +216,29 @@ test("export Markdown (download) -> import into a fresh data dir -> the same mem
     expect(await snapshot(b)).toEqual([]);
     // Cookies ignore ports: signing in to b replaces a's session cookie in this context.
     await login(page, b, "/export");
-    await page.getByTestId("import-file").setInputFiles(file);
-    await page.getByTestId("import-preview").click();
+    const importPage = new ExportPage(page, b.url);
+    await importPage.preview(file);
     const expected = (await snapshot(a)).length;
-    await expect(page.getByTestId("report-created")).toHaveText(String(expected));
-    await expect(page.getByTestId("report-duplicates")).toHaveText("0");
-    await page.getByTestId("import-confirm").click();
-    await expect(page.getByTestId("import-report")).toBeVisible();
-    await expect(page.getByTestId("report-created")).toHaveText(String(expected));
+    await expect(importPage.created).toHaveText(String(expected));
+    await expect(importPage.duplicates).toHaveText("0");
+    await importPage.confirm.click();
+    await expect(importPage.report).toBeVisible();
+    await expect(importPage.created).toHaveText(String(expected));
     await shot(page, info, "import-report");
     expect(await snapshot(b)).toEqual(await snapshot(a));
 
     // Importing the same file again skips every memory as a duplicate.
-    await page.getByTestId("import-preview").click();
-    await expect(page.getByTestId("report-duplicates")).toHaveText(String(expected));
-    await expect(page.getByTestId("import-confirm")).toBeDisabled();
+    await importPage.preview();
+    await expect(importPage.duplicates).toHaveText(String(expected));
+    await expect(importPage.confirm).toBeDisabled();
   } finally {
     await b.stop();
   }
 });
 
-test("dark mode, narrow window, keyboard navigation", async ({ page }, info) => {
+test("dark mode, narrow window, keyboard navigation", async ({ page, app }, info) => {
+  const a = app.server;
+  await login(page, a);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(a.url + "/memories");
   await expect(page.locator("html")).toHaveClass(/dark/);

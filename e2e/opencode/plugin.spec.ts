@@ -2,15 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ensureBuild } from "../../scripts/build-if-needed";
-import { startServer, type TestServer } from "../../tests/helpers/server";
+import { freePort, startServer, type TestServer } from "../../tests/helpers/server";
 import { isCompactionRequest, lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
 import { newSession, prompt, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
 
 /**
  * The plugin in the real OpenCode client (opencode-ai, pinned), against our real server on a temp
  * data dir and a fake OpenAI-compatible LLM that records every request.
+ *
+ * The tests are independent (no serial mode: one failure does not skip the rest): each starts its
+ * own OpenCode on its own project dir, scripts the LLM itself and reads only the requests made
+ * after it started; the server is shared and never stopped (the server-down test points the
+ * plugin at a port nothing listens on).
  */
-test.describe.configure({ mode: "serial" });
 
 let server: TestServer;
 let llm: FakeLlm;
@@ -183,13 +187,12 @@ test("4. compaction stores a checkpoint whose context reaches the compaction req
   expect(resume).toBeDefined();
 });
 
-test("5. with the server stopped and unstartable, a turn completes without error and < 1 s added", async () => {
-  await server.stop();
+test("5. with the server down and unstartable, turns complete without error and nothing of the plugin reaches the model", async () => {
   script(() => ({ text: "fine" }));
   const traceFile = path.join(tempDir("oc-trace-"), "hooks.jsonl");
   const deadEnv = {
-    RECOLLECT_URL: server.url,
-    RECOLLECT_DATA_DIR: server.dataDir,
+    RECOLLECT_URL: `http://127.0.0.1:${await freePort()}`,
+    RECOLLECT_DATA_DIR: tempDir("oc-dead-data-"),
     RECOLLECT_AUTOSTART: "1",
     RECOLLECT_START_COMMAND: "/nonexistent/recollect-server",
     RECOLLECT_PLUGIN_TRACE: traceFile,
@@ -215,9 +218,9 @@ test("5. with the server stopped and unstartable, a turn completes without error
   const baseline = await timeTurns(false);
   const from = llm.requests.length;
   const withPlugin = await timeTurns(true);
-  // What the plugin added: the time spent in the hooks a turn waits for (chat.message,
-  // messages.transform, system.transform; events are dispatched off the turn), all four turns
-  // together, the first included (refused connection, failed start attempt), under one second.
+  // The hooks a turn waits for (chat.message, messages.transform, system.transform; events are
+  // dispatched off the turn) ran on every turn. What they cost with the server down is printed here
+  // and measured by bench/plugin ("server down" rows), not asserted: no wall-clock checks in tests.
   const calls = fs
     .readFileSync(traceFile, "utf8")
     .trim()
@@ -228,10 +231,6 @@ test("5. with the server stopped and unstartable, a turn completes without error
   console.log(`turn ms without plugin ${baseline.join(", ")}; with plugin, server down ${withPlugin.join(", ")}; hooks ${calls.length} calls, ${total.toFixed(1)} ms`);
   console.log(calls.map((c) => `${c.hook} ${c.ms}`).join("; "));
   expect(calls.filter((c) => c.hook === "system.transform").length).toBeGreaterThanOrEqual(4);
-  expect(total).toBeLessThan(1000);
-  // Wall clock too. On shared cores noise only ever adds time, so the fastest turns compare what
-  // each setup costs by itself.
-  expect(Math.min(...withPlugin) - Math.min(...baseline)).toBeLessThan(1000);
   // Nothing of the plugin reached the model: no injected block, no error text.
   for (const r of agentRequests(from)) {
     expect(systemTexts(r).join("\n")).not.toContain("recollect-memory");

@@ -6,15 +6,23 @@ import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { serveArgs } from "../../server/command";
 
-export interface TestServer {
+/** Where a started server listens and how to reach it: what the global setup hands to test files. */
+export interface ServerAddress {
   url: string;
   port: number;
   token: string;
   dataDir: string;
+}
+
+/** A running server as test files use it, whether a file started it or shares the global one. */
+export interface ServerClient extends ServerAddress {
   /** fetch against the server with the API token. */
   api: (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
   /** GET a page as a signed-in browser (a one-time login link's session cookie). */
   page: (pathname: string) => Promise<Response>;
+}
+
+export interface TestServer extends ServerClient {
   stop: () => Promise<void>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
   child: ChildProcess;
@@ -81,6 +89,24 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
 
   const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  return {
+    ...clientFor({ url, port, token, dataDir }),
+    child,
+    log: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited();
+    },
+    kill: async (signal = "SIGKILL") => {
+      child.kill(signal);
+      await exited();
+    },
+  };
+}
+
+/** api() and page() for a server at `address` (one started here or the shared one from the global setup). */
+export function clientFor(address: ServerAddress): ServerClient {
+  const { url, token } = address;
   let cookie: string | undefined;
   const signIn = async () => {
     const ticket = await fetch(`${url}/api/auth/tickets`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
@@ -89,12 +115,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     return (login.headers.get("set-cookie") ?? "").split(";")[0];
   };
   return {
-    url,
-    port,
-    token,
-    dataDir,
-    child,
-    log: () => output,
+    ...address,
     api: (pathname, init = {}) => {
       const { json, headers, ...rest } = init;
       return fetch(url + pathname, {
@@ -110,14 +131,6 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     page: async (pathname) => {
       cookie ??= await signIn();
       return fetch(url + pathname, { headers: { cookie }, redirect: "manual" });
-    },
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited();
-    },
-    kill: async (signal = "SIGKILL") => {
-      child.kill(signal);
-      await exited();
     },
   };
 }

@@ -1,27 +1,24 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run";
-import { startServer, tempDir, type TestServer } from "../helpers/server";
+import { tempDir } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
 
 /**
  * The browser's way in, against the real server: no cookie without a credential, pages show the
  * login page and no data, one-time login links (single use, two minutes), the token pasted into
  * the login form, CSRF by full origin, sign out and `recollect logout --all`, security headers.
  */
-let server: TestServer;
+const server = sharedServer();
 const SECRET_TEXT = "The launch code for the staging cluster is kept in the vault";
 let memoryId = "";
 
 beforeAll(async () => {
-  server = await startServer();
   const res = await server.api("/api/memories", { method: "POST", json: { content: SECRET_TEXT, category: "fact", pinned: true } });
   expect(res.status).toBe(201);
   memoryId = ((await res.json()) as { id: string }).id;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const PAGES = ["/", "/memories", "/memories/new", "/constraints", "/checkpoints", "/sessions", "/kv", "/export", "/settings", "/no-such-page"];

@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
 
 /** `recollect reindex` against a server with the tiny local test model (tests/fixtures/tiny-model). */
 const TINY = path.resolve(import.meta.dirname, "../fixtures/tiny-model");
@@ -33,13 +34,9 @@ describe("recollect reindex", { timeout: 200_000 }, () => {
   }, 200_000);
 
   it("explains that there is nothing to reindex when embeddings are off", async () => {
-    const off = await startServer();
-    try {
-      const r = await runCli(["reindex"], { env: { ...env, RECOLLECT_URL: off.url, RECOLLECT_DATA_DIR: off.dataDir } });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/embeddings are off/);
-    } finally {
-      await off.stop();
-    }
+    const off = sharedServer(); // embeddings off
+    const r = await runCli(["reindex"], { env: { ...env, RECOLLECT_URL: off.url, RECOLLECT_DATA_DIR: off.dataDir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/embeddings are off/);
   }, 200_000);
 });

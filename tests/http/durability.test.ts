@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
 const running: TestServer[] = [];
@@ -8,14 +8,16 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.kill("SIGKILL")));
 });
 
-/** POSTs `count` memories with `concurrency` requests in flight; returns the statuses and created ids. */
-async function burst(server: TestServer, prefix: string, count: number, concurrency: number, stopAfterMs?: number) {
+/**
+ * POSTs `count` memories with `concurrency` requests in flight. `statuses` and `acked` (created ids)
+ * fill in as answers arrive; `done` settles when every worker stopped.
+ */
+function burst(server: TestServer, prefix: string, count: number, concurrency: number) {
   const statuses: number[] = [];
   const acked: string[] = [];
   let next = 0;
-  const started = Date.now();
   async function worker() {
-    while (next < count && (stopAfterMs === undefined || Date.now() - started < stopAfterMs)) {
+    while (next < count) {
       const i = next++;
       try {
         const res = await server.api("/api/memories", { method: "POST", json: { content: `${prefix} memory number ${i}`, tags: [prefix] } });
@@ -27,8 +29,8 @@ async function burst(server: TestServer, prefix: string, count: number, concurre
       }
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { statuses, acked };
+  const done = Promise.all(Array.from({ length: concurrency }, worker)).then(() => ({ statuses, acked }));
+  return { statuses, acked, done };
 }
 
 describe("concurrency", () => {
@@ -38,7 +40,7 @@ describe("concurrency", () => {
     running.push(a);
     const b = await startServer({ dataDir });
     running.push(b);
-    const [ra, rb] = await Promise.all([burst(a, "alpha", 1000, 8), burst(b, "beta", 1000, 8)]);
+    const [ra, rb] = await Promise.all([burst(a, "alpha", 1000, 8).done, burst(b, "beta", 1000, 8).done]);
     const statuses = [...ra.statuses, ...rb.statuses];
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
     const health = (await (await a.api("/api/health")).json()) as { counts: { memories: { total: number } } };
@@ -54,11 +56,13 @@ describe("crash safety", () => {
     const dataDir = tempDir();
     const first = await startServer({ dataDir });
     running.push(first);
-    const pending = burst(first, "crash", 100_000, 8);
-    await new Promise((r) => setTimeout(r, 1500));
+    const writing = burst(first, "crash", 100_000, 8);
+    // Killed in the middle of the burst: once some writes are acknowledged, with more in flight.
+    await vi.waitFor(() => expect(writing.acked.length).toBeGreaterThanOrEqual(200), { timeout: 60_000, interval: 10 });
     await first.kill("SIGKILL");
-    const { acked } = await pending;
-    expect(acked.length).toBeGreaterThan(20);
+    const { acked } = await writing.done;
+    expect(acked.length).toBeGreaterThanOrEqual(200);
+    expect(acked.length).toBeLessThan(100_000); // the kill cut the burst short
 
     const second = await startServer({ dataDir });
     running.push(second);

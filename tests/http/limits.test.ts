@@ -1,13 +1,9 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { sharedServer } from "../helpers/shared-server";
 
 /** Issue 15, "Limits with clear answers": each finding that answered 500 (or worse) now gets a 4xx naming what is wrong. */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const server = sharedServer();
 
 const body = async (res: Response) => res.json() as Promise<any>;
 const deepArray = (depth: number) => "[".repeat(depth) + "1" + "]".repeat(depth);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REDACTION_KINDS } from "../../lib/security/redact";
-import { startServer, type TestServer } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
 
 /**
  * One test per kind: store a memory carrying the secret, then scan the raw bytes of every file in
@@ -43,11 +43,7 @@ const CASES: { kind: string; secret: string; text: (s: string) => string }[] = [
   { kind: "env_secret", secret: "tk" + r(az09, 12, 23), text: (s) => `GITHUB_TOKEN: ${s}` },
 ];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const server = sharedServer();
 
 function filesContaining(dir: string, needle: string): string[] {
   const hits: string[] = [];

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchOutput } from "../../lib/contracts/search";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
@@ -23,13 +23,11 @@ describe("search without a model", () => {
     expect(body.mode).toBe("lexical");
     expect(body.results).toHaveLength(1);
     // The load fails in the background; until then the reason says it is loading.
-    let health: { search: { mode: string; reason: string } };
-    const deadline = Date.now() + 30_000;
-    do {
-      health = (await (await server.api("/api/health")).json()) as typeof health;
-      if (!health.search.reason.startsWith("loading")) break;
-      await new Promise((r) => setTimeout(r, 100));
-    } while (Date.now() < deadline);
+    const health = await vi.waitFor(async () => {
+      const h = (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string } };
+      expect(h.search.reason).not.toMatch(/^loading/);
+      return h;
+    }, { timeout: 30_000, interval: 100 });
     expect(health.search.mode).toBe("lexical");
     expect(health.search.reason).toContain("missing-model");
     expect(health.search.reason).toMatch(/could not be loaded/);

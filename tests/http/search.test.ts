@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmbeddingStatus, ReindexProgress, SearchOutput } from "../../lib/contracts/search";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
@@ -19,14 +19,7 @@ const search = async (body: unknown) => {
   return { status: res.status, body: (await res.json()) as SearchOutput & { error?: { message: string } } };
 };
 const health = async () => (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string; model: string | null; dimension: number | null; queueDepth: number } };
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitOpts = { timeout: 30_000, interval: 100 };
 
 describe("POST /api/search", () => {
   it("rejects a bad body with 400 naming the field", async () => {
@@ -47,7 +40,11 @@ describe("POST /api/search", () => {
     const global = await post({ content: "Prefer small docker images built in stages", category: "preference" });
     const theirs = await post({ content: "The deploy script of the other project uses docker swarm", directory: other });
 
-    const h = await until(health, (x) => x.search.mode === "hybrid" && x.search.queueDepth === 0);
+    const h = await vi.waitFor(async () => {
+      const x = await health();
+      expect(x.search).toMatchObject({ mode: "hybrid", queueDepth: 0 });
+      return x;
+    }, waitOpts);
     expect(h.search).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0, model: expect.stringContaining("tiny-model") });
 
     const { status, body } = await search({ query: "deploy docker", directory: dir, explain: true, tokenBudget: 300, sessionId: "s-1" });
@@ -77,10 +74,11 @@ describe("POST /api/search", () => {
 describe("/api/embeddings", () => {
   it("reports the status and reindexes with progress", async () => {
     // The memory stored by the previous test may still be in the embedding queue.
-    const status = await until(
-      async () => (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus,
-      (s) => s.state === "ready" && s.queueDepth === 0,
-    );
+    const status = await vi.waitFor(async () => {
+      const s = (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus;
+      expect(s).toMatchObject({ state: "ready", queueDepth: 0 });
+      return s;
+    }, waitOpts);
     expect(status).toMatchObject({ provider: "transformers", state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32, queueDepth: 0 });
     expect(status.vectors).toBeGreaterThanOrEqual(4);
 
@@ -89,10 +87,11 @@ describe("/api/embeddings", () => {
     const started = (await start.json()) as ReindexProgress;
     expect(started.state).toBe("running");
     expect(started.total).toBe(status.vectors);
-    const done = await until(
-      async () => (await (await server.api("/api/embeddings/reindex")).json()) as ReindexProgress,
-      (p) => p.state === "done",
-    );
+    const done = await vi.waitFor(async () => {
+      const p = (await (await server.api("/api/embeddings/reindex")).json()) as ReindexProgress;
+      expect(p.state).toBe("done");
+      return p;
+    }, waitOpts);
     expect(done).toMatchObject({ state: "done", done: started.total, total: started.total, dimension: 32 });
     const after = (await (await server.api("/api/embeddings/status")).json()) as EmbeddingStatus;
     expect(after).toMatchObject({ mode: "hybrid", vectors: status.vectors, queueDepth: 0 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_ID_CHARS } from "../../lib/contracts/memories";
 import { needlesOf, secretVariants, type SecretVariant } from "../fixtures/secrets";
 import { excerpt, History } from "../lib/compression/history";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
@@ -111,8 +112,8 @@ async function writeEverything() {
 
   const anchor = await ok(api("/api/memories", { method: "POST", json: { content: "deploy runbook: run make deploy from the release branch", pinned: true } }), 201);
   for (const v of variants["memory.link"]) {
-    // Nothing is stored for an unknown target; the request is still logged.
-    await ok(api(`/api/memories/${anchor.id}/links`, { method: "POST", json: { to: v.line } }), 404);
+    // Nothing is stored for an unknown target (404), or for one longer than any id (400); the request is still logged.
+    await ok(api(`/api/memories/${anchor.id}/links`, { method: "POST", json: { to: v.line } }), v.line.length > MAX_ID_CHARS ? 400 : 404);
   }
 
   for (const v of variants.checkpoint) {

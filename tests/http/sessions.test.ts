@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, tempDir, type TestServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const server = sharedServer();
 
 const body = async (res: Response) => res.json() as Promise<any>;
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();

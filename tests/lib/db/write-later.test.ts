@@ -1,24 +1,33 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cancelWriteLater, writeLater } from "../../../lib/db/write-later";
 import { databaseFile } from "../../../lib/paths";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { tempDir } from "../../helpers/server";
 
 describe("writeLater", () => {
-  it("writes once, after the delay, and not at all when cancelled", async () => {
+  it("writes once, after the delay, and not at all when cancelled", () => {
+    vi.useFakeTimers();
     const db = new Database(":memory:");
-    const writes: string[] = [];
-    writeLater(db, "a", 20, () => writes.push("a"));
-    writeLater(db, "a", 20, () => writes.push("a again")); // already due: no second timer
-    writeLater(db, "b", 20, () => writes.push("b"));
-    cancelWriteLater(db, "b");
-    expect(writes).toEqual([]);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(writes).toEqual(["a"]);
-    db.close();
+    try {
+      const writes: string[] = [];
+      writeLater(db, "a", 20, () => writes.push("a"));
+      writeLater(db, "a", 20, () => writes.push("a again")); // already due: no second timer
+      writeLater(db, "b", 20, () => writes.push("b"));
+      cancelWriteLater(db, "b");
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(19);
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(writes).toEqual(["a"]);
+      vi.advanceTimersByTime(1000);
+      expect(writes).toEqual(["a"]);
+    } finally {
+      vi.useRealTimers();
+      db.close();
+    }
   });
 
   it("writes what is due when the process exits normally (a new memory's index rows)", () => {

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMemory, listMemories, removeMemory, updateMemory } from "../../../lib/memories";
 import { catchUpDerived, derivedWatermark, PENDING_MAX } from "../../../lib/memories/derived";
 import { databaseFile } from "../../../lib/paths";
@@ -37,12 +37,18 @@ describe("derived rows written behind the create", () => {
     expect(count(ctx, "SELECT count(*) AS n FROM memory_fts")).toBe(PENDING_MAX);
   });
 
-  it("catches up on a timer a few milliseconds after the last create", async () => {
+  it("catches up on a timer a few milliseconds after the last create", () => {
     const ctx = fresh();
-    const { memory } = createMemory(ctx, { content: "the deploy runs on Fridays only" });
-    await new Promise((r) => setTimeout(r, 80));
-    expect(ftsHits(ctx, "fridai OR friday")).toEqual([seqOf(ctx, memory)]);
-    expect(derivedWatermark(ctx.sqlite)).toBe(seqOf(ctx, memory));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { memory } = createMemory(ctx, { content: "the deploy runs on Fridays only" });
+      expect(derivedWatermark(ctx.sqlite)).toBeLessThan(seqOf(ctx, memory)); // pending until the timer fires
+      vi.runOnlyPendingTimers();
+      expect(ftsHits(ctx, "fridai OR friday")).toEqual([seqOf(ctx, memory)]);
+      expect(derivedWatermark(ctx.sqlite)).toBe(seqOf(ctx, memory));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("catches up what a crash left pending when the database is opened again", () => {
