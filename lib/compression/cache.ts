@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { DAY_MS } from "./compressed-originals";
-import { processSingleton } from "./singleton";
+import { processSingleton } from "../process-singleton";
 import { statements } from "./statements";
 
 /**
