@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { PartMemory } from "./compression/part-memory";
 import type { RecallContextDto } from "./contracts/context";
 import type { EmbeddingService } from "./embeddings/service";
 import { NearDuplicateIndex } from "./search/near-duplicate-index";
@@ -19,6 +20,8 @@ export interface Services {
   nearDuplicates: NearDuplicateIndex;
   /** Which search mode is active and why (written by the embedding service). */
   searchStatus: SearchStatus;
+  /** Compression's in-memory layer: token counts and results of the parts seen lately (compression/cache.ts). */
+  compressedParts: PartMemory;
   /** Recall blocks by session and message: a message keeps the same bytes on every later turn. */
   recallCache: Map<string, RecallContextDto>;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
@@ -30,6 +33,7 @@ export function createServices(sqlite: Database.Database): Services {
     embeddings: undefined,
     nearDuplicates: new NearDuplicateIndex(sqlite),
     searchStatus: NO_PROVIDER_STATUS,
+    compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
     recallCache: new Map(),
     background: [],
   };
