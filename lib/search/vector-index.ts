@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { VECTOR_TABLE, vectorTableExists } from "../embeddings/vector-table";
+import { processSingleton } from "../process-singleton";
 import type { SearchFilters } from "./filters";
 
 /**
@@ -42,8 +43,13 @@ interface Index {
 }
 
 const COLS = ["status", "scope", "category", "project", "session"] as const;
-const indexes = new WeakMap<Database.Database, Index | null>();
-const hooked = new WeakSet<Database.Database>();
+// Per connection, and process-wide: the embedding writer (started by boot) marks changes in the
+// index the search routes read, whichever Next.js bundle each runs in; and the SQL function the
+// temp triggers call is registered once per connection, for that one index.
+const { indexes, hooked } = processSingleton("vectorIndexes", () => ({
+  indexes: new WeakMap<Database.Database, Index | null>(),
+  hooked: new WeakSet<Database.Database>(),
+}));
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {
