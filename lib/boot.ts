@@ -28,10 +28,12 @@ export function boot(): ServerState {
   if (booted.state) return booted.state;
   const loaded = serverConfig();
   fs.mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
+  // An existing dir (or files an older version made) may be open to other users: tighten it
+  // before the log opens a file in it.
+  const dirWarnings = secureDataDir(loaded.dataDir);
   const { level, maxFileBytes, maxFiles } = loaded.config.logging;
   configureLogging({ dataDir: loaded.dataDir, level, maxFileBytes, maxFiles });
-  // An existing dir (or files an older version made) may be open to other users: tighten it.
-  for (const warning of secureDataDir(loaded.dataDir)) logger.warn(`warning: ${warning}`);
+  for (const warning of dirWarnings) logger.warn(`warning: ${warning}`);
   const token = ensureToken(loaded.dataDir);
   const opened = openDatabase(databaseFile(loaded.dataDir));
   const ctx = makeCtx({ db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir });

@@ -4,7 +4,7 @@ import type { Status } from "../db/schema";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
 import { prepared } from "./filters";
@@ -85,7 +85,7 @@ export async function searchMemories(ctx: Ctx, raw: SearchInput, options: Search
       recordAccess(ctx, accessed, input.purpose, input.sessionId ?? null, input.query);
     } catch (error) {
       // A statistic: never worth failing (or, deferred, crashing) a search over.
-      log("warn", "access not recorded", { error: (error as Error).message });
+      logger.warn("access not recorded", { error: (error as Error).message });
     }
   });
   // The returned rows show the access just counted.
