@@ -1,13 +1,12 @@
 import fs from "node:fs";
-import { startCompressionPurge } from "./compression/background";
+import { startBackgroundWork } from "./background";
 import { serverConfig, type LoadedConfig } from "./config";
-import type { Ctx } from "./ctx";
+import { makeCtx, type Ctx } from "./ctx";
 import type { OpenedDatabase } from "./db/open";
-import { startEmbeddings } from "./embeddings/service";
+import { configureLogging, logger } from "./logging/logger";
 import { openStore } from "./open-store";
 import { databaseFile } from "./paths";
-import { warmNearDuplicateIndex } from "./search/near-duplicate-index";
-import { startSessionSweep } from "./sessions/sweep";
+import { processSingleton } from "./process-singleton";
 import { secureDataDir } from "./security/files";
 import { ensureToken } from "./security/token";
 
@@ -20,37 +19,29 @@ interface ServerState {
 }
 
 // Next.js may load this module in several bundles (proxy, routes, pages): keep one state per process.
-const g = globalThis as typeof globalThis & { __recollect?: ServerState };
+const booted = processSingleton("boot", () => ({ state: undefined as ServerState | undefined }));
 
 /**
- * Creates the data dir, the token and the database (migrated) once per process, then starts the
- * background services. Cheap after the first call.
+ * Creates the data dir, the token and the database (migrated) once per process, opens the log,
+ * builds the services (ctx.services) and starts the background work. Cheap after the first call.
  */
 export function boot(): ServerState {
-  if (g.__recollect) return g.__recollect;
+  if (booted.state) return booted.state;
   const loaded = serverConfig();
   fs.mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
-  // An existing dir (or files an older version made) may be open to other users: tighten it.
-  for (const warning of secureDataDir(loaded.dataDir)) console.warn(`[recollect] warning: ${warning}`);
+  // An existing dir (or files an older version made) may be open to other users: tighten it
+  // before the log opens a file in it.
+  const dirWarnings = secureDataDir(loaded.dataDir);
+  const { level, maxFileBytes, maxFiles } = loaded.config.logging;
+  configureLogging({ dataDir: loaded.dataDir, level, maxFileBytes, maxFiles });
+  for (const warning of dirWarnings) logger.warn(`warning: ${warning}`);
   const token = ensureToken(loaded.dataDir);
   const opened = openStore(databaseFile(loaded.dataDir));
-  const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir };
-  g.__recollect = { ctx, loaded, opened, token, startedAt: Date.now() };
-  for (const warning of loaded.warnings) console.warn(`[recollect] ${warning}`);
-  startBackgroundServices(ctx);
-  return g.__recollect;
+  const ctx = makeCtx({ db: opened.db, sqlite: opened.sqlite, config: loaded.config, dataDir: loaded.dataDir });
+  booted.state = { ctx, loaded, opened, token, startedAt: Date.now() };
+  for (const warning of loaded.warnings) logger.warn(warning);
+  startBackgroundWork(ctx);
+  return booted.state;
 }
 
 export const serverCtx = (): Ctx => boot().ctx;
-
-/** Work that runs off the request path (embedding queue, purges). Never blocks a request. */
-function startBackgroundServices(ctx: Ctx) {
-  // Filled in by the search, compression and checkpoint modules.
-  startCompressionPurge(ctx);
-  // Loads the embedding model and embeds the queue in the background; search is lexical until ready.
-  startEmbeddings(ctx);
-  // Expires stale sessions and claims, purges expired KV entries.
-  startSessionSweep(ctx);
-  // Reads the live memories' tokens for the near-duplicate check, so the first store need not.
-  warmNearDuplicateIndex(ctx.sqlite);
-}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "./ctx";
 import { storageProblem, type StorageProblem } from "./db/storage-errors";
-import { searchStatus, type SearchStatus } from "./search/status";
+import type { SearchStatus } from "./search/status";
 import { VERSION } from "./version";
 
 /** What `/api/health` tells a caller without the token: whether it is Recollect, and which version. */
@@ -59,7 +59,7 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
       checkpoints: one(sql`SELECT count(*) AS n FROM checkpoints`),
       sessionsActive: one(sql`SELECT count(*) AS n FROM sessions WHERE status = 'active'`),
     },
-    search: searchStatus(),
+    search: ctx.services.searchStatus,
     storage: problem ? { status: "full", reason: problem.reason, at: problem.at } : { status: "ok" },
   };
 }

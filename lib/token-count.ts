@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { countTokens as count } from "gpt-tokenizer";
+import { processSingleton } from "./process-singleton";
 
 /**
  * Token counts with a real BPE tokenizer (o200k_base, as used by current OpenAI models; a close
@@ -11,8 +12,7 @@ import { countTokens as count } from "gpt-tokenizer";
  */
 const CACHE_MIN_CHARS = 256;
 const CACHE_MAX_ENTRIES = 50_000;
-const g = globalThis as typeof globalThis & { __recollectTokenCache?: Map<string, number> };
-const cache = (g.__recollectTokenCache ??= new Map<string, number>());
+const cache = processSingleton("tokenCounts", () => new Map<string, number>());
 
 export function countTokens(text: string): number {
   if (!text) return 0;

@@ -10,6 +10,7 @@
  */
 import http from "node:http";
 import path from "node:path";
+import { announce, logger } from "../lib/logging/logger";
 import { checkRequestLine, type GateRefusal } from "./gate";
 
 // Before anything opens a file: the database, its WAL and SHM, logs and backups come out 0600.
@@ -42,7 +43,7 @@ const server = http.createServer((req, res) => {
   const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host });
   if (refusal) return refuse(res, refusal);
   handle(req, res).catch((error: unknown) => {
-    console.error("[recollect] request failed:", error);
+    logger.error("request failed", { error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
     if (res.headersSent) return res.destroy();
     res.writeHead(500, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { code: "internal", message: "internal error (see the server log)", details: null } }));
@@ -50,11 +51,11 @@ const server = http.createServer((req, res) => {
 });
 server.on("error", (error: NodeJS.ErrnoException) => {
   // EADDRINUSE, EACCES...: one clear line for the log `recollect start` shows, then exit.
-  console.error(`[recollect] cannot listen on ${hostname}:${port}: ${error.code ?? ""} ${error.message}`);
+  logger.error(`cannot listen on ${hostname}:${port}: ${error.code ?? ""} ${error.message}`);
   process.exit(1);
 });
 server.listen(port, hostname, () => {
-  console.log(`[recollect] listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
+  announce(`listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
 
 const stop = () => {

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { captureCheckpoint } from "../../lib/checkpoints/capture";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/ctx";
+import { makeCtx, type Ctx } from "../../lib/ctx";
 import { resumeContext } from "../../lib/injection/resume";
 import { openStore } from "../../lib/open-store";
 
@@ -23,7 +23,7 @@ function benchCtx(): Ctx {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "recollect-bench-cp-"));
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: dataDir } });
   const opened = openStore(path.join(dataDir, "recollect.db"), { migrationsDir: path.join(ROOT, "drizzle") });
-  return { db: opened.db, sqlite: opened.sqlite, config, dataDir };
+  return makeCtx({ db: opened.db, sqlite: opened.sqlite, config, dataDir });
 }
 
 /** A long synthetic session: `turns` user/assistant rounds with reads, edits, test runs. */

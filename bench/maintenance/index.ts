@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/ctx";
+import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { cleanup } from "../../lib/maintenance/cleanup";
 import { dbSize } from "../../lib/maintenance/db-size";
@@ -23,7 +23,7 @@ const mb = (b: number) => (b / 1e6).toFixed(1);
 function ctxAt(dir: string): Ctx & { close: () => void } {
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir() } });
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
-  return { db: o.db, sqlite: o.sqlite, config, dataDir: dir, close: () => o.sqlite.close() };
+  return { ...makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir }), close: () => o.sqlite.close() };
 }
 
 function time<T>(fn: () => T): [T, number] {

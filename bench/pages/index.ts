@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/ctx";
+import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { importMemories } from "../../lib/export";
 import { CATEGORIES } from "../../lib/db/schema";
@@ -35,7 +35,7 @@ const word = (i: number) => WORDS[i % WORDS.length];
 function seed(dataDir: string) {
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-config-") } });
   const opened = openStore(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
-  const ctx: Ctx = { db: opened.db, sqlite: opened.sqlite, config, dataDir };
+  const ctx: Ctx = makeCtx({ db: opened.db, sqlite: opened.sqlite, config, dataDir });
   const projects = Array.from({ length: 5 }, (_, i) => ({ id: `bench-project-${i}`, name: `project-${i}`, rootPath: `/src/project-${i}`, identity: "path" }));
   const now = Date.now();
   const entries = Array.from({ length: N }, (_, i) => {

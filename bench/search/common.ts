@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/ctx";
+import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { percentile } from "../lib/stats";
@@ -20,7 +20,7 @@ export function tempDir(prefix: string): string {
 export function benchCtx(env: Record<string, string> = {}, dataDir = tempDir("recollect-bench-")): Ctx & { close: () => void } {
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", ...env } });
   const opened = openStore(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
-  return { db: opened.db, sqlite: opened.sqlite, config, dataDir, close: () => opened.sqlite.close() };
+  return { ...makeCtx({ db: opened.db, sqlite: opened.sqlite, config, dataDir }), close: () => opened.sqlite.close() };
 }
 
 export { percentile };

@@ -4,6 +4,7 @@ import { clearPending, markSeen, pendingTexts, unseenTexts } from "../extraction
 import { llmEnabled, runLlmExtraction } from "../extraction/llm";
 import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
+import { logger } from "../logging/logger";
 import { resolveProject } from "../projects/resolve";
 import { redactKeysDeep } from "../security/redact-fields";
 
@@ -27,6 +28,6 @@ export async function extractAfterCapture(ctx: Ctx, raw: CaptureCheckpointInput)
     }
     storeSuggestions(ctx, projectId, input.sessionID, run.suggestions);
   } catch (error) {
-    console.warn(`[recollect] LLM extraction after checkpoint failed: ${(error as Error).message}`);
+    logger.warn(`LLM extraction after checkpoint failed: ${(error as Error).message}`);
   }
 }

@@ -1,7 +1,6 @@
-import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { DAY_MS } from "./compressed-originals";
-import { processSingleton } from "./singleton";
+import type { CachedPart, PartMemory } from "./part-memory";
 import { statements } from "./statements";
 
 /**
@@ -13,70 +12,11 @@ import { statements } from "./statements";
  * - In `compression_cache`: the results keyed by part id, content digest, level and configuration,
  *   so a restart does not change the compressed prefix.
  */
-export interface CachedPart {
-  /** The new text of the field, or null when the part stays as it is. */
-  v: string | null;
-  /** Tokens of the part after compression (header included). */
-  t: number;
-  /** Tokens saved, by strategy. */
-  s: Record<string, number>;
-}
+export type { CachedPart, PartEntry } from "./part-memory";
 
-export interface PartEntry {
-  text: string;
-  header: string;
-  tokens: number;
-  headerTokens: number;
-  digest?: string;
-  /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
-  callKey?: string;
-  results: Map<string, CachedPart>;
-}
-
-/** Bounded by entries and by characters held (the texts are kept to compare against). */
-class PartMemory {
-  private readonly map = new Map<string, PartEntry>();
-  private chars = 0;
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxChars: number,
-  ) {}
-
-  get(id: string): PartEntry | undefined {
-    const e = this.map.get(id);
-    if (e) {
-      this.map.delete(id);
-      this.map.set(id, e);
-    }
-    return e;
-  }
-
-  set(id: string, e: PartEntry): void {
-    const old = this.map.get(id);
-    if (old) {
-      this.chars -= old.text.length + old.header.length;
-      this.map.delete(id);
-    }
-    this.map.set(id, e);
-    this.chars += e.text.length + e.header.length;
-    while (this.map.size > this.maxEntries || (this.chars > this.maxChars && this.map.size > 1)) {
-      const [oldest, entry] = this.map.entries().next().value as [string, PartEntry];
-      this.map.delete(oldest);
-      this.chars -= entry.text.length + entry.header.length;
-    }
-  }
-
-  clear(): void {
-    this.map.clear();
-    this.chars = 0;
-  }
-}
-
-const memories = processSingleton("compressionPartsByDb", () => new WeakMap<Database.Database, PartMemory>());
+/** This database's in-memory layer (ctx.services.compressedParts). */
 export function partMemory(ctx: Ctx): PartMemory {
-  let m = memories.get(ctx.sqlite);
-  if (!m) memories.set(ctx.sqlite, (m = new PartMemory(200_000, 64 * 1024 * 1024)));
-  return m;
+  return ctx.services.compressedParts;
 }
 
 export function dbCacheGet(ctx: Ctx, key: string, now: number): CachedPart | undefined {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
+import { processSingleton } from "../process-singleton";
 
 /**
  * The delta exchange of `/api/compress` (what the plugin uses every turn). A whole 200K-token
@@ -22,8 +23,7 @@ interface Entry {
 }
 
 const MAX_SESSIONS = 16;
-const g = globalThis as typeof globalThis & { __recollectCompressDelta?: Map<string, Entry> };
-const entries: Map<string, Entry> = (g.__recollectCompressDelta ??= new Map());
+const entries = processSingleton("compressDeltas", () => new Map<string, Entry>());
 
 type Body = { sessionID?: unknown; messages?: unknown; delta?: unknown } & Record<string, unknown>;
 type Stub = { id: string; unchanged: true };

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { processSingleton } from "../process-singleton";
 
 /**
  * SQLite failures that are about the disk, not the request: a full disk is 507 `storage_full`,
@@ -14,7 +15,8 @@ export interface StorageProblem {
   at: string;
 }
 
-const g = globalThis as typeof globalThis & { __recollectStorageProblem?: StorageProblem | null };
+// Process-wide: a full disk seen by one Next.js bundle (a route) is reported by another (health).
+const noted = processSingleton("storageProblem", () => ({ problem: null as StorageProblem | null }));
 
 const IO_CODES = /^SQLITE_(?:IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB)/;
 
@@ -32,7 +34,7 @@ export function storageError(error: unknown): AppError | undefined {
   const code = sqliteCodeOf(error);
   if (code === "SQLITE_FULL") {
     const reason = "the disk holding the database is full: free some space; writes resume by themselves";
-    g.__recollectStorageProblem = { code: "storage_full", reason, at: new Date().toISOString() };
+    noted.problem = { code: "storage_full", reason, at: new Date().toISOString() };
     return new AppError("storage_full", reason, { sqliteCode: code });
   }
   if (code && IO_CODES.test(code)) {
@@ -42,9 +44,9 @@ export function storageError(error: unknown): AppError | undefined {
 }
 
 /** The storage problem /api/health and the dashboard report, or null when writes work. */
-export const storageProblem = (): StorageProblem | null => g.__recollectStorageProblem ?? null;
+export const storageProblem = (): StorageProblem | null => noted.problem;
 
 /** A write went through: the disk has room again. */
 export function noteWriteSucceeded(): void {
-  if (g.__recollectStorageProblem) g.__recollectStorageProblem = null;
+  if (noted.problem) noted.problem = null;
 }

@@ -1,4 +1,5 @@
-export { embeddingService, startEmbeddings, stopEmbeddings, EmbeddingService } from "./service";
+export { EmbeddingService } from "./service";
+export { startEmbeddings, stopEmbeddings } from "./start";
 export { startReindex, reindexProgress } from "./reindex";
 export { embeddingStatus } from "./status";
 export type { EmbeddingProvider } from "./provider";

@@ -2,14 +2,13 @@ import type { ReindexProgress } from "../contracts/search";
 import type { Ctx } from "../ctx";
 import { AppError } from "../errors";
 import { readMeta } from "./meta";
-import { embeddingService } from "./service";
 
 /**
  * Re-embeds every memory with the configured model (after a model or dimension change), in
  * batches in the background. Returns the progress at once; poll `reindexProgress`.
  */
 export async function startReindex(ctx: Ctx, waitForLoadMs = 60_000): Promise<ReindexProgress> {
-  const service = embeddingService(ctx);
+  const service = ctx.services.embeddings;
   if (!service || ctx.config.embedding.provider === "none") {
     // A setting, not a passing state: 409, since retrying will not help (503 would say it might).
     throw new AppError("conflict", "embeddings are off (embedding.provider = none): nothing to reindex with");
@@ -27,7 +26,7 @@ export async function startReindex(ctx: Ctx, waitForLoadMs = 60_000): Promise<Re
 }
 
 export function reindexProgress(ctx: Ctx): ReindexProgress {
-  const service = embeddingService(ctx);
+  const service = ctx.services.embeddings;
   if (service) return service.reindexProgress();
   const m = readMeta(ctx.sqlite);
   return {

@@ -3,12 +3,12 @@ import type { Ctx } from "../ctx";
 import { catchUpForReader } from "../memories/derived";
 import { indexMeta } from "./meta";
 import { reindexProgress } from "./reindex";
-import { embeddingService, MAX_ATTEMPTS } from "./service";
+import { MAX_ATTEMPTS } from "./queue";
 import { countVectors } from "../db/virtual-tables";
 
 /** Which model is loaded, what the vectors were built with, queue depth, reindex progress. */
 export function embeddingStatus(ctx: Ctx): EmbeddingStatus {
-  const service = embeddingService(ctx);
+  const service = ctx.services.embeddings;
   if (service) return service.status();
   catchUpForReader(ctx.sqlite);
   const meta = indexMeta(ctx.sqlite);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Config } from "../config";
 import { appRoot } from "../paths";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 import { providerId, type EmbeddingProvider } from "./provider";
 
 /**
@@ -52,10 +52,10 @@ export async function createTransformersProvider(config: Config["embedding"], da
       if (w.alive || closed || restarting.has(i) || Date.now() - (lastRestart.get(i) ?? 0) < 30_000) return;
       restarting.add(i);
       lastRestart.set(i, Date.now());
-      log("warn", "embedding worker stopped; starting a new one", { error: w.error });
+      logger.warn("embedding worker stopped; starting a new one", { error: w.error });
       ModelWorker.start(options)
         .then((fresh) => (closed ? fresh.stop() : void (workers[i] = fresh)))
-        .catch((error: Error) => log("error", "embedding worker could not be restarted", { error: error.message }))
+        .catch((error: Error) => logger.error("embedding worker could not be restarted", { error: error.message }))
         .finally(() => restarting.delete(i));
     });
     return workers.filter((w) => w.alive);

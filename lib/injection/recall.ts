@@ -17,11 +17,10 @@ const MAX_VECTOR_DISTANCE = 0.6;
 const MAX_LINE_CHARS = 400;
 
 const CACHE_SIZE = 2000;
-const g = globalThis as { __recollectRecallCache?: Map<string, RecallContextDto> };
-const cache: Map<string, RecallContextDto> = (g.__recollectRecallCache ??= new Map());
 
 export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput, options: SearchOptions = {}): Promise<RecallContextDto> {
   const input = recallContextInput.parse(raw);
+  const cache = ctx.services.recallCache;
   const key = input.sessionID && input.messageID ? `${input.sessionID}\u0000${input.messageID}` : undefined;
   const hit = key ? cache.get(key) : undefined;
   if (hit) return { ...hit, cached: true };
@@ -71,9 +70,4 @@ export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput, option
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
   return result;
-}
-
-/** For tests. */
-export function clearRecallCache() {
-  cache.clear();
 }

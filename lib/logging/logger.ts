@@ -1,11 +1,13 @@
 import path from "node:path";
+import { processSingleton } from "../process-singleton";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
 import { RotatingFile } from "./rotating-file";
 
 /**
  * Structured logs: one JSON object per line in `<dataDir>/logs/recollect.log`, rotated by size.
- * One sink per process (Next.js loads lib/ in several bundles, hence globalThis).
+ * One sink per process (Next.js loads lib/ in several bundles, hence processSingleton), opened by
+ * boot() (lib/boot.ts).
  */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -22,26 +24,33 @@ interface Sink {
   min: number;
 }
 
-const g = globalThis as typeof globalThis & { __recollectLog?: Sink };
+const output = processSingleton("logSink", () => ({ sink: undefined as Sink | undefined }));
 
 export const logFile = (dataDir: string) => path.join(dataDir, "logs", "recollect.log");
 
 /** Opens (or re-opens with new options) the process's log file. */
 export function configureLogging(options: LoggingOptions): void {
-  g.__recollectLog?.file.close();
-  g.__recollectLog = {
+  output.sink?.file.close();
+  output.sink = {
     file: new RotatingFile(logFile(options.dataDir), options.maxFileBytes ?? 10 * 1024 * 1024, options.maxFiles ?? 5),
     min: LOG_LEVELS.indexOf(options.level ?? "info"),
   };
 }
 
 export function loggingConfigured(): boolean {
-  return g.__recollectLog !== undefined;
+  return output.sink !== undefined;
 }
 
+/**
+ * Writes one line to the log file (when boot has opened it) and, at warn and above, a short line to
+ * stderr: the server's terminal, which `recollect start` keeps. The only logging in lib/ and
+ * server/ (console is for the CLI's own output).
+ */
 export function log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void {
-  const sink = g.__recollectLog;
-  if (!sink || LOG_LEVELS.indexOf(level) < sink.min) return;
+  const at = LOG_LEVELS.indexOf(level);
+  if (at >= WARN) toTerminal(level, msg, fields);
+  const sink = output.sink;
+  if (!sink || at < sink.min) return;
   let line: string;
   try {
     // Fields carry what clients sent (paths, error messages): redacted like everything written.
@@ -54,6 +63,23 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
   } catch {
     // A full disk or a removed data dir must never fail a request.
   }
+}
+
+const WARN = LOG_LEVELS.indexOf("warn");
+
+function toTerminal(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
+  const error = typeof fields?.error === "string" ? `: ${fields.error}` : "";
+  try {
+    process.stderr.write(redact(`[recollect] ${level === "error" ? "error: " : ""}${msg}${error}`) + "\n");
+  } catch {
+    // A closed stderr must never fail a request.
+  }
+}
+
+/** A line for whoever runs the server (stdout), logged too: "listening on ...". */
+export function announce(msg: string): void {
+  process.stdout.write(`[recollect] ${msg}\n`);
+  log("info", msg);
 }
 
 export const logger = {

@@ -1,38 +1,29 @@
 import type { Ctx } from "../ctx";
 import { logger } from "../logging/logger";
-import { trimChangeLog } from "../search/near-duplicate-index";
+import { trimChangeLog } from "./change-log";
 import { incrementalVacuum } from "./vacuum";
 
-/**
- * Hourly, off the request path: trims the memory change log, and gives free pages back when they
- * pile up (permanent deletes, purged CCR entries and caches leave them; SQLite reuses them, but a
- * file that shrank in use should shrink on disk too). Triggered by requests (one timestamp
- * comparison each), run on a later tick.
- */
 const INTERVAL_MS = 60 * 60 * 1000;
-const g = globalThis as typeof globalThis & { __recollectHousekeeping?: { last: number; running: boolean } };
 
-export function maybeHousekeep(ctx: Ctx, now = Date.now()): void {
-  const state = (g.__recollectHousekeeping ??= { last: now, running: false });
-  if (state.running || now - state.last < INTERVAL_MS) return;
-  state.running = true;
-  state.last = now;
-  setTimeout(() => {
-    try {
-      housekeep(ctx);
-    } finally {
-      state.running = false;
-    }
-  }, 0).unref();
+/**
+ * Hourly, off the request path (started by boot, lib/background.ts): trims the memory change log,
+ * and gives free pages back when they pile up (permanent deletes, purged compressed originals and
+ * caches leave them; SQLite reuses them, but a file that shrank in use should shrink on disk too).
+ * Returns the stop.
+ */
+export function startHousekeeping(ctx: Ctx): () => void {
+  const timer = setInterval(() => housekeep(ctx), INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
- * Trims the memory change log (lib/search/near-duplicate-index.ts), and vacuums incrementally when
+ * Trims the memory change log (change-log.ts), and vacuums incrementally when
  * more than 10% of the file (and at least 1 MiB) is free pages.
  */
 export function housekeep(ctx: Ctx): { vacuumed: boolean; freePages: number } {
   try {
-    trimChangeLog(ctx.sqlite);
+    trimChangeLog(ctx.sqlite, ctx.services.nearDuplicates);
   } catch (error) {
     logger.warn("housekeeping: change log not trimmed", { error: (error as Error).message });
   }

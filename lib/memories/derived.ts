@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import { syncEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 import { indexMemory } from "../search/sync";
 import type { MemoryRow } from "./dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
@@ -133,6 +133,6 @@ function catchUpQuietly(sqlite: Database.Database) {
     if (maxSeq(sqlite) > derivedWatermark(sqlite)) scheduleCatchUp(sqlite); // busy: try again later
   } catch (error) {
     // Busy or closing: the next create, reader or open catches up.
-    log("warn", "derived rows not written yet", { error: (error as Error).message });
+    logger.warn("derived rows not written yet", { error: (error as Error).message });
   }
 }

@@ -1,6 +1,5 @@
-import { logger, loggingConfigured, configureLogging } from "../logging/logger";
+import { logger } from "../logging/logger";
 import type { Ctx } from "../ctx";
-import { maybeHousekeep } from "../maintenance/housekeeping";
 import { redactPath } from "../security/redact-fields";
 import { recordRequest } from "./registry";
 
@@ -56,10 +55,6 @@ export function observeRequest(
     const route = routePattern(req.nextUrl.pathname, params);
     recordRequest(req.method, route, status, seconds);
     if (!ctx) return;
-    if (!loggingConfigured()) {
-      const { level, maxFileBytes, maxFiles } = ctx.config.logging;
-      configureLogging({ dataDir: ctx.dataDir, level, maxFileBytes, maxFiles });
-    }
     if (ctx.config.logging.requests || status >= 500) {
       const fields: Record<string, unknown> = { method: req.method, route: redactPath(route), path: redactPath(req.nextUrl.pathname), status, ms: Math.round(seconds * 10000) / 10 };
       if (status >= 500) {
@@ -67,7 +62,6 @@ export function observeRequest(
         logger.error("request", fields);
       } else logger.info("request", fields);
     }
-    maybeHousekeep(ctx);
   } catch {
     /* metrics never fail a request */
   }

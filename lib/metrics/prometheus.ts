@@ -1,5 +1,4 @@
 import type { Ctx } from "../ctx";
-import { searchStatus } from "../search/status";
 import { LATENCY_BUCKETS, requestSnapshot } from "./registry";
 import { getStats } from "./stats";
 
@@ -64,7 +63,7 @@ export function renderMetrics(ctx: Ctx): string {
     {},
     stats.embeddings.failing,
   );
-  const search = searchStatus();
+  const search = ctx.services.searchStatus;
   w.family("recollect_search_mode", "gauge", "1 for the active search mode.");
   for (const mode of ["hybrid", "lexical"]) w.sample("recollect_search_mode", { mode }, search.mode === mode ? 1 : 0);
 

@@ -1,6 +1,8 @@
+import { processSingleton } from "../process-singleton";
+
 /**
  * In-process request metrics (one registry per process: Next.js loads lib/ in several bundles,
- * hence globalThis). Recording is a couple of map lookups and additions: cheap on the hot path.
+ * hence processSingleton). Recording is a couple of map lookups and additions: cheap on the hot path.
  */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
@@ -18,11 +20,15 @@ interface Registry {
   startedAt: number;
 }
 
-const g = globalThis as typeof globalThis & { __recollectMetrics?: Registry };
+// A holder, so that tests can start a fresh registry for every copy of this module at once.
+const holder = processSingleton("requestMetrics", () => ({ registry: newRegistry() }));
+
+function newRegistry(): Registry {
+  return { requests: new Map(), latency: new Map(), startedAt: Date.now() };
+}
 
 function registry(): Registry {
-  g.__recollectMetrics ??= { requests: new Map(), latency: new Map(), startedAt: Date.now() };
-  return g.__recollectMetrics;
+  return holder.registry;
 }
 
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
@@ -60,5 +66,5 @@ export function requestSnapshot(): RequestSnapshot {
 
 /** For tests. */
 export function resetRequestMetrics(): void {
-  g.__recollectMetrics = undefined;
+  holder.registry = newRegistry();
 }

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { cancelWriteLater, writeLater } from "../db/write-later";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 
 /**
  * Access counting for the HTTP routes: the writes of many searches run together, once a second,
@@ -37,6 +37,6 @@ export function flushAccess(sqlite: Database.Database) {
     // Each task catches its own errors (see searchMemories); nested, each runs in a savepoint.
     sqlite.transaction(() => tasks.forEach((t) => t())).immediate();
   } catch (error) {
-    log("warn", "access counts not recorded", { error: (error as Error).message, searches: tasks.length });
+    logger.warn("access counts not recorded", { error: (error as Error).message, searches: tasks.length });
   }
 }

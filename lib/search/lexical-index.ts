@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { readMeta, writeMeta } from "../embeddings/meta";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 import { catchUpDerived } from "../memories/derived";
 import { lexicalColumns } from "./sync";
 
@@ -35,6 +35,6 @@ export function ensureLexicalIndex(sqlite: Database.Database): { rebuilt: boolea
     }
     writeMeta(sqlite, { [KEY]: LEXICAL_INDEX_VERSION });
   }).immediate();
-  if (count > 0) log("info", "lexical index rebuilt", { memories: count, version: LEXICAL_INDEX_VERSION, ms: Math.round(performance.now() - started) });
+  if (count > 0) logger.info("lexical index rebuilt", { memories: count, version: LEXICAL_INDEX_VERSION, ms: Math.round(performance.now() - started) });
   return { rebuilt: true, memories: count };
 }

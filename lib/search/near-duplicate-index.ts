@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { logger } from "../logging/logger";
-import type { Placement } from "../memories/scope";
 import { prepared } from "../db/prepared";
+import { processSingleton } from "../process-singleton";
 import { jaccard } from "./jaccard";
 import { tokenize, tokenizeRecent } from "./tokenizer";
 
@@ -26,8 +26,8 @@ import { tokenize, tokenizeRecent } from "./tokenizer";
  * its write transaction: 2.4 s at 100,000 memories; rollbacks of creates are rare).
  *
  * Memory: about 33 bytes per distinct token of a live memory; 41 MB for 100,000 memories of 12-40
- * words. The vocabulary keeps the words of removed memories until the index is built again. Built when the server starts, in slices off the request path (`warmNearDuplicateIndex`),
- * or by the first check: about 24 us per memory (2.4 s for 100,000), mostly tokenizing.
+ * words. The vocabulary keeps the words of removed memories until the index is built again. Built when the server starts, in slices off the request path (`warmNearDuplicateIndex`,
+ * near-duplicate-warm.ts), or by the first check: about 24 us per memory (2.4 s for 100,000), mostly tokenizing.
  */
 export class NearDuplicateIndex {
   private readonly terms = new Map<string, number>();
@@ -164,7 +164,7 @@ export class NearDuplicateIndex {
     const { maxSeq, maxChange, minChange } = this.marks();
     if (maxSeq === this.seqMark && maxChange === this.changeMark) return;
     if (maxChange > this.changeMark && minChange !== null && minChange > this.changeMark + 1) {
-      // Log entries this index has not read were trimmed (`trimChangeLog`).
+      // Log entries this index has not read were trimmed (`trimChangeLog`, lib/maintenance/change-log.ts).
       this.reset();
       return this.catchUp();
     }
@@ -257,7 +257,7 @@ export class NearDuplicateIndex {
 
   private stamp() {
     // Never reused, across indexes and resets: a stale stamp can never match a newer index.
-    this.version = shared.version++;
+    this.version = stampVersions.next++;
     if (!this.stampTable) this.sqlite.exec("CREATE TEMP TABLE IF NOT EXISTS near_duplicate_index(version INTEGER NOT NULL)");
     this.stampTable = true;
     prepared(this.sqlite, "INSERT OR REPLACE INTO temp.near_duplicate_index(rowid, version) VALUES (1, ?)").run(this.version);
@@ -268,6 +268,13 @@ export class NearDuplicateIndex {
 const MAX_READ = 20_000;
 const LIVE = "status IN ('active', 'suggested')";
 const ROW = "seq, content, scope, project_id AS projectId, session_id AS sessionId";
+/** Where a memory lives (lib/memories/scope.ts `Placement`, which this index only compares). */
+export interface IndexedPlacement {
+  scope: string;
+  projectId: string | null;
+  sessionId: string | null;
+}
+type Placement = IndexedPlacement;
 type Row = Placement & { seq: number; content: string };
 /** A memory's distinct token ids, sorted; its placement id; the last check that read it. */
 type Doc = { place: number; terms: Int32Array; pass: number };
@@ -293,53 +300,6 @@ function idJaccard(mine: Int32Array, n: number, theirs: Int32Array): number {
   return inter / (n + theirs.length - inter);
 }
 
-// Next.js loads this module once per bundle (the boot's warm-up, each route): they must share one
-// index per connection, and one version counter, or each would take the other's stamp for a
-// rollback and build itself again.
-const g = globalThis as typeof globalThis & {
-  __recollectNearDuplicate?: { indexes: WeakMap<Database.Database, NearDuplicateIndex>; version: number };
-};
-const shared = (g.__recollectNearDuplicate ??= { indexes: new WeakMap(), version: 1 });
-
-export function nearDuplicateIndex(sqlite: Database.Database): NearDuplicateIndex {
-  let index = shared.indexes.get(sqlite);
-  if (!index) shared.indexes.set(sqlite, (index = new NearDuplicateIndex(sqlite)));
-  return index;
-}
-
-/**
- * Builds the index when the server starts, a slice per event-loop turn, so that the first store
- * does not wait for it. A check that comes first finishes the build itself.
- */
-export function warmNearDuplicateIndex(sqlite: Database.Database, slice = 500) {
-  const index = nearDuplicateIndex(sqlite);
-  const step = () => {
-    try {
-      if (!sqlite.open) return;
-      // A slice reads what is committed: it waits for the connection's open transaction to end.
-      if (sqlite.inTransaction || index.buildSlice(slice)) setImmediate(step).unref();
-    } catch (error) {
-      logger.warn("near-duplicate index: build failed, left to the first check", { error: (error as Error).message });
-      index.reset();
-    }
-  };
-  setImmediate(step).unref();
-}
-
-/** Change-log entries kept by `trimChangeLog`: an index further behind than this is built again. */
-export const CHANGE_LOG_KEPT = 10_000;
-
-/**
- * Drops all but the last CHANGE_LOG_KEPT entries of the change log (housekeeping), after bringing
- * this connection's index up to date, so that it never has to be built again for it. Returns how
- * many entries went.
- */
-export function trimChangeLog(sqlite: Database.Database): number {
-  const index = nearDuplicateIndex(sqlite);
-  return sqlite
-    .transaction(() => {
-      if (index.ready) index.catchUp();
-      return sqlite.prepare(`DELETE FROM memory_changes WHERE id <= (SELECT max(id) FROM memory_changes) - ${CHANGE_LOG_KEPT}`).run().changes;
-    })
-    .immediate();
-}
+// Process-wide, across the module copies Next.js loads (one per bundle) and across indexes: a
+// stamp is never reused, so a stale stamp can never match a newer index.
+const stampVersions = processSingleton("nearDuplicateStampVersions", () => ({ next: 1 }));

@@ -1,10 +1,8 @@
 import type { Ctx } from "../ctx";
-import { embeddingService } from "../embeddings/service";
 import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 import type { Placement } from "../memories/scope";
 import { prepared } from "../db/prepared";
 import { jaccard } from "./jaccard";
-import { nearDuplicateIndex } from "./near-duplicate-index";
 import { tokenize, tokenizeRecent } from "./tokenizer";
 
 /**
@@ -34,11 +32,11 @@ export interface NearDuplicate {
 export function findNearDuplicate(ctx: Ctx, placement: Placement, content: string): NearDuplicate | undefined {
   const search = ctx.config.search;
   const mine = [...new Set(tokenizeRecent(content))];
-  const service = embeddingService(ctx);
+  const service = ctx.services.embeddings;
   const dedup = service?.ready() ? service.dedupStatus() : undefined;
   const embedding = dedup?.semantic ? service!.cachedEmbedding(content) : undefined;
   if (!embedding || !vectorTableExists(ctx.sqlite)) {
-    const hit = nearDuplicateIndex(ctx.sqlite).closest(placement, mine, search.lexicalDedupThreshold);
+    const hit = ctx.services.nearDuplicates.closest(placement, mine, search.lexicalDedupThreshold);
     return hit && { kind: "near", id: hit.id, cosine: null, lexical: round(hit.similarity) };
   }
   const strict = dedup!.strictCosine!;
@@ -56,7 +54,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   }
   // The nearest by words, with the vectors' verdict on it: a strict cosine folds, a lower one
   // makes it similar; a memory not embedded yet (just stored) has no verdict: the words decide.
-  const lexicalHit = nearDuplicateIndex(ctx.sqlite).closest(placement, mine, search.lexicalDedupThreshold);
+  const lexicalHit = ctx.services.nearDuplicates.closest(placement, mine, search.lexicalDedupThreshold);
   if (lexicalHit && lexicalHit.id !== found?.id) {
     const cosine = cosineTo(ctx, lexicalHit.seq, embedding);
     const kind = cosine === null || cosine >= strict ? "near" : "similar";
@@ -71,7 +69,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
  * await it first; without it the check is lexical.
  */
 export async function prepareNearDuplicateCheck(ctx: Ctx, content: string): Promise<void> {
-  const service = embeddingService(ctx);
+  const service = ctx.services.embeddings;
   if (service?.ready() && service.dedupStatus().semantic) await service.embedQuery(content).catch(() => null);
 }
 

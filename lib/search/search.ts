@@ -1,18 +1,16 @@
 import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../contracts/search";
 import type { Ctx } from "../ctx";
 import type { Status } from "../db/schema";
-import { embeddingService } from "../embeddings/service";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
-import { log } from "../logging/logger";
+import { logger } from "../logging/logger";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
 import { lexicalSearch } from "./lexical";
-import { searchStatus } from "./status";
 import { queryTerms } from "./tokenizer";
 import { vectorSearch } from "./vector";
 
@@ -49,9 +47,9 @@ export async function searchMemories(ctx: Ctx, raw: SearchInput, options: Search
   };
   const terms = queryTerms(input.query);
 
-  const service = input.mode === "lexical" ? undefined : embeddingService(ctx);
+  const service = input.mode === "lexical" ? undefined : ctx.services.embeddings;
   let mode: SearchOutput["mode"] = "lexical";
-  let reason = input.mode === "lexical" ? "lexical mode was asked for" : searchStatus().reason;
+  let reason = input.mode === "lexical" ? "lexical mode was asked for" : ctx.services.searchStatus.reason;
   // Start the query embedding first: the lexical query runs while the model works.
   const embedding = service?.ready() ? service.embedQuery(input.query).catch((e: Error) => e) : null;
   const lexical = lexicalSearch(ctx, terms, filters, CANDIDATES);
@@ -87,7 +85,7 @@ export async function searchMemories(ctx: Ctx, raw: SearchInput, options: Search
       recordAccess(ctx, accessed, input.purpose, input.sessionId ?? null, input.query);
     } catch (error) {
       // A statistic: never worth failing (or, deferred, crashing) a search over.
-      log("warn", "access not recorded", { error: (error as Error).message });
+      logger.warn("access not recorded", { error: (error as Error).message });
     }
   });
   // The returned rows show the access just counted.

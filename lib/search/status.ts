@@ -1,6 +1,6 @@
 import type { DedupStatus } from "../embeddings/dedup-model";
 
-/** Which search mode is active and why (the embeddings module keeps this up to date). */
+/** Which search mode is active and why (the embedding service keeps `ctx.services.searchStatus` up to date). */
 export interface SearchStatus {
   mode: "hybrid" | "lexical";
   reason: string;
@@ -22,12 +22,12 @@ export const LEXICAL_DEDUP: DedupStatus = {
   sampleSize: 0,
 };
 
-const g = globalThis as typeof globalThis & { __recollectSearchStatus?: SearchStatus };
-
-export function searchStatus(): SearchStatus {
-  return g.__recollectSearchStatus ?? { mode: "lexical", reason: "no embedding provider has been started", model: null, dimension: null, queueDepth: 0, dedup: LEXICAL_DEDUP };
-}
-
-export function setSearchStatus(status: SearchStatus) {
-  g.__recollectSearchStatus = status;
-}
+/** Before an embedding service publishes anything. */
+export const NO_PROVIDER_STATUS: SearchStatus = {
+  mode: "lexical",
+  reason: "no embedding provider has been started",
+  model: null,
+  dimension: null,
+  queueDepth: 0,
+  dedup: LEXICAL_DEDUP,
+};

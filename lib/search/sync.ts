@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
+import { processSingleton } from "../process-singleton";
 import { tokenize, tokenizeRecent } from "./tokenizer";
 
 /**
@@ -32,18 +33,19 @@ export function unindexMemory(sqlite: Database.Database, seq: number) {
   prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(seq);
 }
 
-/** The embedding queue registers here to be woken (after the writing transaction commits). */
-const g = globalThis as typeof globalThis & { __recollectQueueWakers?: Set<() => void> };
-export const queueWakers: Set<() => void> = (g.__recollectQueueWakers ??= new Set());
-
-let wakePending = false;
+/**
+ * The embedding queue workers register here to be woken (after the writing transaction commits).
+ * Process-wide: a write in one Next.js bundle wakes the worker boot started in another.
+ */
+const wakeup = processSingleton("embeddingQueueWakeup", () => ({ wakers: new Set<() => void>(), pending: false }));
+export const queueWakers: Set<() => void> = wakeup.wakers;
 
 function notifyIndexed() {
-  if (queueWakers.size === 0 || wakePending) return;
-  wakePending = true;
+  if (wakeup.wakers.size === 0 || wakeup.pending) return;
+  wakeup.pending = true;
   // setTimeout, not a microtask: the caller's transaction must commit first.
   setTimeout(() => {
-    wakePending = false;
-    for (const wake of queueWakers) wake();
+    wakeup.pending = false;
+    for (const wake of wakeup.wakers) wake();
   }, 5).unref?.();
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { watchVectorFilterChanges } from "../db/triggers";
 import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
+import { processSingleton } from "../process-singleton";
 import type { SearchFilters } from "./filters";
 
 /**
@@ -45,7 +46,9 @@ interface Index {
 }
 
 const COLS = ["status", "scope", "category", "project", "session"] as const;
-const indexes = new WeakMap<Database.Database, Index | null>();
+// Per connection, and process-wide: the embedding writer (started by boot) marks changes in the
+// index the search routes read, whichever Next.js bundle each runs in.
+const { indexes } = processSingleton("vectorIndexes", () => ({ indexes: new WeakMap<Database.Database, Index | null>() }));
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {

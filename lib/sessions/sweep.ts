@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import { backfillEntities } from "../entities/backfill";
 import { purgeExpiredKv } from "../kv/store";
+import { logger } from "../logging/logger";
 import { expireStale } from "./expire";
 
 /** One pass of the sweep: stale sessions end, lapsed claims go, expired KV entries are purged. */
@@ -11,24 +12,29 @@ export function sweepOnce(ctx: Ctx, now = Date.now()) {
 
 /**
  * Every `sessions.sweepIntervalSeconds`, off the request path (timers unref'd: they never hold the
- * process). The first tick also re-parses memory entities when the entity parser changed.
+ * process). The first tick also re-parses memory entities when the entity parser changed. Returns
+ * the stop.
  */
-export function startSessionSweep(ctx: Ctx): void {
+export function startSessionSweep(ctx: Ctx): () => void {
   const run = () => {
     try {
       sweepOnce(ctx);
     } catch (error) {
-      console.warn("[recollect] session/KV sweep failed:", (error as Error).message);
+      logger.warn(`session/KV sweep failed: ${(error as Error).message}`);
     }
   };
-  setTimeout(() => {
+  const first = setTimeout(() => {
     try {
       const n = backfillEntities(ctx);
-      if (n) console.log(`[recollect] parsed entities of ${n} memories (new entity parser)`);
+      if (n) logger.info(`parsed entities of ${n} memories (new entity parser)`);
     } catch (error) {
-      console.warn("[recollect] entity backfill failed:", (error as Error).message);
+      logger.warn(`entity backfill failed: ${(error as Error).message}`);
     }
     run();
   }, 2_000).unref();
-  setInterval(run, ctx.config.sessions.sweepIntervalSeconds * 1000).unref();
+  const every = setInterval(run, ctx.config.sessions.sweepIntervalSeconds * 1000).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

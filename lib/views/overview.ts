@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { STATUSES } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
-import { searchStatus, type SearchStatus } from "../search/status";
+import type { SearchStatus } from "../search/status";
 
 /** Everything the dashboard shows, from the existing tables, in a handful of indexed queries. */
 export interface Overview {
@@ -97,7 +97,7 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
     ),
     accessPerDay: dayKeys.map((d) => ({ day: d, ...(access.get(d) ?? { searches: 0, injections: 0, recalls: 0 }) })),
     health: {
-      search: searchStatus(),
+      search: ctx.services.searchStatus,
       queueDepth: one(sql`SELECT count(*) AS n FROM embedding_queue`),
       queueFailed: one(sql`SELECT count(*) AS n FROM embedding_queue WHERE last_error IS NOT NULL`),
       databaseBytes: size(file),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import type { Ctx } from "../../lib/ctx";
+import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { ROOT } from "../../scripts/build-if-needed";
@@ -11,5 +11,5 @@ export function testCtx(options: { dataDir?: string; env?: Record<string, string
   const dataDir = options.dataDir ?? tempDir();
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-config-"), ...options.env } });
   const opened = openStore(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
-  return { db: opened.db, sqlite: opened.sqlite, config, dataDir, close: () => opened.sqlite.close() };
+  return { ...makeCtx({ db: opened.db, sqlite: opened.sqlite, config, dataDir }), close: () => opened.sqlite.close() };
 }

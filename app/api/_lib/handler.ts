@@ -6,6 +6,7 @@ import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/read-json";
 import { redact } from "@/lib/security/redact";
+import { logger } from "@/lib/logging/logger";
 import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
@@ -54,7 +55,7 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
 export function errorResponse(error: unknown): Response {
   const storage = storageError(error);
   if (storage) {
-    console.error(`[recollect] storage error: ${(error as Error).message}`);
+    logger.error("storage error", { error: (error as Error).message });
     error = storage;
   }
   if (error instanceof AppError) {
@@ -79,7 +80,10 @@ export function errorResponse(error: unknown): Response {
     return json({ error: { code: "unavailable", message: "the database is busy; retry shortly", details: null } }, 503);
   }
   // The server's output goes to logs/server.log in the data dir: no client data in it unredacted.
-  console.error("[recollect] unhandled error:", redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  logger.error("unhandled error", {
+    error: redact(error instanceof Error ? error.message : String(error)),
+    stack: error instanceof Error ? redact(error.stack ?? "") : undefined,
+  });
   return json({ error: { code: "internal", message: "internal error (see the server log)", details: null } }, 500);
 }
 

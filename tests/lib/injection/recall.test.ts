@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { buildRecallBlock, clearRecallCache } from "../../../lib/injection/recall";
+import { buildRecallBlock } from "../../../lib/injection/recall";
 import { createMemory, updateMemory } from "../../../lib/memories";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
@@ -11,8 +11,7 @@ beforeEach(() => {
   ctx?.close();
   ctx = testCtx({ env: { RECOLLECT_EMBEDDING_PROVIDER: "none" } });
   ctx.config.embedding.provider = "none";
-  dir = tempDir("recall-proj-");
-  clearRecallCache();
+  dir = tempDir("recall-proj-"); // a fresh ctx: a fresh recall cache (ctx.services)
 });
 afterAll(() => ctx?.close());
 

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultThresholds, readDedupModel } from "../../../lib/embeddings/dedup-model";
-import { startEmbeddings, stopEmbeddings, type EmbeddingService } from "../../../lib/embeddings/service";
+import type { EmbeddingService } from "../../../lib/embeddings/service";
+import { startEmbeddings, stopEmbeddings } from "../../../lib/embeddings/start";
 import { createMemory, listLinks, listVersions, storeMemory } from "../../../lib/memories";
 import { loadConfig } from "../../../lib/config";
-import { searchStatus } from "../../../lib/search/status";
 import { storeSuggestions } from "../../../lib/extraction/store";
 import { archiveMemory } from "../../../lib/memories";
 import { ROOT } from "../../../scripts/build-if-needed";
@@ -42,7 +42,7 @@ describe("a degenerate model", () => {
     const status = service.dedupStatus();
     expect(status).toMatchObject({ semantic: false, sampleBasis: "probe" });
     expect(status.reason).toMatch(/degenerate \(mean random-pair cosine (0\.9\d|1\.00) > 0\.8/);
-    expect(searchStatus().dedup.semantic).toBe(false);
+    expect(ctx.services.searchStatus.dedup.semantic).toBe(false);
 
     const outcomes: string[] = [];
     for (const content of codingMemories(300)) {

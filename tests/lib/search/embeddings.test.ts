@@ -3,12 +3,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { embeddingStatus } from "../../../lib/embeddings/status";
-import { startEmbeddings, stopEmbeddings, type EmbeddingService } from "../../../lib/embeddings/service";
+import type { EmbeddingService } from "../../../lib/embeddings/service";
+import { startEmbeddings, stopEmbeddings } from "../../../lib/embeddings/start";
 import { reindexProgress, startReindex } from "../../../lib/embeddings/reindex";
 import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
 import { prepareNearDuplicateCheck } from "../../../lib/search/near-duplicate";
 import { searchMemories } from "../../../lib/search/search";
-import { searchStatus } from "../../../lib/search/status";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
@@ -138,7 +138,7 @@ describe("embeddings with the tiny local model", () => {
     await service.drain();
     const status = embeddingStatus(ctx);
     expect(status).toMatchObject({ state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32, vectors: 2, queueDepth: 0 });
-    expect(searchStatus()).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0 });
+    expect(ctx.services.searchStatus).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0 });
     const out = await searchMemories(ctx, { query: "database index slow", explain: true });
     expect(out.mode).toBe("hybrid");
     expect(out.results[0].id).toBe(a.id);
@@ -181,7 +181,7 @@ describe("embeddings with the tiny local model", () => {
     const { ctx, service } = await start(withModel(missing));
     expect(service.state).toBe("failed");
     expect(service.reason).toMatch(/could not be loaded.*lexical/);
-    expect(searchStatus()).toMatchObject({ mode: "lexical", reason: expect.stringContaining("no-such-model") });
+    expect(ctx.services.searchStatus).toMatchObject({ mode: "lexical", reason: expect.stringContaining("no-such-model") });
     createMemory(ctx, { content: "graphql schema stitching notes" });
     const out = await searchMemories(ctx, { query: "graphql schema" });
     expect(out).toMatchObject({ mode: "lexical" });
@@ -192,7 +192,7 @@ describe("embeddings with the tiny local model", () => {
   it("says lexical when the provider is none", async () => {
     const { ctx, service } = await start({ RECOLLECT_EMBEDDING_PROVIDER: "none" });
     expect(service.state).toBe("off");
-    expect(searchStatus()).toMatchObject({ mode: "lexical", reason: expect.stringContaining("none") });
+    expect(ctx.services.searchStatus).toMatchObject({ mode: "lexical", reason: expect.stringContaining("none") });
     createMemory(ctx, { content: "queued while off" });
     expect(embeddingStatus(ctx).queueDepth).toBe(1);
   });

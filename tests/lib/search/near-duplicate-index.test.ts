@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
 import type { Placement } from "../../../lib/memories/scope";
-import { CHANGE_LOG_KEPT, nearDuplicateIndex, trimChangeLog, warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-index";
+import { CHANGE_LOG_KEPT, trimChangeLog } from "../../../lib/maintenance/change-log";
+import { processSingleton } from "../../../lib/process-singleton";
+import { warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-warm";
 import { tokenize } from "../../../lib/search/tokenizer";
 import type { testCtx } from "../../helpers/ctx";
 import { ctxsClosedAfterEach } from "../../helpers/ctxs";
@@ -17,7 +19,7 @@ const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet ki
 /** 20 words; `drop` and `add` change some (each change costs about 0.05 of Jaccard similarity). */
 const text = (drop: string[] = [], add: string[] = []) => [...WORDS.filter((w) => !drop.includes(w)), ...add].join(" ");
 const closest = (ctx: ReturnType<typeof testCtx>, content: string, placement = GLOBAL) =>
-  ctx.sqlite.transaction(() => nearDuplicateIndex(ctx.sqlite).closest(placement, [...new Set(tokenize(content))], 0.9))()?.seq;
+  ctx.sqlite.transaction(() => ctx.services.nearDuplicates.closest(placement, [...new Set(tokenize(content))], 0.9))()?.seq;
 const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
 /** A memory stored and found by a first check (so the index is built), and a second connection to the same database. */
 function storedAndIndexed() {
@@ -123,8 +125,8 @@ describe("near-duplicate index", () => {
     })();
     const entries = () => ctx.sqlite.prepare("SELECT count(*) FROM memory_changes").pluck().get() as number;
     const before = entries();
-    const reset = vi.spyOn(nearDuplicateIndex(ctx.sqlite), "reset");
-    expect(trimChangeLog(ctx.sqlite)).toBe(before - CHANGE_LOG_KEPT);
+    const reset = vi.spyOn(ctx.services.nearDuplicates, "reset");
+    expect(trimChangeLog(ctx.sqlite, ctx.services.nearDuplicates)).toBe(before - CHANGE_LOG_KEPT);
     expect(entries()).toBe(CHANGE_LOG_KEPT);
     // The change of `m` was trimmed away, but read first: no build from scratch.
     expect(closest(ctx, changed)).toBe(seqOf(ctx, m));
@@ -137,27 +139,30 @@ describe("near-duplicate index", () => {
       Array.from({ length: 300 }, (_, i) => createMemory(writer, { content: `memory ${i}: ${text([WORDS[i % 20]], [`w${i}`])}` }).memory.id),
     )();
     const ctx = fresh(writer.dataDir);
-    const index = nearDuplicateIndex(ctx.sqlite);
+    const index = ctx.services.nearDuplicates;
     expect(index.buildSlice(100)).toBe(true); // more to do
     // Between slices: a memory already read changes, one not read yet goes.
     updateMemory(writer, ids[10], { content: "rotate the signing keys every ninety days, the runbook is in the ops wiki" });
     removeMemory(writer, ids[250]);
-    warmNearDuplicateIndex(ctx.sqlite, 50);
+    warmNearDuplicateIndex(index, ctx.sqlite, 50);
     await vi.waitFor(() => expect(index.ready).toBe(true), { timeout: 10_000, interval: 20 });
     expect(closest(ctx, "rotate the signing keys every ninety days, the runbook is in the ops wiki")).toBe(seqOf(ctx, { id: ids[10] }));
     expect(closest(ctx, `memory 250: ${text([WORDS[250 % 20]], ["w250"])}`)).toBeUndefined();
     expect(closest(ctx, `memory 123: ${text([WORDS[123 % 20]], ["w123"])}`)).toBe(seqOf(ctx, { id: ids[123] }));
   });
 
-  it("is one index per connection for every copy of the module (Next.js loads one per bundle)", async () => {
+  it("is one index per connection, kept in the boot state every copy of a module shares (Next.js loads one per bundle)", async () => {
     const ctx = fresh();
     vi.resetModules();
-    const copy = await import("../../../lib/search/near-duplicate-index");
-    expect(copy.nearDuplicateIndex).not.toBe(nearDuplicateIndex);
-    // Two indexes on one connection would each take the other's stamp for a rollback, and the
-    // boot's warm-up and every store would build the whole index again, over and over.
-    expect(copy.nearDuplicateIndex(ctx.sqlite)).toBe(nearDuplicateIndex(ctx.sqlite));
-    expect(copy.nearDuplicateIndex(fresh(ctx.dataDir).sqlite)).not.toBe(nearDuplicateIndex(ctx.sqlite));
+    const copy = await import("../../../lib/process-singleton");
+    expect(copy.processSingleton).not.toBe(processSingleton);
+    // boot() keeps its Ctx, and so ctx.services.nearDuplicates, with processSingleton. Two indexes
+    // on one connection would each take the other's stamp for a rollback, and the boot's warm-up
+    // and every store would build the whole index again, over and over.
+    const state = processSingleton("nearDuplicateTest", () => ({ ctx }));
+    expect(copy.processSingleton("nearDuplicateTest", () => ({ ctx: fresh(ctx.dataDir) })).ctx.services.nearDuplicates).toBe(ctx.services.nearDuplicates);
+    expect(state.ctx).toBe(ctx);
+    expect(fresh(ctx.dataDir).services.nearDuplicates).not.toBe(ctx.services.nearDuplicates);
   });
 
   it("keeps session memories apart by session", () => {

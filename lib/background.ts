@@ -1,0 +1,24 @@
+import { startCompressionPurge } from "./compression/background";
+import type { Ctx } from "./ctx";
+import { startEmbeddings } from "./embeddings/start";
+import { startHousekeeping } from "./maintenance/housekeeping";
+import { warmNearDuplicateIndex } from "./search/near-duplicate-warm";
+import { startSessionSweep } from "./sessions/sweep";
+
+/**
+ * The work that runs off the request path, started once by boot() and stopped with the services
+ * (lib/services.ts `stopServices`). Never blocks a request.
+ */
+export function startBackgroundWork(ctx: Ctx): void {
+  const { services } = ctx;
+  // Deletes expired compressed originals and cache rows.
+  services.background.push(startCompressionPurge(ctx));
+  // Loads the embedding model and embeds the queue in the background; search is lexical until ready.
+  startEmbeddings(ctx);
+  // Expires stale sessions and claims, purges expired KV entries.
+  services.background.push(startSessionSweep(ctx));
+  // Trims the memory change log and vacuums when free pages pile up, hourly.
+  services.background.push(startHousekeeping(ctx));
+  // Reads the live memories' tokens for the near-duplicate check, so the first store need not.
+  warmNearDuplicateIndex(services.nearDuplicates, ctx.sqlite);
+}

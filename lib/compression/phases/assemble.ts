@@ -1,0 +1,41 @@
+import type { CachedPart } from "../cache";
+import type { OcMessage } from "../schema";
+import type { Slot } from "./measure";
+import type { Selection } from "./select";
+
+/**
+ * Phase 5, assemble: the answer's messages (changed parts and their messages are copies; the
+ * rest is returned as it came), the tokens after compression and the tokens saved by strategy.
+ */
+export function assemble(
+  messages: OcMessage[],
+  slots: Slot[],
+  known: Selection["known"],
+  computed: CachedPart[],
+): { out: OcMessage[]; tokensAfter: number; byStrategy: Record<string, number> } {
+  const byStrategy: Record<string, number> = {};
+  let tokensAfter = 0;
+  const out = messages.slice();
+  const copied = new Set<number>();
+  for (const [i, slot] of slots.entries()) {
+    const k = known[i];
+    if (k === undefined) {
+      tokensAfter += slot.entry.tokens;
+      continue;
+    }
+    const result = typeof k === "number" ? computed[k] : k;
+    tokensAfter += result.t;
+    for (const name in result.s) byStrategy[name] = (byStrategy[name] ?? 0) + result.s[name];
+    if (result.v !== null) {
+      if (!copied.has(slot.mi)) {
+        copied.add(slot.mi);
+        out[slot.mi] = { ...out[slot.mi], parts: out[slot.mi].parts.slice() };
+      }
+      const part = slot.part;
+      out[slot.mi].parts[slot.pi] = slot.field === "text" ? { ...part, text: result.v } : { ...part, state: { ...part.state!, [slot.field]: result.v } };
+    }
+  }
+  return { out, tokensAfter, byStrategy: sortKeys(byStrategy) };
+}
+
+const sortKeys = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));

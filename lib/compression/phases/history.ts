@@ -1,0 +1,54 @@
+import { stableStringify } from "../hash";
+import { filePaths, isEditTool, normalizePath } from "../tools";
+import type { PartView } from "../types";
+import type { Slot } from "./measure";
+
+/** Index of the tool calls, built only when some part has to be compressed anew. */
+export class History {
+  private lastByCall = new Map<string, number>();
+  private edits: { pos: number; paths: string[] }[] = [];
+  private previousByTool = new Map<Slot, Slot>();
+  private previousOutput = new Map<Slot, Slot>();
+
+  constructor(slots: Slot[]) {
+    const lastOfTool = new Map<string, Slot>();
+    let lastOutput: Slot | undefined;
+    for (const s of slots) {
+      const p = s.part;
+      if (s.kind !== "tool" || !p.tool || !p.state) continue;
+      const pos = position(s.mi, s.pi);
+      // An error looks back too (an agent's environment prompt ends failed calls as well).
+      if (s.field === "error" && lastOutput) this.previousOutput.set(s, lastOutput);
+      if (s.field === "output") {
+        this.lastByCall.set(callKeyOf(s), pos);
+        const prev = lastOfTool.get(p.tool);
+        if (prev) this.previousByTool.set(s, prev);
+        if (lastOutput) this.previousOutput.set(s, lastOutput);
+        lastOfTool.set(p.tool, s);
+        lastOutput = s;
+      }
+      // A failed edit changed nothing.
+      if (isEditTool(p.tool) && s.field === "output") this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
+    }
+  }
+
+  hasLaterDuplicate(slot: Slot): boolean {
+    const last = this.lastByCall.get(callKeyOf(slot));
+    return last !== undefined && last > position(slot.mi, slot.pi);
+  }
+
+  previousLines(slot: Slot): Set<string> {
+    const out = new Set<string>();
+    for (const prev of [this.previousByTool.get(slot), this.previousOutput.get(slot)]) if (prev) for (const l of prev.text.split("\n")) out.add(l);
+    return out;
+  }
+
+  hasLaterEdit(v: PartView, path: string): boolean {
+    const pos = position(v.messageIndex, v.partIndex);
+    const p = normalizePath(path);
+    return this.edits.some((e) => e.pos > pos && e.paths.some((q) => q === p || q.endsWith(`/${p}`) || p.endsWith(`/${q}`)));
+  }
+}
+
+const position = (mi: number, pi: number) => mi * 100_000 + pi;
+const callKeyOf = (s: Slot) => (s.entry.callKey ??= `${s.part.tool}\0${stableStringify(s.part.state?.input ?? {})}`);

@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import type { Ctx } from "../../ctx";
+import { redactKey } from "../../security/redact-fields";
+import { dbCacheGet, type CachedPart } from "../cache";
+import { stableStringify } from "../hash";
+import type { Level } from "../pressure";
+import type { OcMessage } from "../schema";
+import { isProtectedTool } from "../tools";
+import { digestOf, type Slot } from "./measure";
+
+/** Bump when a strategy's output changes, so cached results of the old version are not reused. */
+const PIPELINE_VERSION = "5";
+
+export interface Selection {
+  /** The cache variant: pressure level and configuration. */
+  variant: string;
+  /** Per slot: the result known from a cache, `undefined` for a slot left as it is, or a pending index. */
+  known: (CachedPart | number | undefined)[];
+  /** Slots to compress anew, with their cache key; their originals are redacted before phase 4. */
+  pending: { slot: Slot; key: string }[];
+}
+
+/**
+ * Phase 3, select: parts older than the protected recent turns, except protected tools and the
+ * latest user message, are compressed once and the result is reused (cache keyed by part id,
+ * digest, level, configuration: in memory, then `compression_cache`), so turn t+1 starts with the
+ * same bytes as turn t except where parts newly aged.
+ */
+export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Level, now: number): Selection {
+  const cfg = ctx.config.compression;
+  const boundary = messages.length - cfg.protectRecentTurns;
+  let lastUser = -1;
+  messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
+  const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies)}`;
+
+  const known: Selection["known"] = [];
+  const pending: Selection["pending"] = [];
+  for (const slot of slots) {
+    const aged = slot.mi < boundary && slot.mi !== lastUser;
+    // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
+    const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
+    if (!aged || isProtected || !slot.text) {
+      known.push(undefined);
+      continue;
+    }
+    let result = slot.entry.results.get(variant);
+    if (!result) {
+      // The part id is the client's: the stored key carries it redacted.
+      const key = `${redactKey(slot.part.id)}:${digestOf(slot)}:${variant}`;
+      result = dbCacheGet(ctx, key, now);
+      if (result) slot.entry.results.set(variant, result);
+      else {
+        known.push(pending.length);
+        pending.push({ slot, key });
+        continue;
+      }
+    }
+    known.push(result);
+  }
+  return { variant, known, pending };
+}
+
+const tags = new Map<string, string>();
+function configTag(protectedTools: readonly string[], disabled: readonly string[]): string {
+  const raw = stableStringify([PIPELINE_VERSION, [...protectedTools].sort(), [...disabled].sort()]);
+  let tag = tags.get(raw);
+  if (!tag) tags.set(raw, (tag = createHash("sha1").update(raw).digest("base64url").slice(0, 8)));
+  return tag;
+}

@@ -1,0 +1,48 @@
+import type Database from "better-sqlite3";
+import { PartMemory } from "./compression/part-memory";
+import type { RecallContextDto } from "./contracts/context";
+import type { EmbeddingService } from "./embeddings/service";
+import { NearDuplicateIndex } from "./search/near-duplicate-index";
+import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
+
+/**
+ * The state a database's verbs share beyond the database itself, owned in one place and reached
+ * through `ctx.services`: built with the Ctx (lib/ctx.ts `makeCtx`), its background work started
+ * by boot() (lib/background.ts) and stopped with `stopServices`.
+ *
+ * Process-wide values that exist before (or without) a database (the log sink, the request
+ * metrics, token counts, the compress delta exchange) are kept with `processSingleton` instead.
+ */
+export interface Services {
+  /** The embedding model, its queue worker and reindexes; undefined until started (boot, tests). */
+  embeddings: EmbeddingService | undefined;
+  /** The lexical near-duplicate check's in-memory index of this connection. */
+  nearDuplicates: NearDuplicateIndex;
+  /** Which search mode is active and why (written by the embedding service). */
+  searchStatus: SearchStatus;
+  /** Compression's in-memory layer: token counts and results of the parts seen lately (compression/cache.ts). */
+  compressedParts: PartMemory;
+  /** Recall blocks by session and message: a message keeps the same bytes on every later turn. */
+  recallCache: Map<string, RecallContextDto>;
+  /** Stops the timers of the background work (purges, sweeps, housekeeping). */
+  background: (() => void)[];
+}
+
+export function createServices(sqlite: Database.Database): Services {
+  return {
+    embeddings: undefined,
+    nearDuplicates: new NearDuplicateIndex(sqlite),
+    searchStatus: NO_PROVIDER_STATUS,
+    compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
+    recallCache: new Map(),
+    background: [],
+  };
+}
+
+/** Stops the background work and the embedding service (tests, shutdown). */
+export async function stopServices(services: Services): Promise<void> {
+  for (const stop of services.background.splice(0)) stop();
+  const embeddings = services.embeddings;
+  services.embeddings = undefined;
+  await embeddings?.stop();
+}
