@@ -5,5 +5,4 @@ export { clearMemoryCache } from "./cache";
 export { STRATEGY_NAMES } from "./strategies";
 export { LEVELS, pressureLevel, nudgesFor, type Level } from "./pressure";
 export { isKeyLine } from "./lines";
-export { encodeCompressResult, readHistoryJson } from "./http-body";
 export { deltaAnswer, expandDelta } from "./delta";

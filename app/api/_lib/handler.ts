@@ -4,12 +4,12 @@ import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
-import { readJsonBody } from "@/lib/http/read-json";
+import { readJsonBody } from "./read-json";
 import { redact } from "@/lib/security/redact";
 import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
-import { guardNextRequest } from "@/lib/security/request";
+import { guardNextRequest } from "./guard-request";
 
 /**
  * The one wrapper every route handler uses: boots the server state, checks Host, Origin and
