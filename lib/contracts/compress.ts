@@ -47,6 +47,7 @@ export const compressStatsQuery = z
   })
   .strict();
 export type CompressStatsQuery = z.input<typeof compressStatsQuery>;
+export type ParsedCompressStatsQuery = z.output<typeof compressStatsQuery>;
 
 export interface CompressStatsSummary {
   totals: { calls: number; tokensBefore: number; tokensAfter: number; tokensSaved: number };

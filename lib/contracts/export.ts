@@ -26,6 +26,7 @@ export const exportQuery = z
   })
   .strict();
 export type ExportQuery = z.input<typeof exportQuery>;
+export type ParsedExportQuery = z.output<typeof exportQuery>;
 
 /** `POST /api/export` takes the same filters as JSON, with `ids` as an array (a selection may be long). */
 export const exportBody = z
@@ -42,6 +43,7 @@ export const importQuery = z
   })
   .strict();
 export type ImportQuery = z.input<typeof importQuery>;
+export type ParsedImportQuery = z.output<typeof importQuery>;
 
 /** One memory in an export file (JSON format; the Markdown format carries the same fields). */
 export const exportedMemory = z.object({

@@ -60,6 +60,7 @@ export const createMemoryInput = z
   })
   .strict();
 export type CreateMemoryInput = z.input<typeof createMemoryInput>;
+export type ParsedCreateMemoryInput = z.output<typeof createMemoryInput>;
 
 export const updateMemoryInput = z
   .object({
@@ -82,6 +83,7 @@ export const updateMemoryInput = z
     message: "nothing to update: give at least one of content, title, category, tags, pinned, priority, status, metadata",
   });
 export type UpdateMemoryInput = z.input<typeof updateMemoryInput>;
+export type ParsedUpdateMemoryInput = z.output<typeof updateMemoryInput>;
 
 export const LIST_SORTS = ["created", "updated", "priority", "accessed"] as const;
 
@@ -105,6 +107,7 @@ export const listMemoriesQuery = z
   })
   .strict();
 export type ListMemoriesQuery = z.input<typeof listMemoriesQuery>;
+export type ParsedListMemoriesQuery = z.output<typeof listMemoriesQuery>;
 
 export const linkMemoryInput = z
   .object({
@@ -116,6 +119,28 @@ export const linkMemoryInput = z
 export const deleteMemoryQuery = z
   .object({ permanent: queryBoolean.default(false) })
   .strict();
+
+/** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */
+export const rescopeInput = z
+  .object({ ...projectRefShape, scope: z.enum(SCOPES), sessionId: sessionIdField.optional(), source: z.enum(["ui", "api", "cli"]).default("api") })
+  .strict();
+export type RescopeInput = z.input<typeof rescopeInput>;
+export type ParsedRescopeInput = z.output<typeof rescopeInput>;
+
+/** `POST /api/memories/reorder { id, over }`: put `id` just above `over` in priority order. */
+export const reorderInput = z.object({ id: z.string().min(1).max(MAX_ID_CHARS), over: z.string().min(1).max(MAX_ID_CHARS) }).strict();
+export type ReorderInput = z.infer<typeof reorderInput>;
+
+/** `POST /api/memories/bulk`: one action over many memories, all in one transaction. */
+export const bulkInput = z
+  .object({
+    ids: z.array(z.string().min(1).max(MAX_ID_CHARS)).min(1, "ids: select at least one memory").max(5000),
+    action: z.enum(["archive", "restore", "delete"]),
+    source: z.enum(["ui", "api", "cli"]).default("api"),
+  })
+  .strict();
+export type BulkInput = z.input<typeof bulkInput>;
+export type ParsedBulkInput = z.output<typeof bulkInput>;
 
 /** A memory as the API returns it. */
 export interface MemoryDto {

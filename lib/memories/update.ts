@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../contracts/memories";
+import type { MemoryDto, ParsedUpdateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { memories, memoryVersions, type Source, type Status } from "../db/schema";
 import { conflict } from "../errors";
@@ -18,8 +18,7 @@ type Tx = Ctx["db"] | Parameters<Parameters<Ctx["db"]["transaction"]>[0]>[0];
  * Changes a memory. The text it had before is kept in `memory_versions` (who changed it, why).
  * Content that would equal another live memory of the same scope -> 409 naming it.
  */
-export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): MemoryDto {
-  const input = updateMemoryInput.parse(raw);
+export function updateMemory(ctx: Ctx, id: string, input: ParsedUpdateMemoryInput): MemoryDto {
   return ctx.db.transaction((tx) => {
     const current = getMemoryRow(tx, id);
     if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {

@@ -1,4 +1,4 @@
-import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../contracts/search";
+import type { ParsedSearchInput, SearchOutput, SearchResult } from "../contracts/search";
 import type { Ctx } from "../ctx";
 import type { Status } from "../db/schema";
 import { embeddingService } from "../embeddings/service";
@@ -34,9 +34,8 @@ export interface SearchOptions {
   defer?: (task: () => void) => void;
 }
 
-export async function searchMemories(ctx: Ctx, raw: SearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
+export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
   const started = performance.now();
-  const input = searchInput.parse(raw);
   const limit = input.limit ?? ctx.config.search.defaultLimit;
   // Reading never registers a project: an unknown directory simply has no memories yet.
   const projectId = input.directory ? identifyProject(input.directory).id : (input.project ?? null);

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
@@ -87,6 +87,19 @@ export const json = (body: unknown, status = 200, headers?: HeadersInit) => Next
 
 /** Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not JSON (400). */
 export const readJson = (req: NextRequest, limit: number): Promise<unknown> => readJsonBody(req, limit);
+
+/**
+ * The JSON body checked by its contract (lib/contracts): the verb gets the parsed value, and a bad
+ * field is a 400 naming it (errorResponse). `limit`: the body limit in bytes.
+ */
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, limit: number): Promise<z.output<S>> {
+  return schema.parse(await readJsonBody(req, limit));
+}
+
+/** The query string checked by its contract; repeated keys arrive joined with commas. */
+export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
+  return schema.parse(queryObject(req));
+}
 
 /** URLSearchParams -> a plain object; repeated keys are joined with commas. */
 export function queryObject(req: NextRequest): Record<string, string> {

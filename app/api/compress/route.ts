@@ -1,4 +1,5 @@
-import { json, queryObject, route } from "../_lib/handler";
+import { json, parseQuery, route } from "../_lib/handler";
+import { compressStatsQuery } from "@/lib/contracts/compress";
 import { encodeCompressResult, readHistoryJson } from "../_lib/compress-body";
 import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, expandDelta } from "@/lib/compression";
 
@@ -20,4 +21,4 @@ export const POST = route(async ({ req, ctx }) => {
 });
 
 /** Tokens saved: totals, per day and per session (`?sessionID=&days=`). */
-export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, queryObject(req))));
+export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, parseQuery(req, compressStatsQuery))));

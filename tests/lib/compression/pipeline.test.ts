@@ -6,6 +6,7 @@ import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 
+import { compressStatsQuery } from "../../../lib/contracts/compress";
 const opened: ReturnType<typeof testCtx>[] = [];
 const ctxFor = (options?: Parameters<typeof testCtx>[0]) => {
   const c = testCtx(options);
@@ -191,14 +192,14 @@ describe("stats, pressure and nudges", () => {
     const a = compressMessages(ctx, session(8, "ses_a").body());
     compressMessages(ctx, session(8, "ses_a").body());
     const b = compressMessages(ctx, session(4, "ses_b").body());
-    const summary = compressionStatsSummary(ctx, {});
+    const summary = compressionStatsSummary(ctx, compressStatsQuery.parse({}));
     expect(summary.totals.calls).toBe(3);
     expect(summary.totals.tokensSaved).toBe(2 * (a.stats.tokensBefore - a.stats.tokensAfter) + (b.stats.tokensBefore - b.stats.tokensAfter));
     expect(summary.perDay).toHaveLength(1);
     expect(summary.perDay[0].day).toBe(new Date().toISOString().slice(0, 10));
     expect(summary.perSession.map((s) => [s.sessionId, s.calls]).sort()).toEqual([["ses_a", 2], ["ses_b", 1]]);
     expect(summary.byStrategy["file-reads"]).toBeGreaterThan(0);
-    expect(compressionStatsSummary(ctx, { sessionID: "ses_b" }).totals.calls).toBe(1);
+    expect(compressionStatsSummary(ctx, compressStatsQuery.parse({ sessionID: "ses_b" })).totals.calls).toBe(1);
   });
 
   it("applies stronger strategies and nudges the model above the absolute thresholds", () => {
