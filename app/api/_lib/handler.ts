@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
-import { boot } from "@/lib/boot";
+import { boot, type ServerState } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
@@ -18,8 +18,11 @@ import { guardNextRequest } from "./guard-request";
  * No stack ever leaves.
  */
 type RouteContext<P> = { params: Promise<P> };
-/** `auth`: how the caller proved itself (the token, a browser session, or nothing on public routes). */
-type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth }) => Promise<Response> | Response;
+/**
+ * `auth`: how the caller proved itself (the token, a browser session, or nothing on public routes);
+ * `server`: the booted process state (start time, token, database), booted once per request.
+ */
+type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth; server: ServerState }) => Promise<Response> | Response;
 
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
@@ -37,7 +40,7 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
         res = json({ error: { code: verdict.code, message: verdict.message, details: null } }, verdict.status);
       } else {
         params = context?.params ? await context.params : ({} as P);
-        res = await handler({ req, ctx, params, auth: verdict.auth });
+        res = await handler({ req, ctx, params, auth: verdict.auth, server: booted });
         // A write went through: a full disk reported earlier has room again (/api/health).
         if (res.status < 400 && req.method !== "GET" && req.method !== "HEAD") noteWriteSucceeded();
       }
