@@ -15,7 +15,7 @@ import { loadConfig } from "../../lib/config";
 import type { Ctx } from "../../lib/ctx";
 import { openDatabase } from "../../lib/db/open";
 import { importMemories } from "../../lib/export";
-import { CATEGORIES } from "../../lib/db/schema";
+import { CATEGORIES } from "../../lib/vocabulary";
 import { updateMemory } from "../../lib/memories";
 import { databaseFile } from "../../lib/paths";
 import { ensureBuild, ROOT } from "../../scripts/build-if-needed";

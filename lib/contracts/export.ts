@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../db/schema";
+import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 import { redact } from "../security/redact";
 import { redactOptional } from "../security/redact-fields";
 import { clientId, csv, projectRefShape, queryBoolean, sessionIdField } from "./common";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
+import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { clientId } from "./common";
 
 /** Contracts of `/api/maintenance/*` (cleanup, vacuum, backup, ingest). The CLI imports these. */

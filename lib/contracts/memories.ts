@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../db/schema";
+import { CATEGORIES, LINK_KINDS, MEMORY_LIMITS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 import { csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { ENTITY_KINDS } from "../entities/parse";
 import { findTooDeep } from "../http/json-depth";
@@ -7,12 +7,10 @@ import { redact } from "../security/redact";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
-export const MAX_CONTENT_CHARS = 50_000;
-/** Metadata is shown on the memory's page and copied into every export: keep it small and flat. */
-export const MAX_METADATA_DEPTH = 16;
-export const MAX_METADATA_CHARS = 16_384;
-/** Memory ids are UUIDs; other clients' ids (imports) get some room. */
-export const MAX_ID_CHARS = 100;
+export const MAX_CONTENT_CHARS = MEMORY_LIMITS.contentChars;
+export const MAX_METADATA_DEPTH = MEMORY_LIMITS.metadataDepth;
+export const MAX_METADATA_CHARS = MEMORY_LIMITS.metadataChars;
+export const MAX_ID_CHARS = MEMORY_LIMITS.idChars;
 
 const metadata = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
   // Depth first: JSON.stringify recurses, so it only runs on a value known to be shallow.
@@ -30,16 +28,16 @@ const tag = z
   .string()
   .trim()
   .min(1)
-  .max(64)
+  .max(MEMORY_LIMITS.tagChars)
   .transform((t) => redact(t).toLowerCase());
 
 export const memoryFields = {
   content: z.string().trim().min(1, "content must not be empty").max(MAX_CONTENT_CHARS),
-  title: z.string().trim().max(200).nullish(),
+  title: z.string().trim().max(MEMORY_LIMITS.titleChars).nullish(),
   category: z.enum(CATEGORIES),
-  tags: z.array(tag).max(32),
+  tags: z.array(tag).max(MEMORY_LIMITS.tags),
   pinned: z.boolean(),
-  priority: z.number().int().min(-100).max(100),
+  priority: z.number().int().min(MEMORY_LIMITS.priorityMin).max(MEMORY_LIMITS.priorityMax),
   metadata,
 };
 

@@ -1,6 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Ctx } from "../ctx";
-import { memoryLinks, type LinkKind } from "../db/schema";
+import { memoryLinks } from "../db/schema";
+import type { LinkKind } from "../vocabulary";
 import { badRequest } from "../errors";
 import { getMemoryRow } from "./get";
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MemoryListDto, ParsedListMemoriesQuery } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { memories, STATUSES, type Status } from "../db/schema";
+import { memories } from "../db/schema";
+import { STATUSES, type Status } from "../vocabulary";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { MemoryDto, ParsedUpdateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { memories, memoryVersions, type Source, type Status } from "../db/schema";
+import { memories, memoryVersions } from "../db/schema";
+import type { Source, Status } from "../vocabulary";
 import { conflict } from "../errors";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";

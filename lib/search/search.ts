@@ -1,6 +1,6 @@
 import type { ParsedSearchInput, SearchOutput, SearchResult } from "../contracts/search";
 import type { Ctx } from "../ctx";
-import type { Status } from "../db/schema";
+import type { Status } from "../vocabulary";
 import { embeddingService } from "../embeddings/service";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";

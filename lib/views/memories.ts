@@ -3,7 +3,8 @@ import { inList } from "../db/in-list";
 import { z } from "zod";
 import { listMemoriesQuery, type MemoryDto, type ParsedListMemoriesQuery } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
+import { memories, projects } from "../db/schema";
+import { CATEGORIES, LINK_KINDS, SCOPES, STATUSES } from "../vocabulary";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
@@ -129,4 +130,3 @@ export function projectNames(ctx: Ctx, ids: (string | null)[]): Map<string, stri
   return new Map(ctx.db.select({ id: projects.id, name: projects.name }).from(projects).where(inList(projects.id, wanted)).all().map((r) => [r.id, r.name]));
 }
 
-export { CATEGORIES, SCOPES, STATUSES, LINK_KINDS };

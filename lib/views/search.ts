@@ -1,5 +1,5 @@
 import type { Ctx } from "../ctx";
-import { STATUSES, type Category, type Scope, type Status } from "../db/schema";
+import { STATUSES, type Category, type Scope, type Status } from "../vocabulary";
 import { searchInput } from "../contracts/search";
 import { searchMemories } from "../search/search";
 import type { BrowseItem } from "./memories";
