@@ -3,7 +3,7 @@ import { purgeExpiredCompression } from "./compressed-originals";
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes expired CCR entries and cache rows shortly after start and then hourly; never blocks a request. */
+/** Deletes expired compressed originals and cache rows shortly after start and then hourly; never blocks a request. */
 export function startCompressionPurge(ctx: Ctx): void {
   const run = () => {
     try {

@@ -1,5 +1,5 @@
 export { compressMessages, compressMessagesAsync, type CompressOptions } from "./pipeline";
-export { expandCcr, purgeExpiredCompression } from "./compressed-originals";
+export { expandCompressedOriginal, purgeExpiredCompression } from "./compressed-originals";
 export { compressionStatsSummary } from "./stats";
 export { clearMemoryCache } from "./cache";
 export { STRATEGY_NAMES } from "./strategies";

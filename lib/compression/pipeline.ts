@@ -5,8 +5,8 @@ import { redact, redactAsync } from "../security/redact";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { countTokens } from "../token-count";
 import { dbCacheGet, dbCachePut, partMemory, type CachedPart, type PartEntry } from "./cache";
-import { saveCcrEntries, type CcrEntry } from "./compressed-originals";
-import { ccrHash, stableStringify } from "./hash";
+import { saveCompressedOriginals, type CompressedOriginal } from "./compressed-originals";
+import { originalHash, stableStringify } from "./hash";
 import { LEVELS, nudgesFor, pressureLevel, type Level } from "./pressure";
 import type { OcMessage, OcPart } from "./schema";
 import { recordStats } from "./stats";
@@ -223,9 +223,9 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const messages = input.messages;
   const history = run.pending.length ? new History(slots) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
-  const newCcr = new Map<string, CcrEntry>();
+  const newOriginals = new Map<string, CompressedOriginal>();
   const computed = run.pending.map(({ slot, key }, i) => {
-    const result = compressSlot(slot, originals[i], messages[slot.mi].info.role, level, history!, cfg.disabledStrategies, sessionId, newCcr);
+    const result = compressSlot(slot, originals[i], messages[slot.mi].info.role, level, history!, cfg.disabledStrategies, sessionId, newOriginals);
     newRows.push({ key, value: result });
     slot.entry.results.set(variant, result);
     return result;
@@ -260,7 +260,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   ctx.db.transaction(
     () => {
       if (newRows.length) dbCachePut(ctx, newRows, sessionId, now, cfg.ccrTtlDays);
-      if (newCcr.size) saveCcrEntries(ctx, [...newCcr.values()], now, cfg.ccrTtlDays);
+      if (newOriginals.size) saveCompressedOriginals(ctx, [...newOriginals.values()], now, cfg.ccrTtlDays);
       recordStats(ctx, { sessionId, ...stats, durationMs, now });
     },
     { behavior: "immediate" },
@@ -285,7 +285,7 @@ function compressSlot(
   history: History,
   disabled: readonly string[],
   sessionId: string,
-  newCcr: Map<string, CcrEntry>,
+  newOriginals: Map<string, CompressedOriginal>,
 ): CachedPart {
   // Strategies write the tool's name and input into the compressed text (stored in the cache):
   // they see them redacted, like the original.
@@ -305,7 +305,7 @@ function compressSlot(
   const sc: StrategyContext = {
     level,
     p: LEVELS[level],
-    ref: () => (hash ??= ccrHash(original)),
+    ref: () => (hash ??= originalHash(original)),
     hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
     hasLaterEdit: (v, path) => history.hasLaterEdit(v, path),
     previousLines: () => history.previousLines(slot),
@@ -327,7 +327,7 @@ function compressSlot(
   if (deltas.length === 0 || current === slot.text) return unchanged;
   const after = slot.entry.headerTokens + countTokens(current);
   if (after >= before) return unchanged;
-  if (hash) newCcr.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
+  if (hash) newOriginals.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
   return { v: current, t: after, s: attribute(before - after, deltas) };
 }
 

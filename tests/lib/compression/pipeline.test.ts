@@ -1,12 +1,12 @@
 import { ZodError } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCcr, purgeExpiredCompression } from "../../../lib/compression";
+import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCompressedOriginal, purgeExpiredCompression } from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 
-import { compressStatsQuery } from "../../../lib/contracts/compress";
+import { compressStatsQuery, expandHash } from "../../../lib/contracts/compress";
 const opened: ReturnType<typeof testCtx>[] = [];
 const ctxFor = (options?: Parameters<typeof testCtx>[0]) => {
   const c = testCtx(options);
@@ -243,7 +243,7 @@ describe("CCR store", () => {
     const output = `${big("env", 40)}\nOPENAI_API_KEY=${secret}\n${big("tail", 20)}`;
     const h = new History().user("env").step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] }).filler(2);
     const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.e);
-    const stored = expandCcr(ctx, hashIn(out));
+    const stored = expandCompressedOriginal(ctx, hashIn(out));
     expect(stored.content).not.toContain(secret);
     expect(stored.content).toContain("OPENAI_API_KEY=[REDACTED:");
     expect(out).not.toContain(secret);
@@ -260,8 +260,8 @@ describe("CCR store", () => {
     const sync = compressMessages(syncCtx, h.body());
     const viaAsync = await compressMessagesAsync(asyncCtx, h.body());
     expect(viaAsync).toEqual(sync);
-    const stored = expandCcr(asyncCtx, hashIn(fieldOf(viaAsync.messages, h.ids.e)));
-    expect(stored.content).toBe(expandCcr(syncCtx, hashIn(fieldOf(sync.messages, h.ids.e))).content);
+    const stored = expandCompressedOriginal(asyncCtx, hashIn(fieldOf(viaAsync.messages, h.ids.e)));
+    expect(stored.content).toBe(expandCompressedOriginal(syncCtx, hashIn(fieldOf(sync.messages, h.ids.e))).content);
     expect(stored.content).toContain("OPENAI_API_KEY=[REDACTED:openai_key]");
     expect(stored.content).not.toContain(secret);
   });
@@ -271,7 +271,7 @@ describe("CCR store", () => {
     const h = session(6);
     const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.t0);
     const hash = hashIn(out);
-    expect(expandCcr(ctx, hash).content).toBe(excerpt("read-marshmallow-fields").output);
+    expect(expandCompressedOriginal(ctx, hash).content).toBe(excerpt("read-marshmallow-fields").output);
     const expect404 = (fn: () => unknown, text: RegExp) => {
       try {
         fn();
@@ -282,10 +282,10 @@ describe("CCR store", () => {
         expect((e as AppError).message).toMatch(text);
       }
     };
-    expect404(() => expandCcr(ctx, "0123456789abcdef"), /unknown, or it expired/);
+    expect404(() => expandCompressedOriginal(ctx, "0123456789abcdef"), /unknown, or it expired/);
     const later = Date.now() + 2 * 24 * 3600 * 1000;
-    expect404(() => expandCcr(ctx, hash, later), /kept 1 days/);
-    expect(() => expandCcr(ctx, "not-a-hash")).toThrow(ZodError);
+    expect404(() => expandCompressedOriginal(ctx, hash, later), /kept 1 days/);
+    expect(() => expandHash.parse("not-a-hash")).toThrow(ZodError);
     const purged = purgeExpiredCompression(ctx, later);
     expect(purged.ccrEntries).toBeGreaterThan(0);
     expect(purged.cacheEntries).toBeGreaterThan(0);
