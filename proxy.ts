@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
 import { COMMON_SECURITY_HEADERS, pageCsp, withHeaders } from "@/lib/security/headers";
-import { guardNextRequest } from "@/lib/security/request";
+import { guardNextRequest } from "@/app/api/_lib/guard-request";
 
 /**
  * Runs before every page and static file: Host, Origin and credential checks

@@ -10,7 +10,7 @@ import { processSingleton } from "./process-singleton";
 import { secureDataDir } from "./security/files";
 import { ensureToken } from "./security/token";
 
-interface ServerState {
+export interface ServerState {
   ctx: Ctx;
   loaded: LoadedConfig;
   opened: OpenedDatabase;

@@ -15,6 +15,7 @@ import { makeCtx, type Ctx } from "../../lib/ctx";
 import { resumeContext } from "../../lib/injection/resume";
 import { openStore } from "../../lib/open-store";
 
+import { captureCheckpointInput, resumeQuery } from "../../lib/contracts/checkpoints";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const RESULTS = path.join(ROOT, "bench", "results");
 const SHARED = path.join(ROOT, "..", "shared", "data", "trajectories");
@@ -68,7 +69,7 @@ function main() {
     for (const [i, run] of runs.entries()) {
       const json = JSON.stringify(run.messages);
       const t0 = performance.now();
-      const res = captureCheckpoint(ctx, { directory, sessionID: `bench-${i}`, trigger: "ingest", messages: run.messages as never, suggest: false });
+      const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: `bench-${i}`, trigger: "ingest", messages: run.messages as never, suggest: false }));
       const ms = performance.now() - t0;
       const stored = (ctx.sqlite.prepare("SELECT length(raw_messages) AS n FROM checkpoints WHERE id = ?").get(res.id) as { n: number }).n;
       rows.push({ name: run.name, messages: run.messages.length, jsonKB: Math.round(json.length / 1024), ms, tokensRaw: res.tokens.raw, tokensSummary: res.tokens.summary, gzipRatio: stored / json.length });
@@ -76,7 +77,7 @@ function main() {
     const resumeMs: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t0 = performance.now();
-      resumeContext(ctx, { directory, sessionID: `fresh-${i}` });
+      resumeContext(ctx, resumeQuery.parse({ directory, sessionID: `fresh-${i}` }));
       resumeMs.push(performance.now() - t0);
     }
 

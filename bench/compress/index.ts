@@ -14,7 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { CompressResult } from "../../lib/contracts/compress";
-import { compressMessages, expandCcr, isKeyLine } from "../../lib/compression";
+import { compressMessages, expandCompressedOriginal, isKeyLine } from "../../lib/compression";
 import type { Ctx } from "../../lib/ctx";
 import { redact } from "../../lib/security/redact";
 import { countTokens } from "../../lib/token-count";
@@ -67,7 +67,7 @@ function retention(ctx: Ctx, history: Message[], result: CompressResult, protect
       const hash = /memory_expand\("([0-9a-f]+)"\)/.exec(compressed)?.[1];
       let expanded: string | undefined;
       if (hash && compressed !== original) {
-        expanded = expandCcr(ctx, hash).content;
+        expanded = expandCompressedOriginal(ctx, hash).content;
         r.expandChecks++;
         if (expanded === redact(original)) r.expandExact++;
       }

@@ -16,6 +16,7 @@ import { tokenize } from "../../lib/search/tokenizer";
 import { seedMemories } from "../../tests/lib/maintenance/seed";
 import { tempDir } from "../../tests/helpers/server";
 
+import { cleanupInput } from "../../lib/contracts/maintenance";
 const N = Number(process.argv[2] ?? 100_000);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const mb = (b: number) => (b / 1e6).toFixed(1);
@@ -58,8 +59,8 @@ for (const pattern of ["older half", "every other", "every other, compact never"
   const before = dbSize(ctx.sqlite).sizeBytes;
   const [r, ms] = time(() =>
     pattern === "older half"
-      ? cleanup(ctx, { olderThanDays: olderHalfDays(ctx) })
-      : cleanup(ctx, { category: ["note"], compact: pattern === "every other" ? "auto" : "never" }),
+      ? cleanup(ctx, cleanupInput.parse({ olderThanDays: olderHalfDays(ctx) }))
+      : cleanup(ctx, cleanupInput.parse({ category: ["note"], compact: pattern === "every other" ? "auto" : "never" })),
   );
   const after = dbSize(ctx.sqlite).sizeBytes;
   rows.push({

@@ -15,12 +15,14 @@ import { loadConfig } from "../../lib/config";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { importMemories } from "../../lib/export";
-import { CATEGORIES } from "../../lib/db/schema";
+import { CATEGORIES } from "../../lib/vocabulary";
 import { updateMemory } from "../../lib/memories";
 import { databaseFile } from "../../lib/paths";
 import { ensureBuild, ROOT } from "../../scripts/build-if-needed";
 import { startServer, tempDir } from "../../tests/helpers/server";
 
+import { importQuery } from "../../lib/contracts/export";
+import { updateMemoryInput } from "../../lib/contracts/memories";
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;
@@ -54,11 +56,11 @@ function seed(dataDir: string) {
     };
   });
   const t0 = performance.now();
-  const report = importMemories(ctx, { format: "json" }, JSON.stringify(entries));
+  const report = importMemories(ctx, importQuery.parse({ format: "json" }), JSON.stringify(entries));
   const seedMs = performance.now() - t0;
   const ids = report.items.filter((i) => i.id && !i.id.startsWith("#")).map((i) => i.id!);
   const detailId = ids[Math.floor(ids.length / 2)];
-  for (let v = 0; v < 5; v++) updateMemory(ctx, detailId, { content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" });
+  for (let v = 0; v < 5; v++) updateMemory(ctx, detailId, updateMemoryInput.parse({ content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" }));
   const insAccess = ctx.sqlite.prepare("INSERT INTO access_log(memory_id, kind, session_id, query, created_at) VALUES (?, ?, ?, ?, ?)");
   const insStats = ctx.sqlite.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)");
   const insCp = ctx.sqlite.prepare(

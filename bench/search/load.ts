@@ -5,7 +5,7 @@ import { createVectorTable, dropVectorTable } from "../../lib/db/virtual-tables"
 import { normalize } from "../../lib/embeddings/provider";
 import { markAllDerived } from "../../lib/memories/derived";
 import { tokenize } from "../../lib/search/tokenizer";
-import { CATEGORIES } from "../../lib/db/schema";
+import { CATEGORIES } from "../../lib/vocabulary";
 import { rand, type Corpus } from "./corpus";
 
 export const PROJECTS = Array.from({ length: 10 }, (_, i) => `p_bench${String(i).padStart(10, "0")}`);

@@ -4,6 +4,7 @@ import { createMemory } from "../../lib/memories/create";
 import { searchMemories } from "../../lib/search/search";
 import { benchCtx, round, SHARED, table } from "./common";
 
+import { searchInput } from "../../lib/contracts/search";
 /**
  * LoCoMo development split (../shared/data/locomo-dev), protocol of its README: per conversation,
  * each dialog turn is one memory (speaker as the title, date in metadata), each question is a
@@ -63,7 +64,7 @@ export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
     }
     for (const q of questions.filter((x) => x.sample_id === sample)) {
       const t0 = performance.now();
-      const out = await searchMemories(ctx, { query: q.question, limit: 10, mode: "lexical" });
+      const out = await searchMemories(ctx, searchInput.parse({ query: q.question, limit: 10, mode: "lexical" }));
       latencies.push(performance.now() - t0);
       const found = (k: number) => {
         const dias = new Set(out.results.slice(0, k).flatMap((r) => [...(diaByMemory.get(r.id) ?? [])]));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import type { Ctx } from "../../lib/ctx";
-import { CATEGORIES } from "../../lib/db/schema";
+import { CATEGORIES } from "../../lib/vocabulary";
 import { markAllDerived } from "../../lib/memories/derived";
 import { lexicalColumns } from "../../lib/search/sync";
 import { LOCOMO_DIR } from "./quality";

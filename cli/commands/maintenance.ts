@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import Database from "better-sqlite3";
-import type { BackupResult } from "../../lib/contracts/maintenance";
+import { backupInput, type BackupResult } from "../../lib/contracts/maintenance";
 import { backup } from "../../lib/maintenance/backup";
 import { vacuum, type VacuumResult } from "../../lib/maintenance/vacuum";
 import { databaseFile } from "../../lib/paths";
@@ -36,7 +36,7 @@ export function registerMaintenance(program: Command) {
       if (opts.offline) {
         const sqlite = await offlineDb(target.url, target.dataDir);
         try {
-          result = await backup({ sqlite, dataDir: target.dataDir }, body);
+          result = await backup({ sqlite, dataDir: target.dataDir }, backupInput.parse(body));
         } catch (error) {
           throw new CliError((error as Error).message, (error as { code?: string }).code === "conflict" ? EXIT.conflict : EXIT.failure);
         } finally {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import type { CreateMemoryResult, DedupOutcome, MemoryDto, MemoryListDto } from "../../lib/contracts/memories";
-import { CATEGORIES, SCOPES, STATUSES } from "../../lib/db/schema";
+import { CATEGORIES, SCOPES, STATUSES } from "../../lib/vocabulary";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { memoryBlock, memoryDetail } from "../lib/format";

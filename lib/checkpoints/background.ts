@@ -1,4 +1,4 @@
-import { captureCheckpointInput, type CaptureCheckpointInput } from "../contracts/checkpoints";
+import type { ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { clearPending, markSeen, pendingTexts, unseenTexts } from "../extraction/cursor";
 import { llmEnabled, runLlmExtraction } from "../extraction/llm";
@@ -12,12 +12,9 @@ import { redactKeysDeep } from "../security/redact-fields";
  * After a compaction checkpoint, the optional LLM extractor reads the messages it has not seen
  * yet. Off the request path: the compaction hook gets its answer first. Never throws.
  */
-export async function extractAfterCapture(ctx: Ctx, raw: CaptureCheckpointInput): Promise<void> {
-  if (!llmEnabled(ctx)) return;
+export async function extractAfterCapture(ctx: Ctx, input: ParsedCaptureCheckpointInput): Promise<void> {
+  if (!llmEnabled(ctx) || input.trigger === "ingest") return;
   try {
-    const parsed = captureCheckpointInput.safeParse(raw);
-    if (!parsed.success || parsed.data.trigger === "ingest") return;
-    const input = parsed.data;
     const projectId = resolveProject(ctx, input);
     if (!projectId) return;
     const fresh = unseenTexts(ctx, input.sessionID, [...pendingTexts(ctx, input.sessionID), ...messageTexts(redactKeysDeep(input.messages))]);

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { v7 as uuidv7 } from "uuid";
-import { captureCheckpointInput, type CaptureCheckpointInput, type CaptureCheckpointResult } from "../contracts/checkpoints";
+import type { CaptureCheckpointResult, ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { ruleSuggestions } from "../extraction/extract";
@@ -29,20 +29,18 @@ function flatten(turns: readonly Turn[]): string {
  * suggestions it contains. Framework-free: the compaction route, the manual route and the CLI's
  * ingest of past OpenCode sessions (`trigger: "ingest"`) all call this.
  */
-export function captureCheckpoint(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
-  const input = captureCheckpointInput.parse(raw);
+export function captureCheckpoint(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
   return store(ctx, input, projectOf(ctx, input), redactKeysAfter(redactDeep(input.messages)), now);
 }
 
 /** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
-export async function captureCheckpointAsync(ctx: Ctx, raw: CaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
-  const input = captureCheckpointInput.parse(raw);
+export async function captureCheckpointAsync(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
   const projectId = projectOf(ctx, input);
   return store(ctx, input, projectId, await redactKeysAfterAsync(await redactDeepAsync(input.messages)), now);
 }
 
-type Parsed = ReturnType<typeof captureCheckpointInput.parse>;
+type Parsed = ParsedCaptureCheckpointInput;
 
 function projectOf(ctx: Ctx, input: Parsed): string {
   const projectId = resolveProject(ctx, input);

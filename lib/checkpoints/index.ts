@@ -5,3 +5,4 @@ export { toTimeline } from "./timeline";
 export { renderMarkdown, SECTIONS } from "./markdown";
 export { COMPACTION_PROMPT, contextLines } from "./prompt";
 export { extractAfterCapture } from "./background";
+export { saveCheckpoint } from "./save";

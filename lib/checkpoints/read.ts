@@ -1,13 +1,12 @@
 import zlib from "node:zlib";
-import {
-  listCheckpointsQuery,
-  rawCheckpointQuery,
-  type CheckpointDto,
-  type CheckpointExtract,
-  type CheckpointRawPage,
-  type CheckpointSummaryDto,
-  type CheckpointTrigger,
-  type ListCheckpointsQuery,
+import type {
+  CheckpointDto,
+  CheckpointExtract,
+  CheckpointRawPage,
+  CheckpointSummaryDto,
+  CheckpointTrigger,
+  ParsedListCheckpointsQuery,
+  ParsedRawCheckpointQuery,
 } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { notFound } from "../errors";
@@ -55,8 +54,7 @@ export function getCheckpoint(ctx: Ctx, id: string): CheckpointDto {
 }
 
 /** Newest first, filtered by project and/or session. */
-export function listCheckpoints(ctx: Ctx, raw: ListCheckpointsQuery): { items: CheckpointSummaryDto[] } {
-  const q = listCheckpointsQuery.parse(raw);
+export function listCheckpoints(ctx: Ctx, q: ParsedListCheckpointsQuery): { items: CheckpointSummaryDto[] } {
   const projectId = resolveProject(ctx, q);
   const rows = ctx.sqlite
     .prepare(
@@ -68,8 +66,7 @@ export function listCheckpoints(ctx: Ctx, raw: ListCheckpointsQuery): { items: C
 }
 
 /** The stored (redacted) messages, a page at a time. */
-export function rawCheckpoint(ctx: Ctx, id: string, raw: Record<string, string>): CheckpointRawPage {
-  const q = rawCheckpointQuery.parse(raw);
+export function rawCheckpoint(ctx: Ctx, id: string, q: ParsedRawCheckpointQuery): CheckpointRawPage {
   const row = ctx.sqlite.prepare("SELECT raw_messages FROM checkpoints WHERE id = ?").get(id) as { raw_messages: Buffer } | undefined;
   if (!row) throw notFound(`checkpoint "${id}" not found`);
   const messages = JSON.parse(zlib.gunzipSync(row.raw_messages).toString("utf8")) as unknown[];

@@ -1,9 +1,8 @@
 export { compressMessages, compressMessagesAsync, type CompressOptions } from "./pipeline";
-export { expandCcr, purgeExpiredCompression } from "./compressed-originals";
+export { expandCompressedOriginal, purgeExpiredCompression } from "./compressed-originals";
 export { compressionStatsSummary } from "./stats";
 export { clearMemoryCache } from "./cache";
 export { STRATEGY_NAMES } from "./strategies";
 export { LEVELS, pressureLevel, nudgesFor, type Level } from "./pressure";
 export { isKeyLine } from "./lines";
-export { encodeCompressResult, readHistoryJson } from "./http-body";
 export { deltaAnswer, expandDelta } from "./delta";

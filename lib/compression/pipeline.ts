@@ -3,7 +3,7 @@ import type { Ctx } from "../ctx";
 import { redact, redactAsync } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
 import { partMemory, type CachedPart } from "./cache";
-import type { CcrEntry } from "./compressed-originals";
+import type { CompressedOriginal } from "./compressed-originals";
 import { assemble } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
@@ -85,10 +85,10 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const messages = input.messages;
   const history = run.pending.length ? new History(slots) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
-  const newCcr = new Map<string, CcrEntry>();
+  const newOriginals = new Map<string, CompressedOriginal>();
   const disabled = ctx.config.compression.disabledStrategies;
   const computed = run.pending.map(({ slot, key }, i) => {
-    const result = compressPart(slot, originals[i], messages[slot.mi].info.role, level, history!, disabled, sessionId, newCcr);
+    const result = compressPart(slot, originals[i], messages[slot.mi].info.role, level, history!, disabled, sessionId, newOriginals);
     newRows.push({ key, value: result });
     slot.entry.results.set(variant, result);
     return result;
@@ -96,7 +96,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const { out, tokensAfter, byStrategy } = assemble(messages, slots, run.known, computed);
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
-  persist(ctx, { sessionId, newRows, newCcr, stats, durationMs: performance.now() - run.started, now });
+  persist(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
   mark("persist");
   return { messages: out, stats, nudges: nudgesFor(level) };
 }

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 export interface Statements {
   cacheGet: Database.Statement<[string, number], { value: string }>;
   cachePut: Database.Statement<[string, string, string, number, number]>;
-  ccrPut: Database.Statement<[string, string | null, string | null, string, number, number]>;
+  originalPut: Database.Statement<[string, string | null, string | null, string, number, number]>;
   statsPut: Database.Statement<[string, number, number, string, number, number]>;
 }
 
@@ -23,7 +23,7 @@ export function statements(sqlite: Database.Database): Statements {
          on conflict(key) do update set value = excluded.value, expires_at = excluded.expires_at`,
       ),
       // Same hash = same content: only the expiry moves on.
-      ccrPut: sqlite.prepare(
+      originalPut: sqlite.prepare(
         `insert into ccr_entries (hash, session_id, tool, content, created_at, expires_at) values (?, ?, ?, ?, ?, ?)
          on conflict(hash) do update set expires_at = max(ccr_entries.expires_at, excluded.expires_at)`,
       ),

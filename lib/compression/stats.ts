@@ -1,5 +1,4 @@
-import type { CompressStatsQuery, CompressStatsSummary } from "../contracts/compress";
-import { compressStatsQuery } from "../contracts/compress";
+import type { CompressStatsSummary, ParsedCompressStatsQuery } from "../contracts/compress";
 import type { Ctx } from "../ctx";
 import { DAY_MS } from "./compressed-originals";
 import { statements } from "./statements";
@@ -21,8 +20,7 @@ interface Agg {
 const saved = <T extends Agg>(r: T) => ({ ...r, tokensBefore: r.tokensBefore ?? 0, tokensAfter: r.tokensAfter ?? 0, tokensSaved: (r.tokensBefore ?? 0) - (r.tokensAfter ?? 0) });
 
 /** Totals, per UTC day and per session, over the last `days` days (optionally one session). */
-export function compressionStatsSummary(ctx: Ctx, rawQuery: CompressStatsQuery = {}, now = Date.now()): CompressStatsSummary {
-  const q = compressStatsQuery.parse(rawQuery);
+export function compressionStatsSummary(ctx: Ctx, q: ParsedCompressStatsQuery, now = Date.now()): CompressStatsSummary {
   const since = now - q.days * DAY_MS;
   const where = `created_at >= ?${q.sessionID ? " and session_id = ?" : ""}`;
   const args: (string | number)[] = q.sessionID ? [since, q.sessionID] : [since];

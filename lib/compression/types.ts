@@ -18,7 +18,7 @@ export interface PartView {
 export interface StrategyContext {
   level: Level;
   p: LevelParams;
-  /** The CCR hash of the original text (stored once the part is committed). */
+  /** The hash of the original text (lib/compression/compressed-originals.ts) (stored once the part is committed). */
   ref(): string;
   /** A later call of the same tool with the same input exists in the history. */
   hasLaterDuplicate(view: PartView): boolean;

@@ -33,6 +33,7 @@ export const captureCheckpointInput = z
   })
   .strict();
 export type CaptureCheckpointInput = z.input<typeof captureCheckpointInput>;
+export type ParsedCaptureCheckpointInput = z.output<typeof captureCheckpointInput>;
 
 export const listCheckpointsQuery = z
   .object({
@@ -42,6 +43,7 @@ export const listCheckpointsQuery = z
   })
   .strict();
 export type ListCheckpointsQuery = z.input<typeof listCheckpointsQuery>;
+export type ParsedListCheckpointsQuery = z.output<typeof listCheckpointsQuery>;
 
 export const rawCheckpointQuery = z
   .object({
@@ -49,6 +51,7 @@ export const rawCheckpointQuery = z
     limit: z.coerce.number().int().min(1).max(500).default(50),
   })
   .strict();
+export type ParsedRawCheckpointQuery = z.output<typeof rawCheckpointQuery>;
 
 export const resumeQuery = z
   .object({
@@ -59,6 +62,7 @@ export const resumeQuery = z
   })
   .strict();
 export type ResumeQuery = z.input<typeof resumeQuery>;
+export type ParsedResumeQuery = z.output<typeof resumeQuery>;
 
 export interface FileChange {
   path: string;

@@ -28,9 +28,11 @@ export interface CompressResult {
   nudges: string[];
 }
 
+/** The hash of `GET /api/expand/:hash`, case-insensitive. */
 export const expandHash = z
   .string()
-  .regex(/^[0-9a-f]{8,64}$/, "a hash is 8 to 64 lowercase hex characters, as named in memory_expand(\"<hash>\")");
+  .transform((h) => h.toLowerCase())
+  .pipe(z.string().regex(/^[0-9a-f]{8,64}$/, "a hash is 8 to 64 lowercase hex characters, as named in memory_expand(\"<hash>\")"));
 
 export interface ExpandResult {
   hash: string;
@@ -47,6 +49,7 @@ export const compressStatsQuery = z
   })
   .strict();
 export type CompressStatsQuery = z.input<typeof compressStatsQuery>;
+export type ParsedCompressStatsQuery = z.output<typeof compressStatsQuery>;
 
 export interface CompressStatsSummary {
   totals: { calls: number; tokensBefore: number; tokensAfter: number; tokensSaved: number };

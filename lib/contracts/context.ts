@@ -38,6 +38,7 @@ export const recallContextInput = z
   })
   .strict();
 export type RecallContextInput = z.input<typeof recallContextInput>;
+export type ParsedRecallContextInput = z.output<typeof recallContextInput>;
 
 /** `POST /api/context/recall`: memories relevant to the latest user message. */
 export interface RecallContextDto {

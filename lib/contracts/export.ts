@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../db/schema";
+import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 import { redact } from "../security/redact";
 import { redactOptional } from "../security/redact-fields";
 import { clientId, csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
@@ -26,6 +26,7 @@ export const exportQuery = z
   })
   .strict();
 export type ExportQuery = z.input<typeof exportQuery>;
+export type ParsedExportQuery = z.output<typeof exportQuery>;
 
 /** `POST /api/export` takes the same filters as JSON, with `ids` as an array (a selection may be long). */
 export const exportBody = z
@@ -42,6 +43,7 @@ export const importQuery = z
   })
   .strict();
 export type ImportQuery = z.input<typeof importQuery>;
+export type ParsedImportQuery = z.output<typeof importQuery>;
 
 /** One memory in an export file (JSON format; the Markdown format carries the same fields). */
 export const exportedMemory = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "../db/schema";
+import { CATEGORIES } from "../vocabulary";
 import { openCodeMessage } from "./checkpoints";
 import { projectRefShape, sessionIdField } from "./common";
 
@@ -24,6 +24,7 @@ export const extractInput = z
   .refine((v) => v.messages !== undefined || v.text !== undefined, { message: "give messages or text", path: ["messages"] })
   .refine((v) => v.directory !== undefined || v.project !== undefined, { message: "give a directory or a project", path: ["directory"] });
 export type ExtractInput = z.input<typeof extractInput>;
+export type ParsedExtractInput = z.output<typeof extractInput>;
 
 export interface SuggestionDto {
   memoryId: string;

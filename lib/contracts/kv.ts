@@ -20,9 +20,11 @@ export const putKvInput = z
   })
   .strict();
 export type PutKvInput = z.input<typeof putKvInput>;
+export type ParsedPutKvInput = z.output<typeof putKvInput>;
 
 export const kvRefQuery = z.object({ ...projectRefShape }).strict();
 export type KvRefQuery = z.input<typeof kvRefQuery>;
+export type ParsedKvRefQuery = z.output<typeof kvRefQuery>;
 
 export const listKvQuery = z
   .object({
@@ -32,6 +34,7 @@ export const listKvQuery = z
   })
   .strict();
 export type ListKvQuery = z.input<typeof listKvQuery>;
+export type ParsedListKvQuery = z.output<typeof listKvQuery>;
 
 export interface KvEntryDto {
   key: string;

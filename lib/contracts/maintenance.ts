@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
+import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { clientId } from "./common";
 
 /** Contracts of `/api/maintenance/*` (cleanup, vacuum, backup, ingest). The CLI imports these. */
@@ -36,6 +36,7 @@ export const cleanupInput = z
     message: "give at least one filter (olderThanDays, scope, category, status, project, ids): cleanup never matches everything by default",
   });
 export type CleanupInput = z.input<typeof cleanupInput>;
+export type ParsedCleanupInput = z.output<typeof cleanupInput>;
 
 export interface CleanupResult {
   dryRun: boolean;
@@ -64,6 +65,7 @@ export const vacuumInput = z
   })
   .strict();
 export type VacuumInput = z.input<typeof vacuumInput>;
+export type ParsedVacuumInput = z.output<typeof vacuumInput>;
 
 export const backupInput = z
   .object({
@@ -73,6 +75,7 @@ export const backupInput = z
   })
   .strict();
 export type BackupInput = z.input<typeof backupInput>;
+export type ParsedBackupInput = z.output<typeof backupInput>;
 
 export interface BackupResult {
   path: string;
@@ -98,6 +101,7 @@ export const ingestInput = z
   })
   .strict();
 export type IngestInput = z.input<typeof ingestInput>;
+export type ParsedIngestInput = z.output<typeof ingestInput>;
 
 export interface IngestedSessionDto {
   sessionId: string;

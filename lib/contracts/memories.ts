@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../db/schema";
+import { CATEGORIES, LINK_KINDS, MEMORY_LIMITS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 import { csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { ENTITY_KINDS } from "../entities/parse";
 import { findTooDeep } from "../http/json-depth";
@@ -7,12 +7,10 @@ import { redact } from "../security/redact";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
-export const MAX_CONTENT_CHARS = 50_000;
-/** Metadata is shown on the memory's page and copied into every export: keep it small and flat. */
-export const MAX_METADATA_DEPTH = 16;
-export const MAX_METADATA_CHARS = 16_384;
-/** Memory ids are UUIDs; other clients' ids (imports) get some room. */
-export const MAX_ID_CHARS = 100;
+export const MAX_CONTENT_CHARS = MEMORY_LIMITS.contentChars;
+export const MAX_METADATA_DEPTH = MEMORY_LIMITS.metadataDepth;
+export const MAX_METADATA_CHARS = MEMORY_LIMITS.metadataChars;
+export const MAX_ID_CHARS = MEMORY_LIMITS.idChars;
 
 const metadata = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
   // Depth first: JSON.stringify recurses, so it only runs on a value known to be shallow.
@@ -30,16 +28,16 @@ const tag = z
   .string()
   .trim()
   .min(1)
-  .max(64)
+  .max(MEMORY_LIMITS.tagChars)
   .transform((t) => redact(t).toLowerCase());
 
 export const memoryFields = {
   content: z.string().trim().min(1, "content must not be empty").max(MAX_CONTENT_CHARS),
-  title: z.string().trim().max(200).nullish(),
+  title: z.string().trim().max(MEMORY_LIMITS.titleChars).nullish(),
   category: z.enum(CATEGORIES),
-  tags: z.array(tag).max(32),
+  tags: z.array(tag).max(MEMORY_LIMITS.tags),
   pinned: z.boolean(),
-  priority: z.number().int().min(-100).max(100),
+  priority: z.number().int().min(MEMORY_LIMITS.priorityMin).max(MEMORY_LIMITS.priorityMax),
   metadata,
 };
 
@@ -60,6 +58,7 @@ export const createMemoryInput = z
   })
   .strict();
 export type CreateMemoryInput = z.input<typeof createMemoryInput>;
+export type ParsedCreateMemoryInput = z.output<typeof createMemoryInput>;
 
 export const updateMemoryInput = z
   .object({
@@ -82,6 +81,7 @@ export const updateMemoryInput = z
     message: "nothing to update: give at least one of content, title, category, tags, pinned, priority, status, metadata",
   });
 export type UpdateMemoryInput = z.input<typeof updateMemoryInput>;
+export type ParsedUpdateMemoryInput = z.output<typeof updateMemoryInput>;
 
 export const LIST_SORTS = ["created", "updated", "priority", "accessed"] as const;
 
@@ -105,6 +105,7 @@ export const listMemoriesQuery = z
   })
   .strict();
 export type ListMemoriesQuery = z.input<typeof listMemoriesQuery>;
+export type ParsedListMemoriesQuery = z.output<typeof listMemoriesQuery>;
 
 export const linkMemoryInput = z
   .object({
@@ -116,6 +117,28 @@ export const linkMemoryInput = z
 export const deleteMemoryQuery = z
   .object({ permanent: queryBoolean.default(false) })
   .strict();
+
+/** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */
+export const rescopeInput = z
+  .object({ ...projectRefShape, scope: z.enum(SCOPES), sessionId: sessionIdField.optional(), source: z.enum(["ui", "api", "cli"]).default("api") })
+  .strict();
+export type RescopeInput = z.input<typeof rescopeInput>;
+export type ParsedRescopeInput = z.output<typeof rescopeInput>;
+
+/** `POST /api/memories/reorder { id, over }`: put `id` just above `over` in priority order. */
+export const reorderInput = z.object({ id: z.string().min(1).max(MAX_ID_CHARS), over: z.string().min(1).max(MAX_ID_CHARS) }).strict();
+export type ReorderInput = z.infer<typeof reorderInput>;
+
+/** `POST /api/memories/bulk`: one action over many memories, all in one transaction. */
+export const bulkInput = z
+  .object({
+    ids: z.array(z.string().min(1).max(MAX_ID_CHARS)).min(1, "ids: select at least one memory").max(5000),
+    action: z.enum(["archive", "restore", "delete"]),
+    source: z.enum(["ui", "api", "cli"]).default("api"),
+  })
+  .strict();
+export type BulkInput = z.input<typeof bulkInput>;
+export type ParsedBulkInput = z.output<typeof bulkInput>;
 
 /** A memory as the API returns it. */
 export interface MemoryDto {

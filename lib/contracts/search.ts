@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, STATUSES } from "../db/schema";
+import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { projectRefShape, sessionIdField } from "./common";
 import type { MemoryDto } from "./memories";
 

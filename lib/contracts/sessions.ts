@@ -16,6 +16,7 @@ export const registerSessionInput = z
   })
   .strict();
 export type RegisterSessionInput = z.input<typeof registerSessionInput>;
+export type ParsedRegisterSessionInput = z.output<typeof registerSessionInput>;
 
 export const heartbeatInput = z
   .object({
@@ -25,6 +26,7 @@ export const heartbeatInput = z
   })
   .strict();
 export type HeartbeatInput = z.input<typeof heartbeatInput>;
+export type ParsedHeartbeatInput = z.output<typeof heartbeatInput>;
 
 export const endSessionInput = z
   .object({
@@ -32,6 +34,7 @@ export const endSessionInput = z
   })
   .strict();
 export type EndSessionInput = z.input<typeof endSessionInput>;
+export type ParsedEndSessionInput = z.output<typeof endSessionInput>;
 
 export const listSessionsQuery = z
   .object({
@@ -42,6 +45,7 @@ export const listSessionsQuery = z
   })
   .strict();
 export type ListSessionsQuery = z.input<typeof listSessionsQuery>;
+export type ParsedListSessionsQuery = z.output<typeof listSessionsQuery>;
 
 export interface SessionDto {
   id: string;
@@ -70,6 +74,7 @@ export const claimInput = z
   })
   .strict();
 export type ClaimInput = z.input<typeof claimInput>;
+export type ParsedClaimInput = z.output<typeof claimInput>;
 
 export const releaseClaimQuery = z
   .object({
@@ -79,6 +84,7 @@ export const releaseClaimQuery = z
   })
   .strict();
 export type ReleaseClaimQuery = z.input<typeof releaseClaimQuery>;
+export type ParsedReleaseClaimQuery = z.output<typeof releaseClaimQuery>;
 
 export const listClaimsQuery = z
   .object({
@@ -87,6 +93,7 @@ export const listClaimsQuery = z
   })
   .strict();
 export type ListClaimsQuery = z.input<typeof listClaimsQuery>;
+export type ParsedListClaimsQuery = z.output<typeof listClaimsQuery>;
 
 export interface ClaimDto {
   projectId: string;

@@ -1,38 +1,13 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 
 /**
  * The whole data model. Times are epoch milliseconds. The FTS5 table (`memory_fts`) is created by
  * a hand-written migration; the sqlite-vec table (`memory_vectors`) at run time, because its
  * dimension depends on the embedding model in use. Both use `memories.seq` as their rowid.
+ * The enumerations (scopes, categories, ...) live in lib/vocabulary.ts, shared with the browser and the plugin.
  */
-
-export const SCOPES = ["global", "project", "session"] as const;
-export const CATEGORIES = [
-  "decision",
-  "constraint",
-  "convention",
-  "preference",
-  "gotcha",
-  "fact",
-  "procedure",
-  "blocker",
-  "directive",
-  "plan",
-  "idea",
-  "event",
-  "context",
-  "note",
-] as const;
-export const SOURCES = ["tool", "extractor", "ui", "import", "checkpoint", "api", "cli"] as const;
-export const STATUSES = ["active", "suggested", "archived", "resolved"] as const;
-export const LINK_KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
-
-export type Scope = (typeof SCOPES)[number];
-export type Category = (typeof CATEGORIES)[number];
-export type Source = (typeof SOURCES)[number];
-export type Status = (typeof STATUSES)[number];
-export type LinkKind = (typeof LINK_KINDS)[number];
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { exportedMemory, importQuery, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportQuery, type ImportReport } from "../contracts/export";
+import { exportedMemory, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportReport, type ParsedImportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { withTransaction, type Tx } from "../db/transaction";
-import { memories, projects, type Scope } from "../db/schema";
+import { memories, projects } from "../db/schema";
+import type { Scope } from "../vocabulary";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync } from "../security/redact";
@@ -29,16 +30,14 @@ type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
  * A real import writes everything in one transaction: all of it or nothing, the index rows of the
  * new memories included (written together at the end).
  */
-export function importMemories(ctx: Ctx, rawQuery: ImportQuery, text: string): ImportReport {
-  const q = importQuery.parse(rawQuery);
+export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): ImportReport {
   const parsed = parseEntries(q.format, text);
   const cleaned = parsed.map((p) => (p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags.map(redact), metadata: redactDeep(p.m.metadata) } : null));
   return write(ctx, q, parsed, cleaned);
 }
 
 /** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
-export async function importMemoriesAsync(ctx: Ctx, rawQuery: ImportQuery, text: string): Promise<ImportReport> {
-  const q = importQuery.parse(rawQuery);
+export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
   const parsed = parseEntries(q.format, text);
   const cleaned: (Cleaned | null)[] = [];
   for (const p of parsed) {
@@ -62,7 +61,7 @@ function parseEntries(format: ExportFormat, text: string): Parsed[] {
   });
 }
 
-function write(ctx: Ctx, q: ReturnType<typeof importQuery.parse>, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
+function write(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
   const run = (db: Tx | Reader, write: boolean) => plan(db, parsed, cleaned, write, q.format, q.dryRun);
   if (q.dryRun) return run(ctx.db, false);
   return withTransaction(

@@ -1,4 +1,4 @@
-import type { ExportQuery } from "../contracts/export";
+import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { renderJson } from "./json";
 import { renderMarkdown } from "./markdown";
@@ -17,7 +17,7 @@ export interface ExportResult {
 }
 
 /** Renders the memories matching `query` as a downloadable file. */
-export function exportMemories(ctx: Ctx, query: ExportQuery, now = new Date()): ExportResult {
+export function exportMemories(ctx: Ctx, query: ParsedExportQuery, now = new Date()): ExportResult {
   const { format, rows } = selectForExport(ctx, query);
   const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return format === "markdown"

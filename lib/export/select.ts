@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
-import { exportQuery, type ExportQuery } from "../contracts/export";
+import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { memories, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
@@ -13,8 +13,7 @@ export type ExportRow = ExportedMemory & { id: string; createdAt: string; update
  * The memories an export holds, in a stable order (scope, project, category, creation), with
  * their project's identity so an import elsewhere can recreate it.
  */
-export function selectForExport(ctx: Ctx, raw: ExportQuery): { format: "markdown" | "json"; rows: ExportRow[] } {
-  const q = exportQuery.parse(raw);
+export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "markdown" | "json"; rows: ExportRow[] } {
   const where: SQL[] = [];
   const projectId = q.directory ? identifyProject(q.directory).id : q.project;
   if (projectId) where.push(eq(memories.projectId, projectId));

@@ -1,4 +1,4 @@
-import { extractInput, type ExtractInput, type ExtractResult } from "../contracts/extraction";
+import type { ExtractResult, ParsedExtractInput } from "../contracts/extraction";
 import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { resolveProject } from "../projects/resolve";
@@ -30,8 +30,7 @@ export function ruleSuggestions(texts: readonly RoleText[]): Suggestion[] {
  * memories (source `extractor`, deduplicated), and returns a nudge when something new was found.
  * On `idle` and `compaction` the optional LLM extractor also reads the messages it has not seen.
  */
-export async function extractMemories(ctx: Ctx, raw: ExtractInput): Promise<ExtractResult> {
-  const input = extractInput.parse(raw);
+export async function extractMemories(ctx: Ctx, input: ParsedExtractInput): Promise<ExtractResult> {
   const projectId = resolveProject(ctx, input);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
   if (!ctx.config.extraction.enabled) return { suggestions: [], nudge: null, llm: { ran: false, reason: "extraction disabled" } };

@@ -1,21 +1,22 @@
 import { sql } from "drizzle-orm";
-import type { CaptureCheckpointInput, CaptureCheckpointResult } from "../contracts/checkpoints";
-import { ingestInput, type IngestedSessionDto, type IngestInput, type IngestResult } from "../contracts/maintenance";
+import { captureCheckpointAsync } from "../checkpoints/capture";
+import { captureCheckpointInput, type CaptureCheckpointResult, type ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
+import type { IngestedSessionDto, IngestResult, ParsedIngestInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
 import { identifyProject } from "../projects/identify";
 import { redactKey } from "../security/redact-fields";
 import { OpencodeReader, type OpencodeSession } from "./reader";
 
 /** `captureCheckpoint` of lib/checkpoints; `at` dates the checkpoint at the session's last activity. */
-export type CaptureFn = (ctx: Ctx, input: CaptureCheckpointInput, at: number) => CaptureCheckpointResult | Promise<CaptureCheckpointResult>;
+export type CaptureFn = (ctx: Ctx, input: ParsedCaptureCheckpointInput, at: number) => CaptureCheckpointResult | Promise<CaptureCheckpointResult>;
 
 /**
  * Turns past OpenCode sessions into checkpoints (trigger `ingest`) plus `suggested` memories, in
  * the session's own project. Incremental: `ingested_sessions` remembers each session and how many
  * messages it had; a later run takes only new sessions and sessions that grew since.
+ * `capture` is a seam for tests (a capture that fails); the server uses the default.
  */
-export async function ingestSessions(ctx: Ctx, raw: IngestInput, capture: CaptureFn): Promise<IngestResult> {
-  const input = ingestInput.parse(raw);
+export async function ingestSessions(ctx: Ctx, input: ParsedIngestInput, capture: CaptureFn = captureCheckpointAsync): Promise<IngestResult> {
   const reader = new OpencodeReader(input.source);
   try {
     const all = reader.sessions();
@@ -52,7 +53,9 @@ export async function ingestSessions(ctx: Ctx, raw: IngestInput, capture: Captur
       try {
         const messages = reader.messages(s.id);
         if (!messages.length) continue;
-        const result = await capture(ctx, { directory, sessionID: s.id, trigger: "ingest", messages, suggest: true }, s.timeUpdated || s.timeCreated);
+        // OpenCode's rows are checked (and redacted) by the same contract as a posted checkpoint.
+        const checkpoint = captureCheckpointInput.parse({ directory, sessionID: s.id, trigger: "ingest", messages, suggest: true });
+        const result = await capture(ctx, checkpoint, s.timeUpdated || s.timeCreated);
         ctx.db.run(
           sql`INSERT INTO ingested_sessions(session_id, checkpoint_id, message_count) VALUES (${storedId}, ${result.id}, ${messages.length})
               ON CONFLICT(session_id) DO UPDATE SET checkpoint_id = excluded.checkpoint_id, message_count = excluded.message_count,

@@ -1,4 +1,4 @@
-import { recallContextInput, type RecallContextDto, type RecallContextInput } from "../contracts/context";
+import type { ParsedRecallContextInput, RecallContextDto } from "../contracts/context";
 import type { Ctx } from "../ctx";
 import { searchMemories, type SearchOptions } from "../search/search";
 import { countTokens } from "../token-count";
@@ -18,8 +18,7 @@ const MAX_LINE_CHARS = 400;
 
 const CACHE_SIZE = 2000;
 
-export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput, options: SearchOptions = {}): Promise<RecallContextDto> {
-  const input = recallContextInput.parse(raw);
+export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput, options: SearchOptions = {}): Promise<RecallContextDto> {
   const cache = ctx.services.recallCache;
   const key = input.sessionID && input.messageID ? `${input.sessionID}\u0000${input.messageID}` : undefined;
   const hit = key ? cache.get(key) : undefined;
@@ -38,6 +37,7 @@ export async function buildRecallBlock(ctx: Ctx, raw: RecallContextInput, option
       limit: Math.min(100, limit + exclude.size),
       purpose: "recall",
       explain: true,
+      mode: "auto",
     }, options);
     const now = Date.now();
     const relevant = found.results.filter(

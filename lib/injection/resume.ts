@@ -1,4 +1,4 @@
-import { resumeQuery, type CheckpointExtract, type ResumeQuery, type ResumeResult } from "../contracts/checkpoints";
+import type { CheckpointExtract, ParsedResumeQuery, ResumeResult } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
 import { errorLine, fileLine } from "../checkpoints/markdown";
@@ -47,12 +47,10 @@ export function buildResumeBlock(x: CheckpointExtract, meta: { id: string; sessi
   return text === header ? null : { block: text, tokens: countTokens(text) };
 }
 
-export function resumeContext(ctx: Ctx, raw: ResumeQuery, now = Date.now()): ResumeResult {
-  const q = resumeQuery.parse(raw);
+export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()): ResumeResult {
   const projectId = resolveProject(ctx, q);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
-  // The id as sent: registering parses (and redacts) it again; a redacted id can be over the length limit.
-  if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: raw.sessionID, project: projectId }, now);
+  if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: q.sessionID, project: projectId }, now);
   if (sessionRow(ctx, q.sessionID)?.resume_delivered_at) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
 
   const cp = ctx.sqlite

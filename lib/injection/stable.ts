@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
-import { memories, type Category } from "../db/schema";
+import { memories } from "../db/schema";
+import type { Category } from "../vocabulary";
 import { identifyProject } from "../projects/identify";
 import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";

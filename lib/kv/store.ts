@@ -1,4 +1,4 @@
-import { kvKey, kvRefQuery, listKvQuery, putKvInput, type KvEntryDto, type KvRefQuery, type ListKvQuery, type PutKvInput } from "../contracts/kv";
+import { kvKey, type KvEntryDto, type ParsedKvRefQuery, type ParsedListKvQuery, type ParsedPutKvInput } from "../contracts/kv";
 import type { Ctx } from "../ctx";
 import { AppError, badRequest, notFound } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
@@ -40,9 +40,8 @@ function parseKey(key: string): string {
   return redactKey(parsed.data);
 }
 
-export function putKv(ctx: Ctx, key: string, raw: PutKvInput, now = Date.now()): KvEntryDto {
+export function putKv(ctx: Ctx, key: string, input: ParsedPutKvInput, now = Date.now()): KvEntryDto {
   const k = parseKey(key);
-  const input = putKvInput.parse(raw);
   const ttl = input.ttlSeconds ?? ctx.config.kv.defaultTtlSeconds;
   if (ttl > ctx.config.kv.maxTtlSeconds) throw badRequest(`ttlSeconds: at most ${ctx.config.kv.maxTtlSeconds} (kv.maxTtlSeconds)`, { field: "ttlSeconds" });
   const value = JSON.stringify(redactKeysDeep(input.value));
@@ -61,24 +60,23 @@ export function putKv(ctx: Ctx, key: string, raw: PutKvInput, now = Date.now()):
   return toDto(row);
 }
 
-export function getKv(ctx: Ctx, key: string, raw: KvRefQuery, now = Date.now()): KvEntryDto {
+export function getKv(ctx: Ctx, key: string, ref: ParsedKvRefQuery, now = Date.now()): KvEntryDto {
   const k = parseKey(key);
-  const projectId = projectOf(ctx, kvRefQuery.parse(raw));
+  const projectId = projectOf(ctx, ref);
   const row = ctx.sqlite.prepare("SELECT * FROM kv WHERE project_id = ? AND key = ? AND expires_at > ?").get(projectId, k, now) as KvRow | undefined;
   if (!row) throw notFound(`no value under "${k}"`, { key: k });
   return toDto(row);
 }
 
 /** Returns whether a live entry was deleted (an expired one counts as absent). */
-export function deleteKv(ctx: Ctx, key: string, raw: KvRefQuery, now = Date.now()): { deleted: boolean } {
+export function deleteKv(ctx: Ctx, key: string, ref: ParsedKvRefQuery, now = Date.now()): { deleted: boolean } {
   const k = parseKey(key);
-  const projectId = projectOf(ctx, kvRefQuery.parse(raw));
+  const projectId = projectOf(ctx, ref);
   const res = ctx.sqlite.prepare("DELETE FROM kv WHERE project_id = ? AND key = ? AND expires_at > ?").run(projectId, k, now);
   return { deleted: res.changes > 0 };
 }
 
-export function listKv(ctx: Ctx, raw: ListKvQuery, now = Date.now()): { items: KvEntryDto[] } {
-  const q = listKvQuery.parse(raw);
+export function listKv(ctx: Ctx, q: ParsedListKvQuery, now = Date.now()): { items: KvEntryDto[] } {
   const projectId = projectOf(ctx, q);
   // Prefix match with GLOB-free range comparison (no wildcard escaping needed).
   const rows = ctx.sqlite

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { backupInput, type BackupInput, type BackupResult } from "../contracts/maintenance";
+import type { BackupResult, ParsedBackupInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
 
@@ -14,8 +14,7 @@ const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, "").replace(/
  * steps while the server keeps serving (a write during the copy restarts it, so the copy is always
  * one committed state). The copy is checked with `quick_check` before it is reported.
  */
-export async function backup(ctx: Pick<Ctx, "sqlite" | "dataDir">, raw: BackupInput = {}): Promise<BackupResult> {
-  const input = backupInput.parse(raw);
+export async function backup(ctx: Pick<Ctx, "sqlite" | "dataDir">, input: ParsedBackupInput): Promise<BackupResult> {
   const dest = input.destination ? path.resolve(input.destination) : path.join(backupsDir(ctx.dataDir), `recollect-${stamp()}.db`);
   if (input.destination && !path.isAbsolute(input.destination)) throw badRequest("destination: must be an absolute path", { field: "destination" });
   if (path.resolve(dest) === path.resolve(ctx.sqlite.name)) throw badRequest("destination: that is the live database itself", { field: "destination" });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { cleanupInput, type CleanupInput, type CleanupResult } from "../contracts/maintenance";
+import type { CleanupResult, ParsedCleanupInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { archiveMemory } from "../memories/archive";
@@ -16,8 +16,7 @@ const BATCH = 500;
  * access rows follow by cascade, vectors by the vector table's trigger), then gives the freed
  * pages back to the file system.
  */
-export function cleanup(ctx: Ctx, raw: CleanupInput): CleanupResult {
-  const input = cleanupInput.parse(raw);
+export function cleanup(ctx: Ctx, input: ParsedCleanupInput): CleanupResult {
   const where: string[] = [];
   const args: unknown[] = [];
   if (input.olderThanDays !== undefined) {

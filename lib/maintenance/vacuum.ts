@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { vacuumInput, type VacuumInput } from "../contracts/maintenance";
+import type { ParsedVacuumInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
 import { catchUpDerived } from "../memories/derived";
 import { dbSize, type DbSize } from "./db-size";
@@ -78,8 +78,7 @@ export function reclaimAfterDelete(sqlite: Database.Database, threshold = COMPAC
 
 export const COMPACT_BELOW = 0.85;
 
-export function vacuum(ctx: Ctx, raw: VacuumInput = {}): VacuumResult {
-  const { mode } = vacuumInput.parse(raw);
+export function vacuum(ctx: Ctx, { mode }: ParsedVacuumInput): VacuumResult {
   const before = dbSize(ctx.sqlite);
   let hint: string | null = null;
   if (mode === "full") {

@@ -1,7 +1,7 @@
 import type { MemoryDto } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
-import type { Source } from "../db/schema";
+import type { Source } from "../vocabulary";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";

@@ -1,22 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { ParsedBulkInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { inList } from "../db/in-list";
-import { memories, type Source } from "../db/schema";
+import { memories } from "../db/schema";
+import type { Source } from "../vocabulary";
 import { unindexMemory } from "../search/sync";
 import { catchUpDerived } from "./derived";
 import { applyChange } from "./update";
-
-/** `POST /api/memories/bulk`: one action over many memories, all in one transaction. */
-export const bulkInput = z
-  .object({
-    ids: z.array(z.string().min(1).max(100)).min(1, "ids: select at least one memory").max(5000),
-    action: z.enum(["archive", "restore", "delete"]),
-    source: z.enum(["ui", "api", "cli"]).default("api"),
-  })
-  .strict();
-export type BulkInput = z.input<typeof bulkInput>;
 
 export interface BulkResult {
   action: "archive" | "restore" | "delete";
@@ -31,8 +22,7 @@ export interface BulkResult {
  * Archives, restores or permanently deletes the given memories. Unknown ids are reported, not
  * fatal; a restore that would duplicate a live memory (409) fails the whole batch, naming it.
  */
-export function bulkMemories(ctx: Ctx, raw: BulkInput): BulkResult {
-  const input = bulkInput.parse(raw);
+export function bulkMemories(ctx: Ctx, input: ParsedBulkInput): BulkResult {
   const ids = [...new Set(input.ids)];
   return withTransaction(
     ctx.db,

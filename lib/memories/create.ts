@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult } from "../contracts/memories";
+import { createMemoryInput, type CreateMemoryInput, type CreateMemoryResult, type ParsedCreateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { withTransaction, type Tx } from "../db/transaction";
@@ -24,8 +24,7 @@ import { resolvePlacement } from "./scope";
  * kept as a version of that memory. A merely similar one is stored, linked and proposed as a merge.
  * `dedup` says which (docs/deduplication.md).
  */
-export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResult {
-  const input = createMemoryInput.parse(raw);
+export function insertMemory(ctx: Ctx, input: ParsedCreateMemoryInput): CreateMemoryResult {
   const placement = resolvePlacement(ctx, input);
   const content = redact(input.content);
   const title = input.title ? redact(input.title) : null;
@@ -80,14 +79,20 @@ export function createMemory(ctx: Ctx, raw: CreateMemoryInput): CreateMemoryResu
 }
 
 /**
- * `createMemory` for callers that can wait a few milliseconds (the HTTP API): embeds the text first
+ * `insertMemory` for fields built in code (extraction, import, benchmarks, tests): checks them
+ * against the contract first. Parsing redacts, so it runs once: never on an already parsed input.
+ */
+export function createMemory(ctx: Ctx, fields: CreateMemoryInput): CreateMemoryResult {
+  return insertMemory(ctx, createMemoryInput.parse(fields));
+}
+
+/**
+ * `insertMemory` for callers that can wait a few milliseconds (the HTTP API): embeds the text first
  * when the model is ready, so the near-duplicate check compares vectors, not only words.
  */
-export async function storeMemory(ctx: Ctx, raw: CreateMemoryInput): Promise<CreateMemoryResult> {
-  const input = createMemoryInput.parse(raw);
+export async function storeMemory(ctx: Ctx, input: ParsedCreateMemoryInput): Promise<CreateMemoryResult> {
   await prepareNearDuplicateCheck(ctx, redact(input.content));
-  // The input as sent: parsing redacts again, and a redacted tag or id can be over its length limit.
-  return createMemory(ctx, raw);
+  return insertMemory(ctx, input);
 }
 
 /**

@@ -1,4 +1,4 @@
-export { createMemory, storeMemory } from "./create";
+export { createMemory, insertMemory, storeMemory } from "./create";
 export { getMemory } from "./get";
 export { listMemories } from "./list";
 export { updateMemory } from "./update";

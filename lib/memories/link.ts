@@ -1,7 +1,8 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
-import { memoryLinks, type LinkKind } from "../db/schema";
+import { memoryLinks } from "../db/schema";
+import type { LinkKind } from "../vocabulary";
 import { badRequest } from "../errors";
 import { getMemoryRow } from "./get";
 

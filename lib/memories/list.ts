@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { listMemoriesQuery, type ListMemoriesQuery, type MemoryListDto } from "../contracts/memories";
+import type { MemoryListDto, ParsedListMemoriesQuery } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { memories, STATUSES, type Status } from "../db/schema";
+import { memories } from "../db/schema";
+import { STATUSES, type Status } from "../vocabulary";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { identifyProject } from "../projects/identify";
@@ -19,8 +20,7 @@ const SORT_COLUMNS = {
  * Lists memories with filters applied in SQL and keyset pagination (an opaque cursor over the
  * sort value and `seq`), so page 1,000 costs what page 1 costs.
  */
-export function listMemories(ctx: Ctx, raw: ListMemoriesQuery): MemoryListDto {
-  const q = listMemoriesQuery.parse(raw);
+export function listMemories(ctx: Ctx, q: ParsedListMemoriesQuery): MemoryListDto {
   const where: SQL[] = [];
   const projectId = q.directory ? identifyProject(q.directory).id : q.project;
   if (projectId) where.push(eq(memories.projectId, projectId));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { ReorderInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { badRequest } from "../errors";
@@ -6,16 +6,12 @@ import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";
 
-/** `POST /api/memories/reorder { id, over }`: put `id` just above `over` in priority order. */
-export const reorderInput = z.object({ id: z.string().min(1).max(100), over: z.string().min(1).max(100) }).strict();
-
 /**
  * Raises `id` above its neighbour `over` by priority (what orders the injected block within a
  * category): swaps their priorities, or when equal gives `id` one more (or `over` one less at the
  * ceiling). Both changes are versioned, in one transaction.
  */
-export function reorderMemory(ctx: Ctx, raw: z.input<typeof reorderInput>) {
-  const input = reorderInput.parse(raw);
+export function reorderMemory(ctx: Ctx, input: ReorderInput) {
   if (input.id === input.over) throw badRequest("over: a memory cannot move above itself", { field: "over" });
   return withTransaction(
     ctx.db,

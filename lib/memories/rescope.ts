@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { conflict } from "../errors";
@@ -7,17 +6,10 @@ import { findExactDuplicate } from "./exact-duplicate";
 import { toMemoryDto } from "./dto";
 import { getMemoryRow } from "./get";
 import { applyChange } from "./update";
-import { projectRefShape, sessionIdField } from "../contracts/common";
-import { SCOPES } from "../db/schema";
-
-/** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */
-export const rescopeInput = z
-  .object({ ...projectRefShape, scope: z.enum(SCOPES), sessionId: sessionIdField.optional(), source: z.enum(["ui", "api", "cli"]).default("api") })
-  .strict();
+import type { ParsedRescopeInput } from "../contracts/memories";
 
 /** Moves a memory to another scope (global <-> a project <-> a session), versioned. */
-export function rescopeMemory(ctx: Ctx, id: string, raw: z.input<typeof rescopeInput>) {
-  const input = rescopeInput.parse(raw);
+export function rescopeMemory(ctx: Ctx, id: string, input: ParsedRescopeInput) {
   const placement = resolvePlacement(ctx, input);
   return withTransaction(
     ctx.db,

@@ -1,5 +1,5 @@
 import type { Ctx } from "../ctx";
-import type { Scope } from "../db/schema";
+import type { Scope } from "../vocabulary";
 import { badRequest } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
 

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { updateMemoryInput, type MemoryDto, type UpdateMemoryInput } from "../contracts/memories";
+import type { MemoryDto, ParsedUpdateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction, type Tx } from "../db/transaction";
-import { memories, memoryVersions, type Source, type Status } from "../db/schema";
+import { memories, memoryVersions } from "../db/schema";
+import type { Source, Status } from "../vocabulary";
 import { conflict } from "../errors";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
@@ -16,8 +17,7 @@ import { contentHash, normalizeTags } from "./normalize";
  * Changes a memory. The text it had before is kept in `memory_versions` (who changed it, why).
  * Content that would equal another live memory of the same scope -> 409 naming it.
  */
-export function updateMemory(ctx: Ctx, id: string, raw: UpdateMemoryInput): MemoryDto {
-  const input = updateMemoryInput.parse(raw);
+export function updateMemory(ctx: Ctx, id: string, input: ParsedUpdateMemoryInput): MemoryDto {
   return withTransaction(ctx.db, (tx) => {
     const current = getMemoryRow(tx, id);
     if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {

@@ -1,4 +1,4 @@
-import type { Category } from "../db/schema";
+import type { Category } from "../vocabulary";
 import type { SearchExplain } from "../contracts/search";
 import type { LexicalHit } from "./lexical";
 import type { VectorHit } from "./vector";

@@ -1,6 +1,6 @@
-import { searchInput, type SearchInput, type SearchOutput, type SearchResult } from "../contracts/search";
+import type { ParsedSearchInput, SearchOutput, SearchResult } from "../contracts/search";
 import type { Ctx } from "../ctx";
-import type { Status } from "../db/schema";
+import type { Status } from "../vocabulary";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
@@ -32,9 +32,8 @@ export interface SearchOptions {
   defer?: (task: () => void) => void;
 }
 
-export async function searchMemories(ctx: Ctx, raw: SearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
+export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
   const started = performance.now();
-  const input = searchInput.parse(raw);
   const limit = input.limit ?? ctx.config.search.defaultLimit;
   // Reading never registers a project: an unknown directory simply has no memories yet.
   const projectId = input.directory ? identifyProject(input.directory).id : (input.project ?? null);

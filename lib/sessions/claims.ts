@@ -1,13 +1,4 @@
-import {
-  claimInput,
-  listClaimsQuery,
-  releaseClaimQuery,
-  type ClaimConflictDetails,
-  type ClaimDto,
-  type ClaimInput,
-  type ListClaimsQuery,
-  type ReleaseClaimQuery,
-} from "../contracts/sessions";
+import type { ClaimConflictDetails, ClaimDto, ParsedClaimInput, ParsedListClaimsQuery, ParsedReleaseClaimQuery } from "../contracts/sessions";
 import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
@@ -60,13 +51,11 @@ function conflictWith(holder: ClaimRow & { title: string | null }, item: string)
   return conflict(`"${item}" is already claimed by ${who} since ${details.holder.claimedAt}`, details);
 }
 
-export function claimItem(ctx: Ctx, raw: ClaimInput, now = Date.now()): ClaimDto {
-  const input = claimInput.parse(raw);
+export function claimItem(ctx: Ctx, input: ParsedClaimInput, now = Date.now()): ClaimDto {
   const projectId = projectOf(ctx, input);
   return ctx.sqlite
     .transaction(() => {
-      // The id as sent: registering parses (and redacts) it again; a redacted id can be over the length limit.
-      if (!sessionRow(ctx, input.sessionID)) registerSession(ctx, { sessionID: raw.sessionID, project: projectId }, now);
+      if (!sessionRow(ctx, input.sessionID)) registerSession(ctx, { sessionID: input.sessionID, project: projectId }, now);
       const holder = liveHolder(ctx, projectId, input.item, now);
       if (holder && holder.session_id !== input.sessionID) throw conflictWith(holder, input.item);
       const expiresAt = now + (input.ttlSeconds ?? ctx.config.sessions.claimTtlSeconds) * 1000;
@@ -83,8 +72,7 @@ export function claimItem(ctx: Ctx, raw: ClaimInput, now = Date.now()): ClaimDto
 }
 
 /** Releases a claim held by this session; releasing another session's claim -> 409; nothing held -> `released: false`. */
-export function releaseClaim(ctx: Ctx, raw: ReleaseClaimQuery, now = Date.now()): { released: boolean } {
-  const q = releaseClaimQuery.parse(raw);
+export function releaseClaim(ctx: Ctx, q: ParsedReleaseClaimQuery, now = Date.now()): { released: boolean } {
   const projectId = projectOf(ctx, q);
   return ctx.sqlite
     .transaction(() => {
@@ -97,8 +85,7 @@ export function releaseClaim(ctx: Ctx, raw: ReleaseClaimQuery, now = Date.now())
     .immediate();
 }
 
-export function listClaims(ctx: Ctx, raw: ListClaimsQuery, now = Date.now()): { items: ClaimDto[] } {
-  const q = listClaimsQuery.parse(raw);
+export function listClaims(ctx: Ctx, q: ParsedListClaimsQuery, now = Date.now()): { items: ClaimDto[] } {
   const projectId = projectOf(ctx, q);
   const staleBefore = now - ctx.config.sessions.staleAfterSeconds * 1000;
   const rows = ctx.sqlite

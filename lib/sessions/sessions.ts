@@ -1,13 +1,9 @@
-import {
-  endSessionInput,
-  heartbeatInput,
-  listSessionsQuery,
-  registerSessionInput,
-  type EndSessionInput,
-  type HeartbeatInput,
-  type ListSessionsQuery,
-  type RegisterSessionInput,
-  type SessionDto,
+import type {
+  ParsedEndSessionInput,
+  ParsedHeartbeatInput,
+  ParsedListSessionsQuery,
+  ParsedRegisterSessionInput,
+  SessionDto,
 } from "../contracts/sessions";
 import type { Ctx } from "../ctx";
 import { notFound } from "../errors";
@@ -31,8 +27,7 @@ function claimsOf(ctx: Ctx, id: string, now: number): ClaimRow[] {
 
 const clean = redactOptional;
 
-export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.now()): SessionDto {
-  const input = registerSessionInput.parse(raw);
+export function registerSession(ctx: Ctx, input: ParsedRegisterSessionInput, now = Date.now()): SessionDto {
   const projectId = resolveProject(ctx, input);
   ctx.sqlite
     .prepare(
@@ -57,13 +52,12 @@ export function registerSession(ctx: Ctx, raw: RegisterSessionInput, now = Date.
 }
 
 /** Keeps a session alive. An unknown session is registered when a directory or project is given, else 404. */
-export function heartbeat(ctx: Ctx, rawId: string, raw: HeartbeatInput, now = Date.now()): SessionDto {
+export function heartbeat(ctx: Ctx, rawId: string, input: ParsedHeartbeatInput, now = Date.now()): SessionDto {
   // Ids in the path are redacted like the sessionID of a body (lib/contracts/common.ts).
   const id = redactKey(rawId);
-  const input = heartbeatInput.parse(raw);
   if (!sessionRow(ctx, id)) {
     if (!input.directory && !input.project) throw notFound(`session "${id}" is not registered; register it (POST /api/sessions) or give a directory`);
-    return registerSession(ctx, { sessionID: rawId, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
+    return registerSession(ctx, { sessionID: id, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
   }
   const projectId = input.directory || input.project ? resolveProject(ctx, input) : null;
   ctx.sqlite
@@ -85,9 +79,8 @@ export function heartbeat(ctx: Ctx, rawId: string, raw: HeartbeatInput, now = Da
 }
 
 /** Ends a session with an optional summary and releases its claims. Ending twice keeps the first end time. */
-export function endSession(ctx: Ctx, rawId: string, raw: EndSessionInput, now = Date.now()): SessionDto {
+export function endSession(ctx: Ctx, rawId: string, input: ParsedEndSessionInput, now = Date.now()): SessionDto {
   const id = redactKey(rawId);
-  const input = endSessionInput.parse(raw);
   return ctx.sqlite
     .transaction(() => {
       if (!sessionRow(ctx, id)) throw notFound(`session "${id}" not found`);
@@ -110,8 +103,7 @@ export function getSession(ctx: Ctx, rawId: string, now = Date.now()): SessionDt
 }
 
 /** Active sessions of a project (all projects without one), most recent heartbeat first; stale ones are expired first. */
-export function listSessions(ctx: Ctx, raw: ListSessionsQuery, now = Date.now()): { items: SessionDto[] } {
-  const q = listSessionsQuery.parse(raw);
+export function listSessions(ctx: Ctx, q: ParsedListSessionsQuery, now = Date.now()): { items: SessionDto[] } {
   expireStale(ctx, now);
   const projectId = resolveProject(ctx, q);
   const rows = ctx.sqlite

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CheckpointDto, CheckpointExtract } from "../contracts/checkpoints";
+import { rawCheckpointQuery, type CheckpointDto, type CheckpointExtract } from "../contracts/checkpoints";
 import { getCheckpoint, rawCheckpoint } from "../checkpoints/read";
 import { AppError } from "../errors";
 import type { Ctx } from "../ctx";
@@ -109,7 +109,7 @@ export interface RawMessageView {
 
 /** One page of the stored (redacted) history, each part reduced to something readable. */
 export function rawHistoryPage(ctx: Ctx, id: string, offset: number, limit: number): { messages: RawMessageView[]; total: number; offset: number; limit: number } {
-  const page = rawCheckpoint(ctx, id, { offset: String(offset), limit: String(limit) });
+  const page = rawCheckpoint(ctx, id, rawCheckpointQuery.parse({ offset, limit }));
   return { messages: page.messages.map((m, i) => toView(m, offset + i)), total: page.total, offset: page.offset, limit: page.limit };
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { MemoryDto } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { memories, type Category } from "../db/schema";
+import { memories } from "../db/schema";
+import type { Category } from "../vocabulary";
 import { buildStableBlock, type StableBlock } from "../injection/stable";
 import { toMemoryDto } from "../memories/dto";
 

@@ -1,8 +1,10 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import { z } from "zod";
+import { listMemoriesQuery, type MemoryDto, type ParsedListMemoriesQuery } from "../contracts/memories";
 import type { Ctx } from "../ctx";
-import { CATEGORIES, LINK_KINDS, memories, projects, SCOPES, STATUSES } from "../db/schema";
+import { memories, projects } from "../db/schema";
+import { CATEGORIES, LINK_KINDS, SCOPES, STATUSES } from "../vocabulary";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
@@ -77,7 +79,8 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
     });
     return { ...base, items: found.items, nextCursor: null, search: found.meta };
   }
-  const list = listPage(ctx, {
+  // The page's own parameters, checked by the API's contract (the same bounds and defaults).
+  const list = listPage(ctx, listMemoriesQuery.parse({
       project: known,
       scope: p.scope,
       category: p.category,
@@ -88,12 +91,12 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
       order: p.order ?? "desc",
       limit: p.limit ?? 50,
       cursor: p.cursor,
-  });
+  }));
   return { ...base, items: list.items, nextCursor: list.nextCursor, search: null };
 }
 
 /** A stale or hand-edited cursor falls back to the first page instead of an error page. */
-function listPage(ctx: Ctx, q: Parameters<typeof listMemories>[1]) {
+function listPage(ctx: Ctx, q: ParsedListMemoriesQuery) {
   try {
     return listMemories(ctx, q);
   } catch (error) {
@@ -122,4 +125,3 @@ export function projectNames(ctx: Ctx, ids: (string | null)[]): Map<string, stri
   return new Map(ctx.db.select({ id: projects.id, name: projects.name }).from(projects).where(inList(projects.id, wanted)).all().map((r) => [r.id, r.name]));
 }
 
-export { CATEGORIES, SCOPES, STATUSES, LINK_KINDS };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
-import { STATUSES } from "../db/schema";
+import { STATUSES } from "../vocabulary";
 import { catchUpForReader } from "../memories/derived";
 import type { SearchStatus } from "../search/status";
 

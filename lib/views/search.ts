@@ -1,5 +1,6 @@
 import type { Ctx } from "../ctx";
-import { STATUSES, type Category, type Scope, type Status } from "../db/schema";
+import { STATUSES, type Category, type Scope, type Status } from "../vocabulary";
+import { searchInput } from "../contracts/search";
 import { searchMemories } from "../search/search";
 import type { MemoryDto } from "../contracts/memories";
 
@@ -27,7 +28,7 @@ export interface BrowserSearch {
  */
 export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ items: BrowseItem[]; meta: { mode: string; reason: string; tookMs: number } }> {
   const narrow = Boolean(s.tags?.length || s.pinned);
-  const out = await searchMemories(ctx, {
+  const out = await searchMemories(ctx, searchInput.parse({
     query: s.query,
     project: s.project,
     scopes: s.scope ? [s.scope] : undefined,
@@ -35,7 +36,7 @@ export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ it
     statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
     limit: narrow ? 100 : Math.min(100, s.limit),
     purpose: "search",
-  });
+  }));
   const items = out.results.filter(
     (r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")),
   );

@@ -1,3 +1,4 @@
+import type { ServerState } from "../boot";
 import type { LoadedConfig } from "../config";
 
 export interface SettingRow {
@@ -34,4 +35,32 @@ export function settingsRows(loaded: LoadedConfig): SettingRow[] {
   };
   walk(loaded.config as unknown as Record<string, unknown>, "");
   return rows;
+}
+
+export interface SettingsView {
+  rows: SettingRow[];
+  /** Top-level config sections, in order (`server`, `search`, ...). */
+  sections: string[];
+  /** How many values differ from the defaults. */
+  changed: number;
+  warnings: string[];
+  dataDir: string;
+  databaseFile: string;
+  sqliteVersion: string;
+  vecVersion: string;
+}
+
+/** What the settings page shows: the effective configuration and the database it runs on. */
+export function settingsView(state: Pick<ServerState, "ctx" | "loaded" | "opened">): SettingsView {
+  const rows = settingsRows(state.loaded);
+  return {
+    rows,
+    sections: [...new Set(rows.map((r) => r.key.split(".")[0]))],
+    changed: rows.filter((r) => r.kind !== "default").length,
+    warnings: state.loaded.warnings,
+    dataDir: state.loaded.dataDir,
+    databaseFile: state.opened.file,
+    sqliteVersion: state.ctx.sqlite.prepare("select sqlite_version() as v").pluck().get() as string,
+    vecVersion: state.opened.vecVersion,
+  };
 }

@@ -2,6 +2,8 @@ import { tool } from "@opencode-ai/plugin/tool";
 import type { ExpandResult } from "../../lib/contracts/compress";
 import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/contracts/memories";
 import type { SearchOutput } from "../../lib/contracts/search";
+// Pure constants, no dependencies: the plugin shares the server's vocabulary instead of a copy.
+import { CATEGORIES, MEMORY_LIMITS, SCOPES } from "../../lib/vocabulary";
 import type { Runtime } from "../runtime";
 import { memoryLine, unavailable } from "./format";
 
@@ -9,7 +11,6 @@ import { memoryLine, unavailable } from "./format";
  * The memory tools. Descriptions are short on purpose: they are sent with every request.
  * Errors come back as text for the model, never as exceptions.
  */
-const CATEGORIES = ["decision", "constraint", "convention", "preference", "gotcha", "fact", "procedure", "blocker", "directive", "plan", "idea", "event", "context", "note"] as const;
 const z = tool.schema;
 
 export function memoryTools(rt: Runtime) {
@@ -49,7 +50,7 @@ export function memoryTools(rt: Runtime) {
       args: {
         content: z.string().describe("the fact, self-contained"),
         category: z.enum(CATEGORIES).optional(),
-        scope: z.enum(["project", "global", "session"]).optional().describe("default project"),
+        scope: z.enum(SCOPES).optional().describe("default project"),
         tags: z.array(z.string()).optional(),
         pinned: z.boolean().optional().describe("always inject (rules that must always apply)"),
         title: z.string().optional(),
@@ -93,7 +94,7 @@ export function memoryTools(rt: Runtime) {
         category: z.enum(CATEGORIES).optional(),
         tags: z.array(z.string()).optional(),
         pinned: z.boolean().optional(),
-        priority: z.number().int().min(-100).max(100).optional(),
+        priority: z.number().int().min(MEMORY_LIMITS.priorityMin).max(MEMORY_LIMITS.priorityMax).optional(),
       },
       async execute({ id, ...changes }) {
         const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));

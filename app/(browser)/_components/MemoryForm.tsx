@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { MEMORY_LIMITS } from "@/lib/vocabulary";
 import { api, ApiFailure } from "./api";
 import { btn, input, label } from "./ui";
 
@@ -21,19 +22,19 @@ export interface MemoryFormValues {
 
 type Errors = Partial<Record<keyof MemoryFormValues | "form", string>>;
 
-const MAX_CONTENT = 50_000;
+const { contentChars, titleChars, tags: maxTags, tagChars, priorityMin, priorityMax } = MEMORY_LIMITS;
 
 /** Checks what the API would refuse, so the user sees it next to the field before a round trip. */
 export function validate(v: MemoryFormValues, mode: "create" | "edit"): Errors {
   const e: Errors = {};
   if (!v.content.trim()) e.content = "Content must not be empty.";
-  else if (v.content.length > MAX_CONTENT) e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${MAX_CONTENT.toLocaleString("en-US")}.`;
-  if (v.title.trim().length > 200) e.title = "Title must be at most 200 characters.";
+  else if (v.content.length > contentChars) e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${contentChars.toLocaleString("en-US")}.`;
+  if (v.title.trim().length > titleChars) e.title = `Title must be at most ${titleChars} characters.`;
   const tags = splitTags(v.tags);
-  if (tags.length > 32) e.tags = "At most 32 tags.";
-  else if (tags.some((t) => t.length > 64)) e.tags = "Each tag must be at most 64 characters.";
+  if (tags.length > maxTags) e.tags = `At most ${maxTags} tags.`;
+  else if (tags.some((t) => t.length > tagChars)) e.tags = `Each tag must be at most ${tagChars} characters.`;
   const n = Number(v.priority);
-  if (v.priority.trim() === "" || !Number.isInteger(n) || n < -100 || n > 100) e.priority = "Priority must be a whole number from -100 to 100.";
+  if (v.priority.trim() === "" || !Number.isInteger(n) || n < priorityMin || n > priorityMax) e.priority = `Priority must be a whole number from ${priorityMin} to ${priorityMax}.`;
   if (mode === "create" && v.scope === "project" && !v.project) e.project = "Choose the project this memory belongs to.";
   if (mode === "create" && v.scope === "session" && !v.sessionId.trim()) e.sessionId = "A session memory needs a session id.";
   return e;
@@ -155,7 +156,7 @@ export function MemoryForm({
         <textarea {...field("content")} value={v.content} onChange={(e) => set("content", e.target.value)} rows={8} required className={`${input} font-mono`} />
         <div className="mt-1 flex justify-between text-xs text-zinc-500">
           <span>Secrets (API keys, tokens, passwords) are redacted when saved. Ctrl+Enter saves.</span>
-          <span className="tabular-nums">{v.content.length.toLocaleString("en-US")} / {MAX_CONTENT.toLocaleString("en-US")}</span>
+          <span className="tabular-nums">{v.content.length.toLocaleString("en-US")} / {contentChars.toLocaleString("en-US")}</span>
         </div>
         {err("content")}
       </div>

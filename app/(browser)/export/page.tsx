@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
-import { CATEGORIES, SCOPES, STATUSES } from "@/lib/db/schema";
+import { CATEGORIES, SCOPES, STATUSES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { ExportForm } from "../_components/ExportForm";
 import { ImportPanel } from "../_components/ImportPanel";

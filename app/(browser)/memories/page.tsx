@@ -3,7 +3,8 @@ import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
 import { highlight } from "@/lib/views/highlight";
-import { browseMemories, CATEGORIES, parseBrowseParams, SCOPES, STATUSES, type BrowseParams } from "@/lib/views/memories";
+import { browseMemories, parseBrowseParams, type BrowseParams } from "@/lib/views/memories";
+import { CATEGORIES, SCOPES, STATUSES } from "@/lib/vocabulary";
 import { MemoryTable, type Row } from "../_components/MemoryTable";
 import { Badge, btn, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
 

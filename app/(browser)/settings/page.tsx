@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { boot } from "@/lib/boot";
-import { settingsRows } from "@/lib/views/settings";
+import { settingsView } from "@/lib/views/settings";
 import { configDir } from "@/lib/paths";
 import { VERSION } from "@/lib/version";
 import { Badge, Card, DataTable, ErrorNote, PageHeader } from "../_components/ui";
@@ -9,10 +9,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default function SettingsPage() {
-  const state = boot();
-  const rows = settingsRows(state.loaded);
-  const sections = [...new Set(rows.map((r) => r.key.split(".")[0]))];
-  const changed = rows.filter((r) => r.kind !== "default").length;
+  const { rows, sections, changed, warnings, dataDir, databaseFile, sqliteVersion, vecVersion } = settingsView(boot());
   return (
     <div data-testid="settings">
       <PageHeader
@@ -24,12 +21,12 @@ export default function SettingsPage() {
           </>
         }
       />
-      {state.loaded.warnings.length ? (
+      {warnings.length ? (
         <div className="mb-4">
           <ErrorNote testId="config-warnings">
             <p className="font-medium">Configuration warnings</p>
             <ul className="mt-1 list-disc pl-5">
-              {state.loaded.warnings.map((w) => (
+              {warnings.map((w) => (
                 <li key={w}>{w}</li>
               ))}
             </ul>
@@ -42,13 +39,13 @@ export default function SettingsPage() {
           <dd>{VERSION}</dd>
           <dt className="text-zinc-500">Data dir</dt>
           <dd className="break-all font-mono text-xs" data-testid="data-dir">
-            {state.loaded.dataDir}
+            {dataDir}
           </dd>
           <dt className="text-zinc-500">Database</dt>
-          <dd className="break-all font-mono text-xs">{state.opened.file}</dd>
+          <dd className="break-all font-mono text-xs">{databaseFile}</dd>
           <dt className="text-zinc-500">SQLite · sqlite-vec</dt>
           <dd>
-            {state.ctx.sqlite.prepare("select sqlite_version() as v").pluck().get() as string} · {state.opened.vecVersion}
+            {sqliteVersion} · {vecVersion}
           </dd>
         </dl>
       </Card>

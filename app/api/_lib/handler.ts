@@ -1,16 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ZodError } from "zod";
-import { boot } from "@/lib/boot";
+import { ZodError, type z } from "zod";
+import { boot, type ServerState } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
-import { readJsonBody } from "@/lib/http/read-json";
+import { readJsonBody } from "./read-json";
 import { redact } from "@/lib/security/redact";
 import { logger } from "@/lib/logging/logger";
 import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
-import { guardNextRequest } from "@/lib/security/request";
+import { guardNextRequest } from "./guard-request";
 
 /**
  * The one wrapper every route handler uses: boots the server state, checks Host, Origin and
@@ -19,8 +19,11 @@ import { guardNextRequest } from "@/lib/security/request";
  * No stack ever leaves.
  */
 type RouteContext<P> = { params: Promise<P> };
-/** `auth`: how the caller proved itself (the token, a browser session, or nothing on public routes). */
-type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth }) => Promise<Response> | Response;
+/**
+ * `auth`: how the caller proved itself (the token, a browser session, or nothing on public routes);
+ * `server`: the booted process state (start time, token, database), booted once per request.
+ */
+type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth; server: ServerState }) => Promise<Response> | Response;
 
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
@@ -38,7 +41,7 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
         res = json({ error: { code: verdict.code, message: verdict.message, details: null } }, verdict.status);
       } else {
         params = context?.params ? await context.params : ({} as P);
-        res = await handler({ req, ctx, params, auth: verdict.auth });
+        res = await handler({ req, ctx, params, auth: verdict.auth, server: booted });
         // A write went through: a full disk reported earlier has room again (/api/health).
         if (res.status < 400 && req.method !== "GET" && req.method !== "HEAD") noteWriteSucceeded();
       }
@@ -91,6 +94,19 @@ export const json = (body: unknown, status = 200, headers?: HeadersInit) => Next
 
 /** Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not JSON (400). */
 export const readJson = (req: NextRequest, limit: number): Promise<unknown> => readJsonBody(req, limit);
+
+/**
+ * The JSON body checked by its contract (lib/contracts): the verb gets the parsed value, and a bad
+ * field is a 400 naming it (errorResponse). `limit`: the body limit in bytes.
+ */
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, limit: number): Promise<z.output<S>> {
+  return schema.parse(await readJsonBody(req, limit));
+}
+
+/** The query string checked by its contract; repeated keys arrive joined with commas. */
+export function parseQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
+  return schema.parse(queryObject(req));
+}
 
 /** URLSearchParams -> a plain object; repeated keys are joined with commas. */
 export function queryObject(req: NextRequest): Record<string, string> {

@@ -1,10 +1,14 @@
-import { json, queryObject, readJson, route } from "../_lib/handler";
+import { json, parseBody, parseQuery, route } from "../_lib/handler";
+import { claimInput, listClaimsQuery, releaseClaimQuery } from "@/lib/contracts/sessions";
 import { claimItem, listClaims, releaseClaim } from "@/lib/sessions";
 
-export const GET = route(({ req, ctx }) => json(listClaims(ctx, queryObject(req))));
+export const GET = route(({ req, ctx }) => json(listClaims(ctx, parseQuery(req, listClaimsQuery))));
 
 /** Claims an item for a session; held by another live session -> 409 naming the holder. */
-export const POST = route(async ({ req, ctx }) => json(claimItem(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never), 201));
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, claimInput, ctx.config.server.bodyLimitBytes);
+  return json(claimItem(ctx, input), 201);
+});
 
 /** `?directory=&sessionID=&item=`: releases the session's claim. */
-export const DELETE = route(({ req, ctx }) => json(releaseClaim(ctx, queryObject(req) as never)));
+export const DELETE = route(({ req, ctx }) => json(releaseClaim(ctx, parseQuery(req, releaseClaimQuery))));

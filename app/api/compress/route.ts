@@ -1,9 +1,11 @@
-import { json, queryObject, route } from "../_lib/handler";
-import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, encodeCompressResult, expandDelta, readHistoryJson } from "@/lib/compression";
+import { json, parseQuery, route } from "../_lib/handler";
+import { compressStatsQuery } from "@/lib/contracts/compress";
+import { encodeCompressResult, readHistoryJson } from "../_lib/compress-body";
+import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, expandDelta } from "@/lib/compression";
 
 /**
  * Compresses a session history (the plugin's `experimental.chat.messages.transform`). Body and
- * answer are as large as the history: both are handled by lib/compression/http-body.ts, which
+ * answer are as large as the history: both are handled by app/api/_lib/compress-body.ts, which
  * decodes and encodes them at a fraction of the cost of `readJson` and `Response.json`.
  * `no-transform` keeps the server from gzipping the answer on the loopback, where compressing costs
  * more than it saves.
@@ -19,4 +21,4 @@ export const POST = route(async ({ req, ctx }) => {
 });
 
 /** Tokens saved: totals, per day and per session (`?sessionID=&days=`). */
-export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, queryObject(req))));
+export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, parseQuery(req, compressStatsQuery))));

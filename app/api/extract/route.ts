@@ -1,5 +1,9 @@
-import { json, readJson, route } from "../_lib/handler";
+import { json, parseBody, route } from "../_lib/handler";
+import { extractInput } from "@/lib/contracts/extraction";
 import { extractMemories } from "@/lib/extraction";
 
 /** The plugin posts what was said (chat.message, session idle); suggestions and a nudge come back. */
-export const POST = route(async ({ req, ctx }) => json(await extractMemories(ctx, (await readJson(req, ctx.config.server.historyBodyLimitBytes)) as never)));
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, extractInput, ctx.config.server.historyBodyLimitBytes);
+  return json(await extractMemories(ctx, input));
+});

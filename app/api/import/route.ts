@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
-import { json, queryObject, route } from "../_lib/handler";
+import { json, parseQuery, route } from "../_lib/handler";
+import { importQuery } from "@/lib/contracts/export";
 import { AppError } from "@/lib/errors";
 import { importMemoriesAsync } from "@/lib/export";
 
@@ -10,10 +11,10 @@ import { importMemoriesAsync } from "@/lib/export";
  * Whole exports can be large: the history body limit applies.
  */
 export const POST = route(async ({ req, ctx }) => {
-  const query = queryObject(req);
+  const query = parseQuery(req, importQuery);
   const text = await readText(req, ctx.config.server.historyBodyLimitBytes);
   const isJsonBody = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
-  return json(await importMemoriesAsync(ctx, query as never, query.format === "markdown" && isJsonBody ? markdownFromJsonString(text) : text));
+  return json(await importMemoriesAsync(ctx, query, query.format === "markdown" && isJsonBody ? markdownFromJsonString(text) : text));
 });
 
 function markdownFromJsonString(text: string): string {

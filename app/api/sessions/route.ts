@@ -1,6 +1,10 @@
-import { json, queryObject, readJson, route } from "../_lib/handler";
+import { json, parseBody, parseQuery, route } from "../_lib/handler";
+import { listSessionsQuery, registerSessionInput } from "@/lib/contracts/sessions";
 import { listSessions, registerSession } from "@/lib/sessions";
 
-export const GET = route(({ req, ctx }) => json(listSessions(ctx, queryObject(req))));
+export const GET = route(({ req, ctx }) => json(listSessions(ctx, parseQuery(req, listSessionsQuery))));
 
-export const POST = route(async ({ req, ctx }) => json(registerSession(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never), 201));
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, registerSessionInput, ctx.config.server.bodyLimitBytes);
+  return json(registerSession(ctx, input), 201);
+});

@@ -2,8 +2,8 @@ import { redact } from "../../security/redact";
 import { redactKeysDeep } from "../../security/redact-fields";
 import { countTokens } from "../../token-count";
 import type { CachedPart } from "../cache";
-import type { CcrEntry } from "../compressed-originals";
-import { ccrHash } from "../hash";
+import type { CompressedOriginal } from "../compressed-originals";
+import { originalHash } from "../hash";
 import { LEVELS, type Level } from "../pressure";
 import { STRATEGIES } from "../strategies";
 import type { PartView, StrategyContext } from "../types";
@@ -12,7 +12,7 @@ import type { Slot } from "./measure";
 
 /**
  * Phase 4, compress: runs the strategies over one part (`original`: its text, redacted). A
- * strategy that cites the original adds it to `newCcr` (the compressed originals to store).
+ * strategy that cites the original adds it to `newOriginals` (the compressed originals to store).
  */
 export function compressPart(
   slot: Slot,
@@ -22,7 +22,7 @@ export function compressPart(
   history: History,
   disabled: readonly string[],
   sessionId: string,
-  newCcr: Map<string, CcrEntry>,
+  newOriginals: Map<string, CompressedOriginal>,
 ): CachedPart {
   // Strategies write the tool's name and input into the compressed text (stored in the cache):
   // they see them redacted, like the original.
@@ -42,7 +42,7 @@ export function compressPart(
   const sc: StrategyContext = {
     level,
     p: LEVELS[level],
-    ref: () => (hash ??= ccrHash(original)),
+    ref: () => (hash ??= originalHash(original)),
     hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
     hasLaterEdit: (v, path) => history.hasLaterEdit(v, path),
     previousLines: () => history.previousLines(slot),
@@ -64,7 +64,7 @@ export function compressPart(
   if (deltas.length === 0 || current === slot.text) return unchanged;
   const after = slot.entry.headerTokens + countTokens(current);
   if (after >= before) return unchanged;
-  if (hash) newCcr.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
+  if (hash) newOriginals.set(hash, { hash, content: original, tool: tool ?? slot.kind, sessionId });
   return { v: current, t: after, s: attribute(before - after, deltas) };
 }
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../ctx";
 import { dbCachePut, type CachedPart } from "../cache";
-import { saveCcrEntries, type CcrEntry } from "../compressed-originals";
+import { saveCompressedOriginals, type CompressedOriginal } from "../compressed-originals";
 import { recordStats } from "../stats";
 
 /**
@@ -12,18 +12,18 @@ export function persist(
   run: {
     sessionId: string;
     newRows: { key: string; value: CachedPart }[];
-    newCcr: Map<string, CcrEntry>;
+    newOriginals: Map<string, CompressedOriginal>;
     stats: { tokensBefore: number; tokensAfter: number; byStrategy: Record<string, number> };
     durationMs: number;
     now: number;
   },
 ): void {
-  const { sessionId, newRows, newCcr, stats, durationMs, now } = run;
+  const { sessionId, newRows, newOriginals, stats, durationMs, now } = run;
   const cfg = ctx.config.compression;
   ctx.db.transaction(
     () => {
       if (newRows.length) dbCachePut(ctx, newRows, sessionId, now, cfg.ccrTtlDays);
-      if (newCcr.size) saveCcrEntries(ctx, [...newCcr.values()], now, cfg.ccrTtlDays);
+      if (newOriginals.size) saveCompressedOriginals(ctx, [...newOriginals.values()], now, cfg.ccrTtlDays);
       recordStats(ctx, { sessionId, ...stats, durationMs, now });
     },
     { behavior: "immediate" },

@@ -11,6 +11,7 @@ import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 import { kvHistory } from "./history";
 
+import { captureCheckpointInput, listCheckpointsQuery, rawCheckpointQuery, resumeQuery } from "../../../lib/contracts/checkpoints";
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/checkpoints");
 
 describe("checkpoint extractors", () => {
@@ -64,18 +65,18 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     const ctx = testCtx();
     const directory = tempDir("recollect-proj-");
     const messages = kvHistory(directory) as never;
-    const a = captureCheckpoint(ctx, { directory, sessionID: "ses_sync", trigger: "manual", suggest: false, messages });
-    const b = await captureCheckpointAsync(ctx, { directory, sessionID: "ses_async", trigger: "manual", suggest: false, messages });
+    const a = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_sync", trigger: "manual", suggest: false, messages }));
+    const b = await captureCheckpointAsync(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_async", trigger: "manual", suggest: false, messages }));
     const raw = (id: string) => zlib.gunzipSync((ctx.sqlite.prepare("SELECT raw_messages FROM checkpoints WHERE id = ?").get(id) as { raw_messages: Buffer }).raw_messages).toString("utf8");
     expect(raw(b.id)).toBe(raw(a.id));
     expect(raw(b.id)).toContain("[REDACTED:");
     expect(raw(b.id)).not.toContain("sk-abcdefghijklmnop");
-    await expect(captureCheckpointAsync(ctx, { sessionID: "ses_x", trigger: "manual", messages })).rejects.toThrow(/directory or a project/);
+    await expect(captureCheckpointAsync(ctx, captureCheckpointInput.parse({ sessionID: "ses_x", trigger: "manual", messages }))).rejects.toThrow(/directory or a project/);
     ctx.close();
   });
 
   it("stores the redacted raw history, the Markdown and the prompt; resume gives it once to another session", () => {
-    const res = captureCheckpoint(ctx, { directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) as never });
+    const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) as never }));
     expect(res.prompt).toBe(COMPACTION_PROMPT);
     for (const s of SECTIONS) {
       expect(res.markdown).toContain(`## ${s}`);
@@ -100,34 +101,34 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     const full = getCheckpoint(ctx, res.id);
     expect(full.markdown).toBe(res.markdown);
     expect(full.extracted.decisions).toHaveLength(1);
-    expect(listCheckpoints(ctx, { directory }).items.map((c) => c.id)).toEqual([res.id]);
-    expect(listCheckpoints(ctx, { directory, sessionID: "other" }).items).toEqual([]);
+    expect(listCheckpoints(ctx, listCheckpointsQuery.parse({ directory })).items.map((c) => c.id)).toEqual([res.id]);
+    expect(listCheckpoints(ctx, listCheckpointsQuery.parse({ directory, sessionID: "other" })).items).toEqual([]);
 
-    const page = rawCheckpoint(ctx, res.id, { offset: "1", limit: "2" });
+    const page = rawCheckpoint(ctx, res.id, rawCheckpointQuery.parse({ offset: "1", limit: "2" }));
     expect([page.total, page.messages.length, page.nextOffset]).toEqual([4, 2, 3]);
     expect((page.messages[0] as { info: { id: string } }).info.id).toBe("msg_02");
 
     // The session that wrote it does not get its own checkpoint back.
-    expect(resumeContext(ctx, { directory, sessionID: "ses_a" })).toMatchObject({ block: null, reason: "none" });
-    const resumed = resumeContext(ctx, { directory, sessionID: "ses_b" });
+    expect(resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_a" }))).toMatchObject({ block: null, reason: "none" });
+    const resumed = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }));
     expect(resumed.checkpointId).toBe(res.id);
     expect(resumed.block).toContain("## Resuming from an earlier session");
     expect(resumed.block).toContain("Add a KV store to the server");
     expect(resumed.block).toContain("Document the API");
     expect(resumed.tokens).toBe(countTokens(resumed.block!));
     expect(resumed.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
-    expect(resumeContext(ctx, { directory, sessionID: "ses_b" })).toEqual({ block: null, tokens: 0, checkpointId: null, reason: "delivered" });
+    expect(resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }))).toEqual({ block: null, tokens: 0, checkpointId: null, reason: "delivered" });
   });
 
   it("keeps the resume block within a small budget, most important sections first", () => {
-    const small = resumeContext(ctx, { directory, sessionID: "ses_c", budget: 120 });
+    const small = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_c", budget: 120 }));
     expect(small.tokens).toBeLessThanOrEqual(120);
     expect(small.block).toContain("**Task**");
     expect(small.block).not.toContain("**Critical context**");
   });
 
   it("rejects malformed input with a ZodError naming the field", () => {
-    const bad = (v: unknown) => () => captureCheckpoint(ctx, v as never);
+    const bad = (v: unknown) => () => captureCheckpoint(ctx, captureCheckpointInput.parse(v as never));
     expect(bad({ directory, sessionID: "x", messages: [] })).toThrow(ZodError);
     expect(bad({ directory, sessionID: "x", messages: [{ info: { role: "robot" }, parts: [] }] })).toThrow(/role/);
     expect(bad({ directory, sessionID: "x", messages: [{ info: { role: "user" } }] })).toThrow(/parts/);
@@ -138,7 +139,7 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
   it("accepts the ingest trigger and captures real agent trajectories", () => {
     for (const file of ["swe-agent-marshmallow-1867.json", "openhands-run.json"]) {
       const run = JSON.parse(fs.readFileSync(path.join(FIXTURES, file), "utf8")) as { messages: unknown[] };
-      const res = captureCheckpoint(ctx, { directory, sessionID: `ingest-${file}`, trigger: "ingest", messages: run.messages as never });
+      const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: `ingest-${file}`, trigger: "ingest", messages: run.messages as never }));
       const x = getCheckpoint(ctx, res.id).extracted;
       expect(x.task).toBeTruthy();
       expect(x.filesModified.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCompressResult, readHistoryJson } from "../../../lib/compression";
+import { encodeCompressResult, readHistoryJson } from "../../../app/api/_lib/compress-body";
 import type { CompressResult } from "../../../lib/contracts/compress";
 import { AppError } from "../../../lib/errors";
 

@@ -1,11 +1,12 @@
 import { ZodError } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCcr, purgeExpiredCompression } from "../../../lib/compression";
+import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCompressedOriginal, purgeExpiredCompression } from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 
+import { compressStatsQuery, expandHash } from "../../../lib/contracts/compress";
 const opened: ReturnType<typeof testCtx>[] = [];
 const ctxFor = (options?: Parameters<typeof testCtx>[0]) => {
   const c = testCtx(options);
@@ -191,14 +192,14 @@ describe("stats, pressure and nudges", () => {
     const a = compressMessages(ctx, session(8, "ses_a").body());
     compressMessages(ctx, session(8, "ses_a").body());
     const b = compressMessages(ctx, session(4, "ses_b").body());
-    const summary = compressionStatsSummary(ctx, {});
+    const summary = compressionStatsSummary(ctx, compressStatsQuery.parse({}));
     expect(summary.totals.calls).toBe(3);
     expect(summary.totals.tokensSaved).toBe(2 * (a.stats.tokensBefore - a.stats.tokensAfter) + (b.stats.tokensBefore - b.stats.tokensAfter));
     expect(summary.perDay).toHaveLength(1);
     expect(summary.perDay[0].day).toBe(new Date().toISOString().slice(0, 10));
     expect(summary.perSession.map((s) => [s.sessionId, s.calls]).sort()).toEqual([["ses_a", 2], ["ses_b", 1]]);
     expect(summary.byStrategy["file-reads"]).toBeGreaterThan(0);
-    expect(compressionStatsSummary(ctx, { sessionID: "ses_b" }).totals.calls).toBe(1);
+    expect(compressionStatsSummary(ctx, compressStatsQuery.parse({ sessionID: "ses_b" })).totals.calls).toBe(1);
   });
 
   it("applies stronger strategies and nudges the model above the absolute thresholds", () => {
@@ -242,7 +243,7 @@ describe("CCR store", () => {
     const output = `${big("env", 40)}\nOPENAI_API_KEY=${secret}\n${big("tail", 20)}`;
     const h = new History().user("env").step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] }).filler(2);
     const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.e);
-    const stored = expandCcr(ctx, hashIn(out));
+    const stored = expandCompressedOriginal(ctx, hashIn(out));
     expect(stored.content).not.toContain(secret);
     expect(stored.content).toContain("OPENAI_API_KEY=[REDACTED:");
     expect(out).not.toContain(secret);
@@ -259,8 +260,8 @@ describe("CCR store", () => {
     const sync = compressMessages(syncCtx, h.body());
     const viaAsync = await compressMessagesAsync(asyncCtx, h.body());
     expect(viaAsync).toEqual(sync);
-    const stored = expandCcr(asyncCtx, hashIn(fieldOf(viaAsync.messages, h.ids.e)));
-    expect(stored.content).toBe(expandCcr(syncCtx, hashIn(fieldOf(sync.messages, h.ids.e))).content);
+    const stored = expandCompressedOriginal(asyncCtx, hashIn(fieldOf(viaAsync.messages, h.ids.e)));
+    expect(stored.content).toBe(expandCompressedOriginal(syncCtx, hashIn(fieldOf(sync.messages, h.ids.e))).content);
     expect(stored.content).toContain("OPENAI_API_KEY=[REDACTED:openai_key]");
     expect(stored.content).not.toContain(secret);
   });
@@ -270,7 +271,7 @@ describe("CCR store", () => {
     const h = session(6);
     const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.t0);
     const hash = hashIn(out);
-    expect(expandCcr(ctx, hash).content).toBe(excerpt("read-marshmallow-fields").output);
+    expect(expandCompressedOriginal(ctx, hash).content).toBe(excerpt("read-marshmallow-fields").output);
     const expect404 = (fn: () => unknown, text: RegExp) => {
       try {
         fn();
@@ -281,10 +282,10 @@ describe("CCR store", () => {
         expect((e as AppError).message).toMatch(text);
       }
     };
-    expect404(() => expandCcr(ctx, "0123456789abcdef"), /unknown, or it expired/);
+    expect404(() => expandCompressedOriginal(ctx, "0123456789abcdef"), /unknown, or it expired/);
     const later = Date.now() + 2 * 24 * 3600 * 1000;
-    expect404(() => expandCcr(ctx, hash, later), /kept 1 days/);
-    expect(() => expandCcr(ctx, "not-a-hash")).toThrow(ZodError);
+    expect404(() => expandCompressedOriginal(ctx, hash, later), /kept 1 days/);
+    expect(() => expandHash.parse("not-a-hash")).toThrow(ZodError);
     const purged = purgeExpiredCompression(ctx, later);
     expect(purged.ccrEntries).toBeGreaterThan(0);
     expect(purged.cacheEntries).toBeGreaterThan(0);

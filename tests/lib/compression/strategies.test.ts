@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { compressMessages, expandCcr, isKeyLine } from "../../../lib/compression";
+import { compressMessages, expandCompressedOriginal, isKeyLine } from "../../../lib/compression";
 import { isDefinitionLine } from "../../../lib/compression/lines";
 import { LEVELS } from "../../../lib/compression/pressure";
 import { testCtx } from "../../helpers/ctx";
@@ -18,7 +18,7 @@ function run(h: History, name: string) {
   return { result, out: fieldOf(result.messages, h.ids[name]) };
 }
 
-const expectExpandable = (out: string, original: string) => expect(expandCcr(ctx, hashIn(out)).content).toBe(original);
+const expectExpandable = (out: string, original: string) => expect(expandCompressedOriginal(ctx, hashIn(out)).content).toBe(original);
 
 describe("file reads", () => {
   it("keeps the head, definitions, diagnostics and tail of a real read, and the rest is expandable byte for byte", () => {

@@ -4,6 +4,7 @@ import { createMemory, listMemories, updateMemory } from "../../../lib/memories"
 import { catchUpDerived } from "../../../lib/memories/derived";
 import { testCtx } from "../../helpers/ctx";
 
+import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";
 describe("parseEntities", () => {
   it("finds issues, merge requests, epics, URLs and file paths", () => {
     const found = parseEntities(
@@ -43,7 +44,7 @@ describe("entity filter on the memory list", () => {
   it("filters by #123, by file path in any spelling, by kind, and follows edits", () => {
     const a = createMemory(ctx, { content: "The login bug #123 lives in lib/auth/session.ts", category: "gotcha" }).memory;
     const b = createMemory(ctx, { content: "Release checklist is tracked in !45 and https://example.com/release/", category: "procedure" }).memory;
-    const ids = (entity: string, extra: Record<string, string> = {}) => listMemories(ctx, { entity, ...extra }).items.map((m) => m.id);
+    const ids = (entity: string, extra: Record<string, string> = {}) => listMemories(ctx, listMemoriesQuery.parse({ entity, ...extra })).items.map((m) => m.id);
 
     expect(ids("#123")).toEqual([a.id]);
     expect(ids("./lib/auth/session.ts:10")).toEqual([a.id]);
@@ -53,7 +54,7 @@ describe("entity filter on the memory list", () => {
     expect(ids("#123", { entityKind: "mr" })).toEqual([]);
     expect(ids("#999")).toEqual([]);
 
-    updateMemory(ctx, a.id, { content: "The login bug #124 lives in lib/auth/cookie.ts" });
+    updateMemory(ctx, a.id, updateMemoryInput.parse({ content: "The login bug #124 lives in lib/auth/cookie.ts" }));
     expect(ids("#123")).toEqual([]);
     expect(ids("#124")).toEqual([a.id]);
     const rows = ctx.sqlite.prepare("SELECT kind, value FROM memory_entities WHERE memory_id = ? ORDER BY kind").all(a.id);
@@ -73,10 +74,10 @@ describe("entity backfill", () => {
     const m = createMemory(ctx, { content: "See #77 in docs/guide.md", category: "note" }).memory;
     catchUpDerived(ctx.sqlite);
     ctx.sqlite.prepare("DELETE FROM memory_entities").run(); // as if written before entities existed
-    expect(listMemories(ctx, { entity: "#77" }).items).toEqual([]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "#77" })).items).toEqual([]);
     expect(backfillEntities(ctx)).toBe(1);
-    expect(listMemories(ctx, { entity: "#77" }).items.map((x) => x.id)).toEqual([m.id]);
-    expect(listMemories(ctx, { entity: "docs/guide.md" }).items.map((x) => x.id)).toEqual([m.id]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "#77" })).items.map((x) => x.id)).toEqual([m.id]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "docs/guide.md" })).items.map((x) => x.id)).toEqual([m.id]);
     expect(backfillEntities(ctx)).toBe(0);
   });
 });

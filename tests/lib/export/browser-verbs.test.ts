@@ -13,6 +13,7 @@ import { reorderMemory } from "../../../lib/memories/reorder";
 import { rescopeMemory } from "../../../lib/memories/rescope";
 import { testCtx } from "../../helpers/ctx";
 
+import { bulkInput, rescopeInput, updateMemoryInput } from "../../../lib/contracts/memories";
 /** The verbs and read models behind the memory browser's pages. */
 const open: { close: () => void }[] = [];
 const ctx = () => {
@@ -44,21 +45,21 @@ describe("browser verbs", () => {
   it("rescope moves a memory between global and a project, refusing a duplicate there", () => {
     const c = ctx();
     const g = createMemory(c, { content: "shared text" }).memory;
-    const moved = rescopeMemory(c, g.id, { scope: "project", project: "p1" });
+    const moved = rescopeMemory(c, g.id, rescopeInput.parse({ scope: "project", project: "p1" }));
     expect(moved).toMatchObject({ scope: "project", projectId: "p1" });
     createMemory(c, { content: "shared text" });
-    expect(() => rescopeMemory(c, g.id, { scope: "global" })).toThrow(/already has this content/);
-    expect(() => rescopeMemory(c, g.id, { scope: "project" })).toThrow(/needs a directory or a project/);
+    expect(() => rescopeMemory(c, g.id, rescopeInput.parse({ scope: "global" }))).toThrow(/already has this content/);
+    expect(() => rescopeMemory(c, g.id, rescopeInput.parse({ scope: "project" }))).toThrow(/needs a directory or a project/);
   });
 
   it("bulk archive/restore/delete in one transaction, reporting unknown and unchanged ids", () => {
     const c = ctx();
     const x = createMemory(c, { content: "x" }).memory;
     const y = createMemory(c, { content: "y" }).memory;
-    expect(bulkMemories(c, { ids: [x.id, "nope"], action: "archive" })).toMatchObject({ changed: [x.id], notFound: ["nope"] });
-    expect(bulkMemories(c, { ids: [x.id, y.id], action: "archive" })).toMatchObject({ changed: [y.id], unchanged: [x.id] });
-    expect(bulkMemories(c, { ids: [x.id, y.id], action: "restore" }).changed).toHaveLength(2);
-    expect(bulkMemories(c, { ids: [x.id], action: "delete" }).changed).toEqual([x.id]);
+    expect(bulkMemories(c, bulkInput.parse({ ids: [x.id, "nope"], action: "archive" }))).toMatchObject({ changed: [x.id], notFound: ["nope"] });
+    expect(bulkMemories(c, bulkInput.parse({ ids: [x.id, y.id], action: "archive" }))).toMatchObject({ changed: [y.id], unchanged: [x.id] });
+    expect(bulkMemories(c, bulkInput.parse({ ids: [x.id, y.id], action: "restore" })).changed).toHaveLength(2);
+    expect(bulkMemories(c, bulkInput.parse({ ids: [x.id], action: "delete" })).changed).toEqual([x.id]);
     expect(() => getMemory(c, x.id)).toThrow(/not found/);
     expect(c.sqlite.prepare("SELECT count(*) AS n FROM memory_fts").get()).toEqual({ n: 1 });
   });
@@ -101,7 +102,7 @@ describe("browser verbs", () => {
   it("detail: versions with a word diff and field changes", () => {
     const c = ctx();
     const m = createMemory(c, { content: "use npm for installs", category: "fact" }).memory;
-    updateMemory(c, m.id, { content: "use pnpm for installs", category: "convention", source: "ui" });
+    updateMemory(c, m.id, updateMemoryInput.parse({ content: "use pnpm for installs", category: "convention", source: "ui" }));
     const d = memoryDetail(c, m.id)!;
     expect(d.versions).toHaveLength(1);
     expect(d.versions[0].diff.filter((p) => p.kind === "removed").map((p) => p.text)).toEqual(["npm"]);

@@ -4,6 +4,8 @@ import { archiveMemory, createMemory, listMemories } from "../../../lib/memories
 import { projects } from "../../../lib/db/schema";
 import { testCtx } from "../../helpers/ctx";
 
+import { exportQuery, importQuery } from "../../../lib/contracts/export";
+import { listMemoriesQuery } from "../../../lib/contracts/memories";
 const open: { close: () => void }[] = [];
 const ctx = () => {
   const c = testCtx();
@@ -14,7 +16,7 @@ afterEach(() => open.splice(0).forEach((c) => c.close()));
 
 /** The fields the issue asks an export -> import round trip to keep, in a comparable order. */
 function snapshot(c: ReturnType<typeof testCtx>) {
-  return listMemories(c, { status: "all", limit: 500 })
+  return listMemories(c, listMemoriesQuery.parse({ status: "all", limit: 500 }))
     .items.map((m) => ({ content: m.content, title: m.title, category: m.category, scope: m.scope, projectId: m.projectId, sessionId: m.sessionId, tags: m.tags, pinned: m.pinned, priority: m.priority, status: m.status }))
     .sort((a, b) => a.content.localeCompare(b.content));
 }
@@ -35,10 +37,10 @@ describe("export -> import round trip", () => {
     it(`${format}: an empty store gets back the same memories`, () => {
       const a = ctx();
       seed(a);
-      const file = exportMemories(a, { format });
+      const file = exportMemories(a, exportQuery.parse({ format }));
       expect(file.count).toBe(6);
       const b = ctx();
-      const report = importMemories(b, { format }, file.body);
+      const report = importMemories(b, importQuery.parse({ format }), file.body);
       expect(report).toMatchObject({ total: 6, created: 6, duplicates: 0, invalid: 0, dryRun: false });
       expect(snapshot(b)).toEqual(snapshot(a));
       // The project came along with its name.
@@ -51,9 +53,9 @@ describe("export -> import round trip", () => {
     it(`${format}: importing again skips every memory as a duplicate and writes nothing`, () => {
       const a = ctx();
       seed(a);
-      const file = exportMemories(a, { format });
+      const file = exportMemories(a, exportQuery.parse({ format }));
       const before = snapshot(a);
-      const report = importMemories(a, { format }, file.body);
+      const report = importMemories(a, importQuery.parse({ format }), file.body);
       expect(report).toMatchObject({ created: 0, duplicates: 6, invalid: 0 });
       expect(report.items.every((i) => i.outcome === "duplicate" && i.id)).toBe(true);
       expect(snapshot(a)).toEqual(before);
@@ -70,21 +72,21 @@ describe("export -> import round trip", () => {
       { content: "" },
       { content: "project without project", scope: "project" },
     ]);
-    const preview = importMemories(a, { format: "json", dryRun: "true" }, file);
+    const preview = importMemories(a, importQuery.parse({ format: "json", dryRun: "true" }), file);
     expect(preview).toMatchObject({ dryRun: true, total: 5, created: 1, duplicates: 2, invalid: 2 });
     expect(preview.items.map((i) => i.outcome)).toEqual(["duplicate", "new", "duplicate", "invalid", "invalid"]);
     expect(preview.items[3].error).toMatch(/^content: /);
     expect(preview.items[4].error).toMatch(/needs a project/);
-    expect(listMemories(a, { status: "all" }).items).toHaveLength(1);
-    const real = importMemories(a, { format: "json" }, file);
+    expect(listMemories(a, listMemoriesQuery.parse({ status: "all" })).items).toHaveLength(1);
+    const real = importMemories(a, importQuery.parse({ format: "json" }), file);
     expect(real).toMatchObject({ created: 1, duplicates: 2, invalid: 2 });
-    expect(listMemories(a, { status: "all" }).items.map((m) => m.content).sort()).toEqual(["Already here", "Brand new"]);
+    expect(listMemories(a, listMemoriesQuery.parse({ status: "all" })).items.map((m) => m.content).sort()).toEqual(["Already here", "Brand new"]);
   });
 
   it("redacts secrets on the way in", () => {
     const a = ctx();
-    importMemories(a, { format: "json" }, JSON.stringify([{ content: "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123456789 in CI" }]));
-    const [m] = listMemories(a, {}).items;
+    importMemories(a, importQuery.parse({ format: "json" }), JSON.stringify([{ content: "deploy key ghp_abcdefghijklmnopqrstuvwxyz0123456789 in CI" }]));
+    const [m] = listMemories(a, listMemoriesQuery.parse({})).items;
     expect(m.content).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
   });
 
@@ -92,11 +94,11 @@ describe("export -> import round trip", () => {
     const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
     const file = JSON.stringify([{ content: `deploy key ${token} in CI`, title: `key ${token}`, tags: [token], metadata: { note: [`use ${token}`] } }, { content: "" }]);
     const [a, b] = [ctx(), ctx()];
-    const sync = importMemories(a, { format: "json" }, file);
-    const viaAsync = await importMemoriesAsync(b, { format: "json" }, file);
+    const sync = importMemories(a, importQuery.parse({ format: "json" }), file);
+    const viaAsync = await importMemoriesAsync(b, importQuery.parse({ format: "json" }), file);
     expect(viaAsync).toMatchObject({ created: 1, invalid: 1 });
     expect({ ...viaAsync, items: viaAsync.items.map(({ id: _, ...i }) => i) }).toEqual({ ...sync, items: sync.items.map(({ id: _, ...i }) => i) });
-    const [m] = listMemories(b, {}).items;
+    const [m] = listMemories(b, listMemoriesQuery.parse({})).items;
     expect(JSON.stringify(m)).not.toContain(token);
     expect(m.content).toBe("deploy key [REDACTED:github_token] in CI");
   });
@@ -104,7 +106,7 @@ describe("export -> import round trip", () => {
   it("the Markdown export is readable: grouped by scope and category with metadata visible", () => {
     const a = ctx();
     seed(a);
-    const md = exportMemories(a, { format: "markdown" }).body;
+    const md = exportMemories(a, exportQuery.parse({ format: "markdown" })).body;
     expect(md).toMatch(/^# Recollect memories/);
     expect(md).toContain("## Global");
     expect(md).toContain("## Project: shop (`proj-1`)");
@@ -118,18 +120,18 @@ describe("export -> import round trip", () => {
   it("filters: category, pinned, ids", () => {
     const a = ctx();
     seed(a);
-    expect(exportMemories(a, { format: "json", category: "constraint,gotcha" }).count).toBe(2);
-    expect(exportMemories(a, { format: "json", pinned: "true" }).count).toBe(1);
-    expect(exportMemories(a, { format: "json", status: "archived" }).count).toBe(1);
-    const ids = listMemories(a, { limit: 2 }).items.map((m) => m.id);
-    const file = JSON.parse(exportMemories(a, { format: "json", ids: ids.join(",") }).body);
+    expect(exportMemories(a, exportQuery.parse({ format: "json", category: "constraint,gotcha" })).count).toBe(2);
+    expect(exportMemories(a, exportQuery.parse({ format: "json", pinned: "true" })).count).toBe(1);
+    expect(exportMemories(a, exportQuery.parse({ format: "json", status: "archived" })).count).toBe(1);
+    const ids = listMemories(a, listMemoriesQuery.parse({ limit: 2 })).items.map((m) => m.id);
+    const file = JSON.parse(exportMemories(a, exportQuery.parse({ format: "json", ids: ids.join(",") })).body);
     expect(file.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
   });
 
   it("rejects files that are not exports", () => {
     const a = ctx();
-    expect(() => importMemories(a, { format: "json" }, "{nope")).toThrow(/not valid JSON/);
-    expect(() => importMemories(a, { format: "json" }, '{"a":1}')).toThrow(/not a Recollect export/);
-    expect(() => importMemories(a, { format: "markdown" }, "# Notes\n\n- just a list\n")).toThrow(/no memories found/);
+    expect(() => importMemories(a, importQuery.parse({ format: "json" }), "{nope")).toThrow(/not valid JSON/);
+    expect(() => importMemories(a, importQuery.parse({ format: "json" }), '{"a":1}')).toThrow(/not a Recollect export/);
+    expect(() => importMemories(a, importQuery.parse({ format: "markdown" }), "# Notes\n\n- just a list\n")).toThrow(/no memories found/);
   });
 });

@@ -4,17 +4,19 @@ import { archiveMemory, createMemory, getMemory, listMemories } from "../../../l
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { extractInput } from "../../../lib/contracts/extraction";
+import { listMemoriesQuery } from "../../../lib/contracts/memories";
 describe("extractMemories", () => {
   const ctx = testCtx();
   const directory = tempDir("recollect-proj-");
   afterAll(() => ctx.close());
 
   it("stores what was said as suggested extractor memories and nudges once", async () => {
-    const res = await extractMemories(ctx, {
+    const res = await extractMemories(ctx, extractInput.parse({
       directory,
       sessionID: "s1",
       text: "Let me think. We decided to use pnpm for this repo. Should we also use turbo? Never commit the .env file.",
-    });
+    }));
     expect(res.suggestions.map((s) => [s.category, s.content, s.via, s.deduplicated])).toEqual([
       ["decision", "We decided to use pnpm for this repo.", "rules", false],
       ["constraint", "Never commit the .env file.", "rules", false],
@@ -26,28 +28,28 @@ describe("extractMemories", () => {
     expect(res.nudge).toContain(res.suggestions[0].memoryId);
 
     // Said again (slightly differently cased): deduplicated, no second memory, no second nudge.
-    const again = await extractMemories(ctx, { directory, sessionID: "s2", text: "we decided to use pnpm for this repo." });
+    const again = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s2", text: "we decided to use pnpm for this repo." }));
     expect(again.suggestions).toHaveLength(1);
     expect(again.suggestions[0]).toMatchObject({ memoryId: res.suggestions[0].memoryId, deduplicated: true });
     expect(again.nudge).toBeNull();
-    expect(listMemories(ctx, { directory, status: "suggested" }).items).toHaveLength(2);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ directory, status: "suggested" })).items).toHaveLength(2);
   });
 
   it("does not bring back a rejected suggestion nor nudge about an active memory", async () => {
-    const first = await extractMemories(ctx, { directory, sessionID: "s3", text: "Always run the linter before committing." });
+    const first = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s3", text: "Always run the linter before committing." }));
     archiveMemory(ctx, first.suggestions[0].memoryId);
-    const back = await extractMemories(ctx, { directory, sessionID: "s3", text: "Always run the linter before committing!" });
+    const back = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s3", text: "Always run the linter before committing!" }));
     expect(back.suggestions[0]).toMatchObject({ memoryId: first.suggestions[0].memoryId, deduplicated: true });
     expect(back.nudge).toBeNull();
 
     createMemory(ctx, { directory, content: "The API must return 409 on claim conflicts.", category: "constraint" });
-    const stored = await extractMemories(ctx, { directory, sessionID: "s3", text: "The API must return 409 on claim conflicts." });
+    const stored = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s3", text: "The API must return 409 on claim conflicts." }));
     expect(stored.suggestions[0].deduplicated).toBe(true);
     expect(stored.nudge).toBeNull();
   });
 
   it("reads OpenCode messages: text parts only, synthetic parts and tool output skipped, secrets redacted", async () => {
-    const res = await extractMemories(ctx, {
+    const res = await extractMemories(ctx, extractInput.parse({
       directory,
       sessionID: "s4",
       trigger: "idle",
@@ -67,15 +69,16 @@ describe("extractMemories", () => {
           ],
         },
       ],
-    });
+    }));
     expect(res.suggestions.map((s) => s.category)).toEqual(["constraint", "gotcha"]);
     expect(res.suggestions[0].content).toContain("[REDACTED:");
     expect(res.suggestions[0].content).not.toContain("sk-abcdefghijklmnop");
     expect(res.llm).toEqual({ ran: false, reason: "disabled" });
   });
 
-  it("refuses input without a project or without text", async () => {
-    await expect(extractMemories(ctx, { sessionID: "s", text: "x" } as never)).rejects.toThrow(/directory or a project/);
-    await expect(extractMemories(ctx, { directory, sessionID: "s" } as never)).rejects.toThrow(/messages or text/);
+  it("refuses input without a project or without text", () => {
+    // The contract refuses both before the verb runs (the route parses with it).
+    expect(() => extractInput.parse({ sessionID: "s", text: "x" })).toThrow(/directory or a project/);
+    expect(() => extractInput.parse({ directory, sessionID: "s" })).toThrow(/messages or text/);
   });
 });

@@ -6,6 +6,8 @@ import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
 
+import { captureCheckpointInput } from "../../../lib/contracts/checkpoints";
+import { extractInput } from "../../../lib/contracts/extraction";
 const msg = (id: string, role: "user" | "assistant", text: string) => ({ info: { id, role }, parts: [{ type: "text", text }] });
 
 describe("LLM extraction against a fake OpenAI-compatible model", () => {
@@ -32,7 +34,7 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
   });
 
   it("does not run on chat messages, only on idle or compaction", async () => {
-    const res = await extractMemories(ctx, { directory, sessionID: "s1", text: "hello there, nothing to see", trigger: "message" });
+    const res = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s1", text: "hello there, nothing to see", trigger: "message" }));
     expect(res.llm).toEqual({ ran: false, reason: "runs on idle or compaction" });
     expect(llm.requests).toHaveLength(0);
   });
@@ -54,7 +56,7 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
       msg("m1", "user", "The tests talk to a real database file. Token is ghp_abcdefghijklmnopqrstuvwxyz0123456789AB by the way."),
       msg("m2", "assistant", "Understood, I will keep using real files in the tests."),
     ];
-    const res = await extractMemories(ctx, { directory, sessionID: "s1", messages: history, trigger: "idle" });
+    const res = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s1", messages: history, trigger: "idle" }));
     expect(res.llm).toEqual({ ran: true, tokens: 340 });
     expect(llm.requests).toHaveLength(1);
     const req = llm.requests[0];
@@ -70,13 +72,13 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     expect(usageToday(ctx).tokens).toBe(340);
 
     // The same messages again: nothing new to read, no call.
-    const again = await extractMemories(ctx, { directory, sessionID: "s1", messages: history, trigger: "idle" });
+    const again = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s1", messages: history, trigger: "idle" }));
     expect(again.llm).toEqual({ ran: false, reason: "no new messages" });
     expect(llm.requests).toHaveLength(1);
 
     // One more message: only it is sent.
     llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 250, completion_tokens: 5, total_tokens: 255 } }];
-    await extractMemories(ctx, { directory, sessionID: "s1", messages: [...history, msg("m3", "user", "Ship it on Monday.")], trigger: "compaction" });
+    await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s1", messages: [...history, msg("m3", "user", "Ship it on Monday.")], trigger: "compaction" }));
     expect(llm.requests).toHaveLength(2);
     const second = JSON.stringify(llm.requests[1].body.messages);
     expect(second).toContain("Ship it on Monday.");
@@ -86,20 +88,20 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
   it("keeps the user's chat.message words for the next idle run, and sends each text once", async () => {
     llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 120, completion_tokens: 5, total_tokens: 125 } }];
     const before = llm.requests.length;
-    await extractMemories(ctx, { directory, sessionID: "p1", text: "Deploys happen from the release branch only.", trigger: "message" });
+    await extractMemories(ctx, extractInput.parse({ directory, sessionID: "p1", text: "Deploys happen from the release branch only.", trigger: "message" }));
     expect(llm.requests.length).toBe(before);
-    await extractMemories(ctx, { directory, sessionID: "p1", trigger: "idle", messages: [msg("a1", "assistant", "Noted, release branch only.")] });
+    await extractMemories(ctx, extractInput.parse({ directory, sessionID: "p1", trigger: "idle", messages: [msg("a1", "assistant", "Noted, release branch only.")] }));
     expect(llm.requests.length).toBe(before + 1);
     const sent = JSON.stringify(llm.requests[before].body.messages);
     expect(sent).toContain("Deploys happen from the release branch only.");
     expect(sent).toContain("Noted, release branch only.");
     // At compaction the full history carries the same user message (now with an id): not sent again.
-    await extractMemories(ctx, {
+    await extractMemories(ctx, extractInput.parse({
       directory,
       sessionID: "p1",
       trigger: "compaction",
       messages: [msg("u1", "user", "Deploys happen from the release branch only."), msg("a1", "assistant", "Noted, release branch only.")],
-    });
+    }));
     expect(llm.requests.length).toBe(before + 1);
   });
 
@@ -109,12 +111,12 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     for (let i = 0; i < 20; i++) {
       const before = llm.requests.length;
       llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 450, completion_tokens: 200, total_tokens: 650 } }];
-      const res = await extractMemories(ctx, {
+      const res = await extractMemories(ctx, extractInput.parse({
         directory,
         sessionID: "cap",
         messages: [msg(`c${i}`, "user", `Message number ${i}: ${"lorem ipsum dolor sit amet ".repeat(40)}`)],
         trigger: "idle",
-      });
+      }));
       expect(usageToday(ctx).tokens).toBeLessThanOrEqual(3000);
       if (res.llm.ran) calls++;
       else {
@@ -134,15 +136,15 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     try {
       const before = llm.requests.length;
       const input = { directory, sessionID: "cp", trigger: "compaction" as const, messages: [msg("k1", "user", "Keep checkpoints for ninety days, then drop them.")] };
-      captureCheckpoint(own, input);
-      await extractAfterCapture(own, input);
+      captureCheckpoint(own, captureCheckpointInput.parse(input));
+      await extractAfterCapture(own, captureCheckpointInput.parse(input));
       expect(llm.requests.length).toBe(before + 1);
       const stored = own.sqlite.prepare("SELECT status, source, content FROM memories WHERE content = ?").get("Checkpoints are kept for ninety days.");
       expect(stored).toEqual({ status: "suggested", source: "extractor", content: "Checkpoints are kept for ninety days." });
       // Already read: a second compaction over the same messages does not call the model.
-      await extractAfterCapture(own, input);
+      await extractAfterCapture(own, captureCheckpointInput.parse(input));
       expect(llm.requests.length).toBe(before + 1);
-      await extractAfterCapture(own, { ...input, sessionID: "ingested", trigger: "ingest" });
+      await extractAfterCapture(own, captureCheckpointInput.parse({ ...input, sessionID: "ingested", trigger: "ingest" }));
       expect(llm.requests.length).toBe(before + 1);
     } finally {
       own.close();
@@ -159,11 +161,11 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     });
     try {
       llm.answers = [{ content: "not json at all" }];
-      const garbled = await extractMemories(fresh, { directory, sessionID: "g", messages: [msg("g1", "user", "some words here")], trigger: "idle" });
+      const garbled = await extractMemories(fresh, extractInput.parse({ directory, sessionID: "g", messages: [msg("g1", "user", "some words here")], trigger: "idle" }));
       expect(garbled.llm.ran).toBe(true);
       expect(garbled.suggestions).toEqual([]);
       llm.answers = [{ content: "", status: 500 }];
-      const failed = await extractMemories(fresh, { directory, sessionID: "g2", messages: [msg("g2", "user", "other words here")], trigger: "idle" });
+      const failed = await extractMemories(fresh, extractInput.parse({ directory, sessionID: "g2", messages: [msg("g2", "user", "other words here")], trigger: "idle" }));
       expect(failed.llm).toMatchObject({ ran: true, reason: "memory model answered HTTP 500" });
     } finally {
       fresh.close();

@@ -9,10 +9,12 @@ import { defaultOpencodeDb } from "../../../lib/ingest/source";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { captureCheckpointInput } from "../../../lib/contracts/checkpoints";
+import { ingestInput } from "../../../lib/contracts/maintenance";
 /** Written by the real OpenCode 1.18.33 client (tests/fixtures/ingest/make-opencode-db.ts). */
 const FIXTURE = path.resolve(import.meta.dirname, "../../fixtures/ingest/opencode.db");
 
-const capture: CaptureFn = (ctx, input, at) => captureCheckpoint(ctx, input, at);
+const capture: CaptureFn = (ctx, input, at) => captureCheckpoint(ctx, captureCheckpointInput.parse(input), at);
 const ctxs: ReturnType<typeof testCtx>[] = [];
 afterEach(() => {
   while (ctxs.length) ctxs.pop()!.close();
@@ -103,7 +105,7 @@ describe("ingestSessions", () => {
   it("turns each past session into a checkpoint plus suggestions in its project, then only takes new ones", async () => {
     const ctx = fresh();
     const source = copyFixture();
-    const first = await ingestSessions(ctx, { source }, capture);
+    const first = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     expect(first).toMatchObject({ total: 3, pending: 3, remaining: 0, errors: [] });
     expect(first.ingested).toHaveLength(3);
     expect(first.ingested.every((s) => s.kind === "new" && s.checkpointId)).toBe(true);
@@ -132,12 +134,12 @@ describe("ingestSessions", () => {
     expect(first.ingested.reduce((a, s) => a + s.suggestions, 0)).toBe(suggestions.length);
 
     // Incremental: nothing new.
-    const again = await ingestSessions(ctx, { source }, capture);
+    const again = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     expect(again).toMatchObject({ total: 3, pending: 0, ingested: [], remaining: 0 });
 
     // A new session appears (same schema as OpenCode's): only it is taken.
     addSession(source, "ses_test_new", first.ingested[2].directory, ["What about the cache?", "Decision: we will use Redis for the cache because it is shared."]);
-    const third = await ingestSessions(ctx, { source }, capture);
+    const third = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     expect(third.ingested.map((s) => s.sessionId)).toEqual(["ses_test_new"]);
     expect((ctx.sqlite.prepare("SELECT count(*) AS n FROM ingested_sessions").get() as { n: number }).n).toBe(4);
   });
@@ -145,12 +147,12 @@ describe("ingestSessions", () => {
   it("ingests in batches (limit) and lists without writing on dry run", async () => {
     const ctx = fresh();
     const source = copyFixture();
-    const dry = await ingestSessions(ctx, { source, dryRun: true }, capture);
+    const dry = await ingestSessions(ctx, ingestInput.parse({ source, dryRun: true }), capture);
     expect(dry.ingested).toHaveLength(3);
     expect((ctx.sqlite.prepare("SELECT count(*) AS n FROM checkpoints").get() as { n: number }).n).toBe(0);
-    const one = await ingestSessions(ctx, { source, limit: 2 }, capture);
+    const one = await ingestSessions(ctx, ingestInput.parse({ source, limit: 2 }), capture);
     expect(one).toMatchObject({ pending: 3, remaining: 1 });
-    const two = await ingestSessions(ctx, { source, limit: 2 }, capture);
+    const two = await ingestSessions(ctx, ingestInput.parse({ source, limit: 2 }), capture);
     expect(two).toMatchObject({ pending: 1, remaining: 0 });
   });
 
@@ -165,7 +167,7 @@ describe("ingestSessions", () => {
       .run();
     writer.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('m_u', 'ses_uncommitted', 1, 1, ?)").run(JSON.stringify({ role: "user" }));
     try {
-      const r = await ingestSessions(ctx, { source }, capture);
+      const r = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
       expect(r.total).toBe(3);
       expect(r.ingested.map((s) => s.sessionId)).not.toContain("ses_uncommitted");
     } finally {
@@ -181,7 +183,7 @@ describe("ingestSessions", () => {
   it("re-ingests a session that grew, reporting it as updated", async () => {
     const ctx = fresh();
     const source = copyFixture();
-    await ingestSessions(ctx, { source }, capture);
+    await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     const db = new Database(source);
     const s = db.prepare("SELECT id FROM session ORDER BY time_created DESC LIMIT 1").get() as { id: string };
     db.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('msg_more', ?, ?, ?, ?)").run(s.id, Date.now(), Date.now(), JSON.stringify({ role: "user" }));
@@ -190,7 +192,7 @@ describe("ingestSessions", () => {
       JSON.stringify({ type: "text", text: "one more question" }),
     );
     db.close();
-    const r = await ingestSessions(ctx, { source }, capture);
+    const r = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     expect(r.ingested).toHaveLength(1);
     expect(r.ingested[0]).toMatchObject({ sessionId: s.id, kind: "updated" });
   });
@@ -201,13 +203,13 @@ describe("ingestSessions", () => {
     let calls = 0;
     const flaky: CaptureFn = (c, input, at) => {
       if (calls++ === 0) throw new Error("boom");
-      return captureCheckpoint(c, input, at);
+      return captureCheckpoint(c, captureCheckpointInput.parse(input), at);
     };
-    const r = await ingestSessions(ctx, { source }, flaky);
+    const r = await ingestSessions(ctx, ingestInput.parse({ source }), flaky);
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0].message).toBe("boom");
     expect(r.ingested).toHaveLength(2);
     // The failed one is still pending next time.
-    expect((await ingestSessions(ctx, { source, dryRun: true }, capture)).pending).toBe(1);
+    expect((await ingestSessions(ctx, ingestInput.parse({ source, dryRun: true }), capture)).pending).toBe(1);
   });
 });

@@ -5,6 +5,8 @@ import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { recallContextInput } from "../../../lib/contracts/context";
+import { updateMemoryInput } from "../../../lib/contracts/memories";
 let ctx: ReturnType<typeof testCtx>;
 let dir: string;
 beforeEach(() => {
@@ -19,7 +21,7 @@ describe("buildRecallBlock", () => {
   it("holds the memories relevant to the message, with ages, and not unrelated ones", async () => {
     const m = createMemory(ctx, { content: "The payment webhook retries three times with exponential backoff", category: "gotcha", directory: dir }).memory;
     createMemory(ctx, { content: "Frontend uses Tailwind for styling", category: "convention", directory: dir });
-    const r = await buildRecallBlock(ctx, { directory: dir, query: "why does the payment webhook retry?" });
+    const r = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "why does the payment webhook retry?" }));
     expect(r.memoryIds).toEqual([m.id]);
     expect(r.block).toContain("[gotcha, project, today] The payment webhook retries");
     expect(r.block).not.toContain("Tailwind");
@@ -28,35 +30,35 @@ describe("buildRecallBlock", () => {
 
   it("is empty when nothing matches, and leaves out excluded (already injected) memories", async () => {
     const m = createMemory(ctx, { content: "Deploys go through the blue-green pipeline", directory: dir }).memory;
-    expect((await buildRecallBlock(ctx, { directory: dir, query: "quantum chromodynamics" })).block).toBe("");
-    expect((await buildRecallBlock(ctx, { directory: dir, query: "blue-green deploys", exclude: [m.id] })).block).toBe("");
+    expect((await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "quantum chromodynamics" }))).block).toBe("");
+    expect((await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "blue-green deploys", exclude: [m.id] }))).block).toBe("");
   });
 
   it("answers the same bytes for the same session and message, even after the memory changed", async () => {
     const m = createMemory(ctx, { content: "Use the staging bucket for fixtures", directory: dir }).memory;
     const input = { directory: dir, query: "which bucket for fixtures", sessionID: "ses_1", messageID: "msg_1" };
-    const first = await buildRecallBlock(ctx, input);
+    const first = await buildRecallBlock(ctx, recallContextInput.parse(input));
     expect(first.cached).toBe(false);
-    updateMemory(ctx, m.id, { content: "Use the dev bucket for fixtures" });
-    const again = await buildRecallBlock(ctx, input);
+    updateMemory(ctx, m.id, updateMemoryInput.parse({ content: "Use the dev bucket for fixtures" }));
+    const again = await buildRecallBlock(ctx, recallContextInput.parse(input));
     expect(again.cached).toBe(true);
     expect(again.block).toBe(first.block);
     // Another message gets a fresh answer.
-    const other = await buildRecallBlock(ctx, { ...input, messageID: "msg_2" });
+    const other = await buildRecallBlock(ctx, recallContextInput.parse({ ...input, messageID: "msg_2" }));
     expect(other.block).toContain("dev bucket");
   });
 
   it("stays within the budget and the limit", async () => {
     for (let i = 0; i < 10; i++) createMemory(ctx, { content: `Cache rule ${i}: invalidate the cache after writes to table t${i}`, directory: dir });
-    const r = await buildRecallBlock(ctx, { directory: dir, query: "cache invalidate writes", limit: 3 });
+    const r = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "cache invalidate writes", limit: 3 }));
     expect(r.memoryIds.length).toBe(3);
-    const small = await buildRecallBlock(ctx, { directory: dir, query: "cache invalidate writes", budget: 80 });
+    const small = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "cache invalidate writes", budget: 80 }));
     expect(small.tokens).toBeLessThanOrEqual(80);
     expect(small.memoryIds.length).toBeGreaterThan(0);
     expect(small.memoryIds.length).toBeLessThan(5);
   });
 
-  it("rejects an empty query", async () => {
-    await expect(buildRecallBlock(ctx, { query: "  " })).rejects.toThrow(/query/);
+  it("rejects an empty query", () => {
+    expect(() => recallContextInput.parse({ query: "  " })).toThrow(/query/);
   });
 });

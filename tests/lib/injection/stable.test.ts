@@ -6,6 +6,7 @@ import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { updateMemoryInput } from "../../../lib/contracts/memories";
 let ctx: ReturnType<typeof testCtx>;
 let dir: string;
 beforeEach(() => {
@@ -65,7 +66,7 @@ describe("buildStableBlock", () => {
     const later = buildStableBlock(ctx, { directory: dir, nowMs: Date.now() + 3600_000 });
     expect(later.text).toBe(first.text);
 
-    updateMemory(ctx, a.id, { content: "Keep functions short" });
+    updateMemory(ctx, a.id, updateMemoryInput.parse({ content: "Keep functions short" }));
     const changed = buildStableBlock(ctx, { directory: dir });
     expect(changed.text).toContain("Keep functions short");
     expect(changed.hash).not.toBe(first.hash);

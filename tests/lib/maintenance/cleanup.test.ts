@@ -10,6 +10,7 @@ import { createMemory, getMemory } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { backupInput, cleanupInput, vacuumInput } from "../../../lib/contracts/maintenance";
 const ctxs: ReturnType<typeof testCtx>[] = [];
 const fresh = () => {
   const c = testCtx();
@@ -40,13 +41,13 @@ function seed(ctx: ReturnType<typeof testCtx>) {
 describe("cleanup", () => {
   it("refuses to run without any filter", () => {
     const ctx = fresh();
-    expect(() => cleanup(ctx, {})).toThrow(/at least one filter/);
+    expect(() => cleanup(ctx, cleanupInput.parse({}))).toThrow(/at least one filter/);
   });
 
   it("dry run counts and samples without changing anything", () => {
     const ctx = fresh();
     const ids = seed(ctx);
-    const r = cleanup(ctx, { olderThanDays: 30, dryRun: true });
+    const r = cleanup(ctx, cleanupInput.parse({ olderThanDays: 30, dryRun: true }));
     expect(r.matched).toBe(2); // the pinned one is kept by default
     expect(r.affected).toBe(0);
     expect(r.sample.map((s) => s.id).sort()).toEqual([ids.oldNote, ids.oldDecision].sort());
@@ -56,7 +57,7 @@ describe("cleanup", () => {
   it("deletes by age for good, keeping pinned memories and cleaning the index", () => {
     const ctx = fresh();
     const ids = seed(ctx);
-    const r = cleanup(ctx, { olderThanDays: 30 });
+    const r = cleanup(ctx, cleanupInput.parse({ olderThanDays: 30 }));
     expect(r).toMatchObject({ matched: 2, affected: 2, remaining: 0, action: "delete" });
     expect(() => getMemory(ctx, ids.oldNote)).toThrow(/not found|no memory/i);
     expect(getMemory(ctx, ids.oldPinned).pinned).toBe(true);
@@ -70,28 +71,28 @@ describe("cleanup", () => {
   it("combines filters (category and status) and includes pinned on request", () => {
     const ctx = fresh();
     const ids = seed(ctx);
-    expect(cleanup(ctx, { category: ["gotcha"], status: ["suggested"] }).affected).toBe(1);
+    expect(cleanup(ctx, cleanupInput.parse({ category: ["gotcha"], status: ["suggested"] })).affected).toBe(1);
     expect(() => getMemory(ctx, ids.suggested)).toThrow();
-    expect(cleanup(ctx, { olderThanDays: 60, includePinned: true, dryRun: true }).matched).toBe(2);
+    expect(cleanup(ctx, cleanupInput.parse({ olderThanDays: 60, includePinned: true, dryRun: true })).matched).toBe(2);
   });
 
   it("archives instead of deleting, and reports unknown ids", () => {
     const ctx = fresh();
     const ids = seed(ctx);
-    const r = cleanup(ctx, { ids: [ids.newNote, "nope-1"], action: "archive" });
+    const r = cleanup(ctx, cleanupInput.parse({ ids: [ids.newNote, "nope-1"], action: "archive" }));
     expect(r.affected).toBe(1);
     expect(r.unknownIds).toEqual(["nope-1"]);
     expect(getMemory(ctx, ids.newNote).status).toBe("archived");
     // Archiving again matches nothing.
-    expect(cleanup(ctx, { ids: [ids.newNote], action: "archive" }).matched).toBe(0);
+    expect(cleanup(ctx, cleanupInput.parse({ ids: [ids.newNote], action: "archive" })).matched).toBe(0);
   });
 
   it("honours limit, leaving the rest for the next call", () => {
     const ctx = fresh();
     for (let i = 0; i < 7; i++) createMemory(ctx, { content: `memory number ${i}`, category: "fact" });
-    const first = cleanup(ctx, { category: ["fact"], limit: 5 });
+    const first = cleanup(ctx, cleanupInput.parse({ category: ["fact"], limit: 5 }));
     expect(first).toMatchObject({ matched: 7, affected: 5, remaining: 2 });
-    expect(cleanup(ctx, { category: ["fact"], limit: 5 })).toMatchObject({ matched: 2, affected: 2, remaining: 0 });
+    expect(cleanup(ctx, cleanupInput.parse({ category: ["fact"], limit: 5 }))).toMatchObject({ matched: 2, affected: 2, remaining: 0 });
   });
 });
 
@@ -104,7 +105,7 @@ describe("backup and vacuum", () => {
     const writer = setInterval(() => {
       createMemory(ctx, { content: `written during the backup ${writes++}` });
     }, 1);
-    const r = await backup(ctx, { destination: dest });
+    const r = await backup(ctx, backupInput.parse({ destination: dest }));
     clearInterval(writer);
     expect(r.integrity).toBe("ok");
     expect(r.path).toBe(dest);
@@ -117,25 +118,25 @@ describe("backup and vacuum", () => {
     expect(n).toBeGreaterThanOrEqual(200);
     expect(fts).toBe(n);
     expect(fs.statSync(dest).mode & 0o077).toBe(0);
-    await expect(backup(ctx, { destination: dest })).rejects.toThrow(/exists/);
-    await expect(backup(ctx, { destination: dest, overwrite: true })).resolves.toMatchObject({ integrity: "ok" });
+    await expect(backup(ctx, backupInput.parse({ destination: dest }))).rejects.toThrow(/exists/);
+    await expect(backup(ctx, backupInput.parse({ destination: dest, overwrite: true }))).resolves.toMatchObject({ integrity: "ok" });
   });
 
   it("writes to <dataDir>/backups by default and refuses the live file", async () => {
     const ctx = fresh();
-    const r = await backup(ctx);
+    const r = await backup(ctx, backupInput.parse({}));
     expect(path.dirname(r.path)).toBe(path.join(ctx.dataDir, "backups"));
-    await expect(backup(ctx, { destination: ctx.sqlite.name, overwrite: true })).rejects.toThrow(/live database/);
+    await expect(backup(ctx, backupInput.parse({ destination: ctx.sqlite.name, overwrite: true }))).rejects.toThrow(/live database/);
   });
 
   it("full vacuum turns incremental auto-vacuum on for an old database", () => {
     const ctx = fresh();
-    expect(vacuum(ctx).before.autoVacuum).toBe("incremental");
+    expect(vacuum(ctx, vacuumInput.parse({})).before.autoVacuum).toBe("incremental");
     ctx.sqlite.pragma("auto_vacuum = NONE");
     ctx.sqlite.exec("VACUUM");
-    const inc = vacuum(ctx, { mode: "incremental" });
+    const inc = vacuum(ctx, vacuumInput.parse({ mode: "incremental" }));
     expect(inc.hint).toMatch(/full vacuum/);
-    const full = vacuum(ctx, { mode: "full" });
+    const full = vacuum(ctx, vacuumInput.parse({ mode: "full" }));
     expect(full.after.autoVacuum).toBe("incremental");
   });
 });
@@ -166,7 +167,7 @@ describe("cleanup with vectors", () => {
     const meta = ctx.sqlite.prepare("SELECT seq, project_id AS projectId, scope, category, status, session_id AS sessionId FROM memories").all() as never[];
     ctx.sqlite.transaction(() => writeVectors(ctx.sqlite, meta, meta.map(() => new Float32Array([1, 0, 0, 0]))))();
     expect(countVectors(ctx.sqlite)).toBe(3);
-    expect(cleanup(ctx, { category: ["note"] }).affected).toBe(2);
+    expect(cleanup(ctx, cleanupInput.parse({ category: ["note"] })).affected).toBe(2);
     expect(countVectors(ctx.sqlite)).toBe(1);
     expect(getMemory(ctx, rows[0].id).id).toBe(rows[0].id);
   });

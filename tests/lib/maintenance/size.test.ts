@@ -6,6 +6,7 @@ import { tokenize } from "../../../lib/search/tokenizer";
 import { testCtx } from "../../helpers/ctx";
 import { seedMemories } from "./seed";
 
+import { cleanupInput } from "../../../lib/contracts/maintenance";
 /**
  * Hygiene: after deleting half of 100,000 memories the file must stay close to its live data size
  * (no bloat of free pages), which incremental auto-vacuum + cleanup's vacuum step guarantee.
@@ -22,7 +23,7 @@ describe(`database size after deleting half of ${N} memories`, () => {
       ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
       const full = dbSize(ctx.sqlite);
 
-      const r = cleanup(ctx, { category: ["note"] }); // every other memory is a note
+      const r = cleanup(ctx, cleanupInput.parse({ category: ["note"] })); // every other memory is a note
       expect(r.affected).toBe(N / 2);
       expect(r.compacted).toBe(true);
       const after = dbSize(ctx.sqlite);
@@ -51,7 +52,7 @@ describe(`database size after deleting half of ${N} memories`, () => {
       ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
       const full = dbSize(ctx.sqlite);
       const { t } = ctx.sqlite.prepare("SELECT created_at AS t FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?").get(N / 2 - 1) as { t: number };
-      const r = cleanup(ctx, { olderThanDays: (Date.now() - t + 0.5) / 86_400_000 });
+      const r = cleanup(ctx, cleanupInput.parse({ olderThanDays: (Date.now() - t + 0.5) / 86_400_000 }));
       expect(r.affected).toBeGreaterThanOrEqual(N / 2);
       const after = dbSize(ctx.sqlite);
       const compact = `${ctx.dataDir}/compact2.db`;

@@ -7,6 +7,7 @@ import { lexicalSearch } from "../../../lib/search/lexical";
 import type { testCtx } from "../../helpers/ctx";
 import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 
+import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";
 // A new memory's derived rows (FTS row, embedding-queue entry, entities) are written behind it, in
 // batches (lib/memories/derived.ts); nothing that reads them may see a memory without them.
 
@@ -73,7 +74,7 @@ describe("derived rows written behind the create", () => {
     const ctx = fresh();
     const a = createMemory(ctx, { content: "old words about kafka" }).memory;
     const b = createMemory(ctx, { content: "to be removed soon" }).memory;
-    updateMemory(ctx, a.id, { content: "new words about rabbitmq" });
+    updateMemory(ctx, a.id, updateMemoryInput.parse({ content: "new words about rabbitmq" }));
     removeMemory(ctx, b.id);
     catchUpDerived(ctx.sqlite);
     expect(ftsHits(ctx, "kafka")).toEqual([]);
@@ -96,8 +97,8 @@ describe("derived rows written behind the create", () => {
   it("finds pending memories by tag and by entity", () => {
     const ctx = fresh();
     const { memory } = createMemory(ctx, { content: "see issue #314 before deploying", tags: ["deploy"] });
-    expect(listMemories(ctx, { tag: "deploy" }).items.map((m) => m.id)).toEqual([memory.id]);
-    expect(listMemories(ctx, { entity: "#314" }).items.map((m) => m.id)).toEqual([memory.id]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ tag: "deploy" })).items.map((m) => m.id)).toEqual([memory.id]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "#314" })).items.map((m) => m.id)).toEqual([memory.id]);
   });
 
   it("catches up another connection's pending memories", () => {

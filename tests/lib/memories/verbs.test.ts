@@ -18,6 +18,7 @@ import { tempDir } from "../../helpers/server";
 import { tokenize } from "../../../lib/search/tokenizer";
 import { catchUpDerived } from "../../../lib/memories/derived";
 
+import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
   ctx?.close();
@@ -101,15 +102,15 @@ describe("listMemories", () => {
     createMemory(ctx, { content: "b", category: "constraint", pinned: true, directory: dir });
     const c = createMemory(ctx, { content: "c", category: "gotcha", tags: ["db", "perf"] }).memory;
     archiveMemory(ctx, c.id);
-    expect(listMemories(ctx, {}).items.map((m) => m.content).sort()).toEqual(["a", "b"]);
-    expect(listMemories(ctx, { status: "all" }).items).toHaveLength(3);
-    expect(listMemories(ctx, { status: "archived" }).items.map((m) => m.content)).toEqual(["c"]);
-    expect(listMemories(ctx, { tag: "db", status: "all" }).items).toHaveLength(2);
-    expect(listMemories(ctx, { tag: "db,perf", status: "all" }).items.map((m) => m.content)).toEqual(["c"]);
-    expect(listMemories(ctx, { pinned: "true" as never }).items.map((m) => m.content)).toEqual(["b"]);
-    expect(listMemories(ctx, { directory: dir }).items.map((m) => m.content)).toEqual(["b"]);
-    expect(listMemories(ctx, { scope: "global" as never }).items.map((m) => m.content)).toEqual(["a"]);
-    expect(listMemories(ctx, { category: "decision,constraint" as never }).items).toHaveLength(2);
+    expect(listMemories(ctx, listMemoriesQuery.parse({})).items.map((m) => m.content).sort()).toEqual(["a", "b"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ status: "all" })).items).toHaveLength(3);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ status: "archived" })).items.map((m) => m.content)).toEqual(["c"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ tag: "db", status: "all" })).items).toHaveLength(2);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ tag: "db,perf", status: "all" })).items.map((m) => m.content)).toEqual(["c"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ pinned: "true" as never })).items.map((m) => m.content)).toEqual(["b"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ directory: dir })).items.map((m) => m.content)).toEqual(["b"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ scope: "global" as never })).items.map((m) => m.content)).toEqual(["a"]);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ category: "decision,constraint" as never })).items).toHaveLength(2);
   });
 
   it("pages with a cursor through every row exactly once", () => {
@@ -117,14 +118,14 @@ describe("listMemories", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = listMemories(ctx, { limit: 10 as never, cursor });
+      const page = listMemories(ctx, listMemoriesQuery.parse({ limit: 10 as never, cursor }));
       seen.push(...page.items.map((m) => m.content));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
     expect(seen[0]).toBe("memory 24");
-    expect(code(() => listMemories(ctx, { cursor: "garbage" }))).toBe("bad_request");
+    expect(code(() => listMemories(ctx, listMemoriesQuery.parse({ cursor: "garbage" })))).toBe("bad_request");
   });
 
   it("merges the statuses of a list by time in order, page after page, both ways", () => {
@@ -142,16 +143,16 @@ describe("listMemories", () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = listMemories(ctx, { status: "all", sort, order, limit: 7 as never, cursor });
+        const page = listMemories(ctx, listMemoriesQuery.parse({ status: "all", sort, order, limit: 7 as never, cursor }));
         seen.push(...page.items.map((m) => m.id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       expect(seen).toEqual(expected);
       // Two of the four statuses: the same order, without the others.
-      const two = listMemories(ctx, { status: "archived,resolved" as never, sort, order, limit: 100 as never }).items.map((m) => m.id);
+      const two = listMemories(ctx, listMemoriesQuery.parse({ status: "archived,resolved" as never, sort, order, limit: 100 as never })).items.map((m) => m.id);
       expect(two).toEqual(expected.filter((id) => ["archived", "resolved"].includes(statuses[ids.indexOf(id) % 4])));
       // A status named twice is listed once.
-      expect(listMemories(ctx, { status: "archived,resolved,archived" as never, sort, order, limit: 100 as never }).items.map((m) => m.id)).toEqual(two);
+      expect(listMemories(ctx, listMemoriesQuery.parse({ status: "archived,resolved,archived" as never, sort, order, limit: 100 as never })).items.map((m) => m.id)).toEqual(two);
     }
   });
 });
@@ -159,7 +160,7 @@ describe("listMemories", () => {
 describe("updateMemory", () => {
   it("keeps the previous text as a version and reindexes", () => {
     const { memory } = createMemory(ctx, { content: "Use Postgres 15", category: "decision" });
-    const updated = updateMemory(ctx, memory.id, { content: "Use Postgres 16", source: "ui", reason: "upgrade" });
+    const updated = updateMemory(ctx, memory.id, updateMemoryInput.parse({ content: "Use Postgres 16", source: "ui", reason: "upgrade" }));
     expect(updated.content).toBe("Use Postgres 16");
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(memory.updatedAt));
     const versions = listVersions(ctx, memory.id);
@@ -172,22 +173,22 @@ describe("updateMemory", () => {
 
   it("redacts secrets in updates", () => {
     const { memory } = createMemory(ctx, { content: "token location" });
-    const updated = updateMemory(ctx, memory.id, { content: "use ghp_abcdefghijklmnopqrstuvwxyz0123456789 for CI" });
+    const updated = updateMemory(ctx, memory.id, updateMemoryInput.parse({ content: "use ghp_abcdefghijklmnopqrstuvwxyz0123456789 for CI" }));
     expect(updated.content).toBe("use [REDACTED:github_token] for CI");
   });
 
   it("refuses content that duplicates another live memory (409) and stale writes (409)", () => {
     createMemory(ctx, { content: "one" });
     const two = createMemory(ctx, { content: "two" }).memory;
-    expect(code(() => updateMemory(ctx, two.id, { content: "ONE" }))).toBe("conflict");
-    expect(code(() => updateMemory(ctx, two.id, { pinned: true, expectedUpdatedAt: "2000-01-01T00:00:00.000Z" }))).toBe("conflict");
-    expect(updateMemory(ctx, two.id, { pinned: true, expectedUpdatedAt: two.updatedAt }).pinned).toBe(true);
+    expect(code(() => updateMemory(ctx, two.id, updateMemoryInput.parse({ content: "ONE" })))).toBe("conflict");
+    expect(code(() => updateMemory(ctx, two.id, updateMemoryInput.parse({ pinned: true, expectedUpdatedAt: "2000-01-01T00:00:00.000Z" })))).toBe("conflict");
+    expect(updateMemory(ctx, two.id, updateMemoryInput.parse({ pinned: true, expectedUpdatedAt: two.updatedAt })).pinned).toBe(true);
   });
 
   it("rejects an empty change and an unknown id", () => {
     const { memory } = createMemory(ctx, { content: "x" });
-    expect(() => updateMemory(ctx, memory.id, {})).toThrow(/nothing to update/);
-    expect(code(() => updateMemory(ctx, "missing", { pinned: true }))).toBe("not_found");
+    expect(() => updateMemory(ctx, memory.id, updateMemoryInput.parse({}))).toThrow(/nothing to update/);
+    expect(code(() => updateMemory(ctx, "missing", updateMemoryInput.parse({ pinned: true })))).toBe("not_found");
   });
 });
 
@@ -202,7 +203,7 @@ describe("archive, restore, remove, link", () => {
   it("removes a memory with its versions, links, tags and index rows", () => {
     const a = createMemory(ctx, { content: "a", tags: ["x"] }).memory;
     const b = createMemory(ctx, { content: "b" }).memory;
-    updateMemory(ctx, a.id, { content: "a2" });
+    updateMemory(ctx, a.id, updateMemoryInput.parse({ content: "a2" }));
     linkMemories(ctx, a.id, b.id, "supersedes");
     const seq = ctx.db.get<{ seq: number }>(sql`select seq from memories where id = ${a.id}`)!.seq;
     removeMemory(ctx, a.id);

@@ -4,6 +4,7 @@ import { batchedAccess, flushAccess } from "../../../lib/search/access-buffer";
 import { searchMemories } from "../../../lib/search/search";
 import { testCtx } from "../../helpers/ctx";
 
+import { searchInput } from "../../../lib/contracts/search";
 const contexts: ReturnType<typeof testCtx>[] = [];
 afterEach(() => contexts.splice(0).forEach((c) => c.close()));
 
@@ -19,7 +20,7 @@ describe("batched access counting (the HTTP routes)", () => {
     const { memory } = createMemory(ctx, { content: "the staging database is reset every sunday" });
     const defer = batchedAccess(ctx);
     for (let i = 0; i < 3; i++) {
-      const out = await searchMemories(ctx, { query: "staging database" }, { defer });
+      const out = await searchMemories(ctx, searchInput.parse({ query: "staging database" }), { defer });
       // The answer shows the access it counts, before the write.
       expect(out.results[0]).toMatchObject({ id: memory.id, accessCount: 1 });
     }
@@ -31,7 +32,7 @@ describe("batched access counting (the HTTP routes)", () => {
     const ctx = testCtx();
     contexts.push(ctx);
     const { memory } = createMemory(ctx, { content: "feature flags live in launchdarkly" });
-    await searchMemories(ctx, { query: "feature flags" }, { defer: batchedAccess(ctx) });
+    await searchMemories(ctx, searchInput.parse({ query: "feature flags" }), { defer: batchedAccess(ctx) });
     expect(counts(ctx, memory.id).count).toBe(0);
     flushAccess(ctx.sqlite);
     expect(counts(ctx, memory.id)).toEqual({ count: 1, logged: 1 });

@@ -11,6 +11,7 @@ import { ROOT } from "../../../scripts/build-if-needed";
 import { codingMemories } from "../../fixtures/dedup/coding-memories";
 import { testCtx } from "../../helpers/ctx";
 
+import { createMemoryInput } from "../../../lib/contracts/memories";
 // Deduplication on two signals (lib/search/near-duplicate.ts, docs/deduplication.md), with the
 // tiny random-weight fixtures: tiny-model (texts sharing words are close) and tiny-model-degenerate
 // (every text embeds to nearly the same vector, like the real-size MiniLM with random weights).
@@ -46,7 +47,7 @@ describe("a degenerate model", () => {
 
     const outcomes: string[] = [];
     for (const content of codingMemories(300)) {
-      const res = await storeMemory(ctx, { content, scope: "global" });
+      const res = await storeMemory(ctx, createMemoryInput.parse({ content, scope: "global" }));
       outcomes.push(res.dedup?.kind ?? "stored");
       await service.drain(); // each embedded before the next, as in a session
     }
@@ -59,12 +60,12 @@ describe("a degenerate model", () => {
 
   it("still lets exact and lexical deduplication run", async () => {
     const { ctx } = await start(withModel(DEGENERATE));
-    const first = (await storeMemory(ctx, { content: "the server cache uses a queue of tokens for each session" })).memory;
-    expect(await storeMemory(ctx, { content: "The server cache uses  a queue of tokens for each session" })).toMatchObject({
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session" }))).memory;
+    expect(await storeMemory(ctx, createMemoryInput.parse({ content: "The server cache uses  a queue of tokens for each session" }))).toMatchObject({
       deduplicated: true,
       dedup: { kind: "exact", memoryId: first.id, keptAs: "existing" },
     });
-    const near = await storeMemory(ctx, { content: "tokens for each session: the server cache uses a queue of them" });
+    const near = await storeMemory(ctx, createMemoryInput.parse({ content: "tokens for each session: the server cache uses a queue of them" }));
     expect(near).toMatchObject({ deduplicated: true, duplicateOf: first.id, dedup: { kind: "near", memoryId: first.id, cosine: null, lexical: 1, keptAs: "version" } });
   });
 });
@@ -81,9 +82,9 @@ describe("a sound model", () => {
 
   it("answers an exact duplicate as before", async () => {
     const { ctx, service } = await start(env);
-    const first = (await storeMemory(ctx, { content: "Deploys run from the main branch only" })).memory;
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "Deploys run from the main branch only" }))).memory;
     await service.drain();
-    const again = await storeMemory(ctx, { content: "deploys run from the main branch only" });
+    const again = await storeMemory(ctx, createMemoryInput.parse({ content: "deploys run from the main branch only" }));
     expect(again).toMatchObject({ memory: { id: first.id }, deduplicated: true, dedup: { kind: "exact", memoryId: first.id } });
     expect(again.duplicateOf).toBeUndefined();
     expect(memoryCount(ctx)).toBe(1);
@@ -91,10 +92,10 @@ describe("a sound model", () => {
 
   it("folds a near duplicate (strict cosine and the words agree) and keeps its text as a version", async () => {
     const { ctx, service } = await start(env);
-    const first = (await storeMemory(ctx, { content: "the server cache uses a queue of tokens for each session", tags: ["cache"] })).memory;
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session", tags: ["cache"] }))).memory;
     await service.drain();
     const text = "the server cache uses a queue of tokens for every session";
-    const res = await storeMemory(ctx, { content: text, category: "fact", source: "tool" });
+    const res = await storeMemory(ctx, createMemoryInput.parse({ content: text, category: "fact", source: "tool" }));
     expect(res).toMatchObject({ memory: { id: first.id }, deduplicated: true, duplicateOf: first.id, dedup: { kind: "near", memoryId: first.id, keptAs: "version", version: 1 } });
     expect(res.dedup!.cosine!).toBeGreaterThanOrEqual(0.9);
     expect(res.dedup!.lexical).toBeGreaterThanOrEqual(0.8);
@@ -106,9 +107,9 @@ describe("a sound model", () => {
 
   it("stores a grey-zone paraphrase, links it to the similar memory and proposes a merge", async () => {
     const { ctx, service } = await start(env);
-    const first = (await storeMemory(ctx, { content: "the server cache uses a queue of tokens for each session" })).memory;
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session" }))).memory;
     await service.drain();
-    const res = await storeMemory(ctx, { content: "the server cache keeps one token queue per session, flushed at the end" });
+    const res = await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache keeps one token queue per session, flushed at the end" }));
     expect(res).toMatchObject({ deduplicated: false, dedup: { kind: "similar", memoryId: first.id, keptAs: "memory" } });
     expect(res.dedup!.cosine!).toBeGreaterThanOrEqual(0.6);
     expect(res.dedup!.cosine!).toBeLessThan(0.9);
@@ -125,9 +126,9 @@ describe("a sound model", () => {
     const { ctx, service } = await start(
       withModel(TINY, { RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.999", RECOLLECT_SEARCH_SIMILAR_THRESHOLD: "0.999", RECOLLECT_SEARCH_LEXICAL_DEDUP_THRESHOLD: "0.85" }),
     );
-    const first = (await storeMemory(ctx, { content: "the server cache uses a queue of tokens for each session" })).memory;
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session" }))).memory;
     await service.drain();
-    const res = await storeMemory(ctx, { content: "the server cache uses a queue of tokens for every session" });
+    const res = await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for every session" }));
     expect(res).toMatchObject({ deduplicated: false, dedup: { kind: "similar", memoryId: first.id, lexical: 0.8571 } });
     expect(res.dedup!.cosine!).toBeLessThan(0.999);
     expect(memoryCount(ctx)).toBe(2);

@@ -13,6 +13,7 @@ import { ROOT } from "../../../scripts/build-if-needed";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { searchInput } from "../../../lib/contracts/search";
 const TINY = path.join(ROOT, "tests/fixtures/tiny-model");
 const TINY16 = path.join(ROOT, "tests/fixtures/tiny-model-16");
 const withModel = (dir: string, extra: Record<string, string> = {}) => ({
@@ -139,17 +140,17 @@ describe("embeddings with the tiny local model", () => {
     const status = embeddingStatus(ctx);
     expect(status).toMatchObject({ state: "ready", mode: "hybrid", dimension: 32, indexDimension: 32, vectors: 2, queueDepth: 0 });
     expect(ctx.services.searchStatus).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0 });
-    const out = await searchMemories(ctx, { query: "database index slow", explain: true });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "database index slow", explain: true }));
     expect(out.mode).toBe("hybrid");
     expect(out.results[0].id).toBe(a.id);
     expect(out.results[0].explain!.vectorRank).toBe(1);
     expect(out.results[0].explain!.vectorDistance).toBeLessThan(0.5);
     // A vector-only match (no shared term) still comes back in hybrid mode...
-    const vectorOnly = await searchMemories(ctx, { query: "zzzqqq", explain: true });
+    const vectorOnly = await searchMemories(ctx, searchInput.parse({ query: "zzzqqq", explain: true }));
     expect(vectorOnly.results.length).toBe(2);
     expect(vectorOnly.results.every((r) => r.explain!.lexicalRank === null)).toBe(true);
     // ...and lexical mode can still be forced.
-    expect((await searchMemories(ctx, { query: "zzzqqq", mode: "lexical" })).results).toEqual([]);
+    expect((await searchMemories(ctx, searchInput.parse({ query: "zzzqqq", mode: "lexical" }))).results).toEqual([]);
   });
 
   it("applies filters inside the vector query and follows status changes and removals", async () => {
@@ -161,16 +162,16 @@ describe("embeddings with the tiny local model", () => {
     const mine = createMemory(ctx, { content: "music and dance on the river", directory: dirA, category: "fact" }).memory;
     await service.drain();
     const q = { query: "deploy the server with docker", directory: dirA, explain: true, limit: 5 };
-    const got = await searchMemories(ctx, q);
+    const got = await searchMemories(ctx, searchInput.parse(q));
     expect(got.mode).toBe("hybrid");
     expect(got.results.map((r) => r.id)).toEqual([mine.id]);
     expect(got.results[0].explain!.vectorRank).toBe(1);
     expect(vectorRow(ctx, mine.id)).toEqual({ status: "active", project: expect.stringMatching(/^p_/), category: "fact" });
     archiveMemory(ctx, mine.id);
     expect(vectorRow(ctx, mine.id)?.status).toBe("archived");
-    expect((await searchMemories(ctx, q)).results).toEqual([]);
-    expect((await searchMemories(ctx, { ...q, statuses: ["archived"] })).results.map((r) => r.id)).toEqual([mine.id]);
-    expect((await searchMemories(ctx, { ...q, categories: ["decision"], statuses: ["archived"] })).results).toEqual([]);
+    expect((await searchMemories(ctx, searchInput.parse(q))).results).toEqual([]);
+    expect((await searchMemories(ctx, searchInput.parse({ ...q, statuses: ["archived"] }))).results.map((r) => r.id)).toEqual([mine.id]);
+    expect((await searchMemories(ctx, searchInput.parse({ ...q, categories: ["decision"], statuses: ["archived"] }))).results).toEqual([]);
     removeMemory(ctx, mine.id);
     expect(vectorRow(ctx, mine.id)).toBeUndefined();
     expect(embeddingStatus(ctx).vectors).toBe(30);
@@ -183,7 +184,7 @@ describe("embeddings with the tiny local model", () => {
     expect(service.reason).toMatch(/could not be loaded.*lexical/);
     expect(ctx.services.searchStatus).toMatchObject({ mode: "lexical", reason: expect.stringContaining("no-such-model") });
     createMemory(ctx, { content: "graphql schema stitching notes" });
-    const out = await searchMemories(ctx, { query: "graphql schema" });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "graphql schema" }));
     expect(out).toMatchObject({ mode: "lexical" });
     expect(out.results).toHaveLength(1);
     await expect(startReindex(ctx)).rejects.toThrow(/no embedding model is loaded/);
@@ -218,14 +219,14 @@ describe("embeddings with the tiny local model", () => {
     const second = await start(withModel(TINY16, { RECOLLECT_EMBEDDING_BATCH_SIZE: "8" }), dataDir);
     expect(second.service.state).toBe("mismatch");
     expect(second.service.reason).toMatch(/32 dims.*16 dims.*reindex/);
-    expect((await searchMemories(second.ctx, { query: "search index" })).mode).toBe("lexical");
+    expect((await searchMemories(second.ctx, searchInput.parse({ query: "search index" }))).mode).toBe("lexical");
     const started = await startReindex(second.ctx);
     expect(started).toMatchObject({ state: "running", total: 40, dimension: 16 });
     expect(second.service.state).toBe("reindexing");
     await second.service.drain();
     expect(reindexProgress(second.ctx)).toMatchObject({ state: "done", total: 40, done: 40, dimension: 16 });
     expect(embeddingStatus(second.ctx)).toMatchObject({ state: "ready", mode: "hybrid", indexDimension: 16, vectors: 40 });
-    expect((await searchMemories(second.ctx, { query: "search index" })).mode).toBe("hybrid");
+    expect((await searchMemories(second.ctx, searchInput.parse({ query: "search index" }))).mode).toBe("hybrid");
   });
 
   it("finds near duplicates by cosine when the new text's embedding is at hand", async () => {

@@ -9,6 +9,7 @@ import type { testCtx } from "../../helpers/ctx";
 import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 import { tempDir } from "../../helpers/server";
 
+import { updateMemoryInput } from "../../../lib/contracts/memories";
 // The in-memory index behind the lexical near-duplicate check (lib/search/near-duplicate-index.ts):
 // it must agree with the database whoever writes to it, and after a rollback.
 
@@ -47,7 +48,7 @@ describe("near-duplicate index", () => {
     const { ctx, other, m } = storedAndIndexed();
 
     const replaced = "the deploy pipeline runs migrations before the canary, then waits ten minutes for alerts";
-    updateMemory(other, m.id, { content: replaced });
+    updateMemory(other, m.id, updateMemoryInput.parse({ content: replaced }));
     expect(closest(ctx, replaced)).toBe(seqOf(ctx, m));
     expect(closest(ctx, text())).toBeUndefined();
 
@@ -107,8 +108,8 @@ describe("near-duplicate index", () => {
     const b = createMemory(ctx, { content: "the release train leaves every tuesday, hotfixes go through the same checklist" }).memory;
     expect(closest(ctx, text())).toBe(seqOf(ctx, a));
     const newA = "feature flags are removed two weeks after a full rollout, by whoever added them";
-    updateMemory(other, a.id, { content: newA });
-    updateMemory(other, b.id, { content: "the release train leaves every thursday now" });
+    updateMemory(other, a.id, updateMemoryInput.parse({ content: newA }));
+    updateMemory(other, b.id, updateMemoryInput.parse({ content: "the release train leaves every thursday now" }));
     // Only the last entry is left: reading it alone would miss the change of `a`.
     other.sqlite.prepare("DELETE FROM memory_changes WHERE id < (SELECT max(id) FROM memory_changes)").run();
     expect(closest(ctx, newA)).toBe(seqOf(ctx, a));
@@ -118,7 +119,7 @@ describe("near-duplicate index", () => {
   it("trims the change log to its last entries, once this connection's index has read them", () => {
     const { ctx, other, m } = storedAndIndexed();
     const changed = "the on-call handover happens at nine, with the open incidents read aloud";
-    updateMemory(other, m.id, { content: changed });
+    updateMemory(other, m.id, updateMemoryInput.parse({ content: changed }));
     const insert = other.sqlite.prepare("INSERT INTO memory_changes (seq) VALUES (0)");
     other.sqlite.transaction(() => {
       for (let i = 0; i < CHANGE_LOG_KEPT + 5; i++) insert.run();
@@ -142,7 +143,7 @@ describe("near-duplicate index", () => {
     const index = ctx.services.nearDuplicates;
     expect(index.buildSlice(100)).toBe(true); // more to do
     // Between slices: a memory already read changes, one not read yet goes.
-    updateMemory(writer, ids[10], { content: "rotate the signing keys every ninety days, the runbook is in the ops wiki" });
+    updateMemory(writer, ids[10], updateMemoryInput.parse({ content: "rotate the signing keys every ninety days, the runbook is in the ops wiki" }));
     removeMemory(writer, ids[250]);
     warmNearDuplicateIndex(index, ctx.sqlite, 50);
     await vi.waitFor(() => expect(index.ready).toBe(true), { timeout: 10_000, interval: 20 });

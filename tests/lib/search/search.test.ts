@@ -7,6 +7,8 @@ import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { updateMemoryInput } from "../../../lib/contracts/memories";
+import { searchInput } from "../../../lib/contracts/search";
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
   ctx?.close();
@@ -15,13 +17,13 @@ beforeEach(() => {
 afterAll(() => ctx?.close());
 
 const ids = async (query: string, extra: Record<string, unknown> = {}) =>
-  (await searchMemories(ctx, { query, ...extra })).results.map((r) => r.id);
+  (await searchMemories(ctx, searchInput.parse({ query, ...extra }))).results.map((r) => r.id);
 
 describe("searchMemories (lexical)", () => {
   it("finds a memory from a few words in another form (stemming, OR of terms, not a phrase)", async () => {
     const { memory } = createMemory(ctx, { content: "We decided to migrate the billing database to PostgreSQL" });
     createMemory(ctx, { content: "The frontend uses React with server components" });
-    const out = await searchMemories(ctx, { query: "databases migrations" });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "databases migrations" }));
     expect(out.mode).toBe("lexical");
     expect(out.results.map((r) => r.id)).toEqual([memory.id]);
     expect(out.results[0]).toMatchObject({ category: "note", scope: "global", snippet: memory.content });
@@ -62,7 +64,7 @@ describe("searchMemories (lexical)", () => {
     const got = await ids("redis cache eviction policy", { directory: dirA, explain: true });
     expect(new Set(got)).toEqual(new Set([global.id, mine.id]));
     expect(got).not.toContain(theirs.id);
-    const out = await searchMemories(ctx, { query: "redis cache eviction policy", project: identifyProject(dirA).id, explain: true });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "redis cache eviction policy", project: identifyProject(dirA).id, explain: true }));
     const boost = Object.fromEntries(out.results.map((r) => [r.id, r.explain!.boosts.project]));
     expect(boost[mine.id]).toBeGreaterThan(1);
     expect(boost[global.id]).toBe(1);
@@ -89,10 +91,10 @@ describe("searchMemories (lexical)", () => {
   it("keeps the index in step with every write: update, archive, restore, remove", async () => {
     const { memory } = createMemory(ctx, { content: "nginx proxy timeout is thirty seconds" });
     expect(await ids("nginx")).toEqual([memory.id]);
-    updateMemory(ctx, memory.id, { content: "haproxy timeout is thirty seconds" });
+    updateMemory(ctx, memory.id, updateMemoryInput.parse({ content: "haproxy timeout is thirty seconds" }));
     expect(await ids("nginx")).toEqual([]);
     expect(await ids("haproxy")).toEqual([memory.id]);
-    updateMemory(ctx, memory.id, { title: "Load balancer", tags: ["infra"] });
+    updateMemory(ctx, memory.id, updateMemoryInput.parse({ title: "Load balancer", tags: ["infra"] }));
     expect(await ids("balancer")).toEqual([memory.id]);
     expect(await ids("infra")).toEqual([memory.id]);
     archiveMemory(ctx, memory.id);
@@ -107,9 +109,9 @@ describe("searchMemories (lexical)", () => {
 
   it("counts each returned memory's access and logs it with its purpose", async () => {
     const { memory } = createMemory(ctx, { content: "terraform state lives in s3" });
-    const out = await searchMemories(ctx, { query: "terraform", sessionId: "sess-1" });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "terraform", sessionId: "sess-1" }));
     expect(out.results[0].accessCount).toBe(1);
-    await searchMemories(ctx, { query: "terraform state", purpose: "recall" });
+    await searchMemories(ctx, searchInput.parse({ query: "terraform state", purpose: "recall" }));
     const row = ctx.sqlite.prepare("SELECT access_count AS n, last_accessed_at AS at FROM memories WHERE id = ?").get(memory.id) as { n: number; at: number };
     expect(row.n).toBe(2);
     expect(row.at).toBeGreaterThan(Date.now() - 60_000);
@@ -119,7 +121,7 @@ describe("searchMemories (lexical)", () => {
       { kind: "recall", sessionId: null, query: "terraform state" },
     ]);
     // Nothing found: nothing logged.
-    await searchMemories(ctx, { query: "kubernetes" });
+    await searchMemories(ctx, searchInput.parse({ query: "kubernetes" }));
     expect((ctx.sqlite.prepare("SELECT count(*) AS n FROM access_log").get() as { n: number }).n).toBe(2);
   });
 
@@ -127,7 +129,7 @@ describe("searchMemories (lexical)", () => {
     const plain = createMemory(ctx, { content: "use pnpm for installs in this repo" }).memory;
     const pinned = createMemory(ctx, { content: "use pnpm for installs everywhere", pinned: true, category: "directive" }).memory;
     for (const other of ["yarn berry notes", "npm audit output", "bun lockfile", "deno tasks"]) createMemory(ctx, { content: other });
-    const out = await searchMemories(ctx, { query: "pnpm installs", explain: true });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "pnpm installs", explain: true }));
     const byId = Object.fromEntries(out.results.map((r) => [r.id, r.explain!]));
     expect(byId[pinned.id].boosts.pinned).toBeGreaterThan(1);
     expect(byId[plain.id].boosts.pinned).toBe(1);
@@ -135,34 +137,34 @@ describe("searchMemories (lexical)", () => {
     expect(byId[plain.id].bm25).toBeLessThan(0);
     expect(byId[plain.id].vectorRank).toBeNull();
     expect(out.results[0].id).toBe(pinned.id);
-    expect((await searchMemories(ctx, { query: "pnpm" })).results[0].explain).toBeUndefined();
+    expect((await searchMemories(ctx, searchInput.parse({ query: "pnpm" }))).results[0].explain).toBeUndefined();
   });
 
   it("formats a compact block that fits the token budget", async () => {
     for (let i = 0; i < 20; i++) createMemory(ctx, { content: `webpack config detail number ${i}: ${"loader plugin option ".repeat(20)}` });
-    const out = await searchMemories(ctx, { query: "webpack loader", limit: 20, tokenBudget: 200 });
+    const out = await searchMemories(ctx, searchInput.parse({ query: "webpack loader", limit: 20, tokenBudget: 200 }));
     expect(out.results).toHaveLength(20);
     expect(countTokens(out.formatted)).toBeLessThanOrEqual(200);
     expect(out.formatted).toContain("webpack");
     expect(out.formatted).toMatch(/more not shown/);
-    const big = await searchMemories(ctx, { query: "webpack loader", limit: 3, tokenBudget: 5000 });
+    const big = await searchMemories(ctx, searchInput.parse({ query: "webpack loader", limit: 3, tokenBudget: 5000 }));
     expect(big.formatted.split("\n")).toHaveLength(4);
   });
 
   it("makes a snippet around the match of a long memory", async () => {
     const long = "filler words here. ".repeat(60) + "The flaky test is caused by the clock skew in CI. " + "more filler text. ".repeat(60);
     createMemory(ctx, { content: long });
-    const [r] = (await searchMemories(ctx, { query: "clock skew" })).results;
+    const [r] = (await searchMemories(ctx, searchInput.parse({ query: "clock skew" }))).results;
     expect(r.snippet.length).toBeLessThan(300);
     expect(r.snippet).toContain("clock skew");
     expect(r.snippet.startsWith("…")).toBe(true);
   });
 
-  it("rejects bad input naming the field", async () => {
-    await expect(searchMemories(ctx, { query: "  " })).rejects.toThrow(/query/);
-    await expect(searchMemories(ctx, { query: "x", limit: 0 })).rejects.toThrow();
-    await expect(searchMemories(ctx, { query: "x", categories: ["nope" as never] })).rejects.toThrow();
-    await expect(searchMemories(ctx, { query: "x", bogus: 1 } as never)).rejects.toThrow();
+  it("rejects bad input naming the field", () => {
+    expect(() => searchInput.parse({ query: "  " })).toThrow(/query/);
+    expect(() => searchInput.parse({ query: "x", limit: 0 })).toThrow(/limit/);
+    expect(() => searchInput.parse({ query: "x", categories: ["nope" as never] })).toThrow(/categories/);
+    expect(() => searchInput.parse({ query: "x", bogus: 1 } as never)).toThrow(/bogus/);
   });
 });
 

@@ -16,6 +16,9 @@ import { secretVariants } from "../../fixtures/secrets";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
+import { kvRefQuery, listKvQuery, putKvInput } from "../../../lib/contracts/kv";
+import { updateMemoryInput } from "../../../lib/contracts/memories";
+import { claimInput, heartbeatInput, registerSessionInput, releaseClaimQuery } from "../../../lib/contracts/sessions";
 const known = secretVariants("unit").filter((v) => !v.engine);
 const aws = known.find((v) => v.kind === "aws_access_key")!;
 const ghp = known.find((v) => v.name === "github classic token")!;
@@ -85,13 +88,13 @@ describe("verbs store what they are given redacted", () => {
   it("KV: a key holding a secret is stored redacted and still found by the key the client knows", () => {
     const ctx = fresh();
     const key = `deploy/${ghp.secret}`;
-    putKv(ctx, key, { value: { [aws.secret]: { password: "hunter22x" } } });
+    putKv(ctx, key, putKvInput.parse({ value: { [aws.secret]: { password: "hunter22x" } } }));
     const row = ctx.sqlite.prepare("SELECT key, value FROM kv").get() as { key: string; value: string };
     expect(row.key).toBe("deploy/[REDACTED:github_token]");
     expect(row.value).not.toContain(aws.secret);
     expect(row.value).not.toContain("hunter22x");
-    expect(getKv(ctx, key, {}).key).toBe("deploy/[REDACTED:github_token]");
-    expect(listKv(ctx, { prefix: `deploy/${ghp.secret}` }).items).toHaveLength(1);
+    expect(getKv(ctx, key, kvRefQuery.parse({})).key).toBe("deploy/[REDACTED:github_token]");
+    expect(listKv(ctx, listKvQuery.parse({ prefix: `deploy/${ghp.secret}` })).items).toHaveLength(1);
   });
 
   it("memories: tags are redacted before they are lower-cased; metadata keys and the PATCH reason are redacted", () => {
@@ -99,7 +102,7 @@ describe("verbs store what they are given redacted", () => {
     const { memory } = createMemory(ctx, { content: "keys rotate monthly", tags: [aws.secret, "Ops"], metadata: { [aws.secret]: "x" } });
     expect(memory.tags).toEqual(["[redacted:aws_access_key]", "ops"]);
     expect(Object.keys(memory.metadata)).toEqual(["[REDACTED:aws_access_key]"]);
-    updateMemory(ctx, memory.id, { content: "keys rotate weekly", reason: `rotated ${ghp.secret}` });
+    updateMemory(ctx, memory.id, updateMemoryInput.parse({ content: "keys rotate weekly", reason: `rotated ${ghp.secret}` }));
     const version = ctx.sqlite.prepare("SELECT reason FROM memory_versions").get() as { reason: string };
     expect(version.reason).toBe("rotated [REDACTED:github_token]");
     expect(JSON.stringify(ctx.sqlite.prepare("SELECT tag FROM memory_tags").all())).not.toContain(aws.secret.toLowerCase());
@@ -121,17 +124,17 @@ describe("verbs store what they are given redacted", () => {
     const ctx = fresh();
     const sid = `ses ${pg.line}`;
     const dir = tempDir();
-    registerSession(ctx, { sessionID: sid, directory: dir, agent: ghp.secret });
-    heartbeat(ctx, sid, { workingOn: "the deploy" });
+    registerSession(ctx, registerSessionInput.parse({ sessionID: sid, directory: dir, agent: ghp.secret }));
+    heartbeat(ctx, sid, heartbeatInput.parse({ workingOn: "the deploy" }));
     const got = getSession(ctx, sid);
     expect(got.id).not.toContain(pg.secret);
     expect(got.agent).toBe("[REDACTED:github_token]");
     expect(got.workingOn).toBe("the deploy");
-    claimItem(ctx, { directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` });
+    claimItem(ctx, claimInput.parse({ directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` }));
     const claim = ctx.sqlite.prepare("SELECT item, session_id AS sessionId FROM claims").get() as { item: string; sessionId: string };
     expect(claim.item).toBe("rotate [REDACTED:github_token]");
     expect(claim.sessionId).toBe(got.id);
-    expect(releaseClaim(ctx, { directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` })).toEqual({ released: true });
+    expect(releaseClaim(ctx, releaseClaimQuery.parse({ directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` }))).toEqual({ released: true });
   });
 
   it("access_log: the query (for recall, the user's own message) is redacted before it is cut", () => {

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { memoryDetail } from "@/lib/views/detail";
-import { CATEGORIES } from "@/lib/db/schema";
+import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
 import { MemoryActions } from "../../_components/MemoryActions";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
-import { CATEGORIES } from "@/lib/db/schema";
+import { CATEGORIES, isCategory } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { MemoryForm } from "../../_components/MemoryForm";
 import { Card, PageHeader } from "../../_components/ui";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "New memory" };
 export default async function NewMemoryPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const sp = await searchParams;
   const projects = listProjects(serverCtx()).map((p) => ({ id: p.id, name: p.name }));
-  const category = CATEGORIES.includes(sp.category as never) ? (sp.category as string) : "note";
+  const category = isCategory(sp.category) ? sp.category : "note";
   return (
     <div>
       <PageHeader title="New memory" description="Something your agent should know next time: a decision, a constraint, a gotcha…" />

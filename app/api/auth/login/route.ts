@@ -3,7 +3,6 @@ import { route } from "../../_lib/handler";
 import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-sessions";
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
-import { boot } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { safeEqual } from "@/lib/security/token";
@@ -23,11 +22,11 @@ export const GET = route(({ req, ctx }) => {
   return redeemLoginTicket(ctx, ticket) ? signedIn(ctx, next) : backToLogin("link", next);
 });
 
-export const POST = route(async ({ req, ctx }) => {
+export const POST = route(async ({ req, ctx, server }) => {
   const form = new URLSearchParams(await readSmallText(req, 4096));
   const next = safeNextPath(form.get("next"));
   const token = (form.get("token") ?? "").trim();
-  return token && safeEqual(token, boot().token) ? signedIn(ctx, next) : backToLogin("token", next);
+  return token && safeEqual(token, server.token) ? signedIn(ctx, next) : backToLogin("token", next);
 });
 
 function signedIn(ctx: Ctx, next: string): Response {

@@ -1,4 +1,4 @@
-import { json, readJson, route } from "../../_lib/handler";
+import { json, parseBody, route } from "../../_lib/handler";
 import { loginTicketInput, type LoginTicket } from "@/lib/contracts/auth";
 import { createLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
@@ -9,7 +9,7 @@ import { safeNextPath } from "@/lib/auth/redirect";
  */
 export const POST = route(async ({ req, ctx }) => {
   const hasBody = Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding");
-  const input = loginTicketInput.parse(hasBody ? await readJson(req, 4096) : {});
+  const input = hasBody ? await parseBody(req, loginTicketInput, 4096) : loginTicketInput.parse({});
   const { ticket, expiresAt } = createLoginTicket(ctx);
   const next = safeNextPath(input.next);
   const path = `/login?ticket=${encodeURIComponent(ticket)}${next === "/" ? "" : `&next=${encodeURIComponent(next)}`}`;

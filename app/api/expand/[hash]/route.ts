@@ -1,5 +1,6 @@
 import { json, route } from "../../_lib/handler";
-import { expandCcr } from "@/lib/compression";
+import { expandCompressedOriginal } from "@/lib/compression";
+import { expandHash } from "@/lib/contracts/compress";
 
 /** The original behind `memory_expand("<hash>")`. */
-export const GET = route<{ hash: string }>(({ ctx, params }) => json(expandCcr(ctx, params.hash)));
+export const GET = route<{ hash: string }>(({ ctx, params }) => json(expandCompressedOriginal(ctx, expandHash.parse(params.hash))));

@@ -1,5 +1,9 @@
-import { json, readJson, route } from "../../_lib/handler";
+import { json, parseBody, route } from "../../_lib/handler";
+import { cleanupInput } from "@/lib/contracts/maintenance";
 import { cleanup } from "@/lib/maintenance/cleanup";
 
 /** Deletes (or archives) memories matching filters; `dryRun` only counts and samples them. */
-export const POST = route(async ({ req, ctx }) => json(cleanup(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never)));
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, cleanupInput, ctx.config.server.bodyLimitBytes);
+  return json(cleanup(ctx, input));
+});

@@ -1,5 +1,9 @@
-import { json, readJson, route } from "../../_lib/handler";
+import { json, parseBody, route } from "../../_lib/handler";
+import { reorderInput } from "@/lib/contracts/memories";
 import { reorderMemory } from "@/lib/memories/reorder";
 
 /** `{ id, over }`: raise `id` just above `over` by priority (the constraints page's reordering). */
-export const POST = route(async ({ req, ctx }) => json(reorderMemory(ctx, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never)));
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, reorderInput, ctx.config.server.bodyLimitBytes);
+  return json(reorderMemory(ctx, input));
+});

@@ -1,4 +1,5 @@
-import { json, queryObject, route } from "../../../_lib/handler";
+import { json, parseQuery, route } from "../../../_lib/handler";
+import { rawCheckpointQuery } from "@/lib/contracts/checkpoints";
 import { rawCheckpoint } from "@/lib/checkpoints";
 
-export const GET = route<{ id: string }>(({ req, ctx, params }) => json(rawCheckpoint(ctx, params.id, queryObject(req))));
+export const GET = route<{ id: string }>(({ req, ctx, params }) => json(rawCheckpoint(ctx, params.id, parseQuery(req, rawCheckpointQuery))));

@@ -1,4 +1,4 @@
-import { json, queryObject, readJson, route } from "../../../_lib/handler";
+import { json, parseBody, parseQuery, route } from "../../../_lib/handler";
 import { linkMemoryInput } from "@/lib/contracts/memories";
 import { linkMemories, listLinks, unlinkMemories } from "@/lib/memories";
 
@@ -7,12 +7,12 @@ type P = { id: string };
 export const GET = route<P>(({ ctx, params }) => json({ items: listLinks(ctx, params.id) }));
 
 export const POST = route<P>(async ({ req, ctx, params }) => {
-  const input = linkMemoryInput.parse(await readJson(req, ctx.config.server.bodyLimitBytes));
+  const input = await parseBody(req, linkMemoryInput, ctx.config.server.bodyLimitBytes);
   return json(linkMemories(ctx, params.id, input.to, input.kind), 201);
 });
 
 /** `DELETE /api/memories/:id/links?to=<id>&kind=relates` removes one link. */
 export const DELETE = route<P>(({ req, ctx, params }) => {
-  const input = linkMemoryInput.parse(queryObject(req));
+  const input = parseQuery(req, linkMemoryInput);
   return json({ removed: unlinkMemories(ctx, params.id, input.to, input.kind) });
 });

@@ -1,5 +1,9 @@
-import { json, readJson, route } from "../../../_lib/handler";
+import { json, parseBody, route } from "../../../_lib/handler";
+import { rescopeInput } from "@/lib/contracts/memories";
 import { rescopeMemory } from "@/lib/memories/rescope";
 
 /** `{ scope: global|project|session, project?|directory?, sessionId? }`: moves the memory. */
-export const POST = route<{ id: string }>(async ({ req, ctx, params }) => json(rescopeMemory(ctx, params.id, (await readJson(req, ctx.config.server.bodyLimitBytes)) as never)));
+export const POST = route<{ id: string }>(async ({ req, ctx, params }) => {
+  const input = await parseBody(req, rescopeInput, ctx.config.server.bodyLimitBytes);
+  return json(rescopeMemory(ctx, params.id, input));
+});

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import type { Ctx } from "../ctx";
-import { isBrowserSession } from "../auth/browser-sessions";
-import { guardRequest, type GuardResult } from "./guard";
+import type { Ctx } from "@/lib/ctx";
+import { isBrowserSession } from "@/lib/auth/browser-sessions";
+import { guardRequest, type GuardResult } from "@/lib/security/guard";
 
 /**
  * `guardRequest` for a Next.js request: used by the proxy (pages, static files) and by the API

@@ -1,5 +1,5 @@
-import type { CompressResult } from "../contracts/compress";
-import { readJsonBody } from "../http/read-json";
+import type { CompressResult } from "@/lib/contracts/compress";
+import { readJsonBody } from "./read-json";
 
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */
 export const readHistoryJson = readJsonBody;

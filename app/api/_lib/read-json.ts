@@ -1,6 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
-import { AppError } from "../errors";
-import { findTooDeep, MAX_JSON_DEPTH } from "./json-depth";
+import { AppError } from "@/lib/errors";
+import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 
 /**
  * Reads a JSON request body: over `limit` bytes -> 413 (before parsing), empty or not JSON -> 400,

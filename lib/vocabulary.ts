@@ -1,0 +1,51 @@
+/**
+ * The words a memory is made of and the limits of its fields: one copy, imported by the database
+ * schema (lib/db/schema.ts), the API contracts (lib/contracts), the browser's forms and the
+ * OpenCode plugin's tools. Pure on purpose: it imports nothing, so the browser bundle and the
+ * plugin take it without pulling in Drizzle, zod or Node.
+ */
+
+export const SCOPES = ["global", "project", "session"] as const;
+export const CATEGORIES = [
+  "decision",
+  "constraint",
+  "convention",
+  "preference",
+  "gotcha",
+  "fact",
+  "procedure",
+  "blocker",
+  "directive",
+  "plan",
+  "idea",
+  "event",
+  "context",
+  "note",
+] as const;
+/** Who wrote a memory or a change to it. */
+export const SOURCES = ["tool", "extractor", "ui", "import", "checkpoint", "api", "cli"] as const;
+export const STATUSES = ["active", "suggested", "archived", "resolved"] as const;
+export const LINK_KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type Source = (typeof SOURCES)[number];
+export type Status = (typeof STATUSES)[number];
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+export const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
+
+/** What the API accepts for a memory's fields; the browser and the plugin check the same before sending. */
+export const MEMORY_LIMITS = {
+  contentChars: 50_000,
+  titleChars: 200,
+  tags: 32,
+  tagChars: 64,
+  priorityMin: -100,
+  priorityMax: 100,
+  /** Memory ids are UUIDs; other clients' ids (imports) get some room. */
+  idChars: 100,
+  /** Metadata is shown on the memory's page and copied into every export: kept small and flat. */
+  metadataDepth: 16,
+  metadataChars: 16_384,
+} as const;
