@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import type { TestServer } from "../../tests/helpers/server";
 import { createMemory, login, server } from "./helpers";
 

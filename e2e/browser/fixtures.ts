@@ -6,38 +6,55 @@ import { server } from "./helpers";
 export type Seeded<T> = { server: TestServer; data: T };
 
 /**
+ * The servers a worker started for the specs' `app` fixtures, by spec; stopped when the worker ends.
+ * One worker-scoped fixture for every browser spec, so Playwright runs them all in one worker (one
+ * Chromium launch) instead of one worker per spec.
+ */
+export const test = base.extend<object, { servers: Map<string, Promise<Seeded<unknown>>> }>({
+  servers: [
+    async ({}, use) => {
+      const servers = new Map<string, Promise<Seeded<unknown>>>();
+      await use(servers);
+      for (const started of servers.values()) await (await started.catch(() => undefined))?.server.stop();
+    },
+    { scope: "worker" },
+  ],
+});
+
+async function start<T>(seed: (s: TestServer) => Promise<T>): Promise<Seeded<T>> {
+  const s = await server();
+  try {
+    return { server: s, data: await seed(s) };
+  } catch (error) {
+    await s.stop();
+    throw error;
+  }
+}
+
+/**
  * Fixtures that keep the tests of a spec independent of each other, so one failure never takes
  * down the rest and any single test can run alone (`--grep`):
  *
- * - `app`: one server per worker, seeded once by `seed`; tests only read it (a test that writes
- *   would change what the next one sees).
- * - `ownApp`: a server of the test's own, seeded the same way, for tests that write.
+ * - `app`: one server per spec and worker, seeded once by `seed`. A test on it writes only data no
+ *   other test reads (its own new rows, or seed rows no other test looks at), so order does not
+ *   matter and a test failing half-way changes nothing another one checks.
+ * - `ownApp`: a server of the test's own, seeded the same way, for a test that needs the seed
+ *   exactly as it was (global counts) or changes what others read.
  *
- * Each spec calls this once with its own seed; Playwright gives specs with different fixtures
- * different workers, so no spec sees another's data.
+ * `spec` names the spec's server (its file name).
  */
-export function appTest<T>(seed: (s: TestServer) => Promise<T>) {
-  const start = async (): Promise<Seeded<T>> => {
-    const s = await server();
-    try {
-      return { server: s, data: await seed(s) };
-    } catch (error) {
-      await s.stop();
-      throw error;
-    }
-  };
-  return base.extend<{ ownApp: Seeded<T> }, { app: Seeded<T> }>({
+export function appTest<T>(spec: string, seed: (s: TestServer) => Promise<T>) {
+  return test.extend<{ app: Seeded<T>; ownApp: Seeded<T> }>({
     app: [
-      async ({}, use) => {
-        const seeded = await start();
-        await use(seeded);
-        await seeded.server.stop();
+      async ({ servers }, use) => {
+        if (!servers.has(spec)) servers.set(spec, start(seed));
+        await use((await servers.get(spec)) as Seeded<T>);
       },
-      { scope: "worker", timeout: 600_000 },
+      { timeout: 600_000 },
     ],
     ownApp: [
       async ({}, use) => {
-        const seeded = await start();
+        const seeded = await start(seed);
         await use(seeded);
         await seeded.server.stop();
       },

@@ -8,7 +8,7 @@ import { LoginPage } from "./pages/login-page";
  * Sign out. Each test has its own browser context; the server's data is only read, so they share it.
  */
 const TEXT = "Deploys go out on Tuesdays only.";
-const test = appTest(async (s) => createMemory(s, { content: TEXT, category: "convention" }));
+const test = appTest("login", async (s) => createMemory(s, { content: TEXT, category: "convention" }));
 
 test("without a session every page shows the login page and no data; the pasted token signs in", async ({ page, app }, info) => {
   const a = app.server;

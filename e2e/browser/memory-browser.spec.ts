@@ -13,8 +13,10 @@ import { MemoryForm } from "./pages/memory-form";
  * (download) -> import into a fresh data dir -> the same memories; bulk archive and restore;
  * checkpoint view; a screenshot of every page.
  *
- * Tests are independent: those that only read share the spec's seeded server (`app`), those that
- * write get a seeded server of their own (`ownApp`). Each signs its fresh browser context in first.
+ * Tests are independent: they share the spec's seeded server (`app`) and each writes only data no
+ * other test reads (its own new memories, or seed rows no other test looks at); the dashboard,
+ * which counts everything, gets a seeded server of its own (`ownApp`). Each test signs its fresh
+ * browser context in first.
  */
 async function seed(a: TestServer) {
   const projectDir = tempDir("recollect-e2e-project-");
@@ -28,10 +30,10 @@ async function seed(a: TestServer) {
   return { projectId };
 }
 
-const test = appTest(seed);
+const test = appTest("memory-browser", seed);
 
-test("dashboard shows counts, charts and health", async ({ page, app }, info) => {
-  const a = app.server;
+test("dashboard shows counts, charts and health", async ({ page, ownApp }, info) => {
+  const a = ownApp.server;
   await login(page, a);
   await page.goto(a.url + "/");
   await expect(page.getByTestId("dashboard")).toBeVisible();
@@ -44,8 +46,8 @@ test("dashboard shows counts, charts and health", async ({ page, app }, info) =>
   await shot(page, info, "dashboard");
 });
 
-test("create -> search (highlighted) -> edit with version diff", async ({ page, ownApp }, info) => {
-  const a = ownApp.server;
+test("create -> search (highlighted) -> edit with version diff", async ({ page, app }, info) => {
+  const a = app.server;
   await login(page, a);
   const form = new MemoryForm(page);
   await page.goto(a.url + "/memories/new");
@@ -92,11 +94,11 @@ test("create -> search (highlighted) -> edit with version diff", async ({ page, 
   await shot(page, info, "memory-detail");
 });
 
-test("edit a constraint inline and see it in the injected block preview", async ({ page, ownApp }, info) => {
-  const a = ownApp.server;
+test("edit a constraint inline and see it in the injected block preview", async ({ page, app }, info) => {
+  const a = app.server;
   await login(page, a);
   const constraints = new ConstraintsPage(page, a.url);
-  await constraints.goto(ownApp.data.projectId);
+  await constraints.goto(app.data.projectId);
   const preview = constraints.preview;
   await expect(preview).toContainText("Never push directly to main");
   await expect(preview).toContainText("Reply in English");
@@ -124,8 +126,8 @@ test("edit a constraint inline and see it in the injected block preview", async 
   await shot(page, info, "constraints");
 });
 
-test("bulk archive and restore", async ({ page, ownApp }, info) => {
-  const a = ownApp.server;
+test("bulk archive and restore", async ({ page, app }, info) => {
+  const a = app.server;
   await login(page, a);
   const memories = new MemoriesPage(page, a.url);
   await memories.goto();
