@@ -4,6 +4,7 @@ import { serverConfig, type LoadedConfig } from "./config";
 import type { Ctx } from "./ctx";
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { startEmbeddings } from "./embeddings/service";
+import { startEnrichment } from "./enrichment";
 import { databaseFile } from "./paths";
 import { warmNearDuplicateIndex } from "./search/near-duplicate-index";
 import { startSessionSweep } from "./sessions/sweep";
@@ -52,4 +53,6 @@ function startBackgroundServices(ctx: Ctx) {
   startSessionSweep(ctx);
   // Reads the live memories' tokens for the near-duplicate check, so the first store need not.
   warmNearDuplicateIndex(ctx.sqlite);
+  // Issue-tracker metadata of the entities memories mention (only with GITHUB_TOKEN / GITLAB_TOKEN).
+  startEnrichment(ctx);
 }

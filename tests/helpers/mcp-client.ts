@@ -19,3 +19,30 @@ export async function call(client: Client, name: string, args: Record<string, un
   const structured = res.structuredContent as { result?: any; error?: { message: string } } | undefined;
   return { text, isError: res.isError === true, result: structured?.result, raw: res };
 }
+
+/** Every tool the `memory` server offers. */
+export const ALL_TOOLS = [
+  "archive_memory",
+  "bulk_archive",
+  "claim_item",
+  "delete_memory",
+  "edit_memory",
+  "enrich_entity",
+  "export_memories",
+  "get_active_sessions",
+  "get_boot_context",
+  "get_context",
+  "get_linked_memories",
+  "import_memories",
+  "log_session",
+  "recall",
+  "release_item",
+  "remember",
+  "resolve_blocker",
+  "search_history",
+  "session_end",
+  "session_heartbeat",
+  "session_start",
+  "status",
+  "unresolve_blocker",
+].sort();

@@ -1,49 +1,42 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, connectMcp } from "../helpers/mcp-client";
+import { ALL_TOOLS, call, connectMcp } from "../helpers/mcp-client";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let client: Client;
 const directory = tempDir("recollect-mcp-proj-");
 
+/** A fake GitHub API on loopback for enrich_entity and get_context. */
+let github: http.Server;
+let githubUrl: string;
+let githubHits = 0;
+
 beforeAll(async () => {
-  server = await startServer();
+  github = http.createServer((req, res) => {
+    githubHits++;
+    const found = req.url === "/api/v3/repos/acme/app/issues/42" && req.headers.authorization === "Bearer test-gh-token";
+    res.writeHead(found ? 200 : 404, { "content-type": "application/json" });
+    res.end(JSON.stringify(found ? { title: "Flaky login test", state: "open", labels: [{ name: "ci" }], assignees: [{ login: "ada" }], milestone: { title: "v3" } } : {}));
+  });
+  await new Promise<void>((r) => github.listen(0, "127.0.0.1", r));
+  githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+  server = await startServer({ env: { GITHUB_TOKEN: "test-gh-token", RECOLLECT_ENRICHMENT_GITHUB_API_URL: `${githubUrl}/api/v3` } });
   client = await connectMcp(server.url, server.token);
 });
 afterAll(async () => {
   await client?.close();
   await server?.stop();
+  await new Promise((r) => github?.close(r));
 });
 
 const body = async (res: Response) => res.json() as Promise<any>;
 
-export const ALL_TOOLS = [
-  "archive_memory",
-  "bulk_archive",
-  "claim_item",
-  "delete_memory",
-  "edit_memory",
-  "export_memories",
-  "get_active_sessions",
-  "get_boot_context",
-  "get_context",
-  "get_linked_memories",
-  "import_memories",
-  "log_session",
-  "recall",
-  "release_item",
-  "remember",
-  "resolve_blocker",
-  "search_history",
-  "session_end",
-  "session_heartbeat",
-  "session_start",
-  "status",
-  "unresolve_blocker",
-].sort();
 
 describe("MCP over Streamable HTTP (official SDK client)", () => {
   it("is named memory and lists every tool with an input schema and a description", async () => {
@@ -143,6 +136,25 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     const apiLinks = await body(await server.api(`/api/memories/${summaryId}/links`));
     expect(JSON.stringify(apiLinks)).toContain(learningId);
     expect((await call(client, "get_linked_memories", { memory_id: summaryId, link_types: ["supersedes"] })).result.links).toEqual([]);
+  });
+
+  it("enrich_entity fetches tracker metadata (fake GitHub on loopback); get_context shows it from the cache", async () => {
+    const repo = tempDir("recollect-mcp-repo-");
+    execFileSync("git", ["init", "-q"], { cwd: repo });
+    execFileSync("git", ["remote", "add", "origin", `${githubUrl}/acme/app.git`], { cwd: repo });
+    await call(client, "remember", { content: "The login test is flaky, see #42", category: "gotcha", project: repo });
+    const before = await call(client, "get_context", { entity_ref: "#42", project: repo });
+    expect(before.result.tracker).toEqual({ ref: "github:acme/app#42", item: null });
+    const hits = githubHits;
+    const enriched = await call(client, "enrich_entity", { entity_ref: "#42", project: repo });
+    expect(enriched.isError, enriched.text).toBe(false);
+    expect(enriched.text).toContain("[open] Flaky login test · labels: ci · assignees: ada · milestone: v3");
+    expect(githubHits).toBe(hits + 1);
+    const after = await call(client, "get_context", { entity_ref: "#42", project: repo });
+    expect(after.text.split("\n")[0]).toBe("github:acme/app#42: [open] Flaky login test · labels: ci · assignees: ada · milestone: v3");
+    expect(after.result.memories).toHaveLength(1);
+    expect(githubHits).toBe(hits + 1);
+    expect((await call(client, "enrich_entity", { entity_ref: "src/app.ts" })).result.status).toBe("not_a_tracker_item");
   });
 
   it("sessions and claims: a conflict is a tool error naming the holder; the API sees the same sessions", async () => {

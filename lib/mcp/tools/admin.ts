@@ -6,6 +6,7 @@ import { boot } from "../../boot";
 import type { Ctx } from "../../ctx";
 import { CATEGORIES } from "../../db/schema";
 import { embeddingStatus } from "../../embeddings/status";
+import { enrichmentProblems } from "../../enrichment";
 import { badRequest } from "../../errors";
 import { importMemoriesAsync, renderJson, renderMarkdown, selectForExport } from "../../export";
 import { health } from "../../health";
@@ -85,8 +86,9 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
         `search: ${e.mode} (${e.reason}); embedding queue ${e.queueDepth}, failed ${e.failed}`,
         `database: ${h.database.sizeBytes} bytes (+ WAL ${h.database.walBytes})`,
         `memories: ${counts || "none"}; active sessions ${h.counts.sessionsActive}`,
+        ...enrichmentProblems().map((p) => `enrichment: ${p}`),
       ].join("\n");
-      return toolResult(text, { health: h, embeddings: e, dbSize: size });
+      return toolResult(text, { health: h, embeddings: e, dbSize: size, enrichment: enrichmentProblems() });
     }),
   );
 }

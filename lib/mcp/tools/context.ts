@@ -7,7 +7,8 @@ import { badRequest } from "../../errors";
 import { getMemory, linkMemories, listMemories, storeMemory, toMemoryDto, updateMemory } from "../../memories";
 import { bootContext } from "../boot-context";
 import { formatMemories, formatMemory } from "../format";
-import { projectRef, type ToolCaller } from "../project";
+import { projectRef, projectRoot, type ToolCaller } from "../project";
+import { cachedTrackerItem, enrichEntity, entityOf, formatTrackerItem, trackerRefFor } from "../../enrichment";
 import { guarded, toolResult } from "../result";
 import { memoryId, projectArg } from "./memories";
 
@@ -20,12 +21,17 @@ export function registerContextTools(server: McpServer, ctx: Ctx, caller: ToolCa
     "get_context",
     {
       description: "Every memory about an issue (#123, owner/repo#123), merge request (!45), epic (&7), URL or file path, any status.",
-      inputSchema: { entity_ref: entityRef, compact: z.boolean().optional() },
+      inputSchema: { entity_ref: entityRef, project: projectArg, compact: z.boolean().optional() },
       annotations: { readOnlyHint: true },
     },
-    (a) => guarded(() => {
+    (a) => guarded(async () => {
       const { items } = listMemories(ctx, { entity: a.entity_ref, status: "all", limit: 100 });
-      return toolResult(formatMemories(items, a.compact, `No memories about ${a.entity_ref}.`), { entity: a.entity_ref, memories: items });
+      // Tracker metadata from the cache only: fetching is enrich_entity's (or the background's) job.
+      const entity = entityOf(a.entity_ref);
+      const ref = entity ? await trackerRefFor(ctx, entity, projectRoot(ctx, a.project, caller)) : null;
+      const tracker = ref ? cachedTrackerItem(ctx, ref.key) : null;
+      const head = ref ? `${ref.key}: ${tracker?.item ? formatTrackerItem(tracker.item) : tracker?.error ?? "no tracker metadata yet (enrich_entity fetches it)"}\n\n` : "";
+      return toolResult(head + formatMemories(items, a.compact, `No memories about ${a.entity_ref}.`), { entity: a.entity_ref, tracker: ref ? { ref: ref.key, item: tracker?.item ?? null } : null, memories: items });
     }),
   );
 
@@ -65,6 +71,26 @@ export function registerContextTools(server: McpServer, ctx: Ctx, caller: ToolCa
       }
       const text = [`Logged:\n${formatMemory(summary.memory, true)}`, ...learned.map((m) => formatMemory(m, true))].join("\n");
       return toolResult(text, { summary: summary.memory, learnings: learned });
+    }),
+  );
+
+  server.registerTool(
+    "enrich_entity",
+    {
+      description: "Fetch an issue's, merge request's or epic's title, state, labels, assignees and milestone from GitHub or GitLab now (cached; needs GITHUB_TOKEN / GITLAB_TOKEN on the server).",
+      inputSchema: { entity_ref: entityRef, project: projectArg, refresh: z.boolean().optional().describe("fetch even when the cached copy is fresh") },
+    },
+    (a) => guarded(async () => {
+      const out = await enrichEntity(ctx, a.entity_ref, projectRoot(ctx, a.project, caller), { force: a.refresh });
+      const cached = "cached" in out ? out.cached : null;
+      const line = cached?.item ? formatTrackerItem(cached.item) : cached?.error ?? null;
+      const text =
+        out.status === "not_a_tracker_item"
+          ? `${a.entity_ref} is not an issue, merge request or epic of a known GitHub or GitLab project (short refs need a project whose origin is on one).`
+          : out.status === "no_token" || out.status === "disabled"
+            ? `Enrichment is ${out.status === "disabled" ? "disabled" : "off: no token for this tracker (GITHUB_TOKEN / GITLAB_TOKEN)"}.`
+            : `${out.ref}: ${line ?? "no metadata"}${"message" in out ? ` (${out.status}: ${out.message})` : ""}`;
+      return toolResult(text, { status: out.status, ref: out.ref, item: cached?.item ?? null });
     }),
   );
 

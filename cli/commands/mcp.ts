@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
+import { readToken } from "../../lib/security/token";
+import { commandContext } from "../lib/command-context";
+import { CliError, EXIT } from "../lib/exit";
+import { bridgeStdioToHttp } from "../lib/mcp-bridge";
+import { probe } from "../lib/server-process";
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "recollect.mjs");
+
+/**
+ * `recollect mcp`: an MCP server on stdin/stdout for clients that only speak stdio. It forwards to
+ * the running server's /mcp (starting the server first when it is not running, as the plugin
+ * does), so every client shares one memory. Nothing but MCP messages is written to stdout.
+ */
+export function registerMcp(program: Command) {
+  program
+    .command("mcp")
+    .description("MCP server on stdio, forwarding to the running Recollect server (started when needed); see docs/mcp.md")
+    .option("--no-start", "fail instead of starting the server when it is not running")
+    .option("--directory <dir>", "the project directory the tools default to (default: the current directory)")
+    .action(async (_o, cmd: Command) => {
+      const { opts, target } = commandContext<{ start: boolean; directory?: string }>(cmd);
+      if (!(await probe(target.url))) {
+        if (!opts.start) throw new CliError(`Recollect is not running at ${target.url}`, EXIT.unreachable, "`recollect start`");
+        await startServer(opts.dataDir);
+        if (!(await probe(target.url))) throw new CliError(`Recollect did not start at ${target.url}`, EXIT.unreachable, "see `recollect logs`");
+      }
+      const token = target.token ?? readToken(target.dataDir);
+      if (!token) throw new CliError(`no API token in ${target.tokenPath}`, EXIT.unauthorized, "set RECOLLECT_TOKEN or start the server once");
+      await bridgeStdioToHttp({ url: target.url, token, directory: path.resolve(opts.directory ?? process.cwd()) });
+    });
+}
+
+/** `recollect start` in a child whose output goes to stderr: stdout belongs to MCP. */
+function startServer(dataDir: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const args = [CLI, "start", ...(dataDir ? ["--data-dir", dataDir] : [])];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", process.stderr, process.stderr], env: process.env });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new CliError(`\`recollect start\` failed (exit ${code})`, EXIT.unreachable))));
+  });
+}
