@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { readToken } from "../../lib/security/token";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
+import { installMcp, MCP_CLIENTS, type McpClient } from "../lib/install-mcp";
 import { bridgeStdioToHttp } from "../lib/mcp-bridge";
 import { probe } from "../lib/server-process";
 
@@ -31,6 +32,24 @@ export function registerMcp(program: Command) {
       const token = target.token ?? readToken(target.dataDir);
       if (!token) throw new CliError(`no API token in ${target.tokenPath}`, EXIT.unauthorized, "set RECOLLECT_TOKEN or start the server once");
       await bridgeStdioToHttp({ url: target.url, token, directory: path.resolve(opts.directory ?? process.cwd()) });
+    });
+
+  program
+    .command("install-mcp")
+    .description(`add Recollect's MCP server ("memory") to a client's config: ${MCP_CLIENTS.join(", ")} (docs/mcp.md)`)
+    .requiredOption("--client <name>", MCP_CLIENTS.join(" | "))
+    .option("--config <file>", "this config file instead of the client's usual one")
+    .option("--uninstall", "remove the entry instead")
+    .action(async (_o, cmd: Command) => {
+      const { opts, target, out } = commandContext<{ client: string; config?: string; uninstall?: boolean }>(cmd);
+      if (!(MCP_CLIENTS as readonly string[]).includes(opts.client)) throw new CliError(`--client: one of ${MCP_CLIENTS.join(", ")}`, EXIT.usage);
+      let result;
+      try {
+        result = installMcp({ client: opts.client as McpClient, url: target.url, tokenPath: target.tokenPath, config: opts.config, uninstall: opts.uninstall });
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT.invalid);
+      }
+      out.result(result, (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? `\nRestart ${r.client} to load it.` : ""}`);
     });
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { mcpEntry } from "../../cli/lib/install-mcp";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { lastUserText, startFakeLlm, textOf, type ChatRequest, type FakeLlm } from "./helpers/fake-llm";
@@ -30,12 +31,10 @@ test.afterAll(async () => {
 });
 
 test("OpenCode with Recollect as a remote MCP server: memory_remember, then memory_recall reaches the LLM", async () => {
-  // The MCP entry as docs/mcp.md gives it, in a config file OpenCode merges (OPENCODE_CONFIG).
+  // The entry `recollect install-mcp --client opencode` writes (the token read from the data dir
+  // by OpenCode's {file:} substitution), in a config file OpenCode merges (OPENCODE_CONFIG).
   const configFile = path.join(tempDir("oc-mcp-config-"), "opencode.json");
-  fs.writeFileSync(
-    configFile,
-    JSON.stringify({ mcp: { memory: { type: "remote", url: `${server.url}/mcp`, headers: { Authorization: `Bearer ${server.token}` }, enabled: true } } }),
-  );
+  fs.writeFileSync(configFile, JSON.stringify({ mcp: { memory: mcpEntry("opencode", server.url, path.join(server.dataDir, "token")) } }));
   oc = await startOpencode({ llmUrl: llm.url, plugin: false, env: { OPENCODE_CONFIG: configFile } });
 
   const fact = "The payments service retries webhooks five times with exponential backoff";
