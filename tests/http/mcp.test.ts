@@ -142,7 +142,7 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     const repo = tempDir("recollect-mcp-repo-");
     execFileSync("git", ["init", "-q"], { cwd: repo });
     execFileSync("git", ["remote", "add", "origin", `${githubUrl}/acme/app.git`], { cwd: repo });
-    await call(client, "remember", { content: "The login test is flaky, see #42", category: "gotcha", project: repo });
+    const memoryId = (await call(client, "remember", { content: "The login test is flaky, see #42", category: "gotcha", project: repo })).result.memory.id;
     const before = await call(client, "get_context", { entity_ref: "#42", project: repo });
     expect(before.result.tracker).toEqual({ ref: "github:acme/app#42", item: null });
     const hits = githubHits;
@@ -155,6 +155,12 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(after.result.memories).toHaveLength(1);
     expect(githubHits).toBe(hits + 1);
     expect((await call(client, "enrich_entity", { entity_ref: "src/app.ts" })).result.status).toBe("not_a_tracker_item");
+    const recall = await call(client, "recall", { query: "login test flaky", project: repo, compact: true });
+    expect(recall.text).toContain("(#42 open: Flaky login test): The login test is flaky");
+    // The memory's page shows the state badge.
+    const page = await (await server.page(`/memories/${memoryId}`)).text();
+    expect(page).toContain('data-testid="tracker-item"');
+    expect(page).toMatch(/>open<\/span>.*github:acme\/app#42.*Flaky login test/s);
   });
 
   it("sessions and claims: a conflict is a tool error naming the holder; the API sees the same sessions", async () => {

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { memoryFields, MAX_ID_CHARS, updateMemoryInput } from "../../contracts/memories";
-import { searchInput } from "../../contracts/search";
+import { searchInput, type SearchResult } from "../../contracts/search";
 import type { Ctx } from "../../ctx";
 import { CATEGORIES, LINK_KINDS, memories, SCOPES, STATUSES } from "../../db/schema";
 import { badRequest } from "../../errors";
@@ -10,6 +10,7 @@ import { getMemory, listLinks, removeMemory, storeMemory, toMemoryDto, updateMem
 import { batchedAccess } from "../../search/access-buffer";
 import { searchMemories } from "../../search/search";
 import { formatMemories, formatMemory } from "../format";
+import { trackerNote, trackersOfResults } from "../trackers";
 import { projectRef, type ToolCaller } from "../project";
 import { guarded, toolResult } from "../result";
 
@@ -41,7 +42,7 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
           { query: args.query, limit: args.limit, categories: args.category ? [args.category] : undefined, purpose: "recall", ...projectRef(args.project, caller) },
           { defer: batchedAccess(ctx) },
         );
-        return toolResult(formatMemories(out.results, args.compact), { results: out.results, mode: out.mode });
+        return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
       }),
   );
 
@@ -186,7 +187,7 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
           statuses: [...STATUSES],
           ...projectRef(args.project, caller),
         });
-        return toolResult(formatMemories(out.results, args.compact), { results: out.results, mode: out.mode });
+        return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
       }),
   );
 
@@ -218,4 +219,19 @@ function selectForArchive(ctx: Ctx, category?: (typeof CATEGORIES)[number], olde
   if (category) where.push(eq(memories.category, category));
   if (olderThanDays) where.push(lt(memories.updatedAt, Date.now() - olderThanDays * 86_400_000));
   return ctx.db.select({ id: memories.id }).from(memories).where(and(...where)).orderBy(memories.createdAt).limit(MAX_BULK).all().map((r) => r.id);
+}
+
+/** Search results as text, each with the tracker state of the issues it mentions (when fetched). */
+async function withTrackers(ctx: Ctx, results: SearchResult[], compact?: boolean): Promise<string> {
+  if (results.length === 0) return formatMemories(results, compact);
+  const trackers = await trackersOfResults(ctx, results.map((r) => r.id));
+  return results
+    .map((r) => {
+      const text = formatMemory(r, compact);
+      const note = trackerNote(trackers.get(r.id));
+      if (!note) return text;
+      const nl = text.indexOf(compact ? ": " : "\n");
+      return text.slice(0, nl) + note + text.slice(nl);
+    })
+    .join(compact ? "\n" : "\n\n");
 }
