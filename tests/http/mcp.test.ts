@@ -251,6 +251,16 @@ describe("the /mcp endpoint's gate", () => {
     expect(foreignHost).toMatch(/^HTTP\/1\.1 403/);
   });
 
+  it("a session the client ended (DELETE) is gone: 404 afterwards", async () => {
+    const c = await connectMcp(server.url, server.token);
+    const transport = (c as unknown as { transport: { sessionId?: string; terminateSession: () => Promise<void> } }).transport;
+    const sid = transport.sessionId!;
+    expect(sid).toBeTruthy();
+    await transport.terminateSession();
+    await c.close();
+    expect((await post({ authorization: `Bearer ${server.token}`, "mcp-session-id": sid })).status).toBe(404);
+  });
+
   it("an unknown session id is 404", async () => {
     const res = await post({ authorization: `Bearer ${server.token}`, "mcp-session-id": "nope" });
     expect(res.status).toBe(404);
