@@ -49,5 +49,6 @@ function needsSignIn(pathname: string): boolean {
   return pathname !== "/login" && !pathname.startsWith("/_next/static/") && pathname !== "/favicon.ico";
 }
 
-// Every path but /api/*: each API route runs the same guard in `route()` (app/api/_lib/handler.ts).
-export const config = { matcher: ["/((?!api/).*)"] };
+// Every path but /api/* and /mcp: each API route runs the same guard in `route()`
+// (app/api/_lib/handler.ts), the MCP endpoint in app/mcp/route.ts (a 401, not a login redirect).
+export const config = { matcher: ["/((?!api/|mcp).*)"] };

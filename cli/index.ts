@@ -6,6 +6,7 @@ import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
 import { registerLogs } from "./commands/logs";
 import { registerMaintenance } from "./commands/maintenance";
+import { registerMcp } from "./commands/mcp";
 import { registerMemories } from "./commands/memories";
 import { registerPlugin } from "./commands/plugin";
 import { registerReindex } from "./commands/reindex";
@@ -45,6 +46,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerMaintenance(program);
   registerLogs(program);
   registerPlugin(program);
+  registerMcp(program);
   return program;
 }
 

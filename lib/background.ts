@@ -1,6 +1,7 @@
 import { startCompressionPurge } from "./compression/background";
 import type { Ctx } from "./ctx";
 import { startEmbeddings } from "./embeddings/start";
+import { startEnrichment } from "./enrichment";
 import { startHousekeeping } from "./maintenance/housekeeping";
 import { warmNearDuplicateIndex } from "./search/near-duplicate-warm";
 import { startSessionSweep } from "./sessions/sweep";
@@ -21,4 +22,6 @@ export function startBackgroundWork(ctx: Ctx): void {
   services.background.push(startHousekeeping(ctx));
   // Reads the live memories' tokens for the near-duplicate check, so the first store need not.
   warmNearDuplicateIndex(services.nearDuplicates, ctx.sqlite);
+  // Issue-tracker metadata of the entities memories mention (only with GITHUB_TOKEN / GITLAB_TOKEN).
+  services.background.push(startEnrichment(ctx));
 }

@@ -109,6 +109,30 @@ const schema = z.object({
     /** How often the background job expires stale sessions and claims and purges expired KV. */
     sweepIntervalSeconds: z.number().int().positive().default(60),
   }),
+  /** The MCP endpoint (docs/mcp.md). */
+  mcp: z.object({
+    /** Token budget of get_boot_context (and the `boot` prompt). */
+    bootBudgetTokens: z.number().int().min(100).default(2000),
+    /** Which parts get_boot_context includes. */
+    bootIdentity: z.boolean().default(true),
+    bootPinned: z.boolean().default(true),
+    bootBlockers: z.boolean().default(true),
+    bootSessions: z.boolean().default(true),
+    bootHot: z.boolean().default(true),
+    bootDecisions: z.boolean().default(true),
+    bootCheckpoint: z.boolean().default(true),
+    /** Open MCP sessions kept at once; the least recently used is closed beyond it. */
+    maxSessions: z.number().int().min(1).max(10_000).default(64),
+  }),
+  /** Issue-tracker metadata of #123, !45, owner/repo#123 (lib/enrichment/). */
+  enrichment: z.object({
+    enabled: z.boolean().default(true),
+    githubApiUrl: z.string().default("https://api.github.com"),
+    gitlabUrl: z.string().default("https://gitlab.com"),
+    /** How long fetched metadata is trusted before it is fetched again. */
+    ttlSeconds: z.number().int().min(1).default(6 * 3600),
+    timeoutMs: z.number().int().positive().default(10_000),
+  }),
   kv: z.object({
     defaultTtlSeconds: z.number().int().positive().default(7 * 24 * 3600),
     maxTtlSeconds: z.number().int().positive().default(365 * 24 * 3600),

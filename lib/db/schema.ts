@@ -337,3 +337,20 @@ export const loginTickets = sqliteTable(
   },
   (t) => [index("login_tickets_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Issue-tracker metadata of entities (`github:owner/repo#12`, `gitlab:group/project!4`), fetched
+ * in the background (lib/enrichment/) and trusted until `expires_at`. `data` is null when the
+ * last fetch failed (`error` says why); the row still stops a retry before `expires_at`.
+ */
+export const trackerItems = sqliteTable(
+  "tracker_items",
+  {
+    ref: text("ref").primaryKey(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    error: text("error"),
+    fetchedAt: integer("fetched_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("tracker_items_expires_idx").on(t.expiresAt)],
+);

@@ -8,6 +8,8 @@ import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
 import { MemoryActions } from "../../_components/MemoryActions";
 import { MemoryForm } from "../../_components/MemoryForm";
+import { TrackerCard } from "../../_components/TrackerCard";
+import { trackersOfMemory } from "@/lib/enrichment";
 import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -21,6 +23,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   if (!d) notFound();
   const m = d.memory;
   const injections = d.usage.find((u) => u.kind === "inject");
+  const trackers = await trackersOfMemory(ctx, id);
   return (
     <div data-testid="memory-detail">
       <p className="mb-2 text-sm">
@@ -66,6 +69,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
           />
         </Card>
         <div className="grid content-start gap-4">
+          <TrackerCard trackers={trackers} />
           <Card title="Usage" testId="usage">
             <p className="text-sm">
               Injected <strong data-testid="injection-count">{injections?.n ?? 0}</strong> {injections?.n === 1 ? "time" : "times"}

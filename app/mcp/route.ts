@@ -1,0 +1,56 @@
+import type { NextRequest } from "next/server";
+import { boot } from "@/lib/boot";
+import { guardRequest } from "@/lib/security/guard";
+import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
+import { errorResponse } from "../api/_lib/handler";
+import { handleMcpRequest } from "./sessions";
+
+export const dynamic = "force-dynamic";
+
+/** The working directory `recollect mcp` (stdio) forwards for its client: the default project of its tools. */
+const DIRECTORY_HEADER = "x-recollect-directory";
+
+/**
+ * The MCP endpoint (Streamable HTTP, docs/mcp.md). The proxy leaves /mcp to this handler, which
+ * makes the API's checks: a loopback Host, the API token (a browser session is not enough), and
+ * a loopback Origin on every method, since an MCP GET opens a stream that carries data too.
+ */
+async function handle(req: NextRequest): Promise<Response> {
+  try {
+    const { ctx, token } = boot();
+    const verdict = guardRequest(
+      {
+        // Treated as a write whatever the method: the Origin check then applies to GET and DELETE too.
+        method: "POST",
+        pathname: "/api/mcp",
+        host: req.headers.get("host"),
+        origin: req.headers.get("origin"),
+        referer: req.headers.get("referer"),
+        secFetchSite: req.headers.get("sec-fetch-site"),
+        contentType: req.headers.get("content-type"),
+        authorization: req.headers.get("authorization"),
+        tokenHeader: req.headers.get("x-recollect-token"),
+        cookie: null,
+      },
+      { token, isBrowserSession: () => false, extraAllowedHosts: allowedHosts() },
+    );
+    if (!verdict.ok) {
+      const res = Response.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status });
+      if (verdict.status === 401) res.headers.set("www-authenticate", 'Bearer realm="recollect"');
+      return withHeaders(res, API_SECURITY_HEADERS);
+    }
+    const directory = req.headers.get(DIRECTORY_HEADER) ?? undefined;
+    const res = await handleMcpRequest(req, ctx, { directory: directory && directory.length <= 4096 ? directory : undefined }, ctx.config.server.bodyLimitBytes);
+    return withHeaders(res, API_SECURITY_HEADERS);
+  } catch (error) {
+    return withHeaders(errorResponse(error), API_SECURITY_HEADERS);
+  }
+}
+
+function allowedHosts(): string[] {
+  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+}
+
+export const GET = handle;
+export const POST = handle;
+export const DELETE = handle;

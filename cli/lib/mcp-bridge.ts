@@ -1,0 +1,44 @@
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * Joins a stdio MCP client to the server's Streamable HTTP endpoint, message for message: every
+ * tool runs in the server, so a stdio client sees the same memory as every other agent. The
+ * working directory goes with each request (the default project of the tools).
+ */
+export async function bridgeStdioToHttp(options: { url: string; token: string; directory: string }): Promise<void> {
+  const http = new StreamableHTTPClientTransport(new URL(`${options.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${options.token}`, "x-recollect-directory": options.directory } },
+  });
+  const stdio = new StdioServerTransport();
+  let closed = false;
+  const done = new Promise<void>((resolve) => {
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      void http.close().catch(() => {});
+      void stdio.close().catch(() => {});
+      resolve();
+    };
+    stdio.onclose = close;
+    http.onclose = close;
+    process.stdin.on("end", close);
+  });
+
+  stdio.onmessage = (message: JSONRPCMessage) => {
+    http.send(message).catch((error: Error) => {
+      // The server went away mid-session: answer the request instead of leaving the client waiting.
+      if ("id" in message && "method" in message) {
+        void stdio.send({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: `Recollect server: ${error.message}` } });
+      }
+    });
+  };
+  http.onmessage = (message: JSONRPCMessage) => void stdio.send(message);
+  http.onerror = (error) => process.stderr.write(`recollect mcp: ${error.message}\n`);
+  stdio.onerror = (error) => process.stderr.write(`recollect mcp: ${error.message}\n`);
+
+  await http.start();
+  await stdio.start();
+  await done;
+}
