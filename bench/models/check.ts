@@ -7,12 +7,12 @@ import { env, pipeline } from "@huggingface/transformers";
  * (transformers.js, local files only, q8 unless told) and compares its embeddings with the Python
  * reference vectors in reference.json. Prints min/mean cosine as JSON; exits 1 under the bar.
  *
- *   npx tsx bench/models/check.ts MODEL_DIR [dtype] [minCosine]
+ *   npx tsx bench/models/check.ts MODEL_DIR [dtype] [minCosine] [reference file]
  */
-const [dir, dtype = "q8", bar = "0.99"] = process.argv.slice(2);
+const [dir, dtype = "q8", bar = "0.99", referenceFile = "reference.json"] = process.argv.slice(2);
 env.allowRemoteModels = false;
 env.allowLocalModels = true;
-const ref = JSON.parse(fs.readFileSync(path.join(dir, "reference.json"), "utf8")) as { texts: string[]; vectors: number[][] };
+const ref = JSON.parse(fs.readFileSync(path.join(dir, referenceFile), "utf8")) as { texts: string[]; vectors: number[][] };
 const extractor = await pipeline("feature-extraction", path.resolve(dir), { dtype: dtype as "q8", device: "cpu" });
 const cos: number[] = [];
 for (let i = 0; i < ref.texts.length; i += 16) {
@@ -29,5 +29,5 @@ for (let i = 0; i < ref.texts.length; i += 16) {
 const min = Math.min(...cos);
 const mean = cos.reduce((a, b) => a + b, 0) / cos.length;
 const below = cos.filter((c) => c < Number(bar)).length;
-console.log(JSON.stringify({ dtype, sentences: cos.length, min: Math.round(min * 1e4) / 1e4, mean: Math.round(mean * 1e4) / 1e4, below: below }));
+console.log(JSON.stringify({ reference: referenceFile, dtype, sentences: cos.length, min: Math.round(min * 1e4) / 1e4, mean: Math.round(mean * 1e4) / 1e4, below: below }));
 process.exit(mean >= Number(bar) ? 0 : 1);
