@@ -61,7 +61,7 @@ async function prepare(docs: { key: string; title?: string; content: string }[],
   const docVectors = await embedAll(texts);
   const queryVectors = await embedAll(queries.map((q) => QUERY_PREFIX + q.q));
   const candidates = new Map<number, Candidate>();
-  for (const r of ctx.sqlite.prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories").all() as (Candidate & { pinned: number })[]) {
+  for (const r of ctx.sqlite.prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories").all() as (Omit<Candidate, "pinned"> & { pinned: number })[]) {
     candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
   }
   const out: Prepared = { queries: [], candidates };
@@ -216,6 +216,6 @@ if (args.includes("--grid")) {
   console.log(table(grid));
   result.grid = grid;
 }
-await provider.close();
+await provider.close?.();
 console.log(`\nwrote ${writeResult(`semantic-${path.basename(modelDir)}`, result)}`);
 process.exit(0);
