@@ -9,7 +9,8 @@ export interface EmbeddingProvider {
   close?(): Promise<void>;
 }
 
-export type ProviderFactory = (config: Config["embedding"], dataDir: string) => Promise<EmbeddingProvider>;
+/** `onProgress` tells how a first download goes (lexical search meanwhile). */
+export type ProviderFactory = (config: Config["embedding"], dataDir: string, onProgress?: (message: string) => void) => Promise<EmbeddingProvider>;
 
 /** The id recorded in embedding_meta: a model change (or dtype change) means a reindex. */
 export function providerId(config: Config["embedding"]): string {
@@ -26,8 +27,8 @@ export function normalize(v: Float32Array): Float32Array {
 }
 
 /** Loads the configured provider; rejects with a message that says what to fix. */
-export async function loadProvider(config: Config["embedding"], dataDir: string): Promise<EmbeddingProvider> {
+export async function loadProvider(config: Config["embedding"], dataDir: string, onProgress?: (message: string) => void): Promise<EmbeddingProvider> {
   if (config.provider === "http") return (await import("./http")).createHttpProvider(config);
-  if (config.provider === "transformers") return (await import("./transformers")).createTransformersProvider(config, dataDir);
+  if (config.provider === "transformers") return (await import("./transformers")).createTransformersProvider(config, dataDir, onProgress);
   throw new Error("embedding provider is 'none'");
 }

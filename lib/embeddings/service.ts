@@ -21,6 +21,7 @@ import {
   type DedupStatus,
 } from "./dedup-model";
 import { indexMeta, readMeta, writeMeta } from "./meta";
+import { modelChoice } from "./model-choice";
 import { loadProvider, providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
 import { vectorIndex } from "../search/vector-index";
 import { countVectors, createVectorTable, dropVectorTable, vectorTableExists, writeVectors } from "./vector-table";
@@ -91,7 +92,10 @@ export class EmbeddingService {
       const t = setTimeout(() => reject(new Error(`timed out after ${LOAD_TIMEOUT_MS / 1000}s`)), LOAD_TIMEOUT_MS);
       t.unref?.();
     });
-    return Promise.race([this.factory(cfg, this.ctx.dataDir), timeout]).then(
+    const onProgress = (message: string) => {
+      if (this.state === "loading") this.set("loading", `${message}; lexical search meanwhile`);
+    };
+    return Promise.race([this.factory(cfg, this.ctx.dataDir, onProgress), timeout]).then(
       (provider) => {
         if (this.stopped) return void provider.close?.();
         this.provider = provider;
@@ -356,6 +360,7 @@ export class EmbeddingService {
       mode: this.ready() ? "hybrid" : "lexical",
       reason: this.reason,
       model: this.provider?.id ?? null,
+      choice: modelChoice(this.ctx.config.embedding),
       dimension: this.provider?.dimension ?? null,
       queueDepth: this.queueDepthCache,
       dedup: this.dedupStatus(),
@@ -430,6 +435,7 @@ export class EmbeddingService {
       mode: this.ready() ? "hybrid" : "lexical",
       reason: this.reason,
       model: this.provider?.id ?? null,
+      choice: modelChoice(this.ctx.config.embedding),
       dimension: this.provider?.dimension ?? null,
       indexModel: meta.model,
       indexDimension: meta.dimension,
