@@ -116,9 +116,13 @@ def reference(w: dict, cfg: dict, tok: Tokenizer, texts: list) -> np.ndarray:
     H, NH, NL = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_hidden_layers"]
     eps = float(cfg.get("layer_norm_eps", 1e-12))
     hd = H // NH
-    from math import erf
-
-    verf = np.vectorize(erf)
+    def verf(x):
+        # Abramowitz & Stegun 7.1.26 (error < 1.5e-7), vectorized: math.erf per element is far slower.
+        s = np.sign(x)
+        a = np.abs(x)
+        t = 1.0 / (1.0 + 0.3275911 * a)
+        y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * np.exp(-a * a)
+        return s * y
 
     def ln(x, p):
         m = x.mean(-1, keepdims=True)
