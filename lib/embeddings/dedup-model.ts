@@ -48,7 +48,11 @@ const SAMPLE = 64;
  * (recall about half of the restatements), and 0.75 proposes a merge (same-subject precision 1.00,
  * recall 0.72; unrelated memories reach 0.73).
  */
-const KNOWN: { match: RegExp; strictCosine: number; similarCosine: number }[] = [{ match: /all-MiniLM-L6-v2/i, strictCosine: 0.93, similarCosine: 0.75 }];
+const KNOWN: { match: RegExp; strictCosine: number; similarCosine: number }[] = [
+  { match: /all-MiniLM-L6-v2/i, strictCosine: 0.93, similarCosine: 0.75 },
+  // multilingual-e5-small packs everything high (unrelated memories 0.70-0.92, restatements 0.96-0.99).
+  { match: /multilingual-e5-small/i, strictCosine: 0.97, similarCosine: 0.92 },
+];
 
 /** The thresholds a model starts with: its own if known, else the configured ones. */
 export function defaultThresholds(model: string, search: Config["search"]): { strictCosine: number; similarCosine: number } {
