@@ -25,6 +25,7 @@ const schema = z.object({
   embedding: z.object({
     /** `transformers` (local, default), `http` (OpenAI-compatible), `none` (lexical only). */
     provider: z.enum(["transformers", "http", "none"]).default("transformers"),
+    /** The default and why: lib/embeddings/model-choice.ts, docs/semantic-search.md. */
     model: z.string().default("Xenova/all-MiniLM-L6-v2"),
     /** A local model directory used instead of downloading `model`. */
     modelDir: z.string().default(""),

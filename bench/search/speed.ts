@@ -13,11 +13,14 @@ import { keepAliveClient } from "../lib/http-client";
 
 /**
  * p50/p95 of POST /api/search over HTTP at several collection sizes, lexical and hybrid (hybrid
- * includes the query embedding with ../shared/models/random-minilm-l6, q8; every query is distinct,
+ * includes the query embedding with ../shared/models/random-minilm-l6, q8, or the real model that
+ * RECOLLECT_BENCH_MODEL_DIR names (bench/models/prepare); every query is distinct,
  * so the query-embedding cache never hits), plus server RSS. Timed with a keep-alive node:http
  * client (bench/lib/http-client.ts), and with fetch for comparison.
  */
-export const MODEL_DIR = path.join(SHARED, "models", "random-minilm-l6");
+export const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR
+  ? path.resolve(process.env.RECOLLECT_BENCH_MODEL_DIR)
+  : path.join(SHARED, "models", "random-minilm-l6");
 
 export async function runSpeed(sizes: number[], queries = 200, build = true) {
   const hasModel = fs.existsSync(path.join(MODEL_DIR, "config.json"));

@@ -131,6 +131,8 @@ export function registerDoctor(program: Command) {
                   ? { name: "embeddings", status: "warn", message: `the embedding model failed: ${e.reason}; search is lexical`, hint: "check embedding.model / embedding.modelDir and the server log" }
                   : { name: "embeddings", status: "warn", message: `${e.state}: ${e.reason}; search is ${e.mode} for now` },
         );
+        // Which model and why (an older server does not say).
+        if (e.choice) add({ name: "embedding model", status: "ok", message: e.choice });
       } else if (health) {
         add({ name: "embeddings", status: health.search.mode === "hybrid" ? "ok" : "warn", message: `${health.search.mode} search (${health.search.reason})` });
       } else {

@@ -82,6 +82,8 @@ export interface EmbeddingStatus {
   reason: string;
   /** Model and dimension of the loaded provider. */
   model: string | null;
+  /** Which model is in use and why (the default, or the setting that chose it). */
+  choice: string;
   dimension: number | null;
   /** Model and dimension the stored vectors were built with. */
   indexModel: string | null;

@@ -41,13 +41,18 @@ export const MIN_MEMORY_SAMPLE = 24;
 const SAMPLE = 64;
 
 /**
- * Thresholds of the models we know. all-MiniLM-L6-v2 (the default): sentence-transformers report
- * paraphrase pairs mostly between 0.75 and 0.95 and unrelated technical sentences below 0.5, so a
- * fold needs 0.93 (near-identical wording, not merely the same topic) plus lexical agreement, and
- * 0.80 marks a pair as worth a look. Conservative on purpose until they are calibrated on labeled
- * pairs with the real weights.
+ * Thresholds of the models we know, calibrated with the real q8 weights on labeled pairs
+ * (bench/search/calibrate.ts, docs/semantic-search.md). all-MiniLM-L6-v2 (the default): restated
+ * duplicates score 0.83-0.98, but so do updates of the same sentence with another value (0.56-0.99),
+ * so cosine alone never reaches precision 1 below 0.99; a fold needs 0.93 plus lexical agreement
+ * (recall about half of the restatements), and 0.75 proposes a merge (same-subject precision 1.00,
+ * recall 0.72; unrelated memories reach 0.73).
  */
-const KNOWN: { match: RegExp; strictCosine: number; similarCosine: number }[] = [{ match: /all-MiniLM-L6-v2/i, strictCosine: 0.93, similarCosine: 0.8 }];
+const KNOWN: { match: RegExp; strictCosine: number; similarCosine: number }[] = [
+  { match: /all-MiniLM-L6-v2/i, strictCosine: 0.93, similarCosine: 0.75 },
+  // multilingual-e5-small packs everything high (unrelated memories 0.70-0.92, restatements 0.96-0.99).
+  { match: /multilingual-e5-small/i, strictCosine: 0.97, similarCosine: 0.92 },
+];
 
 /** The thresholds a model starts with: its own if known, else the configured ones. */
 export function defaultThresholds(model: string, search: Config["search"]): { strictCosine: number; similarCosine: number } {

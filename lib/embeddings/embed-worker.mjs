@@ -17,7 +17,16 @@ try {
   } else {
     env.cacheDir = options.cacheDir;
   }
+  // First start: the model files are downloaded; the server shows how far (throttled).
+  let lastProgress = 0;
+  /** @param {{ status: string, file?: string, progress?: number, loaded?: number, total?: number }} p */
+  const progress_callback = (p) => {
+    if (p.status !== "progress" || options.local || Date.now() - lastProgress < 1000) return;
+    lastProgress = Date.now();
+    parentPort?.postMessage({ progress: { file: p.file, loaded: p.loaded, total: p.total } });
+  };
   const extractor = await pipeline("feature-extraction", options.model, {
+    progress_callback,
     dtype: /** @type {"q8"} */ (options.dtype),
     device: "cpu",
     session_options: {

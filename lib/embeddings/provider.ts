@@ -12,7 +12,8 @@ export interface EmbeddingProvider {
   close?(): Promise<void>;
 }
 
-export type ProviderFactory = (config: Config["embedding"], dataDir: string) => Promise<EmbeddingProvider>;
+/** `onProgress` tells how a first download goes (lexical search meanwhile). */
+export type ProviderFactory = (config: Config["embedding"], dataDir: string, onProgress?: (message: string) => void) => Promise<EmbeddingProvider>;
 
 /** The id recorded in embedding_meta: a model change (or dtype change) means a reindex. */
 export function providerId(config: Config["embedding"]): string {

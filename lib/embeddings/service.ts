@@ -6,6 +6,7 @@ import { logger } from "../logging/logger";
 import { redact } from "../security/redact";
 import type { SearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
+import { modelChoice } from "./model-choice";
 import { vectorIndex } from "../search/vector-index";
 import { ensureDedupModel, measurementDue, readDedupModel, sampleProbe, sampleStoredPairs, writeMeasurement, type DedupModel, type DedupStatus } from "./dedup-model";
 import { dedupStatusOf } from "./dedup-status";
@@ -77,7 +78,10 @@ export class EmbeddingService {
       return Promise.resolve();
     }
     this.set("loading", `loading embedding model ${cfg.modelDir || cfg.model}`);
-    return loadModel(this.factory, cfg, this.env.dataDir).then(
+    const onProgress = (message: string) => {
+      if (this.state === "loading") this.set("loading", `${message}; lexical search meanwhile`);
+    };
+    return loadModel(this.factory, cfg, this.env.dataDir, onProgress).then(
       (provider) => {
         if (this.stopped) return void provider.close?.();
         this.provider = provider;
@@ -275,6 +279,7 @@ export class EmbeddingService {
       mode: this.ready() ? "hybrid" : "lexical",
       reason: this.reason,
       model: this.provider?.id ?? null,
+      choice: modelChoice(this.env.config.embedding),
       dimension: this.provider?.dimension ?? null,
       queueDepth: this.queueDepthCache,
       dedup: this.dedupStatus(),
@@ -328,6 +333,7 @@ export class EmbeddingService {
       mode: this.ready() ? "hybrid" : "lexical",
       reason: this.reason,
       model: this.provider?.id ?? null,
+      choice: modelChoice(this.env.config.embedding),
       dimension: this.provider?.dimension ?? null,
       indexModel: meta.model,
       indexDimension: meta.dimension,

@@ -2,6 +2,7 @@ import type { EmbeddingStatus } from "../contracts/search";
 import type { Ctx } from "../ctx";
 import { catchUpForReader } from "../memories/derived";
 import { indexMeta } from "./meta";
+import { modelChoice } from "./model-choice";
 import { reindexProgress } from "./reindex";
 import { MAX_ATTEMPTS } from "./queue";
 import { countVectors } from "../db/virtual-tables";
@@ -19,6 +20,7 @@ export function embeddingStatus(ctx: Ctx): EmbeddingStatus {
     mode: "lexical",
     reason: "the embedding service has not been started",
     model: null,
+    choice: modelChoice(ctx.config.embedding),
     dimension: null,
     indexModel: meta.model,
     indexDimension: meta.dimension,

@@ -19,7 +19,7 @@ import { providerId, type EmbeddingProvider } from "./provider";
  */
 const GROUP = 4;
 
-export async function createTransformersProvider(config: Config["embedding"], dataDir: string): Promise<EmbeddingProvider> {
+export async function createTransformersProvider(config: Config["embedding"], dataDir: string, onProgress?: (message: string) => void): Promise<EmbeddingProvider> {
   // Checked before any worker starts, so a wrong directory is reported at once.
   const dir = config.modelDir ? path.resolve(config.modelDir) : "";
   if (dir && !fs.existsSync(path.join(dir, "config.json"))) {
@@ -35,7 +35,12 @@ export async function createTransformersProvider(config: Config["embedding"], da
     group: GROUP,
   };
   // The first copy alone, so that a model still to download is fetched once, not by each worker.
-  const first = await ModelWorker.start(options);
+  const mb = (n = 0) => (n / 1e6).toFixed(1);
+  const first = await ModelWorker.start(options, (p) => {
+    const message = `downloading embedding model ${config.model}: ${p.file ?? ""} ${mb(p.loaded)} of ${mb(p.total)} MB`;
+    logger.info(message);
+    onProgress?.(message);
+  });
   const started = await Promise.allSettled(Array.from({ length: config.workers - 1 }, () => ModelWorker.start(options)));
   const workers = [first, ...started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []))];
   const failed = started.find((r) => r.status === "rejected");
@@ -95,6 +100,12 @@ async function embedAcross(workers: ModelWorker[], texts: string[]): Promise<Flo
   return vectors;
 }
 
+export interface DownloadProgress {
+  file?: string;
+  loaded?: number;
+  total?: number;
+}
+
 interface WorkerOptions {
   model: string;
   local: boolean;
@@ -104,7 +115,7 @@ interface WorkerOptions {
   group: number;
 }
 
-type Reply = { ready: true; dimension: number } | { fatal: string } | { id: number; data: Float32Array; dim: number } | { id: number; error: string };
+type Reply = { progress: DownloadProgress } | { ready: true; dimension: number } | { fatal: string } | { id: number; data: Float32Array; dim: number } | { id: number; error: string };
 
 /** One worker thread holding one copy of the model. */
 class ModelWorker {
@@ -127,13 +138,15 @@ class ModelWorker {
     return this.dead?.message;
   }
 
-  static start(options: WorkerOptions): Promise<ModelWorker> {
+  static start(options: WorkerOptions, onProgress?: (p: DownloadProgress) => void): Promise<ModelWorker> {
     // Not a bundled module: Node loads the file from the checkout (the comment keeps the bundler out).
     const file = path.join(/*turbopackIgnore: true*/ appRoot(), "lib", "embeddings", "embed-worker.mjs");
     const w = new ModelWorker(new Worker(/*turbopackIgnore: true*/ file, { workerData: options }));
     return new Promise((resolve, reject) => {
       w.worker.on("message", (m: Reply) => {
-        if ("ready" in m) {
+        if ("progress" in m) {
+          onProgress?.(m.progress);
+        } else if ("ready" in m) {
           w.dimension = m.dimension;
           w.worker.unref();
           resolve(w);

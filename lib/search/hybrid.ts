@@ -3,8 +3,27 @@ import type { SearchExplain } from "../contracts/search";
 import type { LexicalHit } from "./lexical";
 import type { VectorHit } from "./vector";
 
-/** Reciprocal rank fusion constant: the usual 60 keeps one list's top from drowning the other. */
-export const RRF_K = 60;
+/**
+ * How the lexical and vector lists are fused (weighted reciprocal rank fusion). Tuned with the real
+ * all-MiniLM-L6-v2 q8 on LoCoMo dev and the paraphrase set (bench/search/semantic.ts,
+ * docs/semantic-search.md).
+ */
+export interface Fusion {
+  /**
+   * `rrf`: weighted reciprocal rank fusion; `blend`: a weighted sum of the BM25 value relative to
+   * the best and the cosine similarity above a floor (absolute: a weak neighbour stays weak).
+   */
+  kind: "rrf" | "blend";
+  /** RRF constant: smaller = the top of each list counts more against its tail. */
+  rrfK: number;
+  /** Weight of the lexical list (the vector list weighs 1). */
+  lexicalWeight: number;
+  /** Vector hits farther than this cosine distance do not take part (weak neighbours only add noise). */
+  maxVectorDistance: number;
+  /** blend: cosine similarity counted from this floor up (similarity - floor) / (1 - floor). */
+  similarityFloor: number;
+}
+export const FUSION: Fusion = { kind: "blend", rrfK: 60, lexicalWeight: 1, maxVectorDistance: 2, similarityFloor: 0.2 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
 export const HALF_LIFE_DAYS: Partial<Record<Category, number>> = {
@@ -53,9 +72,12 @@ export function rank(
   vector: VectorHit[] | null,
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },
+  fusion: Fusion = FUSION,
 ): Ranked[] {
+  const { rrfK, lexicalWeight, maxVectorDistance, similarityFloor } = fusion;
   const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25 }]));
-  const vec = new Map((vector ?? []).map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
+  const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
+  const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
   const best = lexical.length ? lexical[0].bm25 : -1;
   const seqs = new Set<number>([...lex.keys(), ...vec.keys()]);
   const out: Ranked[] = [];
@@ -65,11 +87,16 @@ export function rank(
     const l = lex.get(seq);
     const v = vec.get(seq);
     let base: number;
-    if (vector) {
-      base = ((l ? 1 / (RRF_K + l.rank) : 0) + (v ? 1 / (RRF_K + v.rank) : 0)) * ((RRF_K + 1) / 2);
+    const lexRelative = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
+    if (vector && fusion.kind === "blend") {
+      const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
+      base = (lexicalWeight * lexRelative + similarity) / (lexicalWeight + 1);
+    } else if (vector) {
+      // Scaled so that rank 1 in both lists = 1.
+      base = ((l ? lexicalWeight / (rrfK + l.rank) : 0) + (v ? 1 / (rrfK + v.rank) : 0)) * ((rrfK + 1) / (lexicalWeight + 1));
     } else {
       // bm25() is ~0 when a term is in most documents (tiny collections): fall back to the rank.
-      base = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
+      base = lexRelative;
     }
     const boosts = boostsFor(c, context);
     out.push({

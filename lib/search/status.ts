@@ -5,6 +5,8 @@ export interface SearchStatus {
   mode: "hybrid" | "lexical";
   reason: string;
   model: string | null;
+  /** Which model is in use and why (lib/embeddings/model-choice.ts). */
+  choice: string;
   dimension: number | null;
   queueDepth: number;
   /** Whether the model takes part in deduplication (docs/deduplication.md). */
@@ -27,6 +29,7 @@ export const NO_PROVIDER_STATUS: SearchStatus = {
   mode: "lexical",
   reason: "no embedding provider has been started",
   model: null,
+  choice: "no embedding provider has been started",
   dimension: null,
   queueDepth: 0,
   dedup: LEXICAL_DEDUP,

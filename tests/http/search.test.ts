@@ -46,6 +46,8 @@ describe("POST /api/search", () => {
       return x;
     }, waitOpts);
     expect(h.search).toMatchObject({ mode: "hybrid", dimension: 32, queueDepth: 0, model: expect.stringContaining("tiny-model") });
+    // Which model and why: a model directory chosen in the configuration.
+    expect((h.search as { choice?: string }).choice).toMatch(/local model directory .*tiny-model.* \(embedding\.modelDir/);
 
     const { status, body } = await search({ query: "deploy docker", directory: dir, explain: true, tokenBudget: 300, sessionId: "s-1" });
     expect(status).toBe(200);

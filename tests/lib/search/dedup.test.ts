@@ -146,7 +146,7 @@ describe("a sound model", () => {
 describe("thresholds per model", () => {
   it("gives the default model its own conservative thresholds and others the configured ones", () => {
     const { config } = loadConfig({ env: { XDG_CONFIG_HOME: "/nonexistent", RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.95" } });
-    expect(defaultThresholds("transformers:Xenova/all-MiniLM-L6-v2:q8", config.search)).toEqual({ strictCosine: 0.93, similarCosine: 0.8 });
+    expect(defaultThresholds("transformers:Xenova/all-MiniLM-L6-v2:q8", config.search)).toEqual({ strictCosine: 0.93, similarCosine: 0.75 });
     expect(defaultThresholds("http:text-embedding-3-small", config.search)).toEqual({ strictCosine: 0.95, similarCosine: 0.8 });
   });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { FUSION, rank, type Candidate } from "../../../lib/search/hybrid";
+
+const now = Date.parse("2026-01-01T00:00:00Z");
+const candidate = (seq: number): Candidate => ({ seq, pinned: false, category: "fact", createdAt: now, accessCount: 0, projectId: null });
+const candidates = new Map([1, 2, 3].map((s) => [s, candidate(s)]));
+const order = (...args: Parameters<typeof rank>) => rank(...args).map((r) => r.seq);
+
+describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () => {
+  it("keeps the only lexical match first when the vector list prefers a weak neighbour", () => {
+    // An identifier query: BM25 finds memory 1 alone; the vector list ranks 2 first, closely.
+    const lexical = [{ seq: 1, bm25: -7.5, title: null }];
+    const vector = [
+      { seq: 2, distance: 0.45 },
+      { seq: 1, distance: 0.5 },
+      { seq: 3, distance: 0.9 },
+    ];
+    expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(1);
+  });
+
+  it("lets the close neighbour win among word matches of about the same strength", () => {
+    // Both match a common word; memory 2 also means what was asked (RRF tied them, lexical first).
+    const lexical = [
+      { seq: 3, bm25: -0.8, title: null },
+      { seq: 2, bm25: -0.6, title: null },
+    ];
+    const vector = [
+      { seq: 2, distance: 0.3 },
+      { seq: 3, distance: 0.85 },
+    ];
+    expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(2);
+  });
+
+  it("gives a vector neighbour under the similarity floor no weight", () => {
+    const vector = [{ seq: 2, distance: 1 - FUSION.similarityFloor + 0.01 }];
+    const ranked = rank([], vector, candidates, { projectId: null, now });
+    expect(ranked[0].explain.base).toBe(0);
+  });
+});
