@@ -16,7 +16,10 @@ export function proxy(req: NextRequest) {
   const { ctx, token } = boot();
   const verdict = guardNextRequest(req, ctx, token);
   if (!verdict.ok) {
-    return withHeaders(NextResponse.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status }), COMMON_SECURITY_HEADERS);
+    return withHeaders(
+      NextResponse.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status }),
+      COMMON_SECURITY_HEADERS,
+    );
   }
   const { pathname, search, searchParams } = req.nextUrl;
   if (pathname === "/login" && searchParams.has("ticket")) {

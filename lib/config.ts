@@ -18,9 +18,17 @@ const schema = z.object({
     host: z.string().default("127.0.0.1"),
     port: z.number().int().min(1).max(65535).default(DEFAULT_PORT),
     /** Body limit of ordinary API requests. */
-    bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
+    bodyLimitBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 * 1024),
     /** Body limit of requests that carry a whole session history (compress, checkpoints). */
-    historyBodyLimitBytes: z.number().int().positive().default(64 * 1024 * 1024),
+    historyBodyLimitBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1024 * 1024),
   }),
   embedding: z.object({
     /** `transformers` (local, default), `http` (OpenAI-compatible), `none` (lexical only). */
@@ -77,9 +85,7 @@ const schema = z.object({
     /** Strategy names (lib/compression/strategies) that do not run. */
     disabledStrategies: z.array(z.string()).default([]),
     /** Tools whose output is never touched (Recollect's own `memory_*` tools are always protected). */
-    protectedTools: z
-      .array(z.string())
-      .default(["edit", "write", "patch", "multiedit", "apply_patch", "todowrite", "todoread", "task", "question"]),
+    protectedTools: z.array(z.string()).default(["edit", "write", "patch", "multiedit", "apply_patch", "todowrite", "todoread", "task", "question"]),
   }),
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),
@@ -105,8 +111,16 @@ const schema = z.object({
     maxSuggestionsPerCall: z.number().int().min(0).default(10),
   }),
   sessions: z.object({
-    staleAfterSeconds: z.number().int().positive().default(15 * 60),
-    claimTtlSeconds: z.number().int().positive().default(2 * 60 * 60),
+    staleAfterSeconds: z
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    claimTtlSeconds: z
+      .number()
+      .int()
+      .positive()
+      .default(2 * 60 * 60),
     /** How often the background job expires stale sessions and claims and purges expired KV. */
     sweepIntervalSeconds: z.number().int().positive().default(60),
   }),
@@ -131,21 +145,41 @@ const schema = z.object({
     githubApiUrl: z.string().default("https://api.github.com"),
     gitlabUrl: z.string().default("https://gitlab.com"),
     /** How long fetched metadata is trusted before it is fetched again. */
-    ttlSeconds: z.number().int().min(1).default(6 * 3600),
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .default(6 * 3600),
     timeoutMs: z.number().int().positive().default(10_000),
   }),
   kv: z.object({
-    defaultTtlSeconds: z.number().int().positive().default(7 * 24 * 3600),
-    maxTtlSeconds: z.number().int().positive().default(365 * 24 * 3600),
+    defaultTtlSeconds: z
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 3600),
+    maxTtlSeconds: z
+      .number()
+      .int()
+      .positive()
+      .default(365 * 24 * 3600),
     /** Largest JSON value (serialized bytes). */
-    maxValueBytes: z.number().int().positive().default(256 * 1024),
+    maxValueBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(256 * 1024),
   }),
   logging: z.object({
     /** Structured JSON logs in `<dataDir>/logs/recollect.log`: `debug`, `info`, `warn`, `error`. */
     level: z.enum(["debug", "info", "warn", "error"]).default("info"),
     /** Every request as one line (route pattern, status, latency). */
     requests: z.boolean().default(true),
-    maxFileBytes: z.number().int().min(4096).default(10 * 1024 * 1024),
+    maxFileBytes: z
+      .number()
+      .int()
+      .min(4096)
+      .default(10 * 1024 * 1024),
     /** Rotated generations kept beside the live file. */
     maxFiles: z.number().int().min(0).max(100).default(5),
   }),
@@ -192,7 +226,11 @@ function unwrap(t: z.ZodType): z.ZodType {
 const LEAVES = leafShapes(schema);
 
 const envName = (leaf: string) =>
-  "RECOLLECT_" + leaf.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/\./g, "_").toUpperCase();
+  "RECOLLECT_" +
+  leaf
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/\./g, "_")
+    .toUpperCase();
 
 function coerceEnv(raw: string, shape: z.ZodType): unknown {
   if (shape instanceof z.ZodNumber) return Number(raw);
@@ -201,7 +239,10 @@ function coerceEnv(raw: string, shape: z.ZodType): unknown {
     try {
       return JSON.parse(raw);
     } catch {
-      return raw.split(",").map((s) => s.trim()).filter(Boolean);
+      return raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
   }
   return raw;

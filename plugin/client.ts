@@ -89,7 +89,7 @@ export class RecollectClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();
-      let data: unknown = undefined;
+      let data: unknown;
       try {
         data = text ? JSON.parse(text) : undefined;
       } catch {
@@ -112,7 +112,12 @@ export class RecollectClient {
         this.onUnreachable();
       } else if (!options.bypassBreaker) this.breaker.failure();
       const name = (error as Error)?.name;
-      const message = name === "TimeoutError" || name === "AbortError" ? `timed out after ${timeoutMs} ms` : refused ? "connection refused" : String((error as Error)?.message ?? error);
+      const message =
+        name === "TimeoutError" || name === "AbortError"
+          ? `timed out after ${timeoutMs} ms`
+          : refused
+            ? "connection refused"
+            : String((error as Error)?.message ?? error);
       this.warnOnce(`${method} ${pathname}: ${message}`);
       return { ok: false, error: message, refused };
     }

@@ -50,8 +50,7 @@ const num = (v: unknown): number | undefined => {
   const n = typeof v === "string" && v.trim() !== "" ? Number(v) : typeof v === "number" ? v : NaN;
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 };
-const bool = (v: unknown): boolean | undefined =>
-  typeof v === "boolean" ? v : typeof v === "string" && v !== "" ? /^(1|true|yes|on)$/i.test(v) : undefined;
+const bool = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : typeof v === "string" && v !== "" ? /^(1|true|yes|on)$/i.test(v) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
 
 export function dataDirFrom(env: Env): string {
@@ -63,7 +62,11 @@ export function dataDirFrom(env: Env): string {
 function userServerConfig(env: Env): { host?: string; port?: number } {
   const file = env.RECOLLECT_CONFIG || path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "recollect", "config.jsonc");
   try {
-    const text = fs.readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "").replace(/,(\s*[}\]])/g, "$1");
+    const text = fs
+      .readFileSync(file, "utf8")
+      .replace(/^\s*\/\/.*$/gm, "")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/,(\s*[}\]])/g, "$1");
     const server = (JSON.parse(text) as { server?: { host?: unknown; port?: unknown } }).server ?? {};
     return { host: str(server.host), port: num(server.port) };
   } catch {

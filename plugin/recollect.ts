@@ -14,7 +14,10 @@ import { memoryTools } from "./tools";
  * and a background start happen off the critical path. Every hook is wrapped so that nothing it
  * throws ever reaches OpenCode.
  */
-export async function createRecollect(input: Pick<PluginInput, "directory"> & Partial<PluginInput>, options?: PluginOptions): Promise<Hooks & { __runtime?: Runtime }> {
+export async function createRecollect(
+  input: Pick<PluginInput, "directory"> & Partial<PluginInput>,
+  options?: PluginOptions,
+): Promise<Hooks & { __runtime?: Runtime }> {
   const settings = resolveSettings(options ?? {});
   const rt = createRuntime(settings, input.directory, input.client);
   if (settings.autoStart) rt.starter.ensure();

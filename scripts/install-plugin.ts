@@ -32,10 +32,7 @@ export interface InstallResult {
 /** Where OpenCode reads the config for a target: an existing opencode.jsonc wins over .json. */
 export function configFileFor(target: InstallOptions["target"] = { global: true }, env: Record<string, string | undefined> = process.env): string {
   if ("config" in target) return path.resolve(target.config);
-  const dir =
-    "project" in target
-      ? path.resolve(target.project)
-      : path.join(env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), ".config"), "opencode");
+  const dir = "project" in target ? path.resolve(target.project) : path.join(env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), ".config"), "opencode");
   const jsonc = path.join(dir, "opencode.jsonc");
   return fs.existsSync(jsonc) ? jsonc : path.join(dir, "opencode.json");
 }
@@ -119,9 +116,16 @@ function parseArgs(argv: string[]): InstallOptions {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
     const result = installPlugin(parseArgs(process.argv.slice(2)));
-    const verb = { added: "Added the Recollect plugin to", updated: "Updated the Recollect plugin entry in", unchanged: "Already installed in", removed: "Removed the Recollect plugin from", absent: "Not installed in" }[result.action];
+    const verb = {
+      added: "Added the Recollect plugin to",
+      updated: "Updated the Recollect plugin entry in",
+      unchanged: "Already installed in",
+      removed: "Removed the Recollect plugin from",
+      absent: "Not installed in",
+    }[result.action];
     console.log(`${verb} ${result.file}`);
-    if (result.action === "added" || result.action === "updated") console.log("Restart OpenCode to load it. The plugin starts the Recollect server if it is not running.");
+    if (result.action === "added" || result.action === "updated")
+      console.log("Restart OpenCode to load it. The plugin starts the Recollect server if it is not running.");
   } catch (error) {
     console.error(`install-plugin: ${(error as Error).message}`);
     process.exit(1);

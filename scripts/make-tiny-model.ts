@@ -66,7 +66,9 @@ language among database sqlite postgres query index search memory vector embeddi
 request response error type function class method file path test build deploy config setting option user
 password secret key cache queue batch project session agent plugin compile commit branch merge release bug fix
 react next node python rust typescript javascript api http json schema migration table column row
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 const SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"];
 const CHARS = "abcdefghijklmnopqrstuvwxyz0123456789.,:;!?'\"()[]{}-_/#@$%&*+=<>".split("");

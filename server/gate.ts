@@ -60,7 +60,10 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
 
 /** RECOLLECT_ALLOWED_HOSTS: extra Host names a user who binds beyond loopback lists (as the guard reads it). */
 export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.RECOLLECT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return (env.RECOLLECT_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 const quote = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}...` : s);

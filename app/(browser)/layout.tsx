@@ -15,13 +15,19 @@ export default async function BrowserLayout({ children }: { children: React.Reac
   if (!sessionId || !isBrowserSession(serverCtx(), sessionId)) redirect("/login");
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white"
+      >
         Skip to content
       </a>
       <aside className="border-b border-zinc-200 bg-white px-3 py-3 md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:border-b-0 md:border-r md:py-5 dark:border-zinc-800 dark:bg-zinc-900">
         <div className="mb-3 flex items-center justify-between gap-2 px-2 md:mb-5 md:block">
           <Link href="/" className="text-lg font-semibold tracking-tight">
-            <span aria-hidden className="text-indigo-600 dark:text-indigo-400">◆ </span>Recollect
+            <span aria-hidden className="text-indigo-600 dark:text-indigo-400">
+              ◆{" "}
+            </span>
+            Recollect
           </Link>
           <div className="md:mt-3">
             <ThemeToggle />

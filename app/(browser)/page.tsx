@@ -28,7 +28,11 @@ export default function DashboardPage() {
         }
       />
       {storage ? (
-        <div role="alert" data-testid="storage-full" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          data-testid="storage-full"
+          className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           <strong>The disk is full: memories cannot be saved.</strong> {storage.reason} (last failed write {storage.at}).
         </div>
       ) : null}
@@ -46,7 +50,12 @@ export default function DashboardPage() {
             <dd data-testid="search-mode" className="mt-0.5">
               <Badge tone={h.search.mode === "hybrid" ? "green" : "amber"}>{h.search.mode}</Badge>
               <span className="ml-2 text-zinc-600 dark:text-zinc-400">{h.search.reason}</span>
-              {h.search.model ? <div className="text-xs text-zinc-500">{h.search.model}{h.search.dimension ? ` · ${h.search.dimension} dims` : ""}</div> : null}
+              {h.search.model ? (
+                <div className="text-xs text-zinc-500">
+                  {h.search.model}
+                  {h.search.dimension ? ` · ${h.search.dimension} dims` : ""}
+                </div>
+              ) : null}
             </dd>
           </div>
           <div>
@@ -82,7 +91,12 @@ export default function DashboardPage() {
       <div className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         <CountList testId="count-scope" title="By scope" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
         <CountList testId="count-category" title="By category" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
-        <CountList testId="count-project" title="By project" rows={o.byProject.map((r) => ({ key: r.key, n: r.n, param: r.id ?? "" }))} href={(k) => (k ? `/memories?project=${encodeURIComponent(k)}` : "/memories?scope=global")} />
+        <CountList
+          testId="count-project"
+          title="By project"
+          rows={o.byProject.map((r) => ({ key: r.key, n: r.n, param: r.id ?? "" }))}
+          href={(k) => (k ? `/memories?project=${encodeURIComponent(k)}` : "/memories?scope=global")}
+        />
         <CountList testId="count-status" title="By status" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
       </div>
 

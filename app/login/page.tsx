@@ -23,14 +23,21 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main id="main" className="flex min-h-screen items-center justify-center px-4" data-testid="login-page">
       <div className="w-full max-w-md rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <h1 className="text-xl font-semibold tracking-tight">
-          <span aria-hidden className="text-indigo-600 dark:text-indigo-400">◆ </span>Sign in to Recollect
+          <span aria-hidden className="text-indigo-600 dark:text-indigo-400">
+            ◆{" "}
+          </span>
+          Sign in to Recollect
         </h1>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-          Run <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">recollect open</code> to open the memory browser signed in, or paste the API token from{" "}
-          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">$RECOLLECT_DATA_DIR/token</code>.
+          Run <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">recollect open</code> to open the memory browser signed in, or paste the API token
+          from <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">$RECOLLECT_DATA_DIR/token</code>.
         </p>
         {error ? (
-          <p role="alert" data-testid="login-error" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            data-testid="login-error"
+            className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
             {error}
           </p>
         ) : null}

@@ -40,7 +40,12 @@ async function handle(req: NextRequest): Promise<Response> {
       return withHeaders(res, API_SECURITY_HEADERS);
     }
     const directory = req.headers.get(DIRECTORY_HEADER) ?? undefined;
-    const res = await handleMcpRequest(req, ctx, { directory: directory && directory.length <= 4096 ? directory : undefined }, ctx.config.server.bodyLimitBytes);
+    const res = await handleMcpRequest(
+      req,
+      ctx,
+      { directory: directory && directory.length <= 4096 ? directory : undefined },
+      ctx.config.server.bodyLimitBytes,
+    );
     return withHeaders(res, API_SECURITY_HEADERS);
   } catch (error) {
     return withHeaders(errorResponse(error), API_SECURITY_HEADERS);
@@ -48,7 +53,10 @@ async function handle(req: NextRequest): Promise<Response> {
 }
 
 function allowedHosts(): string[] {
-  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 export const GET = handle;

@@ -31,14 +31,29 @@ function benchCtx(): Ctx {
 function synthetic(turns: number) {
   const messages: unknown[] = [];
   for (let i = 0; i < turns; i++) {
-    messages.push({ info: { id: `u${i}`, role: "user" }, parts: [{ type: "text", text: `Step ${i}: handle case ${i}. We decided to keep module ${i % 7} small. Never break the public API.` }] });
+    messages.push({
+      info: { id: `u${i}`, role: "user" },
+      parts: [{ type: "text", text: `Step ${i}: handle case ${i}. We decided to keep module ${i % 7} small. Never break the public API.` }],
+    });
     messages.push({
       info: { id: `a${i}`, role: "assistant" },
       parts: [
         { type: "text", text: `I've updated src/mod${i % 7}.ts for case ${i}. Next, I will run the tests.` },
         { type: "tool", tool: "read", state: { status: "completed", input: { filePath: `/repo/src/mod${i % 7}.ts` }, output: "line\n".repeat(300) } },
-        { type: "tool", tool: "edit", state: { status: "completed", input: { filePath: `/repo/src/mod${i % 7}.ts`, oldString: "a", newString: "b" }, output: "Edit applied." } },
-        { type: "tool", tool: "bash", state: { status: "completed", input: { command: "npm test" }, output: i % 5 === 0 ? "FAIL src/x.test.ts\nAssertionError: boom\nTests: 1 failed" : "Tests: 40 passed" } },
+        {
+          type: "tool",
+          tool: "edit",
+          state: { status: "completed", input: { filePath: `/repo/src/mod${i % 7}.ts`, oldString: "a", newString: "b" }, output: "Edit applied." },
+        },
+        {
+          type: "tool",
+          tool: "bash",
+          state: {
+            status: "completed",
+            input: { command: "npm test" },
+            output: i % 5 === 0 ? "FAIL src/x.test.ts\nAssertionError: boom\nTests: 1 failed" : "Tests: 40 passed",
+          },
+        },
       ],
     });
   }
@@ -69,10 +84,21 @@ function main() {
     for (const [i, run] of runs.entries()) {
       const json = JSON.stringify(run.messages);
       const t0 = performance.now();
-      const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: `bench-${i}`, trigger: "ingest", messages: run.messages as never, suggest: false }));
+      const res = captureCheckpoint(
+        ctx,
+        captureCheckpointInput.parse({ directory, sessionID: `bench-${i}`, trigger: "ingest", messages: run.messages as never, suggest: false }),
+      );
       const ms = performance.now() - t0;
       const stored = (ctx.sqlite.prepare("SELECT length(raw_messages) AS n FROM checkpoints WHERE id = ?").get(res.id) as { n: number }).n;
-      rows.push({ name: run.name, messages: run.messages.length, jsonKB: Math.round(json.length / 1024), ms, tokensRaw: res.tokens.raw, tokensSummary: res.tokens.summary, gzipRatio: stored / json.length });
+      rows.push({
+        name: run.name,
+        messages: run.messages.length,
+        jsonKB: Math.round(json.length / 1024),
+        ms,
+        tokensRaw: res.tokens.raw,
+        tokensSummary: res.tokens.summary,
+        gzipRatio: stored / json.length,
+      });
     }
     const resumeMs: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -83,9 +109,13 @@ function main() {
 
     console.log("\nCheckpoint capture (captureCheckpoint, real SQLite file, suggestions off)\n");
     console.log("| history | messages | JSON KB | capture ms | raw tokens | checkpoint tokens | gzip/JSON |\n|---|---|---|---|---|---|---|");
-    for (const r of rows) console.log(`| ${r.name} | ${r.messages} | ${r.jsonKB} | ${r.ms.toFixed(1)} | ${r.tokensRaw} | ${r.tokensSummary} | ${r.gzipRatio.toFixed(3)} |`);
+    for (const r of rows)
+      console.log(`| ${r.name} | ${r.messages} | ${r.jsonKB} | ${r.ms.toFixed(1)} | ${r.tokensRaw} | ${r.tokensSummary} | ${r.gzipRatio.toFixed(3)} |`);
     const traj = rows.filter((r) => !r.name.startsWith("synthetic"));
-    if (traj.length) console.log(`\nTrajectories: median capture ${median(traj.map((r) => r.ms)).toFixed(1)} ms, max ${Math.max(...traj.map((r) => r.ms)).toFixed(1)} ms over ${traj.length} runs`);
+    if (traj.length)
+      console.log(
+        `\nTrajectories: median capture ${median(traj.map((r) => r.ms)).toFixed(1)} ms, max ${Math.max(...traj.map((r) => r.ms)).toFixed(1)} ms over ${traj.length} runs`,
+      );
     console.log(`Resume block: median ${median(resumeMs).toFixed(2)} ms, max ${Math.max(...resumeMs).toFixed(2)} ms over ${resumeMs.length} new sessions`);
 
     fs.mkdirSync(RESULTS, { recursive: true });

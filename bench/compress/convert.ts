@@ -31,7 +31,12 @@ class Builder {
   }
 
   part(m: Message, fields: Record<string, unknown>): void {
-    m.parts.push({ id: `prt_${this.session}_${String(this.n++).padStart(5, "0")}`, sessionID: this.session, messageID: m.info.id, ...(fields as { type: string }) });
+    m.parts.push({
+      id: `prt_${this.session}_${String(this.n++).padStart(5, "0")}`,
+      sessionID: this.session,
+      messageID: m.info.id,
+      ...(fields as { type: string }),
+    });
   }
 
   tool(m: Message, tool: string, input: Record<string, unknown>, output: string, error = false): void {
@@ -66,7 +71,11 @@ function sweAgentTool(action: string, openFile: { path?: string }): { tool: stri
       return { tool: "write", input: { filePath: arg(0), content: "" } };
     case "edit":
     case "insert": {
-      const body = a.split("\n").slice(1).join("\n").replace(/\nend_of_(?:edit|insert)\s*$/, "");
+      const body = a
+        .split("\n")
+        .slice(1)
+        .join("\n")
+        .replace(/\nend_of_(?:edit|insert)\s*$/, "");
       return { tool: "edit", input: { filePath: openFile.path ?? "", range: rest[0]?.split("\n")[0] ?? "", newString: body } };
     }
     case "find_file":
@@ -172,7 +181,13 @@ export function convertOpenHands(file: string): Run[] {
           break;
         case "edit":
           if (thought) b.part(m, { type: "text", text: thought });
-          b.tool(m, "edit", { filePath: String(args.path ?? ""), oldString: String(args.old_str ?? ""), newString: String(args.new_str ?? args.file_text ?? "") }, out, failed);
+          b.tool(
+            m,
+            "edit",
+            { filePath: String(args.path ?? ""), oldString: String(args.old_str ?? ""), newString: String(args.new_str ?? args.file_text ?? "") },
+            out,
+            failed,
+          );
           break;
         default:
           b.part(m, { type: "text", text: String(args.final_thought ?? args.content ?? thought ?? e.message ?? "") });
@@ -187,10 +202,12 @@ export function convertOpenHands(file: string): Run[] {
 export function loadTrajectories(dir: string): Run[] {
   const runs: Run[] = [];
   const swe = path.join(dir, "swe-agent");
-  if (fs.existsSync(swe)) for (const f of fs.readdirSync(swe).sort()) if (f.endsWith(".traj")) {
-    const r = convertSweAgent(path.join(swe, f));
-    if (r) runs.push(r);
-  }
+  if (fs.existsSync(swe))
+    for (const f of fs.readdirSync(swe).sort())
+      if (f.endsWith(".traj")) {
+        const r = convertSweAgent(path.join(swe, f));
+        if (r) runs.push(r);
+      }
   const oh = path.join(dir, "openhands");
   if (fs.existsSync(oh)) for (const f of fs.readdirSync(oh).sort()) if (f.endsWith(".jsonl")) runs.push(...convertOpenHands(path.join(oh, f)));
   return runs;

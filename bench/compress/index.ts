@@ -159,7 +159,10 @@ async function benchRuns(runs: Run[]): Promise<RunReport[]> {
       retention: ret,
       byStrategy: final!.stats.byStrategy,
       msP50: median(turns.map((t) => t.ms)),
-      msP95: quantile(turns.map((t) => t.ms), 0.95),
+      msP95: quantile(
+        turns.map((t) => t.ms),
+        0.95,
+      ),
     });
     ctx.close();
   }
@@ -170,7 +173,12 @@ async function benchRuns(runs: Run[]): Promise<RunReport[]> {
 function longSession(runs: Run[], target: number, tag: string): Message[] {
   const session = `long_${tag}`;
   const first = runs[0].messages.find((m) => m.info.role === "user")!;
-  const out: Message[] = [{ info: { ...first.info, id: `msg_${session}_user`, sessionID: session }, parts: first.parts.map((p) => ({ ...p, id: `${p.id}_${tag}`, sessionID: session })) }];
+  const out: Message[] = [
+    {
+      info: { ...first.info, id: `msg_${session}_user`, sessionID: session },
+      parts: first.parts.map((p) => ({ ...p, id: `${p.id}_${tag}`, sessionID: session })),
+    },
+  ];
   let tokens = 0;
   for (let pass = 0; tokens < target; pass++) {
     for (const run of runs) {
@@ -181,7 +189,10 @@ function longSession(runs: Run[], target: number, tag: string): Message[] {
           info: { ...m.info, id, sessionID: session },
           parts: m.parts.map((p) => ({ ...p, id: `${p.id}_${tag}${pass}`, sessionID: session, messageID: id })),
         });
-        for (const p of m.parts) tokens += countTokens(p.type === "tool" ? `${p.tool}\n${JSON.stringify((p.state as { input: unknown }).input)}\n${fieldOf(p) ?? ""}` : String(p.text ?? ""));
+        for (const p of m.parts)
+          tokens += countTokens(
+            p.type === "tool" ? `${p.tool}\n${JSON.stringify((p.state as { input: unknown }).input)}\n${fieldOf(p) ?? ""}` : String(p.text ?? ""),
+          );
       }
       if (tokens >= target) break;
     }
@@ -209,7 +220,21 @@ function timingOf(label: string, turns: TurnRecord[], target: number): Timing {
   const window = turns.filter((t) => t.tokensBefore >= target * 0.9 && t.tokensBefore <= target * 1.1);
   const ms = window.map((t) => t.ms);
   const changes = window.filter((t) => t.levelChange);
-  return { label, calls: ms.length, levelChanges: changes.length, levelChangeMs: changes.map((t) => Math.round(t.ms * 10) / 10), tokens: Math.round(median(window.map((t) => t.tokensBefore))), p50: median(ms), p95: quantile(ms, 0.95), max: Math.max(...ms), cpuP50: median(window.map((t) => t.cpuMs)), cpuP95: quantile(window.map((t) => t.cpuMs), 0.95) };
+  return {
+    label,
+    calls: ms.length,
+    levelChanges: changes.length,
+    levelChangeMs: changes.map((t) => Math.round(t.ms * 10) / 10),
+    tokens: Math.round(median(window.map((t) => t.tokensBefore))),
+    p50: median(ms),
+    p95: quantile(ms, 0.95),
+    max: Math.max(...ms),
+    cpuP50: median(window.map((t) => t.cpuMs)),
+    cpuP95: quantile(
+      window.map((t) => t.cpuMs),
+      0.95,
+    ),
+  };
 }
 
 async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
@@ -231,7 +256,9 @@ async function benchTiming(runs: Run[], http: boolean): Promise<Timing[]> {
     const t = timingOf(`${target / 1000}K in-process`, turns, target);
     // Mean cumulative milliseconds at the end of each phase, over the same window.
     const window = turns.map((x, i) => [x, phases[i]] as const).filter(([x]) => x.tokensBefore >= target * 0.9 && x.tokensBefore <= target * 1.1);
-    t.phases = Object.fromEntries(Object.keys(window[0]?.[1] ?? {}).map((k) => [k, Math.round((window.reduce((n, [, p]) => n + p[k], 0) / window.length) * 100) / 100]));
+    t.phases = Object.fromEntries(
+      Object.keys(window[0]?.[1] ?? {}).map((k) => [k, Math.round((window.reduce((n, [, p]) => n + p[k], 0) / window.length) * 100) / 100]),
+    );
     out.push(t);
     ctx.close();
   }
@@ -283,7 +310,14 @@ function postRaw(base: string, token: string, pathname: string, body: Buffer): P
   const url = new URL(pathname, base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent: keepAlive, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        agent: keepAlive,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -298,7 +332,12 @@ function postRaw(base: string, token: string, pathname: string, body: Buffer): P
 const keepAlive = new http.Agent({ keepAlive: true });
 
 function printTiming(timing: Timing[]) {
-  console.log(`\nServer time per call (replayed long sessions, calls within ±10% of the size; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores)\n`);
+  console.log(
+    `\nServer time per call (replayed long sessions, calls within ±10% of the size; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores)\n`,
+  );
   console.log(
     table(
       ["history", "calls", "median tokens", "p50 ms", "p95 ms", "max ms", "CPU p50 ms", "CPU p95 ms", "level-change calls (ms)", "phases (mean cumulative ms)"],
@@ -312,7 +351,11 @@ function printTiming(timing: Timing[]) {
         t.cpuP50,
         t.cpuP95,
         t.levelChanges ? `${t.levelChanges} (${t.levelChangeMs.join(", ")})` : "0",
-        t.phases ? Object.entries(t.phases).map(([k, v]) => `${k} ${v}`).join(", ") : "",
+        t.phases
+          ? Object.entries(t.phases)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")
+          : "",
       ]),
     ),
   );
@@ -344,7 +387,20 @@ async function main() {
   console.log(`\nPer run (${runs.length} runs, ${new Set(runs.map((r) => r.task)).size} distinct tasks); tokens by o200k_base\n`);
   console.log(
     table(
-      ["run", "turns", "final before", "final after", "final -%", "ceiling -%", "final -% at top pressure", "mean -% (all turns)", "key lines kept", "recoverable", "stable turns %", "p95 ms"],
+      [
+        "run",
+        "turns",
+        "final before",
+        "final after",
+        "final -%",
+        "ceiling -%",
+        "final -% at top pressure",
+        "mean -% (all turns)",
+        "key lines kept",
+        "recoverable",
+        "stable turns %",
+        "p95 ms",
+      ],
       reports.map((r) => [
         r.name.slice(0, 58),
         r.turns,
@@ -375,12 +431,21 @@ async function main() {
     finalReductionMedian: median(reports.map((r) => r.finalReduction)),
     ceilingMedian: median(reports.map((r) => r.ceiling)),
     finalReductionUnderPressureMedian: median(reports.map((r) => r.finalReductionUnderPressure)),
-    finalReductionTotal: pct(sum((r) => r.finalBefore - r.finalAfter), sum((r) => r.finalBefore)),
+    finalReductionTotal: pct(
+      sum((r) => r.finalBefore - r.finalAfter),
+      sum((r) => r.finalBefore),
+    ),
     meanReductionAllTurns: sum((r) => r.meanReduction * r.turns) / turnsAll,
-    keyLineRetentionVerbatim: pct(sum((r) => r.retention.verbatim), keyLines),
-    keyLineRecoverable: pct(sum((r) => r.retention.recoverable), keyLines),
+    keyLineRetentionVerbatim: pct(
+      sum((r) => r.retention.verbatim),
+      keyLines,
+    ),
+    keyLineRecoverable: pct(
+      sum((r) => r.retention.recoverable),
+      keyLines,
+    ),
     expandExact: `${sum((r) => r.retention.expandExact)}/${sum((r) => r.retention.expandChecks)}`,
-    prefixStability: sum((r) => (r.stability * (r.turns - 1)) / 100) / Math.max(1, turnsAll - reports.length) * 100,
+    prefixStability: (sum((r) => (r.stability * (r.turns - 1)) / 100) / Math.max(1, turnsAll - reports.length)) * 100,
     byStrategy: reports.reduce<Record<string, number>>((acc, r) => {
       for (const [k, v] of Object.entries(r.byStrategy)) acc[k] = (acc[k] ?? 0) + v;
       return acc;
@@ -406,7 +471,12 @@ async function main() {
     ),
   );
   console.log("\nTokens saved at the final turn, by strategy (all runs)\n");
-  console.log(table(["strategy", "tokens"], Object.entries(overall.byStrategy).sort((a, b) => b[1] - a[1])));
+  console.log(
+    table(
+      ["strategy", "tokens"],
+      Object.entries(overall.byStrategy).sort((a, b) => b[1] - a[1]),
+    ),
+  );
 
   const timing = await benchTiming(runs, http);
   printTiming(timing);

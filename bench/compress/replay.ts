@@ -53,7 +53,15 @@ export async function replay(
       for (let i = 0; i < Math.min(previousBoundary, previous.length); i++) if (previous[i] !== serialized[i]) stable = false;
     }
     const nudges = JSON.stringify(result.nudges);
-    turns.push({ turn: t + 1, tokensBefore: result.stats.tokensBefore, tokensAfter: result.stats.tokensAfter, ms, cpuMs, stable, levelChange: nudges !== previousNudges });
+    turns.push({
+      turn: t + 1,
+      tokensBefore: result.stats.tokensBefore,
+      tokensAfter: result.stats.tokensAfter,
+      ms,
+      cpuMs,
+      stable,
+      levelChange: nudges !== previousNudges,
+    });
     previousNudges = nudges;
     onTurn?.(t, history, result);
     previous = serialized;

@@ -35,7 +35,10 @@ export function loadLabeled(file: string): Labeled[] {
  * detection and against category accuracy.
  */
 export function evaluate(rows: Labeled[]): Scores & { errors: { text: string; label: string | null; got: string | null }[] } {
-  let tp = 0, fp = 0, fn = 0, wrong = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    wrong = 0;
   const errors: { text: string; label: string | null; got: string | null }[] = [];
   for (const r of rows) {
     const got = detectCandidates(r.text, "user")[0]?.category ?? null;

@@ -64,7 +64,13 @@ function perCategory(rows: Labeled[]) {
     }
     const predicted = rows.filter((r) => detectCandidates(r.text)[0]?.category === c);
     const correct = predicted.filter((r) => r.label === c).length;
-    return { category: c, positives: positives.length, recall: positives.length ? exact / positives.length : 1, precision: predicted.length ? correct / predicted.length : 1, detected: found };
+    return {
+      category: c,
+      positives: positives.length,
+      recall: positives.length ? exact / positives.length : 1,
+      precision: predicted.length ? correct / predicted.length : 1,
+      detected: found,
+    };
   });
 }
 
@@ -79,7 +85,8 @@ async function main() {
   console.log("\nExtraction: detection precision/recall (a positive = worth storing)\n");
   console.log([header, ...a.lines, ...b.lines, ...c.lines].join("\n"));
   console.log("\nFirst look (before the set was used to fix rules): the estimate for new phrasing\n\n| set | lang | precision | recall |\n|---|---|---|---|");
-  for (const [set, langs] of Object.entries(FIRST_LOOK)) for (const [lang, v] of Object.entries(langs)) console.log(`| ${set} | ${lang} | ${v.precision.toFixed(3)} | ${v.recall.toFixed(3)} |`);
+  for (const [set, langs] of Object.entries(FIRST_LOOK))
+    for (const [lang, v] of Object.entries(langs)) console.log(`| ${set} | ${lang} | ${v.precision.toFixed(3)} | ${v.recall.toFixed(3)} |`);
 
   const cats = perCategory([...labeled]);
   console.log("\nPer category (labeled set)\n\n| category | positives | precision | recall |\n|---|---|---|---|");
@@ -100,7 +107,9 @@ async function main() {
     }
     const distinct = [...new Map(flagged.map((f) => [f.text, f])).values()];
     trajectories = { runs: runs.length, sentences, flagged: flagged.length, distinctFlagged: distinct.length, items: distinct };
-    console.log(`\nShared trajectories: ${runs.length} runs, ${sentences} prose sentences, ${flagged.length} flagged (${distinct.length} distinct; listed in the JSON for review)`);
+    console.log(
+      `\nShared trajectories: ${runs.length} runs, ${sentences} prose sentences, ${flagged.length} flagged (${distinct.length} distinct; listed in the JSON for review)`,
+    );
     for (const f of distinct.slice(0, 15)) console.log(`  [${f.role} ${f.category} ${f.rule}] ${f.text.slice(0, 140)}`);
   } else {
     console.log("\n../shared/data/trajectories not found: trajectory pass skipped");
@@ -110,13 +119,29 @@ async function main() {
   const texts = [...labeled, ...holdout, ...blind].map((r) => r.text);
   const start = performance.now();
   let n = 0;
-  while (performance.now() - start < 1000) for (const t of texts) (detectCandidates(t), n++);
+  while (performance.now() - start < 1000) for (const t of texts) detectCandidates(t), n++;
   const perSec = n / ((performance.now() - start) / 1000);
   console.log(`\nThroughput: ${Math.round(perSec).toLocaleString()} sentences/s (single core)`);
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, "extraction.json");
-  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), labeled: a.out, holdout: b.out, blind: c.out, firstLook: FIRST_LOOK, perCategory: cats, trajectories, sentencesPerSecond: perSec }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        labeled: a.out,
+        holdout: b.out,
+        blind: c.out,
+        firstLook: FIRST_LOOK,
+        perCategory: cats,
+        trajectories,
+        sentencesPerSecond: perSec,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\nwrote ${path.relative(ROOT, file)}`);
 }
 

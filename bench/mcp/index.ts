@@ -63,7 +63,11 @@ function post(pathname: string, json: unknown, headers: Record<string, string> =
 try {
   // An MCP session, opened the way a client opens one.
   const mcpHeaders = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-  const init = await post("/mcp", { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }, mcpHeaders);
+  const init = await post(
+    "/mcp",
+    { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } },
+    mcpHeaders,
+  );
   const sessionId = init.headers["mcp-session-id"] as string;
   if (init.status !== 200 || !sessionId) throw new Error(`initialize failed: ${init.status} ${init.body}`);
   const session = { ...mcpHeaders, "mcp-session-id": sessionId };
@@ -79,7 +83,11 @@ try {
   };
   const viaMcp = async (i: number) => {
     const t = performance.now();
-    const res = await post("/mcp", { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "recall", arguments: { query: query(i), limit: 10 } } }, session);
+    const res = await post(
+      "/mcp",
+      { jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "recall", arguments: { query: query(i), limit: 10 } } },
+      session,
+    );
     const ms = performance.now() - t;
     const out = JSON.parse(res.body) as { result?: { isError?: boolean; structuredContent?: { result: { results: { id: string }[] } } } };
     if (res.status !== 200 || !out.result || out.result.isError) throw new Error(`recall: ${res.status} ${res.body.slice(0, 300)}`);
@@ -95,10 +103,13 @@ try {
   let sameResults = 0;
   for (let i = 0; i < queries; i++) {
     // Alternate which path goes first, so neither always gets the warmer cache line.
-    const [a, m] = i % 2 === 0 ? [await viaApi(i), await viaMcp(i)] : await (async () => {
-      const m1 = await viaMcp(i);
-      return [await viaApi(i), m1] as const;
-    })();
+    const [a, m] =
+      i % 2 === 0
+        ? [await viaApi(i), await viaMcp(i)]
+        : await (async () => {
+            const m1 = await viaMcp(i);
+            return [await viaApi(i), m1] as const;
+          })();
     api.push(a.ms);
     mcp.push(m.ms);
     if (a.ids.join() === m.ids.join()) sameResults++;

@@ -29,5 +29,14 @@ for (let i = 0; i < ref.texts.length; i += 16) {
 const min = Math.min(...cos);
 const mean = cos.reduce((a, b) => a + b, 0) / cos.length;
 const below = cos.filter((c) => c < Number(bar)).length;
-console.log(JSON.stringify({ reference: referenceFile, dtype, sentences: cos.length, min: Math.round(min * 1e4) / 1e4, mean: Math.round(mean * 1e4) / 1e4, below: below }));
+console.log(
+  JSON.stringify({
+    reference: referenceFile,
+    dtype,
+    sentences: cos.length,
+    min: Math.round(min * 1e4) / 1e4,
+    mean: Math.round(mean * 1e4) / 1e4,
+    below: below,
+  }),
+);
 process.exit(mean >= Number(bar) ? 0 : 1);

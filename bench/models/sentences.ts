@@ -10,7 +10,11 @@ import { MEMORIES, QUERIES } from "../search/paraphrase-set";
 const lines = [...Object.values(MEMORIES), ...QUERIES.map((q) => q.q)];
 const locomo = path.join(SHARED, "data", "locomo-dev", "locomo-dev_memories.jsonl");
 if (fs.existsSync(locomo)) {
-  const turns = fs.readFileSync(locomo, "utf8").split("\n").filter((l) => l.trim()).slice(0, 200);
+  const turns = fs
+    .readFileSync(locomo, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .slice(0, 200);
   lines.push(...turns.map((l) => (JSON.parse(l) as { text: string }).text));
 }
 process.stdout.write(lines.map((l) => l.replace(/\s+/g, " ").trim()).join("\n") + "\n");

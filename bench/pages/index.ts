@@ -31,7 +31,10 @@ const N = arg("memories", 10_000);
 const RUNS = arg("runs", 30);
 process.env.RECOLLECT_DIST_DIR ||= ".next-browser";
 
-const WORDS = "auth cache deploy redis postgres migration lint test vitest playwright docker queue worker retry timeout token budget compress index vector search tag project session checkpoint config router api handler schema drizzle sqlite fts embed model bench".split(" ");
+const WORDS =
+  "auth cache deploy redis postgres migration lint test vitest playwright docker queue worker retry timeout token budget compress index vector search tag project session checkpoint config router api handler schema drizzle sqlite fts embed model bench".split(
+    " ",
+  );
 const word = (i: number) => WORDS[i % WORDS.length];
 
 function seed(dataDir: string) {
@@ -60,19 +63,43 @@ function seed(dataDir: string) {
   const seedMs = performance.now() - t0;
   const ids = report.items.filter((i) => i.id && !i.id.startsWith("#")).map((i) => i.id!);
   const detailId = ids[Math.floor(ids.length / 2)];
-  for (let v = 0; v < 5; v++) updateMemory(ctx, detailId, updateMemoryInput.parse({ content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" }));
+  for (let v = 0; v < 5; v++)
+    updateMemory(ctx, detailId, updateMemoryInput.parse({ content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" }));
   const insAccess = ctx.sqlite.prepare("INSERT INTO access_log(memory_id, kind, session_id, query, created_at) VALUES (?, ?, ?, ?, ?)");
-  const insStats = ctx.sqlite.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)");
+  const insStats = ctx.sqlite.prepare(
+    "INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)",
+  );
   const insCp = ctx.sqlite.prepare(
     "INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at) VALUES (?, ?, ?, 'compaction', ?, ?, ?, ?, 1000, 100, ?)",
   );
-  const raw = zlib.gzipSync(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ info: { role: i % 2 ? "assistant" : "user" }, parts: [{ type: "text", text: `message ${i} `.repeat(20) }] }))));
+  const raw = zlib.gzipSync(
+    JSON.stringify(
+      Array.from({ length: 400 }, (_, i) => ({ info: { role: i % 2 ? "assistant" : "user" }, parts: [{ type: "text", text: `message ${i} `.repeat(20) }] })),
+    ),
+  );
   ctx.sqlite.transaction(() => {
-    for (let i = 0; i < 20_000; i++) insAccess.run(ids[i % ids.length], i % 3 === 0 ? "inject" : "search", `ses_${i % 40}`, i % 3 ? `q ${word(i)}` : null, now - (i % 30) * 86_400_000);
+    for (let i = 0; i < 20_000; i++)
+      insAccess.run(ids[i % ids.length], i % 3 === 0 ? "inject" : "search", `ses_${i % 40}`, i % 3 ? `q ${word(i)}` : null, now - (i % 30) * 86_400_000);
     for (let i = 0; i < 3_000; i++) insStats.run(`ses_${i % 40}`, 20_000, 12_000 + (i % 5000), now - (i % 30) * 86_400_000);
-    for (let i = 0; i < 200; i++) insCp.run(`cp_${i}`, projects[i % 5].id, `ses_${i % 40}`, `# Checkpoint ${i}\n\n## Task\nWork on ${word(i)}\n`, raw, 400, JSON.stringify({ task: `Work on ${word(i)}`, decisions: ["x"], progress: [] }), now - i * 3_600_000);
-    for (let i = 0; i < 40; i++) ctx.sqlite.prepare("INSERT INTO sessions(id, project_id, status, started_at, last_heartbeat_at) VALUES (?, ?, 'active', ?, ?)").run(`ses_${i}`, projects[i % 5].id, now - 7_200_000, now - i * 10_000);
-    for (let i = 0; i < 300; i++) ctx.sqlite.prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(projects[i % 5].id, `key/${i}`, JSON.stringify({ i }), now, now, now + 86_400_000);
+    for (let i = 0; i < 200; i++)
+      insCp.run(
+        `cp_${i}`,
+        projects[i % 5].id,
+        `ses_${i % 40}`,
+        `# Checkpoint ${i}\n\n## Task\nWork on ${word(i)}\n`,
+        raw,
+        400,
+        JSON.stringify({ task: `Work on ${word(i)}`, decisions: ["x"], progress: [] }),
+        now - i * 3_600_000,
+      );
+    for (let i = 0; i < 40; i++)
+      ctx.sqlite
+        .prepare("INSERT INTO sessions(id, project_id, status, started_at, last_heartbeat_at) VALUES (?, ?, 'active', ?, ?)")
+        .run(`ses_${i}`, projects[i % 5].id, now - 7_200_000, now - i * 10_000);
+    for (let i = 0; i < 300; i++)
+      ctx.sqlite
+        .prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(projects[i % 5].id, `key/${i}`, JSON.stringify({ i }), now, now, now + 86_400_000);
   })();
   opened.sqlite.close();
   return { detailId, seedMs, created: report.created };
@@ -126,11 +153,17 @@ async function main() {
     console.log(`\nPage loads at ${N.toLocaleString("en-US")} memories (${RUNS} runs each, ms, loopback):\n`);
     console.log(`| ${pad("page", 18)} | ${pad("p50", 7)} | ${pad("p95", 7)} | ${pad("max", 7)} | ${pad("KB", 6)} | ok |`);
     console.log(`|${"-".repeat(20)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(8)}|----|`);
-    for (const r of rows) console.log(`| ${pad(r.page, 18)} | ${pad(r.p50.toFixed(1), 7)} | ${pad(r.p95.toFixed(1), 7)} | ${pad(r.max.toFixed(1), 7)} | ${pad((r.bytes / 1024).toFixed(0), 6)} | ${r.p95 < 300 ? "✓ " : "✗ "} |`);
+    for (const r of rows)
+      console.log(
+        `| ${pad(r.page, 18)} | ${pad(r.p50.toFixed(1), 7)} | ${pad(r.p95.toFixed(1), 7)} | ${pad(r.max.toFixed(1), 7)} | ${pad((r.bytes / 1024).toFixed(0), 6)} | ${r.p95 < 300 ? "✓ " : "✗ "} |`,
+      );
     const worst = Math.max(...rows.map((r) => r.p95));
     console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < 300 ms): ${worst < 300 ? "PASS" : "FAIL"}`);
     fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, "bench", "results", "pages.json"), JSON.stringify({ memories: N, runs: RUNS, at: new Date().toISOString(), rows, worstP95: worst }, null, 2));
+    fs.writeFileSync(
+      path.join(ROOT, "bench", "results", "pages.json"),
+      JSON.stringify({ memories: N, runs: RUNS, at: new Date().toISOString(), rows, worstP95: worst }, null, 2),
+    );
     if (worst >= 300) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -54,7 +54,20 @@ function assistantMessage(sessionID: string, n: number, outputLines: number): Wi
   const tool = bash ? "bash" : "read";
   const input = bash ? { command: `npm run step-${n}`, description: "run a step" } : { filePath: `/repo/src/file${n % 40}.ts` };
   return {
-    info: { id: mid, sessionID, role: "assistant", time: { created: Date.now(), completed: Date.now() }, modelID: "mock-model", providerID: "mock", mode: "build", agent: "build", path: { cwd: "/repo", root: "/repo" }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, parentID: "x" } as unknown as Message,
+    info: {
+      id: mid,
+      sessionID,
+      role: "assistant",
+      time: { created: Date.now(), completed: Date.now() },
+      modelID: "mock-model",
+      providerID: "mock",
+      mode: "build",
+      agent: "build",
+      path: { cwd: "/repo", root: "/repo" },
+      cost: 0,
+      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+      parentID: "x",
+    } as unknown as Message,
     parts: [
       { id: id("prt"), sessionID, messageID: mid, type: "step-start" } as Part,
       { id: id("prt"), sessionID, messageID: mid, type: "text", text: `Step ${n}: ${lorem(40, n)}` } as Part,
@@ -79,7 +92,9 @@ function historyOf(sessionID: string, targetTokens: number): { messages: WithPar
     const u = userMessage(sessionID, `Please do step ${n}: ${lorem(20, n)}`);
     const a = assistantMessage(sessionID, n, 60);
     messages.push(u, a);
-    tokens += countTokens(JSON.stringify(u.parts.map((p) => (p as { text?: string }).text ?? ""))) + countTokens(a.parts.map((p) => (p as { text?: string }).text ?? (p as { state?: { output?: string } }).state?.output ?? "").join("\n"));
+    tokens +=
+      countTokens(JSON.stringify(u.parts.map((p) => (p as { text?: string }).text ?? ""))) +
+      countTokens(a.parts.map((p) => (p as { text?: string }).text ?? (p as { state?: { output?: string } }).state?.output ?? "").join("\n"));
     n++;
   }
   return { messages, tokens };
@@ -109,7 +124,10 @@ async function runTurns(hooks: Hooks, sessionID: string, base: WithParts[], turn
     const t2 = performance.now();
     await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
     const t3 = performance.now();
-    await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } }, { title: "", output: "", metadata: {} });
+    await hooks["tool.execute.after"]!(
+      { tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } },
+      { title: "", output: "", metadata: {} },
+    );
     const t4 = performance.now();
     history.push(assistantMessage(sessionID, 10_000 + t, 60));
     await new Promise((r) => setTimeout(r, LLM_MS));
@@ -120,7 +138,10 @@ async function runTurns(hooks: Hooks, sessionID: string, base: WithParts[], turn
 
 async function seed(server: TestServer, directory: string) {
   for (let i = 0; i < 8; i++) {
-    await server.api("/api/memories", { method: "POST", json: { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory } });
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory },
+    });
   }
   for (let i = 0; i < 300; i++) {
     await server.api("/api/memories", { method: "POST", json: { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory } });
@@ -214,7 +235,10 @@ async function main() {
     });
     json[`down_${target}`] = { tokens, ...s };
   }
-  printTable(`Plugin time per turn, all hooks (${TURNS} turns each, server warm, ${LLM_MS} ms model time between turns; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
+  printTable(
+    `Plugin time per turn, all hooks (${TURNS} turns each, server warm, ${LLM_MS} ms model time between turns; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    rows,
+  );
   printTable("HTTP calls made by the hooks (ms, client side, concurrent calls overlap)", callRows);
   printTable("Each call alone, sequentially (ms, 10 calls; compress of an unchanged history)", aloneRows);
   if (Object.keys(failures).length) console.log(`\nCalls that failed open: ${JSON.stringify(failures)}`);

@@ -12,15 +12,18 @@ import { printTable, writeResult } from "../lib/stats";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const sizes = arg("--sizes", "100000,1000000,4000000").split(",").map(Number).filter((n) => n > 0);
+const sizes = arg("--sizes", "100000,1000000,4000000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const runs = Number(arg("--runs", "3"));
 
 /** Code, logs and prose, with a secret now and then, as tool output and memories read. */
 function ordinary(n: number): string {
   const key = `ghp_${"aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6"}`;
   const blocks = [
-    "export async function loadUser(id: string): Promise<User | null> {\n  const row = db.prepare(\"select * from users where id = ?\").get(id);\n  if (!row) return null;\n  return { id: row.id, name: row.name, email: row.email };\n}\n",
-    "2024-05-01T10:22:33.123Z INFO  http GET /api/memories?limit=50 200 12ms ua=\"curl/8.5\" ip=127.0.0.1\n2024-05-01T10:22:34.001Z WARN  retry 2/5 after timeout (connect ECONNREFUSED 127.0.0.1:5432)\n",
+    'export async function loadUser(id: string): Promise<User | null> {\n  const row = db.prepare("select * from users where id = ?").get(id);\n  if (!row) return null;\n  return { id: row.id, name: row.name, email: row.email };\n}\n',
+    '2024-05-01T10:22:33.123Z INFO  http GET /api/memories?limit=50 200 12ms ua="curl/8.5" ip=127.0.0.1\n2024-05-01T10:22:34.001Z WARN  retry 2/5 after timeout (connect ECONNREFUSED 127.0.0.1:5432)\n',
     "The deploy failed because the migration ran before the cache was warmed; we decided to keep the old index until Friday and to page the on-call if the queue grows past ten thousand jobs.\n",
     "$ npm test\n> vitest run\n ✓ tests/lib/db/migrate.test.ts (12 tests) 340ms\n ✓ tests/lib/search/fts.test.ts (8 tests) 120ms\n Test Files  2 passed (2)\n",
     "diff --git a/src/app.ts b/src/app.ts\n@@ -10,7 +10,7 @@ import { config } from './config';\n-const port = 3000;\n+const port = Number(process.env.PORT ?? 3000);\n",
@@ -120,13 +123,28 @@ for (const name of ["ordinary (code, logs, prose)", "random base64url", '"eyJ-" 
   const total = performance.now() - t0;
   clearInterval(timer);
   if (out !== redact(text)) throw new Error(`redactAsync differs from redact on ${name}`);
-  sliceRows.push({ input: `${name}, 4 MB`, slices: count, "longest slice ms": Math.round(longest * 10) / 10, "longest slice CPU ms": Math.round(longestCpu * 10) / 10, "total ms": Math.round(total), "timer ticks meanwhile": ticks });
-  slices[name] = { slices: count, longestSliceMs: Math.round(longest * 10) / 10, longestSliceCpuMs: Math.round(longestCpu * 10) / 10, totalMs: Math.round(total), ticks };
+  sliceRows.push({
+    input: `${name}, 4 MB`,
+    slices: count,
+    "longest slice ms": Math.round(longest * 10) / 10,
+    "longest slice CPU ms": Math.round(longestCpu * 10) / 10,
+    "total ms": Math.round(total),
+    "timer ticks meanwhile": ticks,
+  });
+  slices[name] = {
+    slices: count,
+    longestSliceMs: Math.round(longest * 10) / 10,
+    longestSliceCpuMs: Math.round(longestCpu * 10) / 10,
+    totalMs: Math.round(total),
+    ticks,
+  };
 }
 printTable("redactAsync(): synchronous slices on 4 MB", sliceRows);
 
 results.load1 = Math.round(os.loadavg()[0] * 10) / 10;
 results.async = slices;
 results.worstMbPerSecond = Math.round(worst);
-console.log(`\nSlowest input: ${Math.round(worst)} MB/s (target >= 20). load1 ${results.load1} on ${os.cpus().length} CPUs: other work on the machine skews wall times.`);
+console.log(
+  `\nSlowest input: ${Math.round(worst)} MB/s (target >= 20). load1 ${results.load1} on ${os.cpus().length} CPUs: other work on the machine skews wall times.`,
+);
 writeResult("redaction", results);

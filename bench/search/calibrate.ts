@@ -159,7 +159,9 @@ const sweep = thresholds.map((t) => {
 });
 console.log(table(sweep.filter((r) => Math.round(r.cosine * 100) % 2 === 0)));
 const strict = sweep.find((r) => r["dup precision"] === 1 && sweep.filter((x) => x.cosine >= r.cosine).every((x) => x["dup precision"] === 1));
-const similar = sweep.find((r) => r["same-subject precision"] >= 0.95 && sweep.filter((x) => x.cosine >= r.cosine).every((x) => x["same-subject precision"] >= 0.95));
+const similar = sweep.find(
+  (r) => r["same-subject precision"] >= 0.95 && sweep.filter((x) => x.cosine >= r.cosine).every((x) => x["same-subject precision"] >= 0.95),
+);
 
 // Recall cut-off: distance of the best memory, for answerable and unanswerable queries.
 const answerable = QUERIES.filter((q) => q.kind !== "identifier");
@@ -186,5 +188,7 @@ console.log(table(cutoffs));
 console.log(`\nstrict (fold) cosine: first with duplicate precision 1.00 from there up: ${strict?.cosine}`);
 console.log(`similar (merge proposal) cosine: first with same-subject precision >= 0.95 from there up: ${similar?.cosine}`);
 await provider.close?.();
-console.log(`wrote ${writeResult(`calibrate-${path.basename(modelDir)}`, { distributions, sweep, cutoffs, strict: strict?.cosine, similar: similar?.cosine })}`);
+console.log(
+  `wrote ${writeResult(`calibrate-${path.basename(modelDir)}`, { distributions, sweep, cutoffs, strict: strict?.cosine, similar: similar?.cosine })}`,
+);
 process.exit(0);

@@ -18,7 +18,9 @@ export function tempDir(prefix: string): string {
 
 /** A lib context on a fresh database (embeddings off unless env says otherwise). */
 export function benchCtx(env: Record<string, string> = {}, dataDir = tempDir("recollect-bench-")): Ctx & { close: () => void } {
-  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", ...env } });
+  const { config } = loadConfig({
+    env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", ...env },
+  });
   const opened = openStore(databaseFile(dataDir), { migrationsDir: path.join(ROOT, "drizzle") });
   return { ...makeCtx({ db: opened.db, sqlite: opened.sqlite, config, dataDir }), close: () => opened.sqlite.close() };
 }

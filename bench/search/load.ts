@@ -29,9 +29,7 @@ export function bulkLoad(ctx: Ctx, n: number, c: Corpus, vectors: { dimension: n
     createVectorTable(s, vectors.dimension);
     writeMeta(s, { model: vectors.model, dimension: vectors.dimension });
   }
-  const vec = vectors
-    ? s.prepare("INSERT INTO memory_vectors(seq, embedding, project, scope, category, status, session) VALUES (?, ?, ?, ?, ?, ?, '')")
-    : null;
+  const vec = vectors ? s.prepare("INSERT INTO memory_vectors(seq, embedding, project, scope, category, status, session) VALUES (?, ?, ?, ?, ?, ?, '')") : null;
   const now = Date.now();
   const batch = 2000;
   for (let start = 0; start < n; start += batch) {
@@ -43,7 +41,19 @@ export function bulkLoad(ctx: Ctx, n: number, c: Corpus, vectors: { dimension: n
         const category = CATEGORIES[Math.floor(rand() * CATEGORIES.length)];
         const status = rand() < 0.9 ? "active" : "archived";
         const created = now - Math.floor(rand() * 365 * 86_400_000);
-        const { seq } = ins.get(uuidv7(), project, scope, category, content, status, rand() < 0.02 ? 1 : 0, `h${i}`, created, created, Math.floor(rand() * 5)) as { seq: number };
+        const { seq } = ins.get(
+          uuidv7(),
+          project,
+          scope,
+          category,
+          content,
+          status,
+          rand() < 0.02 ? 1 : 0,
+          `h${i}`,
+          created,
+          created,
+          Math.floor(rand() * 5),
+        ) as { seq: number };
         fts.run(seq, tokenize(content).join(" "));
         if (vec) {
           const v = normalize(Float32Array.from({ length: vectors!.dimension }, () => rand() - 0.5));

@@ -34,7 +34,11 @@ const order = (key: string) => (key === "overall" ? 2 : key.startsWith("(") ? 1 
 export const LOCOMO_DIR = path.join(SHARED, "data", "locomo-dev");
 
 const readJsonl = <T>(file: string): T[] =>
-  fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 
 export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
   if (!fs.existsSync(LOCOMO_DIR)) {
@@ -43,9 +47,7 @@ export async function runQuality(options: { titleSpeaker?: boolean } = {}) {
   }
   const titleSpeaker = options.titleSpeaker ?? true;
   const turns = readJsonl<Turn>(path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl"));
-  const questions = readJsonl<Question>(path.join(LOCOMO_DIR, "locomo-dev_queries.jsonl")).filter(
-    (q) => q.category !== 5 && q.evidence?.length,
-  );
+  const questions = readJsonl<Question>(path.join(LOCOMO_DIR, "locomo-dev_queries.jsonl")).filter((q) => q.category !== 5 && q.evidence?.length);
   const perCat = new Map<string, { n: number; r5: number; r10: number }>();
   const latencies: number[] = [];
   for (const sample of [...new Set(turns.map((t) => t.sample_id))]) {

@@ -34,7 +34,11 @@ export const SCALE_PROJECTS = Array.from({ length: 10 }, (_, i) => `p_scale${Str
 export const CONVERSATION_PROJECT: Record<string, string> = { "conv-26": SCALE_PROJECTS[0], "conv-30": SCALE_PROJECTS[1] };
 
 export const readJsonl = <T>(file: string): T[] =>
-  fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 
 export function locomo(): { turns: Turn[]; questions: Question[] } | null {
   if (!fs.existsSync(path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl"))) return null;
@@ -118,7 +122,8 @@ export function syntheticMemories(seed: number, turns: readonly Turn[]): () => s
   const everyday = zipf(r, everydayVocabulary(turns));
   const phrase = (min: number, max: number) => Array.from({ length: min + Math.floor(r() * (max - min + 1)) }, everyday).join(" ");
   const num = (max: number) => 1 + Math.floor(r() * max);
-  const ident = () => pick(r, ["get", "set", "load", "save", "build", "parse", "handle", "create", "update", "fetch"]) + cap(pick(r, NOUNS)) + cap(pick(r, NOUNS));
+  const ident = () =>
+    pick(r, ["get", "set", "load", "save", "build", "parse", "handle", "create", "update", "fetch"]) + cap(pick(r, NOUNS)) + cap(pick(r, NOUNS));
   const snake = () => `${pick(r, NOUNS)}_${pick(r, NOUNS)}_${pick(r, ["count", "ms", "id", "at", "max", "min", "size"])}`;
   const file = () => `${pick(r, DIRS)}/${pick(r, COMPONENTS)}/${pick(r, NOUNS)}.${pick(r, EXTS)}`;
   const c = () => pick(r, COMPONENTS);
@@ -128,21 +133,25 @@ export function syntheticMemories(seed: number, turns: readonly Turn[]): () => s
     () => `Gotcha: ${ident()} throws ${pick(r, ERRORS)} when the ${pick(r, NOUNS)} is ${pick(r, ADJ)}. ${cap(phrase(3, 10))}.`,
     () => `The ${c()} service times out after ${num(120)}s under load; raising ${snake()} to ${num(5000)} fixed it. ${cap(phrase(2, 8))}.`,
     () => `Convention: every ${pick(r, NOUNS)} in ${pick(r, DIRS)}/${c()} goes through ${ident()}, never a raw ${pick(r, TOOLS)} call.`,
-    () => `${pick(r, PEOPLE)} and ${pick(r, PEOPLE)} agreed to ${pick(r, ACTIONS).replace(/ed$/, "e")} ${c()} before release ${num(9)}.${num(30)}; ${phrase(4, 10)}.`,
+    () =>
+      `${pick(r, PEOPLE)} and ${pick(r, PEOPLE)} agreed to ${pick(r, ACTIONS).replace(/ed$/, "e")} ${c()} before release ${num(9)}.${num(30)}; ${phrase(4, 10)}.`,
     () => `Bug #${num(9999)}: ${pick(r, ADJ)} ${pick(r, NOUNS)} in ${c()} after ${pick(r, ACTIONS)} ${file()}. Root cause: ${pick(r, ERRORS)} ${phrase(3, 9)}.`,
-    () => `Run \`npm run ${pick(r, ["test", "build", "lint", "bench", "migrate", "seed"])} -- --${pick(r, NOUNS)}\` before touching ${file()}; ${phrase(3, 9)}.`,
+    () =>
+      `Run \`npm run ${pick(r, ["test", "build", "lint", "bench", "migrate", "seed"])} -- --${pick(r, NOUNS)}\` before touching ${file()}; ${phrase(3, 9)}.`,
     () => `Constraint: the ${c()} API must answer within ${num(500)} ms at p95 and never return a ${pick(r, ADJ)} ${pick(r, NOUNS)}.`,
     () => `${cap(phrase(6, 16))} — noted while ${pick(r, ACTIONS)} the ${c()} ${pick(r, NOUNS)} with ${pick(r, TOOLS)}.`,
     () => `Plan for sprint ${num(60)}: ${pick(r, ACTIONS).replace(/ed$/, "e")} ${c()}, ${pick(r, ACTIONS).replace(/ed$/, "e")} ${c()}, then ${phrase(3, 8)}.`,
     () => `${ident()}(${pick(r, NOUNS)}, ${pick(r, NOUNS)}) in ${file()} returns a ${pick(r, ADJ)} ${pick(r, NOUNS)} when ${snake()} is ${num(100)}.`,
-    () => `Preference: ${pick(r, PEOPLE)} wants ${pick(r, ["tabs", "spaces", "small PRs", "squash merges", "rebases", "feature flags", "early returns"])} in ${c()}; ${phrase(2, 10)}.`,
+    () =>
+      `Preference: ${pick(r, PEOPLE)} wants ${pick(r, ["tabs", "spaces", "small PRs", "squash merges", "rebases", "feature flags", "early returns"])} in ${c()}; ${phrase(2, 10)}.`,
     () => `Migrating ${c()} from ${pick(r, TOOLS)} to ${pick(r, TOOLS)}: ${num(40)} of ${num(40) + 40} ${pick(r, NOUNS)}s done, ${phrase(3, 9)}.`,
     () => `The ${pick(r, ADJ)} ${pick(r, NOUNS)} in ${c()} was caused by ${pick(r, ERRORS)} in ${ident()}; ${pick(r, PEOPLE)} ${pick(r, ACTIONS)} it.`,
     () => `Incident ${num(500)}: ${c()} returned ${pick(r, ["500", "502", "503", "429", "404"])} for ${num(90)} minutes. ${cap(phrase(5, 14))}.`,
     () => `Idea: ${phrase(3, 8)} with a ${pick(r, ADJ)} ${pick(r, NOUNS)} cache in front of ${c()} (${pick(r, TOOLS)}).`,
     () => `To reproduce: set ${snake().toUpperCase()}=${num(64)}, start ${c()}, then call ${ident()} twice; ${phrase(2, 8)}.`,
     () => `${pick(r, PEOPLE)} said ${phrase(5, 15)}.`,
-    () => `Event log: ${c()} emitted ${num(10000)} ${pick(r, NOUNS)} events on ${pick(r, ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])}; ${phrase(3, 10)}.`,
+    () =>
+      `Event log: ${c()} emitted ${num(10000)} ${pick(r, NOUNS)} events on ${pick(r, ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])}; ${phrase(3, 10)}.`,
     () => `Review of ${file()}: ${pick(r, ADJ)} ${pick(r, NOUNS)} names, ${pick(r, ADJ)} tests, ${phrase(3, 9)}.`,
     () => `Blocked on ${pick(r, TOOLS)} ${num(20)}.${num(20)}: ${pick(r, ERRORS)} in ${c()} ${pick(r, NOUNS)}s. ${cap(phrase(2, 8))}.`,
     () => `Docs for ${c()}: ${phrase(8, 20)}.`,
@@ -198,7 +207,9 @@ export function loadScaleStore(ctx: Ctx, n: number, turns: readonly Turn[], seed
         const title = t ? t.speaker : null;
         const content = t ? t.text : text();
         const created = now - (n - i) * 60_000;
-        const { seq } = ins.get(uuidv7(), project, project ? "project" : "global", category, title, content, status, `h${i}`, created, created) as { seq: number };
+        const { seq } = ins.get(uuidv7(), project, project ? "project" : "global", category, title, content, status, `h${i}`, created, created) as {
+          seq: number;
+        };
         fts.run(seq, ...lexicalColumns({ title, tags: [], content }));
         if (t) stored.push({ seq, diaId: t.dia_id, sampleId: t.sample_id });
       }

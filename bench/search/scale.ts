@@ -121,7 +121,12 @@ export async function runScale(sizes: number[], http = true, build = true) {
       try {
         const client = keepAliveClient(server.url, server.token);
         for (const filter of ["none", "project"] as const) {
-          const body = (q: Question) => ({ query: q.question, limit: 10, mode: "lexical", ...(filter === "project" ? { project: CONVERSATION_PROJECT[q.sample_id] } : {}) });
+          const body = (q: Question) => ({
+            query: q.question,
+            limit: 10,
+            mode: "lexical",
+            ...(filter === "project" ? { project: CONVERSATION_PROJECT[q.sample_id] } : {}),
+          });
           for (const q of questions.slice(0, 20)) await client.post("/api/search", body(q)); // warm-up
           const samples: number[] = [];
           let empty = 0;

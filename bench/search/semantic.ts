@@ -61,7 +61,9 @@ async function prepare(docs: { key: string; title?: string; content: string }[],
   const docVectors = await embedAll(texts);
   const queryVectors = await embedAll(queries.map((q) => QUERY_PREFIX + q.q));
   const candidates = new Map<number, Candidate>();
-  for (const r of ctx.sqlite.prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories").all() as (Omit<Candidate, "pinned"> & { pinned: number })[]) {
+  for (const r of ctx.sqlite
+    .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
+    .all() as (Omit<Candidate, "pinned"> & { pinned: number })[]) {
     candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
   }
   const out: Prepared = { queries: [], candidates };
@@ -71,7 +73,12 @@ async function prepare(docs: { key: string; title?: string; content: string }[],
       .map((v, j) => ({ seq: bySeq[j], distance: 1 - dot(qv, v) }))
       .sort((a, b) => a.distance - b.distance)
       .slice(0, CANDIDATES);
-    out.queries.push({ kind: q.kind, lexical: lexicalSearch(ctx, q.q, filters, CANDIDATES), vector, expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)) });
+    out.queries.push({
+      kind: q.kind,
+      lexical: lexicalSearch(ctx, q.q, filters, CANDIDATES),
+      vector,
+      expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
+    });
   });
   ctx.close();
   return out;
@@ -134,11 +141,16 @@ function locomoSets(): Prepared[] | Promise<Prepared[]> {
     console.log(`LoCoMo skipped (${LOCOMO_DIR} absent or --no-locomo)`);
     return [];
   }
-  const read = <T>(f: string) => fs.readFileSync(path.join(LOCOMO_DIR, f), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  const read = <T>(f: string) =>
+    fs
+      .readFileSync(path.join(LOCOMO_DIR, f), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as T);
   const turns = read<{ sample_id: string; dia_id: string; speaker: string; text: string }>("locomo-dev_memories.jsonl");
-  const questions = read<{ sample_id: string; question: string; category: number; category_name: string; evidence: string[] }>("locomo-dev_queries.jsonl").filter(
-    (q) => q.category !== 5 && q.evidence?.length,
-  );
+  const questions = read<{ sample_id: string; question: string; category: number; category_name: string; evidence: string[] }>(
+    "locomo-dev_queries.jsonl",
+  ).filter((q) => q.category !== 5 && q.evidence?.length);
   return Promise.all(
     [...new Set(turns.map((t) => t.sample_id))].map((sample) =>
       prepare(
@@ -180,7 +192,9 @@ console.log(`\nParaphrase set (${QUERIES.length} queries, ${Object.keys(MEMORIES
 console.log(table(paraRows));
 result.paraphrase = paraRows;
 if (locomo.length) {
-  const rows = modes.flatMap((mode) => Object.entries(locomoScores(mode, FUSION)).map(([category, s]) => ({ mode, category, questions: s.n, "recall@5": s.r5, "recall@10": s.r10 })));
+  const rows = modes.flatMap((mode) =>
+    Object.entries(locomoScores(mode, FUSION)).map(([category, s]) => ({ mode, category, questions: s.n, "recall@5": s.r5, "recall@10": s.r10 })),
+  );
   console.log("\nLoCoMo dev (conv-26, conv-30)");
   console.log(table(rows));
   result.locomo = rows;
@@ -189,8 +203,11 @@ if (locomo.length) {
 if (args.includes("--grid")) {
   const grid: Record<string, unknown>[] = [];
   const fusions: Fusion[] = [];
-  for (const rrfK of [5, 10, 60]) for (const lexicalWeight of [1, 2]) for (const maxVectorDistance of [2, 0.75]) fusions.push({ ...FUSION, kind: "rrf", rrfK, lexicalWeight, maxVectorDistance });
-  for (const lexicalWeight of [0.5, 1, 1.5, 2]) for (const similarityFloor of [0, 0.2, 0.3, 0.4]) fusions.push({ ...FUSION, kind: "blend", lexicalWeight, similarityFloor });
+  for (const rrfK of [5, 10, 60])
+    for (const lexicalWeight of [1, 2])
+      for (const maxVectorDistance of [2, 0.75]) fusions.push({ ...FUSION, kind: "rrf", rrfK, lexicalWeight, maxVectorDistance });
+  for (const lexicalWeight of [0.5, 1, 1.5, 2])
+    for (const similarityFloor of [0, 0.2, 0.3, 0.4]) fusions.push({ ...FUSION, kind: "blend", lexicalWeight, similarityFloor });
   for (const f of fusions) {
     const s = scoreParaphrase(para, "hybrid", f);
     const l = locomo.length ? locomoScores("hybrid", f).overall : { r5: null, r10: null };

@@ -33,7 +33,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
     const env: Record<string, string> = hasModel ? { RECOLLECT_EMBEDDING_PROVIDER: "transformers", RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR } : {};
     const ctx = benchCtx(env, dataDir);
     const t0 = performance.now();
-    bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding), } : null);
+    bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding) } : null);
     ctx.close();
     const loadSeconds = round((performance.now() - t0) / 1000, 1);
     const server = await startBenchServer(dataDir, env);
@@ -82,7 +82,16 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
         const fetched: number[] = [];
         if (mode === "lexical") for (let i = 0; i < count; i++) fetched.push(await viaFetch(i));
         const f = stats(fetched);
-        rows.push({ memories: n, mode, ...stats(samples), "fetch p50": f.p50 || "", "fetch p95": f.p95 || "", rssMB: rssMB(server.pid), loadSeconds, load1: round(os.loadavg()[0], 1) });
+        rows.push({
+          memories: n,
+          mode,
+          ...stats(samples),
+          "fetch p50": f.p50 || "",
+          "fetch p95": f.p95 || "",
+          rssMB: rssMB(server.pid),
+          loadSeconds,
+          load1: round(os.loadavg()[0], 1),
+        });
         console.log(table([rows[rows.length - 1]]));
       }
       client.close();
@@ -108,7 +117,9 @@ function rssMB(pid: number): number {
 async function waitHybrid(url: string, token: string) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const h = (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as { search: { mode: string; reason: string } };
+    const h = (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      search: { mode: string; reason: string };
+    };
     if (h.search.mode === "hybrid") return;
     if (Date.now() > deadline) throw new Error(`server never became hybrid: ${h.search.reason}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -119,7 +130,15 @@ export async function startBenchServer(dataDir: string, env: Record<string, stri
   const port = await freePort();
   const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {
     cwd: ROOT,
-    env: { ...process.env, RECOLLECT_DATA_DIR: dataDir, RECOLLECT_APP_DIR: ROOT, XDG_CONFIG_HOME: tempDir("recollect-speed-config-"), RECOLLECT_EMBEDDING_PROVIDER: "none", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      ...process.env,
+      RECOLLECT_DATA_DIR: dataDir,
+      RECOLLECT_APP_DIR: ROOT,
+      XDG_CONFIG_HOME: tempDir("recollect-speed-config-"),
+      RECOLLECT_EMBEDDING_PROVIDER: "none",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

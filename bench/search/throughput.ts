@@ -19,7 +19,10 @@ export async function runThroughput(texts = 1024) {
   const sets: [string, string[]][] = [["synthetic 12-40 words", Array.from({ length: texts }, () => c.text())]];
   const turns = path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl");
   if (fs.existsSync(turns)) {
-    const lines = fs.readFileSync(turns, "utf8").split("\n").filter((l) => l.trim());
+    const lines = fs
+      .readFileSync(turns, "utf8")
+      .split("\n")
+      .filter((l) => l.trim());
     sets.push(["LoCoMo turns", lines.slice(0, texts).map((l) => JSON.parse(l).text as string)]);
   }
   const rows: Record<string, unknown>[] = [];

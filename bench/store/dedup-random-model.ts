@@ -17,7 +17,8 @@ const args = process.argv.slice(2);
 // The shared directory sits beside the main checkout (../shared), or two levels up from a worktree.
 const MODEL = args.includes("--model")
   ? path.resolve(args[args.indexOf("--model") + 1])
-  : (["..", "../.."].map((up) => path.resolve(ROOT, up, "shared/models/random-minilm-l6")).find((d) => fs.existsSync(d)) ?? path.resolve(ROOT, "../shared/models/random-minilm-l6"));
+  : (["..", "../.."].map((up) => path.resolve(ROOT, up, "shared/models/random-minilm-l6")).find((d) => fs.existsSync(d)) ??
+    path.resolve(ROOT, "../shared/models/random-minilm-l6"));
 if (!fs.existsSync(path.join(MODEL, "onnx"))) {
   console.log(`skipped: no model at ${MODEL}`);
   process.exit(0);

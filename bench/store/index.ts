@@ -12,10 +12,17 @@ import { printTable, summarize, time, writeResult } from "../lib/stats";
 import { corpus } from "../search/corpus";
 
 const args = process.argv.slice(2);
-const sizes = (args[args.indexOf("--sizes") + 1] && args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "10000,100000").split(",").map(Number).filter((n) => n > 0);
+const sizes = (args[args.indexOf("--sizes") + 1] && args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "10000,100000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const CATEGORIES = ["decision", "constraint", "convention", "fact", "gotcha", "procedure", "note"] as const;
-const WORDS = "redis cache ttl deploy friday postgres index migration retry timeout queue worker token budget lint test build docker compose nginx route handler schema".split(" ");
-const text = (i: number) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]}: memory ${i} about ${WORDS[(i * 3) % WORDS.length]} in module m${i % 97}`;
+const WORDS =
+  "redis cache ttl deploy friday postgres index migration retry timeout queue worker token budget lint test build docker compose nginx route handler schema".split(
+    " ",
+  );
+const text = (i: number) =>
+  `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]}: memory ${i} about ${WORDS[(i * 3) % WORDS.length]} in module m${i % 97}`;
 
 ensureBuild();
 const results: Record<string, unknown> = {};
@@ -41,13 +48,25 @@ const results: Record<string, unknown> = {};
     const [, ms] = await time(() => {
       for (let i = 0; i < n; i += perTransaction) {
         if (perTransaction === 1) create(i);
-        else ctx.sqlite.transaction(() => { for (let j = i; j < Math.min(n, i + perTransaction); j++) create(j); }).immediate();
+        else
+          ctx.sqlite
+            .transaction(() => {
+              for (let j = i; j < Math.min(n, i + perTransaction); j++) create(j);
+            })
+            .immediate();
       }
     });
     const cpu = process.cpuUsage(cpu0);
     ctx.close();
     const rate = Math.round((n / ms) * 1000);
-    verbRows.push({ texts: name, memories: n, seconds: ms / 1000, "creates/s": rate, "CPU us/create": Math.round((cpu.user + cpu.system) / n), load1: Math.round(os.loadavg()[0] * 10) / 10 });
+    verbRows.push({
+      texts: name,
+      memories: n,
+      seconds: ms / 1000,
+      "creates/s": rate,
+      "CPU us/create": Math.round((cpu.user + cpu.system) / n),
+      load1: Math.round(os.loadavg()[0] * 10) / 10,
+    });
     results[key] = rate;
   }
   printTable("Creates through the verb", verbRows);
@@ -58,7 +77,12 @@ for (const size of sizes) {
   const dataDir = tempDir("recollect-bench-");
   const ctx = testCtx({ dataDir });
   for (let i = 0; i < size; i++) {
-    createMemory(ctx, { content: text(i), category: CATEGORIES[i % CATEGORIES.length], tags: [WORDS[i % 5]], ...(i % 10 === 0 ? { directory: `/tmp/bench-project-${i % 3}` } : {}) });
+    createMemory(ctx, {
+      content: text(i),
+      category: CATEGORIES[i % CATEGORIES.length],
+      tags: [WORDS[i % 5]],
+      ...(i % 10 === 0 ? { directory: `/tmp/bench-project-${i % 3}` } : {}),
+    });
   }
   ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
   ctx.close();

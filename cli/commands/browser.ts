@@ -21,7 +21,9 @@ export function registerBrowser(program: Command) {
       }
       const opened = await openInBrowser(link.url);
       out.result({ ...link, opened }, () =>
-        opened ? `Opened the memory browser (the link works once, until ${link.expiresAt}).` : `Could not start a browser here; open this link (once, within 2 minutes):\n${link.url}`,
+        opened
+          ? `Opened the memory browser (the link works once, until ${link.expiresAt}).`
+          : `Could not start a browser here; open this link (once, within 2 minutes):\n${link.url}`,
       );
     });
 
@@ -31,7 +33,8 @@ export function registerBrowser(program: Command) {
     .option("--all", "end every browser session")
     .action(async (_o, cmd: Command) => {
       const { opts, client, out } = commandContext<{ all?: boolean }>(cmd);
-      if (!opts.all) throw new CliError("the CLI has no browser session of its own: pass --all to sign every browser out", EXIT.usage, "`recollect logout --all`");
+      if (!opts.all)
+        throw new CliError("the CLI has no browser session of its own: pass --all to sign every browser out", EXIT.usage, "`recollect logout --all`");
       const result = await client.json<SessionsRevoked>("/api/auth/sessions", { method: "DELETE" });
       out.result(result, () => `Signed out every browser (${result.revoked} session${result.revoked === 1 ? "" : "s"} ended).`);
     });

@@ -51,7 +51,11 @@ export function registerCleanup(program: Command) {
         action: opts.archive ? "archive" : "delete",
       };
       if (!opts.olderThan && !opts.scope && !opts.category && !opts.status && !opts.project && !opts.ids) {
-        throw new CliError("give at least one filter (--older-than, --scope, --category, --status, --project, --ids)", EXIT.usage, "cleanup never matches everything by default");
+        throw new CliError(
+          "give at least one filter (--older-than, --scope, --category, --status, --project, --ids)",
+          EXIT.usage,
+          "cleanup never matches everything by default",
+        );
       }
       const verb = opts.archive ? "archive" : "delete";
       const preview = await client.json<CleanupResult>("/api/maintenance/cleanup", { json: { ...filters, dryRun: true } });
@@ -67,7 +71,10 @@ export function registerCleanup(program: Command) {
       }
       if (!opts.force) {
         for (const m of preview.sample.slice(0, 5)) out.info(`  ${m.id}  ${m.category}/${m.scope}  ${oneLine(m.content, 70)}`);
-        const ok = await out.confirm(`${verb[0].toUpperCase()}${verb.slice(1)} ${preview.matched} memories${opts.archive ? "" : " for good"}?`, `${verb} ${preview.matched} memories`);
+        const ok = await out.confirm(
+          `${verb[0].toUpperCase()}${verb.slice(1)} ${preview.matched} memories${opts.archive ? "" : " for good"}?`,
+          `${verb} ${preview.matched} memories`,
+        );
         if (!ok) throw new CliError("cancelled; nothing changed", EXIT.cancelled);
       }
       const bar = out.progress(preview.matched, verb === "delete" ? "Deleting" : "Archiving");
@@ -84,7 +91,17 @@ export function registerCleanup(program: Command) {
       } finally {
         bar.stop();
       }
-      const result = { action: filters.action, matched: preview.matched, affected, unknownIds: preview.unknownIds, sizeBeforeBytes: first, sizeAfterBytes: last!.sizeAfterBytes };
-      out.result(result, () => `${verb === "delete" ? "Deleted" : "Archived"} ${affected} memories; database ${bytes(first)} -> ${bytes(last!.sizeAfterBytes)}.`);
+      const result = {
+        action: filters.action,
+        matched: preview.matched,
+        affected,
+        unknownIds: preview.unknownIds,
+        sizeBeforeBytes: first,
+        sizeAfterBytes: last!.sizeAfterBytes,
+      };
+      out.result(
+        result,
+        () => `${verb === "delete" ? "Deleted" : "Archived"} ${affected} memories; database ${bytes(first)} -> ${bytes(last!.sizeAfterBytes)}.`,
+      );
     });
 }

@@ -67,10 +67,16 @@ export function registerDoctor(program: Command) {
       // The whole health body (uptime, versions, search mode) needs the token.
       const health: Health | undefined = alive && (await fullHealth(target.url, target.token, 3000));
       if (!alive) {
-        add({ name: "server", status: "fail", message: `nothing answers at ${target.url}`, hint: "`recollect start` (or check RECOLLECT_URL / RECOLLECT_PORT)" });
+        add({
+          name: "server",
+          status: "fail",
+          message: `nothing answers at ${target.url}`,
+          hint: "`recollect start` (or check RECOLLECT_URL / RECOLLECT_PORT)",
+        });
       } else {
         add({ name: "server", status: "ok", message: `Recollect ${alive.version} at ${target.url}${health ? `, up ${health.uptimeSeconds}s` : ""}` });
-        if (health?.storage?.status === "full") add({ name: "storage", status: "fail", message: health.storage.reason ?? "the disk is full", hint: "free disk space: writes resume by themselves" });
+        if (health?.storage?.status === "full")
+          add({ name: "storage", status: "fail", message: health.storage.reason ?? "the disk is full", hint: "free disk space: writes resume by themselves" });
         try {
           await client.request("/api/stats", { timeoutMs: 5000 });
           add({ name: "token accepted", status: "ok", message: "the server accepts the token" });
@@ -126,9 +132,19 @@ export function registerDoctor(program: Command) {
             : e.state === "ready"
               ? { name: "embeddings", status: "ok", message: `${e.mode} search${model}; ${e.vectors} vectors, queue ${e.queueDepth}` }
               : e.state === "mismatch"
-                ? { name: "embeddings", status: "warn", message: `the stored vectors were made with ${e.indexModel ?? "another model"}: ${e.reason}`, hint: "`recollect reindex`" }
+                ? {
+                    name: "embeddings",
+                    status: "warn",
+                    message: `the stored vectors were made with ${e.indexModel ?? "another model"}: ${e.reason}`,
+                    hint: "`recollect reindex`",
+                  }
                 : e.state === "failed"
-                  ? { name: "embeddings", status: "warn", message: `the embedding model failed: ${e.reason}; search is lexical`, hint: "check embedding.model / embedding.modelDir and the server log" }
+                  ? {
+                      name: "embeddings",
+                      status: "warn",
+                      message: `the embedding model failed: ${e.reason}; search is lexical`,
+                      hint: "check embedding.model / embedding.modelDir and the server log",
+                    }
                   : { name: "embeddings", status: "warn", message: `${e.state}: ${e.reason}; search is ${e.mode} for now` },
         );
         // Which model and why (an older server does not say).
@@ -146,7 +162,12 @@ export function registerDoctor(program: Command) {
           dedup.semantic
             ? { name: "deduplication", status: "ok", message: `exact, lexical and semantic (${dedup.model}): ${dedup.reason}` }
             : dedup.model && /degenerate/.test(dedup.reason)
-              ? { name: "deduplication", status: "warn", message: `${dedup.model} is not used for deduplication: ${dedup.reason}`, hint: "check embedding.model / embedding.modelDir: this model cannot tell texts apart" }
+              ? {
+                  name: "deduplication",
+                  status: "warn",
+                  message: `${dedup.model} is not used for deduplication: ${dedup.reason}`,
+                  hint: "check embedding.model / embedding.modelDir: this model cannot tell texts apart",
+                }
               : { name: "deduplication", status: "ok", message: dedup.reason },
         );
       }
@@ -193,7 +214,10 @@ export function registerDoctor(program: Command) {
       const failed = checks.filter((c) => c.status === "fail").length;
       const warned = checks.filter((c) => c.status === "warn").length;
       out.result({ ok: failed === 0, failed, warnings: warned, checks }, () => [
-        ...checks.map((c) => `${c.status === "ok" ? "ok  " : c.status === "warn" ? "warn" : "FAIL"}  ${c.name.padEnd(16)} ${c.message}${c.hint ? `\n      -> ${c.hint}` : ""}`),
+        ...checks.map(
+          (c) =>
+            `${c.status === "ok" ? "ok  " : c.status === "warn" ? "warn" : "FAIL"}  ${c.name.padEnd(16)} ${c.message}${c.hint ? `\n      -> ${c.hint}` : ""}`,
+        ),
         "",
         failed ? `${failed} problem(s), ${warned} warning(s).` : `No problems${warned ? ` (${warned} warning(s))` : ""}.`,
       ]);

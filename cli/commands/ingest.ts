@@ -23,14 +23,17 @@ export function registerIngest(program: Command) {
     .action(async (_o, cmd: Command) => {
       const { opts, client, out } = commandContext<{ db?: string; session?: string; subagents: boolean; limit?: number; dryRun?: boolean }>(cmd);
       const source = path.resolve(opts.db ?? defaultOpencodeDb());
-      if (!fs.existsSync(source)) throw new CliError(`no OpenCode database at ${source}`, EXIT.notFound, "pass --db, or set OPENCODE_DB (`opencode db path` prints it)");
+      if (!fs.existsSync(source))
+        throw new CliError(`no OpenCode database at ${source}`, EXIT.notFound, "pass --db, or set OPENCODE_DB (`opencode db path` prints it)");
       const base = { source, sessionIds: list(opts.session), includeSubagents: opts.subagents };
 
       if (opts.dryRun) {
         const r = await client.json<IngestResult>("/api/maintenance/ingest", { json: { ...base, dryRun: true, limit: Math.min(opts.limit ?? 1000, 1000) } });
         out.result(r, (x: IngestResult) => [
           `${x.pending} of ${x.total} OpenCode sessions would be ingested from ${source}:`,
-          ...x.ingested.map((s) => `  ${s.sessionId}  ${s.kind === "updated" ? "(grown) " : ""}${s.messages} messages  ${oneLine(s.title, 50)}  ${s.directory}`),
+          ...x.ingested.map(
+            (s) => `  ${s.sessionId}  ${s.kind === "updated" ? "(grown) " : ""}${s.messages} messages  ${oneLine(s.title, 50)}  ${s.directory}`,
+          ),
         ]);
         return;
       }

@@ -36,7 +36,8 @@ export function registerLogs(program: Command) {
         out.result(kept, (rs: Record<string, unknown>[]) =>
           rs.map((r) => {
             const { ts, level, msg, ...rest } = r;
-            const detail = msg === "request" ? `${rest.method} ${rest.path} -> ${rest.status} (${rest.ms} ms)${rest.error ? ` ${rest.error}` : ""}` : JSON.stringify(rest);
+            const detail =
+              msg === "request" ? `${rest.method} ${rest.path} -> ${rest.status} (${rest.ms} ms)${rest.error ? ` ${rest.error}` : ""}` : JSON.stringify(rest);
             return `${ts} ${String(level).padEnd(5)} ${msg} ${detail}`;
           }),
         );

@@ -43,13 +43,16 @@ export function registerMcp(program: Command) {
     .action(async (_o, cmd: Command) => {
       const { opts, target, out } = commandContext<{ client: string; config?: string; uninstall?: boolean }>(cmd);
       if (!(MCP_CLIENTS as readonly string[]).includes(opts.client)) throw new CliError(`--client: one of ${MCP_CLIENTS.join(", ")}`, EXIT.usage);
-      let result;
+      let result: ReturnType<typeof installMcp>;
       try {
         result = installMcp({ client: opts.client as McpClient, url: target.url, tokenPath: target.tokenPath, config: opts.config, uninstall: opts.uninstall });
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }
-      out.result(result, (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? `\nRestart ${r.client} to load it.` : ""}`);
+      out.result(
+        result,
+        (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? `\nRestart ${r.client} to load it.` : ""}`,
+      );
     });
 }
 

@@ -69,11 +69,16 @@ export function registerMemories(program: Command) {
         else if (scope === "project" || scope === "session" || gitRoot()) body.directory = process.cwd();
       }
       body.scope = scope ?? (body.project || body.directory ? "project" : "global");
-      const created = await client.json<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { duplicateOf: string | null; dedup?: DedupOutcome | null }>("/api/memories", { json: body });
+      const created = await client.json<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { duplicateOf: string | null; dedup?: DedupOutcome | null }>(
+        "/api/memories",
+        { json: body },
+      );
       out.result(created, (m) => {
         const remembered = `Remembered ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
-        if (m.dedup?.kind === "near") return `Folded into ${m.id} (${m.category}, ${m.scope}), a near duplicate (${similarity(m.dedup)}); your text is kept as its version ${m.dedup.version}.`;
-        if (m.dedup?.kind === "similar") return `${remembered} It looks like ${m.dedup.memoryId} (${similarity(m.dedup)}): linked and proposed as a merge for review.`;
+        if (m.dedup?.kind === "near")
+          return `Folded into ${m.id} (${m.category}, ${m.scope}), a near duplicate (${similarity(m.dedup)}); your text is kept as its version ${m.dedup.version}.`;
+        if (m.dedup?.kind === "similar")
+          return `${remembered} It looks like ${m.dedup.memoryId} (${similarity(m.dedup)}): linked and proposed as a merge for review.`;
         return m.deduplicated ? `Already remembered as ${m.id} (${m.category}, ${m.scope}); nothing added.` : remembered;
       });
     });
@@ -99,9 +104,25 @@ export function registerMemories(program: Command) {
     .option("--pinned", "only pinned memories")
     .option("-n, --limit <n>", "how many (1-500)", intArg("limit"), 20)
     .action(async (_o, cmd: Command) => {
-      const { opts, client, out } = commandContext<{ scope?: string; category?: string; status?: string; tag?: string; project?: string; pinned?: boolean; limit: number }>(cmd);
+      const { opts, client, out } = commandContext<{
+        scope?: string;
+        category?: string;
+        status?: string;
+        tag?: string;
+        project?: string;
+        pinned?: boolean;
+        limit: number;
+      }>(cmd);
       const page = await client.json<MemoryListDto>("/api/memories", {
-        query: { scope: opts.scope, category: opts.category, status: opts.status, tag: opts.tag, project: opts.project, pinned: opts.pinned ? "true" : undefined, limit: opts.limit },
+        query: {
+          scope: opts.scope,
+          category: opts.category,
+          status: opts.status,
+          tag: opts.tag,
+          project: opts.project,
+          pinned: opts.pinned ? "true" : undefined,
+          limit: opts.limit,
+        },
       });
       out.result(page, (p: MemoryListDto) => (p.items.length ? p.items.map((m) => memoryBlock(m)).join("\n") : "No memories match."));
     });
@@ -141,7 +162,8 @@ export function registerMemories(program: Command) {
       if (opts.unpin) body.pinned = false;
       if (opts.priority !== undefined) body.priority = opts.priority;
       if (opts.status) body.status = opts.status;
-      if (Object.keys(body).length === 1) throw new CliError("nothing to change: give --content, --title, --category, --tags, --pin/--unpin, --priority or --status", EXIT.usage);
+      if (Object.keys(body).length === 1)
+        throw new CliError("nothing to change: give --content, --title, --category, --tags, --pin/--unpin, --priority or --status", EXIT.usage);
       if (opts.reason) body.reason = opts.reason;
       const m = await client.json<MemoryDto>(`/api/memories/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
       out.result(m, (x: MemoryDto) => [`Updated ${x.id}.`, ...memoryDetail(x).slice(1)]);

@@ -15,12 +15,15 @@ export function registerPlugin(program: Command) {
       const { opts, out } = commandContext<{ project?: string; config?: string; uninstall?: boolean }>(cmd);
       if (opts.project && opts.config) throw new CliError("give --project or --config, not both", EXIT.usage);
       const target = opts.config ? { config: opts.config } : opts.project ? { project: opts.project } : { global: true as const };
-      let result;
+      let result: ReturnType<typeof installPlugin>;
       try {
         result = installPlugin({ target, uninstall: opts.uninstall });
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }
-      out.result(result, (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? "\nRestart OpenCode to load it." : ""}`);
+      out.result(
+        result,
+        (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? "\nRestart OpenCode to load it." : ""}`,
+      );
     });
 }

@@ -12,7 +12,12 @@ export function registerReindex(program: Command) {
     .action(async (_o, cmd: Command) => {
       const { opts, client, out } = commandContext<{ wait: boolean }>(cmd);
       const status = await client.json<EmbeddingStatus>("/api/embeddings/status");
-      if (status.provider === "none") throw new CliError("embeddings are off (embedding.provider is none): nothing to reindex", EXIT.failure, "set RECOLLECT_EMBEDDING_PROVIDER and restart the server");
+      if (status.provider === "none")
+        throw new CliError(
+          "embeddings are off (embedding.provider is none): nothing to reindex",
+          EXIT.failure,
+          "set RECOLLECT_EMBEDDING_PROVIDER and restart the server",
+        );
       let progress = await client.json<ReindexProgress>("/api/embeddings/reindex", { method: "POST", json: {} });
       if (!opts.wait) {
         out.result(progress, (p: ReindexProgress) => `Reindex ${p.state}: ${p.done}/${p.total} (follow it with \`recollect reindex\` or \`recollect stats\`).`);
@@ -30,7 +35,9 @@ export function registerReindex(program: Command) {
         bar.stop();
       }
       out.result(progress, (p: ReindexProgress) =>
-        p.state === "failed" ? `Reindex failed after ${p.done}/${p.total}: ${p.error}` : `Reindexed ${p.done}/${p.total} memories with ${p.model ?? "the model"} (${p.dimension ?? "?"} dimensions).`,
+        p.state === "failed"
+          ? `Reindex failed after ${p.done}/${p.total}: ${p.error}`
+          : `Reindexed ${p.done}/${p.total} memories with ${p.model ?? "the model"} (${p.dimension ?? "?"} dimensions).`,
       );
       if (progress.state === "failed") process.exitCode = EXIT.failure;
     });

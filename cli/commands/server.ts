@@ -8,7 +8,21 @@ import { readToken } from "../../lib/security/token";
 import { Client } from "../lib/client";
 import { mintLoginLink } from "../lib/login-link";
 import { bytes } from "../lib/output";
-import { buildIfNeeded, fullHealth, isOurServer, pidFile, probe, readPid, removePid, serverLog, sleep, spawnServer, tail, terminate, type PidInfo } from "../lib/server-process";
+import {
+  buildIfNeeded,
+  fullHealth,
+  isOurServer,
+  pidFile,
+  probe,
+  readPid,
+  removePid,
+  serverLog,
+  sleep,
+  spawnServer,
+  tail,
+  terminate,
+  type PidInfo,
+} from "../lib/server-process";
 
 export function registerServer(program: Command) {
   program
@@ -32,7 +46,11 @@ export function registerServer(program: Command) {
         return;
       }
       if (existing && isOurServer(existing.pid)) {
-        throw new CliError(`a server started earlier (pid ${existing.pid}) is running but not answering at ${target.url}`, EXIT.failure, "`recollect stop`, then start again");
+        throw new CliError(
+          `a server started earlier (pid ${existing.pid}) is running but not answering at ${target.url}`,
+          EXIT.failure,
+          "`recollect stop`, then start again",
+        );
       }
       if (existing) removePid(target.dataDir);
 
@@ -94,7 +112,9 @@ export function registerServer(program: Command) {
     }
   }
   const browserLine = (loginUrl: string | null) =>
-    loginUrl ? [`  browser  ${loginUrl}`, "           (signs in once, within 2 minutes; `recollect open` makes a new link)"] : ["  browser  run `recollect open` to sign in"];
+    loginUrl
+      ? [`  browser  ${loginUrl}`, "           (signs in once, within 2 minutes; `recollect open` makes a new link)"]
+      : ["  browser  run `recollect open` to sign in"];
 
   program
     .command("stop")
@@ -105,14 +125,21 @@ export function registerServer(program: Command) {
       if (!info || !isOurServer(info.pid)) {
         if (info) removePid(target.dataDir);
         if (await probe(target.url)) {
-          throw new CliError(`a server answers at ${target.url}, but it was not started by \`recollect start\` with this data dir`, EXIT.failure, "stop it where it runs (Ctrl-C in its terminal)");
+          throw new CliError(
+            `a server answers at ${target.url}, but it was not started by \`recollect start\` with this data dir`,
+            EXIT.failure,
+            "stop it where it runs (Ctrl-C in its terminal)",
+          );
         }
         out.result({ status: "stopped", wasRunning: false }, () => "Recollect is not running.");
         return;
       }
       const how = await terminate(info.pid);
       removePid(target.dataDir, info.pid);
-      out.result({ status: "stopped", wasRunning: true, pid: info.pid, how }, () => `Stopped Recollect (pid ${info.pid}${how === "killed" ? ", killed after it ignored SIGTERM" : ""}).`);
+      out.result(
+        { status: "stopped", wasRunning: true, pid: info.pid, how },
+        () => `Stopped Recollect (pid ${info.pid}${how === "killed" ? ", killed after it ignored SIGTERM" : ""}).`,
+      );
     });
 
   program

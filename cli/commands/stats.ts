@@ -26,7 +26,15 @@ export function registerStats(program: Command) {
         `Embeddings   queue ${x.embeddings.queueDepth}${x.embeddings.failing ? ` (${x.embeddings.failing} failing)` : ""}, vectors ${x.embeddings.vectors ?? "none yet"}`,
         `Compression  ${x.compression.runs} runs, ${x.compression.tokensSaved} tokens saved`,
         `Database     ${bytes(x.database.sizeBytes)} + WAL ${bytes(x.database.walBytes)}; free ${bytes(x.database.freeBytes)} (auto_vacuum ${x.database.autoVacuum})`,
-        ...(x.projects.length ? ["", table(x.projects.map((p) => [p.name, String(p.memories), p.id, p.rootPath ?? ""]), ["project", "memories", "id", "root"])] : []),
+        ...(x.projects.length
+          ? [
+              "",
+              table(
+                x.projects.map((p) => [p.name, String(p.memories), p.id, p.rootPath ?? ""]),
+                ["project", "memories", "id", "root"],
+              ),
+            ]
+          : []),
       ]);
     });
 }

@@ -34,7 +34,16 @@ export function registerTransfer(program: Command) {
       }>(cmd);
       if (opts.output && fs.existsSync(opts.output) && !opts.force) throw new CliError(`${opts.output} exists`, EXIT.conflict, "pass --force to overwrite it");
       const res = await client.request("/api/export", {
-        query: { format: opts.format, scope: opts.scope, category: opts.category, status: opts.status, tag: opts.tag, project: opts.project, pinned: opts.pinned ? "true" : undefined, ids: opts.ids },
+        query: {
+          format: opts.format,
+          scope: opts.scope,
+          category: opts.category,
+          status: opts.status,
+          tag: opts.tag,
+          project: opts.project,
+          pinned: opts.pinned ? "true" : undefined,
+          ids: opts.ids,
+        },
         timeoutMs: 10 * 60_000,
       });
       const text = await res.text();
@@ -45,7 +54,10 @@ export function registerTransfer(program: Command) {
       }
       const file = path.resolve(opts.output);
       fs.writeFileSync(file, text);
-      out.result({ file, format: opts.format, count: Number.isFinite(count) ? count : null, bytes: Buffer.byteLength(text) }, (r) => `Exported ${r.count ?? "the"} memories to ${file} (${opts.format}).`);
+      out.result(
+        { file, format: opts.format, count: Number.isFinite(count) ? count : null, bytes: Buffer.byteLength(text) },
+        (r) => `Exported ${r.count ?? "the"} memories to ${file} (${opts.format}).`,
+      );
     });
 
   program
@@ -61,10 +73,17 @@ export function registerTransfer(program: Command) {
         text = file === "-" ? fs.readFileSync(0, "utf8") : fs.readFileSync(file, "utf8");
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        throw new CliError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, code === "ENOENT" ? EXIT.notFound : EXIT.failure);
+        throw new CliError(
+          `cannot read ${file}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+          code === "ENOENT" ? EXIT.notFound : EXIT.failure,
+        );
       }
       const format = opts.format ?? guessFormat(file, text);
-      const report = await client.json<ImportReport>("/api/import", { body: text, query: { format, dryRun: opts.dryRun ? "true" : undefined }, timeoutMs: 10 * 60_000 });
+      const report = await client.json<ImportReport>("/api/import", {
+        body: text,
+        query: { format, dryRun: opts.dryRun ? "true" : undefined },
+        timeoutMs: 10 * 60_000,
+      });
       out.result(report, (r: ImportReport) => {
         const lines = [
           `${r.dryRun ? "Would import" : "Imported"} ${r.created} of ${r.total} memories from ${file} (${r.duplicates} duplicate(s) skipped, ${r.invalid} invalid).`,

@@ -72,10 +72,13 @@ async function apiError(target: Target, res: Response): Promise<CliError> {
     return new CliError(
       `the server refused the API token: ${message}`,
       EXIT.unauthorized,
-      target.token ? `the token in ${target.tokenPath} does not match this server's (is RECOLLECT_DATA_DIR the server's?)` : `no token found at ${target.tokenPath}: point RECOLLECT_DATA_DIR at the server's data dir`,
+      target.token
+        ? `the token in ${target.tokenPath} does not match this server's (is RECOLLECT_DATA_DIR the server's?)`
+        : `no token found at ${target.tokenPath}: point RECOLLECT_DATA_DIR at the server's data dir`,
       code,
     );
   }
-  if (res.status === 404 && code === undefined) return new CliError(`${message}: this server has no such endpoint (an older version?)`, EXIT.failure, undefined, "no_endpoint");
+  if (res.status === 404 && code === undefined)
+    return new CliError(`${message}: this server has no such endpoint (an older version?)`, EXIT.failure, undefined, "no_endpoint");
   return new CliError(message, exitForStatus(res.status), undefined, code);
 }

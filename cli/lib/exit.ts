@@ -33,6 +33,14 @@ export class CliError extends Error {
   }
 }
 
-const BY_STATUS: Record<number, ExitCode> = { 400: EXIT.invalid, 401: EXIT.unauthorized, 403: EXIT.unauthorized, 404: EXIT.notFound, 409: EXIT.conflict, 413: EXIT.invalid, 422: EXIT.invalid };
+const BY_STATUS: Record<number, ExitCode> = {
+  400: EXIT.invalid,
+  401: EXIT.unauthorized,
+  403: EXIT.unauthorized,
+  404: EXIT.notFound,
+  409: EXIT.conflict,
+  413: EXIT.invalid,
+  422: EXIT.invalid,
+};
 
 export const exitForStatus = (status: number): ExitCode => BY_STATUS[status] ?? EXIT.failure;

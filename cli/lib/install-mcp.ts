@@ -61,7 +61,10 @@ export function installMcp(opts: InstallMcpOptions): InstallMcpResult {
   const file = opts.config ? path.resolve(opts.config) : mcpConfigFile(opts.client, opts.env);
   const entry = mcpEntry(opts.client, opts.url, opts.tokenPath);
   const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
-  const result = opts.client === "codex" ? editToml(text, entry, opts.uninstall) : editJson(file, text, opts.client === "opencode" ? ["mcp", "memory"] : ["mcpServers", "memory"], entry, opts.uninstall);
+  const result =
+    opts.client === "codex"
+      ? editToml(text, entry, opts.uninstall)
+      : editJson(file, text, opts.client === "opencode" ? ["mcp", "memory"] : ["mcpServers", "memory"], entry, opts.uninstall);
   if (result.text !== undefined) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Nothing half-written: a whole new file renamed over the old one.
@@ -77,7 +80,8 @@ type Edit = { action: InstallMcpResult["action"]; text?: string };
 function editJson(file: string, text: string, keyPath: string[], entry: Record<string, unknown>, uninstall?: boolean): Edit {
   const errors: ParseError[] = [];
   const config = (text.trim() ? parse(text, errors, { allowTrailingComma: true }) : {}) as Record<string, unknown>;
-  if (errors.length || typeof config !== "object" || config === null || Array.isArray(config)) throw new Error(`${file}: not a valid JSON object; fix it or pass --config`);
+  if (errors.length || typeof config !== "object" || config === null || Array.isArray(config))
+    throw new Error(`${file}: not a valid JSON object; fix it or pass --config`);
   const current = (config[keyPath[0]] as Record<string, unknown> | undefined)?.[keyPath[1]];
   const base = text.trim() ? text : "{}\n";
   const fmt = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" } };

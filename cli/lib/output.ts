@@ -12,7 +12,8 @@ export class Output {
   }
 
   /** The result: JSON (`--json`) or the text `render` makes. */
-  result(value: unknown, render?: (value: any) => string | string[] | void): void {
+  // biome-ignore lint/suspicious/noExplicitAny: each command's renderer takes its own result type.
+  result(value: unknown, render?: (value: any) => string | string[] | undefined): void {
     if (this.json) {
       process.stdout.write(JSON.stringify(value, null, 2) + "\n");
       return;
@@ -70,7 +71,11 @@ export function table(rows: string[][], header?: string[]): string {
   const all = header ? [header, ...rows] : rows;
   if (!all.length) return "";
   const widths = all[0].map((_, i) => Math.max(...all.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : (c ?? "").padEnd(widths[i]))).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : (c ?? "").padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return all.map(line).join("\n");
 }
 

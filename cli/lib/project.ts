@@ -9,4 +9,10 @@ export function gitRoot(dir = process.cwd()): string | undefined {
   }
 }
 
-export const list = (v: string | undefined) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+export const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;

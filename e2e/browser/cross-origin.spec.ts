@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   app = await server();
   baitId = (await createMemory(app, { content: "The bait memory: a forged request would delete or change it.", category: "fact" })).id;
-  attacker = http.createServer((req, res) => {
+  attacker = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(attackPage(app.url, baitId));
   });
@@ -84,7 +84,10 @@ test("a page on another loopback port can neither read nor write, with or withou
   const framed = page.waitForResponse((r) => r.url() === `${app.url}/` && r.request().frame().parentFrame() !== null);
   await page.goto(attackerUrl);
   await expect.poll(() => page.evaluate(() => (window as unknown as { __results?: unknown }).__results), { timeout: 30_000 }).toBeTruthy();
-  const results = (await page.evaluate(() => (window as unknown as { __results: Record<string, string | number> }).__results)) as Record<string, string | number>;
+  const results = (await page.evaluate(() => (window as unknown as { __results: Record<string, string | number> }).__results)) as Record<
+    string,
+    string | number
+  >;
 
   // Reading: a CORS read fails, a no-cors read is opaque (empty).
   expect.soft(String(results["read-cors"])).toMatch(/^error/);
@@ -92,7 +95,13 @@ test("a page on another loopback port can neither read nor write, with or withou
 
   // Forms: both are submitted (the responses are seen), and both are refused.
   for (const form of ["text-form", "urlencoded-form"]) {
-    const answered = page.waitForResponse((r) => r.url() === `${app.url}/api/memories` && r.request().method() === "POST" && (r.request().postData() ?? "").includes(ATTACK_MARK) && (r.request().postData() ?? "").includes(form === "text-form" ? "text/plain" : "urlencoded"));
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url() === `${app.url}/api/memories` &&
+        r.request().method() === "POST" &&
+        (r.request().postData() ?? "").includes(ATTACK_MARK) &&
+        (r.request().postData() ?? "").includes(form === "text-form" ? "text/plain" : "urlencoded"),
+    );
     await page.evaluate((id) => (document.getElementById(id) as HTMLFormElement).submit(), form);
     expect.soft((await answered).status(), form).toBeGreaterThanOrEqual(400);
   }

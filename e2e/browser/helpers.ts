@@ -45,17 +45,25 @@ export function seedActivity(dataDir: string, projectId: string) {
   const db = new Database(path.join(dataDir, "recollect.db"));
   db.pragma("busy_timeout = 10000");
   const now = Date.now();
-  db.prepare("INSERT INTO sessions(id, project_id, title, agent, status, working_on, started_at, last_heartbeat_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)").run(
-    "ses_e2e_1",
+  db.prepare(
+    "INSERT INTO sessions(id, project_id, title, agent, status, working_on, started_at, last_heartbeat_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)",
+  ).run("ses_e2e_1", projectId, "Fix the login redirect", "build", "issue #42: login redirect loop", now - 3_600_000, now - 30_000);
+  db.prepare("INSERT INTO claims(project_id, item, kind, session_id, note, claimed_at, expires_at) VALUES (?, ?, 'issue', ?, ?, ?, ?)").run(
     projectId,
-    "Fix the login redirect",
-    "build",
-    "issue #42: login redirect loop",
-    now - 3_600_000,
-    now - 30_000,
+    "#42",
+    "ses_e2e_1",
+    "on it",
+    now - 60_000,
+    now + 7_200_000,
   );
-  db.prepare("INSERT INTO claims(project_id, item, kind, session_id, note, claimed_at, expires_at) VALUES (?, ?, 'issue', ?, ?, ?, ?)").run(projectId, "#42", "ses_e2e_1", "on it", now - 60_000, now + 7_200_000);
-  db.prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(projectId, "deploy/last-tag", JSON.stringify({ tag: "v1.4.2", by: "ci" }), now, now, now + 86_400_000);
+  db.prepare("INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+    projectId,
+    "deploy/last-tag",
+    JSON.stringify({ tag: "v1.4.2", by: "ci" }),
+    now,
+    now,
+    now + 86_400_000,
+  );
   const messages = Array.from({ length: 26 }, (_, i) => ({
     info: { id: `msg_${i}`, role: i % 2 ? "assistant" : "user" },
     parts: [{ type: "text", text: i % 2 ? `Answer number ${i}` : `Question number ${i}` }],
@@ -85,7 +93,12 @@ export function seedActivity(dataDir: string, projectId: string) {
     320,
     now - 120_000,
   );
-  db.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)").run("ses_e2e_1", 12000, 7000, now - 3_600_000);
+  db.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy, created_at) VALUES (?, ?, ?, '{}', ?)").run(
+    "ses_e2e_1",
+    12000,
+    7000,
+    now - 3_600_000,
+  );
   db.close();
 }
 

@@ -20,12 +20,24 @@ import { MemoryForm } from "./pages/memory-form";
  */
 async function seed(a: TestServer) {
   const projectDir = tempDir("recollect-e2e-project-");
-  const first = await createMemory(a, { content: "Never push directly to main; open a merge request.", category: "constraint", pinned: true, priority: 5, directory: projectDir, tags: ["git"] });
+  const first = await createMemory(a, {
+    content: "Never push directly to main; open a merge request.",
+    category: "constraint",
+    pinned: true,
+    priority: 5,
+    directory: projectDir,
+    tags: ["git"],
+  });
   const projectId = ((await (await a.api(`/api/memories/${first.id}`)).json()) as { projectId: string }).projectId;
   await createMemory(a, { content: "Reply in English even when the code comments are in French.", category: "directive", pinned: true, priority: 1 });
   await createMemory(a, { content: "Prefer small pure functions over classes.", category: "preference", pinned: true });
   await createMemory(a, { content: "The staging database is reset every night at 02:00 UTC.", category: "fact", tags: ["staging"] });
-  await createMemory(a, { content: "Vitest runs each HTTP test file against a really started server.", category: "convention", project: projectId, scope: "project" });
+  await createMemory(a, {
+    content: "Vitest runs each HTTP test file against a really started server.",
+    category: "convention",
+    project: projectId,
+    scope: "project",
+  });
   seedActivity(a.dataDir, projectId);
   return { projectId };
 }

@@ -60,7 +60,10 @@ test("OpenCode with Recollect as a remote MCP server: memory_remember, then memo
 
   const from = llm.requests.length;
   await prompt(oc, session, "how do payments webhooks retry?");
-  const toolTexts = llm.requests.slice(from).flatMap((r) => r.body.messages.filter((m) => m.role === "tool")).map(textOf);
+  const toolTexts = llm.requests
+    .slice(from)
+    .flatMap((r) => r.body.messages.filter((m) => m.role === "tool"))
+    .map(textOf);
   const recalled = toolTexts.find((t) => t.includes("exponential backoff"));
   expect(recalled).toBeDefined();
   expect(recalled).toContain(`[${stored.id}] fact · global`);

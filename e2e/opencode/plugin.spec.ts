@@ -36,7 +36,14 @@ test.afterAll(async () => {
 
 test.afterEach(async ({}, info) => {
   if (info.status !== info.expectedStatus && oc) {
-    console.log(oc.log().split("\n").filter((l) => /recollect|service=/i.test(l)).slice(-30).join("\n"));
+    console.log(
+      oc
+        .log()
+        .split("\n")
+        .filter((l) => /recollect|service=/i.test(l))
+        .slice(-30)
+        .join("\n"),
+    );
   }
   await oc?.stop();
   oc = undefined;
@@ -53,7 +60,11 @@ const pluginEnv = () => ({
 });
 
 /** Requests of the main agent (they carry tools; title and compaction requests do not). */
-const agentRequests = (from = 0) => llm.requests.slice(from).map((r) => r.body).filter((b) => (b.tools?.length ?? 0) > 0);
+const agentRequests = (from = 0) =>
+  llm.requests
+    .slice(from)
+    .map((r) => r.body)
+    .filter((b) => (b.tools?.length ?? 0) > 0);
 const lastRole = (r: ChatRequest) => r.messages[r.messages.length - 1]?.role;
 
 /** Answers `tool` results with a short text, and user words with the scripted reply. */
@@ -103,7 +114,9 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   const list = await (await server.api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).json();
   const stored = list.items.find((m: { content: string }) => m.content === fact);
   expect(stored).toMatchObject({ category: "fact", scope: "project", source: "tool", tags: ["infra"] });
-  const storeResult = agentRequests(from).flatMap((r) => r.messages).find((m) => m.role === "tool");
+  const storeResult = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .find((m) => m.role === "tool");
   expect(textOf(storeResult!)).toContain(stored.id);
 
   const from2 = llm.requests.length;
@@ -150,7 +163,11 @@ test("3. a bulky tool output reaches the LLM compressed, and memory_expand bring
   const from = llm.requests.length;
   await prompt(oc, session, "expand it");
   // The memory_expand result is the last tool message of the turn's last request.
-  const expanded = agentRequests(from).at(-1)!.messages.filter((m) => m.role === "tool").map(textOf).at(-1);
+  const expanded = agentRequests(from)
+    .at(-1)!
+    .messages.filter((m) => m.role === "tool")
+    .map(textOf)
+    .at(-1);
   expect(expanded).toBeDefined();
   expect(expanded).not.toContain("memory_expand(");
   expect(expanded).toContain(original);
@@ -169,7 +186,10 @@ test("4. compaction stores a checkpoint whose context reaches the compaction req
   const checkpoints = await (await server.api(`/api/checkpoints?directory=${encodeURIComponent(oc.projectDir)}&sessionID=${session}`)).json();
   const items = checkpoints.items ?? checkpoints;
   expect(items.length).toBeGreaterThanOrEqual(1);
-  const compaction = llm.requests.slice(from).map((r) => r.body).find((b) => isCompactionRequest(b));
+  const compaction = llm.requests
+    .slice(from)
+    .map((r) => r.body)
+    .find((b) => isCompactionRequest(b));
   expect(compaction).toBeDefined();
   const compactionText = compaction!.messages.map(textOf).join("\n");
   expect(compactionText).toContain("CSV exporter");
@@ -228,7 +248,9 @@ test("5. with the server down and unstartable, turns complete without error and 
     .map((l) => JSON.parse(l) as { hook: string; ms: number })
     .filter((c) => c.hook !== "event");
   const total = calls.reduce((sum, c) => sum + c.ms, 0);
-  console.log(`turn ms without plugin ${baseline.join(", ")}; with plugin, server down ${withPlugin.join(", ")}; hooks ${calls.length} calls, ${total.toFixed(1)} ms`);
+  console.log(
+    `turn ms without plugin ${baseline.join(", ")}; with plugin, server down ${withPlugin.join(", ")}; hooks ${calls.length} calls, ${total.toFixed(1)} ms`,
+  );
   console.log(calls.map((c) => `${c.hook} ${c.ms}`).join("; "));
   expect(calls.filter((c) => c.hook === "system.transform").length).toBeGreaterThanOrEqual(4);
   // Nothing of the plugin reached the model: no injected block, no error text.

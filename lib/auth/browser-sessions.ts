@@ -13,7 +13,9 @@ export function startBrowserSession(ctx: Ctx, now = Date.now()): { id: string; e
   const expiresAt = now + BROWSER_SESSION_TTL_MS;
   withTransaction(ctx.db, (tx) => {
     tx.delete(browserSessions).where(lte(browserSessions.expiresAt, now)).run();
-    tx.insert(browserSessions).values({ idHash: secretHash(id), createdAt: now, expiresAt }).run();
+    tx.insert(browserSessions)
+      .values({ idHash: secretHash(id), createdAt: now, expiresAt })
+      .run();
   });
   return { id, expiresAt };
 }
@@ -32,7 +34,12 @@ export function isBrowserSession(ctx: Ctx, id: string, now = Date.now()): boolea
 /** Signs one browser out (the nav's Sign out). */
 export function endBrowserSession(ctx: Ctx, id: string): boolean {
   if (!plausibleSecret(id)) return false;
-  return ctx.db.delete(browserSessions).where(eq(browserSessions.idHash, secretHash(id))).run().changes === 1;
+  return (
+    ctx.db
+      .delete(browserSessions)
+      .where(eq(browserSessions.idHash, secretHash(id)))
+      .run().changes === 1
+  );
 }
 
 /** Signs every browser out (`recollect logout --all`); returns how many sessions were live or stale. */

@@ -13,7 +13,9 @@ export function createLoginTicket(ctx: Ctx, now = Date.now()): { ticket: string;
   const expiresAt = now + LOGIN_TICKET_TTL_MS;
   withTransaction(ctx.db, (tx) => {
     tx.delete(loginTickets).where(lte(loginTickets.expiresAt, now)).run();
-    tx.insert(loginTickets).values({ ticketHash: secretHash(ticket), createdAt: now, expiresAt }).run();
+    tx.insert(loginTickets)
+      .values({ ticketHash: secretHash(ticket), createdAt: now, expiresAt })
+      .run();
   });
   return { ticket, expiresAt };
 }

@@ -18,9 +18,7 @@ import { toTimeline, type Turn } from "./timeline";
 
 /** The text a history costs in a prompt (prose and tool input/output), for its token count. */
 function flatten(turns: readonly Turn[]): string {
-  return turns
-    .map((t) => [t.text, ...t.tools.map((c) => `${JSON.stringify(c.input)}\n${c.output}${c.error}`)].join("\n"))
-    .join("\n");
+  return turns.map((t) => [t.text, ...t.tools.map((c) => `${JSON.stringify(c.input)}\n${c.output}${c.error}`)].join("\n")).join("\n");
 }
 
 /**

@@ -10,8 +10,16 @@ import type { ToolCall, Turn } from "./timeline";
  * are built from these.
  */
 const MAX_ITEMS = 12;
-const EDIT_TOOLS: Record<string, string> = { edit: "edit", write: "write", multiedit: "edit", patch: "patch", apply_patch: "patch", str_replace_editor: "edit" };
-const TEST_COMMAND = /\b(?:npm (?:run )?test|npx (?:vitest|jest|playwright)|vitest|jest|pytest|python -m pytest|go test|cargo test|mvn test|gradle test|make test|tox|rspec|phpunit|dotnet test|bun test|pnpm (?:run )?test|yarn test)\b/;
+const EDIT_TOOLS: Record<string, string> = {
+  edit: "edit",
+  write: "write",
+  multiedit: "edit",
+  patch: "patch",
+  apply_patch: "patch",
+  str_replace_editor: "edit",
+};
+const TEST_COMMAND =
+  /\b(?:npm (?:run )?test|npx (?:vitest|jest|playwright)|vitest|jest|pytest|python -m pytest|go test|cargo test|mvn test|gradle test|make test|tox|rspec|phpunit|dotnet test|bun test|pnpm (?:run )?test|yarn test)\b/;
 const ERROR_LINE =
   /\b(?:error|Error|ERROR)(?:\[|:|\s+\d|!|\s+[A-Z]{1,4}\d+)|^error\b|\b[A-Z]\w*(?:Error|Exception)\b|\bTraceback\b|\bFAILED\b|\b\d+ failed\b|\bfailed:|\bfatal:|\bpanic:|No such file or directory|command not found|Segmentation fault|exit (?:code|status) [1-9]|exited with code [1-9]|npm ERR!/;
 const PASS_LINE = /\b(?:\d+ passed|all tests pass|tests? passed|0 failed|ok \(|✓|PASS\b|Tests:\s+\d+ passed)/i;
@@ -59,7 +67,8 @@ function relative(file: string, root: string | null): string {
 /** Files named by a `*** Update File: x` / `*** Add File: x` / `+++ b/x` patch text. */
 function filesInPatch(text: string): { file: string; op: string }[] {
   const out: { file: string; op: string }[] = [];
-  for (const m of text.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)) out.push({ file: m[2].trim(), op: m[1].toLowerCase() === "add" ? "write" : m[1].toLowerCase() === "delete" ? "delete" : "patch" });
+  for (const m of text.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm))
+    out.push({ file: m[2].trim(), op: m[1].toLowerCase() === "add" ? "write" : m[1].toLowerCase() === "delete" ? "delete" : "patch" });
   for (const m of text.matchAll(/^\+\+\+ (?:b\/)?(.+)$/gm)) if (m[1].trim() !== "/dev/null") out.push({ file: m[1].trim(), op: "patch" });
   return out;
 }
@@ -178,7 +187,10 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
   if (lastWords) progress.push(`Last assistant message: ${clip(lastWords.text, 300)}`);
   const tests = turns.flatMap((t) => t.tools).filter((c) => c.tool === "bash" && TEST_COMMAND.test(targetOf(c)));
   const lastTest = tests[tests.length - 1];
-  if (lastTest) progress.push(failed(lastTest) ? `Last test run failed: \`${clip(targetOf(lastTest), 120)}\`` : `Last test run passed: \`${clip(targetOf(lastTest), 120)}\``);
+  if (lastTest)
+    progress.push(
+      failed(lastTest) ? `Last test run failed: \`${clip(targetOf(lastTest), 120)}\`` : `Last test run passed: \`${clip(targetOf(lastTest), 120)}\``,
+    );
 
   const decisions: string[] = [];
   const constraints: string[] = [];

@@ -1,16 +1,7 @@
 import type { CheckpointExtract } from "../contracts/checkpoints";
 
 /** The eight sections, in the order the compaction prompt asks for them. */
-export const SECTIONS = [
-  "Task overview",
-  "Progress",
-  "Key decisions",
-  "Constraints",
-  "Files modified",
-  "Errors",
-  "Next steps",
-  "Critical context",
-] as const;
+export const SECTIONS = ["Task overview", "Progress", "Key decisions", "Constraints", "Files modified", "Errors", "Next steps", "Critical context"] as const;
 
 const list = (items: readonly string[]) => (items.length ? items.map((i) => `- ${i}`).join("\n") : "_None recorded._");
 
@@ -37,7 +28,10 @@ export function sectionBodies(x: CheckpointExtract): Record<(typeof SECTIONS)[nu
   };
 }
 
-export function renderMarkdown(x: CheckpointExtract, meta: { id: string; sessionId: string; trigger: string; createdAt: number; messageCount: number }): string {
+export function renderMarkdown(
+  x: CheckpointExtract,
+  meta: { id: string; sessionId: string; trigger: string; createdAt: number; messageCount: number },
+): string {
   const bodies = sectionBodies(x);
   return [
     `# Checkpoint ${meta.id}`,

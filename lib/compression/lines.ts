@@ -27,7 +27,8 @@ const KEY_PATTERNS: RegExp[] = [
  * `raise ValueError("failed")`, `def test_fail():`) is not a diagnostic: a file view or an edit
  * window shows it with a line-number gutter, and it says nothing went wrong.
  */
-const CODE = /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/)/;
+const CODE =
+  /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/)/;
 
 /** A key line for what it says (an error, a failure, a traceback), not only for a `path:line` in it. */
 export function isPrimaryKeyLine(line: string): boolean {
@@ -119,7 +120,11 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
       if (gap) out.push(omission(gap));
       gap = 0;
       const line = lines[i];
-      out.push(o.maxLineChars && line.length > o.maxLineChars + 40 && !isKeyLine(line) ? `${line.slice(0, o.maxLineChars)}… (+${line.length - o.maxLineChars} characters)` : line);
+      out.push(
+        o.maxLineChars && line.length > o.maxLineChars + 40 && !isKeyLine(line)
+          ? `${line.slice(0, o.maxLineChars)}… (+${line.length - o.maxLineChars} characters)`
+          : line,
+      );
       kept++;
     } else gap++;
   }

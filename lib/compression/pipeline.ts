@@ -36,7 +36,11 @@ export interface CompressOptions {
 export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptions = {}): CompressResult {
   const run = prepare(ctx, body, options);
   if ("result" in run) return run.result;
-  return finish(ctx, run, run.pending.map((p) => redact(p.slot.text)));
+  return finish(
+    ctx,
+    run,
+    run.pending.map((p) => redact(p.slot.text)),
+  );
 }
 
 /**

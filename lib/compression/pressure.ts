@@ -39,9 +39,57 @@ export interface LevelParams {
  * it back. Key lines (diagnostics) are kept verbatim up to `maxKey`; definitions only up to `maxDefs`.
  */
 export const LEVELS: Record<Level, LevelParams> = {
-  0: { minLines: 6, minChars: 300, head: 3, tail: 4, readHead: 2, readTail: 2, maxKey: 24, maxDefs: 4, maxLineChars: 160, context: 0, searchFiles: 4, perFile: 2, jsonMaxItems: 6, proseMinChars: 120, dropOutdated: true },
-  1: { minLines: 5, minChars: 250, head: 2, tail: 3, readHead: 2, readTail: 2, maxKey: 16, maxDefs: 3, maxLineChars: 120, context: 0, searchFiles: 3, perFile: 2, jsonMaxItems: 4, proseMinChars: 100, dropOutdated: true },
-  2: { minLines: 4, minChars: 200, head: 2, tail: 2, readHead: 1, readTail: 1, maxKey: 10, maxDefs: 2, maxLineChars: 100, context: 0, searchFiles: 2, perFile: 1, jsonMaxItems: 3, proseMinChars: 80, dropOutdated: true },
+  0: {
+    minLines: 6,
+    minChars: 300,
+    head: 3,
+    tail: 4,
+    readHead: 2,
+    readTail: 2,
+    maxKey: 24,
+    maxDefs: 4,
+    maxLineChars: 160,
+    context: 0,
+    searchFiles: 4,
+    perFile: 2,
+    jsonMaxItems: 6,
+    proseMinChars: 120,
+    dropOutdated: true,
+  },
+  1: {
+    minLines: 5,
+    minChars: 250,
+    head: 2,
+    tail: 3,
+    readHead: 2,
+    readTail: 2,
+    maxKey: 16,
+    maxDefs: 3,
+    maxLineChars: 120,
+    context: 0,
+    searchFiles: 3,
+    perFile: 2,
+    jsonMaxItems: 4,
+    proseMinChars: 100,
+    dropOutdated: true,
+  },
+  2: {
+    minLines: 4,
+    minChars: 200,
+    head: 2,
+    tail: 2,
+    readHead: 1,
+    readTail: 1,
+    maxKey: 10,
+    maxDefs: 2,
+    maxLineChars: 100,
+    context: 0,
+    searchFiles: 2,
+    perFile: 1,
+    jsonMaxItems: 3,
+    proseMinChars: 80,
+    dropOutdated: true,
+  },
 };
 
 /** Share of the model's context window past which the strongest level applies regardless of the thresholds. */
@@ -61,7 +109,7 @@ const NUDGES: Record<Level, string[]> = {
     "Recollect: this session's context is getting large and older tool output is being compressed. Store decisions, findings and constraints worth keeping with memory_store; compressed outputs can be brought back with memory_expand.",
   ],
   2: [
-    "Recollect: this session's context is close to its limit; older tool output is now compressed aggressively. Before continuing, store what matters (decisions, root causes, file paths, next steps) with memory_store; anything compressed can be brought back with memory_expand(\"<hash>\").",
+    'Recollect: this session\'s context is close to its limit; older tool output is now compressed aggressively. Before continuing, store what matters (decisions, root causes, file paths, next steps) with memory_store; anything compressed can be brought back with memory_expand("<hash>").',
   ],
 };
 

@@ -17,7 +17,12 @@ interface Agg {
   tokensBefore: number;
   tokensAfter: number;
 }
-const saved = <T extends Agg>(r: T) => ({ ...r, tokensBefore: r.tokensBefore ?? 0, tokensAfter: r.tokensAfter ?? 0, tokensSaved: (r.tokensBefore ?? 0) - (r.tokensAfter ?? 0) });
+const saved = <T extends Agg>(r: T) => ({
+  ...r,
+  tokensBefore: r.tokensBefore ?? 0,
+  tokensAfter: r.tokensAfter ?? 0,
+  tokensSaved: (r.tokensBefore ?? 0) - (r.tokensAfter ?? 0),
+});
 
 /** Totals, per UTC day and per session, over the last `days` days (optionally one session). */
 export function compressionStatsSummary(ctx: Ctx, q: ParsedCompressStatsQuery, now = Date.now()): CompressStatsSummary {
@@ -26,7 +31,9 @@ export function compressionStatsSummary(ctx: Ctx, q: ParsedCompressStatsQuery, n
   const args: (string | number)[] = q.sessionID ? [since, q.sessionID] : [since];
   const s = ctx.sqlite;
   const totals = s
-    .prepare(`select count(*) as calls, coalesce(sum(tokens_before),0) as tokensBefore, coalesce(sum(tokens_after),0) as tokensAfter from compression_stats where ${where}`)
+    .prepare(
+      `select count(*) as calls, coalesce(sum(tokens_before),0) as tokensBefore, coalesce(sum(tokens_after),0) as tokensAfter from compression_stats where ${where}`,
+    )
     .get(...args) as Agg;
   const perDay = s
     .prepare(
@@ -41,7 +48,9 @@ export function compressionStatsSummary(ctx: Ctx, q: ParsedCompressStatsQuery, n
     )
     .all(...args) as (Agg & { sessionId: string; lastAt: number })[];
   const strategies = s
-    .prepare(`select j.key as name, sum(j.value) as tokens from compression_stats, json_each(compression_stats.by_strategy) j where ${where} group by j.key order by j.key`)
+    .prepare(
+      `select j.key as name, sum(j.value) as tokens from compression_stats, json_each(compression_stats.by_strategy) j where ${where} group by j.key order by j.key`,
+    )
     .all(...args) as { name: string; tokens: number }[];
   return {
     totals: saved(totals),

@@ -11,8 +11,7 @@ export const isSearchTool = (tool: string) => SEARCH.has(tool.toLowerCase());
 export const isEditTool = (tool: string) => EDIT.has(tool.toLowerCase());
 
 /** Recollect's own tools are always protected (compressing memory_expand's output would undo it). */
-export const isProtectedTool = (tool: string, configured: readonly string[]) =>
-  tool.startsWith("memory_") || configured.includes(tool);
+export const isProtectedTool = (tool: string, configured: readonly string[]) => tool.startsWith("memory_") || configured.includes(tool);
 
 const PATH_KEYS = ["filePath", "file_path", "path", "file", "filename"];
 
@@ -27,9 +26,16 @@ export function filePaths(tool: string, input: Record<string, unknown> | undefin
     for (const m of patch.matchAll(/^\+\+\+ (?:b\/)?(.+)$/gm)) out.push(normalizePath(m[1].trim()));
   }
   if (Array.isArray(input.edits) && tool === "multiedit") {
-    for (const e of input.edits) if (e && typeof e === "object" && typeof (e as { filePath?: unknown }).filePath === "string") out.push(normalizePath((e as { filePath: string }).filePath));
+    for (const e of input.edits)
+      if (e && typeof e === "object" && typeof (e as { filePath?: unknown }).filePath === "string")
+        out.push(normalizePath((e as { filePath: string }).filePath));
   }
   return out;
 }
 
-export const normalizePath = (p: string) => p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/\/\.\//g, "/").replace(/\/$/, "");
+export const normalizePath = (p: string) =>
+  p
+    .replace(/\\/g, "/")
+    .replace(/\/+/g, "/")
+    .replace(/\/\.\//g, "/")
+    .replace(/\/$/, "");

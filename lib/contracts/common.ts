@@ -16,15 +16,18 @@ export const projectRefShape = {
 };
 
 /** Query-string booleans: `true`/`1`/`yes` and `false`/`0`/`no`. */
-export const queryBoolean = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+export const queryBoolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** A comma-separated list in a query string, or a repeated parameter already joined. */
 export const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).min(1));
 
 export interface ApiError {

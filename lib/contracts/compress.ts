@@ -32,7 +32,7 @@ export interface CompressResult {
 export const expandHash = z
   .string()
   .transform((h) => h.toLowerCase())
-  .pipe(z.string().regex(/^[0-9a-f]{8,64}$/, "a hash is 8 to 64 lowercase hex characters, as named in memory_expand(\"<hash>\")"));
+  .pipe(z.string().regex(/^[0-9a-f]{8,64}$/, 'a hash is 8 to 64 lowercase hex characters, as named in memory_expand("<hash>")'));
 
 export interface ExpandResult {
   hash: string;

@@ -19,7 +19,14 @@ export const exportQuery = z
     category: csv(z.enum(CATEGORIES)).optional(),
     /** `all` (the default) exports every status. */
     status: z.union([z.literal("all"), csv(z.enum(STATUSES))]).default("all"),
-    tag: csv(z.string().trim().min(1).max(64).transform((t) => redact(t).toLowerCase())).optional(),
+    tag: csv(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .transform((t) => redact(t).toLowerCase()),
+    ).optional(),
     pinned: queryBoolean.optional(),
     /** Export exactly these memories (the browser's selection). */
     ids: csv(z.string().min(1).max(100)).optional(),

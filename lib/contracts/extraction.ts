@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "../vocabulary";
+import type { CATEGORIES } from "../vocabulary";
 import { openCodeMessage } from "./checkpoints";
 import { projectRefShape, sessionIdField } from "./common";
 

@@ -16,7 +16,12 @@ export const putKvInput = z
   .object({
     ...projectRefShape,
     value: z.json().refine((v) => v !== undefined, "value is required"),
-    ttlSeconds: z.number().int().min(1).max(10 * 365 * 24 * 3600).optional(),
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(10 * 365 * 24 * 3600)
+      .optional(),
   })
   .strict();
 export type PutKvInput = z.input<typeof putKvInput>;

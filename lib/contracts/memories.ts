@@ -114,9 +114,7 @@ export const linkMemoryInput = z
   })
   .strict();
 
-export const deleteMemoryQuery = z
-  .object({ permanent: queryBoolean.default(false) })
-  .strict();
+export const deleteMemoryQuery = z.object({ permanent: queryBoolean.default(false) }).strict();
 
 /** `POST /api/memories/:id/scope { scope, project?, directory?, sessionId? }`. */
 export const rescopeInput = z

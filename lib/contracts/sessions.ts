@@ -70,7 +70,12 @@ export const claimInput = z
     item: z.string().trim().min(1).max(500).transform(redactKey),
     kind: z.enum(["issue", "file", "task", "item"]).optional(),
     note: z.string().max(1000).optional(),
-    ttlSeconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 3600)
+      .optional(),
   })
   .strict();
 export type ClaimInput = z.input<typeof claimInput>;

@@ -77,7 +77,9 @@ export const memoryChanges = sqliteTable("memory_changes", {
 export const memoryTags = sqliteTable(
   "memory_tags",
   {
-    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
   },
   (t) => [primaryKey({ columns: [t.memoryId, t.tag] }), index("memory_tags_tag_idx").on(t.tag)],
@@ -87,7 +89,9 @@ export const memoryTags = sqliteTable(
 export const memoryEntities = sqliteTable(
   "memory_entities",
   {
-    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     value: text("value").notNull(),
   },
@@ -98,7 +102,9 @@ export const memoryVersions = sqliteTable(
   "memory_versions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
     /** 1 for the first replaced text, increasing. */
     version: integer("version").notNull(),
     title: text("title"),
@@ -120,8 +126,12 @@ export const memoryVersions = sqliteTable(
 export const memoryLinks = sqliteTable(
   "memory_links",
   {
-    fromId: text("from_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
-    toId: text("to_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    fromId: text("from_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
+    toId: text("to_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: LINK_KINDS }).notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -130,7 +140,9 @@ export const memoryLinks = sqliteTable(
 
 /** Memories waiting for an embedding; survives restarts. */
 export const embeddingQueue = sqliteTable("embedding_queue", {
-  memoryId: text("memory_id").primaryKey().references(() => memories.id, { onDelete: "cascade" }),
+  memoryId: text("memory_id")
+    .primaryKey()
+    .references(() => memories.id, { onDelete: "cascade" }),
   enqueuedAt: integer("enqueued_at").notNull().default(now),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
@@ -167,14 +179,24 @@ export const dedupModels = sqliteTable("dedup_models", {
 export const mergeProposals = sqliteTable(
   "merge_proposals",
   {
-    memoryId: text("memory_id").notNull().references(() => memories.id, { onDelete: "cascade" }),
-    similarTo: text("similar_to").notNull().references(() => memories.id, { onDelete: "cascade" }),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
+    similarTo: text("similar_to")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
     cosine: real("cosine"),
     lexical: real("lexical").notNull(),
-    status: text("status", { enum: ["open", "merged", "dismissed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "merged", "dismissed"] })
+      .notNull()
+      .default("open"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.memoryId, t.similarTo] }), index("merge_proposals_similar_idx").on(t.similarTo), index("merge_proposals_open_idx").on(t.status, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.memoryId, t.similarTo] }),
+    index("merge_proposals_similar_idx").on(t.similarTo),
+    index("merge_proposals_open_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -184,7 +206,9 @@ export const sessions = sqliteTable(
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     title: text("title"),
     agent: text("agent"),
-    status: text("status", { enum: ["active", "ended"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "ended"] })
+      .notNull()
+      .default("active"),
     summary: text("summary"),
     workingOn: text("working_on"),
     startedAt: integer("started_at").notNull().default(now),

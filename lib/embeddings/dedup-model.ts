@@ -72,7 +72,11 @@ export function readDedupModel(sqlite: Database.Database, model: string): DedupM
 /** The model's row, created with its default thresholds the first time the model is seen. */
 export function ensureDedupModel(sqlite: Database.Database, model: string, search: Config["search"]): DedupModel {
   const { strictCosine, similarCosine } = defaultThresholds(model, search);
-  prepared(sqlite, "INSERT INTO dedup_models(model, strict_cosine, similar_cosine) VALUES (?, ?, ?) ON CONFLICT(model) DO NOTHING").run(model, strictCosine, similarCosine);
+  prepared(sqlite, "INSERT INTO dedup_models(model, strict_cosine, similar_cosine) VALUES (?, ?, ?) ON CONFLICT(model) DO NOTHING").run(
+    model,
+    strictCosine,
+    similarCosine,
+  );
   return readDedupModel(sqlite, model)!;
 }
 

@@ -4,7 +4,12 @@ import type { EmbeddingProvider, ProviderFactory } from "./provider";
 const LOAD_TIMEOUT_MS = 5 * 60_000;
 
 /** Loads the configured model, or fails after LOAD_TIMEOUT_MS (a stuck download must not hang the status forever). */
-export function loadModel(factory: ProviderFactory, cfg: Config["embedding"], dataDir: string, onProgress?: (message: string) => void): Promise<EmbeddingProvider> {
+export function loadModel(
+  factory: ProviderFactory,
+  cfg: Config["embedding"],
+  dataDir: string,
+  onProgress?: (message: string) => void,
+): Promise<EmbeddingProvider> {
   const timeout = new Promise<never>((_, reject) => {
     const t = setTimeout(() => reject(new Error(`timed out after ${LOAD_TIMEOUT_MS / 1000}s`)), LOAD_TIMEOUT_MS);
     t.unref?.();

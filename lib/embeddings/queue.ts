@@ -65,7 +65,5 @@ export function storeBatch(sqlite: Database.Database, batch: QueueRow[], vectors
 
 /** Queues every memory (first use, a reindex), clearing past failures. */
 export function enqueueAll(sqlite: Database.Database) {
-  sqlite.exec(
-    "INSERT INTO embedding_queue(memory_id) SELECT id FROM memories WHERE true ON CONFLICT(memory_id) DO UPDATE SET attempts = 0, last_error = NULL",
-  );
+  sqlite.exec("INSERT INTO embedding_queue(memory_id) SELECT id FROM memories WHERE true ON CONFLICT(memory_id) DO UPDATE SET attempts = 0, last_error = NULL");
 }

@@ -8,7 +8,16 @@ import type { SearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
 import { modelChoice } from "./model-choice";
 import { vectorIndex } from "../search/vector-index";
-import { ensureDedupModel, measurementDue, readDedupModel, sampleProbe, sampleStoredPairs, writeMeasurement, type DedupModel, type DedupStatus } from "./dedup-model";
+import {
+  ensureDedupModel,
+  measurementDue,
+  readDedupModel,
+  sampleProbe,
+  sampleStoredPairs,
+  writeMeasurement,
+  type DedupModel,
+  type DedupStatus,
+} from "./dedup-model";
 import { dedupStatusOf } from "./dedup-status";
 import { indexMeta, readMeta, writeMeta } from "./meta";
 import { loadFailure, loadModel } from "./model-loader";
@@ -103,12 +112,14 @@ export class EmbeddingService {
     const m = readMeta(this.sqlite);
     if (!meta.model || !vectorTableExists(this.sqlite)) {
       // First use (or the table is gone): build from scratch, everything goes through the queue.
-      this.sqlite.transaction(() => {
-        dropVectorTable(this.sqlite);
-        createVectorTable(this.sqlite, p.dimension);
-        writeMeta(this.sqlite, { model: p.id, dimension: p.dimension });
-        enqueueAll(this.sqlite);
-      }).immediate();
+      this.sqlite
+        .transaction(() => {
+          dropVectorTable(this.sqlite);
+          createVectorTable(this.sqlite, p.dimension);
+          writeMeta(this.sqlite, { model: p.id, dimension: p.dimension });
+          enqueueAll(this.sqlite);
+        })
+        .immediate();
     } else if (meta.model !== p.id || meta.dimension !== p.dimension) {
       this.set(
         "mismatch",

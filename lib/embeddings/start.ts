@@ -6,7 +6,12 @@ import { EmbeddingService } from "./service";
 export function startEmbeddings(ctx: Ctx, factory?: ProviderFactory): EmbeddingService {
   const { services } = ctx;
   if (services.embeddings) return services.embeddings;
-  const env = { sqlite: ctx.sqlite, config: ctx.config, dataDir: ctx.dataDir, publish: (status: typeof services.searchStatus) => (services.searchStatus = status) };
+  const env = {
+    sqlite: ctx.sqlite,
+    config: ctx.config,
+    dataDir: ctx.dataDir,
+    publish: (status: typeof services.searchStatus) => (services.searchStatus = status),
+  };
   const service = new EmbeddingService(env, factory);
   services.embeddings = service;
   service.loaded = service.start();

@@ -19,7 +19,11 @@ import { providerId, type EmbeddingProvider } from "./provider";
  */
 const GROUP = 4;
 
-export async function createTransformersProvider(config: Config["embedding"], dataDir: string, onProgress?: (message: string) => void): Promise<EmbeddingProvider> {
+export async function createTransformersProvider(
+  config: Config["embedding"],
+  dataDir: string,
+  onProgress?: (message: string) => void,
+): Promise<EmbeddingProvider> {
   // Checked before any worker starts, so a wrong directory is reported at once.
   const dir = config.modelDir ? path.resolve(config.modelDir) : "";
   if (dir && !fs.existsSync(path.join(dir, "config.json"))) {
@@ -115,7 +119,12 @@ interface WorkerOptions {
   group: number;
 }
 
-type Reply = { progress: DownloadProgress } | { ready: true; dimension: number } | { fatal: string } | { id: number; data: Float32Array; dim: number } | { id: number; error: string };
+type Reply =
+  | { progress: DownloadProgress }
+  | { ready: true; dimension: number }
+  | { fatal: string }
+  | { id: number; data: Float32Array; dim: number }
+  | { id: number; error: string };
 
 /** One worker thread holding one copy of the model. */
 class ModelWorker {

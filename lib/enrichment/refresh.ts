@@ -7,8 +7,6 @@ import { logger } from "../logging/logger";
 import { fetchTrackerItem, type TrackerItem } from "./fetch";
 import { hostOf, remoteOf, trackerRefOf, type TrackerRef } from "./refs";
 
-
-
 /**
  * Issue-tracker enrichment: the title, state, labels, assignees, milestone and last update of the
  * issues, merge requests and epics memories mention, from GitHub (`GITHUB_TOKEN`) and GitLab
@@ -121,7 +119,12 @@ export function entityOf(entityRef: string): Entity | null {
 }
 
 /** `enrich_entity`: fetch now (the cached copy when fresh). */
-export async function enrichEntity(ctx: Ctx, entityRef: string, projectRoot: string | null, options: { now?: number; force?: boolean; env?: TokenEnv } = {}): Promise<EnrichOutcome & { ref: string | null }> {
+export async function enrichEntity(
+  ctx: Ctx,
+  entityRef: string,
+  projectRoot: string | null,
+  options: { now?: number; force?: boolean; env?: TokenEnv } = {},
+): Promise<EnrichOutcome & { ref: string | null }> {
   const entity = entityOf(entityRef);
   const ref = entity ? await trackerRefFor(ctx, entity, projectRoot) : null;
   if (!ref) return { status: "not_a_tracker_item", ref: null };

@@ -36,7 +36,10 @@ export function parseRemote(remote: string): { host: string; path: string } | nu
   if (scp) return { host: scp[1].toLowerCase(), path: scp[2] };
   try {
     const u = new URL(remote.trim());
-    const p = u.pathname.replace(/^\/+/, "").replace(/\.git\/?$/, "").replace(/\/+$/, "");
+    const p = u.pathname
+      .replace(/^\/+/, "")
+      .replace(/\.git\/?$/, "")
+      .replace(/\/+$/, "");
     // ssh URLs name the ssh port, not the web one.
     const host = u.protocol === "ssh:" ? u.hostname.toLowerCase() : u.host.toLowerCase();
     return p ? { host, path: p } : null;

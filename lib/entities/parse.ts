@@ -48,7 +48,10 @@ export function normalizeUrl(url: string): string {
 }
 
 export function normalizePath(p: string): string {
-  return p.replace(/:\d+(?::\d+)?$/, "").replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+  return p
+    .replace(/:\d+(?::\d+)?$/, "")
+    .replace(/^(?:\.\/)+/, "")
+    .replace(/\/+$/, "");
 }
 
 function isFilePath(token: string): boolean {

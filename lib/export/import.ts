@@ -32,7 +32,9 @@ type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
  */
 export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): ImportReport {
   const parsed = parseEntries(q.format, text);
-  const cleaned = parsed.map((p) => (p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags.map(redact), metadata: redactDeep(p.m.metadata) } : null));
+  const cleaned = parsed.map((p) =>
+    p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags.map(redact), metadata: redactDeep(p.m.metadata) } : null,
+  );
   return write(ctx, q, parsed, cleaned);
 }
 
@@ -43,7 +45,12 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
   for (const p of parsed) {
     if (!p.ok) cleaned.push(null);
     else {
-      const [content, title, tags, metadata] = [await redactAsync(p.m.content), p.m.title ? await redactAsync(p.m.title) : null, await redactDeepAsync(p.m.tags), await redactDeepAsync(p.m.metadata)];
+      const [content, title, tags, metadata] = [
+        await redactAsync(p.m.content),
+        p.m.title ? await redactAsync(p.m.title) : null,
+        await redactDeepAsync(p.m.tags),
+        await redactDeepAsync(p.m.metadata),
+      ];
       cleaned.push({ content, title, tags, metadata });
     }
   }

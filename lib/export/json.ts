@@ -17,6 +17,7 @@ export function parseJson(text: string): unknown[] {
   }
   if (Array.isArray(value)) return value;
   const parsed = exportFile.safeParse(value);
-  if (!parsed.success) throw badRequest('body: not a Recollect export (expected { "format": "recollect-export", "version": 1, "memories": [...] } or an array of memories)');
+  if (!parsed.success)
+    throw badRequest('body: not a Recollect export (expected { "format": "recollect-export", "version": 1, "memories": [...] } or an array of memories)');
   return parsed.data.memories;
 }

@@ -61,7 +61,10 @@ export function markSeen(ctx: Ctx, sessionID: string, texts: readonly RoleText[]
 /** Keeps texts for the next idle or compaction run (the newest `MAX_PENDING`). */
 export function addPending(ctx: Ctx, sessionID: string, texts: readonly RoleText[], now = Date.now()) {
   if (texts.length === 0) return;
-  const pending = [...(read<RoleText[]>(ctx, pendingKey(sessionID), now) ?? []), ...texts.map((t) => ({ role: t.role, text: redact(t.text), messageId: t.messageId && redactKey(t.messageId) }))];
+  const pending = [
+    ...(read<RoleText[]>(ctx, pendingKey(sessionID), now) ?? []),
+    ...texts.map((t) => ({ role: t.role, text: redact(t.text), messageId: t.messageId && redactKey(t.messageId) })),
+  ];
   write(ctx, pendingKey(sessionID), pending.slice(-MAX_PENDING), now);
 }
 

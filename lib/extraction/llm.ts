@@ -91,7 +91,10 @@ export async function runLlmExtraction(ctx: Ctx, texts: readonly RoleText[], now
       signal: AbortSignal.timeout(c.timeoutMs),
     });
     if (!res.ok) return { ran: true, reason: `memory model answered HTTP ${res.status}`, tokens: actual, suggestions: [] };
-    const body = (await res.json()) as { choices?: { message?: { content?: string } }[]; usage?: { total_tokens?: number; prompt_tokens?: number; completion_tokens?: number } };
+    const body = (await res.json()) as {
+      choices?: { message?: { content?: string } }[];
+      usage?: { total_tokens?: number; prompt_tokens?: number; completion_tokens?: number };
+    };
     const content = body.choices?.[0]?.message?.content ?? "";
     const reported = body.usage?.total_tokens ?? (body.usage?.prompt_tokens ?? 0) + (body.usage?.completion_tokens ?? 0);
     actual = reported > 0 ? reported : promptTokens + countTokens(content);

@@ -23,7 +23,8 @@ interface Rule {
 
 // ---------- rejections ----------
 
-const EN_QUESTION_START = /^(?:should|shall|must|can|could|would|will|is|are|was|were|does|did|do(?!\s+not\b|n't))\s+(?:we|i|you|it|they|he|she|the|this|that|these|those|there|our|my)\b/i;
+const EN_QUESTION_START =
+  /^(?:should|shall|must|can|could|would|will|is|are|was|were|does|did|do(?!\s+not\b|n't))\s+(?:we|i|you|it|they|he|she|the|this|that|these|those|there|our|my)\b/i;
 const EN_HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering|it seems|seems to|seems like|looks like|apparently|probably|presumably|likely|i guess|i think)\b/i;
 const EN_QUOTE =
@@ -62,43 +63,113 @@ export function rejectReason(s: Sentence): RejectReason | null {
 
 const EN_RULES: Rule[] = [
   // gotchas and fixes
-  { id: "en.fix-was", category: "gotcha", re: /\bthe (?:fix|solution|workaround|trick|answer) (?:was|is|turned out)\b(?!\s+(?:correct|verified|working|done|applied|in place|good|ready|complete|fine|ok|right|wrong|not)\b)/i, confidence: 0.9 },
+  {
+    id: "en.fix-was",
+    category: "gotcha",
+    re: /\bthe (?:fix|solution|workaround|trick|answer) (?:was|is|turned out)\b(?!\s+(?:correct|verified|working|done|applied|in place|good|ready|complete|fine|ok|right|wrong|not)\b)/i,
+    confidence: 0.9,
+  },
   { id: "en.turns-out", category: "gotcha", re: /\bturn(?:s|ed) out\b/i, confidence: 0.85 },
   { id: "en.root-cause", category: "gotcha", re: /\broot cause\b/i, confidence: 0.9 },
-  { id: "en.watch-out", category: "gotcha", re: /^(?:watch out|be careful|careful|gotcha|caveat|heads[- ]up|pitfall|warning|note that|important)\b\s*[:,-]?/i, confidence: 0.85 },
-  { id: "en.problem-was", category: "gotcha", re: /\bthe (?:problem|issue|bug|error|failure|crash) (?:was|is) (?:that|caused|due|because)\b/i, confidence: 0.9 },
+  {
+    id: "en.watch-out",
+    category: "gotcha",
+    re: /^(?:watch out|be careful|careful|gotcha|caveat|heads[- ]up|pitfall|warning|note that|important)\b\s*[:,-]?/i,
+    confidence: 0.85,
+  },
+  {
+    id: "en.problem-was",
+    category: "gotcha",
+    re: /\bthe (?:problem|issue|bug|error|failure|crash) (?:was|is) (?:that|caused|due|because)\b/i,
+    confidence: 0.9,
+  },
   { id: "en.caused-by", category: "gotcha", re: /\b(?:was|were|is|are) caused by\b/i, confidence: 0.85 },
   { id: "en.fixed-by", category: "gotcha", re: /\b(?:fixed|solved|resolved|worked around) (?:it |this |that |the \w+ )?by\b/i, confidence: 0.85 },
-  { id: "en.fyi", category: "gotcha", re: /^(?:fyi|pro tip|tip|til)\b\s*[:,-]?|\btook (?:me|us) (?:an hour|hours|a while|ages|a day|forever)\b/i, confidence: 0.75 },
-  { id: "en.was-from", category: "gotcha", re: /\bthe (?:flakiness|crash|failure|error|bug|problem|issue|hang|leak|slowness|timeout) (?:was|came) (?:from|due to)\b|\bwas due to\b/i, confidence: 0.8 },
+  {
+    id: "en.fyi",
+    category: "gotcha",
+    re: /^(?:fyi|pro tip|tip|til)\b\s*[:,-]?|\btook (?:me|us) (?:an hour|hours|a while|ages|a day|forever)\b/i,
+    confidence: 0.75,
+  },
+  {
+    id: "en.was-from",
+    category: "gotcha",
+    re: /\bthe (?:flakiness|crash|failure|error|bug|problem|issue|hang|leak|slowness|timeout) (?:was|came) (?:from|due to)\b|\bwas due to\b/i,
+    confidence: 0.8,
+  },
   { id: "en.culprit", category: "gotcha", re: /\bthe culprit\b|\bthe reason (?:\w+ ){0,4}(?:is|was) that\b|\blesson learned\b/i, confidence: 0.85 },
-  { id: "en.came-from", category: "gotcha", re: /\bthe (?:crash|error|bug|failure|problem|issue|leak|hang|slowdown|flakiness) (?:came|comes|was coming) from\b/i, confidence: 0.85 },
-  { id: "en.failed-because", category: "gotcha", re: /\b(?:hung|crashed|failed|broke|timed out|hangs|crashes|fails|breaks|times out|stalled|deadlocked) because\b/i, confidence: 0.8 },
+  {
+    id: "en.came-from",
+    category: "gotcha",
+    re: /\bthe (?:crash|error|bug|failure|problem|issue|leak|hang|slowdown|flakiness) (?:came|comes|was coming) from\b/i,
+    confidence: 0.85,
+  },
+  {
+    id: "en.failed-because",
+    category: "gotcha",
+    re: /\b(?:hung|crashed|failed|broke|timed out|hangs|crashes|fails|breaks|times out|stalled|deadlocked) because\b/i,
+    confidence: 0.8,
+  },
   { id: "en.gerund-fixed", category: "gotcha", re: /^\w+ing\b.*\b(?:fixed|solved|resolved|cured)\b/i, confidence: 0.75 },
   { id: "en.because-failure", category: "gotcha", re: /\b(?:was|were|is|are) (?:flaky|failing|broken|slow|hanging|crashing) because\b/i, confidence: 0.8 },
   // decisions
   { id: "en.decided", category: "decision", re: /\b(?:we|i)(?:'ve| have)? decided\b|\bdecided to\b/i, confidence: 0.9 },
   { id: "en.decision-is", category: "decision", re: /^decision\s*:|\bthe decision (?:is|was)\b/i, confidence: 0.9 },
-  { id: "en.lets-go-with", category: "decision", re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b(?!\s+\S+\s+to\s+(?:see|find|check|look|search|open|run|view|locate|inspect|test|verify|confirm|reproduce|print|get))/i, confidence: 0.8 },
+  {
+    id: "en.lets-go-with",
+    category: "decision",
+    re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b(?!\s+\S+\s+to\s+(?:see|find|check|look|search|open|run|view|locate|inspect|test|verify|confirm|reproduce|print|get))/i,
+    confidence: 0.8,
+  },
   {
     id: "en.we-will-use",
     category: "decision",
     re: /\bwe(?:'ll| will|'re going to| are going to|'re| are) (?:go(?:ing)? with|use|switch(?:ing)?|adopt|stick with|move to|keep using|migrate)\b/i,
     confidence: 0.8,
   },
-  { id: "en.we-chose", category: "decision", re: /\b(?:we|i) (?:chose|picked|selected|opted for|settled on|went with)\b|\bopted for\b|\bagreed (?:to|on|that)\b|\bstandardi[sz]ing on\b|\bthe plan is\b/i, confidence: 0.85 },
+  {
+    id: "en.we-chose",
+    category: "decision",
+    re: /\b(?:we|i) (?:chose|picked|selected|opted for|settled on|went with)\b|\bopted for\b|\bagreed (?:to|on|that)\b|\bstandardi[sz]ing on\b|\bthe plan is\b/i,
+    confidence: 0.85,
+  },
   { id: "en.we-are-moving", category: "decision", re: /\bwe(?:'re| are) (?:moving|migrating|switching|dropping|replacing)\b/i, confidence: 0.75 },
-  { id: "en.it-is", category: "decision", re: /^(?:alright|ok(?:ay)?|right|so|fine),? [\w.-]+(?: [\w.-]+)? it is[.!]?$|\bmade up (?:my|our) mind\b|^going with\b|,\s*final[.!]?$|\bwe(?:'re| are) going to (?:keep|skip|drop|use|go with)\b/i, confidence: 0.75 },
+  {
+    id: "en.it-is",
+    category: "decision",
+    re: /^(?:alright|ok(?:ay)?|right|so|fine),? [\w.-]+(?: [\w.-]+)? it is[.!]?$|\bmade up (?:my|our) mind\b|^going with\b|,\s*final[.!]?$|\bwe(?:'re| are) going to (?:keep|skip|drop|use|go with)\b/i,
+    confidence: 0.75,
+  },
   { id: "en.going-forward", category: "decision", re: /^(?:going forward|from now on),? we\b/i, confidence: 0.85 },
   // preferences
   { id: "en.prefer", category: "preference", re: /\bi(?:'d| would)? (?:really |much |strongly )?(?:prefer|rather)\b/i, confidence: 0.85 },
   { id: "en.my-preference", category: "preference", re: /\bmy preference\b/i, confidence: 0.9 },
   { id: "en.i-want-you", category: "preference", re: /\bi(?:'d| would)? (?:want|like) you to\b/i, confidence: 0.8 },
-  { id: "en.i-like", category: "preference", re: /\bi (?:really )?(?:like|love|hate|dislike|don'?t like|do not like) (?!this\b|that\b|it\b|the way\b|the idea\b|how\b)\w+/i, confidence: 0.75 },
-  { id: "en.love-if", category: "preference", re: /\bi'?d (?:love|like) (?:it )?if you\b|^personally\b|\bi find .{2,60}\b(?:easier|harder|clearer|more readable|better)\b/i, confidence: 0.75 },
-  { id: "en.fan-of", category: "preference", re: /\bi'?m (?:a (?:big )?fan of|not a fan of)\b|\bi (?:really )?(?:don'?t|do not) want\b|\bthat'?s how i like it\b|^less \w+.*\bmore \w+/i, confidence: 0.75 },
+  {
+    id: "en.i-like",
+    category: "preference",
+    re: /\bi (?:really )?(?:like|love|hate|dislike|don'?t like|do not like) (?!this\b|that\b|it\b|the way\b|the idea\b|how\b)\w+/i,
+    confidence: 0.75,
+  },
+  {
+    id: "en.love-if",
+    category: "preference",
+    re: /\bi'?d (?:love|like) (?:it )?if you\b|^personally\b|\bi find .{2,60}\b(?:easier|harder|clearer|more readable|better)\b/i,
+    confidence: 0.75,
+  },
+  {
+    id: "en.fan-of",
+    category: "preference",
+    re: /\bi'?m (?:a (?:big )?fan of|not a fan of)\b|\bi (?:really )?(?:don'?t|do not) want\b|\bthat'?s how i like it\b|^less \w+.*\bmore \w+/i,
+    confidence: 0.75,
+  },
   { id: "en.trailing-please", category: "preference", re: /,\s*please[.!]?$/i, confidence: 0.75 },
-  { id: "en.please", category: "preference", re: /^please (?:always|never|don'?t|do not|keep|use|avoid|answer|reply|respond|write|make sure|ask)\b/i, confidence: 0.8 },
+  {
+    id: "en.please",
+    category: "preference",
+    re: /^please (?:always|never|don'?t|do not|keep|use|avoid|answer|reply|respond|write|make sure|ask)\b/i,
+    confidence: 0.8,
+  },
   // imperatives at the start decide between constraint and convention
   { id: "en.never", category: "constraint", re: /^(?:never|don'?t|do not|avoid|only)\b/i, confidence: 0.85 },
   { id: "en.always", category: "convention", re: /^always\s+\w+/i, confidence: 0.8 },
@@ -112,13 +183,33 @@ const EN_RULES: Rule[] = [
     re: /\b(?:we|you) (?:can't|cannot|can not) (?:use|add|change|touch|call|import|depend|rely|ship|deploy|push|commit|break|remove|delete|upgrade|downgrade|modify|rename)\b/i,
     confidence: 0.85,
   },
-  { id: "en.keep-under", category: "constraint", re: /^keep\b.*\b(?:under|below|within|at most|less than|compatible|stable|green|passing)\b/i, confidence: 0.8 },
-  { id: "en.nothing-may", category: "constraint", re: /^(?:nothing|no one|nobody|no code|no file)\b.*\b(?:may|can|should|must|is allowed to)\b/i, confidence: 0.8 },
+  {
+    id: "en.keep-under",
+    category: "constraint",
+    re: /^keep\b.*\b(?:under|below|within|at most|less than|compatible|stable|green|passing)\b/i,
+    confidence: 0.8,
+  },
+  {
+    id: "en.nothing-may",
+    category: "constraint",
+    re: /^(?:nothing|no one|nobody|no code|no file)\b.*\b(?:may|can|should|must|is allowed to)\b/i,
+    confidence: 0.8,
+  },
   { id: "en.no-x", category: "constraint", re: /^no [\w.-]+(?: [\w.-]+)? (?:in|from|on|to|inside|outside|without|before|after|until)\b/i, confidence: 0.8 },
-  { id: "en.is-never", category: "constraint", re: /\b(?:is|are|gets?|should be|must be) never\b|^make sure\b|\bthere (?:should|must) be no\b/i, confidence: 0.8 },
+  {
+    id: "en.is-never",
+    category: "constraint",
+    re: /\b(?:is|are|gets?|should be|must be) never\b|^make sure\b|\bthere (?:should|must) be no\b/i,
+    confidence: 0.8,
+  },
   { id: "en.should-never", category: "constraint", re: /\bshould (?:never|not)\b/i, confidence: 0.8 },
   // conventions
-  { id: "en.by-convention", category: "convention", re: /\bby convention\b|\bour convention\b|\bthe convention (?:is|here)\b|^convention\s*:/i, confidence: 0.9 },
+  {
+    id: "en.by-convention",
+    category: "convention",
+    re: /\bby convention\b|\bour convention\b|\bthe convention (?:is|here)\b|^convention\s*:/i,
+    confidence: 0.9,
+  },
   { id: "en.we-always", category: "convention", re: /\bwe (?:always|usually|typically|generally|normally) \w+/i, confidence: 0.8 },
   { id: "en.in-this-repo", category: "convention", re: /^in this (?:repo|repository|project|codebase|monorepo|team)\b/i, confidence: 0.8 },
   {
@@ -127,7 +218,12 @@ const EN_RULES: Rule[] = [
     re: /\b(?:tests?|files?|components?|migrations?|fixtures?|helpers?|types?|routes?|pages?|handlers?|docs?|scripts?|assets?|styles?) (?:live|lives|go|goes|belong|belongs|are kept|are stored|are placed) (?:in|under|next to)\b/i,
     confidence: 0.8,
   },
-  { id: "en.all-every", category: "convention", re: /^(?!every time|each time|all right|all the time)(?:all|every|each) [\w ]{2,40}\b(?:are|is|use|uses|follow|follows|start|starts|wrap|wraps|return|returns|returned|named|go|goes|exports?|contains?|has|have|lives?|gets?|needs?|calls?|takes?|keeps?|holds?|throws?|imports?|extends?|implements?|defines?|owns?)\b/i, confidence: 0.75 },
+  {
+    id: "en.all-every",
+    category: "convention",
+    re: /^(?!every time|each time|all right|all the time)(?:all|every|each) [\w ]{2,40}\b(?:are|is|use|uses|follow|follows|start|starts|wrap|wraps|return|returns|returned|named|go|goes|exports?|contains?|has|have|lives?|gets?|needs?|calls?|takes?|keeps?|holds?|throws?|imports?|extends?|implements?|defines?|owns?)\b/i,
+    confidence: 0.75,
+  },
   {
     id: "en.naming",
     category: "convention",
@@ -150,14 +246,39 @@ const EN_RULES: Rule[] = [
 
 const ZH_RULES: Rule[] = [
   { id: "zh.cause", category: "gotcha", re: /原因是|根本原因|问题出在|原来是|罪魁祸首/, confidence: 0.85 },
-  { id: "zh.fix", category: "gotcha", re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的/, confidence: 0.85 },
+  {
+    id: "zh.fix",
+    category: "gotcha",
+    re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的/,
+    confidence: 0.85,
+  },
   { id: "zh.pitfall", category: "gotcha", re: /坑|踩过|^注意\s*[:：]|^小心|^警告\s*[:：]|教训|^提醒一下|折腾了/, confidence: 0.85 },
-  { id: "zh.decided", category: "decision", re: /决定|定下来|定了|定为|最终方案|最终选|拍板|最后(?:还是)?(?:选|用)|就按|(?:以后|今后|往后)(?:统一|都|一律)|不(?:再)?用.{1,20}了|继续用|就(?:存|写|改|做)成/, confidence: 0.9 },
+  {
+    id: "zh.decided",
+    category: "decision",
+    re: /决定|定下来|定了|定为|最终方案|最终选|拍板|最后(?:还是)?(?:选|用)|就按|(?:以后|今后|往后)(?:统一|都|一律)|不(?:再)?用.{1,20}了|继续用|就(?:存|写|改|做)成/,
+    confidence: 0.9,
+  },
   { id: "zh.use", category: "decision", re: /就用|改用|采用|选了|选择了|选用|换成了/, confidence: 0.8 },
-  { id: "zh.prefer", category: "preference", re: /我(?:更|比较|很|最|还是)?喜欢|我(?:更)?偏好|我(?:更)?倾向|我不(?:太)?喜欢|我讨厌|我希望|我(?:比较|更)?习惯|比较好[。！!]?$|更好[。！!]?$|我不?想要|少一点.{0,20}多一点/, confidence: 0.85 },
+  {
+    id: "zh.prefer",
+    category: "preference",
+    re: /我(?:更|比较|很|最|还是)?喜欢|我(?:更)?偏好|我(?:更)?倾向|我不(?:太)?喜欢|我讨厌|我希望|我(?:比较|更)?习惯|比较好[。！!]?$|更好[。！!]?$|我不?想要|少一点.{0,20}多一点/,
+    confidence: 0.85,
+  },
   { id: "zh.please", category: "preference", re: /请(?:始终|总是|每次|一直|永远|尽量|务必|用|使用|保持)|尽量/, confidence: 0.8 },
-  { id: "zh.must", category: "constraint", re: /必须|禁止|不允许|不准|不许|不得|要在.{1,12}(?:内|以内|之内)|要保持|务必|一定要|只能|只(?:跑|用|允许)|不可以|严禁|绝对不|绝不|千万不要|不能|不要|别(?:再|改|动|碰|删|用|升级|提交|推送|加|装)/, confidence: 0.85 },
-  { id: "zh.convention", category: "convention", re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|都以|以.{1,24}开头|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/, confidence: 0.8 },
+  {
+    id: "zh.must",
+    category: "constraint",
+    re: /必须|禁止|不允许|不准|不许|不得|要在.{1,12}(?:内|以内|之内)|要保持|务必|一定要|只能|只(?:跑|用|允许)|不可以|严禁|绝对不|绝不|千万不要|不能|不要|别(?:再|改|动|碰|删|用|升级|提交|推送|加|装)/,
+    confidence: 0.85,
+  },
+  {
+    id: "zh.convention",
+    category: "convention",
+    re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|都以|以.{1,24}开头|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/,
+    confidence: 0.8,
+  },
   { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },
 ];
 

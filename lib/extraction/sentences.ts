@@ -18,7 +18,8 @@ export function languageOf(text: string): "en" | "zh" {
   return cjk >= 2 && cjk * 3 >= text.replace(/\s/g, "").length * 0.5 ? "zh" : CJK.test(text) && cjk >= 4 ? "zh" : "en";
 }
 
-const CODE_LINE = /^\s*(?:\/\/|\/\*|\*\s|\*\/|#(?!#)|--\s|<!--|[{}()[\];]+$|(?:const|let|var|function|import|export|return|def|class|if|for|while)\b[^.。]*[=({;:]\s*)/;
+const CODE_LINE =
+  /^\s*(?:\/\/|\/\*|\*\s|\*\/|#(?!#)|--\s|<!--|[{}()[\];]+$|(?:const|let|var|function|import|export|return|def|class|if|for|while)\b[^.。]*[=({;:]\s*)/;
 
 export function isCodeLike(line: string): boolean {
   if (/^( {4}|\t)/.test(line)) return true;

@@ -20,7 +20,9 @@ export function reserveTokens(ctx: Ctx, tokens: number, cap: number, now = Date.
       const used = (ctx.sqlite.prepare("SELECT tokens FROM llm_usage WHERE day = ?").get(day) as { tokens: number } | undefined)?.tokens ?? 0;
       if (used + tokens > cap) return false;
       ctx.sqlite
-        .prepare("INSERT INTO llm_usage(day, tokens, calls) VALUES (?, ?, 1) ON CONFLICT(day) DO UPDATE SET tokens = tokens + excluded.tokens, calls = calls + 1")
+        .prepare(
+          "INSERT INTO llm_usage(day, tokens, calls) VALUES (?, ?, 1) ON CONFLICT(day) DO UPDATE SET tokens = tokens + excluded.tokens, calls = calls + 1",
+        )
         .run(day, tokens);
       return true;
     })

@@ -21,10 +21,9 @@ export async function ingestSessions(ctx: Ctx, input: ParsedIngestInput, capture
   try {
     const all = reader.sessions();
     const done = new Map(
-      ctx.db.all<{ sessionId: string; messageCount: number }>(sql`SELECT session_id AS sessionId, message_count AS messageCount FROM ingested_sessions`).map((r) => [
-        r.sessionId,
-        r.messageCount,
-      ]),
+      ctx.db
+        .all<{ sessionId: string; messageCount: number }>(sql`SELECT session_id AS sessionId, message_count AS messageCount FROM ingested_sessions`)
+        .map((r) => [r.sessionId, r.messageCount]),
     );
     const wanted = input.sessionIds ? new Set(input.sessionIds) : undefined;
     const excluded = new Set(input.excludeSessionIds ?? []);
@@ -81,6 +80,13 @@ export async function ingestSessions(ctx: Ctx, input: ParsedIngestInput, capture
   }
 }
 
-function dto(s: OpencodeSession, kind: "new" | "updated", projectId: string | null, checkpointId: string | null, suggestions: number, messages = s.messageCount): IngestedSessionDto {
+function dto(
+  s: OpencodeSession,
+  kind: "new" | "updated",
+  projectId: string | null,
+  checkpointId: string | null,
+  suggestions: number,
+  messages = s.messageCount,
+): IngestedSessionDto {
   return { sessionId: s.id, title: s.title, directory: s.directory, projectId, messages, kind, checkpointId, suggestions };
 }

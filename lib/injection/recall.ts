@@ -34,21 +34,23 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   let result: RecallContextDto = { block: "", tokens: 0, memoryIds: [], cached: false };
   if (budget > 0 && limit > 0) {
     const exclude = new Set(input.exclude);
-    const found = await searchMemories(ctx, {
-      directory: input.directory,
-      project: input.project,
-      query: input.query,
-      sessionId: input.sessionID,
-      limit: Math.min(100, limit + exclude.size),
-      purpose: "recall",
-      explain: true,
-      mode: "auto",
-    }, options);
+    const found = await searchMemories(
+      ctx,
+      {
+        directory: input.directory,
+        project: input.project,
+        query: input.query,
+        sessionId: input.sessionID,
+        limit: Math.min(100, limit + exclude.size),
+        purpose: "recall",
+        explain: true,
+        mode: "auto",
+      },
+      options,
+    );
     const now = Date.now();
     const relevant = found.results.filter(
-      (r) =>
-        !exclude.has(r.id) &&
-        (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
+      (r) => !exclude.has(r.id) && (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
     );
     const frame = `${RECALL_OPEN}\n${HEADER}\n${RECALL_CLOSE}`;
     let used = countTokens(frame);

@@ -18,7 +18,12 @@ interface Section {
   items: string[];
 }
 
-export function buildResumeBlock(x: CheckpointExtract, meta: { id: string; sessionId: string; createdAt: number; trigger: string }, budget: number, now = Date.now()): { block: string; tokens: number } | null {
+export function buildResumeBlock(
+  x: CheckpointExtract,
+  meta: { id: string; sessionId: string; createdAt: number; trigger: string },
+  budget: number,
+  now = Date.now(),
+): { block: string; tokens: number } | null {
   const header = [
     `## Resuming from an earlier session`,
     `Checkpoint ${meta.id} of session ${meta.sessionId} (${meta.trigger}, ${dayAge(meta.createdAt, now)}). Background only: verify before acting on it.`,

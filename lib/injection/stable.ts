@@ -92,7 +92,6 @@ const blockCache = new Map<string, StableBlock>();
 type StableRow = { id: string; scope: string; category: Category; title: string | null; content: string; createdAt: number; updatedAt: number };
 
 function renderBlock(rows: StableRow[], budget: number, nowMs: number): StableBlock | undefined {
-
   const frame = `${STABLE_OPEN}\n${HEADER}\n${STABLE_CLOSE}`;
   let used = countTokens(frame);
   const lines: string[] = [];

@@ -80,9 +80,7 @@ export function listKv(ctx: Ctx, q: ParsedListKvQuery, now = Date.now()): { item
   const projectId = projectOf(ctx, q);
   // Prefix match with GLOB-free range comparison (no wildcard escaping needed).
   const rows = ctx.sqlite
-    .prepare(
-      `SELECT * FROM kv WHERE project_id = ? AND expires_at > ? AND key >= ? AND (? = '' OR key < ?) ORDER BY key LIMIT ?`,
-    )
+    .prepare(`SELECT * FROM kv WHERE project_id = ? AND expires_at > ? AND key >= ? AND (? = '' OR key < ?) ORDER BY key LIMIT ?`)
     .all(projectId, now, q.prefix, q.prefix, q.prefix + "\u{10ffff}", q.limit) as KvRow[];
   return { items: rows.map(toDto) };
 }

@@ -7,7 +7,12 @@ import { badRequest, conflict } from "../errors";
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, "backups");
 
-const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").replace("T", "-");
+const stamp = (d = new Date()) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")
+    .replace("T", "-");
 
 /**
  * A consistent copy of the live database through SQLite's online backup API: pages are copied in

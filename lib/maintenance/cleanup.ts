@@ -97,8 +97,7 @@ export function cleanup(ctx: Ctx, input: ParsedCleanupInput): CleanupResult {
       else if (input.compact === "always") {
         compact(ctx.sqlite);
         compacted = true;
-      }
-      else if (input.compact === "auto") compacted = reclaimAfterDelete(ctx.sqlite);
+      } else if (input.compact === "auto") compacted = reclaimAfterDelete(ctx.sqlite);
       else incrementalVacuum(ctx.sqlite);
     }
   }

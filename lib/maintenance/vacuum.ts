@@ -89,7 +89,8 @@ export function vacuum(ctx: Ctx, { mode }: ParsedVacuumInput): VacuumResult {
     if (before.autoVacuum === "none") hint = "this database was created without auto_vacuum: run a full vacuum once (recollect vacuum --full)";
     incrementalVacuum(ctx.sqlite);
     const fill = fillRatio(ctx.sqlite);
-    if (!hint && fill.ratio < COMPACT_BELOW) hint = `only ${Math.round(fill.ratio * 100)}% of the file holds data: \`recollect vacuum --full\` would shrink it further`;
+    if (!hint && fill.ratio < COMPACT_BELOW)
+      hint = `only ${Math.round(fill.ratio * 100)}% of the file holds data: \`recollect vacuum --full\` would shrink it further`;
   }
   const after = dbSize(ctx.sqlite);
   return { mode, before, after, reclaimedBytes: Math.max(0, before.sizeBytes + before.walBytes - after.sizeBytes - after.walBytes), hint };

@@ -36,14 +36,33 @@ export async function bootContext(ctx: Ctx, ref: ProjectRef): Promise<BootContex
   const sections: [string, () => Promise<string[]> | string[]][] = [];
   if (c.bootIdentity) sections.push(["Identity", () => identity(ref.directory)]);
   if (c.bootPinned)
-    sections.push(["Pinned constraints and directives", () => constraintsView(ctx, projectId ?? undefined).items.filter((m) => m.injected).map((m) => formatMemory(m, true))]);
+    sections.push([
+      "Pinned constraints and directives",
+      () =>
+        constraintsView(ctx, projectId ?? undefined)
+          .items.filter((m) => m.injected)
+          .map((m) => formatMemory(m, true)),
+    ]);
   if (c.bootBlockers)
-    sections.push(["Unresolved blockers", () => listMemories(ctx, listMemoriesQuery.parse({ ...project, category: "blocker", limit: 20 })).items.map((m) => formatMemory(m, true))]);
-  if (c.bootSessions && projectId) sections.push(["Active sessions", () => listSessions(ctx, listSessionsQuery.parse({ project: projectId })).items.map(formatSession)]);
+    sections.push([
+      "Unresolved blockers",
+      () => listMemories(ctx, listMemoriesQuery.parse({ ...project, category: "blocker", limit: 20 })).items.map((m) => formatMemory(m, true)),
+    ]);
+  if (c.bootSessions && projectId)
+    sections.push(["Active sessions", () => listSessions(ctx, listSessionsQuery.parse({ project: projectId })).items.map(formatSession)]);
   if (c.bootHot)
-    sections.push(["Most recalled", () => listMemories(ctx, listMemoriesQuery.parse({ ...project, sort: "accessed", limit: 10 })).items.filter((m) => m.accessCount > 0).map((m) => formatMemory(m, true))]);
+    sections.push([
+      "Most recalled",
+      () =>
+        listMemories(ctx, listMemoriesQuery.parse({ ...project, sort: "accessed", limit: 10 }))
+          .items.filter((m) => m.accessCount > 0)
+          .map((m) => formatMemory(m, true)),
+    ]);
   if (c.bootDecisions)
-    sections.push(["Recent decisions", () => listMemories(ctx, listMemoriesQuery.parse({ ...project, category: "decision", limit: 10 })).items.map((m) => formatMemory(m, true))]);
+    sections.push([
+      "Recent decisions",
+      () => listMemories(ctx, listMemoriesQuery.parse({ ...project, category: "decision", limit: 10 })).items.map((m) => formatMemory(m, true)),
+    ]);
   if (c.bootCheckpoint) sections.push(["Latest checkpoint", () => latestCheckpoint(ctx, project)]);
 
   let used = 0;

@@ -31,51 +31,55 @@ export function insertMemory(ctx: Ctx, input: ParsedCreateMemoryInput): CreateMe
   const tags = normalizeTags(input.tags.map(redact));
   const hash = contentHash(content);
 
-  return withTransaction(ctx.db, (tx) => {
-    const existing = findExactDuplicate(ctx.sqlite, placement, hash);
-    if (existing) {
-      const dedup = { kind: "exact", memoryId: existing.id, cosine: null, lexical: 1, keptAs: "existing" } as const;
-      return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true, dedup };
-    }
-    const near = findNearDuplicate(ctx, placement, content);
-    if (near?.kind === "near") {
-      const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
-      if (dup) {
-        const dedup = keepAsVersion(ctx.sqlite, dup, { ...input, title, content, tags, scope: placement.scope }, near);
-        return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id, dedup };
+  return withTransaction(
+    ctx.db,
+    (tx) => {
+      const existing = findExactDuplicate(ctx.sqlite, placement, hash);
+      if (existing) {
+        const dedup = { kind: "exact", memoryId: existing.id, cosine: null, lexical: 1, keptAs: "existing" } as const;
+        return { memory: toMemoryDto(confirmIfSuggested(tx, existing, input)), deduplicated: true, dedup };
       }
-    }
+      const near = findNearDuplicate(ctx, placement, content);
+      if (near?.kind === "near") {
+        const dup = tx.select().from(memories).where(eq(memories.id, near.id)).get();
+        if (dup) {
+          const dedup = keepAsVersion(ctx.sqlite, dup, { ...input, title, content, tags, scope: placement.scope }, near);
+          return { memory: toMemoryDto(confirmIfSuggested(tx, dup, input)), deduplicated: true, duplicateOf: dup.id, dedup };
+        }
+      }
 
-    // Cached statements, not Drizzle's query builder: this is the hottest write path.
-    const now = Date.now();
-    const row = fromRaw(
-      prepared(
-        ctx.sqlite,
-        `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+      // Cached statements, not Drizzle's query builder: this is the hottest write path.
+      const now = Date.now();
+      const row = fromRaw(
+        prepared(
+          ctx.sqlite,
+          `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${MEMORY_COLUMNS}`,
-      ).get(
-        uuidv7(),
-        placement.projectId,
-        placement.scope,
-        placement.sessionId,
-        input.category,
-        title,
-        content,
-        JSON.stringify(tags),
-        input.source,
-        input.status,
-        input.pinned ? 1 : 0,
-        input.priority,
-        hash,
-        JSON.stringify(redactKeysDeep(input.metadata)),
-        now,
-        now,
-      ) as RawMemoryRow,
-    );
-    deferDerived(ctx.sqlite, row.seq);
-    if (near?.kind === "similar") return { memory: toMemoryDto(row), deduplicated: false, dedup: proposeMerge(ctx.sqlite, row.id, near) };
-    return { memory: toMemoryDto(row), deduplicated: false };
-  }, "immediate");
+        ).get(
+          uuidv7(),
+          placement.projectId,
+          placement.scope,
+          placement.sessionId,
+          input.category,
+          title,
+          content,
+          JSON.stringify(tags),
+          input.source,
+          input.status,
+          input.pinned ? 1 : 0,
+          input.priority,
+          hash,
+          JSON.stringify(redactKeysDeep(input.metadata)),
+          now,
+          now,
+        ) as RawMemoryRow,
+      );
+      deferDerived(ctx.sqlite, row.seq);
+      if (near?.kind === "similar") return { memory: toMemoryDto(row), deduplicated: false, dedup: proposeMerge(ctx.sqlite, row.id, near) };
+      return { memory: toMemoryDto(row), deduplicated: false };
+    },
+    "immediate",
+  );
 }
 
 /**

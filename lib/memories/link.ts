@@ -16,17 +16,21 @@ export interface MemoryLinkDto {
 /** Links two memories (idempotent). */
 export function linkMemories(ctx: Ctx, from: string, to: string, kind: LinkKind = "relates"): MemoryLinkDto {
   if (from === to) throw badRequest("to: a memory cannot link to itself", { field: "to" });
-  return withTransaction(ctx.db, (tx) => {
-    getMemoryRow(tx, from);
-    getMemoryRow(tx, to);
-    tx.insert(memoryLinks).values({ fromId: from, toId: to, kind }).onConflictDoNothing().run();
-    const row = tx
-      .select()
-      .from(memoryLinks)
-      .where(and(eq(memoryLinks.fromId, from), eq(memoryLinks.toId, to), eq(memoryLinks.kind, kind)))
-      .get()!;
-    return { from: row.fromId, to: row.toId, kind: row.kind, createdAt: new Date(row.createdAt).toISOString() };
-  }, "immediate");
+  return withTransaction(
+    ctx.db,
+    (tx) => {
+      getMemoryRow(tx, from);
+      getMemoryRow(tx, to);
+      tx.insert(memoryLinks).values({ fromId: from, toId: to, kind }).onConflictDoNothing().run();
+      const row = tx
+        .select()
+        .from(memoryLinks)
+        .where(and(eq(memoryLinks.fromId, from), eq(memoryLinks.toId, to), eq(memoryLinks.kind, kind)))
+        .get()!;
+      return { from: row.fromId, to: row.toId, kind: row.kind, createdAt: new Date(row.createdAt).toISOString() };
+    },
+    "immediate",
+  );
 }
 
 export function unlinkMemories(ctx: Ctx, from: string, to: string, kind: LinkKind): boolean {

@@ -19,7 +19,9 @@ export function rescopeMemory(ctx: Ctx, id: string, input: ParsedRescopeInput) {
         const dup = findExactDuplicate(tx.$client, placement, current.contentHash, id);
         if (dup) throw conflict(`memory "${dup.id}" already has this content in that scope`, { duplicateOf: dup.id });
       }
-      return toMemoryDto(applyChange(tx, current, { scope: placement.scope, projectId: placement.projectId, sessionId: placement.sessionId }, input.source, "rescoped"));
+      return toMemoryDto(
+        applyChange(tx, current, { scope: placement.scope, projectId: placement.projectId, sessionId: placement.sessionId }, input.source, "rescoped"),
+      );
     },
     "immediate",
   );

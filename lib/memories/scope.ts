@@ -19,9 +19,9 @@ export function resolvePlacement(ctx: Ctx, input: ProjectRef & { scope?: Scope; 
   if (scope === "global") return { scope, projectId: null, sessionId: null };
   const projectId = resolveProject(ctx, input);
   if (scope === "project") {
-    if (!projectId) throw badRequest("scope \"project\" needs a directory or a project", { field: "directory" });
+    if (!projectId) throw badRequest('scope "project" needs a directory or a project', { field: "directory" });
     return { scope, projectId, sessionId: null };
   }
-  if (!input.sessionId) throw badRequest("scope \"session\" needs a sessionId", { field: "sessionId" });
+  if (!input.sessionId) throw badRequest('scope "session" needs a sessionId', { field: "sessionId" });
   return { scope, projectId, sessionId: input.sessionId };
 }

@@ -18,34 +18,36 @@ import { contentHash, normalizeTags } from "./normalize";
  * Content that would equal another live memory of the same scope -> 409 naming it.
  */
 export function updateMemory(ctx: Ctx, id: string, input: ParsedUpdateMemoryInput): MemoryDto {
-  return withTransaction(ctx.db, (tx) => {
-    const current = getMemoryRow(tx, id);
-    if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {
-      throw conflict(`memory "${id}" was changed by someone else at ${new Date(current.updatedAt).toISOString()}; reload it`, {
-        updatedAt: new Date(current.updatedAt).toISOString(),
-      });
-    }
-    const next: Partial<MemoryRow> = {};
-    if (input.content !== undefined) {
-      next.content = redact(input.content);
-      next.contentHash = contentHash(next.content);
-    }
-    if (input.title !== undefined) next.title = input.title ? redact(input.title) : null;
-    if (input.category !== undefined) next.category = input.category;
-    if (input.tags !== undefined) next.tags = normalizeTags(input.tags.map(redact));
-    if (input.pinned !== undefined) next.pinned = input.pinned;
-    if (input.priority !== undefined) next.priority = input.priority;
-    if (input.status !== undefined) next.status = input.status;
-    if (input.metadata !== undefined) next.metadata = redactKeysDeep(input.metadata);
-    return toMemoryDto(applyChange(tx, current, next, input.source, input.reason));
-  }, "immediate");
+  return withTransaction(
+    ctx.db,
+    (tx) => {
+      const current = getMemoryRow(tx, id);
+      if (input.expectedUpdatedAt && Date.parse(input.expectedUpdatedAt) !== current.updatedAt) {
+        throw conflict(`memory "${id}" was changed by someone else at ${new Date(current.updatedAt).toISOString()}; reload it`, {
+          updatedAt: new Date(current.updatedAt).toISOString(),
+        });
+      }
+      const next: Partial<MemoryRow> = {};
+      if (input.content !== undefined) {
+        next.content = redact(input.content);
+        next.contentHash = contentHash(next.content);
+      }
+      if (input.title !== undefined) next.title = input.title ? redact(input.title) : null;
+      if (input.category !== undefined) next.category = input.category;
+      if (input.tags !== undefined) next.tags = normalizeTags(input.tags.map(redact));
+      if (input.pinned !== undefined) next.pinned = input.pinned;
+      if (input.priority !== undefined) next.priority = input.priority;
+      if (input.status !== undefined) next.status = input.status;
+      if (input.metadata !== undefined) next.metadata = redactKeysDeep(input.metadata);
+      return toMemoryDto(applyChange(tx, current, next, input.source, input.reason));
+    },
+    "immediate",
+  );
 }
 
 /** Writes a change and its version row; shared by update, archive and restore. */
 export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>, changedBy: Source, reason?: string): MemoryRow {
-  const changed = (Object.keys(next) as (keyof MemoryRow)[]).filter(
-    (k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]),
-  );
+  const changed = (Object.keys(next) as (keyof MemoryRow)[]).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]));
   if (changed.length === 0) return current;
 
   const status = (next.status ?? current.status) as Status;
@@ -74,7 +76,12 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
     .run();
 
   const updatedAt = Math.max(Date.now(), current.updatedAt + 1);
-  const row = tx.update(memories).set({ ...next, updatedAt }).where(eq(memories.id, current.id)).returning().get();
+  const row = tx
+    .update(memories)
+    .set({ ...next, updatedAt })
+    .where(eq(memories.id, current.id))
+    .returning()
+    .get();
   if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx.$client, row);
   return row;
 }

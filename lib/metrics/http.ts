@@ -56,7 +56,13 @@ export function observeRequest(
     recordRequest(req.method, route, status, seconds);
     if (!ctx) return;
     if (ctx.config.logging.requests || status >= 500) {
-      const fields: Record<string, unknown> = { method: req.method, route: redactPath(route), path: redactPath(req.nextUrl.pathname), status, ms: Math.round(seconds * 10000) / 10 };
+      const fields: Record<string, unknown> = {
+        method: req.method,
+        route: redactPath(route),
+        path: redactPath(req.nextUrl.pathname),
+        status,
+        ms: Math.round(seconds * 10000) / 10,
+      };
       if (status >= 500) {
         if (error instanceof Error) Object.assign(fields, { error: error.message, stack: error.stack?.split("\n").slice(0, 8).join("\n") });
         logger.error("request", fields);

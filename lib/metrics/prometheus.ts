@@ -57,7 +57,11 @@ export function renderMetrics(ctx: Ctx): string {
   }
 
   const stats = getStats(ctx);
-  w.family("recollect_embedding_queue_depth", "gauge", "Memories waiting for an embedding.").sample("recollect_embedding_queue_depth", {}, stats.embeddings.queueDepth);
+  w.family("recollect_embedding_queue_depth", "gauge", "Memories waiting for an embedding.").sample(
+    "recollect_embedding_queue_depth",
+    {},
+    stats.embeddings.queueDepth,
+  );
   w.family("recollect_embedding_queue_failing", "gauge", "Queued memories whose last embedding attempt failed.").sample(
     "recollect_embedding_queue_failing",
     {},
@@ -67,7 +71,11 @@ export function renderMetrics(ctx: Ctx): string {
   w.family("recollect_search_mode", "gauge", "1 for the active search mode.");
   for (const mode of ["hybrid", "lexical"]) w.sample("recollect_search_mode", { mode }, search.mode === mode ? 1 : 0);
 
-  w.family("recollect_compression_runs_total", "counter", "History compressions performed.").sample("recollect_compression_runs_total", {}, stats.compression.runs);
+  w.family("recollect_compression_runs_total", "counter", "History compressions performed.").sample(
+    "recollect_compression_runs_total",
+    {},
+    stats.compression.runs,
+  );
   w.family("recollect_compression_tokens_saved_total", "counter", "Tokens removed from histories by compression.").sample(
     "recollect_compression_tokens_saved_total",
     {},
@@ -78,7 +86,11 @@ export function renderMetrics(ctx: Ctx): string {
   w.family("recollect_sessions_active", "gauge", "OpenCode sessions seen recently.").sample("recollect_sessions_active", {}, stats.sessions.active);
   w.family("recollect_projects", "gauge", "Known projects.").sample("recollect_projects", {}, stats.projects.length);
 
-  w.family("recollect_database_size_bytes", "gauge", "Size of the database file (without the WAL).").sample("recollect_database_size_bytes", {}, stats.database.sizeBytes);
+  w.family("recollect_database_size_bytes", "gauge", "Size of the database file (without the WAL).").sample(
+    "recollect_database_size_bytes",
+    {},
+    stats.database.sizeBytes,
+  );
   w.family("recollect_database_wal_bytes", "gauge", "Size of the write-ahead log.").sample("recollect_database_wal_bytes", {}, stats.database.walBytes);
   w.family("recollect_database_free_bytes", "gauge", "Free pages inside the database file (reclaimable by vacuum).").sample(
     "recollect_database_free_bytes",
@@ -87,7 +99,15 @@ export function renderMetrics(ctx: Ctx): string {
   );
 
   const mem = process.memoryUsage();
-  w.family("recollect_process_resident_memory_bytes", "gauge", "Resident set size of the server process.").sample("recollect_process_resident_memory_bytes", {}, mem.rss);
-  w.family("recollect_process_uptime_seconds", "gauge", "Seconds since the server process started.").sample("recollect_process_uptime_seconds", {}, Math.round(process.uptime()));
+  w.family("recollect_process_resident_memory_bytes", "gauge", "Resident set size of the server process.").sample(
+    "recollect_process_resident_memory_bytes",
+    {},
+    mem.rss,
+  );
+  w.family("recollect_process_uptime_seconds", "gauge", "Seconds since the server process started.").sample(
+    "recollect_process_uptime_seconds",
+    {},
+    Math.round(process.uptime()),
+  );
   return w.toString();
 }

@@ -18,7 +18,10 @@ export function getStats(ctx: Ctx): StatsDto {
   };
   const one = (q: string) => (ctx.sqlite.prepare(q).get() as { n: number | null } | undefined)?.n ?? 0;
   const byStatus = group("status");
-  const span = ctx.sqlite.prepare("SELECT min(created_at) AS oldest, max(created_at) AS newest FROM memories").get() as { oldest: number | null; newest: number | null };
+  const span = ctx.sqlite.prepare("SELECT min(created_at) AS oldest, max(created_at) AS newest FROM memories").get() as {
+    oldest: number | null;
+    newest: number | null;
+  };
 
   const projects = ctx.sqlite
     .prepare(

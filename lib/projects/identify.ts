@@ -38,8 +38,7 @@ export function identifyProject(directory: string): ProjectIdentity {
   return identity;
 }
 
-const hashId = (kind: string, value: string) =>
-  "p_" + crypto.createHash("sha256").update(`${kind}:${value}`).digest("hex").slice(0, 16);
+const hashId = (kind: string, value: string) => "p_" + crypto.createHash("sha256").update(`${kind}:${value}`).digest("hex").slice(0, 16);
 
 function findGitRoot(dir: string): string | undefined {
   for (let cur = dir; ; cur = path.dirname(cur)) {
@@ -66,7 +65,10 @@ function firstCommit(root: string): string | undefined {
 /** `git@github.com:Org/Repo.git` and `https://github.com/org/repo` name the same project. */
 export function normalizeRemote(url: string): string {
   let u = url.trim().toLowerCase();
-  u = u.replace(/^[a-z+]+:\/\//, "").replace(/^[^@/]+@/, "").replace(/:(?!\d)/, "/");
+  u = u
+    .replace(/^[a-z+]+:\/\//, "")
+    .replace(/^[^@/]+@/, "")
+    .replace(/:(?!\d)/, "/");
   return u.replace(/\.git$/, "").replace(/\/+$/, "");
 }
 

@@ -10,14 +10,8 @@ export function recordAccess(ctx: Ctx, ids: string[], kind: "search" | "recall",
   if (ids.length === 0) return;
   const now = Date.now();
   const list = JSON.stringify(ids);
-  const bump = prepared(
-    ctx.sqlite,
-    "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))",
-  );
-  const log = prepared(
-    ctx.sqlite,
-    "INSERT INTO access_log(memory_id, kind, session_id, query, created_at) SELECT value, ?, ?, ?, ? FROM json_each(?)",
-  );
+  const bump = prepared(ctx.sqlite, "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))");
+  const log = prepared(ctx.sqlite, "INSERT INTO access_log(memory_id, kind, session_id, query, created_at) SELECT value, ?, ?, ?, ? FROM json_each(?)");
   ctx.sqlite
     .transaction(() => {
       bump.run(now, list);

@@ -120,7 +120,7 @@ export function rank(
 export function boostsFor(c: Candidate, context: { projectId: string | null; now: number }): SearchExplain["boosts"] {
   const halfLife = HALF_LIFE_DAYS[c.category];
   const ageDays = Math.max(0, (context.now - c.createdAt) / 86_400_000);
-  const recency = halfLife ? 1 - BOOSTS.recency * (1 - Math.pow(0.5, ageDays / halfLife)) : 1;
+  const recency = halfLife ? 1 - BOOSTS.recency * (1 - 0.5 ** (ageDays / halfLife)) : 1;
   const access = 1 + BOOSTS.access * Math.min(1, Math.log10(1 + c.accessCount) / 2);
   return {
     pinned: c.pinned ? BOOSTS.pinned : 1,

@@ -22,19 +22,21 @@ export function ensureLexicalIndex(sqlite: Database.Database): { rebuilt: boolea
   const insert = sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)");
   let count = 0;
   // One transaction: a reader never sees a half-built index, and a crash leaves the old version.
-  sqlite.transaction(() => {
-    // Pending memories first get their other derived rows (tags, entities, queue) and leave the watermark.
-    catchUpDerived(sqlite);
-    sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('delete-all')");
-    for (let after = 0; ; ) {
-      const rows = select.all(after, BATCH) as { seq: number; title: string | null; tags: string; content: string }[];
-      for (const r of rows) insert.run(r.seq, ...lexicalColumns({ title: r.title, tags: JSON.parse(r.tags) as string[], content: r.content }));
-      count += rows.length;
-      if (rows.length < BATCH) break;
-      after = rows[rows.length - 1].seq;
-    }
-    writeMeta(sqlite, { [KEY]: LEXICAL_INDEX_VERSION });
-  }).immediate();
+  sqlite
+    .transaction(() => {
+      // Pending memories first get their other derived rows (tags, entities, queue) and leave the watermark.
+      catchUpDerived(sqlite);
+      sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('delete-all')");
+      for (let after = 0; ; ) {
+        const rows = select.all(after, BATCH) as { seq: number; title: string | null; tags: string; content: string }[];
+        for (const r of rows) insert.run(r.seq, ...lexicalColumns({ title: r.title, tags: JSON.parse(r.tags) as string[], content: r.content }));
+        count += rows.length;
+        if (rows.length < BATCH) break;
+        after = rows[rows.length - 1].seq;
+      }
+      writeMeta(sqlite, { [KEY]: LEXICAL_INDEX_VERSION });
+    })
+    .immediate();
   if (count > 0) logger.info("lexical index rebuilt", { memories: count, version: LEXICAL_INDEX_VERSION, ms: Math.round(performance.now() - started) });
   return { rebuilt: true, memories: count };
 }

@@ -49,7 +49,8 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const candidates = "+memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
   const match = ftsQuery(plan.terms);
   const run = (fromSeq: number): (LexicalHit & { title: string | null })[] => {
-    const rows = (sql: string, ...params: unknown[]) => prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as (LexicalHit & { title: string | null })[];
+    const rows = (sql: string, ...params: unknown[]) =>
+      prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as (LexicalHit & { title: string | null })[];
     if (plan.candidates === null || fromSeq <= 1) return rows("memory_fts.rowid >= ?", fromSeq);
     if (fromSeq > plan.maxSeq) return rows(candidates, plan.candidates);
     return rows(`(+memory_fts.rowid >= ? OR ${candidates})`, fromSeq, plan.candidates);

@@ -106,7 +106,8 @@ export class NearDuplicateIndex {
         // Sizes first: |D| < t * n or |D| > n / t cannot reach t.
         if (doc.place !== place || doc.terms.length < need || doc.terms.length * threshold > n + 1e-9) continue;
         const similarity = idJaccard(mine, n, doc.terms);
-        if (similarity >= threshold && (!best || similarity > best.similarity || (similarity === best.similarity && seq > best.seq))) best = { seq, similarity };
+        if (similarity >= threshold && (!best || similarity > best.similarity || (similarity === best.similarity && seq > best.seq)))
+          best = { seq, similarity };
       }
     }
     return best;
@@ -142,7 +143,11 @@ export class NearDuplicateIndex {
       this.build = { from: 0, to: marks.maxSeq, changeMark: marks.maxChange };
     }
     const { from, to } = this.build;
-    const rows = prepared(this.sqlite, `SELECT ${ROW} FROM memories NOT INDEXED WHERE seq > ? AND seq <= ? AND ${LIVE} ORDER BY seq LIMIT ?`).all(from, to, budget) as Row[];
+    const rows = prepared(this.sqlite, `SELECT ${ROW} FROM memories NOT INDEXED WHERE seq > ? AND seq <= ? AND ${LIVE} ORDER BY seq LIMIT ?`).all(
+      from,
+      to,
+      budget,
+    ) as Row[];
     for (const row of rows) this.put(row.seq, row, tokenize(row.content));
     this.build.from = rows.length < budget ? to : rows[rows.length - 1].seq;
     if (this.build.from >= to) {
@@ -166,7 +171,8 @@ export class NearDuplicateIndex {
     if (maxChange > this.changeMark && minChange !== null && minChange > this.changeMark + 1) {
       // Log entries this index has not read were trimmed (`trimChangeLog`, lib/maintenance/change-log.ts).
       this.reset();
-      return this.catchUp();
+      this.catchUp();
+      return;
     }
     // Stamped before anything is read: a rollback of this transaction, even one that an error
     // halfway through causes, takes the stamp back with it.

@@ -80,10 +80,10 @@ function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { 
     conds.push("session = ?");
     params.push(p.sessionId ?? "");
   }
-  const hit = prepared(
-    ctx.sqlite,
-    `SELECT seq, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = 1 AND ${conds.join(" AND ")}`,
-  ).get(embedding, ...params) as { seq: number | bigint; distance: number } | undefined;
+  const hit = prepared(ctx.sqlite, `SELECT seq, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = 1 AND ${conds.join(" AND ")}`).get(
+    embedding,
+    ...params,
+  ) as { seq: number | bigint; distance: number } | undefined;
   if (!hit) return undefined;
   const row = prepared(ctx.sqlite, "SELECT id, content FROM memories WHERE seq = ?").get(Number(hit.seq)) as { id: string; content: string } | undefined;
   return row ? { ...row, cosine: 1 - hit.distance } : undefined;

@@ -66,7 +66,10 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   const candidates = loadCandidates(ctx, seqs);
   const now = Date.now();
   const ranked = rank(lexical, vector, candidates, { projectId, now }).slice(0, limit);
-  const rows = loadRows(ctx, ranked.map((r) => r.seq));
+  const rows = loadRows(
+    ctx,
+    ranked.map((r) => r.seq),
+  );
 
   const termSet = new Set(terms);
   const results: SearchResult[] = ranked.map((r) => {
@@ -117,7 +120,9 @@ function loadCandidates(ctx: Ctx, seqs: number[]): Map<number, Candidate> {
 function loadRows(ctx: Ctx, seqs: number[]): Map<number, MemoryRow> {
   const out = new Map<number, MemoryRow>();
   if (seqs.length === 0) return out;
-  const raw = prepared(ctx.sqlite, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs)) as RawMemoryRow[];
+  const raw = prepared(ctx.sqlite, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(seqs),
+  ) as RawMemoryRow[];
   for (const r of raw) out.set(r.seq, fromRaw(r));
   return out;
 }

@@ -56,7 +56,6 @@ export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<num
   if (index) for (const s of seqs) index.dirty.add(s);
 }
 
-
 const dataVersion = (sqlite: Database.Database) => sqlite.pragma("data_version", { simple: true }) as number;
 
 function load(sqlite: Database.Database): Index | null {
@@ -64,9 +63,10 @@ function load(sqlite: Database.Database): Index | null {
   watchVectorFilterChanges(sqlite, (seq) => markVectorsChanged(sqlite, [seq]));
   const version = dataVersion(sqlite);
   const generation = vectorTableGeneration(sqlite);
-  const rows = sqlite.prepare(`SELECT seq, embedding, ${COLS.join(", ")} FROM ${VECTOR_TABLE}`).raw().iterate() as IterableIterator<
-    [number | bigint, Buffer, ...string[]]
-  >;
+  const rows = sqlite
+    .prepare(`SELECT seq, embedding, ${COLS.join(", ")} FROM ${VECTOR_TABLE}`)
+    .raw()
+    .iterate() as IterableIterator<[number | bigint, Buffer, ...string[]]>;
   let index: Index | null = null;
   for (const row of rows) {
     const vec = toFloats(row[1]);
@@ -284,7 +284,11 @@ export function searchVectorIndex(
     const s = candidates[j];
     const base = s * dim;
     // Four accumulators: independent additions the CPU can overlap.
-    let d0 = 0, d1 = 0, d2 = 0, d3 = 0, i = 0;
+    let d0 = 0,
+      d1 = 0,
+      d2 = 0,
+      d3 = 0,
+      i = 0;
     for (; i + 3 < dim; i += 4) {
       d0 += vecs[base + i] * q[i];
       d1 += vecs[base + i + 1] * q[i + 1];

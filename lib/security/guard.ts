@@ -54,12 +54,7 @@ export function hostnameOf(host: string): string {
 }
 
 export function isLoopbackHost(hostname: string, extraAllowed: readonly string[] = []): boolean {
-  return (
-    LOOPBACK_NAMES.has(hostname) ||
-    /^127(?:\.\d{1,3}){3}$/.test(hostname) ||
-    hostname.endsWith(".localhost") ||
-    extraAllowed.includes(hostname)
-  );
+  return LOOPBACK_NAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith(".localhost") || extraAllowed.includes(hostname);
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -132,7 +127,8 @@ function crossOriginBrowserWrite(req: GuardRequest): GuardResult | undefined {
   const own = originOf(`http://${req.host}`);
   const claimed = req.origin !== null ? originOf(req.origin) : req.referer !== null ? originOf(req.referer) : undefined;
   if (!claimed || claimed !== own) {
-    const what = req.origin !== null ? `Origin "${req.origin}"` : req.referer !== null ? `Referer "${req.referer}"` : "a request with neither Origin nor Referer";
+    const what =
+      req.origin !== null ? `Origin "${req.origin}"` : req.referer !== null ? `Referer "${req.referer}"` : "a request with neither Origin nor Referer";
     return { ok: false, status: 403, code: "forbidden", message: `${what} may not change data: browser writes must come from ${own}` };
   }
   if (req.pathname !== LOGIN_FORM_PATH && mediaType(req.contentType) !== "application/json") {

@@ -220,7 +220,8 @@ function value(text: string, i: number, min: number, bare: CharClass, quotes: Qu
  * A bare value that is code, not a secret: `password = getPassword()`, `token: string`,
  * `key = process.env.KEY`, `$VAR`, `${VAR}`. (A quoted value is always taken.)
  */
-const CODE_WORDS = /^(?:await|new|null|nil|none|true|false|undefined|this|self|function|async|yield|typeof|string|number|boolean|bool|str|int|bytes|any|unknown|object|optional)$/i;
+const CODE_WORDS =
+  /^(?:await|new|null|nil|none|true|false|undefined|this|self|function|async|yield|typeof|string|number|boolean|bool|str|int|bytes|any|unknown|object|optional)$/i;
 const CODE_VALUE = /^(?:\$|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;)]*$|[A-Za-z_$][\w$.]*[([])/;
 const looksLikeCode = (v: string) => CODE_WORDS.test(v) || CODE_VALUE.test(v);
 
@@ -236,12 +237,12 @@ function labelled(
     only?: ":" | "=";
     /** The value is exactly `min` characters of `bare` (aws_secret_key's 40); quotes stay outside the span. */
     exact?: boolean;
-    },
+  },
 ): Detector {
   return {
     kind,
     anchor,
-    read(text, at, anchorEnd, push, finder) {
+    read(text, _at, anchorEnd, push, finder) {
       let v = separator(text, anchorEnd, opts.only);
       if (v < 0) return anchorEnd;
       if (opts.exact) {
@@ -281,7 +282,7 @@ const privateKey: Detector = {
       const q = skipSeparators(text, p);
       if (text.startsWith("-----END ", q)) {
         const endClose = text.indexOf("-----", q + 9);
-        if (endClose >= 0 && endClose - q < 80) return push(at, endClose + 5), endClose + 5;
+        if (endClose >= 0 && endClose - q < 80) return (push(at, endClose + 5), endClose + 5);
         break;
       }
       const e = B64_PAD.runEnd(text, q);
@@ -481,7 +482,7 @@ function secretOf(word: string, at: number, shape: "value" | "userpass", push: (
   let s = 0;
   let e = word.length;
   const q = word[0];
-  if ((q === '"' || q === "'") && word.length >= 2 && word.endsWith(q)) ((s = 1), (e = word.length - 1));
+  if ((q === '"' || q === "'") && word.length >= 2 && word.endsWith(q)) (s = 1), (e = word.length - 1);
   if (shape === "userpass") {
     const colon = word.indexOf(":", s);
     if (colon < 0 || colon >= e - 1) return;
@@ -636,7 +637,7 @@ class Scan {
     const merged: Span[] = [];
     for (const s of spans) {
       const last = merged[merged.length - 1];
-      if (last && s.start < last.end) ((last.end = Math.max(last.end, s.end)), (last.d = Math.min(last.d, s.d)));
+      if (last && s.start < last.end) (last.end = Math.max(last.end, s.end)), (last.d = Math.min(last.d, s.d));
       else merged.push({ ...s });
     }
     // Every later span starts at or after `to` (its anchor does), so a span ending by then is final.

@@ -1,10 +1,4 @@
-import type {
-  ParsedEndSessionInput,
-  ParsedHeartbeatInput,
-  ParsedListSessionsQuery,
-  ParsedRegisterSessionInput,
-  SessionDto,
-} from "../contracts/sessions";
+import type { ParsedEndSessionInput, ParsedHeartbeatInput, ParsedListSessionsQuery, ParsedRegisterSessionInput, SessionDto } from "../contracts/sessions";
 import type { Ctx } from "../ctx";
 import { notFound } from "../errors";
 import { resolveProject } from "../projects/resolve";
@@ -57,7 +51,11 @@ export function heartbeat(ctx: Ctx, rawId: string, input: ParsedHeartbeatInput, 
   const id = redactKey(rawId);
   if (!sessionRow(ctx, id)) {
     if (!input.directory && !input.project) throw notFound(`session "${id}" is not registered; register it (POST /api/sessions) or give a directory`);
-    return registerSession(ctx, { sessionID: id, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined }, now);
+    return registerSession(
+      ctx,
+      { sessionID: id, directory: input.directory, project: input.project, title: input.title, workingOn: input.workingOn ?? undefined },
+      now,
+    );
   }
   const projectId = input.directory || input.project ? resolveProject(ctx, input) : null;
   ctx.sqlite
@@ -85,9 +83,7 @@ export function endSession(ctx: Ctx, rawId: string, input: ParsedEndSessionInput
     .transaction(() => {
       if (!sessionRow(ctx, id)) throw notFound(`session "${id}" not found`);
       ctx.sqlite
-        .prepare(
-          `UPDATE sessions SET status = 'ended', ended_at = coalesce(ended_at, @now), summary = coalesce(@summary, summary) WHERE id = @id`,
-        )
+        .prepare(`UPDATE sessions SET status = 'ended', ended_at = coalesce(ended_at, @now), summary = coalesce(@summary, summary) WHERE id = @id`)
         .run({ id, now, summary: clean(input.summary) ?? null });
       ctx.sqlite.prepare("DELETE FROM claims WHERE session_id = ?").run(id);
       return toSessionDto(sessionRow(ctx, id)!, []);

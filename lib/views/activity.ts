@@ -64,7 +64,15 @@ export function claimsView(ctx: Ctx, now = Date.now()): ClaimView[] {
     .orderBy(desc(claims.claimedAt))
     .limit(500)
     .all()
-    .map(({ c, projectName }) => ({ project: projectName ?? c.projectId, item: c.item, kind: c.kind, sessionId: c.sessionId, note: c.note, claimedAt: c.claimedAt, expiresAt: c.expiresAt }));
+    .map(({ c, projectName }) => ({
+      project: projectName ?? c.projectId,
+      item: c.item,
+      kind: c.kind,
+      sessionId: c.sessionId,
+      note: c.note,
+      claimedAt: c.claimedAt,
+      expiresAt: c.expiresAt,
+    }));
 }
 
 export interface KvView {

@@ -19,7 +19,10 @@ export interface CheckpointListItem {
   task: string | null;
 }
 
-export function listCheckpointsView(ctx: Ctx, f: { project?: string; session?: string; limit?: number; before?: number }): { items: CheckpointListItem[]; next: number | null } {
+export function listCheckpointsView(
+  ctx: Ctx,
+  f: { project?: string; session?: string; limit?: number; before?: number },
+): { items: CheckpointListItem[]; next: number | null } {
   const limit = f.limit ?? 50;
   const rows = ctx.db
     .select({
@@ -108,7 +111,12 @@ export interface RawMessageView {
 }
 
 /** One page of the stored (redacted) history, each part reduced to something readable. */
-export function rawHistoryPage(ctx: Ctx, id: string, offset: number, limit: number): { messages: RawMessageView[]; total: number; offset: number; limit: number } {
+export function rawHistoryPage(
+  ctx: Ctx,
+  id: string,
+  offset: number,
+  limit: number,
+): { messages: RawMessageView[]; total: number; offset: number; limit: number } {
   const page = rawCheckpoint(ctx, id, rawCheckpointQuery.parse({ offset, limit }));
   return { messages: page.messages.map((m, i) => toView(m, offset + i)), total: page.total, offset: page.offset, limit: page.limit };
 }
@@ -123,10 +131,17 @@ function toView(m: unknown, index: number): RawMessageView {
     if (type === "tool") {
       const state = (part.state ?? {}) as Record<string, unknown>;
       const body = state.output ?? state.error ?? "";
-      return { type: `tool ${String(part.tool ?? "")} (${String(state.status ?? "")})`, text: `${JSON.stringify(state.input ?? {})}\n${typeof body === "string" ? body : JSON.stringify(body)}` };
+      return {
+        type: `tool ${String(part.tool ?? "")} (${String(state.status ?? "")})`,
+        text: `${JSON.stringify(state.input ?? {})}\n${typeof body === "string" ? body : JSON.stringify(body)}`,
+      };
     }
     const { type: _t, ...rest } = part;
     return { type, text: JSON.stringify(rest) };
   });
-  return { index, role, parts: parts.map((p) => ({ ...p, text: p.text.length > 4000 ? `${p.text.slice(0, 4000)}… (${p.text.length.toLocaleString("en-US")} chars)` : p.text })) };
+  return {
+    index,
+    role,
+    parts: parts.map((p) => ({ ...p, text: p.text.length > 4000 ? `${p.text.slice(0, 4000)}… (${p.text.length.toLocaleString("en-US")} chars)` : p.text })),
+  };
 }

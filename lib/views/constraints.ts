@@ -34,10 +34,22 @@ export function constraintsView(ctx: Ctx, project?: string): ConstraintsView {
   const live = inArray(memories.status, ["active", "suggested"]);
   const rules = inArray(memories.category, ["constraint", "directive"]);
   const order = [sql`${memories.priority} DESC`, memories.createdAt, memories.seq] as const;
-  const pinned = ctx.db.select().from(memories).where(and(live, eq(memories.pinned, true), scope)).orderBy(...order).limit(MAX_PINNED).all();
+  const pinned = ctx.db
+    .select()
+    .from(memories)
+    .where(and(live, eq(memories.pinned, true), scope))
+    .orderBy(...order)
+    .limit(MAX_PINNED)
+    .all();
   // Unpinned rules are candidates to enable: the newest few, the rest through the memories page.
   const unpinnedWhere = and(live, eq(memories.pinned, false), rules, scope);
-  const unpinned = ctx.db.select().from(memories).where(unpinnedWhere).orderBy(sql`${memories.createdAt} DESC`, sql`${memories.seq} DESC`).limit(MAX_UNPINNED).all();
+  const unpinned = ctx.db
+    .select()
+    .from(memories)
+    .where(unpinnedWhere)
+    .orderBy(sql`${memories.createdAt} DESC`, sql`${memories.seq} DESC`)
+    .limit(MAX_UNPINNED)
+    .all();
   const unpinnedTotal = ctx.db.select({ n: sql<number>`count(*)` }).from(memories).where(unpinnedWhere).get()?.n ?? 0;
   pinned.sort((a, b) => rank(a.category) - rank(b.category));
   const rows = [...pinned, ...unpinned];
@@ -45,7 +57,11 @@ export function constraintsView(ctx: Ctx, project?: string): ConstraintsView {
   const injected = new Set(block.memoryIds);
   const now = Date.now();
   return {
-    items: rows.map((r) => ({ ...toMemoryDto(r, now), injected: injected.has(r.id), group: r.pinned ? (rank(r.category) < 4 ? r.category : "other pinned") : "not pinned" })),
+    items: rows.map((r) => ({
+      ...toMemoryDto(r, now),
+      injected: injected.has(r.id),
+      group: r.pinned ? (rank(r.category) < 4 ? r.category : "other pinned") : "not pinned",
+    })),
     block,
     budget: ctx.config.injection.stableBudgetTokens,
     unpinnedTotal,

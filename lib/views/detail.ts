@@ -43,7 +43,9 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
   const row = ctx.db.select().from(memories).where(eq(memories.id, id)).get();
   if (!row) return null;
   const memory = toMemoryDto(row);
-  const project = row.projectId ? (ctx.db.select({ id: projects.id, name: projects.name, rootPath: projects.rootPath }).from(projects).where(eq(projects.id, row.projectId)).get() ?? null) : null;
+  const project = row.projectId
+    ? (ctx.db.select({ id: projects.id, name: projects.name, rootPath: projects.rootPath }).from(projects).where(eq(projects.id, row.projectId)).get() ?? null)
+    : null;
 
   const versions = listVersions(ctx, id);
   const views: VersionView[] = versions.map((v, i) => {
@@ -51,7 +53,11 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
     return { ...v, diff: diff(v.content, next.content), fieldChanges: fieldChanges(v, next) };
   });
 
-  const linkRows = ctx.db.select().from(memoryLinks).where(or(eq(memoryLinks.fromId, id), eq(memoryLinks.toId, id))).all();
+  const linkRows = ctx.db
+    .select()
+    .from(memoryLinks)
+    .where(or(eq(memoryLinks.fromId, id), eq(memoryLinks.toId, id)))
+    .all();
   const otherIds = linkRows.map((l) => (l.fromId === id ? l.toId : l.fromId));
   const others = new Map(
     otherIds.length
@@ -65,11 +71,19 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
   );
   const links: LinkView[] = linkRows.map((l) => {
     const otherId = l.fromId === id ? l.toId : l.fromId;
-    return { direction: l.fromId === id ? "out" : "in", kind: l.kind, otherId, other: others.get(otherId) ?? null, createdAt: new Date(l.createdAt).toISOString() };
+    return {
+      direction: l.fromId === id ? "out" : "in",
+      kind: l.kind,
+      otherId,
+      other: others.get(otherId) ?? null,
+      createdAt: new Date(l.createdAt).toISOString(),
+    };
   });
 
   const usage = ctx.db
-    .all<{ kind: string; n: number; last: number }>(sql`SELECT kind, count(*) AS n, max(created_at) AS last FROM access_log WHERE memory_id = ${id} GROUP BY kind ORDER BY n DESC`)
+    .all<{ kind: string; n: number; last: number }>(
+      sql`SELECT kind, count(*) AS n, max(created_at) AS last FROM access_log WHERE memory_id = ${id} GROUP BY kind ORDER BY n DESC`,
+    )
     .map((u) => ({ kind: u.kind, n: u.n, last: new Date(u.last).toISOString() }));
   const recentInjections = ctx.db
     .select({ sessionId: accessLog.sessionId, at: accessLog.createdAt, query: accessLog.query })

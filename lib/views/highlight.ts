@@ -36,7 +36,10 @@ export function highlight(text: string, query: string): Segment[] {
       [...word].forEach((c, i) => push(c, marked[i]));
       continue;
     }
-    push(word, tokenize(word, "query").some((t) => terms.has(t)));
+    push(
+      word,
+      tokenize(word, "query").some((t) => terms.has(t)),
+    );
   }
   push(text.slice(last), false);
   return out;

@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import { z } from "zod";
-import { listMemoriesQuery, type MemoryDto, type ParsedListMemoriesQuery } from "../contracts/memories";
+import { listMemoriesQuery, type ParsedListMemoriesQuery } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { memories, projects } from "../db/schema";
-import { CATEGORIES, LINK_KINDS, SCOPES, STATUSES } from "../vocabulary";
+import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
@@ -66,7 +66,7 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
   const tags = tagsOf(p.tag);
   const total = countMatching(ctx, { ...p, project: known }, tags);
   const base = { params: p, total, projects: projectsList };
-  if (p.q && p.q.trim()) {
+  if (p.q?.trim()) {
     const found = await searchForBrowser(ctx, {
       query: p.q,
       project: known,
@@ -80,7 +80,9 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
     return { ...base, items: found.items, nextCursor: null, search: found.meta };
   }
   // The page's own parameters, checked by the API's contract (the same bounds and defaults).
-  const list = listPage(ctx, listMemoriesQuery.parse({
+  const list = listPage(
+    ctx,
+    listMemoriesQuery.parse({
       project: known,
       scope: p.scope,
       category: p.category,
@@ -91,7 +93,8 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
       order: p.order ?? "desc",
       limit: p.limit ?? 50,
       cursor: p.cursor,
-  }));
+    }),
+  );
   return { ...base, items: list.items, nextCursor: list.nextCursor, search: null };
 }
 
@@ -116,12 +119,24 @@ export function countMatching(ctx: Ctx, p: BrowseParams, tags = tagsOf(p.tag)): 
   if (p.pinned) where.push(eq(memories.pinned, p.pinned === "yes"));
   if (tags?.length) catchUpForReader(ctx.sqlite);
   for (const tag of tags ?? []) where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
-  return ctx.db.select({ n: sql<number>`count(*)` }).from(memories).where(and(...where)).get()?.n ?? 0;
+  return (
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(memories)
+      .where(and(...where))
+      .get()?.n ?? 0
+  );
 }
 
 export function projectNames(ctx: Ctx, ids: (string | null)[]): Map<string, string> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (!wanted.length) return new Map();
-  return new Map(ctx.db.select({ id: projects.id, name: projects.name }).from(projects).where(inList(projects.id, wanted)).all().map((r) => [r.id, r.name]));
+  return new Map(
+    ctx.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(inList(projects.id, wanted))
+      .all()
+      .map((r) => [r.id, r.name]),
+  );
 }
-

@@ -17,7 +17,15 @@ export interface Overview {
   compressionPerDay: { day: string; saved: number; before: number; after: number }[];
   compressionBySession: { sessionId: string; saved: number; runs: number }[];
   accessPerDay: { day: string; searches: number; injections: number; recalls: number }[];
-  health: { search: SearchStatus; queueDepth: number; queueFailed: number; databaseBytes: number; walBytes: number; checkpoints: number; sessionsActive: number };
+  health: {
+    search: SearchStatus;
+    queueDepth: number;
+    queueFailed: number;
+    databaseBytes: number;
+    walBytes: number;
+    checkpoints: number;
+    sessionsActive: number;
+  };
 }
 export interface Count {
   key: string;

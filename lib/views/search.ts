@@ -28,17 +28,18 @@ export interface BrowserSearch {
  */
 export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ items: BrowseItem[]; meta: { mode: string; reason: string; tookMs: number } }> {
   const narrow = Boolean(s.tags?.length || s.pinned);
-  const out = await searchMemories(ctx, searchInput.parse({
-    query: s.query,
-    project: s.project,
-    scopes: s.scope ? [s.scope] : undefined,
-    categories: s.category ? [s.category] : undefined,
-    statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
-    limit: narrow ? 100 : Math.min(100, s.limit),
-    purpose: "search",
-  }));
-  const items = out.results.filter(
-    (r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")),
+  const out = await searchMemories(
+    ctx,
+    searchInput.parse({
+      query: s.query,
+      project: s.project,
+      scopes: s.scope ? [s.scope] : undefined,
+      categories: s.category ? [s.category] : undefined,
+      statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
+      limit: narrow ? 100 : Math.min(100, s.limit),
+      purpose: "search",
+    }),
   );
+  const items = out.results.filter((r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")));
   return { items: items.slice(0, s.limit), meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs } };
 }

@@ -107,7 +107,7 @@ export function memoryTools(rt: Runtime) {
     }),
 
     memory_forget: tool({
-      description: "Archive a memory by id (restorable). Permanent deletion needs permanent=true and confirm=\"DELETE\".",
+      description: 'Archive a memory by id (restorable). Permanent deletion needs permanent=true and confirm="DELETE".',
       args: {
         id: z.string(),
         permanent: z.boolean().optional(),
@@ -128,9 +128,17 @@ export function memoryTools(rt: Runtime) {
       description: "Show the original content behind a compression hash.",
       args: { hash: z.string().describe("the hash named in the compressed text") },
       async execute({ hash }) {
-        const clean = hash.trim().replace(/^["'#]+|["']+$/g, "").toLowerCase();
+        const clean = hash
+          .trim()
+          .replace(/^["'#]+|["']+$/g, "")
+          .toLowerCase();
         const res = await rt.client.get<ExpandResult>(`/api/expand/${encodeURIComponent(clean)}`, { timeoutMs });
-        if (!res.ok) return res.status === 404 ? `Nothing stored under ${clean} (it may have expired).` : res.status && res.status < 500 ? res.error : unavailable(res.error);
+        if (!res.ok)
+          return res.status === 404
+            ? `Nothing stored under ${clean} (it may have expired).`
+            : res.status && res.status < 500
+              ? res.error
+              : unavailable(res.error);
         return res.data.content;
       },
     }),

@@ -9,7 +9,13 @@ describe("recollect install-mcp", () => {
   const setup = () => {
     const home = tempDir("recollect-mcp-home-");
     const dataDir = tempDir("recollect-mcp-data-");
-    const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), RECOLLECT_DATA_DIR: dataDir, RECOLLECT_URL: "http://127.0.0.1:7799", CODEX_HOME: "" };
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+      RECOLLECT_DATA_DIR: dataDir,
+      RECOLLECT_URL: "http://127.0.0.1:7799",
+      CODEX_HOME: "",
+    };
     return { home, dataDir, env };
   };
 
@@ -23,7 +29,12 @@ describe("recollect install-mcp", () => {
     const text = fs.readFileSync(file, "utf8");
     expect(text).toContain("// mine");
     const { mcp } = JSON.parse(text.replace("// mine\n", ""));
-    expect(mcp.memory).toEqual({ type: "remote", url: "http://127.0.0.1:7799/mcp", enabled: true, headers: { Authorization: `Bearer {file:${path.join(dataDir, "token")}}` } });
+    expect(mcp.memory).toEqual({
+      type: "remote",
+      url: "http://127.0.0.1:7799/mcp",
+      enabled: true,
+      headers: { Authorization: `Bearer {file:${path.join(dataDir, "token")}}` },
+    });
     expect((await runCli(["install-mcp", "--client", "opencode", "--json"], { env })).json().action).toBe("unchanged");
     expect((await runCli(["install-mcp", "--client", "opencode", "--uninstall", "--json"], { env })).json().action).toBe("removed");
     expect(fs.readFileSync(file, "utf8")).not.toContain("memory");
@@ -50,7 +61,7 @@ describe("recollect install-mcp", () => {
     expect(text.match(/\[mcp_servers\.memory\]/g)).toHaveLength(1);
     expect(text).toContain(`command = ${JSON.stringify(process.execPath)}`);
     expect(text).toMatch(/args = \[".*cli\/recollect\.mjs", "mcp"\]/);
-    expect(text).toContain("[profiles.fast]\nmodel = \"x\"");
+    expect(text).toContain('[profiles.fast]\nmodel = "x"');
     expect((await runCli(["install-mcp", "--client", "codex", "--json"], { env })).json().action).toBe("unchanged");
     expect((await runCli(["install-mcp", "--client", "codex", "--uninstall", "--json"], { env })).json().action).toBe("removed");
     text = fs.readFileSync(file, "utf8");

@@ -13,7 +13,10 @@ export interface CliResult {
 }
 
 /** Runs `recollect` (the package.json bin) as a user would: a real process, real exit code. */
-export function runCli(args: string[], options: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = {} as NodeJS.ProcessEnv;
     for (const [k, v] of Object.entries({ ...process.env, NO_COLOR: "1", ...options.env })) if (v !== undefined) env[k] = v;

@@ -27,7 +27,17 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
     memories.forEach((m, i) => {
       if (m.projectId) project.run(m.projectId, m.projectId);
       const created = now - (memories.length - i) * 1000;
-      const { seq } = ins.get(`bulk-${i}-${now}`, m.projectId ?? null, m.projectId ? "project" : "global", m.category ?? "fact", m.content, m.status ?? "active", `bulk-${i}`, created, created) as { seq: number };
+      const { seq } = ins.get(
+        `bulk-${i}-${now}`,
+        m.projectId ?? null,
+        m.projectId ? "project" : "global",
+        m.category ?? "fact",
+        m.content,
+        m.status ?? "active",
+        `bulk-${i}`,
+        created,
+        created,
+      ) as { seq: number };
       fts.run(seq, ...lexicalColumns({ title: null, tags: [], content: m.content }));
       seqs.push(seq);
     });

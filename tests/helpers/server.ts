@@ -109,7 +109,11 @@ export function clientFor(address: ServerAddress): ServerClient {
   const { url, token } = address;
   let cookie: string | undefined;
   const signIn = async () => {
-    const ticket = await fetch(`${url}/api/auth/tickets`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
+    const ticket = await fetch(`${url}/api/auth/tickets`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
     const { path: link } = (await ticket.json()) as { path: string };
     const login = await fetch(url + link, { redirect: "manual" });
     return (login.headers.get("set-cookie") ?? "").split(";")[0];

@@ -145,7 +145,11 @@ describe("one-time login links", () => {
 
   it("minting a link takes the API token: a browser session is not enough", async () => {
     const cookie = await signIn();
-    const res = await fetch(`${server.url}/api/auth/tickets`, { method: "POST", headers: { cookie, origin: server.url, "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${server.url}/api/auth/tickets`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expect((await fetch(`${server.url}/api/auth/tickets`, { method: "POST" })).status).toBe(401);
   });
@@ -153,7 +157,12 @@ describe("one-time login links", () => {
 
 describe("the login form (token pasted by hand)", () => {
   const post = (form: Record<string, string>, headers: Record<string, string>) =>
-    fetch(`${server.url}/api/auth/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form).toString(),
+    });
 
   it("the right token from this server's own page signs in and lands on next", async () => {
     const res = await post({ token: server.token, next: "/kv" }, { origin: server.url });
@@ -199,7 +208,11 @@ describe("CSRF: browser writes", () => {
     expect((await writeAs(cookie, { "content-type": "application/json" })).status).toBe(403);
     expect((await writeAs(cookie, { origin: server.url, "content-type": "text/plain" })).status).toBe(415);
     expect((await writeAs(cookie, { origin: server.url, "content-type": "application/x-www-form-urlencoded" }, "content=forged")).status).toBe(415);
-    const cleanup = await fetch(`${server.url}/api/maintenance/cleanup`, { method: "POST", headers: { cookie, origin: otherPort, "content-type": "text/plain" }, body: JSON.stringify({ ids: [memoryId], includePinned: true }) });
+    const cleanup = await fetch(`${server.url}/api/maintenance/cleanup`, {
+      method: "POST",
+      headers: { cookie, origin: otherPort, "content-type": "text/plain" },
+      body: JSON.stringify({ ids: [memoryId], includePinned: true }),
+    });
     expect(cleanup.status).toBe(403);
     const after = ((await (await server.api("/api/memories?status=all&limit=1")).json()) as { total?: number }).total;
     expect(after).toBe(before);
@@ -207,7 +220,11 @@ describe("CSRF: browser writes", () => {
   });
 
   it("bearer-token requests are unaffected (no Origin, any content type)", async () => {
-    const res = await fetch(`${server.url}/api/memories`, { method: "POST", headers: { authorization: `Bearer ${server.token}`, "content-type": "text/plain" }, body: JSON.stringify({ content: "written by a token client" }) });
+    const res = await fetch(`${server.url}/api/memories`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}`, "content-type": "text/plain" },
+      body: JSON.stringify({ content: "written by a token client" }),
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -216,7 +233,11 @@ describe("signing out", () => {
   it("Sign out ends this browser's session only", async () => {
     const mine = await signIn();
     const other = await signIn();
-    const res = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { cookie: mine, origin: server.url, "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${server.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { cookie: mine, origin: server.url, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(/recollect_session=;.*Max-Age=0/i);
     expect((await get("/api/memories", { cookie: mine })).status).toBe(401);
@@ -227,7 +248,9 @@ describe("signing out", () => {
   it("`recollect logout --all` signs every browser out", async () => {
     const a = await signIn();
     const b = await signIn();
-    const cli = await runCli(["logout", "--all", "--json"], { env: { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, RECOLLECT_TOKEN: "", XDG_CONFIG_HOME: tempDir("recollect-config-") } });
+    const cli = await runCli(["logout", "--all", "--json"], {
+      env: { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, RECOLLECT_TOKEN: "", XDG_CONFIG_HOME: tempDir("recollect-config-") },
+    });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.json()).toMatchObject({ revoked: expect.any(Number) });
     expect((cli.json() as { revoked: number }).revoked).toBeGreaterThanOrEqual(2);
@@ -240,7 +263,9 @@ describe("signing out", () => {
   });
 
   it("`recollect open --print` prints a fresh one-time link that signs in", async () => {
-    const cli = await runCli(["open", "--print", "/constraints"], { env: { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, RECOLLECT_TOKEN: "", XDG_CONFIG_HOME: tempDir("recollect-config-") } });
+    const cli = await runCli(["open", "--print", "/constraints"], {
+      env: { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, RECOLLECT_TOKEN: "", XDG_CONFIG_HOME: tempDir("recollect-config-") },
+    });
     expect(cli.code, cli.stderr).toBe(0);
     const url = cli.stdout.trim();
     expect(url).toMatch(new RegExp(`^${server.url}/login\\?ticket=[\\w-]+&next=%2Fconstraints$`));

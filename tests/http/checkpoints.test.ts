@@ -16,7 +16,10 @@ describe("checkpoints over HTTP", () => {
   const directory = tempDir("recollect-proj-");
 
   it("captures (201) -> { id, context, prompt }, serves the Markdown, the raw pages and the list; resume once per session", async () => {
-    let res = await server.api("/api/checkpoints", { method: "POST", json: { directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) } });
+    let res = await server.api("/api/checkpoints", {
+      method: "POST",
+      json: { directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) },
+    });
     expect(res.status).toBe(201);
     const cp = await body(res);
     expect(typeof cp.id).toBe("string");

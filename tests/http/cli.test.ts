@@ -28,7 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const cli = (args: string[], extra: { input?: string; env?: Record<string, string> } = {}) => runCli(args, { env: { ...env, ...extra.env }, cwd, input: extra.input });
+const cli = (args: string[], extra: { input?: string; env?: Record<string, string> } = {}) =>
+  runCli(args, { env: { ...env, ...extra.env }, cwd, input: extra.input });
 
 describe("recollect against a running server", { timeout: 180_000 }, () => {
   it("adds, shows, lists, edits, searches and forgets memories", async () => {
@@ -200,7 +201,15 @@ describe("recollect against a running server", { timeout: 180_000 }, () => {
     const r = await cli(["doctor", "--json"]);
     const report = r.json();
     const by = Object.fromEntries(report.checks.map((c: { name: string; status: string }) => [c.name, c.status]));
-    expect(by).toMatchObject({ server: "ok", "token accepted": "ok", database: "ok", "sqlite-vec": "ok", embeddings: "ok", "disk space": "ok", plugin: "warn" });
+    expect(by).toMatchObject({
+      server: "ok",
+      "token accepted": "ok",
+      database: "ok",
+      "sqlite-vec": "ok",
+      embeddings: "ok",
+      "disk space": "ok",
+      plugin: "warn",
+    });
     expect(r.code).toBe(0);
 
     // With the plugin configured in the user's opencode.json, that check passes.
@@ -224,7 +233,11 @@ describe("recollect against a running server", { timeout: 180_000 }, () => {
     const stats = await (await server.api("/api/stats")).json();
     expect(stats.requests.total).toBeGreaterThan(10);
     // Structured request logs in the data dir.
-    const lines = fs.readFileSync(path.join(server.dataDir, "logs", "recollect.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(path.join(server.dataDir, "logs", "recollect.log"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.msg === "request" && l.route === "/api/memories/[id]" && l.status === 404)).toBe(true);
     const logs = await cli(["logs", "-n", "500"]);
     expect(logs.code).toBe(0);

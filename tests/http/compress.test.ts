@@ -49,7 +49,7 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
   });
 
   it("delta exchange: unchanged parts go as stubs both ways, the result is the same, a lost base is a 409", async () => {
-    const { read, h } = readAndAptHistory("ses_delta");
+    const { h } = readAndAptHistory("ses_delta");
     const post = async (json: unknown) => {
       const res = await server.api("/api/compress", { method: "POST", json });
       return { status: res.status, out: await body(res) };

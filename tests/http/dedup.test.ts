@@ -74,13 +74,23 @@ describe("with a sound model", () => {
 
     const exact = await post(server, { content: "The deploy queue retries each build token for the session" });
     expect(exact.status).toBe(200);
-    expect(await exact.json()).toMatchObject({ id: first.id, deduplicated: true, duplicateOf: null, dedup: { kind: "exact", memoryId: first.id, keptAs: "existing" } });
+    expect(await exact.json()).toMatchObject({
+      id: first.id,
+      deduplicated: true,
+      duplicateOf: null,
+      dedup: { kind: "exact", memoryId: first.id, keptAs: "existing" },
+    });
 
     const nearText = "the deploy queue retries every build token for the session";
     const near = await post(server, { content: nearText });
     expect(near.status).toBe(200);
     const nearBody = await near.json();
-    expect(nearBody).toMatchObject({ id: first.id, deduplicated: true, duplicateOf: first.id, dedup: { kind: "near", memoryId: first.id, keptAs: "version", version: 1 } });
+    expect(nearBody).toMatchObject({
+      id: first.id,
+      deduplicated: true,
+      duplicateOf: first.id,
+      dedup: { kind: "near", memoryId: first.id, keptAs: "version", version: 1 },
+    });
     expect(nearBody.dedup.cosine).toBeGreaterThanOrEqual(0.9);
     const versions = await (await server.api(`/api/memories/${first.id}/versions`)).json();
     expect(JSON.stringify(versions)).toContain(nearText);
@@ -97,7 +107,16 @@ describe("with a sound model", () => {
   it("the plugin's memory_store says what happened", async () => {
     const directory = tempDir("dedup-plugin-");
     const hooks = (await createRecollect({ directory }, { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 10_000 })) as Hooks;
-    const ctx = { sessionID: "ses_dedup", messageID: "m", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, ask: async () => {} };
+    const ctx = {
+      sessionID: "ses_dedup",
+      messageID: "m",
+      agent: "build",
+      directory,
+      worktree: directory,
+      abort: new AbortController().signal,
+      metadata() {},
+      ask: async () => {},
+    };
     // Project scope (the default): apart from the global memories of the test above.
     const store = (content: string) => hooks.tool!.memory_store!.execute({ content } as never, ctx as never) as Promise<string>;
 

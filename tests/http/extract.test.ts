@@ -42,7 +42,12 @@ describe("POST /api/extract", () => {
   });
 
   it("runs the memory model on idle over the posted messages", async () => {
-    llm.answers = [{ content: '{"memories":[{"category":"gotcha","content":"The proxy also runs for static files."}]}', usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 } }];
+    llm.answers = [
+      {
+        content: '{"memories":[{"category":"gotcha","content":"The proxy also runs for static files."}]}',
+        usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 },
+      },
+    ];
     const res = await server.api("/api/extract", {
       method: "POST",
       json: {

@@ -40,14 +40,95 @@ function apiRoutes(): Route[] {
 // Field names the contracts use, so random bodies reach past "unknown key" into the validators.
 // `destination` (backup) is left out on purpose: a random absolute path would write a file there.
 const FIELDS = [
-  "content", "title", "category", "scope", "tags", "pinned", "priority", "status", "metadata", "source", "reason", "expectedUpdatedAt",
-  "directory", "project", "sessionID", "sessionId", "messages", "parts", "info", "text", "role", "trigger", "suggest", "query", "limit",
-  "exclude", "budget", "messageID", "value", "ttlSeconds", "ids", "action", "format", "item", "kind", "note", "to", "id", "over",
-  "olderThanDays", "includePinned", "dryRun", "compact", "mode", "overwrite", "sessionIds", "summary", "workingOn", "agent",
-  "contextLimit", "delta", "scopes", "categories", "statuses", "explain", "purpose", "tokenBudget",
-  "__proto__", "constructor", "prototype",
+  "content",
+  "title",
+  "category",
+  "scope",
+  "tags",
+  "pinned",
+  "priority",
+  "status",
+  "metadata",
+  "source",
+  "reason",
+  "expectedUpdatedAt",
+  "directory",
+  "project",
+  "sessionID",
+  "sessionId",
+  "messages",
+  "parts",
+  "info",
+  "text",
+  "role",
+  "trigger",
+  "suggest",
+  "query",
+  "limit",
+  "exclude",
+  "budget",
+  "messageID",
+  "value",
+  "ttlSeconds",
+  "ids",
+  "action",
+  "format",
+  "item",
+  "kind",
+  "note",
+  "to",
+  "id",
+  "over",
+  "olderThanDays",
+  "includePinned",
+  "dryRun",
+  "compact",
+  "mode",
+  "overwrite",
+  "sessionIds",
+  "summary",
+  "workingOn",
+  "agent",
+  "contextLimit",
+  "delta",
+  "scopes",
+  "categories",
+  "statuses",
+  "explain",
+  "purpose",
+  "tokenBudget",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
-const QUERY_KEYS = ["limit", "cursor", "directory", "project", "sessionID", "sessionId", "status", "scope", "category", "tag", "format", "ids", "prefix", "days", "offset", "budget", "all", "permanent", "item", "sort", "order", "entity", "entityKind", "dryRun", "pinned", "__proto__"];
+const QUERY_KEYS = [
+  "limit",
+  "cursor",
+  "directory",
+  "project",
+  "sessionID",
+  "sessionId",
+  "status",
+  "scope",
+  "category",
+  "tag",
+  "format",
+  "ids",
+  "prefix",
+  "days",
+  "offset",
+  "budget",
+  "all",
+  "permanent",
+  "item",
+  "sort",
+  "order",
+  "entity",
+  "entityKind",
+  "dryRun",
+  "pinned",
+  "__proto__",
+];
 
 const unicode = fc.string({ unit: "binary", maxLength: 40 });
 const hugeString = fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.integer({ min: 1000, max: 60_000 })).map(([unit, n]) => unit.repeat(n));
@@ -59,7 +140,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).any;
 
 /** JSON text nested `depth` levels, as a string (JSON.stringify of such a value would itself overflow). */
-const deepJson = fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom("[", "{\"a\":"), fc.constantFrom(...FIELDS)).map(([depth, open, field]) => {
+const deepJson = fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom("[", '{"a":'), fc.constantFrom(...FIELDS)).map(([depth, open, field]) => {
   const close = open === "[" ? "]" : "}";
   return `{${JSON.stringify(field)}:${open.repeat(depth)}1${close.repeat(depth)}}`;
 });
@@ -81,7 +162,17 @@ const pathParam = fc.oneof(
 );
 
 const queryString = fc
-  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.string({ maxLength: 20 }).map(encodeURIComponent), fc.integer().map(String), fc.constantFrom("%ff", "-1", "1e309", "NaN", "all", "true", "x".repeat(3000)))), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.constantFrom(...QUERY_KEYS),
+      fc.oneof(
+        fc.string({ maxLength: 20 }).map(encodeURIComponent),
+        fc.integer().map(String),
+        fc.constantFrom("%ff", "-1", "1e309", "NaN", "all", "true", "x".repeat(3000)),
+      ),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => (pairs.length ? "?" + pairs.map(([k, v]) => `${k}=${v}`).join("&") : ""));
 
 let server: TestServer;
@@ -93,7 +184,9 @@ beforeAll(async () => {
     for (const method of r.methods) {
       const pathname = r.template.replace(/\[\.\.\.[a-z]+\]|\[[a-z]+\]/gi, "warm-up");
       const hasBody = method !== "GET" && method !== "DELETE";
-      await (await fetch(server.url + pathname, { method, headers: { authorization: `Bearer ${server.token}` }, body: hasBody ? "{}" : undefined })).arrayBuffer();
+      await (
+        await fetch(server.url + pathname, { method, headers: { authorization: `Bearer ${server.token}` }, body: hasBody ? "{}" : undefined })
+      ).arrayBuffer();
     }
   }
 });
@@ -118,7 +211,9 @@ describe("fuzz every API route", () => {
     await fc.assert(
       fc.asyncProperty(request, async ({ route, params, query, body }) => {
         let i = 0;
-        const pathname = route.template.replace(/\[\.\.\.[a-z]+\]|\[[a-z]+\]/gi, (m) => (m.startsWith("[...") ? params.join("/") : params[i++ % params.length]));
+        const pathname = route.template.replace(/\[\.\.\.[a-z]+\]|\[[a-z]+\]/gi, (m) =>
+          m.startsWith("[...") ? params.join("/") : params[i++ % params.length],
+        );
         const hasBody = route.method !== "GET" && route.method !== "DELETE";
         const res = await fetch(server.url + pathname + query, {
           method: route.method,

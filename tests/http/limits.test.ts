@@ -30,8 +30,18 @@ function rawRequest(requestLine: string, host = `127.0.0.1:${server.port}`): Pro
 describe("JSON nested thousands of levels deep: 400 naming the path, never 500", () => {
   const cases: [string, string, string, RegExp][] = [
     ["PUT", "/api/kv/deep", `{"value":${deepArray(8000)}}`, /^value(\.0)+: nested deeper than 64 levels$/],
-    ["POST", "/api/compress", `{"sessionID":"s","messages":[{"info":{"id":"m","role":"user"},"parts":[{"id":"p","type":"text","text":"x","extra":${deepArray(8000)}}]}]}`, /^messages\.0\.parts\.0\.extra(\.0)+: nested deeper than 64 levels$/],
-    ["POST", "/api/checkpoints", `{"sessionID":"s","directory":"/tmp","messages":[{"info":{"id":"m","role":"user"},"parts":[{"type":"text","text":"x","extra":${deepArray(8000)}}]}]}`, /^messages\.0\.parts\.0\.extra(\.0)+: nested/],
+    [
+      "POST",
+      "/api/compress",
+      `{"sessionID":"s","messages":[{"info":{"id":"m","role":"user"},"parts":[{"id":"p","type":"text","text":"x","extra":${deepArray(8000)}}]}]}`,
+      /^messages\.0\.parts\.0\.extra(\.0)+: nested deeper than 64 levels$/,
+    ],
+    [
+      "POST",
+      "/api/checkpoints",
+      `{"sessionID":"s","directory":"/tmp","messages":[{"info":{"id":"m","role":"user"},"parts":[{"type":"text","text":"x","extra":${deepArray(8000)}}]}]}`,
+      /^messages\.0\.parts\.0\.extra(\.0)+: nested/,
+    ],
     ["POST", "/api/memories", `{"content":"deep","metadata":{"a":${deepArray(8000)}}}`, /^metadata\.a(\.0)+: nested deeper than 64 levels$/],
   ];
   for (const [method, path, text, message] of cases) {
@@ -60,7 +70,10 @@ describe("stored metadata is bounded in depth and size", () => {
     expect(res.status).toBe(400);
     expect((await body(res)).error.message).toMatch(/^metadata(\.k){16}: nested deeper than 16 levels/);
 
-    res = await server.api("/api/memories", { method: "POST", json: { content: "metadata deep enough", metadata: (nested as { k: Record<string, unknown> }).k } });
+    res = await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "metadata deep enough", metadata: (nested as { k: Record<string, unknown> }).k },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -74,7 +87,8 @@ describe("stored metadata is bounded in depth and size", () => {
 describe("id lists of any accepted size", () => {
   it("POST /api/export with 40,000 ids (over SQLite's 32,766 variables) exports the ones that exist", async () => {
     const ids: string[] = [];
-    for (const content of ["export me one", "export me two"]) ids.push((await body(await server.api("/api/memories", { method: "POST", json: { content } }))).id);
+    for (const content of ["export me one", "export me two"])
+      ids.push((await body(await server.api("/api/memories", { method: "POST", json: { content } }))).id);
     const all = [...Array.from({ length: 40_000 }, (_, i) => `missing-${i}`), ...ids];
     const res = await server.api("/api/export", { method: "POST", json: { format: "json", ids: all } });
     expect(res.status).toBe(200);
@@ -120,7 +134,15 @@ describe("names, ids and tool names have length limits", () => {
   it("a 50,000-character tool name in /api/compress is a 400 naming the field", async () => {
     const res = await server.api("/api/compress", {
       method: "POST",
-      json: { sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "tool", tool: "x".repeat(50_000), state: { status: "completed", input: {}, output: "o" } }] }] },
+      json: {
+        sessionID: "s",
+        messages: [
+          {
+            info: { id: "m", role: "assistant" },
+            parts: [{ id: "p", type: "tool", tool: "x".repeat(50_000), state: { status: "completed", input: {}, output: "o" } }],
+          },
+        ],
+      },
     });
     expect(res.status).toBe(400);
     expect((await body(res)).error.message).toMatch(/^messages\.0\.parts\.0\.tool: /);

@@ -19,7 +19,13 @@ afterAll(() => server?.stop());
 const body = async (res: Response) => res.json() as Promise<any>;
 
 async function stdioClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd, env: { ...(process.env as Record<string, string>), NO_COLOR: "1", ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd,
+    env: { ...(process.env as Record<string, string>), NO_COLOR: "1", ...env },
+    stderr: "pipe",
+  });
   let err = "";
   transport.stderr?.on("data", (d) => (err += d));
   const client = new Client({ name: "recollect-stdio-test", version: "1.0.0" });
@@ -35,7 +41,12 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(ALL_TOOLS);
 
       // No project argument: the tools default to the directory `recollect mcp` runs in.
-      const remembered = await call(client, "remember", { content: "Stdio clients share the memory via the server", category: "fact", scope: "project", entities: ["#5"] });
+      const remembered = await call(client, "remember", {
+        content: "Stdio clients share the memory via the server",
+        category: "fact",
+        scope: "project",
+        entities: ["#5"],
+      });
       expect(remembered.isError, remembered.text).toBe(false);
       const id = remembered.result.memory.id;
       const viaApi = await body(await server.api(`/api/memories/${id}`));
@@ -91,7 +102,14 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
   it("starts the server when it is not running", async () => {
     const dataDir = tempDir("recollect-mcp-autostart-");
     const port = await freePort();
-    const env = { RECOLLECT_URL: `http://127.0.0.1:${port}`, RECOLLECT_PORT: String(port), RECOLLECT_DATA_DIR: dataDir, RECOLLECT_EMBEDDING_PROVIDER: "none", XDG_CONFIG_HOME: tempDir("recollect-mcp-cfg-"), RECOLLECT_TOKEN: "" };
+    const env = {
+      RECOLLECT_URL: `http://127.0.0.1:${port}`,
+      RECOLLECT_PORT: String(port),
+      RECOLLECT_DATA_DIR: dataDir,
+      RECOLLECT_EMBEDDING_PROVIDER: "none",
+      XDG_CONFIG_HOME: tempDir("recollect-mcp-cfg-"),
+      RECOLLECT_TOKEN: "",
+    };
     const { client, stderr } = await stdioClient(env);
     try {
       const r = await call(client, "status");

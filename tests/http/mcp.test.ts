@@ -22,7 +22,11 @@ beforeAll(async () => {
     githubHits++;
     const found = req.url === "/api/v3/repos/acme/app/issues/42" && req.headers.authorization === "Bearer test-gh-token";
     res.writeHead(found ? 200 : 404, { "content-type": "application/json" });
-    res.end(JSON.stringify(found ? { title: "Flaky login test", state: "open", labels: [{ name: "ci" }], assignees: [{ login: "ada" }], milestone: { title: "v3" } } : {}));
+    res.end(
+      JSON.stringify(
+        found ? { title: "Flaky login test", state: "open", labels: [{ name: "ci" }], assignees: [{ login: "ada" }], milestone: { title: "v3" } } : {},
+      ),
+    );
   });
   await new Promise<void>((r) => github.listen(0, "127.0.0.1", r));
   githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
@@ -36,7 +40,6 @@ afterAll(async () => {
 });
 
 const body = async (res: Response) => res.json() as Promise<any>;
-
 
 describe("MCP over Streamable HTTP (official SDK client)", () => {
   it("is named memory and lists every tool with an input schema and a description", async () => {
@@ -99,7 +102,8 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect((await server.api(`/api/memories/${a}`)).status).toBe(404);
 
     const ideas = [];
-    for (const t of ["idea one about caching", "idea two about queues"]) ideas.push((await call(client, "remember", { content: t, category: "idea", scope: "global" })).result.memory.id);
+    for (const t of ["idea one about caching", "idea two about queues"])
+      ideas.push((await call(client, "remember", { content: t, category: "idea", scope: "global" })).result.memory.id);
     const bulk = await call(client, "bulk_archive", { category: "idea", reason: "ideas triaged" });
     expect(bulk.result.archived.sort()).toEqual(ideas.sort());
     for (const id of ideas) expect((await body(await server.api(`/api/memories/${id}`))).status).toBe("archived");
@@ -128,7 +132,11 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(wrong.isError).toBe(true);
     expect(wrong.text).toContain("not a blocker");
 
-    const log = await call(client, "log_session", { summary: "Migrated the login form", learnings: ["The login form needs CSRF tokens on retry"], project: directory });
+    const log = await call(client, "log_session", {
+      summary: "Migrated the login form",
+      learnings: ["The login form needs CSRF tokens on retry"],
+      project: directory,
+    });
     const summaryId = log.result.summary.id;
     const learningId = log.result.learnings[0].id;
     const links = await call(client, "get_linked_memories", { memory_id: summaryId });
@@ -230,9 +238,18 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
 });
 
 describe("the /mcp endpoint's gate", () => {
-  const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  };
   const post = (headers: Record<string, string>) =>
-    fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(init) });
+    fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: JSON.stringify(init),
+    });
 
   it("401 without the token or with a wrong one; the SDK client fails to connect", async () => {
     expect((await post({})).status).toBe(401);

@@ -18,7 +18,14 @@ describe("memory API round trip", () => {
     });
     expect(res.status).toBe(201);
     const created = await body(res);
-    expect(created).toMatchObject({ content: "Never force-push to main", category: "constraint", scope: "project", pinned: true, tags: ["git"], deduplicated: false });
+    expect(created).toMatchObject({
+      content: "Never force-push to main",
+      category: "constraint",
+      scope: "project",
+      pinned: true,
+      tags: ["git"],
+      deduplicated: false,
+    });
 
     res = await server.api("/api/memories", { method: "POST", json: { content: "never  force-push to MAIN", directory: dir } });
     expect(res.status).toBe(200);
@@ -80,7 +87,7 @@ describe("errors", () => {
   it("400 names the failing field, for bodies and query strings", async () => {
     let res = await server.api("/api/memories", { method: "POST", json: { content: "x", category: "wish" } });
     expect(res.status).toBe(400);
-    let err = (await body(res)).error;
+    const err = (await body(res)).error;
     expect(err.code).toBe("bad_request");
     expect(err.message).toMatch(/^category: /);
 
@@ -116,11 +123,22 @@ describe("errors", () => {
     expect(files.length).toBeGreaterThan(20);
     const checked: string[] = [];
     for (const file of files) {
-      const url = "/api/" + path.dirname(file).split(path.sep).map((seg) => (seg.startsWith("[") ? "x" : seg)).join("/");
+      const url =
+        "/api/" +
+        path
+          .dirname(file)
+          .split(path.sep)
+          .map((seg) => (seg.startsWith("[") ? "x" : seg))
+          .join("/");
       const source = fs.readFileSync(path.join(root, file), "utf8");
       for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) {
         if (url === "/api/health") continue;
-        const res = await fetch(`${server.url}${url}`, { method, redirect: "manual", headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }, body: method === "GET" || method === "DELETE" ? undefined : "{}" });
+        const res = await fetch(`${server.url}${url}`, {
+          method,
+          redirect: "manual",
+          headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" },
+          body: method === "GET" || method === "DELETE" ? undefined : "{}",
+        });
         if (url === "/api/auth/login") {
           // The login itself is open, but without a ticket or the token it signs nobody in.
           expect(res.headers.get("set-cookie"), `${method} ${url}`).toBeNull();

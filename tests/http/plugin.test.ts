@@ -28,16 +28,36 @@ const assistant = (sessionID: string, tool: string, output: string, input: Recor
     info: { id, sessionID, role: "assistant" } as Message,
     parts: [
       { id: uid("prt"), sessionID, messageID: id, type: "text", text: "Running it." } as Part,
-      { id: uid("prt"), sessionID, messageID: id, type: "tool", callID: uid("call"), tool, state: { status: "completed", input, output, title: tool, metadata: {}, time: { start: 1, end: 2 } } } as Part,
+      {
+        id: uid("prt"),
+        sessionID,
+        messageID: id,
+        type: "tool",
+        callID: uid("call"),
+        tool,
+        state: { status: "completed", input, output, title: tool, metadata: {}, time: { start: 1, end: 2 } },
+      } as Part,
     ],
   };
 };
 
 async function plugin(options: Record<string, unknown> = {}) {
-  const hooks = (await createRecollect({ directory }, { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, ...options })) as Hooks;
+  const hooks = (await createRecollect(
+    { directory },
+    { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, ...options },
+  )) as Hooks;
   return { hooks, rt: (hooks as { __runtime?: Runtime }).__runtime! };
 }
-const ctxFor = (sessionID: string) => ({ sessionID, messageID: "m", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, ask: async () => {} });
+const ctxFor = (sessionID: string) => ({
+  sessionID,
+  messageID: "m",
+  agent: "build",
+  directory,
+  worktree: directory,
+  abort: new AbortController().signal,
+  metadata() {},
+  ask: async () => {},
+});
 const system = async (hooks: Hooks, sessionID: string) => {
   const out = { system: ["agent prompt"] };
   await hooks["experimental.chat.system.transform"]!({ sessionID, model: {} as never }, out);
@@ -46,7 +66,10 @@ const system = async (hooks: Hooks, sessionID: string) => {
 
 describe("system.transform", () => {
   it("injects the pinned block as a second system string, the same bytes every turn", async () => {
-    const res = await server.api("/api/memories", { method: "POST", json: { content: "Always write tests first", category: "directive", pinned: true, directory } });
+    const res = await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "Always write tests first", category: "directive", pinned: true, directory },
+    });
     expect(res.status).toBe(201);
     const { hooks } = await plugin();
     const first = await system(hooks, "ses_sys");
@@ -63,7 +86,10 @@ describe("system.transform", () => {
 describe("stable block refresh", () => {
   it("reuses the last block within stableRefreshMs, shows a change after it, and at once after its own pinned store", async () => {
     const dir = tempDir("plugin-http-refresh-");
-    const hooks = (await createRecollect({ directory: dir }, { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, stableRefreshMs: 3000 })) as Hooks;
+    const hooks = (await createRecollect(
+      { directory: dir },
+      { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, stableRefreshMs: 3000 },
+    )) as Hooks;
     const pin = (content: string) => server.api("/api/memories", { method: "POST", json: { content, category: "constraint", pinned: true, directory: dir } });
     // Only Date is faked: the plugin reads the window from Date.now(), while fetch and its timeouts run on real time.
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -80,7 +106,10 @@ describe("stable block refresh", () => {
       expect((await system(hooks, "ses_refresh"))[1]).toContain("Run the linter before every commit");
 
       // Pinned by the model through memory_store: the very next turn shows it.
-      const stored = (await hooks.tool!.memory_store!.execute({ content: "Migrations are reviewed by two people", category: "constraint", pinned: true } as never, { ...ctxFor("ses_refresh"), directory: dir } as never)) as string;
+      const stored = (await hooks.tool!.memory_store!.execute(
+        { content: "Migrations are reviewed by two people", category: "constraint", pinned: true } as never,
+        { ...ctxFor("ses_refresh"), directory: dir } as never,
+      )) as string;
       expect(stored).toContain("pinned");
       expect((await system(hooks, "ses_refresh"))[1]).toContain("Migrations are reviewed by two people");
     } finally {
@@ -91,7 +120,10 @@ describe("stable block refresh", () => {
 
 describe("messages.transform", () => {
   it("attaches the recall block to the latest user message, and the same bytes to it on later turns", async () => {
-    await server.api("/api/memories", { method: "POST", json: { content: "The invoice PDF renderer needs fonts from /usr/share/fonts/noto", category: "gotcha", directory } });
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The invoice PDF renderer needs fonts from /usr/share/fonts/noto", category: "gotcha", directory },
+    });
     const { hooks } = await plugin();
     const sid = "ses_recall";
     const history: WithParts[] = [user(sid, "why does the invoice PDF renderer fail?")];
@@ -131,7 +163,8 @@ describe("messages.transform", () => {
     // Next turns: OpenCode sends the original history again plus a new step. Through the delta
     // exchange (unchanged parts as stubs both ways) the old parts come back with the same bytes,
     // also after the server lost the previous call (a 409, then the whole history once more).
-    const toolOutput = (ms: WithParts[]) => ((ms[1]!.parts.find((p) => p.type === "tool") as Extract<Part, { type: "tool" }>).state as { output: string }).output;
+    const toolOutput = (ms: WithParts[]) =>
+      ((ms[1]!.parts.find((p) => p.type === "tool") as Extract<Part, { type: "tool" }>).state as { output: string }).output;
     const { rt } = { rt: (hooks as { __runtime?: Runtime }).__runtime! };
     for (const lose of [false, true]) {
       if (lose) rt.sessions.get(sid).compressDelta!.base = "0".repeat(16);
@@ -186,8 +219,14 @@ describe("events", () => {
     await hooks.event!({ event: { type: "session.created", properties: { info } } as never });
     await vi.waitFor(async () => expect(await session(sid)).toMatchObject({ status: "active", title: "Fix the flaky upload test" }), waitOpts);
 
-    await hooks["chat.message"]!({ sessionID: sid }, { message: {} as never, parts: [{ id: "p1", sessionID: sid, messageID: "m1", type: "text", text: "make uploads retry on 503" } as Part] });
-    await hooks["tool.execute.after"]!({ tool: "edit", sessionID: sid, callID: "c1", args: { filePath: "src/upload.ts" } }, { title: "", output: "", metadata: {} });
+    await hooks["chat.message"]!(
+      { sessionID: sid },
+      { message: {} as never, parts: [{ id: "p1", sessionID: sid, messageID: "m1", type: "text", text: "make uploads retry on 503" } as Part] },
+    );
+    await hooks["tool.execute.after"]!(
+      { tool: "edit", sessionID: sid, callID: "c1", args: { filePath: "src/upload.ts" } },
+      { title: "", output: "", metadata: {} },
+    );
     await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
     await vi.waitFor(async () => {
       const beat = await session(sid);
@@ -285,7 +324,10 @@ setTimeout(() => process.exit(0), 20000);`,
     expect(rt.starter.attempted).toBe(true);
     // The starter polls health about once a second and closes the circuit when it sees the server.
     await vi.waitFor(() => expect(rt.client.breaker.state).toBe("closed"), { timeout: 15_000, interval: 50 });
-    await vi.waitFor(() => expect(fs.readFileSync(path.join(dataDir, "server.log"), "utf8")).toContain(`fake server starting on ${port} data ${dataDir}`), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(fs.readFileSync(path.join(dataDir, "server.log"), "utf8")).toContain(`fake server starting on ${port} data ${dataDir}`), {
+      timeout: 5000,
+      interval: 50,
+    });
   });
 
   it("does not try to start a server that is not on loopback", async () => {

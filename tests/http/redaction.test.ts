@@ -22,7 +22,11 @@ const CASES: { kind: string; secret: string; text: (s: string) => string }[] = [
   { kind: "openai_key", secret: "sk-proj-" + r(b64, 40, 5), text: (s) => `OpenAI client with ${s}` },
   { kind: "anthropic_key", secret: "sk-ant-api03-" + r(b64, 40, 6), text: (s) => `claude via ${s}` },
   { kind: "slack_token", secret: "xoxb-" + r("0123456789", 12, 7) + "-" + r(b64, 24, 7), text: (s) => `slack bot ${s}` },
-  { kind: "slack_webhook", secret: "https://hooks.slack.com/services/T" + r(AZ09, 8, 8) + "/B" + r(AZ09, 8, 8) + "/" + r(b64, 24, 8), text: (s) => `post to ${s}` },
+  {
+    kind: "slack_webhook",
+    secret: "https://hooks.slack.com/services/T" + r(AZ09, 8, 8) + "/B" + r(AZ09, 8, 8) + "/" + r(b64, 24, 8),
+    text: (s) => `post to ${s}`,
+  },
   { kind: "stripe_key", secret: "sk_live_" + r(b64, 24, 9), text: (s) => `stripe ${s}` },
   { kind: "google_api_key", secret: "AIza" + r(b64, 35, 10), text: (s) => `maps key ${s}` },
   { kind: "npm_token", secret: "npm_" + r(b64, 36, 11), text: (s) => `publish with ${s}` },
@@ -65,7 +69,11 @@ describe("secrets never reach the data dir", () => {
     it(`${c.kind} (#${i})`, async () => {
       const res = await server.api("/api/memories", {
         method: "POST",
-        json: { content: `note ${i}: ${c.text(c.secret)}`, title: c.text(c.secret).length < 190 ? `about ${c.text(c.secret)}` : `about #${i}`, metadata: { raw: c.text(c.secret) } },
+        json: {
+          content: `note ${i}: ${c.text(c.secret)}`,
+          title: c.text(c.secret).length < 190 ? `about ${c.text(c.secret)}` : `about #${i}`,
+          metadata: { raw: c.text(c.secret) },
+        },
       });
       expect(res.status).toBe(201);
       const memory = (await res.json()) as { id: string; content: string; title: string; metadata: { raw: string } };

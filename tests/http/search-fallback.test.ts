@@ -23,11 +23,14 @@ describe("search without a model", () => {
     expect(body.mode).toBe("lexical");
     expect(body.results).toHaveLength(1);
     // The load fails in the background; until then the reason says it is loading.
-    const health = await vi.waitFor(async () => {
-      const h = (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string } };
-      expect(h.search.reason).not.toMatch(/^loading/);
-      return h;
-    }, { timeout: 30_000, interval: 100 });
+    const health = await vi.waitFor(
+      async () => {
+        const h = (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string } };
+        expect(h.search.reason).not.toMatch(/^loading/);
+        return h;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(health.search.mode).toBe("lexical");
     expect(health.search.reason).toContain("missing-model");
     expect(health.search.reason).toMatch(/could not be loaded/);

@@ -18,7 +18,10 @@ const search = async (body: unknown) => {
   const res = await server.api("/api/search", { method: "POST", json: body });
   return { status: res.status, body: (await res.json()) as SearchOutput & { error?: { message: string } } };
 };
-const health = async () => (await (await server.api("/api/health")).json()) as { search: { mode: string; reason: string; model: string | null; dimension: number | null; queueDepth: number } };
+const health = async () =>
+  (await (await server.api("/api/health")).json()) as {
+    search: { mode: string; reason: string; model: string | null; dimension: number | null; queueDepth: number };
+  };
 const waitOpts = { timeout: 30_000, interval: 100 };
 
 describe("POST /api/search", () => {
@@ -66,7 +69,9 @@ describe("POST /api/search", () => {
   });
 
   it("returns the existing memory for a near duplicate", async () => {
-    const first = await (await server.api("/api/memories", { method: "POST", json: { content: "Run the migrations with npm run db:migrate before the tests start" } })).json();
+    const first = await (
+      await server.api("/api/memories", { method: "POST", json: { content: "Run the migrations with npm run db:migrate before the tests start" } })
+    ).json();
     const res = await server.api("/api/memories", { method: "POST", json: { content: "Run the migrations with npm run db:migrate, before the tests start!" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: first.id, deduplicated: true, duplicateOf: first.id });

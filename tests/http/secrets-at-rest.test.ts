@@ -110,20 +110,24 @@ async function writeEverything() {
     expect(listed.items.map((m: { id: string }) => m.id)).toContain(created.id);
   }
 
-  const anchor = await ok(api("/api/memories", { method: "POST", json: { content: "deploy runbook: run make deploy from the release branch", pinned: true } }), 201);
+  const anchor = await ok(
+    api("/api/memories", { method: "POST", json: { content: "deploy runbook: run make deploy from the release branch", pinned: true } }),
+    201,
+  );
   for (const v of variants["memory.link"]) {
     // Nothing is stored for an unknown target (404), or for one longer than any id (400); the request is still logged.
     await ok(api(`/api/memories/${anchor.id}/links`, { method: "POST", json: { to: v.line } }), v.line.length > MAX_ID_CHARS ? 400 : 404);
   }
 
   for (const v of variants.checkpoint) {
-    const h = new History(historyId(v))
-      .user(`Please fix the deploy. ${v.text}`)
-      .step({
-        text: `Decision: we will keep ${v.line} in the vault.`,
-        tools: [{ tool: "bash", input: { command: v.line, env: { [v.short]: v.text, API_KEY: v.secret } }, output: `ran it\n${v.text}\n` }],
-      });
-    await ok(api("/api/checkpoints", { method: "POST", json: { directory: directoryOf(v), sessionID: historyId(v), trigger: "manual", messages: h.messages } }), [200, 201]);
+    const h = new History(historyId(v)).user(`Please fix the deploy. ${v.text}`).step({
+      text: `Decision: we will keep ${v.line} in the vault.`,
+      tools: [{ tool: "bash", input: { command: v.line, env: { [v.short]: v.text, API_KEY: v.secret } }, output: `ran it\n${v.text}\n` }],
+    });
+    await ok(
+      api("/api/checkpoints", { method: "POST", json: { directory: directoryOf(v), sessionID: historyId(v), trigger: "manual", messages: h.messages } }),
+      [200, 201],
+    );
   }
 
   const read = excerpt("read-marshmallow-fields");
@@ -146,7 +150,10 @@ async function writeEverything() {
 
   for (const v of variants.kv) {
     const key = `cfg/${v.line}`;
-    await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}`, { method: "PUT", json: { value: { note: v.text, [v.line]: [v.text], password: v.secret } } }), 200);
+    await ok(
+      api(`/api/kv/${key.split("/").map(enc).join("/")}`, { method: "PUT", json: { value: { note: v.text, [v.line]: [v.text], password: v.secret } } }),
+      200,
+    );
     // The key the client knows still finds the entry (redacted the same way on lookup).
     answered("kv", v, await ok(api(`/api/kv/${key.split("/").map(enc).join("/")}`)));
     // The same key in a project (named by a directory) as well.
@@ -167,12 +174,21 @@ async function writeEverything() {
       metadata: { [v.line]: v.text, password: v.secret },
     })),
   };
-  const report = await ok(api("/api/import?format=json", { method: "POST", body: JSON.stringify(exported), headers: { "content-type": "application/json" } }), 200);
+  const report = await ok(
+    api("/api/import?format=json", { method: "POST", body: JSON.stringify(exported), headers: { "content-type": "application/json" } }),
+    200,
+  );
   expect(report.created).toBe(variants.import.length);
 
   for (const v of variants.session) {
     const id = enc(v.line);
-    await ok(api("/api/sessions", { method: "POST", json: { sessionID: v.line, directory: directoryOf(v), title: v.line, agent: v.short.slice(0, 100), workingOn: v.text } }), 201);
+    await ok(
+      api("/api/sessions", {
+        method: "POST",
+        json: { sessionID: v.line, directory: directoryOf(v), title: v.line, agent: v.short.slice(0, 100), workingOn: v.text },
+      }),
+      201,
+    );
     await ok(api(`/api/sessions/${id}/heartbeat`, { method: "POST", json: { title: `still ${v.line}`, workingOn: v.text } }), 200);
     // Addressable by the id the client knows.
     answered("session", v, await ok(api(`/api/sessions/${id}`)));
@@ -192,14 +208,21 @@ async function writeEverything() {
     await ok(
       api("/api/extract", {
         method: "POST",
-        json: { directory: directoryOf(v), sessionID: v.line, text: `Decision: we will always pass ${v.line} to the deploy script because staging needs it.\n${v.text}` },
+        json: {
+          directory: directoryOf(v),
+          sessionID: v.line,
+          text: `Decision: we will always pass ${v.line} to the deploy script because staging needs it.\n${v.text}`,
+        },
       }),
       200,
     );
   }
 
   for (const v of variants.recall) {
-    const out = await ok(api("/api/context/recall", { method: "POST", json: { query: `deploy runbook ${v.text}`, sessionID: v.line, messageID: v.line } }), 200);
+    const out = await ok(
+      api("/api/context/recall", { method: "POST", json: { query: `deploy runbook ${v.text}`, sessionID: v.line, messageID: v.line } }),
+      200,
+    );
     // A recall that finds something writes an access_log row with the query.
     expect(out.memoryIds.length).toBeGreaterThan(0);
   }
@@ -231,7 +254,9 @@ function ingestSource(vs: SecretVariant[]): string {
     db.prepare("UPDATE message SET session_id = ? WHERE session_id = ?").run(next, id);
     db.prepare("UPDATE part SET session_id = ? WHERE session_id = ?").run(next, id);
   });
-  const first = db.prepare("SELECT id, message_id AS messageId, session_id AS sessionId, data FROM part WHERE data LIKE '%\"type\":\"text\"%' ORDER BY id LIMIT 1").get() as {
+  const first = db
+    .prepare('SELECT id, message_id AS messageId, session_id AS sessionId, data FROM part WHERE data LIKE \'%"type":"text"%\' ORDER BY id LIMIT 1')
+    .get() as {
     id: string;
     messageId: string;
     sessionId: string;
@@ -271,7 +296,8 @@ for (const p of PATHS) {
     for (const needle of needlesOf(v)) {
       const key = needle.slice(-WINDOW).toLowerCase();
       const taken = owners.get(key);
-      if (taken && taken.variant.secret !== v.secret) throw new Error(`needles of "${v.name}" (${p}) and "${taken.variant.name}" (${taken.path}) share "${key}"`);
+      if (taken && taken.variant.secret !== v.secret)
+        throw new Error(`needles of "${v.name}" (${p}) and "${taken.variant.name}" (${taken.path}) share "${key}"`);
       owners.set(key, { path: p, variant: v, needle });
     }
   }

@@ -15,7 +15,10 @@ describe("loadConfig", () => {
   it("layers the user file < environment and says where each value came from", () => {
     const home = tempDir();
     fs.mkdirSync(path.join(home, "recollect"));
-    fs.writeFileSync(path.join(home, "recollect", "config.jsonc"), `{ // user\n "server": { "port": 9000 }, "search": { "defaultLimit": 7, }, "injection": { "bogus": 1 }, }`);
+    fs.writeFileSync(
+      path.join(home, "recollect", "config.jsonc"),
+      `{ // user\n "server": { "port": 9000 }, "search": { "defaultLimit": 7, }, "injection": { "bogus": 1 }, }`,
+    );
     const { config, sources, warnings } = loadConfig({
       env: { XDG_CONFIG_HOME: home, RECOLLECT_EMBEDDING_PROVIDER: "none", RECOLLECT_DATA_DIR: "/d" },
     });

@@ -95,9 +95,20 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
     let title = "Login fails on Safari";
     github.routes.set("/api/v3/repos/acme/app/issues/12", () => ({
       status: 200,
-      body: { title, state: "open", labels: [{ name: "bug" }], assignees: [{ login: "ada" }], milestone: { title: "v2" }, updated_at: "2026-11-01T10:00:00Z", html_url: "x" },
+      body: {
+        title,
+        state: "open",
+        labels: [{ name: "bug" }],
+        assignees: [{ login: "ada" }],
+        milestone: { title: "v2" },
+        updated_at: "2026-11-01T10:00:00Z",
+        html_url: "x",
+      },
     }));
-    github.routes.set("/api/v3/repos/acme/app/pulls/3", () => ({ status: 200, body: { title: "Fix Safari", state: "closed", merged_at: "2026-11-02T00:00:00Z", labels: [], assignees: [] } }));
+    github.routes.set("/api/v3/repos/acme/app/pulls/3", () => ({
+      status: 200,
+      body: { title: "Fix Safari", state: "closed", merged_at: "2026-11-02T00:00:00Z", labels: [], assignees: [] },
+    }));
     await storeMemory(ctx, createMemoryInput.parse({ directory: dir, content: "Safari login bug is #12, fixed by !3", category: "gotcha" }));
 
     const t0 = Date.now();
@@ -118,12 +129,18 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
   it("GitLab: issues, merge requests, epics and URLs with PRIVATE-TOKEN; on demand via enrichEntity", async () => {
     const ctx = ctxFor();
     const dir = gitProject(`${gitlab.url}/grp/app.git`);
-    const item = (title: string, state: string) => () => ({ status: 200, body: { title, state, labels: ["infra"], assignees: [{ username: "bo" }], milestone: null, updated_at: "2026-10-01T00:00:00Z" } });
+    const item = (title: string, state: string) => () => ({
+      status: 200,
+      body: { title, state, labels: ["infra"], assignees: [{ username: "bo" }], milestone: null, updated_at: "2026-10-01T00:00:00Z" },
+    });
     gitlab.routes.set("/api/v4/projects/grp%2Fapp/issues/4", item("Disk full on runners", "opened"));
     gitlab.routes.set("/api/v4/projects/grp%2Fapp/merge_requests/5", item("Bigger disks", "merged"));
     gitlab.routes.set("/api/v4/groups/grp/epics/6", item("Runner fleet", "opened"));
     gitlab.routes.set("/api/v4/projects/grp%2Fother/issues/7", item("Other project issue", "closed"));
-    await storeMemory(ctx, createMemoryInput.parse({ directory: dir, content: `Runners: #4 and !5 under &6, related ${gitlab.url}/grp/other/-/issues/7`, category: "fact" }));
+    await storeMemory(
+      ctx,
+      createMemoryInput.parse({ directory: dir, content: `Runners: #4 and !5 under &6, related ${gitlab.url}/grp/other/-/issues/7`, category: "fact" }),
+    );
 
     expect(await enrichInBackground(ctx, Date.now(), env)).toBe(4);
     expect(gitlab.hits.every((h) => h.headers["private-token"] === "gl-token")).toBe(true);

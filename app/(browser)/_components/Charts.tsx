@@ -9,7 +9,10 @@ const short = (d: string) => d.slice(5);
 
 function Frame({ label, summary, children, testId }: { label: string; summary: string; children: React.ReactElement; testId: string }) {
   return (
-    <figure data-testid={testId} className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+    <figure
+      data-testid={testId}
+      className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+    >
       <figcaption className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">{label}</figcaption>
       <div role="img" aria-label={`${label}: ${summary}`} className="h-52 w-full">
         <ResponsiveContainer width="100%" height="100%" minWidth={0}>
@@ -40,7 +43,11 @@ export function MemoriesOverTime({ data }: { data: { day: string; created: numbe
 
 export function TokensSavedPerDay({ data }: { data: { day: string; saved: number; after: number }[] }) {
   return (
-    <Frame testId="chart-compression-day" label="Tokens saved by compression per day" summary={`${sum(data.map((d) => d.saved)).toLocaleString("en-US")} tokens saved`}>
+    <Frame
+      testId="chart-compression-day"
+      label="Tokens saved by compression per day"
+      summary={`${sum(data.map((d) => d.saved)).toLocaleString("en-US")} tokens saved`}
+    >
       <BarChart data={data} margin={{ top: 5, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
         <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
@@ -57,7 +64,11 @@ export function TokensSavedPerDay({ data }: { data: { day: string; saved: number
 export function TokensSavedPerSession({ data }: { data: { sessionId: string; saved: number; runs: number }[] }) {
   const rows = data.map((d) => ({ ...d, session: d.sessionId.length > 14 ? `${d.sessionId.slice(0, 12)}…` : d.sessionId }));
   return (
-    <Frame testId="chart-compression-session" label="Tokens saved per session (top 10)" summary={rows.map((r) => `${r.sessionId}: ${r.saved}`).join(", ") || "none"}>
+    <Frame
+      testId="chart-compression-session"
+      label="Tokens saved per session (top 10)"
+      summary={rows.map((r) => `${r.sessionId}: ${r.saved}`).join(", ") || "none"}
+    >
       <BarChart data={rows} layout="vertical" margin={{ top: 5, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
         <XAxis type="number" tick={axis} />

@@ -4,7 +4,23 @@ import { useEffect, useRef } from "react";
 import { btn } from "./ui";
 
 /** A modal confirmation (native <dialog>: focus is trapped, Escape cancels). */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, danger = true }: { open: boolean; title: string; children: React.ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; danger?: boolean }) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = true,
+}: {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

@@ -28,7 +28,8 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
         setError(e instanceof ApiFailure ? e.message : String(e));
       }
     });
-  const patch = (id: string, body: Record<string, unknown>, label: string) => act(label, () => api(`/api/memories/${id}`, { method: "PATCH", json: { ...body, source: "ui" } }));
+  const patch = (id: string, body: Record<string, unknown>, label: string) =>
+    act(label, () => api(`/api/memories/${id}`, { method: "PATCH", json: { ...body, source: "ui" } }));
 
   const groups = [...new Set(items.map((i) => i.group))];
   return (
@@ -37,7 +38,11 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
         {status}
       </p>
       {error ? (
-        <p role="alert" data-testid="constraints-error" className="mb-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          data-testid="constraints-error"
+          className="mb-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       ) : null}
@@ -56,10 +61,22 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
                   projects={projects}
                   project={project}
                   pending={pending}
-                  up={g !== "not pinned" && i > 0 ? () => act("Moved up", () => api("/api/memories/reorder", { json: { id: m.id, over: list[i - 1].id } })) : undefined}
-                  down={g !== "not pinned" && i < list.length - 1 ? () => act("Moved down", () => api("/api/memories/reorder", { json: { id: list[i + 1].id, over: m.id } })) : undefined}
+                  up={
+                    g !== "not pinned" && i > 0
+                      ? () => act("Moved up", () => api("/api/memories/reorder", { json: { id: m.id, over: list[i - 1].id } }))
+                      : undefined
+                  }
+                  down={
+                    g !== "not pinned" && i < list.length - 1
+                      ? () => act("Moved down", () => api("/api/memories/reorder", { json: { id: list[i + 1].id, over: m.id } }))
+                      : undefined
+                  }
                   patch={patch}
-                  rescope={(scope) => act("Scope changed", () => api(`/api/memories/${m.id}/scope`, { json: { scope, ...(scope === "project" ? { project } : {}), source: "ui" } }))}
+                  rescope={(scope) =>
+                    act("Scope changed", () =>
+                      api(`/api/memories/${m.id}/scope`, { json: { scope, ...(scope === "project" ? { project } : {}), source: "ui" } }),
+                    )
+                  }
                 />
               ))}
             </ol>
@@ -104,11 +121,22 @@ function Row({
   };
   const label = (m.title || m.content).slice(0, 50);
   return (
-    <li data-testid="constraint-item" data-id={m.id} data-injected={m.injected} className={`rounded-md border p-2 ${m.injected ? "border-amber-300 bg-amber-50/50 dark:border-amber-800 dark:bg-amber-950/20" : "border-zinc-200 dark:border-zinc-800"}`}>
+    <li
+      data-testid="constraint-item"
+      data-id={m.id}
+      data-injected={m.injected}
+      className={`rounded-md border p-2 ${m.injected ? "border-amber-300 bg-amber-50/50 dark:border-amber-800 dark:bg-amber-950/20" : "border-zinc-200 dark:border-zinc-800"}`}
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <Badge tone="indigo">{m.category}</Badge>
         <Badge>{m.scope === "global" ? "global" : (projects.find((p) => p.id === m.projectId)?.name ?? "project")}</Badge>
-        {m.injected ? <Badge tone="amber">in the block</Badge> : m.pinned ? <Badge tone="red" title="pinned but over the token budget">over budget</Badge> : null}
+        {m.injected ? (
+          <Badge tone="amber">in the block</Badge>
+        ) : m.pinned ? (
+          <Badge tone="red" title="pinned but over the token budget">
+            over budget
+          </Badge>
+        ) : null}
         {m.status !== "active" ? <Badge tone="sky">{m.status}</Badge> : null}
         <label className="ml-auto flex items-center gap-1.5">
           <input
@@ -147,7 +175,14 @@ function Row({
           <button type="button" aria-label="Move up" data-testid="constraint-up" className={`${btn.ghost} px-2 py-0.5`} disabled={!up || pending} onClick={up}>
             ↑
           </button>
-          <button type="button" aria-label="Move down" data-testid="constraint-down" className={`${btn.ghost} px-2 py-0.5`} disabled={!down || pending} onClick={down}>
+          <button
+            type="button"
+            aria-label="Move down"
+            data-testid="constraint-down"
+            className={`${btn.ghost} px-2 py-0.5`}
+            disabled={!down || pending}
+            onClick={down}
+          >
             ↓
           </button>
         </span>
@@ -177,7 +212,15 @@ function Row({
         <div className="flex items-center justify-end gap-2">
           <label className="flex items-center gap-1 text-xs">
             Priority
-            <input data-testid="constraint-priority" type="number" min={-100} max={100} value={priority} onChange={(e) => setPriority(e.target.value)} className={`${input} w-20`} />
+            <input
+              data-testid="constraint-priority"
+              type="number"
+              min={-100}
+              max={100}
+              value={priority}
+              onChange={(e) => setPriority(e.target.value)}
+              className={`${input} w-20`}
+            />
           </label>
           <button type="submit" data-testid="constraint-save" className={btn.secondary} disabled={!dirty || pending}>
             Save

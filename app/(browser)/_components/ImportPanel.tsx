@@ -23,7 +23,11 @@ export function ImportPanel() {
     start(async () => {
       setError(null);
       try {
-        const report = await api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, { method: "POST", body: format === "json" ? text : JSON.stringify(text), headers: { "content-type": "application/json" } });
+        const report = await api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, {
+          method: "POST",
+          body: format === "json" ? text : JSON.stringify(text),
+          headers: { "content-type": "application/json" },
+        });
         if (dryRun) {
           setPreview(report);
           setDone(null);
@@ -54,7 +58,14 @@ export function ImportPanel() {
         <label htmlFor="import-file" className={label}>
           Export file (.md or .json)
         </label>
-        <input id="import-file" data-testid="import-file" type="file" accept=".md,.markdown,.json,text/markdown,application/json" onChange={(e) => onFile(e.target.files?.[0])} className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-1.5 file:text-sm dark:file:bg-zinc-800 dark:file:text-zinc-100" />
+        <input
+          id="import-file"
+          data-testid="import-file"
+          type="file"
+          accept=".md,.markdown,.json,text/markdown,application/json"
+          onChange={(e) => onFile(e.target.files?.[0])}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-1.5 file:text-sm dark:file:bg-zinc-800 dark:file:text-zinc-100"
+        />
       </div>
       <details>
         <summary className="cursor-pointer text-sm text-zinc-600 dark:text-zinc-400">…or paste the file's text</summary>
@@ -89,25 +100,43 @@ export function ImportPanel() {
         <button type="button" className={btn.secondary} disabled={!text.trim() || pending} onClick={() => call(true)} data-testid="import-preview">
           Preview
         </button>
-        <button type="button" className={btn.primary} disabled={!preview || preview.created === 0 || pending} onClick={() => call(false)} data-testid="import-confirm">
+        <button
+          type="button"
+          className={btn.primary}
+          disabled={!preview || preview.created === 0 || pending}
+          onClick={() => call(false)}
+          data-testid="import-confirm"
+        >
           {preview ? `Import ${preview.created} ${preview.created === 1 ? "memory" : "memories"}` : "Import"}
         </button>
       </div>
       {pending ? <p role="status">Working…</p> : null}
       {error ? (
-        <p role="alert" data-testid="import-error" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          data-testid="import-error"
+          className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       ) : null}
       {report ? (
-        <div data-testid={done ? "import-report" : "import-preview-report"} aria-live="polite" className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <div
+          data-testid={done ? "import-report" : "import-preview-report"}
+          aria-live="polite"
+          className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+        >
           <p className="text-sm">
             {done ? "Imported" : "Would import"} <strong data-testid="report-created">{report.created}</strong> of {report.total} ·{" "}
-            <strong data-testid="report-duplicates">{report.duplicates}</strong> duplicates skipped · <strong data-testid="report-invalid">{report.invalid}</strong> invalid
+            <strong data-testid="report-duplicates">{report.duplicates}</strong> duplicates skipped ·{" "}
+            <strong data-testid="report-invalid">{report.invalid}</strong> invalid
             {done ? (
               <>
                 {" "}
-                · <Link href="/memories?status=all" className="text-indigo-700 underline dark:text-indigo-400">see the memories</Link>
+                ·{" "}
+                <Link href="/memories?status=all" className="text-indigo-700 underline dark:text-indigo-400">
+                  see the memories
+                </Link>
               </>
             ) : null}
           </p>
@@ -127,13 +156,23 @@ export function ImportPanel() {
                   <tr key={i.index} data-testid="report-item" data-outcome={i.outcome} className="border-t border-zinc-100 dark:border-zinc-800">
                     <td className="py-1 pr-2 tabular-nums">{i.index + 1}</td>
                     <td className="py-1 pr-2">
-                      <Badge tone={i.outcome === "new" ? "green" : i.outcome === "duplicate" ? "zinc" : "red"}>{i.outcome === "new" ? (done ? "created" : "new") : i.outcome}</Badge>
+                      <Badge tone={i.outcome === "new" ? "green" : i.outcome === "duplicate" ? "zinc" : "red"}>
+                        {i.outcome === "new" ? (done ? "created" : "new") : i.outcome}
+                      </Badge>
                     </td>
                     <td className="py-1 pr-2">{i.category}</td>
                     <td className="py-1 pr-2">{i.scope}</td>
                     <td className="py-1">
-                      {i.id && !i.id.startsWith("#") && (done || i.outcome === "duplicate") ? <Link href={`/memories/${i.id}`} className="underline">{i.title || i.id}</Link> : i.title}
-                      {i.outcome === "duplicate" && i.id?.startsWith("#") ? <span className="text-zinc-500"> (repeats entry {Number(i.id.slice(1)) + 1})</span> : null}
+                      {i.id && !i.id.startsWith("#") && (done || i.outcome === "duplicate") ? (
+                        <Link href={`/memories/${i.id}`} className="underline">
+                          {i.title || i.id}
+                        </Link>
+                      ) : (
+                        i.title
+                      )}
+                      {i.outcome === "duplicate" && i.id?.startsWith("#") ? (
+                        <span className="text-zinc-500"> (repeats entry {Number(i.id.slice(1)) + 1})</span>
+                      ) : null}
                       {i.error ? <span className="text-red-700 dark:text-red-400"> {i.error}</span> : null}
                     </td>
                   </tr>

@@ -45,7 +45,16 @@ export function LinkForm({ id }: { id: string }) {
       <label htmlFor="link-to" className="sr-only">
         Memory id to link to
       </label>
-      <input id="link-to" data-testid="link-to" value={to} onChange={(e) => setTo(e.target.value)} placeholder="memory id or address" aria-invalid={error ? true : undefined} aria-describedby={error ? "link-error" : undefined} className={`${input} min-w-0 flex-1`} />
+      <input
+        id="link-to"
+        data-testid="link-to"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        placeholder="memory id or address"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "link-error" : undefined}
+        className={`${input} min-w-0 flex-1`}
+      />
       <button type="submit" className={btn.secondary} disabled={pending}>
         Link
       </button>

@@ -43,7 +43,13 @@ export function MemoryActions({ id, status }: { id: string; status: string }) {
           {error}
         </span>
       ) : null}
-      <ConfirmDialog open={confirm} title="Delete this memory for good?" confirmLabel="Delete permanently" onConfirm={() => run("delete")} onCancel={() => setConfirm(false)}>
+      <ConfirmDialog
+        open={confirm}
+        title="Delete this memory for good?"
+        confirmLabel="Delete permanently"
+        onConfirm={() => run("delete")}
+        onCancel={() => setConfirm(false)}
+      >
         Its versions and links go with it. Archiving keeps it restorable.
       </ConfirmDialog>
     </div>

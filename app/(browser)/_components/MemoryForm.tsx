@@ -28,19 +28,25 @@ const { contentChars, titleChars, tags: maxTags, tagChars, priorityMin, priority
 export function validate(v: MemoryFormValues, mode: "create" | "edit"): Errors {
   const e: Errors = {};
   if (!v.content.trim()) e.content = "Content must not be empty.";
-  else if (v.content.length > contentChars) e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${contentChars.toLocaleString("en-US")}.`;
+  else if (v.content.length > contentChars)
+    e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${contentChars.toLocaleString("en-US")}.`;
   if (v.title.trim().length > titleChars) e.title = `Title must be at most ${titleChars} characters.`;
   const tags = splitTags(v.tags);
   if (tags.length > maxTags) e.tags = `At most ${maxTags} tags.`;
   else if (tags.some((t) => t.length > tagChars)) e.tags = `Each tag must be at most ${tagChars} characters.`;
   const n = Number(v.priority);
-  if (v.priority.trim() === "" || !Number.isInteger(n) || n < priorityMin || n > priorityMax) e.priority = `Priority must be a whole number from ${priorityMin} to ${priorityMax}.`;
+  if (v.priority.trim() === "" || !Number.isInteger(n) || n < priorityMin || n > priorityMax)
+    e.priority = `Priority must be a whole number from ${priorityMin} to ${priorityMax}.`;
   if (mode === "create" && v.scope === "project" && !v.project) e.project = "Choose the project this memory belongs to.";
   if (mode === "create" && v.scope === "session" && !v.sessionId.trim()) e.sessionId = "A session memory needs a session id.";
   return e;
 }
 
-const splitTags = (s: string) => s.split(",").map((t) => t.trim()).filter(Boolean);
+const splitTags = (s: string) =>
+  s
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 export function MemoryForm({
   mode,
@@ -78,7 +84,14 @@ export function MemoryForm({
       return;
     }
     start(async () => {
-      const common = { title: v.title.trim() || null, content: v.content, category: v.category, tags: splitTags(v.tags), pinned: v.pinned, priority: Number(v.priority) };
+      const common = {
+        title: v.title.trim() || null,
+        content: v.content,
+        category: v.category,
+        tags: splitTags(v.tags),
+        pinned: v.pinned,
+        priority: Number(v.priority),
+      };
       try {
         if (mode === "create") {
           const body = {
@@ -93,7 +106,11 @@ export function MemoryForm({
           if (res.deduplicated) {
             setNotice(
               <span data-testid="form-duplicate">
-                This content is already remembered: <Link className="underline" href={`/memories/${res.id}`}>open the existing memory</Link>.
+                This content is already remembered:{" "}
+                <Link className="underline" href={`/memories/${res.id}`}>
+                  open the existing memory
+                </Link>
+                .
               </span>,
             );
             return;
@@ -156,7 +173,9 @@ export function MemoryForm({
         <textarea {...field("content")} value={v.content} onChange={(e) => set("content", e.target.value)} rows={8} required className={`${input} font-mono`} />
         <div className="mt-1 flex justify-between text-xs text-zinc-500">
           <span>Secrets (API keys, tokens, passwords) are redacted when saved. Ctrl+Enter saves.</span>
-          <span className="tabular-nums">{v.content.length.toLocaleString("en-US")} / {contentChars.toLocaleString("en-US")}</span>
+          <span className="tabular-nums">
+            {v.content.length.toLocaleString("en-US")} / {contentChars.toLocaleString("en-US")}
+          </span>
         </div>
         {err("content")}
       </div>
@@ -175,7 +194,16 @@ export function MemoryForm({
           <label htmlFor="m-priority" className={label}>
             Priority
           </label>
-          <input {...field("priority")} type="number" min={-100} max={100} step={1} value={v.priority} onChange={(e) => set("priority", e.target.value)} className={input} />
+          <input
+            {...field("priority")}
+            type="number"
+            min={-100}
+            max={100}
+            step={1}
+            value={v.priority}
+            onChange={(e) => set("priority", e.target.value)}
+            className={input}
+          />
           {err("priority")}
         </div>
         <div>
@@ -190,7 +218,13 @@ export function MemoryForm({
         </div>
         <div className="flex items-end pb-1.5">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...field("pinned")} checked={v.pinned} onChange={(e) => set("pinned", e.target.checked)} className="size-4 accent-indigo-600" />
+            <input
+              type="checkbox"
+              {...field("pinned")}
+              checked={v.pinned}
+              onChange={(e) => set("pinned", e.target.checked)}
+              className="size-4 accent-indigo-600"
+            />
             Pinned (always injected)
           </label>
         </div>
@@ -236,7 +270,13 @@ export function MemoryForm({
               <label htmlFor="m-sessionId" className="sr-only">
                 Session id
               </label>
-              <input {...field("sessionId")} value={v.sessionId} onChange={(e) => set("sessionId", e.target.value)} placeholder="session id" className={input} />
+              <input
+                {...field("sessionId")}
+                value={v.sessionId}
+                onChange={(e) => set("sessionId", e.target.value)}
+                placeholder="session id"
+                className={input}
+              />
               {err("sessionId")}
             </div>
           ) : null}
@@ -244,7 +284,11 @@ export function MemoryForm({
       ) : null}
 
       {errors.form ? (
-        <p role="alert" data-testid="form-error" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          data-testid="form-error"
+          className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {errors.form}
         </p>
       ) : null}

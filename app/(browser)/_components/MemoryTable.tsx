@@ -62,7 +62,10 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
       try {
         const r = await api<{ changed: string[]; unchanged: string[]; notFound: string[] }>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
         const verb = action === "archive" ? "Archived" : action === "restore" ? "Restored" : "Deleted";
-        setMessage({ tone: "ok", text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.` });
+        setMessage({
+          tone: "ok",
+          text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.`,
+        });
         setSelected(new Set());
         router.refresh();
       } catch (e) {
@@ -112,22 +115,47 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
           <button type="button" data-testid="bulk-delete" className={btn.secondary} disabled={!selected.size || pending} onClick={() => setConfirm(true)}>
             Delete…
           </button>
-          <button type="button" data-testid="bulk-export-md" className={btn.ghost} disabled={!selected.size || pending} onClick={() => exportSelection("markdown")}>
+          <button
+            type="button"
+            data-testid="bulk-export-md"
+            className={btn.ghost}
+            disabled={!selected.size || pending}
+            onClick={() => exportSelection("markdown")}
+          >
             Export Markdown
           </button>
-          <button type="button" data-testid="bulk-export-json" className={btn.ghost} disabled={!selected.size || pending} onClick={() => exportSelection("json")}>
+          <button
+            type="button"
+            data-testid="bulk-export-json"
+            className={btn.ghost}
+            disabled={!selected.size || pending}
+            onClick={() => exportSelection("json")}
+          >
             Export JSON
           </button>
         </div>
-        <p aria-live="polite" data-testid="bulk-message" className={message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}>
+        <p
+          aria-live="polite"
+          data-testid="bulk-message"
+          className={message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}
+        >
           {pending ? "Working…" : message?.text}
         </p>
       </div>
 
       {rows.length === 0 ? empty : null}
-      <ul hidden={rows.length === 0} data-testid="memory-list" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      <ul
+        hidden={rows.length === 0}
+        data-testid="memory-list"
+        className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {rows.map((r) => (
-          <li key={r.id} data-testid="memory-item" data-id={r.id} className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""}`}>
+          <li
+            key={r.id}
+            data-testid="memory-item"
+            data-id={r.id}
+            className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""}`}
+          >
             <input
               type="checkbox"
               data-testid="select-memory"
@@ -151,7 +179,11 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
                 <span>· {r.age}</span>
                 {r.score !== undefined ? <span title="search score">· score {r.score.toFixed(3)}</span> : null}
               </div>
-              <Link href={`/memories/${r.id}`} data-testid="memory-link" className="mt-1 block rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
+              <Link
+                href={`/memories/${r.id}`}
+                data-testid="memory-link"
+                className="mt-1 block rounded focus-visible:outline-2 focus-visible:outline-indigo-500"
+              >
                 {r.title ? (
                   <span className="block font-medium">
                     <Highlighted segments={r.title} />
@@ -166,7 +198,13 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
         ))}
       </ul>
 
-      <ConfirmDialog open={confirm} title={`Delete ${ids.length} ${ids.length === 1 ? "memory" : "memories"} for good?`} confirmLabel="Delete permanently" onConfirm={() => run("delete")} onCancel={() => setConfirm(false)}>
+      <ConfirmDialog
+        open={confirm}
+        title={`Delete ${ids.length} ${ids.length === 1 ? "memory" : "memories"} for good?`}
+        confirmLabel="Delete permanently"
+        onConfirm={() => run("delete")}
+        onCancel={() => setConfirm(false)}
+      >
         Deleted memories, their versions and links cannot be restored. Archive them instead to hide them from search and injection.
       </ConfirmDialog>
     </div>

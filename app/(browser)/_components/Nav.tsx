@@ -19,7 +19,12 @@ export const NAV_LINKS = LINKS;
 
 export function Nav() {
   const path = usePathname();
-  const current = (href: string) => (href === "/" ? path === "/" : href === "/memories" ? path === "/memories" || (path.startsWith("/memories/") && path !== "/memories/new") : path.startsWith(href));
+  const current = (href: string) =>
+    href === "/"
+      ? path === "/"
+      : href === "/memories"
+        ? path === "/memories" || (path.startsWith("/memories/") && path !== "/memories/new")
+        : path.startsWith(href);
   return (
     <nav aria-label="Main" className="overflow-x-auto">
       <ul className="flex gap-1 md:flex-col">

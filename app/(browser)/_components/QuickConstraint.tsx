@@ -21,7 +21,9 @@ export function QuickConstraint({ project }: { project?: string }) {
         if (!content.trim()) return setError("Write the constraint first.");
         start(async () => {
           try {
-            await api("/api/memories", { json: { content, category, pinned: true, source: "ui", ...(project ? { scope: "project", project } : { scope: "global" }) } });
+            await api("/api/memories", {
+              json: { content, category, pinned: true, source: "ui", ...(project ? { scope: "project", project } : { scope: "global" }) },
+            });
             setContent("");
             setError(null);
             router.refresh();
@@ -43,7 +45,15 @@ export function QuickConstraint({ project }: { project?: string }) {
       <label htmlFor="qc-content" className="sr-only">
         New pinned memory
       </label>
-      <input id="qc-content" data-testid="quick-constraint-content" value={content} onChange={(e) => setContent(e.target.value)} placeholder={project ? "A rule for this project…" : "A rule for every project…"} aria-invalid={error ? true : undefined} className={`${input} flex-1`} />
+      <input
+        id="qc-content"
+        data-testid="quick-constraint-content"
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        placeholder={project ? "A rule for this project…" : "A rule for every project…"}
+        aria-invalid={error ? true : undefined}
+        className={`${input} flex-1`}
+      />
       <button type="submit" className={btn.primary} disabled={pending}>
         Add pinned
       </button>

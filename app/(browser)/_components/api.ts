@@ -15,7 +15,8 @@ export class ApiFailure extends Error {
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     if (Array.isArray(this.details)) {
-      for (const d of this.details as { path?: string; message?: string }[]) if (d.path && !out[d.path.split(".")[0]]) out[d.path.split(".")[0]] = d.message ?? "invalid";
+      for (const d of this.details as { path?: string; message?: string }[])
+        if (d.path && !out[d.path.split(".")[0]]) out[d.path.split(".")[0]] = d.message ?? "invalid";
     } else if (this.details && typeof this.details === "object" && "field" in this.details) {
       out[String((this.details as { field: unknown }).field)] = this.message;
     }

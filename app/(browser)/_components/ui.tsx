@@ -34,7 +34,19 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Card({ title, children, className = "", testId, actions }: { title?: React.ReactNode; children: React.ReactNode; className?: string; testId?: string; actions?: React.ReactNode }) {
+export function Card({
+  title,
+  children,
+  className = "",
+  testId,
+  actions,
+}: {
+  title?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+  testId?: string;
+  actions?: React.ReactNode;
+}) {
   return (
     <section data-testid={testId} className={`rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>
       {title || actions ? (
@@ -98,7 +110,11 @@ export function EmptyState({ title, children, testId = "empty-state" }: { title:
 
 export function ErrorNote({ children, testId = "error-state" }: { children: React.ReactNode; testId?: string }) {
   return (
-    <div role="alert" data-testid={testId} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid={testId}
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
       {children}
     </div>
   );
@@ -116,7 +132,10 @@ export function Stat({ label: l, value, hint, testId }: { label: string; value: 
 
 export function TextLink({ href, children, className = "" }: { href: string; children: React.ReactNode; className?: string }) {
   return (
-    <Link href={href} className={`text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 ${className}`}>
+    <Link
+      href={href}
+      className={`text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 ${className}`}
+    >
       {children}
     </Link>
   );

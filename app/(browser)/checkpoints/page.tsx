@@ -23,7 +23,10 @@ export default async function CheckpointsPage({ searchParams }: { searchParams: 
   };
   return (
     <div data-testid="checkpoints">
-      <PageHeader title="Checkpoints" description="Captured when OpenCode compacts a session (or on demand): the summary, what was extracted, and the raw history." />
+      <PageHeader
+        title="Checkpoints"
+        description="Captured when OpenCode compacts a session (or on demand): the summary, what was extracted, and the raw history."
+      />
       <Form action="/checkpoints" className="mb-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="cp-project" className={label}>
@@ -56,7 +59,9 @@ export default async function CheckpointsPage({ searchParams }: { searchParams: 
         </button>
       </Form>
       {items.length === 0 ? (
-        <EmptyState title="No checkpoints">They appear when a session is compacted with the Recollect plugin installed, or when history is ingested.</EmptyState>
+        <EmptyState title="No checkpoints">
+          They appear when a session is compacted with the Recollect plugin installed, or when history is ingested.
+        </EmptyState>
       ) : (
         <Card>
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="checkpoint-list">

@@ -19,7 +19,10 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
   const name = project ? projects.find((p) => p.id === project)?.name : undefined;
   return (
     <div data-testid="constraints">
-      <PageHeader title="Constraints and directives" description="Pinned memories form the stable block injected into every turn's system prompt. Edit them here and watch the exact block change." />
+      <PageHeader
+        title="Constraints and directives"
+        description="Pinned memories form the stable block injected into every turn's system prompt. Edit them here and watch the exact block change."
+      />
       <Form action="/constraints" className="mb-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="c-project" className={label}>
@@ -44,7 +47,9 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
             <QuickConstraint project={project} />
           </div>
           {v.items.length === 0 ? (
-            <EmptyState title="Nothing pinned">Pin a memory (or add a constraint above) and it is injected into every conversation{name ? ` in ${name}` : ""}.</EmptyState>
+            <EmptyState title="Nothing pinned">
+              Pin a memory (or add a constraint above) and it is injected into every conversation{name ? ` in ${name}` : ""}.
+            </EmptyState>
           ) : (
             <ConstraintList items={v.items} projects={projects} project={project} />
           )}
@@ -68,11 +73,15 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
             }
           >
             <p className="mb-2 text-xs text-zinc-500">
-              Exactly what the plugin injects {name ? `in ${name}` : "outside any project"}: {v.block.memoryIds.length} memories, hash <code>{v.block.hash}</code>.
+              Exactly what the plugin injects {name ? `in ${name}` : "outside any project"}: {v.block.memoryIds.length} memories, hash{" "}
+              <code>{v.block.hash}</code>.
               {v.items.some((i) => i.pinned && !i.injected) ? " Pinned memories marked “over budget” do not fit injection.stableBudgetTokens." : ""}
             </p>
             {v.block.text ? (
-              <pre data-testid="block-text" className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950">
+              <pre
+                data-testid="block-text"
+                className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950"
+              >
                 {v.block.text}
               </pre>
             ) : (

@@ -15,7 +15,10 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
   const { items, total } = kvView(serverCtx(), { prefix }, now);
   return (
     <div data-testid="kv">
-      <PageHeader title="Key/value store" description="Short-lived values agents keep between turns and sessions (per project or global), with the time each has left." />
+      <PageHeader
+        title="Key/value store"
+        description="Short-lived values agents keep between turns and sessions (per project or global), with the time each has left."
+      />
       <Form action="/kv" role="search" className="mb-4 flex gap-2">
         <label htmlFor="kv-prefix" className="sr-only">
           Key prefix
@@ -30,21 +33,21 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
           <EmptyState title={prefix ? `No keys start with “${prefix}”` : "No keys"}>Agents write keys with the KV tools; expired keys are purged.</EmptyState>
         ) : (
           <DataTable columns={["Key", "Project", "Value", "Updated", "Time left"]}>
-                {items.map((k) => (
-                  <tr key={`${k.project}-${k.key}`} data-testid="kv-item" className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                    <td className="py-1 pr-3 font-mono text-xs">{k.key}</td>
-                    <td className="py-1 pr-3 text-xs">{k.project ?? "global"}</td>
-                    <td className="max-w-lg py-1 pr-3">
-                      <pre className="max-h-32 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{pretty(k.value)}</pre>
-                      <span className="text-xs text-zinc-500">{fmt(k.bytes)} bytes</span>
-                    </td>
-                    <td className="py-1 pr-3 text-xs">{formatAge(k.updatedAt, now)} ago</td>
-                    <td className="py-1 text-xs tabular-nums" data-testid="kv-ttl">
-                      {timeLeft(k.expiresAt, now)}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+            {items.map((k) => (
+              <tr key={`${k.project}-${k.key}`} data-testid="kv-item" className="border-t border-zinc-100 align-top dark:border-zinc-800">
+                <td className="py-1 pr-3 font-mono text-xs">{k.key}</td>
+                <td className="py-1 pr-3 text-xs">{k.project ?? "global"}</td>
+                <td className="max-w-lg py-1 pr-3">
+                  <pre className="max-h-32 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{pretty(k.value)}</pre>
+                  <span className="text-xs text-zinc-500">{fmt(k.bytes)} bytes</span>
+                </td>
+                <td className="py-1 pr-3 text-xs">{formatAge(k.updatedAt, now)} ago</td>
+                <td className="py-1 text-xs tabular-nums" data-testid="kv-ttl">
+                  {timeLeft(k.expiresAt, now)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </div>

@@ -47,7 +47,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
           q ? (
             <span data-testid="result-summary">
               {fmt(rows.length)} {rows.length === 1 ? "result" : "results"} for “{q}” ·{" "}
-              <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge> {r.search?.reason} · {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
+              <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge> {r.search?.reason} ·{" "}
+              {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
             </span>
           ) : (
             <span data-testid="result-summary">
@@ -63,12 +64,27 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         }
       />
 
-      <Form action="/memories" role="search" aria-label="Search and filter memories" className="mb-4 grid gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+      <Form
+        action="/memories"
+        role="search"
+        aria-label="Search and filter memories"
+        className="mb-4 grid gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <div className="flex gap-2">
           <label htmlFor="q" className="sr-only">
             Search memories
           </label>
-          <input id="q" name="q" type="search" defaultValue={p.q ?? ""} placeholder="Search memories (press / to focus)" data-search-box data-testid="search-input" className={input} autoComplete="off" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={p.q ?? ""}
+            placeholder="Search memories (press / to focus)"
+            data-search-box
+            data-testid="search-input"
+            className={input}
+            autoComplete="off"
+          />
           <button type="submit" className={btn.primary} data-testid="search-submit">
             Search
           </button>
@@ -77,15 +93,40 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
           <Select name="project" label="Project" value={p.project} options={r.projects.map((x) => [x.id, x.name])} />
           <Select name="scope" label="Scope" value={p.scope} options={SCOPES.map((s) => [s, s])} />
           <Select name="category" label="Category" value={p.category} options={CATEGORIES.map((s) => [s, s])} />
-          <Select name="status" label="Status" value={p.status} any="active" options={[...STATUSES.filter((s) => s !== "active").map((s) => [s, s] as [string, string]), ["all", "all"]]} />
+          <Select
+            name="status"
+            label="Status"
+            value={p.status}
+            any="active"
+            options={[...STATUSES.filter((s) => s !== "active").map((s) => [s, s] as [string, string]), ["all", "all"]]}
+          />
           <div>
             <label htmlFor="f-tag" className={label}>
               Tags
             </label>
             <input id="f-tag" name="tag" defaultValue={p.tag ?? ""} placeholder="a, b" className={input} data-testid="filter-tag" />
           </div>
-          <Select name="pinned" label="Pinned" value={p.pinned} options={[["yes", "pinned"], ["no", "not pinned"]]} />
-          <Select name="sort" label="Sort by" value={p.sort} any="created" options={[["updated", "updated"], ["priority", "priority"], ["accessed", "last accessed"]]} disabled={!!q} />
+          <Select
+            name="pinned"
+            label="Pinned"
+            value={p.pinned}
+            options={[
+              ["yes", "pinned"],
+              ["no", "not pinned"],
+            ]}
+          />
+          <Select
+            name="sort"
+            label="Sort by"
+            value={p.sort}
+            any="created"
+            options={[
+              ["updated", "updated"],
+              ["priority", "priority"],
+              ["accessed", "last accessed"],
+            ]}
+            disabled={!!q}
+          />
           <Select name="order" label="Order" value={p.order} any="newest first" options={[["asc", "oldest first"]]} disabled={!!q} />
         </div>
         <div className="flex gap-2 text-sm">
@@ -105,7 +146,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         empty={
           r.total === 0 && !filtered && !q ? (
             <EmptyState title="No memories yet">
-              Your agent stores them with <code>memory_store</code>. You can also <TextLink href="/memories/new">write one</TextLink> or <TextLink href="/export">import a file</TextLink>.
+              Your agent stores them with <code>memory_store</code>. You can also <TextLink href="/memories/new">write one</TextLink> or{" "}
+              <TextLink href="/export">import a file</TextLink>.
             </EmptyState>
           ) : (
             <EmptyState title={q ? `Nothing matches “${q}”` : "No memories match these filters"}>
@@ -135,7 +177,21 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
   );
 }
 
-function Select({ name, label: l, value, options, any = "any", disabled }: { name: string; label: string; value?: string; options: [string, string][]; any?: string; disabled?: boolean }) {
+function Select({
+  name,
+  label: l,
+  value,
+  options,
+  any = "any",
+  disabled,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: [string, string][];
+  any?: string;
+  disabled?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={`f-${name}`} className={label}>

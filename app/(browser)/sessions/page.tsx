@@ -23,7 +23,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       />
       <Card title={`${includeEnded ? "Recent" : "Active"} sessions (${list.length})`} testId="session-list">
         {list.length === 0 ? (
-          <EmptyState title={includeEnded ? "No sessions yet" : "No active sessions"}>Sessions appear here when OpenCode runs with the Recollect plugin.</EmptyState>
+          <EmptyState title={includeEnded ? "No sessions yet" : "No active sessions"}>
+            Sessions appear here when OpenCode runs with the Recollect plugin.
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {list.map((s) => (
@@ -52,22 +54,22 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           <p className="text-sm text-zinc-500">No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.</p>
         ) : (
           <DataTable columns={["Item", "Project", "Session", "Note", "Expires in"]}>
-                {claimList.map((c) => (
-                  <tr key={`${c.project}-${c.item}`} data-testid="claim-item" className="border-t border-zinc-100 dark:border-zinc-800">
-                    <td className="py-1 pr-3 font-mono text-xs">
-                      {c.item} <span className="text-zinc-500">({c.kind})</span>
-                    </td>
-                    <td className="py-1 pr-3">{c.project}</td>
-                    <td className="py-1 pr-3 font-mono text-xs">
-                      <a href={`#${c.sessionId}`} className="underline">
-                        {c.sessionId}
-                      </a>
-                    </td>
-                    <td className="py-1 pr-3">{c.note}</td>
-                    <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>
-                  </tr>
-                ))}
-              </DataTable>
+            {claimList.map((c) => (
+              <tr key={`${c.project}-${c.item}`} data-testid="claim-item" className="border-t border-zinc-100 dark:border-zinc-800">
+                <td className="py-1 pr-3 font-mono text-xs">
+                  {c.item} <span className="text-zinc-500">({c.kind})</span>
+                </td>
+                <td className="py-1 pr-3">{c.project}</td>
+                <td className="py-1 pr-3 font-mono text-xs">
+                  <a href={`#${c.sessionId}`} className="underline">
+                    {c.sessionId}
+                  </a>
+                </td>
+                <td className="py-1 pr-3">{c.note}</td>
+                <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </div>

@@ -53,18 +53,19 @@ export default function SettingsPage() {
         {sections.map((s) => (
           <Card key={s} title={s} testId={`settings-${s}`}>
             <DataTable columns={["Key", "Value", "Source"]}>
-                  {rows
-                    .filter((r) => r.key.split(".")[0] === s)
-                    .map((r) => (
-                      <tr key={r.key} data-testid="setting-row" data-key={r.key} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                        <td className="py-1 pr-3 font-mono text-xs">{r.key.slice(s.length + 1)}</td>
-                        <td className="max-w-md break-all py-1 pr-3 font-mono text-xs">{r.value}</td>
-                        <td className="py-1 text-xs">
-                          <Badge tone={r.kind === "default" ? "zinc" : r.kind === "env" ? "amber" : "indigo"}>{r.kind}</Badge> <span className="break-all text-zinc-500">{r.kind === "default" ? "" : r.source.replace(/^(env|file):/, "")}</span>
-                        </td>
-                      </tr>
-                    ))}
-                </DataTable>
+              {rows
+                .filter((r) => r.key.split(".")[0] === s)
+                .map((r) => (
+                  <tr key={r.key} data-testid="setting-row" data-key={r.key} className="border-t border-zinc-100 align-top dark:border-zinc-800">
+                    <td className="py-1 pr-3 font-mono text-xs">{r.key.slice(s.length + 1)}</td>
+                    <td className="max-w-md break-all py-1 pr-3 font-mono text-xs">{r.value}</td>
+                    <td className="py-1 text-xs">
+                      <Badge tone={r.kind === "default" ? "zinc" : r.kind === "env" ? "amber" : "indigo"}>{r.kind}</Badge>{" "}
+                      <span className="break-all text-zinc-500">{r.kind === "default" ? "" : r.source.replace(/^(env|file):/, "")}</span>
+                    </td>
+                  </tr>
+                ))}
+            </DataTable>
           </Card>
         ))}
       </div>

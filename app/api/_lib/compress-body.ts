@@ -6,12 +6,12 @@ export const readHistoryJson = readJsonBody;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
-const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+const escapeUnit = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** JSON of `value` (or `raw` JSON text) with every non-ASCII UTF-16 unit escaped, as bytes. */
 function asciiJson(value: unknown, raw = false): Buffer {
   let s = raw ? (value as string) : JSON.stringify(value);
-  if (NON_ASCII.test(s)) s = s.replace(NON_ASCII_ALL, escape);
+  if (NON_ASCII.test(s)) s = s.replace(NON_ASCII_ALL, escapeUnit);
   return Buffer.from(s, "latin1");
 }
 

@@ -29,5 +29,8 @@ export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): Gua
 
 /** Extra host names a user who binds beyond loopback lists in RECOLLECT_ALLOWED_HOSTS. */
 function allowedHosts(): string[] {
-  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }

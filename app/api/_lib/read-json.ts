@@ -43,5 +43,4 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   return value;
 }
 
-const tooLarge = (limit: number) =>
-  new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.bodyLimitBytes)`, { limit });
+const tooLarge = (limit: number) => new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.bodyLimitBytes)`, { limit });

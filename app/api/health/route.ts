@@ -8,6 +8,4 @@ export const dynamic = "force-dynamic";
  * before they have one); the rest (paths, counts, search and storage state) needs the API token.
  * The route wrapper has checked the token already: `auth` says whether it was presented.
  */
-export const GET = route(({ ctx, auth, server }) =>
-  json(auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth()),
-);
+export const GET = route(({ ctx, auth, server }) => json(auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth()));

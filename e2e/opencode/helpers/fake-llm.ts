@@ -116,7 +116,11 @@ export async function startFakeLlm(responder?: Responder): Promise<FakeLlm> {
             choices: [
               {
                 index: 0,
-                message: { role: "assistant", content: reply.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}) },
+                message: {
+                  role: "assistant",
+                  content: reply.text ?? null,
+                  ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _i, ...t }) => t) } : {}),
+                },
                 finish_reason: finish,
               },
             ],

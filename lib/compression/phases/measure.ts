@@ -27,7 +27,15 @@ const toolHeader = (part: OcPart) => `${part.tool}\n${JSON.stringify(part.state?
 
 /** A digest of what the slot's result depends on (computed once per part content). */
 export const digestOf = (slot: Slot) =>
-  (slot.entry.digest ??= createHash("sha1").update(slot.kind).update("\0").update(slot.entry.header).update("\0").update(slot.field).update("\0").update(slot.text).digest("base64url"));
+  (slot.entry.digest ??= createHash("sha1")
+    .update(slot.kind)
+    .update("\0")
+    .update(slot.entry.header)
+    .update("\0")
+    .update(slot.field)
+    .update("\0")
+    .update(slot.text)
+    .digest("base64url"));
 
 /**
  * Phase 2, measure: every part's model-visible content gets a token count, kept in memory per part

@@ -11,13 +11,16 @@ const STRUCTURE = /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\||>\s)/;
  * exact locations (`path:line`, `dir/file`). A sentence that only names an identifier or a file is
  * narration of what the tool calls around it already show.
  */
-const FACT = /(?:^|\s|`)[\w.-]*\/[\w./-]+\.\w+|:\d+\b|\b(?:because|error|fail|fixed|bug|cause|must|never|always|decid|instead|note|todo|warning|flag|found|result|works?\b|correct|wrong|incorrect|expected|instead)\w*/i;
-const FILLER = /^(?:ok(?:ay)?|great|perfect|good|excellent|alright|sure|now|next|first|then|finally|oh(?: no)?|oops|hmm+|ah|wait|let me|let's|let us|i(?:'ll| will| am going to| need to| should| can)|we(?:'ll| will| need to| should| can| must)|to do (?:this|that)|this (?:will|should))\b/i;
+const FACT =
+  /(?:^|\s|`)[\w.-]*\/[\w./-]+\.\w+|:\d+\b|\b(?:because|error|fail|fixed|bug|cause|must|never|always|decid|instead|note|todo|warning|flag|found|result|works?\b|correct|wrong|incorrect|expected|instead)\w*/i;
+const FILLER =
+  /^(?:ok(?:ay)?|great|perfect|good|excellent|alright|sure|now|next|first|then|finally|oh(?: no)?|oops|hmm+|ah|wait|let me|let's|let us|i(?:'ll| will| am going to| need to| should| can)|we(?:'ll| will| need to| should| can| must)|to do (?:this|that)|this (?:will|should))\b/i;
 /**
  * Plans for the step that followed ("Now let's run `x.py`", "I will open `a.py`"): once that step
  * is in the history, its tool call says the same. A plan that gives a reason or a decision stays.
  */
-const PLAN = /^(?:(?:ok(?:ay)?|great|good|alright|so|now|next|first|then|finally)[,!.]?\s+)*(?:let me|let's|let us|i(?:'ll| will| am going to| need to| should)|we(?:'ll| will| are going to| need to| should| can))\b/i;
+const PLAN =
+  /^(?:(?:ok(?:ay)?|great|good|alright|so|now|next|first|then|finally)[,!.]?\s+)*(?:let me|let's|let us|i(?:'ll| will| am going to| need to| should)|we(?:'ll| will| are going to| need to| should| can))\b/i;
 const REASON = /\b(?:because|since|so that|instead|decid|root cause|bug|fix(?:es|ed)?\b|must|never|always)/i;
 /**
  * Narration of where the agent is ("We are now looking at the relevant section of `a.py`") and
@@ -30,7 +33,7 @@ const PREDICTION = /^(?:this|that|these changes|this change|the change)\s+(?:sho
 function condenseParagraph(paragraph: string): string {
   // A sentence ends at . ! or ? followed by a space and a capital, or directly by a capital after a
   // lowercase word ("output.Next"), so `fields.py` or `e.g. x` do not split.
-  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'(\[])|(?<=[a-z)][.!?])(?=[A-Z][a-z])/);
+  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[A-Z`"'([])|(?<=[a-z)][.!?])(?=[A-Z][a-z])/);
   // A prediction with a value or code in it ("This should print `345`") says what to expect: kept.
   const isPlan = (s: string) => (PLAN.test(s.trim()) || NARRATION.test(s.trim()) || (PREDICTION.test(s.trim()) && !/[`\d]/.test(s))) && !REASON.test(s);
   const kept = sentences.filter((s, i) => !isPlan(s) && ((i === 0 && !FILLER.test(s.trim())) || FACT.test(s)));

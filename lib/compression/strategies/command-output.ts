@@ -14,13 +14,19 @@ export const commandOutput: Strategy = {
     const sel = selectLines(lines, {
       head: Math.ceil(sc.p.head / 2),
       tail: sc.p.tail + Math.floor(sc.p.head / 2),
-      keep: isKeyLine, primary: isPrimaryKeyLine,
+      keep: isKeyLine,
+      primary: isPrimaryKeyLine,
       maxKeep: sc.p.maxKey,
       context: sc.p.context,
       skip: sc.previousLines(v),
       maxLineChars: sc.p.maxLineChars,
     });
-    return shorter(text, sc.p.minChars, sel && { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}` }, cutLongLines(text, v.tool!, sc.p.minChars, sc.ref));
+    return shorter(
+      text,
+      sc.p.minChars,
+      sel && { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}` },
+      cutLongLines(text, v.tool!, sc.p.minChars, sc.ref),
+    );
   },
 };
 
@@ -38,7 +44,7 @@ export function shorter(text: string, budget: number, a: { text: string } | unde
 }
 
 /** Few but huge lines (minified output, binary dumps, one-line JSON): both ends of the text, and the diagnostics in between. */
-export function cutLongLines(text: string, tool: string, budget: number, ref: () => string) {
+export function cutLongLines(text: string, _tool: string, budget: number, ref: () => string) {
   if (text.length <= budget) return undefined;
   const keep = Math.floor(budget / 4);
   const middle = text.slice(keep, text.length - keep);

@@ -13,7 +13,8 @@ export const fileReads: Strategy = {
     const sel = selectLines(lines, {
       head: sc.p.readHead,
       tail: sc.p.readTail,
-      keep: isKeyLine, primary: isPrimaryKeyLine,
+      keep: isKeyLine,
+      primary: isPrimaryKeyLine,
       maxKeep: sc.p.maxKey,
       extra: isDefinitionLine,
       maxExtra: sc.p.maxDefs,

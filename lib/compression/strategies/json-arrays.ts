@@ -43,7 +43,7 @@ export const jsonArrays: Strategy = {
   name: "json-arrays",
   content: true,
   appliesTo: (v) => v.kind === "tool" && v.field === "output",
-  apply(text, v, sc) {
+  apply(text, _v, sc) {
     const trimmed = text.trim();
     if (trimmed.length < sc.p.minChars / 2 || !/^[[{]/.test(trimmed)) return undefined;
     let value: unknown;

@@ -70,7 +70,7 @@ export const searchResults: Strategy = {
   name: "search-results",
   content: true,
   appliesTo: applies,
-  apply(text, v, sc) {
+  apply(text, _v, sc) {
     const lines = splitLines(text);
     if (lines.length < sc.p.minLines && text.length < sc.p.minChars) return undefined;
     const parsed = groupLines(lines);
@@ -89,7 +89,9 @@ export const searchResults: Strategy = {
     const rest = groups.slice(sc.p.searchFiles);
     if (rest.length) {
       const names = rest.slice(0, 12).map((g) => g.file);
-      out.push(`… (+${rest.reduce((n, g) => n + g.lines.length, 0)} more in ${rest.length} other groups: ${names.join(", ")}${rest.length > names.length ? ", …" : ""})`);
+      out.push(
+        `… (+${rest.reduce((n, g) => n + g.lines.length, 0)} more in ${rest.length} other groups: ${names.join(", ")}${rest.length > names.length ? ", …" : ""})`,
+      );
     }
     if (shown >= total) return undefined;
     out.push(footer(`${shown} of ${total} entries kept`, sc.ref()));

@@ -13,7 +13,16 @@ export const toolErrors: Strategy = {
       const cut = Math.floor(sc.p.minChars / 2);
       return { text: `${text.slice(0, cut)}…\n${footer(`cut from ${text.length} characters`, sc.ref())}`, final: true };
     }
-    const sel = selectLines(lines, { head: limit, tail: 1, keep: isKeyLine, primary: isPrimaryKeyLine, maxKeep: sc.p.maxKey, context: 0, maxLineChars: sc.p.maxLineChars, skip: sc.previousLines(v) });
+    const sel = selectLines(lines, {
+      head: limit,
+      tail: 1,
+      keep: isKeyLine,
+      primary: isPrimaryKeyLine,
+      maxKeep: sc.p.maxKey,
+      context: 0,
+      maxLineChars: sc.p.maxLineChars,
+      skip: sc.previousLines(v),
+    });
     if (!sel) return undefined;
     return { text: `${sel.text}\n${footer(`${sel.kept} of ${lines.length} lines kept`, sc.ref())}`, final: true };
   },

@@ -20,7 +20,11 @@ import { projectArg } from "./memories";
 
 /** An import file larger than this is refused before it is read. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-const absolutePath = z.string().min(1).max(4096).refine((p) => path.isAbsolute(p), "must be an absolute path");
+const absolutePath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => path.isAbsolute(p), "must be an absolute path");
 
 export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCaller) {
   server.registerTool(
@@ -34,62 +38,77 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
         since_days: z.number().int().min(1).max(36_500).optional(),
       },
     },
-    (a) => guarded(() => {
-      const format = a.output_path?.toLowerCase().endsWith(".md") ? "markdown" : "json";
-      const ref = a.project ? projectRef(a.project, caller) : {};
-      const { rows } = selectForExport(ctx, exportQuery.parse({ format, ...ref, category: a.categories?.join(",") }));
-      const since = a.since_days ? Date.now() - a.since_days * 86_400_000 : 0;
-      const chosen = rows.filter((r) => Date.parse(r.updatedAt) >= since);
-      const now = new Date();
-      const file = a.output_path ?? path.join(ctx.dataDir, "exports", `recollect-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${format === "json" ? "json" : "md"}`);
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      // Nothing half-written: a temporary file renamed into place.
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, format === "json" ? renderJson(chosen, now) : renderMarkdown(chosen, now), { mode: 0o600 });
-      fs.renameSync(tmp, file);
-      return toolResult(`Exported ${chosen.length} memories to ${file}.`, { path: file, count: chosen.length, format });
-    }),
+    (a) =>
+      guarded(() => {
+        const format = a.output_path?.toLowerCase().endsWith(".md") ? "markdown" : "json";
+        const ref = a.project ? projectRef(a.project, caller) : {};
+        const { rows } = selectForExport(ctx, exportQuery.parse({ format, ...ref, category: a.categories?.join(",") }));
+        const since = a.since_days ? Date.now() - a.since_days * 86_400_000 : 0;
+        const chosen = rows.filter((r) => Date.parse(r.updatedAt) >= since);
+        const now = new Date();
+        const file =
+          a.output_path ??
+          path.join(ctx.dataDir, "exports", `recollect-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${format === "json" ? "json" : "md"}`);
+        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        // Nothing half-written: a temporary file renamed into place.
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, format === "json" ? renderJson(chosen, now) : renderMarkdown(chosen, now), { mode: 0o600 });
+        fs.renameSync(tmp, file);
+        return toolResult(`Exported ${chosen.length} memories to ${file}.`, { path: file, count: chosen.length, format });
+      }),
   );
 
   server.registerTool(
     "import_memories",
     {
-      description: "Import a Recollect export (JSON or Markdown) from a file on this machine. Duplicates are always skipped and reported; dry_run reports without writing.",
+      description:
+        "Import a Recollect export (JSON or Markdown) from a file on this machine. Duplicates are always skipped and reported; dry_run reports without writing.",
       inputSchema: { input_path: absolutePath, dry_run: z.boolean().optional(), skip_duplicates: z.literal(true).optional() },
     },
-    (a) => guarded(async () => {
-      let stat: fs.Stats;
-      try {
-        stat = fs.statSync(a.input_path);
-      } catch {
-        throw badRequest(`input_path: no file at ${a.input_path}`, { field: "input_path" });
-      }
-      if (!stat.isFile()) throw badRequest("input_path: not a file", { field: "input_path" });
-      if (stat.size > MAX_IMPORT_BYTES) throw badRequest(`input_path: ${stat.size} bytes; the limit is ${MAX_IMPORT_BYTES}`, { field: "input_path" });
-      const format = /\.(md|markdown)$/i.test(a.input_path) ? "markdown" : "json";
-      const report = await importMemoriesAsync(ctx, importQuery.parse({ format, dryRun: a.dry_run ? "true" : "false" }), fs.readFileSync(a.input_path, "utf8"));
-      const text = `${report.dryRun ? "Dry run: would import" : "Imported"} ${report.created} of ${report.total} (${report.duplicates} duplicates, ${report.invalid} invalid).`;
-      return toolResult(text, report);
-    }),
+    (a) =>
+      guarded(async () => {
+        let stat: fs.Stats;
+        try {
+          stat = fs.statSync(a.input_path);
+        } catch {
+          throw badRequest(`input_path: no file at ${a.input_path}`, { field: "input_path" });
+        }
+        if (!stat.isFile()) throw badRequest("input_path: not a file", { field: "input_path" });
+        if (stat.size > MAX_IMPORT_BYTES) throw badRequest(`input_path: ${stat.size} bytes; the limit is ${MAX_IMPORT_BYTES}`, { field: "input_path" });
+        const format = /\.(md|markdown)$/i.test(a.input_path) ? "markdown" : "json";
+        const report = await importMemoriesAsync(
+          ctx,
+          importQuery.parse({ format, dryRun: a.dry_run ? "true" : "false" }),
+          fs.readFileSync(a.input_path, "utf8"),
+        );
+        const text = `${report.dryRun ? "Dry run: would import" : "Imported"} ${report.created} of ${report.total} (${report.duplicates} duplicates, ${report.invalid} invalid).`;
+        return toolResult(text, report);
+      }),
   );
 
   server.registerTool(
     "status",
-    { description: "Recollect's health: version, search mode (hybrid or lexical) and why, embedding queue, database size, memory counts.", annotations: { readOnlyHint: true } },
-    () => guarded(() => {
-      const { startedAt, opened } = boot();
-      const h = health(ctx, startedAt, opened.vecVersion);
-      const e = embeddingStatus(ctx);
-      const size = dbSize(ctx.sqlite);
-      const counts = Object.entries(h.counts.memories).map(([k, v]) => `${k} ${v}`).join(", ");
-      const text = [
-        `Recollect ${h.version}: ${h.status}`,
-        `search: ${e.mode} (${e.reason}); embedding queue ${e.queueDepth}, failed ${e.failed}`,
-        `database: ${h.database.sizeBytes} bytes (+ WAL ${h.database.walBytes})`,
-        `memories: ${counts || "none"}; active sessions ${h.counts.sessionsActive}`,
-        ...enrichmentProblems().map((p) => `enrichment: ${p}`),
-      ].join("\n");
-      return toolResult(text, { health: h, embeddings: e, dbSize: size, enrichment: enrichmentProblems() });
-    }),
+    {
+      description: "Recollect's health: version, search mode (hybrid or lexical) and why, embedding queue, database size, memory counts.",
+      annotations: { readOnlyHint: true },
+    },
+    () =>
+      guarded(() => {
+        const { startedAt, opened } = boot();
+        const h = health(ctx, startedAt, opened.vecVersion);
+        const e = embeddingStatus(ctx);
+        const size = dbSize(ctx.sqlite);
+        const counts = Object.entries(h.counts.memories)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ");
+        const text = [
+          `Recollect ${h.version}: ${h.status}`,
+          `search: ${e.mode} (${e.reason}); embedding queue ${e.queueDepth}, failed ${e.failed}`,
+          `database: ${h.database.sizeBytes} bytes (+ WAL ${h.database.walBytes})`,
+          `memories: ${counts || "none"}; active sessions ${h.counts.sessionsActive}`,
+          ...enrichmentProblems().map((p) => `enrichment: ${p}`),
+        ].join("\n");
+        return toolResult(text, { health: h, embeddings: e, dbSize: size, enrichment: enrichmentProblems() });
+      }),
   );
 }

@@ -19,7 +19,12 @@ import { guarded, toolResult } from "../result";
 /** The memory tools: recall, remember, edit, archive, delete, bulk archive, history, links. */
 
 export const memoryId = z.string().min(1).max(MAX_ID_CHARS).describe("a memory id, as shown in brackets in results");
-export const projectArg = z.string().min(1).max(4096).optional().describe("an absolute project directory or a project id; default: the caller's directory, else global only");
+export const projectArg = z
+  .string()
+  .min(1)
+  .max(4096)
+  .optional()
+  .describe("an absolute project directory or a project id; default: the caller's directory, else global only");
 const compactArg = z.boolean().optional().describe("one line per memory");
 const MAX_BULK = 5000;
 
@@ -41,7 +46,13 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       guarded(async () => {
         const out = await searchMemories(
           ctx,
-          searchInput.parse({ query: args.query, limit: args.limit, categories: args.category ? [args.category] : undefined, purpose: "recall", ...projectRef(args.project, caller) }),
+          searchInput.parse({
+            query: args.query,
+            limit: args.limit,
+            categories: args.category ? [args.category] : undefined,
+            purpose: "recall",
+            ...projectRef(args.project, caller),
+          }),
           { defer: batchedAccess(ctx) },
         );
         return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
@@ -107,10 +118,11 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
         reason: updateMemoryInput.shape.reason,
       },
     },
-    ({ id, ...change }) => guarded(() => {
-      const memory = updateMemory(ctx, id, { ...change, source: "tool" });
-      return toolResult(`Updated:\n${formatMemory(memory)}`, { memory });
-    }),
+    ({ id, ...change }) =>
+      guarded(() => {
+        const memory = updateMemory(ctx, id, { ...change, source: "tool" });
+        return toolResult(`Updated:\n${formatMemory(memory)}`, { memory });
+      }),
   );
 
   server.registerTool(
@@ -119,10 +131,11 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       description: "Archive a memory that is outdated or wrong: it stops being recalled but stays in search_history and can be restored.",
       inputSchema: { id: memoryId, reason: z.string().max(500).optional() },
     },
-    ({ id, reason }) => guarded(() => {
-      const memory = updateMemory(ctx, id, { status: "archived", source: "tool", reason: reason ?? "archived" });
-      return toolResult(`Archived:\n${formatMemory(memory, true)}`, { memory });
-    }),
+    ({ id, reason }) =>
+      guarded(() => {
+        const memory = updateMemory(ctx, id, { status: "archived", source: "tool", reason: reason ?? "archived" });
+        return toolResult(`Archived:\n${formatMemory(memory, true)}`, { memory });
+      }),
   );
 
   server.registerTool(
@@ -132,15 +145,19 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       inputSchema: { id: memoryId, permanent: z.boolean().optional(), confirm: z.boolean().optional() },
       annotations: { destructiveHint: true },
     },
-    ({ id, permanent, confirm }) => guarded(() => {
-      if (!permanent) {
-        const memory = updateMemory(ctx, id, { status: "archived", source: "tool", reason: "deleted (archived)" });
-        return toolResult(`Archived (not deleted; pass permanent and confirm to delete for good):\n${formatMemory(memory, true)}`, { memory, removed: false });
-      }
-      if (confirm !== true) throw badRequest("a permanent delete needs confirm: true", { field: "confirm" });
-      const removed = removeMemory(ctx, id);
-      return toolResult(`Deleted ${id} permanently.`, removed);
-    }),
+    ({ id, permanent, confirm }) =>
+      guarded(() => {
+        if (!permanent) {
+          const memory = updateMemory(ctx, id, { status: "archived", source: "tool", reason: "deleted (archived)" });
+          return toolResult(`Archived (not deleted; pass permanent and confirm to delete for good):\n${formatMemory(memory, true)}`, {
+            memory,
+            removed: false,
+          });
+        }
+        if (confirm !== true) throw badRequest("a permanent delete needs confirm: true", { field: "confirm" });
+        const removed = removeMemory(ctx, id);
+        return toolResult(`Deleted ${id} permanently.`, removed);
+      }),
   );
 
   server.registerTool(
@@ -156,31 +173,40 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       },
       annotations: { destructiveHint: true },
     },
-    (args) => guarded(() => {
-      if (!args.ids && !args.category && !args.older_than_days) throw badRequest("give ids, category or older_than_days", { field: "ids" });
-      const ids = args.ids ?? selectForArchive(ctx, args.category, args.older_than_days);
-      const archived: string[] = [];
-      const notFound: string[] = [];
-      // One transaction: all of them or none; each keeps the reason in its version history.
-      ctx.sqlite.transaction(() => {
-        for (const id of ids) {
-          const row = ctx.db.select({ status: memories.status }).from(memories).where(eq(memories.id, id)).get();
-          if (!row) notFound.push(id);
-          else if (row.status !== "archived") {
-            updateMemory(ctx, id, { status: "archived", source: "tool", reason: args.reason });
-            archived.push(id);
-          }
-        }
-      }).immediate();
-      return toolResult(`Archived ${archived.length} memories${notFound.length ? `; not found: ${notFound.join(", ")}` : ""}.`, { archived, notFound });
-    }),
+    (args) =>
+      guarded(() => {
+        if (!args.ids && !args.category && !args.older_than_days) throw badRequest("give ids, category or older_than_days", { field: "ids" });
+        const ids = args.ids ?? selectForArchive(ctx, args.category, args.older_than_days);
+        const archived: string[] = [];
+        const notFound: string[] = [];
+        // One transaction: all of them or none; each keeps the reason in its version history.
+        ctx.sqlite
+          .transaction(() => {
+            for (const id of ids) {
+              const row = ctx.db.select({ status: memories.status }).from(memories).where(eq(memories.id, id)).get();
+              if (!row) notFound.push(id);
+              else if (row.status !== "archived") {
+                updateMemory(ctx, id, { status: "archived", source: "tool", reason: args.reason });
+                archived.push(id);
+              }
+            }
+          })
+          .immediate();
+        return toolResult(`Archived ${archived.length} memories${notFound.length ? `; not found: ${notFound.join(", ")}` : ""}.`, { archived, notFound });
+      }),
   );
 
   server.registerTool(
     "search_history",
     {
       description: "Search every memory including archived and resolved ones (what was decided before, what was tried and dropped).",
-      inputSchema: { query: searchInput.shape.query, category: z.enum(CATEGORIES).optional(), limit: searchInput.shape.limit, project: projectArg, compact: compactArg },
+      inputSchema: {
+        query: searchInput.shape.query,
+        category: z.enum(CATEGORIES).optional(),
+        limit: searchInput.shape.limit,
+        project: projectArg,
+        compact: compactArg,
+      },
       annotations: { readOnlyHint: true },
     },
     (args) =>
@@ -206,18 +232,19 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       inputSchema: { memory_id: memoryId, link_types: z.array(z.enum(LINK_KINDS)).min(1).max(LINK_KINDS.length).optional(), compact: compactArg },
       annotations: { readOnlyHint: true },
     },
-    (args) => guarded(() => {
-      getMemory(ctx, args.memory_id);
-      const links = listLinks(ctx, args.memory_id).filter((l) => !args.link_types || args.link_types.includes(l.kind));
-      const linked = links.map((l) => {
-        const otherId = l.from === args.memory_id ? l.to : l.from;
-        return { kind: l.kind, direction: l.from === args.memory_id ? "out" : "in", memory: toMemoryDto(getMemory(ctx, otherId)) };
-      });
-      const text = linked.length
-        ? linked.map((l) => `${l.direction === "out" ? "→" : "←"} ${l.kind} ${formatMemory(l.memory, args.compact)}`).join(args.compact ? "\n" : "\n\n")
-        : "No linked memories.";
-      return toolResult(text, { links: linked });
-    }),
+    (args) =>
+      guarded(() => {
+        getMemory(ctx, args.memory_id);
+        const links = listLinks(ctx, args.memory_id).filter((l) => !args.link_types || args.link_types.includes(l.kind));
+        const linked = links.map((l) => {
+          const otherId = l.from === args.memory_id ? l.to : l.from;
+          return { kind: l.kind, direction: l.from === args.memory_id ? "out" : "in", memory: toMemoryDto(getMemory(ctx, otherId)) };
+        });
+        const text = linked.length
+          ? linked.map((l) => `${l.direction === "out" ? "→" : "←"} ${l.kind} ${formatMemory(l.memory, args.compact)}`).join(args.compact ? "\n" : "\n\n")
+          : "No linked memories.";
+        return toolResult(text, { links: linked });
+      }),
   );
 }
 
@@ -226,13 +253,23 @@ function selectForArchive(ctx: Ctx, category?: (typeof CATEGORIES)[number], olde
   const where = [inArray(memories.status, ["active", "suggested"])];
   if (category) where.push(eq(memories.category, category));
   if (olderThanDays) where.push(lt(memories.updatedAt, Date.now() - olderThanDays * 86_400_000));
-  return ctx.db.select({ id: memories.id }).from(memories).where(and(...where)).orderBy(memories.createdAt).limit(MAX_BULK).all().map((r) => r.id);
+  return ctx.db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(and(...where))
+    .orderBy(memories.createdAt)
+    .limit(MAX_BULK)
+    .all()
+    .map((r) => r.id);
 }
 
 /** Search results as text, each with the tracker state of the issues it mentions (when fetched). */
 async function withTrackers(ctx: Ctx, results: SearchResult[], compact?: boolean): Promise<string> {
   if (results.length === 0) return formatMemories(results, compact);
-  const trackers = await trackersOfResults(ctx, results.map((r) => r.id));
+  const trackers = await trackersOfResults(
+    ctx,
+    results.map((r) => r.id),
+  );
   return results
     .map((r) => {
       const text = formatMemory(r, compact);

@@ -22,10 +22,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       description: "Register this agent session on the project, with what it works on; other agents see it in get_active_sessions.",
       inputSchema: { session_id: sessionId, working_on: sessionShape.workingOn, title: sessionShape.title, agent: sessionShape.agent, project: projectArg },
     },
-    (a) => guarded(() => {
-      const s = registerSession(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, workingOn: a.working_on, title: a.title, agent: a.agent });
-      return toolResult(`Session ${s.id} started.\n${formatSession(s)}`, { session: s });
-    }),
+    (a) =>
+      guarded(() => {
+        const s = registerSession(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, workingOn: a.working_on, title: a.title, agent: a.agent });
+        return toolResult(`Session ${s.id} started.\n${formatSession(s)}`, { session: s });
+      }),
   );
 
   server.registerTool(
@@ -34,10 +35,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       description: "Keep this session alive (sessions without a heartbeat go stale and lose their claims); optionally update working_on.",
       inputSchema: { session_id: sessionId, working_on: z.string().max(1000).optional(), project: projectArg },
     },
-    (a) => guarded(() => {
-      const s = heartbeat(ctx, a.session_id, { ...projectRef(a.project, caller), workingOn: a.working_on });
-      return toolResult(`Session ${s.id} alive.`, { session: s });
-    }),
+    (a) =>
+      guarded(() => {
+        const s = heartbeat(ctx, a.session_id, { ...projectRef(a.project, caller), workingOn: a.working_on });
+        return toolResult(`Session ${s.id} alive.`, { session: s });
+      }),
   );
 
   server.registerTool(
@@ -46,10 +48,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       description: "End this session (its claims are released); give a short summary of what was done.",
       inputSchema: { session_id: sessionId, summary: endSessionInput.shape.summary },
     },
-    (a) => guarded(() => {
-      const s = endSession(ctx, a.session_id, { summary: a.summary });
-      return toolResult(`Session ${s.id} ended.`, { session: s });
-    }),
+    (a) =>
+      guarded(() => {
+        const s = endSession(ctx, a.session_id, { summary: a.summary });
+        return toolResult(`Session ${s.id} ended.`, { session: s });
+      }),
   );
 
   server.registerTool(
@@ -59,10 +62,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       inputSchema: { project: projectArg },
       annotations: { readOnlyHint: true },
     },
-    (a) => guarded(() => {
-      const { items } = listSessions(ctx, listSessionsQuery.parse(projectRef(a.project, caller)));
-      return toolResult(items.length ? items.map(formatSession).join("\n") : "No active sessions.", { sessions: items });
-    }),
+    (a) =>
+      guarded(() => {
+        const { items } = listSessions(ctx, listSessionsQuery.parse(projectRef(a.project, caller)));
+        return toolResult(items.length ? items.map(formatSession).join("\n") : "No active sessions.", { sessions: items });
+      }),
   );
 
   server.registerTool(
@@ -71,10 +75,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       description: "Claim an issue (#123), a file or a task before working on it. Fails naming the holder when another session has it.",
       inputSchema: { session_id: sessionId, item: claimShape.item, note: claimShape.note, ttl_seconds: claimShape.ttlSeconds, project: projectArg },
     },
-    (a) => guarded(() => {
-      const claim = claimItem(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, item: a.item, note: a.note, ttlSeconds: a.ttl_seconds });
-      return toolResult(`Claimed ${formatClaim(claim)}`, { claim });
-    }),
+    (a) =>
+      guarded(() => {
+        const claim = claimItem(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, item: a.item, note: a.note, ttlSeconds: a.ttl_seconds });
+        return toolResult(`Claimed ${formatClaim(claim)}`, { claim });
+      }),
   );
 
   server.registerTool(
@@ -83,10 +88,11 @@ export function registerSessionTools(server: McpServer, ctx: Ctx, caller: ToolCa
       description: "Release an item this session claimed.",
       inputSchema: { session_id: sessionId, item: claimShape.item, project: projectArg },
     },
-    (a) => guarded(() => {
-      const out = releaseClaim(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, item: a.item });
-      return toolResult(out.released ? `Released "${a.item}".` : `"${a.item}" was not claimed.`, out);
-    }),
+    (a) =>
+      guarded(() => {
+        const out = releaseClaim(ctx, { ...projectRef(a.project, caller), sessionID: a.session_id, item: a.item });
+        return toolResult(out.released ? `Released "${a.item}".` : `"${a.item}" was not claimed.`, out);
+      }),
   );
 }
 

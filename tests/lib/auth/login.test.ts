@@ -58,7 +58,19 @@ describe("browser sessions", () => {
 describe("safeNextPath", () => {
   it("keeps paths on this server and turns anything else into /", () => {
     expect(safeNextPath("/memories?q=a%20b#x")).toBe("/memories?q=a%20b#x");
-    for (const bad of [null, undefined, "", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "evil", "/\tevil", "/login?ticket=x", "/x\\y"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil",
+      "/\tevil",
+      "/login?ticket=x",
+      "/x\\y",
+    ]) {
       expect(safeNextPath(bad), String(bad)).toBe("/");
     }
   });

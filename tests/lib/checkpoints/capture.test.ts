@@ -3,7 +3,17 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { captureCheckpoint, captureCheckpointAsync, COMPACTION_PROMPT, extractCheckpoint, getCheckpoint, listCheckpoints, rawCheckpoint, SECTIONS, toTimeline } from "../../../lib/checkpoints";
+import {
+  captureCheckpoint,
+  captureCheckpointAsync,
+  COMPACTION_PROMPT,
+  extractCheckpoint,
+  getCheckpoint,
+  listCheckpoints,
+  rawCheckpoint,
+  SECTIONS,
+  toTimeline,
+} from "../../../lib/checkpoints";
 import { resumeContext } from "../../../lib/injection/resume";
 import { getMemory } from "../../../lib/memories";
 import { countTokens } from "../../../lib/token-count";
@@ -44,7 +54,12 @@ describe("checkpoint extractors", () => {
 
   it("take progress and next steps from todos and the assistant's words", () => {
     expect(x.progress).toEqual(
-      expect.arrayContaining(["Done: Write the store", "In progress: Add the routes", "I've fixed the expiry check in lib/kv/store.ts.", "Last test run passed: `npm test -- tests/lib/kv`"]),
+      expect.arrayContaining([
+        "Done: Write the store",
+        "In progress: Add the routes",
+        "I've fixed the expiry check in lib/kv/store.ts.",
+        "Last test run passed: `npm test -- tests/lib/kv`",
+      ]),
     );
     expect(x.nextSteps[0]).toMatch(/^Answer the user's latest message: Good\./);
     expect(x.nextSteps).toEqual(expect.arrayContaining(["Add the routes", "Document the API", "Next, I will add the HTTP routes."]));
@@ -66,17 +81,28 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     const directory = tempDir("recollect-proj-");
     const messages = kvHistory(directory) as never;
     const a = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_sync", trigger: "manual", suggest: false, messages }));
-    const b = await captureCheckpointAsync(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_async", trigger: "manual", suggest: false, messages }));
-    const raw = (id: string) => zlib.gunzipSync((ctx.sqlite.prepare("SELECT raw_messages FROM checkpoints WHERE id = ?").get(id) as { raw_messages: Buffer }).raw_messages).toString("utf8");
+    const b = await captureCheckpointAsync(
+      ctx,
+      captureCheckpointInput.parse({ directory, sessionID: "ses_async", trigger: "manual", suggest: false, messages }),
+    );
+    const raw = (id: string) =>
+      zlib
+        .gunzipSync((ctx.sqlite.prepare("SELECT raw_messages FROM checkpoints WHERE id = ?").get(id) as { raw_messages: Buffer }).raw_messages)
+        .toString("utf8");
     expect(raw(b.id)).toBe(raw(a.id));
     expect(raw(b.id)).toContain("[REDACTED:");
     expect(raw(b.id)).not.toContain("sk-abcdefghijklmnop");
-    await expect(captureCheckpointAsync(ctx, captureCheckpointInput.parse({ sessionID: "ses_x", trigger: "manual", messages }))).rejects.toThrow(/directory or a project/);
+    await expect(captureCheckpointAsync(ctx, captureCheckpointInput.parse({ sessionID: "ses_x", trigger: "manual", messages }))).rejects.toThrow(
+      /directory or a project/,
+    );
     ctx.close();
   });
 
   it("stores the redacted raw history, the Markdown and the prompt; resume gives it once to another session", () => {
-    const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) as never }));
+    const res = captureCheckpoint(
+      ctx,
+      captureCheckpointInput.parse({ directory, sessionID: "ses_a", trigger: "compaction", messages: kvHistory(directory) as never }),
+    );
     expect(res.prompt).toBe(COMPACTION_PROMPT);
     for (const s of SECTIONS) {
       expect(res.markdown).toContain(`## ${s}`);
@@ -88,7 +114,11 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     expect(res.tokens.summary).toBe(countTokens(res.markdown));
     expect(res.markdown).not.toContain("sk-abcdefghijklmnop");
 
-    const row = ctx.sqlite.prepare("SELECT raw_messages, message_count, trigger FROM checkpoints WHERE id = ?").get(res.id) as { raw_messages: Buffer; message_count: number; trigger: string };
+    const row = ctx.sqlite.prepare("SELECT raw_messages, message_count, trigger FROM checkpoints WHERE id = ?").get(res.id) as {
+      raw_messages: Buffer;
+      message_count: number;
+      trigger: string;
+    };
     const raw = zlib.gunzipSync(row.raw_messages).toString("utf8");
     expect(raw).toContain("[REDACTED:");
     expect(raw).not.toContain("sk-abcdefghijklmnop");
@@ -117,7 +147,12 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     expect(resumed.block).toContain("Document the API");
     expect(resumed.tokens).toBe(countTokens(resumed.block!));
     expect(resumed.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
-    expect(resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }))).toEqual({ block: null, tokens: 0, checkpointId: null, reason: "delivered" });
+    expect(resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }))).toEqual({
+      block: null,
+      tokens: 0,
+      checkpointId: null,
+      reason: "delivered",
+    });
   });
 
   it("keeps the resume block within a small budget, most important sections first", () => {
@@ -139,7 +174,10 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
   it("accepts the ingest trigger and captures real agent trajectories", () => {
     for (const file of ["swe-agent-marshmallow-1867.json", "openhands-run.json"]) {
       const run = JSON.parse(fs.readFileSync(path.join(FIXTURES, file), "utf8")) as { messages: unknown[] };
-      const res = captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: `ingest-${file}`, trigger: "ingest", messages: run.messages as never }));
+      const res = captureCheckpoint(
+        ctx,
+        captureCheckpointInput.parse({ directory, sessionID: `ingest-${file}`, trigger: "ingest", messages: run.messages as never }),
+      );
       const x = getCheckpoint(ctx, res.id).extracted;
       expect(x.task).toBeTruthy();
       expect(x.filesModified.length).toBeGreaterThan(0);

@@ -5,7 +5,10 @@ const tool = (tool: string, input: Record<string, unknown>, output: string, stat
   type: "tool",
   tool,
   callID: `call_${n}`,
-  state: status === "error" ? { status, input, error: output, time: { start: 1, end: 2 } } : { status, input, output, title: "", metadata: {}, time: { start: 1, end: 2 } },
+  state:
+    status === "error"
+      ? { status, input, error: output, time: { start: 1, end: 2 } }
+      : { status, input, output, title: "", metadata: {}, time: { start: 1, end: 2 } },
 });
 const text = (t: string, extra: Record<string, unknown> = {}) => ({ id: `prt_${++n}`, type: "text", text: t, ...extra });
 const msg = (id: string, role: "user" | "assistant", parts: unknown[]) => ({ info: { id, sessionID: "ses_a", role, time: { created: 1 } }, parts });
@@ -26,7 +29,17 @@ export function kvHistory(root: string) {
         { patchText: "*** Begin Patch\n*** Update File: app/api/kv/route.ts\n@@\n-old\n+new\n*** Add File: tests/lib/kv/kv.test.ts\n+test\n*** End Patch" },
         "Patch applied.",
       ),
-      tool("todowrite", { todos: [{ content: "Write the store", status: "completed" }, { content: "Add the routes", status: "in_progress" }, { content: "Document the API", status: "pending" }] }, ""),
+      tool(
+        "todowrite",
+        {
+          todos: [
+            { content: "Write the store", status: "completed" },
+            { content: "Add the routes", status: "in_progress" },
+            { content: "Document the API", status: "pending" },
+          ],
+        },
+        "",
+      ),
       tool("bash", { command: "npm test -- tests/lib/kv" }, "FAIL tests/lib/kv/kv.test.ts\nAssertionError: expected 1 to be 2\nTests: 1 failed, 3 passed"),
       tool("bash", { command: "npx tsc --noEmit" }, "lib/kv/store.ts(3,1): error TS2304: Cannot find name 'foo'."),
       { id: `prt_${++n}`, type: "patch", hash: "abc", files: [`${root}/lib/kv/index.ts`] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeCompressResult, readHistoryJson } from "../../../app/api/_lib/compress-body";
 import type { CompressResult } from "../../../lib/contracts/compress";
-import { AppError } from "../../../lib/errors";
+import type { AppError } from "../../../lib/errors";
 
 /** A request whose body arrives in the given byte chunks (as a socket would deliver it). */
 function chunkedRequest(bytes: Uint8Array, sizes: number[], headers: Record<string, string> = {}): Request {
@@ -22,7 +22,7 @@ const history = {
   sessionID: "ses_body",
   messages: [
     { info: { id: "m1", role: "user" }, parts: [{ id: "p1", type: "text", text: "plain ascii" }] },
-    { info: { id: "m2", role: "assistant" }, parts: [{ id: "p2", type: "text", text: "… ünïcödé, 中文, emoji 🚀, \"quotes\" \\ and \u2028 separators" }] },
+    { info: { id: "m2", role: "assistant" }, parts: [{ id: "p2", type: "text", text: '… ünïcödé, 中文, emoji 🚀, "quotes" \\ and \u2028 separators' }] },
   ],
 };
 

@@ -1,6 +1,13 @@
 import { ZodError } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearMemoryCache, compressMessages, compressMessagesAsync, compressionStatsSummary, expandCompressedOriginal, purgeExpiredCompression } from "../../../lib/compression";
+import {
+  clearMemoryCache,
+  compressMessages,
+  compressMessagesAsync,
+  compressionStatsSummary,
+  expandCompressedOriginal,
+  purgeExpiredCompression,
+} from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
@@ -26,9 +33,19 @@ function session(steps: number, id = SESSION): History {
   const apt = excerpt("bash-apt-get-errors");
   for (let i = 0; i < steps; i++) {
     const kind = i % 4;
-    if (kind === 0) h.step({ name: `s${i}`, text: `Step ${i}: reading.`, tools: [{ name: `t${i}`, tool: "read", input: { ...read.input, step: i }, output: read.output }] });
-    else if (kind === 1) h.step({ name: `s${i}`, reasoning: `thinking about step ${i} `.repeat(20), tools: [{ name: `t${i}`, tool: "bash", input: { command: `make ${i}` }, output: apt.output }] });
-    else if (kind === 2) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "edit", input: { filePath: "src/x.py", oldString: `a${i}`, newString: `b${i}` }, output: big(`edit${i}`) }] });
+    if (kind === 0)
+      h.step({ name: `s${i}`, text: `Step ${i}: reading.`, tools: [{ name: `t${i}`, tool: "read", input: { ...read.input, step: i }, output: read.output }] });
+    else if (kind === 1)
+      h.step({
+        name: `s${i}`,
+        reasoning: `thinking about step ${i} `.repeat(20),
+        tools: [{ name: `t${i}`, tool: "bash", input: { command: `make ${i}` }, output: apt.output }],
+      });
+    else if (kind === 2)
+      h.step({
+        name: `s${i}`,
+        tools: [{ name: `t${i}`, tool: "edit", input: { filePath: "src/x.py", oldString: `a${i}`, newString: `b${i}` }, output: big(`edit${i}`) }],
+      });
     else h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "memory_search", input: { query: `q${i}` }, output: big(`memory${i}`) }] });
   }
   return h;
@@ -91,7 +108,9 @@ describe("what is never touched", () => {
     out.forEach((m, mi) => {
       const before = input.messages[mi] as unknown as Msg;
       expect(m.info).toEqual(before.info);
-      expect(m.parts.map((p) => [p.id, p.type, p.messageID, p.sessionID, p.callID, p.tool])).toEqual(before.parts.map((p) => [p.id, p.type, p.messageID, p.sessionID, p.callID, p.tool]));
+      expect(m.parts.map((p) => [p.id, p.type, p.messageID, p.sessionID, p.callID, p.tool])).toEqual(
+        before.parts.map((p) => [p.id, p.type, p.messageID, p.sessionID, p.callID, p.tool]),
+      );
       m.parts.forEach((p, pi) => {
         const b = before.parts[pi];
         const { text: _t, state, ...rest } = p;
@@ -104,7 +123,14 @@ describe("what is never touched", () => {
         }
       });
     });
-    expect(out[3].parts.find((p) => p.id === "prt_file")).toEqual({ id: "prt_file", sessionID: SESSION, messageID: h.messages[3].info.id, type: "file", mime: "image/png", url: "data:x" });
+    expect(out[3].parts.find((p) => p.id === "prt_file")).toEqual({
+      id: "prt_file",
+      sessionID: SESSION,
+      messageID: h.messages[3].info.id,
+      type: "file",
+      mime: "image/png",
+      url: "data:x",
+    });
   });
 
   it("changes nothing when compression is disabled, or a strategy is", () => {
@@ -197,7 +223,10 @@ describe("stats, pressure and nudges", () => {
     expect(summary.totals.tokensSaved).toBe(2 * (a.stats.tokensBefore - a.stats.tokensAfter) + (b.stats.tokensBefore - b.stats.tokensAfter));
     expect(summary.perDay).toHaveLength(1);
     expect(summary.perDay[0].day).toBe(new Date().toISOString().slice(0, 10));
-    expect(summary.perSession.map((s) => [s.sessionId, s.calls]).sort()).toEqual([["ses_a", 2], ["ses_b", 1]]);
+    expect(summary.perSession.map((s) => [s.sessionId, s.calls]).sort()).toEqual([
+      ["ses_a", 2],
+      ["ses_b", 1],
+    ]);
     expect(summary.byStrategy["file-reads"]).toBeGreaterThan(0);
     expect(compressionStatsSummary(ctx, compressStatsQuery.parse({ sessionID: "ses_b" })).totals.calls).toBe(1);
   });
@@ -217,7 +246,10 @@ describe("stats, pressure and nudges", () => {
     expect(low.stats.tokensBefore).toBeLessThan(2000);
     expect(low.nudges).toEqual([]);
     // Every aged output is cut at every level; the higher the level, the fewer lines are kept.
-    const kept = (r: typeof low) => fieldOf(r.messages, small).split("\n").filter((l) => l.startsWith("output line")).length;
+    const kept = (r: typeof low) =>
+      fieldOf(r.messages, small)
+        .split("\n")
+        .filter((l) => l.startsWith("output line")).length;
     expect(fieldOf(low.messages, small)).toContain("memory_expand(");
     const high = compressMessages(ctx, build(1500));
     expect(high.stats.tokensBefore).toBeGreaterThan(2000);
@@ -241,7 +273,10 @@ describe("CCR store", () => {
     const ctx = ctxFor();
     const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";
     const output = `${big("env", 40)}\nOPENAI_API_KEY=${secret}\n${big("tail", 20)}`;
-    const h = new History().user("env").step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] }).filler(2);
+    const h = new History()
+      .user("env")
+      .step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] })
+      .filler(2);
     const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.e);
     const stored = expandCompressedOriginal(ctx, hashIn(out));
     expect(stored.content).not.toContain(secret);
@@ -255,7 +290,10 @@ describe("CCR store", () => {
     const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";
     const output = `${big("env", 30000)}\nOPENAI_API_KEY=${secret}\n${big("tail", 20)}`;
     expect(output.length).toBeGreaterThan(1_000_000);
-    const h = new History().user("env").step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] }).filler(2);
+    const h = new History()
+      .user("env")
+      .step({ tools: [{ name: "e", tool: "bash", input: { command: "env" }, output }] })
+      .filler(2);
     const [syncCtx, asyncCtx] = [ctxFor(), ctxFor()];
     const sync = compressMessages(syncCtx, h.body());
     const viaAsync = await compressMessagesAsync(asyncCtx, h.body());
@@ -308,13 +346,19 @@ describe("validation", () => {
     expect(() => compressMessages(ctx, { sessionID: "s", messages: [{ info: { id: "m", role: "system" }, parts: [] }] })).toThrow(ZodError);
     expect(() => compressMessages(ctx, { sessionID: "s", messages: [], extra: 1 })).toThrow(ZodError);
     expect(() =>
-      compressMessages(ctx, { sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "tool", tool: "bash", state: { status: "completed", input: {} } }] }] }),
+      compressMessages(ctx, {
+        sessionID: "s",
+        messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "tool", tool: "bash", state: { status: "completed", input: {} } }] }],
+      }),
     ).toThrow(/state\.output/);
   });
 
   it("accepts exactly what the zod contract accepts (the fast check never lets a bad field through)", () => {
     const ctx = ctxFor();
-    const part = (extra: Record<string, unknown>) => ({ sessionID: "s", messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "text", text: "x", ...extra }] }] });
+    const part = (extra: Record<string, unknown>) => ({
+      sessionID: "s",
+      messages: [{ info: { id: "m", role: "assistant" }, parts: [{ id: "p", type: "text", text: "x", ...extra }] }],
+    });
     const bad: unknown[] = [
       part({ id: "" }),
       part({ type: "" }),

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compressMessages, expandCompressedOriginal, isKeyLine } from "../../../lib/compression";
-import { isDefinitionLine } from "../../../lib/compression/lines";
 import { LEVELS } from "../../../lib/compression/pressure";
 import { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, hashIn, History } from "./history";
@@ -188,11 +187,7 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
 
   it("removes system reminders from old messages but not from the latest user message", () => {
     const reminder = "<system-reminder>\nPlan mode is active. You MUST NOT make any edits.\n</system-reminder>";
-    const h = new History()
-      .user(`Look at the parser.\n${reminder}`, "old")
-      .filler(3)
-      .user(`Now fix it.\n${reminder}`, "latest")
-      .filler(3);
+    const h = new History().user(`Look at the parser.\n${reminder}`, "old").filler(3).user(`Now fix it.\n${reminder}`, "latest").filler(3);
     const result = compressMessages(ctx, h.body());
     const old = fieldOf(result.messages, h.ids.old);
     expect(old.startsWith("Look at the parser.\n[recollect: system reminder removed; memory_expand(")).toBe(true);
@@ -328,7 +323,11 @@ describe("every aged output, repeated lines, plans", () => {
 
 describe("small outputs and long lines", () => {
   it("removes lines of a small output repeated from the previous output, expandable byte for byte", () => {
-    const prompt = ["(Open file: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption/decrypt.py)", "(Current directory: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption)", "bash-$"];
+    const prompt = [
+      "(Open file: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption/decrypt.py)",
+      "(Current directory: /__Users__someone__LLM_CTF_Dataset_Dev__HTB__crypto__BabyEncryption)",
+      "bash-$",
+    ];
     const second = ["345", ...prompt].join("\n");
     const h = new History()
       .user("go")
@@ -356,16 +355,38 @@ describe("small outputs and long lines", () => {
 describe("key lines, narration, failed calls", () => {
   it("counts diagnostics as key lines but not code that only names an error", () => {
     // Diagnostics, including a linter naming the exception and a path:line on a line of code.
-    for (const l of ["- E999 IndentationError: unexpected indent", "F821 undefined name 'x'", "ValueError: bad row", "src/a.py:12: in test_x", "    raise ValueError(msg)  # src/a.py:40", "FAILED tests/test_a.py::test_b", "@babel/core@7.24.0: install failed", "#8 ERROR: process \"/bin/sh -c make\" did not complete successfully"])
+    for (const l of [
+      "- E999 IndentationError: unexpected indent",
+      "F821 undefined name 'x'",
+      "ValueError: bad row",
+      "src/a.py:12: in test_x",
+      "    raise ValueError(msg)  # src/a.py:40",
+      "FAILED tests/test_a.py::test_b",
+      "@babel/core@7.24.0: install failed",
+      '#8 ERROR: process "/bin/sh -c make" did not complete successfully',
+    ])
       expect(isKeyLine(l), l).toBe(true);
     // Source code shown by a read or an edit window.
-    for (const l of ["1480:        except (TypeError, ValueError) as error:", "        except OverflowError as error:", '    raise self.make_error("invalid") from error', "def test_fail():", "  00012| // the request failed: retry", "\tif err != nil { return fmt.Errorf(\"failed: %w\", err) }"])
+    for (const l of [
+      "1480:        except (TypeError, ValueError) as error:",
+      "        except OverflowError as error:",
+      '    raise self.make_error("invalid") from error',
+      "def test_fail():",
+      "  00012| // the request failed: retry",
+      '\tif err != nil { return fmt.Errorf("failed: %w", err) }',
+    ])
       expect(isKeyLine(l), l).toBe(false);
   });
 
   it("keeps the error messages of a failed call before the stack frames that only locate them", () => {
     const frames = Array.from({ length: 40 }, (_, i) => `    at step${i} (/repo/src/s${i}.ts:${i + 1}:3)`);
-    const error = ["Error: build failed", ...frames.slice(0, 35), "TypeError: x is not a function", ...frames.slice(35), "    at main (/repo/src/main.ts:1:1)"].join("\n");
+    const error = [
+      "Error: build failed",
+      ...frames.slice(0, 35),
+      "TypeError: x is not a function",
+      ...frames.slice(35),
+      "    at main (/repo/src/main.ts:1:1)",
+    ].join("\n");
     const h = new History().user("build").step({ tools: [{ name: "e", tool: "bash", input: { command: "npm run build" }, error }] });
     const { out } = run(h, "e");
     expect(out).toContain("TypeError: x is not a function");
@@ -376,7 +397,15 @@ describe("key lines, narration, failed calls", () => {
   it("leaves the environment prompt of a failed call out when the previous output showed it", () => {
     const prompt = ["(Open file: /repo/a.py)", "(Current directory: /repo)", "bash-$"];
     const window = Array.from({ length: 30 }, (_, i) => `${i + 1}:    x_${i} = ${i}`);
-    const error = ["Your proposed edit has introduced new syntax error(s).", "", "ERRORS:", "- E999 IndentationError: unexpected indent", ...window, "Your changes have NOT been applied.", ...prompt].join("\n");
+    const error = [
+      "Your proposed edit has introduced new syntax error(s).",
+      "",
+      "ERRORS:",
+      "- E999 IndentationError: unexpected indent",
+      ...window,
+      "Your changes have NOT been applied.",
+      ...prompt,
+    ].join("\n");
     const h = new History()
       .user("edit")
       .step({ tools: [{ tool: "bash", input: { command: "python a.py" }, output: ["344", ...prompt].join("\n") }] })
@@ -398,7 +427,8 @@ describe("key lines, narration, failed calls", () => {
     expect(out).toContain("The bug is the integer division, which truncates the decimal part on line 1475.");
     expectExpandable(out, text);
     // Findings phrased like narration or predictions stay.
-    const findings = "We are seeing a TypeError when the list is empty, not the expected output. It should be 345 but the tool prints 344 instead. This should print `345` once the rounding is right.";
+    const findings =
+      "We are seeing a TypeError when the list is empty, not the expected output. It should be 345 but the tool prints 344 instead. This should print `345` once the rounding is right.";
     const h2 = new History().user("fix").step({ name: "q", text: findings });
     const kept = run(h2, "q.text").out;
     expect(kept).toBe(findings);

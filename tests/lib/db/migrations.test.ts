@@ -42,7 +42,11 @@ describe("database upgrades", () => {
   it("rebuilds the lexical index when it was built by another tokenizer version", () => {
     const file = path.join(tempDir(), "recollect.db");
     const first = openDatabase(file, { migrationsDir: path.join(ROOT, "drizzle") });
-    first.sqlite.prepare("insert into memories (id, scope, category, content, source, content_hash) values ('m1', 'global', 'fact', 'Deploys happen on Fridays', 'api', 'h')").run();
+    first.sqlite
+      .prepare(
+        "insert into memories (id, scope, category, content, source, content_hash) values ('m1', 'global', 'fact', 'Deploys happen on Fridays', 'api', 'h')",
+      )
+      .run();
     // As an older tokenizer might have left it: another version, and terms the current one never emits.
     first.sqlite.prepare("insert into memory_fts(rowid, title, tags, content) select seq, '', '', 'stale' from memories").run();
     first.sqlite.prepare("update embedding_meta set value = '0' where key = 'lexical_index_version'").run();
@@ -52,7 +56,9 @@ describe("database upgrades", () => {
     const match = (q: string) => reopened.sqlite.prepare("select rowid from memory_fts where memory_fts match ?").all(q);
     expect(match("stale")).toHaveLength(0);
     expect(match(tokenize("Deploys")[0])).toHaveLength(1);
-    expect(reopened.sqlite.prepare("select value from embedding_meta where key = 'lexical_index_version'").get()).toEqual({ value: String(LEXICAL_INDEX_VERSION) });
+    expect(reopened.sqlite.prepare("select value from embedding_meta where key = 'lexical_index_version'").get()).toEqual({
+      value: String(LEXICAL_INDEX_VERSION),
+    });
     reopened.sqlite.close();
   });
 

@@ -13,8 +13,7 @@ const fresh = () => {
 };
 afterEach(() => contexts.splice(0).forEach((c) => c.close()));
 
-const meta = (ctx: ReturnType<typeof testCtx>, key: string) =>
-  ctx.db.select().from(embeddingMeta).where(eq(embeddingMeta.key, key)).get()?.value;
+const meta = (ctx: ReturnType<typeof testCtx>, key: string) => ctx.db.select().from(embeddingMeta).where(eq(embeddingMeta.key, key)).get()?.value;
 
 describe("withTransaction", () => {
   it("commits what Drizzle and the raw connection wrote when the function returns", () => {

@@ -112,7 +112,10 @@ describe("browser verbs", () => {
   });
 
   it("highlight marks the words search matched (stems, identifiers, CJK bigrams)", () => {
-    const hits = (text: string, q: string) => highlight(text, q).filter((s) => s.hit).map((s) => s.text);
+    const hits = (text: string, q: string) =>
+      highlight(text, q)
+        .filter((s) => s.hit)
+        .map((s) => s.text);
     expect(hits("Deploying the deploy script", "deploy")).toEqual(["Deploying", "deploy"]);
     expect(hits("call getUserName() here", "user")).toEqual(["getUserName"]);
     expect(hits("数据库连接失败", "连接")).toEqual(["连接"]);
@@ -126,7 +129,12 @@ describe("browser verbs", () => {
     c.sqlite.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy) VALUES ('s1', 1000, 400, '{}')").run();
     const o = overview(c);
     expect(o.total).toBe(2);
-    expect(o.byScope).toEqual(expect.arrayContaining([{ key: "global", n: 1 }, { key: "project", n: 1 }]));
+    expect(o.byScope).toEqual(
+      expect.arrayContaining([
+        { key: "global", n: 1 },
+        { key: "project", n: 1 },
+      ]),
+    );
     expect(o.byProject).toEqual(expect.arrayContaining([expect.objectContaining({ id: "p1", key: "shop", n: 1 })]));
     expect(o.memoriesPerDay).toHaveLength(30);
     expect(o.memoriesPerDay.at(-1)!.created).toBe(2);

@@ -17,7 +17,18 @@ afterEach(() => open.splice(0).forEach((c) => c.close()));
 /** The fields the issue asks an export -> import round trip to keep, in a comparable order. */
 function snapshot(c: ReturnType<typeof testCtx>) {
   return listMemories(c, listMemoriesQuery.parse({ status: "all", limit: 500 }))
-    .items.map((m) => ({ content: m.content, title: m.title, category: m.category, scope: m.scope, projectId: m.projectId, sessionId: m.sessionId, tags: m.tags, pinned: m.pinned, priority: m.priority, status: m.status }))
+    .items.map((m) => ({
+      content: m.content,
+      title: m.title,
+      category: m.category,
+      scope: m.scope,
+      projectId: m.projectId,
+      sessionId: m.sessionId,
+      tags: m.tags,
+      pinned: m.pinned,
+      priority: m.priority,
+      status: m.status,
+    }))
     .sort((a, b) => a.content.localeCompare(b.content));
 }
 
@@ -25,7 +36,11 @@ function seed(c: ReturnType<typeof testCtx>) {
   c.db.insert(projects).values({ id: "proj-1", name: "shop", rootPath: "/src/shop", identity: "path" }).run();
   createMemory(c, { content: "Never commit generated files.", category: "constraint", pinned: true, priority: 7, tags: ["git", "build"] });
   createMemory(c, { content: "Use pnpm, not npm.", category: "convention", project: "proj-1", tags: ["tooling"] });
-  createMemory(c, { content: "Line one\n## not a heading of the export\n~~~~\nfenced ~~~~~ tildes\n<!-- recollect:memory {} -->\n```js\nx()\n```", category: "gotcha", title: "Tricky --> text" });
+  createMemory(c, {
+    content: "Line one\n## not a heading of the export\n~~~~\nfenced ~~~~~ tildes\n<!-- recollect:memory {} -->\n```js\nx()\n```",
+    category: "gotcha",
+    title: "Tricky --> text",
+  });
   createMemory(c, { content: "Session-only note: 在中文里也能找到", scope: "session", sessionId: "ses_1", project: "proj-1" });
   const archived = createMemory(c, { content: "Old decision we dropped", category: "decision" }).memory;
   archiveMemory(c, archived.id);
@@ -80,7 +95,11 @@ describe("export -> import round trip", () => {
     expect(listMemories(a, listMemoriesQuery.parse({ status: "all" })).items).toHaveLength(1);
     const real = importMemories(a, importQuery.parse({ format: "json" }), file);
     expect(real).toMatchObject({ created: 1, duplicates: 2, invalid: 2 });
-    expect(listMemories(a, listMemoriesQuery.parse({ status: "all" })).items.map((m) => m.content).sort()).toEqual(["Already here", "Brand new"]);
+    expect(
+      listMemories(a, listMemoriesQuery.parse({ status: "all" }))
+        .items.map((m) => m.content)
+        .sort(),
+    ).toEqual(["Already here", "Brand new"]);
   });
 
   it("redacts secrets on the way in", () => {
@@ -92,7 +111,10 @@ describe("export -> import round trip", () => {
 
   it("the async form (the server's) redacts content, title, tags and metadata the same way", async () => {
     const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
-    const file = JSON.stringify([{ content: `deploy key ${token} in CI`, title: `key ${token}`, tags: [token], metadata: { note: [`use ${token}`] } }, { content: "" }]);
+    const file = JSON.stringify([
+      { content: `deploy key ${token} in CI`, title: `key ${token}`, tags: [token], metadata: { note: [`use ${token}`] } },
+      { content: "" },
+    ]);
     const [a, b] = [ctx(), ctx()];
     const sync = importMemories(a, importQuery.parse({ format: "json" }), file);
     const viaAsync = await importMemoriesAsync(b, importQuery.parse({ format: "json" }), file);

@@ -12,11 +12,14 @@ describe("extractMemories", () => {
   afterAll(() => ctx.close());
 
   it("stores what was said as suggested extractor memories and nudges once", async () => {
-    const res = await extractMemories(ctx, extractInput.parse({
-      directory,
-      sessionID: "s1",
-      text: "Let me think. We decided to use pnpm for this repo. Should we also use turbo? Never commit the .env file.",
-    }));
+    const res = await extractMemories(
+      ctx,
+      extractInput.parse({
+        directory,
+        sessionID: "s1",
+        text: "Let me think. We decided to use pnpm for this repo. Should we also use turbo? Never commit the .env file.",
+      }),
+    );
     expect(res.suggestions.map((s) => [s.category, s.content, s.via, s.deduplicated])).toEqual([
       ["decision", "We decided to use pnpm for this repo.", "rules", false],
       ["constraint", "Never commit the .env file.", "rules", false],
@@ -49,27 +52,30 @@ describe("extractMemories", () => {
   });
 
   it("reads OpenCode messages: text parts only, synthetic parts and tool output skipped, secrets redacted", async () => {
-    const res = await extractMemories(ctx, extractInput.parse({
-      directory,
-      sessionID: "s4",
-      trigger: "idle",
-      messages: [
-        {
-          info: { id: "m1", role: "user" },
-          parts: [
-            { type: "text", text: "Do not log the token; it is API_KEY=sk-abcdefghijklmnopqrstuvwxyz123456 in prod." },
-            { type: "text", text: "We decided to drop Windows support.", synthetic: true },
-          ],
-        },
-        {
-          info: { id: "m2", role: "assistant" },
-          parts: [
-            { type: "tool", tool: "bash", state: { status: "completed", input: { command: "cat README" }, output: "We decided to use Rust." } },
-            { type: "text", text: "You must restart the server. The fix was to set busy_timeout before WAL." },
-          ],
-        },
-      ],
-    }));
+    const res = await extractMemories(
+      ctx,
+      extractInput.parse({
+        directory,
+        sessionID: "s4",
+        trigger: "idle",
+        messages: [
+          {
+            info: { id: "m1", role: "user" },
+            parts: [
+              { type: "text", text: "Do not log the token; it is API_KEY=sk-abcdefghijklmnopqrstuvwxyz123456 in prod." },
+              { type: "text", text: "We decided to drop Windows support.", synthetic: true },
+            ],
+          },
+          {
+            info: { id: "m2", role: "assistant" },
+            parts: [
+              { type: "tool", tool: "bash", state: { status: "completed", input: { command: "cat README" }, output: "We decided to use Rust." } },
+              { type: "text", text: "You must restart the server. The fix was to set busy_timeout before WAL." },
+            ],
+          },
+        ],
+      }),
+    );
     expect(res.suggestions.map((s) => s.category)).toEqual(["constraint", "gotcha"]);
     expect(res.suggestions[0].content).toContain("[REDACTED:");
     expect(res.suggestions[0].content).not.toContain("sk-abcdefghijklmnop");

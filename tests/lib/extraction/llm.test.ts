@@ -78,7 +78,10 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
 
     // One more message: only it is sent.
     llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 250, completion_tokens: 5, total_tokens: 255 } }];
-    await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s1", messages: [...history, msg("m3", "user", "Ship it on Monday.")], trigger: "compaction" }));
+    await extractMemories(
+      ctx,
+      extractInput.parse({ directory, sessionID: "s1", messages: [...history, msg("m3", "user", "Ship it on Monday.")], trigger: "compaction" }),
+    );
     expect(llm.requests).toHaveLength(2);
     const second = JSON.stringify(llm.requests[1].body.messages);
     expect(second).toContain("Ship it on Monday.");
@@ -90,18 +93,24 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     const before = llm.requests.length;
     await extractMemories(ctx, extractInput.parse({ directory, sessionID: "p1", text: "Deploys happen from the release branch only.", trigger: "message" }));
     expect(llm.requests.length).toBe(before);
-    await extractMemories(ctx, extractInput.parse({ directory, sessionID: "p1", trigger: "idle", messages: [msg("a1", "assistant", "Noted, release branch only.")] }));
+    await extractMemories(
+      ctx,
+      extractInput.parse({ directory, sessionID: "p1", trigger: "idle", messages: [msg("a1", "assistant", "Noted, release branch only.")] }),
+    );
     expect(llm.requests.length).toBe(before + 1);
     const sent = JSON.stringify(llm.requests[before].body.messages);
     expect(sent).toContain("Deploys happen from the release branch only.");
     expect(sent).toContain("Noted, release branch only.");
     // At compaction the full history carries the same user message (now with an id): not sent again.
-    await extractMemories(ctx, extractInput.parse({
-      directory,
-      sessionID: "p1",
-      trigger: "compaction",
-      messages: [msg("u1", "user", "Deploys happen from the release branch only."), msg("a1", "assistant", "Noted, release branch only.")],
-    }));
+    await extractMemories(
+      ctx,
+      extractInput.parse({
+        directory,
+        sessionID: "p1",
+        trigger: "compaction",
+        messages: [msg("u1", "user", "Deploys happen from the release branch only."), msg("a1", "assistant", "Noted, release branch only.")],
+      }),
+    );
     expect(llm.requests.length).toBe(before + 1);
   });
 
@@ -111,12 +120,15 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     for (let i = 0; i < 20; i++) {
       const before = llm.requests.length;
       llm.answers = [{ content: '{"memories": []}', usage: { prompt_tokens: 450, completion_tokens: 200, total_tokens: 650 } }];
-      const res = await extractMemories(ctx, extractInput.parse({
-        directory,
-        sessionID: "cap",
-        messages: [msg(`c${i}`, "user", `Message number ${i}: ${"lorem ipsum dolor sit amet ".repeat(40)}`)],
-        trigger: "idle",
-      }));
+      const res = await extractMemories(
+        ctx,
+        extractInput.parse({
+          directory,
+          sessionID: "cap",
+          messages: [msg(`c${i}`, "user", `Message number ${i}: ${"lorem ipsum dolor sit amet ".repeat(40)}`)],
+          trigger: "idle",
+        }),
+      );
       expect(usageToday(ctx).tokens).toBeLessThanOrEqual(3000);
       if (res.llm.ran) calls++;
       else {
@@ -130,12 +142,24 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
   });
 
   it("runs after a compaction checkpoint, off the request, and not for ingest", async () => {
-    llm.answers = [{ content: '{"memories":[{"category":"decision","content":"Checkpoints are kept for ninety days."}]}', usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } }];
+    llm.answers = [
+      {
+        content: '{"memories":[{"category":"decision","content":"Checkpoints are kept for ninety days."}]}',
+        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+      },
+    ];
     // A context of its own: the cap test above spent this one's budget.
-    const own = testCtx({ env: { RECOLLECT_EXTRACTION_LLM_ENABLED: "true", RECOLLECT_EXTRACTION_LLM_BASE_URL: llm.baseUrl, RECOLLECT_EXTRACTION_LLM_MODEL: "m" } });
+    const own = testCtx({
+      env: { RECOLLECT_EXTRACTION_LLM_ENABLED: "true", RECOLLECT_EXTRACTION_LLM_BASE_URL: llm.baseUrl, RECOLLECT_EXTRACTION_LLM_MODEL: "m" },
+    });
     try {
       const before = llm.requests.length;
-      const input = { directory, sessionID: "cp", trigger: "compaction" as const, messages: [msg("k1", "user", "Keep checkpoints for ninety days, then drop them.")] };
+      const input = {
+        directory,
+        sessionID: "cp",
+        trigger: "compaction" as const,
+        messages: [msg("k1", "user", "Keep checkpoints for ninety days, then drop them.")],
+      };
       captureCheckpoint(own, captureCheckpointInput.parse(input));
       await extractAfterCapture(own, captureCheckpointInput.parse(input));
       expect(llm.requests.length).toBe(before + 1);
@@ -161,11 +185,17 @@ describe("LLM extraction against a fake OpenAI-compatible model", () => {
     });
     try {
       llm.answers = [{ content: "not json at all" }];
-      const garbled = await extractMemories(fresh, extractInput.parse({ directory, sessionID: "g", messages: [msg("g1", "user", "some words here")], trigger: "idle" }));
+      const garbled = await extractMemories(
+        fresh,
+        extractInput.parse({ directory, sessionID: "g", messages: [msg("g1", "user", "some words here")], trigger: "idle" }),
+      );
       expect(garbled.llm.ran).toBe(true);
       expect(garbled.suggestions).toEqual([]);
       llm.answers = [{ content: "", status: 500 }];
-      const failed = await extractMemories(fresh, extractInput.parse({ directory, sessionID: "g2", messages: [msg("g2", "user", "other words here")], trigger: "idle" }));
+      const failed = await extractMemories(
+        fresh,
+        extractInput.parse({ directory, sessionID: "g2", messages: [msg("g2", "user", "other words here")], trigger: "idle" }),
+      );
       expect(failed.llm).toMatchObject({ ran: true, reason: "memory model answered HTTP 500" });
     } finally {
       fresh.close();

@@ -40,9 +40,15 @@ function addSession(file: string, id: string, directory: string, texts: [string,
   const db = new Database(file);
   const projectId = (db.prepare("SELECT id FROM project LIMIT 1").get() as { id: string }).id;
   const t = Date.now();
-  db.prepare(
-    `INSERT INTO session(id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, '1.18.33', ?, ?)`,
-  ).run(id, projectId, id, directory, "Added by the test", t, t);
+  db.prepare(`INSERT INTO session(id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, '1.18.33', ?, ?)`).run(
+    id,
+    projectId,
+    id,
+    directory,
+    "Added by the test",
+    t,
+    t,
+  );
   const msg = (mid: string, role: string, text: string, i: number) => {
     db.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)").run(
       mid,
@@ -138,7 +144,10 @@ describe("ingestSessions", () => {
     expect(again).toMatchObject({ total: 3, pending: 0, ingested: [], remaining: 0 });
 
     // A new session appears (same schema as OpenCode's): only it is taken.
-    addSession(source, "ses_test_new", first.ingested[2].directory, ["What about the cache?", "Decision: we will use Redis for the cache because it is shared."]);
+    addSession(source, "ses_test_new", first.ingested[2].directory, [
+      "What about the cache?",
+      "Decision: we will use Redis for the cache because it is shared.",
+    ]);
     const third = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     expect(third.ingested.map((s) => s.sessionId)).toEqual(["ses_test_new"]);
     expect((ctx.sqlite.prepare("SELECT count(*) AS n FROM ingested_sessions").get() as { n: number }).n).toBe(4);
@@ -163,9 +172,13 @@ describe("ingestSessions", () => {
     writer.pragma("journal_mode = WAL");
     writer.exec("BEGIN IMMEDIATE");
     writer
-      .prepare("INSERT INTO session(id, project_id, slug, directory, title, version, time_created, time_updated) SELECT 'ses_uncommitted', id, 's', worktree, 't', 'v', 1, 1 FROM project LIMIT 1")
+      .prepare(
+        "INSERT INTO session(id, project_id, slug, directory, title, version, time_created, time_updated) SELECT 'ses_uncommitted', id, 's', worktree, 't', 'v', 1, 1 FROM project LIMIT 1",
+      )
       .run();
-    writer.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('m_u', 'ses_uncommitted', 1, 1, ?)").run(JSON.stringify({ role: "user" }));
+    writer
+      .prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('m_u', 'ses_uncommitted', 1, 1, ?)")
+      .run(JSON.stringify({ role: "user" }));
     try {
       const r = await ingestSessions(ctx, ingestInput.parse({ source }), capture);
       expect(r.total).toBe(3);
@@ -186,7 +199,12 @@ describe("ingestSessions", () => {
     await ingestSessions(ctx, ingestInput.parse({ source }), capture);
     const db = new Database(source);
     const s = db.prepare("SELECT id FROM session ORDER BY time_created DESC LIMIT 1").get() as { id: string };
-    db.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('msg_more', ?, ?, ?, ?)").run(s.id, Date.now(), Date.now(), JSON.stringify({ role: "user" }));
+    db.prepare("INSERT INTO message(id, session_id, time_created, time_updated, data) VALUES ('msg_more', ?, ?, ?, ?)").run(
+      s.id,
+      Date.now(),
+      Date.now(),
+      JSON.stringify({ role: "user" }),
+    );
     db.prepare("INSERT INTO part(id, message_id, session_id, time_created, time_updated, data) VALUES ('prt_more', 'msg_more', ?, 1, 1, ?)").run(
       s.id,
       JSON.stringify({ type: "text", text: "one more question" }),

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../../lib/open-store";
 import { backup } from "../../../lib/maintenance/backup";
@@ -165,7 +164,13 @@ describe("cleanup with vectors", () => {
     createVectorTable(ctx.sqlite, 4);
     const rows = [0, 1, 2].map((i) => createMemory(ctx, { content: `vector memory ${i}`, category: i === 0 ? "fact" : "note" }).memory);
     const meta = ctx.sqlite.prepare("SELECT seq, project_id AS projectId, scope, category, status, session_id AS sessionId FROM memories").all() as never[];
-    ctx.sqlite.transaction(() => writeVectors(ctx.sqlite, meta, meta.map(() => new Float32Array([1, 0, 0, 0]))))();
+    ctx.sqlite.transaction(() =>
+      writeVectors(
+        ctx.sqlite,
+        meta,
+        meta.map(() => new Float32Array([1, 0, 0, 0])),
+      ),
+    )();
     expect(countVectors(ctx.sqlite)).toBe(3);
     expect(cleanup(ctx, cleanupInput.parse({ category: ["note"] })).affected).toBe(2);
     expect(countVectors(ctx.sqlite)).toBe(1);

@@ -23,7 +23,16 @@ export function seedMemories(ctx: Ctx, n: number, tokenize: (s: string) => strin
       const title = `memory ${i}`;
       const t = WORDS[i % WORDS.length];
       const id = crypto.randomUUID();
-      const { seq } = insert.get(id, i % 2 === 0 ? "note" : "fact", title, content, JSON.stringify([t]), crypto.createHash("sha256").update(content).digest("hex"), now - i, now - i) as {
+      const { seq } = insert.get(
+        id,
+        i % 2 === 0 ? "note" : "fact",
+        title,
+        content,
+        JSON.stringify([t]),
+        crypto.createHash("sha256").update(content).digest("hex"),
+        now - i,
+        now - i,
+      ) as {
         seq: number;
       };
       fts.run(seq, tokenize(title).join(" "), t, tokenize(content).join(" "));

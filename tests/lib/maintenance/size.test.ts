@@ -58,7 +58,9 @@ describe(`database size after deleting half of ${N} memories`, () => {
       const compact = `${ctx.dataDir}/compact2.db`;
       ctx.sqlite.prepare("VACUUM INTO ?").run(compact);
       const live = fs.statSync(compact).size;
-      console.log(`${N}: ${(full.sizeBytes / 1e6).toFixed(1)} MB; after deleting the older half: ${(after.sizeBytes / 1e6).toFixed(1)} MB; compacted: ${(live / 1e6).toFixed(1)} MB`);
+      console.log(
+        `${N}: ${(full.sizeBytes / 1e6).toFixed(1)} MB; after deleting the older half: ${(after.sizeBytes / 1e6).toFixed(1)} MB; compacted: ${(live / 1e6).toFixed(1)} MB`,
+      );
       expect(after.sizeBytes).toBeLessThan(full.sizeBytes * 0.65);
       expect(after.sizeBytes).toBeLessThan(live * 1.15);
     } finally {

@@ -15,7 +15,8 @@ const fresh = ctxsClosedAfterEach();
 
 const ftsHits = (ctx: ReturnType<typeof testCtx>, q: string) =>
   (ctx.sqlite.prepare("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").all(q) as { rowid: number }[]).map((r) => r.rowid);
-const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
+const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) =>
+  (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
 const count = (ctx: ReturnType<typeof testCtx>, sql: string, ...p: unknown[]) => (ctx.sqlite.prepare(sql).get(...p) as { n: number }).n;
 
 describe("derived rows written behind the create", () => {
@@ -33,7 +34,9 @@ describe("derived rows written behind the create", () => {
 
   it(`catches up inside the create that makes ${PENDING_MAX} memories pending`, () => {
     const ctx = fresh();
-    const seqs = Array.from({ length: PENDING_MAX + 3 }, (_, i) => seqOf(ctx, createMemory(ctx, { content: `batch memory number ${i} about queue ${i * 7}` }).memory));
+    const seqs = Array.from({ length: PENDING_MAX + 3 }, (_, i) =>
+      seqOf(ctx, createMemory(ctx, { content: `batch memory number ${i} about queue ${i * 7}` }).memory),
+    );
     expect(derivedWatermark(ctx.sqlite)).toBe(seqs[PENDING_MAX - 1]);
     expect(count(ctx, "SELECT count(*) AS n FROM memory_fts")).toBe(PENDING_MAX);
   });

@@ -102,7 +102,11 @@ describe("listMemories", () => {
     createMemory(ctx, { content: "b", category: "constraint", pinned: true, directory: dir });
     const c = createMemory(ctx, { content: "c", category: "gotcha", tags: ["db", "perf"] }).memory;
     archiveMemory(ctx, c.id);
-    expect(listMemories(ctx, listMemoriesQuery.parse({})).items.map((m) => m.content).sort()).toEqual(["a", "b"]);
+    expect(
+      listMemories(ctx, listMemoriesQuery.parse({}))
+        .items.map((m) => m.content)
+        .sort(),
+    ).toEqual(["a", "b"]);
     expect(listMemories(ctx, listMemoriesQuery.parse({ status: "all" })).items).toHaveLength(3);
     expect(listMemories(ctx, listMemoriesQuery.parse({ status: "archived" })).items.map((m) => m.content)).toEqual(["c"]);
     expect(listMemories(ctx, listMemoriesQuery.parse({ tag: "db", status: "all" })).items).toHaveLength(2);
@@ -130,14 +134,26 @@ describe("listMemories", () => {
 
   it("merges the statuses of a list by time in order, page after page, both ways", () => {
     const statuses = ["active", "archived", "suggested", "resolved"] as const;
-    const ids = Array.from({ length: 30 }, (_, i) => createMemory(ctx, { content: `mixed memory number ${i}`, status: i % 4 === 2 ? "suggested" : "active" }).memory.id);
+    const ids = Array.from(
+      { length: 30 },
+      (_, i) => createMemory(ctx, { content: `mixed memory number ${i}`, status: i % 4 === 2 ? "suggested" : "active" }).memory.id,
+    );
     // Times out of seq order, some equal (the seq breaks ties), statuses interleaved.
     ids.forEach((id, i) => {
       const at = 1_000_000 + ((i * 7) % 10) * 1000;
       ctx.sqlite.prepare("UPDATE memories SET status = ?, created_at = ?, updated_at = ? WHERE id = ?").run(statuses[i % 4], at, 2_000_000 - at, id);
     });
-    const rows = ctx.sqlite.prepare("SELECT id, seq, created_at AS c, updated_at AS u FROM memories").all() as { id: string; seq: number; c: number; u: number }[];
-    for (const [sort, order, key] of [["created", "desc", "c"], ["created", "asc", "c"], ["updated", "desc", "u"]] as const) {
+    const rows = ctx.sqlite.prepare("SELECT id, seq, created_at AS c, updated_at AS u FROM memories").all() as {
+      id: string;
+      seq: number;
+      c: number;
+      u: number;
+    }[];
+    for (const [sort, order, key] of [
+      ["created", "desc", "c"],
+      ["created", "asc", "c"],
+      ["updated", "desc", "u"],
+    ] as const) {
       const sign = order === "desc" ? -1 : 1;
       const expected = [...rows].sort((a, b) => sign * (a[key] - b[key] || a.seq - b.seq)).map((r) => r.id);
       const seen: string[] = [];
@@ -152,7 +168,9 @@ describe("listMemories", () => {
       const two = listMemories(ctx, listMemoriesQuery.parse({ status: "archived,resolved" as never, sort, order, limit: 100 as never })).items.map((m) => m.id);
       expect(two).toEqual(expected.filter((id) => ["archived", "resolved"].includes(statuses[ids.indexOf(id) % 4])));
       // A status named twice is listed once.
-      expect(listMemories(ctx, listMemoriesQuery.parse({ status: "archived,resolved,archived" as never, sort, order, limit: 100 as never })).items.map((m) => m.id)).toEqual(two);
+      expect(
+        listMemories(ctx, listMemoriesQuery.parse({ status: "archived,resolved,archived" as never, sort, order, limit: 100 as never })).items.map((m) => m.id),
+      ).toEqual(two);
     }
   });
 });

@@ -64,7 +64,11 @@ describe("request metrics and the Prometheus text", () => {
     observeRequest(ctx, { method: "DELETE", nextUrl: { pathname: "/api/memories/xyz" } }, { id: "xyz" }, 404, performance.now() - 12);
     const snap = requestSnapshot();
     expect(snap.requests).toEqual([{ method: "DELETE", route: "/api/memories/[id]", status: 404, count: 1 }]);
-    const lines = fs.readFileSync(logFile(ctx.dataDir), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(logFile(ctx.dataDir), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ level: "info", msg: "request", method: "DELETE", route: "/api/memories/[id]", status: 404 });
     expect(last.ms).toBeGreaterThanOrEqual(10);
@@ -77,7 +81,11 @@ describe("error logging", () => {
     ctxs.push(ctx);
     configureLogging({ dataDir: ctx.dataDir }); // one log sink per process: point it here
     observeRequest(ctx, { method: "POST", nextUrl: { pathname: "/api/search" } }, {}, 500, performance.now(), new Error("disk I/O error"));
-    const lines = fs.readFileSync(logFile(ctx.dataDir), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(logFile(ctx.dataDir), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.status === 500)).toMatchObject({ level: "error", route: "/api/search", error: "disk I/O error" });
   });
 });
@@ -90,7 +98,13 @@ describe("stats", () => {
     createMemory(ctx, { content: "two", category: "decision", pinned: true });
     createMemory(ctx, { content: "three", category: "gotcha", status: "suggested", source: "extractor" });
     const s = getStats(ctx);
-    expect(s.memories).toMatchObject({ total: 3, pinned: 1, byStatus: { active: 2, suggested: 1 }, byScope: { project: 1, global: 2 }, byCategory: { decision: 2, gotcha: 1 } });
+    expect(s.memories).toMatchObject({
+      total: 3,
+      pinned: 1,
+      byStatus: { active: 2, suggested: 1 },
+      byScope: { project: 1, global: 2 },
+      byCategory: { decision: 2, gotcha: 1 },
+    });
     expect(s.memories.bySource).toMatchObject({ extractor: 1, api: 2 });
     expect(s.projects).toHaveLength(1);
     expect(s.projects[0].memories).toBe(1);
@@ -106,7 +120,11 @@ describe("structured logs", () => {
     configureLogging({ dataDir: dir, level: "warn" });
     log("info", "dropped");
     log("error", "kept", { detail: 1 });
-    const lines = fs.readFileSync(logFile(dir), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(logFile(dir), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: "error", msg: "kept", detail: 1 });
     expect(Date.parse(lines[0].ts)).toBeGreaterThan(0);

@@ -6,7 +6,11 @@ import { identifyProject, normalizeRemote } from "../../../lib/projects/identify
 import { tempDir } from "../../helpers/server";
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+  execFileSync("git", args, {
+    cwd,
+    stdio: "pipe",
+    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+  });
 
 describe("identifyProject", () => {
   it("is the same for a clone elsewhere and for a subdirectory (first commit)", () => {

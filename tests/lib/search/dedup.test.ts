@@ -17,7 +17,11 @@ import { createMemoryInput } from "../../../lib/contracts/memories";
 // (every text embeds to nearly the same vector, like the real-size MiniLM with random weights).
 const TINY = path.join(ROOT, "tests/fixtures/tiny-model");
 const DEGENERATE = path.join(ROOT, "tests/fixtures/tiny-model-degenerate");
-const withModel = (dir: string, extra: Record<string, string> = {}) => ({ RECOLLECT_EMBEDDING_PROVIDER: "transformers", RECOLLECT_EMBEDDING_MODEL_DIR: dir, ...extra });
+const withModel = (dir: string, extra: Record<string, string> = {}) => ({
+  RECOLLECT_EMBEDDING_PROVIDER: "transformers",
+  RECOLLECT_EMBEDDING_MODEL_DIR: dir,
+  ...extra,
+});
 
 type Ctx = ReturnType<typeof testCtx>;
 const open: Ctx[] = [];
@@ -66,7 +70,11 @@ describe("a degenerate model", () => {
       dedup: { kind: "exact", memoryId: first.id, keptAs: "existing" },
     });
     const near = await storeMemory(ctx, createMemoryInput.parse({ content: "tokens for each session: the server cache uses a queue of them" }));
-    expect(near).toMatchObject({ deduplicated: true, duplicateOf: first.id, dedup: { kind: "near", memoryId: first.id, cosine: null, lexical: 1, keptAs: "version" } });
+    expect(near).toMatchObject({
+      deduplicated: true,
+      duplicateOf: first.id,
+      dedup: { kind: "near", memoryId: first.id, cosine: null, lexical: 1, keptAs: "version" },
+    });
   });
 });
 
@@ -92,11 +100,17 @@ describe("a sound model", () => {
 
   it("folds a near duplicate (strict cosine and the words agree) and keeps its text as a version", async () => {
     const { ctx, service } = await start(env);
-    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session", tags: ["cache"] }))).memory;
+    const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session", tags: ["cache"] })))
+      .memory;
     await service.drain();
     const text = "the server cache uses a queue of tokens for every session";
     const res = await storeMemory(ctx, createMemoryInput.parse({ content: text, category: "fact", source: "tool" }));
-    expect(res).toMatchObject({ memory: { id: first.id }, deduplicated: true, duplicateOf: first.id, dedup: { kind: "near", memoryId: first.id, keptAs: "version", version: 1 } });
+    expect(res).toMatchObject({
+      memory: { id: first.id },
+      deduplicated: true,
+      duplicateOf: first.id,
+      dedup: { kind: "near", memoryId: first.id, keptAs: "version", version: 1 },
+    });
     expect(res.dedup!.cosine!).toBeGreaterThanOrEqual(0.9);
     expect(res.dedup!.lexical).toBeGreaterThanOrEqual(0.8);
     expect(memoryCount(ctx)).toBe(1);
@@ -124,7 +138,11 @@ describe("a sound model", () => {
   it("stores a text the words call a duplicate when the vectors disagree (one signal), linked for review", async () => {
     // Strict cosine out of reach: the words alone (Jaccard 0.86, above the lexical threshold) must not drop the text.
     const { ctx, service } = await start(
-      withModel(TINY, { RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.999", RECOLLECT_SEARCH_SIMILAR_THRESHOLD: "0.999", RECOLLECT_SEARCH_LEXICAL_DEDUP_THRESHOLD: "0.85" }),
+      withModel(TINY, {
+        RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.999",
+        RECOLLECT_SEARCH_SIMILAR_THRESHOLD: "0.999",
+        RECOLLECT_SEARCH_LEXICAL_DEDUP_THRESHOLD: "0.85",
+      }),
     );
     const first = (await storeMemory(ctx, createMemoryInput.parse({ content: "the server cache uses a queue of tokens for each session" }))).memory;
     await service.drain();
@@ -139,7 +157,12 @@ describe("a sound model", () => {
     const first = createMemory(ctx, { content: "the server cache uses a queue of tokens for each session" }).memory;
     await service.drain();
     expect(createMemory(ctx, { content: "the server cache keeps one token queue per session, flushed at the end" }).dedup).toBeUndefined();
-    expect(createMemory(ctx, { content: "the server cache uses a queue of tokens for every session" }).dedup).toMatchObject({ kind: "near", memoryId: first.id, cosine: null, keptAs: "version" });
+    expect(createMemory(ctx, { content: "the server cache uses a queue of tokens for every session" }).dedup).toMatchObject({
+      kind: "near",
+      memoryId: first.id,
+      cosine: null,
+      keptAs: "version",
+    });
   });
 });
 

@@ -33,16 +33,19 @@ async function start(env: Record<string, string>, dataDir?: string): Promise<{ c
 async function close(ctx: ReturnType<typeof testCtx>) {
   await stopEmbeddings(ctx);
   ctx.close();
-  open.splice(open.findIndex((o) => o.ctx === ctx), 1);
+  open.splice(
+    open.findIndex((o) => o.ctx === ctx),
+    1,
+  );
 }
 afterEach(async () => {
   for (const { ctx } of [...open]) await close(ctx);
 });
 
 const vectorRow = (ctx: ReturnType<typeof testCtx>, id: string) =>
-  ctx.sqlite
-    .prepare("SELECT v.status, v.project, v.category FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE m.id = ?")
-    .get(id) as { status: string; project: string; category: string } | undefined;
+  ctx.sqlite.prepare("SELECT v.status, v.project, v.category FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE m.id = ?").get(id) as
+    | { status: string; project: string; category: string }
+    | undefined;
 
 describe("the transformers provider", () => {
   it("embeds a batch (sorted by length into small groups inside) with each vector in its text's place", async () => {
@@ -51,7 +54,15 @@ describe("the transformers provider", () => {
     const { config } = loadConfig({ env: { ...withModel(TINY), XDG_CONFIG_HOME: tempDir() } });
     const provider = await createTransformersProvider(config.embedding, tempDir());
     try {
-      const texts = ["a much longer text about the deploy pipeline, its retries and the redis cache in front of it", "short", "medium length text here", "x", "another fairly long sentence about migrations and indexes", "tiny one", "the end"];
+      const texts = [
+        "a much longer text about the deploy pipeline, its retries and the redis cache in front of it",
+        "short",
+        "medium length text here",
+        "x",
+        "another fairly long sentence about migrations and indexes",
+        "tiny one",
+        "the end",
+      ];
       const batch = await provider.embed(texts);
       expect(batch).toHaveLength(texts.length);
       for (let i = 0; i < texts.length; i++) {

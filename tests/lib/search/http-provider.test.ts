@@ -27,7 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const config = (model: string, apiKey = "") => ({ provider: "http" as const, model, modelDir: "", dtype: "q8", baseUrl, apiKey, batchSize: 8, workers: 1, threads: 1 });
+const config = (model: string, apiKey = "") => ({
+  provider: "http" as const,
+  model,
+  modelDir: "",
+  dtype: "q8",
+  baseUrl,
+  apiKey,
+  batchSize: 8,
+  workers: 1,
+  threads: 1,
+});
 
 describe("http embedding provider", () => {
   it("posts model and inputs with the key, orders by index and normalizes", async () => {

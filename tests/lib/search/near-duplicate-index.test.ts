@@ -21,7 +21,8 @@ const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet ki
 const text = (drop: string[] = [], add: string[] = []) => [...WORDS.filter((w) => !drop.includes(w)), ...add].join(" ");
 const closest = (ctx: ReturnType<typeof testCtx>, content: string, placement = GLOBAL) =>
   ctx.sqlite.transaction(() => ctx.services.nearDuplicates.closest(placement, [...new Set(tokenize(content))], 0.9))()?.seq;
-const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) => (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
+const seqOf = (ctx: ReturnType<typeof testCtx>, m: { id: string }) =>
+  (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(m.id) as { seq: number }).seq;
 /** A memory stored and found by a first check (so the index is built), and a second connection to the same database. */
 function storedAndIndexed() {
   const ctx = fresh();
@@ -171,6 +172,9 @@ describe("near-duplicate index", () => {
     const dir = tempDir();
     const s1 = createMemory(ctx, { content: text(), scope: "session", sessionId: "s1", directory: dir }).memory;
     expect(createMemory(ctx, { content: text(["alpha"]), scope: "session", sessionId: "s2", directory: dir }).deduplicated).toBe(false);
-    expect(createMemory(ctx, { content: text(["alpha"]), scope: "session", sessionId: "s1", directory: dir })).toMatchObject({ deduplicated: true, duplicateOf: s1.id });
+    expect(createMemory(ctx, { content: text(["alpha"]), scope: "session", sessionId: "s1", directory: dir })).toMatchObject({
+      deduplicated: true,
+      duplicateOf: s1.id,
+    });
   });
 });

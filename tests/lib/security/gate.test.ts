@@ -6,7 +6,14 @@ const check = (method: string, target: string, h: string | undefined = host) => 
 
 describe("checkRequestLine (server/gate.ts)", () => {
   it("lets ordinary requests through", () => {
-    for (const [m, t] of [["GET", "/"], ["GET", "/api/memories?x=%ff"], ["PUT", "/api/kv/caf%C3%A9/x"], ["DELETE", "/api/memories/abc"], ["OPTIONS", "/api"], ["HEAD", "//x"]]) {
+    for (const [m, t] of [
+      ["GET", "/"],
+      ["GET", "/api/memories?x=%ff"],
+      ["PUT", "/api/kv/caf%C3%A9/x"],
+      ["DELETE", "/api/memories/abc"],
+      ["OPTIONS", "/api"],
+      ["HEAD", "//x"],
+    ]) {
       expect(check(m, t)).toBeNull();
     }
     expect(check("GET", "/", "localhost")).toBeNull();

@@ -95,12 +95,26 @@ describe("guardRequest", () => {
     expect(browserWrite({ ...own, contentType: "Application/JSON; charset=utf-8" }).ok).toBe(true);
     // The login form is the one form: origin-checked, any content type.
     expect(check({ authorization: null, method: "POST", pathname: "/api/auth/login", contentType: "application/x-www-form-urlencoded", ...own }).ok).toBe(true);
-    expect(check({ authorization: null, method: "POST", pathname: "/api/auth/login", contentType: "application/x-www-form-urlencoded", origin: "http://127.0.0.1:8080" })).toMatchObject({ ok: false, status: 403 });
-    expect(check({ authorization: null, method: "POST", pathname: "/api/auth/login", contentType: "application/x-www-form-urlencoded" })).toMatchObject({ ok: false, status: 403 });
+    expect(
+      check({
+        authorization: null,
+        method: "POST",
+        pathname: "/api/auth/login",
+        contentType: "application/x-www-form-urlencoded",
+        origin: "http://127.0.0.1:8080",
+      }),
+    ).toMatchObject({ ok: false, status: 403 });
+    expect(check({ authorization: null, method: "POST", pathname: "/api/auth/login", contentType: "application/x-www-form-urlencoded" })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 
   it("a token request is judged by the token even when a browser cookie rides along", () => {
-    expect(check({ method: "POST", contentType: "text/plain", cookie: `${BROWSER_COOKIE}=${liveSession}` })).toMatchObject({ ok: true, auth: { kind: "token" } });
+    expect(check({ method: "POST", contentType: "text/plain", cookie: `${BROWSER_COOKIE}=${liveSession}` })).toMatchObject({
+      ok: true,
+      auth: { kind: "token" },
+    });
     // A wrong token with a cookie is a browser request: the browser rules apply.
     expect(browserWrite({ authorization: "Bearer wrong", origin: "http://127.0.0.1:9999" })).toMatchObject({ ok: false, status: 403 });
   });

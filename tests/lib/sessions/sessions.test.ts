@@ -1,10 +1,29 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../../lib/errors";
-import { claimItem, endSession, getSession, heartbeat, inferKind, listClaims, listSessions, registerSession, releaseClaim, sweepOnce } from "../../../lib/sessions";
+import type { AppError } from "../../../lib/errors";
+import {
+  claimItem,
+  endSession,
+  getSession,
+  heartbeat,
+  inferKind,
+  listClaims,
+  listSessions,
+  registerSession,
+  releaseClaim,
+  sweepOnce,
+} from "../../../lib/sessions";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
-import { claimInput, endSessionInput, heartbeatInput, listClaimsQuery, listSessionsQuery, registerSessionInput, releaseClaimQuery } from "../../../lib/contracts/sessions";
+import {
+  claimInput,
+  endSessionInput,
+  heartbeatInput,
+  listClaimsQuery,
+  listSessionsQuery,
+  registerSessionInput,
+  releaseClaimQuery,
+} from "../../../lib/contracts/sessions";
 const T0 = Date.parse("2026-01-01T10:00:00Z");
 const MIN = 60_000;
 
@@ -33,7 +52,11 @@ describe("sessions", () => {
     expect(hb.workingOn).toBe("routes for #12");
     expect(hb.lastHeartbeatAt).toBe(new Date(T0 + 2 * MIN).toISOString());
     expect(listSessions(ctx, listSessionsQuery.parse({ directory }), T0 + 3 * MIN).items.map((s) => s.id)).toEqual(["a", "b"]);
-    expect(listSessions(ctx, listSessionsQuery.parse({}), T0 + 3 * MIN).items.map((s) => s.id).sort()).toEqual(["a", "b", "c"]);
+    expect(
+      listSessions(ctx, listSessionsQuery.parse({}), T0 + 3 * MIN)
+        .items.map((s) => s.id)
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
 
     const ended = endSession(ctx, "b", endSessionInput.parse({ summary: "Wrote the store; token=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB" }), T0 + 4 * MIN);
     expect(ended.status).toBe("ended");

@@ -13,7 +13,13 @@ const PAGE = 20;
 const mdClass =
   "text-sm leading-relaxed [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-400 [&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 dark:[&_code]:bg-zinc-800 [&_h1]:mb-2 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:mb-1 [&_h2]:mt-4 [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-medium [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-800 [&_ul]:list-disc [&_ul]:pl-5";
 
-export default async function CheckpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function CheckpointPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { id } = await params;
   const sp = await searchParams;
   const ctx = serverCtx();
@@ -23,7 +29,7 @@ export default async function CheckpointPage({ params, searchParams }: { params:
   const raw = rawHistoryPage(ctx, id, offset, PAGE)!;
   const x = c.extracted;
   const list = (title: string, items: unknown[] | undefined, testId: string) =>
-    items && items.length ? (
+    items?.length ? (
       <div data-testid={testId}>
         <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">{title}</h3>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
@@ -53,6 +59,7 @@ export default async function CheckpointPage({ params, searchParams }: { params:
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title="Summary" testId="checkpoint-markdown">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
           <div className={mdClass} dangerouslySetInnerHTML={{ __html: renderMarkdown(c.markdown) }} />
         </Card>
         <Card title="Extracted" testId="checkpoint-extracted">
@@ -73,7 +80,10 @@ export default async function CheckpointPage({ params, searchParams }: { params:
               <ul className="mt-1 space-y-0.5 text-xs">
                 {x.filesModified.map((f) => (
                   <li key={f.path}>
-                    <code>{f.path}</code> <span className="text-zinc-500">{f.ops.join(", ")} ×{f.count}</span>
+                    <code>{f.path}</code>{" "}
+                    <span className="text-zinc-500">
+                      {f.ops.join(", ")} ×{f.count}
+                    </span>
                   </li>
                 ))}
               </ul>

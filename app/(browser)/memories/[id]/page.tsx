@@ -15,7 +15,13 @@ import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_comp
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Memory" };
 
-export default async function MemoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function MemoryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { id } = await params;
   const sp = await searchParams;
   const ctx = serverCtx();
@@ -45,13 +51,19 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
               </span>
             ) : null}
             {m.sessionId ? <span>session {m.sessionId}</span> : null}
-            <span>· created {m.age} ago by {m.source}</span>
+            <span>
+              · created {m.age} ago by {m.source}
+            </span>
           </span>
         }
         actions={<MemoryActions id={m.id} status={m.status} />}
       />
       {sp.created && m.createdAt === m.updatedAt ? (
-        <p role="status" data-testid="created-notice" className="mb-4 rounded-md bg-emerald-50 p-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+        <p
+          role="status"
+          data-testid="created-notice"
+          className="mb-4 rounded-md bg-emerald-50 p-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+        >
           Memory created.
         </p>
       ) : null}
@@ -65,7 +77,18 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
             updatedAt={m.updatedAt}
             categories={CATEGORIES}
             projects={listProjects(ctx).map((p) => ({ id: p.id, name: p.name }))}
-            initial={{ title: m.title ?? "", content: m.content, category: m.category, tags: m.tags.join(", "), pinned: m.pinned, priority: String(m.priority), status: m.status, scope: m.scope, project: m.projectId ?? "", sessionId: m.sessionId ?? "" }}
+            initial={{
+              title: m.title ?? "",
+              content: m.content,
+              category: m.category,
+              tags: m.tags.join(", "),
+              pinned: m.pinned,
+              priority: String(m.priority),
+              status: m.status,
+              scope: m.scope,
+              project: m.projectId ?? "",
+              sessionId: m.sessionId ?? "",
+            }}
           />
         </Card>
         <div className="grid content-start gap-4">
@@ -83,7 +106,9 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                     {u.kind}: {u.n} · last {when(u.last)}
                   </li>
                 ))}
-              <li>accessed {m.accessCount} times{m.lastAccessedAt ? ` · last ${when(m.lastAccessedAt)}` : ""}</li>
+              <li>
+                accessed {m.accessCount} times{m.lastAccessedAt ? ` · last ${when(m.lastAccessedAt)}` : ""}
+              </li>
             </ul>
             {d.recentInjections.length ? (
               <>
@@ -117,7 +142,9 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
           <Card title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
               <dt className="text-zinc-500">id</dt>
-              <dd className="break-all font-mono" data-testid="memory-id">{m.id}</dd>
+              <dd className="break-all font-mono" data-testid="memory-id">
+                {m.id}
+              </dd>
               <dt className="text-zinc-500">created</dt>
               <dd>{when(m.createdAt)}</dd>
               <dt className="text-zinc-500">updated</dt>
@@ -174,7 +201,10 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         )}
       </Card>
       <p className="mt-4 text-sm">
-        <Link href={`/memories/new?category=${m.category}${m.projectId ? `&project=${m.projectId}` : ""}`} className="text-indigo-700 hover:underline dark:text-indigo-400">
+        <Link
+          href={`/memories/new?category=${m.category}${m.projectId ? `&project=${m.projectId}` : ""}`}
+          className="text-indigo-700 hover:underline dark:text-indigo-400"
+        >
           New memory like this →
         </Link>
       </p>

@@ -20,7 +20,18 @@ export default async function NewMemoryPage({ searchParams }: { searchParams: Pr
           mode="create"
           categories={CATEGORIES}
           projects={projects}
-          initial={{ title: "", content: "", category, tags: "", pinned: sp.pinned === "1", priority: "0", status: "active", scope: sp.project ? "project" : "global", project: sp.project ?? "", sessionId: "" }}
+          initial={{
+            title: "",
+            content: "",
+            category,
+            tags: "",
+            pinned: sp.pinned === "1",
+            priority: "0",
+            status: "active",
+            scope: sp.project ? "project" : "global",
+            project: sp.project ?? "",
+            sessionId: "",
+          }}
         />
       </Card>
     </div>

@@ -5,7 +5,8 @@ import { BROWSER_COOKIE } from "@/lib/security/guard";
 
 /** `POST /api/auth/logout` from a signed-in browser (the nav's Sign out): ends that session only. */
 export const POST = route(({ ctx, auth }) => {
-  if (auth.kind !== "session") throw new AppError("bad_request", "no browser session to end: `recollect logout --all` (DELETE /api/auth/sessions) signs every browser out");
+  if (auth.kind !== "session")
+    throw new AppError("bad_request", "no browser session to end: `recollect logout --all` (DELETE /api/auth/sessions) signs every browser out");
   endBrowserSession(ctx, auth.sessionId);
   const res = json({ signedOut: true });
   res.cookies.set(BROWSER_COOKIE, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: 0 });
