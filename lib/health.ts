@@ -18,6 +18,8 @@ export interface Health extends PublicHealth {
   database: { path: string; sizeBytes: number; walBytes: number; sqliteVersion: string; vecVersion: string };
   counts: { memories: Record<string, number>; projects: number; checkpoints: number; sessionsActive: number };
   search: SearchStatus;
+  /** The near-duplicate index is built in the background after start; until `ready`, each slice of the build delays requests a little. */
+  warmUp: { nearDuplicateIndex: "building" | "ready" };
   /** `full` from a write that failed with SQLITE_FULL until the next write succeeds. */
   storage: { status: "ok" } | ({ status: "full" } & Omit<StorageProblem, "code">);
 }
@@ -60,6 +62,7 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
       sessionsActive: one(sql`SELECT count(*) AS n FROM sessions WHERE status = 'active'`),
     },
     search: ctx.services.searchStatus,
+    warmUp: { nearDuplicateIndex: ctx.services.nearDuplicates.ready ? "ready" : "building" },
     storage: problem ? { status: "full", reason: problem.reason, at: problem.at } : { status: "ok" },
   };
 }

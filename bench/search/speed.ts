@@ -160,6 +160,14 @@ export async function startBenchServer(dataDir: string, env: Record<string, stri
     await new Promise((r) => setTimeout(r, 200));
   }
   const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
+  // Time the steady state: the server builds its near-duplicate index in the background after start.
+  for (;;) {
+    const res = await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { warmUp?: { nearDuplicateIndex: string } };
+    if (body.warmUp?.nearDuplicateIndex !== "building") break;
+    if (Date.now() > deadline) throw new Error("the server's warm-up did not finish");
+    await new Promise((r) => setTimeout(r, 200));
+  }
   return {
     url,
     token,

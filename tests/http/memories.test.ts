@@ -57,6 +57,12 @@ describe("memory API round trip", () => {
     expect((await server.api(`/api/memories/${created.id}`)).status).toBe(404);
   });
 
+  it("health says when the background warm-up of the near-duplicate index is done (a store finishes it)", async () => {
+    expect((await server.api("/api/memories", { method: "POST", json: { content: "warm-up probe: a store finishes the index build" } })).status).toBe(201);
+    const health = (await (await server.api("/api/health")).json()) as { warmUp: { nearDuplicateIndex: string } };
+    expect(health.warmUp).toEqual({ nearDuplicateIndex: "ready" });
+  });
+
   it("pages through a list with nextCursor", async () => {
     const dir = tempDir();
     for (let i = 0; i < 7; i++) await server.api("/api/memories", { method: "POST", json: { content: `page item ${i}`, directory: dir } });
