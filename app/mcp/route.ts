@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
 import { guardRequest } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
+import { allowedHosts, requestFields } from "../api/_lib/guard-request";
 import { errorResponse } from "../api/_lib/handler";
 import { handleMcpRequest } from "./sessions";
 
@@ -19,19 +20,9 @@ async function handle(req: NextRequest): Promise<Response> {
   try {
     const { ctx, token } = boot();
     const verdict = guardRequest(
-      {
-        // Treated as a write whatever the method: the Origin check then applies to GET and DELETE too.
-        method: "POST",
-        pathname: "/api/mcp",
-        host: req.headers.get("host"),
-        origin: req.headers.get("origin"),
-        referer: req.headers.get("referer"),
-        secFetchSite: req.headers.get("sec-fetch-site"),
-        contentType: req.headers.get("content-type"),
-        authorization: req.headers.get("authorization"),
-        tokenHeader: req.headers.get("x-recollect-token"),
-        cookie: null,
-      },
+      // Treated as a write whatever the method: the Origin check then applies to GET and DELETE too.
+      // A browser session is not enough here: the token only.
+      { ...requestFields(req), method: "POST", pathname: "/api/mcp", cookie: null },
       { token, isBrowserSession: () => false, extraAllowedHosts: allowedHosts() },
     );
     if (!verdict.ok) {
@@ -50,13 +41,6 @@ async function handle(req: NextRequest): Promise<Response> {
   } catch (error) {
     return withHeaders(errorResponse(error), API_SECURITY_HEADERS);
   }
-}
-
-function allowedHosts(): string[] {
-  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
 }
 
 export const GET = handle;

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Ctx } from "@/lib/ctx";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
-import { guardRequest, type GuardResult } from "@/lib/security/guard";
+import { type GuardRequest, type GuardResult, guardRequest } from "@/lib/security/guard";
 
 /**
  * `guardRequest` for a Next.js request: used by the proxy (pages, static files) and by the API
@@ -10,25 +10,27 @@ import { guardRequest, type GuardResult } from "@/lib/security/guard";
  * request never touches the session table.
  */
 export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): GuardResult {
-  return guardRequest(
-    {
-      method: req.method,
-      pathname: req.nextUrl.pathname,
-      host: req.headers.get("host"),
-      origin: req.headers.get("origin"),
-      referer: req.headers.get("referer"),
-      secFetchSite: req.headers.get("sec-fetch-site"),
-      contentType: req.headers.get("content-type"),
-      authorization: req.headers.get("authorization"),
-      tokenHeader: req.headers.get("x-recollect-token"),
-      cookie: req.headers.get("cookie"),
-    },
-    { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHosts() },
-  );
+  return guardRequest(requestFields(req), { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHosts() });
+}
+
+/** What the guard reads of a request. */
+export function requestFields(req: NextRequest): GuardRequest {
+  return {
+    method: req.method,
+    pathname: req.nextUrl.pathname,
+    host: req.headers.get("host"),
+    origin: req.headers.get("origin"),
+    referer: req.headers.get("referer"),
+    secFetchSite: req.headers.get("sec-fetch-site"),
+    contentType: req.headers.get("content-type"),
+    authorization: req.headers.get("authorization"),
+    tokenHeader: req.headers.get("x-recollect-token"),
+    cookie: req.headers.get("cookie"),
+  };
 }
 
 /** Extra host names a user who binds beyond loopback lists in RECOLLECT_ALLOWED_HOSTS. */
-function allowedHosts(): string[] {
+export function allowedHosts(): string[] {
   return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "")
     .split(",")
     .map((h) => h.trim().toLowerCase())

@@ -10,7 +10,7 @@ import { CATEGORIES, LINK_KINDS, SCOPES, STATUSES } from "../../vocabulary";
 import { badRequest } from "../../errors";
 import { getMemory, listLinks, removeMemory, storeMemory, toMemoryDto, updateMemory } from "../../memories";
 import { batchedAccess } from "../../search/access-buffer";
-import { searchMemories } from "../../search/search";
+import { type SearchOptions, searchMemories } from "../../search/search";
 import { formatMemories, formatMemory } from "../format";
 import { trackerNote, trackersOfResults } from "../trackers";
 import { projectRef, type ToolCaller } from "../project";
@@ -29,6 +29,23 @@ const compactArg = z.boolean().optional().describe("one line per memory");
 const MAX_BULK = 5000;
 
 export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCaller) {
+  /** recall and search_history: the same search, over live memories or over every status. */
+  const searchTool = async (
+    args: { query: string; limit?: number; category?: (typeof CATEGORIES)[number]; project?: string; compact?: boolean },
+    extra: { purpose?: "recall"; statuses?: (typeof STATUSES)[number][] },
+    options?: SearchOptions,
+  ) => {
+    const input = searchInput.parse({
+      query: args.query,
+      limit: args.limit,
+      categories: args.category ? [args.category] : undefined,
+      ...extra,
+      ...projectRef(args.project, caller),
+    });
+    const out = await searchMemories(ctx, input, options);
+    return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
+  };
+
   server.registerTool(
     "recall",
     {
@@ -42,21 +59,7 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       },
       annotations: { readOnlyHint: true },
     },
-    (args) =>
-      guarded(async () => {
-        const out = await searchMemories(
-          ctx,
-          searchInput.parse({
-            query: args.query,
-            limit: args.limit,
-            categories: args.category ? [args.category] : undefined,
-            purpose: "recall",
-            ...projectRef(args.project, caller),
-          }),
-          { defer: batchedAccess(ctx) },
-        );
-        return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
-      }),
+    (args) => guarded(() => searchTool(args, { purpose: "recall" }, { defer: batchedAccess(ctx) })),
   );
 
   server.registerTool(
@@ -209,20 +212,7 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       },
       annotations: { readOnlyHint: true },
     },
-    (args) =>
-      guarded(async () => {
-        const out = await searchMemories(
-          ctx,
-          searchInput.parse({
-            query: args.query,
-            limit: args.limit,
-            categories: args.category ? [args.category] : undefined,
-            statuses: [...STATUSES],
-            ...projectRef(args.project, caller),
-          }),
-        );
-        return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
-      }),
+    (args) => guarded(() => searchTool(args, { statuses: [...STATUSES] })),
   );
 
   server.registerTool(
