@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { projectRefShape, sessionIdField } from "./common";
 import type { MemoryDto } from "./memories";
+import type { MemoryTracker } from "./trackers";
 
 /** Contracts of `POST /api/search` and `/api/embeddings/*`. The plugin imports these types only. */
 
@@ -50,6 +51,8 @@ export interface SearchResult extends MemoryDto {
   /** The part of the content around the best match (whole content when short). */
   snippet: string;
   explain?: SearchExplain;
+  /** The issues and merge requests it mentions whose tracker state is cached (enrichment). */
+  trackers?: MemoryTracker[];
 }
 
 export interface SearchOutput {

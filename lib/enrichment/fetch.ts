@@ -1,17 +1,10 @@
 import type { Config } from "../config";
 import type { TrackerRef } from "./refs";
+import type { TrackerItem } from "../contracts/trackers";
 
-/** What the entity's tracker says about it, the same shape for GitHub and GitLab. */
-export interface TrackerItem {
-  title: string;
-  state: "open" | "closed" | "merged";
-  labels: string[];
-  assignees: string[];
-  milestone: string | null;
-  updatedAt: string | null;
-  url: string | null;
-}
+export type { TrackerItem };
 
+/** What fetching a tracker item came to. */
 export type FetchOutcome =
   | { kind: "ok"; item: TrackerItem }
   | { kind: "not_found" }

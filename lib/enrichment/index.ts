@@ -3,4 +3,4 @@ export type { CachedTrackerItem, EnrichOutcome } from "./refresh";
 export type { TrackerItem } from "./fetch";
 export { enrichInBackground, startEnrichment } from "./background";
 export { formatTrackerItem } from "./format";
-export { trackersOfMemory, type MemoryTracker } from "./memory-trackers";
+export { cachedTrackersOf, trackersOfMemory, type MemoryTracker } from "./memory-trackers";

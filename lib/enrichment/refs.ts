@@ -48,18 +48,35 @@ export function parseRemote(remote: string): { host: string; path: string } | nu
   }
 }
 
-const remotes = new Map<string, Promise<{ host: string; path: string } | null>>();
+type Remote = { host: string; path: string } | null;
+const remotes = new Map<string, Promise<Remote>>();
+/** The remotes already resolved, for readers that must not wait on `git` (search results). */
+const knownRemotes = new Map<string, Remote>();
 
 /** The `origin` remote of a project root (cached per root; null when it has none). */
-export function remoteOf(root: string): Promise<{ host: string; path: string } | null> {
+export function remoteOf(root: string): Promise<Remote> {
   let hit = remotes.get(root);
   if (!hit) {
     hit = run("git", ["remote", "get-url", "origin"], { cwd: root, timeout: 3000 })
       .then(({ stdout }) => parseRemote(stdout))
-      .catch(() => null);
+      .catch(() => null)
+      .then((remote) => {
+        knownRemotes.set(root, remote);
+        return remote;
+      });
     remotes.set(root, hit);
   }
   return hit;
+}
+
+/**
+ * The `origin` remote of a project root when it is already known; `undefined` while it is not, and
+ * the lookup starts in the background so that a later call knows it.
+ */
+export function knownRemoteOf(root: string): Remote | undefined {
+  if (knownRemotes.has(root)) return knownRemotes.get(root);
+  void remoteOf(root);
+  return undefined;
 }
 
 /** Which tracker a host is: the configured GitHub (or github.com) or GitLab instance. */

@@ -5,6 +5,7 @@ import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { identifyProject } from "../projects/identify";
 import { logger } from "../logging/logger";
+import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
@@ -81,6 +82,14 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
       ...(input.explain ? { explain: r.explain } : {}),
     };
   });
+  const trackers = cachedTrackersOf(
+    ctx,
+    results.map((r) => r.id),
+  );
+  for (const r of results) {
+    const found = trackers.get(r.id);
+    if (found) r.trackers = found;
+  }
   const accessed = results.map((r) => r.id);
   (options.defer ?? runNow)(() => {
     try {

@@ -165,6 +165,10 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect((await call(client, "enrich_entity", { entity_ref: "src/app.ts" })).result.status).toBe("not_a_tracker_item");
     const recall = await call(client, "recall", { query: "login test flaky", project: repo, compact: true });
     expect(recall.text).toContain("(#42 open: Flaky login test): The login test is flaky");
+    // The HTTP API's search results carry the same cached tracker state.
+    const search = await body(await server.api("/api/search", { method: "POST", json: { query: "login test flaky", directory: repo } }));
+    expect(search.results[0].id).toBe(memoryId);
+    expect(search.results[0].trackers).toEqual([{ entity: "#42", ref: "github:acme/app#42", item: expect.objectContaining({ state: "open", title: "Flaky login test" }) }]);
     // The memory's page shows the state badge.
     const page = await (await server.page(`/memories/${memoryId}`)).text();
     expect(page).toContain('data-testid="tracker-item"');
@@ -299,3 +303,25 @@ async function rawPost(port: number, host: string, payload: string, token: strin
     socket.on("error", reject);
   });
 }
+
+describe("MCP sessions beyond mcp.maxSessions", () => {
+  it("closes the least recently used session; the others keep working", async () => {
+    const small = await startServer({ env: { RECOLLECT_MCP_MAX_SESSIONS: "2" } });
+    const clients: Client[] = [];
+    try {
+      const a = await connectMcp(small.url, small.token);
+      const b = await connectMcp(small.url, small.token);
+      clients.push(a, b);
+      // a is used after b: b is now the least recently used.
+      expect((await call(a, "status")).isError).toBe(false);
+      const c = await connectMcp(small.url, small.token);
+      clients.push(c);
+      await expect(call(b, "status")).rejects.toThrow(/unknown or closed MCP session/);
+      expect((await call(a, "status")).isError).toBe(false);
+      expect((await call(c, "status")).isError).toBe(false);
+    } finally {
+      await Promise.all(clients.map((x) => x.close().catch(() => undefined)));
+      await small.stop();
+    }
+  });
+});

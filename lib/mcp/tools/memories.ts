@@ -12,7 +12,7 @@ import { getMemory, listLinks, removeMemory, storeMemory, toMemoryDto, updateMem
 import { batchedAccess } from "../../search/access-buffer";
 import { type SearchOptions, searchMemories } from "../../search/search";
 import { formatMemories, formatMemory } from "../format";
-import { trackerNote, trackersOfResults } from "../trackers";
+import { trackerNote } from "../trackers";
 import { projectRef, type ToolCaller } from "../project";
 import { guarded, toolResult } from "../result";
 
@@ -43,7 +43,7 @@ export function registerMemoryTools(server: McpServer, ctx: Ctx, caller: ToolCal
       ...projectRef(args.project, caller),
     });
     const out = await searchMemories(ctx, input, options);
-    return toolResult(await withTrackers(ctx, out.results, args.compact), { results: out.results, mode: out.mode });
+    return toolResult(withTrackers(out.results, args.compact), { results: out.results, mode: out.mode });
   };
 
   server.registerTool(
@@ -254,16 +254,12 @@ function selectForArchive(ctx: Ctx, category?: (typeof CATEGORIES)[number], olde
 }
 
 /** Search results as text, each with the tracker state of the issues it mentions (when fetched). */
-async function withTrackers(ctx: Ctx, results: SearchResult[], compact?: boolean): Promise<string> {
+function withTrackers(results: SearchResult[], compact?: boolean): string {
   if (results.length === 0) return formatMemories(results, compact);
-  const trackers = await trackersOfResults(
-    ctx,
-    results.map((r) => r.id),
-  );
   return results
     .map((r) => {
       const text = formatMemory(r, compact);
-      const note = trackerNote(trackers.get(r.id));
+      const note = trackerNote(r.trackers);
       if (!note) return text;
       const nl = text.indexOf(compact ? ": " : "\n");
       return text.slice(0, nl) + note + text.slice(nl);
