@@ -168,7 +168,9 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     // The HTTP API's search results carry the same cached tracker state.
     const search = await body(await server.api("/api/search", { method: "POST", json: { query: "login test flaky", directory: repo } }));
     expect(search.results[0].id).toBe(memoryId);
-    expect(search.results[0].trackers).toEqual([{ entity: "#42", ref: "github:acme/app#42", item: expect.objectContaining({ state: "open", title: "Flaky login test" }) }]);
+    expect(search.results[0].trackers).toEqual([
+      { entity: "#42", ref: "github:acme/app#42", item: expect.objectContaining({ state: "open", title: "Flaky login test" }) },
+    ]);
     // The memory's page shows the state badge.
     const page = await (await server.page(`/memories/${memoryId}`)).text();
     expect(page).toContain('data-testid="tracker-item"');
