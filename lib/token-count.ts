@@ -8,9 +8,10 @@ import { processSingleton } from "./process-singleton";
  *
  * Tokenizing is far slower than hashing (a 200K-token history takes hundreds of milliseconds), and
  * the same long texts are counted again and again (every turn resends the whole history), so
- * counts of long texts are cached by content hash.
+ * counts are cached by content hash. Short texts too: a search result's text is counted at every
+ * search that returns it (formatResults), and hashing 100 chars costs a tenth of tokenizing them.
  */
-const CACHE_MIN_CHARS = 256;
+const CACHE_MIN_CHARS = 48;
 const CACHE_MAX_ENTRIES = 50_000;
 const cache = processSingleton("tokenCounts", () => new Map<string, number>());
 
