@@ -3,6 +3,7 @@ import type { DedupOutcome } from "../contracts/memories";
 import { prepared } from "../db/prepared";
 import type { NearDuplicate } from "../search/near-duplicate";
 import type { MemoryRow } from "./dto";
+import { appendVersion } from "./append-version";
 
 /** The incoming memory of a near duplicate, as it would have been stored. */
 export interface IncomingText {
@@ -23,26 +24,7 @@ export interface IncomingText {
  * back), with the similarity in the reason. The absorbing memory itself is unchanged.
  */
 export function keepAsVersion(sqlite: Database.Database, into: MemoryRow, incoming: IncomingText, near: NearDuplicate): DedupOutcome {
-  const version =
-    ((prepared(sqlite, "SELECT coalesce(max(version), 0) AS n FROM memory_versions WHERE memory_id = ?").get(into.id) as { n: number }).n ?? 0) + 1;
-  prepared(
-    sqlite,
-    `INSERT INTO memory_versions (memory_id, version, title, content, category, tags, pinned, priority, status, scope, changed_by, reason)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    into.id,
-    version,
-    incoming.title,
-    incoming.content,
-    incoming.category,
-    JSON.stringify(incoming.tags),
-    incoming.pinned ? 1 : 0,
-    incoming.priority,
-    incoming.status,
-    incoming.scope,
-    incoming.source,
-    `absorbed a near duplicate (${similarity(near)})`,
-  );
+  const version = appendVersion(sqlite, into.id, incoming, incoming.source, `absorbed a near duplicate (${similarity(near)})`);
   return { kind: "near", memoryId: into.id, cosine: near.cosine, lexical: near.lexical, keptAs: "version", version };
 }
 

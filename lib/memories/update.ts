@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { MemoryDto, ParsedUpdateMemoryInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction, type Tx } from "../db/transaction";
-import { memories, memoryVersions } from "../db/schema";
+import { memories } from "../db/schema";
 import type { Source, Status } from "../vocabulary";
 import { conflict } from "../errors";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
+import { appendVersion } from "./append-version";
 import { syncDerived } from "./derived";
 import { findExactDuplicate } from "./exact-duplicate";
 import { toMemoryDto, type MemoryRow } from "./dto";
@@ -56,24 +57,8 @@ export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>
     if (dup) throw conflict(`memory "${dup.id}" already has this content in the same scope`, { duplicateOf: dup.id });
   }
 
-  const version = (tx.select({ n: sql<number>`count(*)` }).from(memoryVersions).where(eq(memoryVersions.memoryId, current.id)).get()?.n ?? 0) + 1;
-  tx.insert(memoryVersions)
-    .values({
-      memoryId: current.id,
-      version,
-      title: current.title,
-      content: current.content,
-      category: current.category,
-      tags: current.tags,
-      pinned: current.pinned,
-      priority: current.priority,
-      status: current.status,
-      scope: current.scope,
-      changedBy,
-      // A PATCH reason is free text the client sends.
-      reason: reason ? redact(reason) : null,
-    })
-    .run();
+  // A PATCH reason is free text the client sends.
+  appendVersion(tx.$client, current.id, current, changedBy, reason ? redact(reason) : null);
 
   const updatedAt = Math.max(Date.now(), current.updatedAt + 1);
   const row = tx
