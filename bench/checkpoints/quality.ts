@@ -41,7 +41,12 @@ export function scoreSession(s: LabeledSession, x: CheckpointExtract) {
   for (const d of s.expected.decisions) check("decisions", d, has(x.decisions, d));
   for (const c of s.expected.constraints) check("constraints", c, has(x.constraints, c));
   for (const n of s.expected.nextSteps) check("nextSteps", n, has(x.nextSteps, n));
-  for (const f of s.expected.files) check("files", f, x.filesModified.some((m) => m.path === f));
+  for (const f of s.expected.files)
+    check(
+      "files",
+      f,
+      x.filesModified.some((m) => m.path === f),
+    );
   for (const e of s.expected.errors) {
     const got = x.errors.find((i) => i.message.toLowerCase().includes(e.match.toLowerCase()));
     check("errors", `${e.match} (${e.fixed ? "fixed" : "open"}; got ${got ? (got.fixed ? "fixed" : "open") : "missing"})`, !!got && got.fixed === e.fixed);
@@ -69,7 +74,8 @@ export function scoreSessions(sessions: readonly LabeledSession[]) {
 
 export function qualityTable(name: string, scored: ReturnType<typeof scoreSessions>): string {
   const rows = Object.entries(scored.byLang).map(
-    ([lang, t]) => `| ${name} | ${lang} | ${KINDS.map((k) => `${t[k].found}/${t[k].expected} (${t[k].expected ? (t[k].found / t[k].expected).toFixed(2) : "-"})`).join(" | ")} |`,
+    ([lang, t]) =>
+      `| ${name} | ${lang} | ${KINDS.map((k) => `${t[k].found}/${t[k].expected} (${t[k].expected ? (t[k].found / t[k].expected).toFixed(2) : "-"})`).join(" | ")} |`,
   );
   return [`| set | lang | ${KINDS.join(" | ")} |`, `|---|---|${KINDS.map(() => "---").join("|")}|`, ...rows].join("\n");
 }

@@ -99,7 +99,8 @@ function handles(message: string): string[] {
   return [...new Set(message.match(/\b[A-Z]\w*(?:Error|Exception)\b|\bTS\d{3,5}\b|\bE[A-Z]{3,}\b|\b[1-5]\d\d\b/g) ?? [])];
 }
 
-const FIX_EN = /\b(?:fixed|resolved|solved|(?:is|are) (?:gone|fixed|resolved)|no longer (?:fails?|errors?|crash(?:es)?|throws?|happens?|appears?|times? out)|works now|now works|passes now|now passes)\b/i;
+const FIX_EN =
+  /\b(?:fixed|resolved|solved|(?:is|are) (?:gone|fixed|resolved)|no longer (?:fails?|errors?|crash(?:es)?|throws?|happens?|appears?|times? out)|works now|now works|passes now|now passes)\b/i;
 const NOT_FIX_EN =
   /\bstill (?:fails?|failing|broken|wrong|red|crash\w*|throws?|errors?|times? out|hangs?|there|happens?|returns?)\b|\b(?:haven't|have not|hasn't|has not|didn't|did not|couldn't|could not|can't|cannot|not yet|unable to|yet to)\b.{0,25}\b(?:fix|resolv|solv)|\bnot (?:yet )?(?:fixed|resolved|solved)\b/i;
 const FIX_HYPOTHETICAL = /\b(?:if|once|should|will|would|might|may|could|to be|to get|try to|trying to|needs? to be)\b.{0,20}\b(?:fix|resolv|solv)/i;
@@ -142,7 +143,14 @@ export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
   }
   const info = calls.map(({ call, at }) => {
     const target = targetOf(call);
-    return { call, at, key: `${call.tool}\u0000${target}`, message: failed(call), isTest: call.tool === "bash" && TEST_COMMAND.test(target), edited: editedFiles(call) };
+    return {
+      call,
+      at,
+      key: `${call.tool}\u0000${target}`,
+      message: failed(call),
+      isTest: call.tool === "bash" && TEST_COMMAND.test(target),
+      edited: editedFiles(call),
+    };
   });
 
   const items: (ErrorItem & { at: number })[] = [];

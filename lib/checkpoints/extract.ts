@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { CheckpointExtract, ErrorItem, FileChange } from "../contracts/checkpoints";
+import type { CheckpointExtract, FileChange } from "../contracts/checkpoints";
 import { detectCandidates } from "../extraction/detect";
 import { toSentences } from "../extraction/sentences";
 import { decisionsIn } from "./decisions";
@@ -117,8 +117,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
     if (t.status === "completed") progress.push(`Done: ${clip(t.content, 200)}`);
     else if (t.status === "in_progress") progress.push(`In progress: ${clip(t.content, 200)}`);
   }
-  for (const a of assistants.slice(-12))
-    progress.push(...sentencesOf(a.text, DONE_SENTENCE, DONE_ZH), ...sentencesOf(a.text, WORKS_SENTENCE, WORKS_ZH));
+  for (const a of assistants.slice(-12)) progress.push(...sentencesOf(a.text, DONE_SENTENCE, DONE_ZH), ...sentencesOf(a.text, WORKS_SENTENCE, WORKS_ZH));
   // The model's last words usually say where it stands.
   const lastWords = assistants[assistants.length - 1];
   if (lastWords) progress.push(`Last assistant message: ${clip(lastWords.text, 300)}`);

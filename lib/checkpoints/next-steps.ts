@@ -26,7 +26,12 @@ export function nextStepsIn(text: string): string[] {
       continue;
     }
     if (underHeading && LIST_ITEM.test(raw) && !isCodeLike(raw.replace(LIST_ITEM, ""))) {
-      out.push(raw.replace(LIST_ITEM, "").replace(/\*\*|__/g, "").trim());
+      out.push(
+        raw
+          .replace(LIST_ITEM, "")
+          .replace(/\*\*|__/g, "")
+          .trim(),
+      );
       continue;
     }
     underHeading = false;

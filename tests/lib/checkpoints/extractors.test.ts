@@ -21,10 +21,14 @@ describe("decisions", () => {
     "We'll stream the CSV rather than build it in memory.",
   ])("finds the English decision %j", (s) => expect(decisionsIn(s)).toEqual([s]));
 
-  it.each(["我决定用内存令牌桶，因为只有一个实例。", "采用 next-intl，因为它支持服务端组件。", "选择用预签名 URL。", "就用 drizzle-kit 生成迁移，不手写 SQL。", "模板部分定为纯函数。", "改用扁平配置。"])(
-    "finds the Chinese decision %j",
-    (s) => expect(decisionsIn(s)).toEqual([s]),
-  );
+  it.each([
+    "我决定用内存令牌桶，因为只有一个实例。",
+    "采用 next-intl，因为它支持服务端组件。",
+    "选择用预签名 URL。",
+    "就用 drizzle-kit 生成迁移，不手写 SQL。",
+    "模板部分定为纯函数。",
+    "改用扁平配置。",
+  ])("finds the Chinese decision %j", (s) => expect(decisionsIn(s)).toEqual([s]));
 
   it.each([
     "Let's use grep to find where the token is read.",
@@ -69,7 +73,13 @@ describe("next steps", () => {
 });
 
 let n = 0;
-const call = (tool: string, input: Record<string, unknown>, output = "", status = "completed", error = ""): ToolCall => ({ tool, input, output, status, error });
+const call = (tool: string, input: Record<string, unknown>, output = "", status = "completed", error = ""): ToolCall => ({
+  tool,
+  input,
+  output,
+  status,
+  error,
+});
 const turn = (role: "user" | "assistant", text: string, ...tools: ToolCall[]): Turn => ({ index: n++, id: null, role, text, tools, patchedFiles: [] });
 const bash = (command: string, output: string) => call("bash", { command }, output);
 const edit = (filePath: string) => call("edit", { filePath, oldString: "a", newString: "b" }, "ok");
@@ -110,7 +120,9 @@ describe("errors fixed or open", () => {
     const e = bash("node x.js", "Error: ENOENT: no such file or directory, open 'a.ttf'\n    at lib/pdf.ts:12:8");
     expect(errorsOf([turn("assistant", "", e), turn("assistant", "I haven't fixed the ENOENT yet.")])[0].fixed).toBe(false);
     expect(errorsOf([turn("assistant", "", e), turn("assistant", "If the path is right, this should be fixed.")])[0].fixed).toBe(false);
-    expect(errorsOf([turn("assistant", "", e), turn("assistant", "", edit("lib/pdf.ts")), turn("assistant", "The build still fails with this error.")])[0].fixed).toBe(false);
+    expect(
+      errorsOf([turn("assistant", "", e), turn("assistant", "", edit("lib/pdf.ts")), turn("assistant", "The build still fails with this error.")])[0].fixed,
+    ).toBe(false);
     expect(errorsOf([turn("assistant", "", e), turn("assistant", "还是报错，问题还没解决。")])[0].fixed).toBe(false);
   });
 });
@@ -118,6 +130,7 @@ describe("errors fixed or open", () => {
 describe("checkpoint quality on the tuning sessions", () => {
   it("finds every expected decision, next step, file and error status", () => {
     const { byLang, misses } = scoreSessions(loadSessions(path.join(FIXTURES, "tuning", "sessions.json")));
-    for (const kind of ["decisions", "nextSteps", "files", "errors"] as const) expect(byLang.all[kind].found, misses.join("\n")).toBe(byLang.all[kind].expected);
+    for (const kind of ["decisions", "nextSteps", "files", "errors"] as const)
+      expect(byLang.all[kind].found, misses.join("\n")).toBe(byLang.all[kind].expected);
   });
 });
