@@ -25,7 +25,12 @@ export function detectCandidates(text: string, role: "user" | "assistant" = "use
   for (const s of toSentences(text)) {
     const d = detectSentence(s);
     if (!d) continue;
-    if (role === "assistant" && (!ASSISTANT_CATEGORIES.has(d.category) || (d.category === "decision" && !ASSISTANT_DECISION_RULES.has(d.rule)))) continue;
+    // The classifier learned from what people say; the model's narration is not its domain.
+    if (
+      role === "assistant" &&
+      (d.rule.endsWith(".model") || !ASSISTANT_CATEGORIES.has(d.category) || (d.category === "decision" && !ASSISTANT_DECISION_RULES.has(d.rule)))
+    )
+      continue;
     const content = s.text.replace(/\s+/g, " ").trim();
     const key = content.toLowerCase();
     if (seen.has(key)) continue;

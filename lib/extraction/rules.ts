@@ -1,4 +1,6 @@
 import type { ExtractedCategory } from "../contracts/extraction";
+import { type ClassifierWeights, classifySentence } from "./classifier";
+import defaultWeights from "./classifier-weights.json" with { type: "json" };
 import type { Sentence } from "./sentences";
 
 /**
@@ -282,7 +284,8 @@ const ZH_RULES: Rule[] = [
   { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },
 ];
 
-export function detectSentence(s: Sentence): Detection | null {
+/** The phrase rules alone (after the rejections). */
+export function detectByRules(s: Sentence): Detection | null {
   if (rejectReason(s)) return null;
   const rules = s.lang === "zh" ? ZH_RULES : EN_RULES;
   for (const r of rules) {
@@ -291,6 +294,18 @@ export function detectSentence(s: Sentence): Detection | null {
     return { category: r.category, rule: r.id, confidence: r.confidence };
   }
   return null;
+}
+
+/**
+ * Rules first (they name the phrase that matched); what no rule matched goes to the n-gram
+ * classifier, behind the same rejections (questions, hypotheticals, quotes, code, idioms).
+ */
+export function detectSentence(s: Sentence, model: ClassifierWeights = defaultWeights as ClassifierWeights): Detection | null {
+  const byRule = detectByRules(s);
+  if (byRule || rejectReason(s)) return byRule;
+  if ((s.lang === "zh" ? ZH_OFF_TOPIC : EN_OFF_TOPIC).test(s.text)) return null;
+  const found = classifySentence(s.text, s.lang, model);
+  return found ? { category: found.category, rule: `${s.lang}.model`, confidence: found.confidence } : null;
 }
 
 export const RULE_IDS = [...EN_RULES, ...ZH_RULES].map((r) => r.id);
