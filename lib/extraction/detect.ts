@@ -16,7 +16,7 @@ export interface Candidate {
  * its "must"s and "let's"es are not the user's rules.
  */
 const ASSISTANT_CATEGORIES = new Set<ExtractedCategory>(["gotcha", "decision"]);
-const ASSISTANT_DECISION_RULES = new Set(["en.decided", "en.decision-is", "en.we-chose", "zh.decided"]);
+const ASSISTANT_DECISION_RULES = new Set(["en.decided", "en.decision-is", "en.we-chose", "zh.decided", "en.decision-phrase", "zh.decision-phrase"]);
 
 /** Every sentence of `text` a detector accepts, in order, each sentence at most once. */
 export function detectCandidates(text: string, role: "user" | "assistant" = "user"): Candidate[] {

@@ -26,7 +26,7 @@ describe("extraction classifier", () => {
     ["Keep every exported name unchanged.", "constraint"],
     ["Hooks go in src/hooks with a use prefix.", "convention"],
     ["Picked Zustand over Redux; the state is small.", "decision"],
-    ["图表库选定 ECharts。", "decision"],
+    ["表单校验放在服务端做。", "decision"],
   ])("finds what no phrase rule matches: %j", (text, category) => {
     expect(detectByRules(one(text))).toBeNull();
     expect(detectSentence(one(text))).toMatchObject({ category, rule: expect.stringMatching(/\.model$/) });
