@@ -59,7 +59,9 @@ export function rejectReason(s: Sentence): RejectReason | null {
     if (ZH_IDIOM.test(t)) return "idiom";
     return null;
   }
-  if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < 4) return "length";
+  // Three words are enough for an imperative rule ("Don't retry forever.", "Never touch prod.").
+  const minWords = /^(?:don'?t|do not|never|avoid|always|only)\b/i.test(t) ? 3 : 4;
+  if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < minWords) return "length";
   if (EN_QUOTE.test(t)) return "quote";
   if (/[?？]\s*["')\]]?\s*$/.test(t) || EN_QUESTION_START.test(t)) return "question";
   if (EN_HYPOTHETICAL.test(t)) return "hypothetical";

@@ -130,7 +130,7 @@ describe("errors fixed or open", () => {
 describe("checkpoint quality on the tuning sessions", () => {
   it("finds every expected decision, next step, file and error status", () => {
     const { byLang, misses } = scoreSessions(loadSessions(path.join(FIXTURES, "tuning", "sessions.json")));
-    for (const kind of ["decisions", "nextSteps", "files", "errors"] as const)
+    for (const kind of ["decisions", "constraints", "nextSteps", "files", "errors"] as const)
       expect(byLang.all[kind].found, misses.join("\n")).toBe(byLang.all[kind].expected);
   });
 });
