@@ -134,3 +134,14 @@ describe("checkpoint quality on the tuning sessions", () => {
       expect(byLang.all[kind].found, misses.join("\n")).toBe(byLang.all[kind].expected);
   });
 });
+
+describe("checkpoint quality on the unseen sessions (issue 23; never tuned on)", () => {
+  it("has at least 15 sessions in English and Chinese; >= 90% of decisions, next steps and constraints, errors fixed/open >= 90% right", () => {
+    const sessions = loadSessions(path.join(FIXTURES, "unseen", "sessions.json"));
+    expect(sessions.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(sessions.map((s) => s.lang))).toEqual(new Set(["en", "zh"]));
+    const { byLang, misses } = scoreSessions(sessions);
+    for (const kind of ["decisions", "constraints", "nextSteps", "errors"] as const)
+      expect(byLang.all[kind].found / byLang.all[kind].expected, misses.join("\n")).toBeGreaterThanOrEqual(0.9);
+  });
+});
