@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadSessions, scoreSessions } from "../../../bench/checkpoints/quality";
 import { decisionsIn } from "../../../lib/checkpoints/decisions";
 import { errorsOf } from "../../../lib/checkpoints/errors";
+import { extractCheckpoint } from "../../../lib/checkpoints/extract";
 import { nextStepsIn } from "../../../lib/checkpoints/next-steps";
 import type { ToolCall, Turn } from "../../../lib/checkpoints/timeline";
 
@@ -124,6 +125,19 @@ describe("errors fixed or open", () => {
       errorsOf([turn("assistant", "", e), turn("assistant", "", edit("lib/pdf.ts")), turn("assistant", "The build still fails with this error.")])[0].fixed,
     ).toBe(false);
     expect(errorsOf([turn("assistant", "", e), turn("assistant", "还是报错，问题还没解决。")])[0].fixed).toBe(false);
+  });
+});
+
+describe("progress", () => {
+  it("names what now works, in English and Chinese", () => {
+    const x = extractCheckpoint([
+      turn("user", "Make search tolerate typos."),
+      turn("assistant", "Typo search works now; p95 is 38 ms. The export tests pass reliably."),
+      turn("assistant", "设置页已经支持中英文切换。"),
+    ]);
+    expect(x.progress).toEqual(
+      expect.arrayContaining(["Typo search works now; p95 is 38 ms.", "The export tests pass reliably.", "设置页已经支持中英文切换。"]),
+    );
   });
 });
 
