@@ -20,6 +20,7 @@ import { redact } from "../../lib/security/redact";
 import { countTokens } from "../../lib/token-count";
 import { testCtx } from "../../tests/helpers/ctx";
 import { loadTrajectories, type Message, type Part, type Run } from "./convert";
+import { keyLineRetention, keyLineTable, syntheticParts, trajectoryParts } from "./key-lines";
 import { replay, type TurnRecord } from "./replay";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -478,12 +479,17 @@ async function main() {
     ),
   );
 
+  // Every strategy alone at every level: are the error/traceback/assertion/path:line lines still there? (bench/compress/key-lines.ts)
+  const keyLinesByStrategy = { synthetic: keyLineRetention(syntheticParts()), trajectories: keyLineRetention(trajectoryParts(runs)) };
+  console.log("\nKey-line retention per strategy and level (synthetic diagnostics at head/middle/tail, then the trajectories)\n");
+  console.log(`${keyLineTable(keyLinesByStrategy.synthetic)}\n\n${keyLineTable(keyLinesByStrategy.trajectories)}`);
+
   const timing = await benchTiming(runs, http);
   printTiming(timing);
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, "compress.json");
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, runs: reports, timing }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, runs: reports, keyLinesByStrategy, timing }, null, 2));
   console.log(`\nwrote ${path.relative(ROOT, file)}`);
 }
 

@@ -10,7 +10,9 @@
  * 3. The shared coding-agent trajectories (../shared, skipped when absent): how many sentences of
  *    real user/assistant prose the detectors flag, with every flagged sentence listed in the JSON
  *    for review (these runs hold few real decisions; most flags there are false positives).
- * 4. Throughput of the detectors.
+ * 4. The unseen set (unseen.jsonl, issue 23): never used for tuning; its first-look figures (the
+ *    code before issue 23) beside today's, per language and per kind (docs/extraction.md).
+ * 5. Throughput of the detectors (rules, decision phrases and the classifier).
  *
  * Run: npx tsx bench/extraction/index.ts
  */
@@ -24,7 +26,9 @@ import { evaluate, loadLabeled, type Labeled } from "./evaluate";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const FIX = path.join(ROOT, "tests", "fixtures", "extraction");
 const RESULTS = path.join(ROOT, "bench", "results");
-const SHARED = path.join(ROOT, "..", "shared", "data", "trajectories");
+// ../shared beside the checkout, or two levels up from a git worktree.
+const SHARED =
+  [path.join(ROOT, "..", "shared", "data", "trajectories"), path.join(ROOT, "..", "..", "shared", "data", "trajectories")].find((d) => fs.existsSync(d)) ?? "";
 
 /** Scores at first sight (before the set influenced any rule), measured 2026-11-22. */
 const FIRST_LOOK = {
@@ -32,7 +36,52 @@ const FIRST_LOOK = {
   blind: { en: { precision: 0.923, recall: 0.444 }, zh: { precision: 1.0, recall: 0.375 } },
 };
 
+/**
+ * The unseen set (issue 23): written and committed before any rule changed, scored once on the
+ * code before (a5f791b) — these figures — and never used for tuning since.
+ */
+const FIRST_LOOK_UNSEEN = { en: { precision: 0.985, recall: 0.77 }, zh: { precision: 0.924, recall: 0.726 } };
+/** Per kind at first look: sentences, how many were flagged, how many with the right category. */
+const FIRST_LOOK_UNSEEN_KINDS: Record<string, { n: number; flagged: number; exact: number }> = {
+  "en/decision": { n: 22, flagged: 7, exact: 6 },
+  "en/constraint": { n: 18, flagged: 15, exact: 15 },
+  "en/preference": { n: 15, flagged: 15, exact: 14 },
+  "en/convention": { n: 16, flagged: 15, exact: 15 },
+  "en/gotcha": { n: 16, flagged: 15, exact: 15 },
+  "en/question": { n: 12, flagged: 0, exact: 0 },
+  "en/hypothetical": { n: 12, flagged: 0, exact: 0 },
+  "en/quote": { n: 10, flagged: 0, exact: 0 },
+  "en/code": { n: 10, flagged: 0, exact: 0 },
+  "en/negated": { n: 8, flagged: 1, exact: 0 },
+  "en/narration": { n: 20, flagged: 0, exact: 0 },
+  "zh/decision": { n: 20, flagged: 9, exact: 8 },
+  "zh/constraint": { n: 18, flagged: 13, exact: 12 },
+  "zh/preference": { n: 14, flagged: 12, exact: 10 },
+  "zh/convention": { n: 16, flagged: 13, exact: 13 },
+  "zh/gotcha": { n: 16, flagged: 14, exact: 14 },
+  "zh/question": { n: 12, flagged: 0, exact: 0 },
+  "zh/hypothetical": { n: 12, flagged: 0, exact: 0 },
+  "zh/quote": { n: 10, flagged: 2, exact: 0 },
+  "zh/code": { n: 8, flagged: 0, exact: 0 },
+  "zh/negated": { n: 8, flagged: 3, exact: 0 },
+  "zh/narration": { n: 18, flagged: 0, exact: 0 },
+};
+
 const pct = (x: number) => x.toFixed(3);
+
+/** Per kind of the unseen set: for a category, how many were found (and with the right category); for a hard negative, how many were wrongly flagged. */
+function perKind(rows: (Labeled & { kind?: string })[]) {
+  const out: Record<string, { n: number; flagged: number; exact: number }> = {};
+  for (const r of rows) {
+    const k = `${r.lang}/${r.kind ?? r.label ?? "negative"}`;
+    const got = detectCandidates(r.text, "user")[0]?.category ?? null;
+    out[k] ??= { n: 0, flagged: 0, exact: 0 };
+    out[k].n++;
+    if (got) out[k].flagged++;
+    if (got && got === r.label) out[k].exact++;
+  }
+  return out;
+}
 
 function table(name: string, rows: Labeled[]) {
   const lines: string[] = [];
@@ -78,12 +127,32 @@ async function main() {
   const labeled = loadLabeled(path.join(FIX, "labeled.jsonl"));
   const holdout = loadLabeled(path.join(FIX, "holdout.jsonl"));
   const blind = loadLabeled(path.join(FIX, "blind.jsonl"));
+  const unseen = loadLabeled(path.join(FIX, "unseen.jsonl"));
   const header = "| set | lang | n | positives | TP | FP | FN | precision | recall | category acc. |\n|---|---|---|---|---|---|---|---|---|---|";
   const a = table("labeled", labeled);
   const b = table("holdout", holdout);
   const c = table("blind", blind);
+  const u = table("unseen", unseen);
   console.log("\nExtraction: detection precision/recall (a positive = worth storing)\n");
-  console.log([header, ...a.lines, ...b.lines, ...c.lines].join("\n"));
+  console.log([header, ...a.lines, ...b.lines, ...c.lines, ...u.lines].join("\n"));
+
+  console.log(
+    "\nUnseen set (never tuned on): first look (code before issue 23) and now\n\n| lang | precision first look | precision now | recall first look | recall now |\n|---|---|---|---|---|",
+  );
+  for (const lang of ["en", "zh"] as const) {
+    const now = evaluate(unseen.filter((r) => r.lang === lang));
+    const fl = FIRST_LOOK_UNSEEN[lang];
+    console.log(`| ${lang} | ${pct(fl.precision)} | ${pct(now.precision)} | ${pct(fl.recall)} | ${pct(now.recall)} |`);
+  }
+  const kinds = perKind(unseen);
+  console.log("\nUnseen set per kind: categories found (right category), hard negatives wrongly flagged\n\n| kind | n | first look | now |\n|---|---|---|---|");
+  for (const [k, v] of Object.entries(kinds)) {
+    const fl = FIRST_LOOK_UNSEEN_KINDS[k];
+    const negative = /question|hypothetical|quote|code|negated|narration/.test(k);
+    const cell = (x: { flagged: number; exact: number } | undefined) =>
+      x ? (negative ? `${x.flagged} flagged` : `${x.flagged} found (${x.exact} right category)`) : "-";
+    console.log(`| ${k} | ${v.n} | ${cell(fl)} | ${cell(v)} |`);
+  }
   console.log("\nFirst look (before the set was used to fix rules): the estimate for new phrasing\n\n| set | lang | precision | recall |\n|---|---|---|---|");
   for (const [set, langs] of Object.entries(FIRST_LOOK))
     for (const [lang, v] of Object.entries(langs)) console.log(`| ${set} | ${lang} | ${v.precision.toFixed(3)} | ${v.recall.toFixed(3)} |`);
@@ -94,7 +163,7 @@ async function main() {
 
   // Real agent prose.
   let trajectories: Record<string, unknown> | null = null;
-  if (fs.existsSync(SHARED)) {
+  if (SHARED) {
     const { loadTrajectories } = await import("../compress/convert");
     const runs = loadTrajectories(SHARED);
     let sentences = 0;
@@ -116,12 +185,14 @@ async function main() {
   }
 
   // Throughput.
-  const texts = [...labeled, ...holdout, ...blind].map((r) => r.text);
+  const texts = [...labeled, ...holdout, ...blind, ...unseen].map((r) => r.text);
   const start = performance.now();
   let n = 0;
   while (performance.now() - start < 1000) for (const t of texts) detectCandidates(t), n++;
   const perSec = n / ((performance.now() - start) / 1000);
-  console.log(`\nThroughput: ${Math.round(perSec).toLocaleString()} sentences/s (single core)`);
+  console.log(
+    `\nThroughput: ${Math.round(perSec).toLocaleString()} sentences/s (single core), ${(1e6 / perSec).toFixed(1)} µs per sentence (rules + classifier)`,
+  );
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, "extraction.json");
@@ -133,10 +204,15 @@ async function main() {
         labeled: a.out,
         holdout: b.out,
         blind: c.out,
+        unseen: u.out,
+        unseenFirstLook: FIRST_LOOK_UNSEEN,
+        unseenPerKind: kinds,
+        unseenPerKindFirstLook: FIRST_LOOK_UNSEEN_KINDS,
         firstLook: FIRST_LOOK,
         perCategory: cats,
         trajectories,
         sentencesPerSecond: perSec,
+        microsecondsPerSentence: 1e6 / perSec,
       },
       null,
       2,

@@ -1,8 +1,13 @@
 import path from "node:path";
-import type { CheckpointExtract, ErrorItem, FileChange } from "../contracts/checkpoints";
+import type { CheckpointExtract, FileChange } from "../contracts/checkpoints";
 import { detectCandidates } from "../extraction/detect";
 import { toSentences } from "../extraction/sentences";
-import type { ToolCall, Turn } from "./timeline";
+import { decisionsIn } from "./decisions";
+import { clip, errorsOf, failed, targetOf, TEST_COMMAND } from "./errors";
+import { nextStepsIn } from "./next-steps";
+import type { Turn } from "./timeline";
+
+export { clip, errorsOf };
 
 /**
  * Deterministic extractors over a session history: the same history always gives the same
@@ -18,20 +23,6 @@ const EDIT_TOOLS: Record<string, string> = {
   apply_patch: "patch",
   str_replace_editor: "edit",
 };
-const TEST_COMMAND =
-  /\b(?:npm (?:run )?test|npx (?:vitest|jest|playwright)|vitest|jest|pytest|python -m pytest|go test|cargo test|mvn test|gradle test|make test|tox|rspec|phpunit|dotnet test|bun test|pnpm (?:run )?test|yarn test)\b/;
-const ERROR_LINE =
-  /\b(?:error|Error|ERROR)(?:\[|:|\s+\d|!|\s+[A-Z]{1,4}\d+)|^error\b|\b[A-Z]\w*(?:Error|Exception)\b|\bTraceback\b|\bFAILED\b|\b\d+ failed\b|\bfailed:|\bfatal:|\bpanic:|No such file or directory|command not found|Segmentation fault|exit (?:code|status) [1-9]|exited with code [1-9]|npm ERR!/;
-const PASS_LINE = /\b(?:\d+ passed|all tests pass|tests? passed|0 failed|ok \(|✓|PASS\b|Tests:\s+\d+ passed)/i;
-
-export function clip(text: string, max: number): string {
-  const t = text.replace(/\s+/g, " ").trim();
-  if (t.length <= max) return t;
-  const cut = t.slice(0, max);
-  const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("。"));
-  return (end > max * 0.5 ? cut.slice(0, end + 1) : cut.slice(0, max - 1) + "…").trim();
-}
-
 const uniq = (items: string[]) => {
   const seen = new Set<string>();
   return items.filter((i) => {
@@ -73,11 +64,6 @@ function filesInPatch(text: string): { file: string; op: string }[] {
   return out;
 }
 
-function targetOf(call: ToolCall): string {
-  const v = call.input.filePath ?? call.input.file_path ?? call.input.path ?? call.input.command ?? call.input.pattern ?? "";
-  return typeof v === "string" ? v.trim().replace(/\s+/g, " ") : "";
-}
-
 export function filesModified(turns: readonly Turn[], root: string | null): FileChange[] {
   const byPath = new Map<string, FileChange>();
   const add = (file: string, op: string) => {
@@ -101,63 +87,13 @@ export function filesModified(turns: readonly Turn[], root: string | null): File
   return [...byPath.values()];
 }
 
-function errorLine(text: string): string | undefined {
-  for (const line of text.split("\n")) {
-    const l = line.trim();
-    if (l && ERROR_LINE.test(l) && !PASS_LINE.test(l)) return clip(l, 200);
-  }
-  return undefined;
-}
-
-function failed(call: ToolCall): string | undefined {
-  if (call.status === "error") return clip(call.error.split("\n").find((l) => l.trim()) ?? "error", 200);
-  if (call.tool === "bash") {
-    const exit = /exit (?:code|status)[: ]+([1-9]\d*)/i.exec(call.output);
-    const line = errorLine(call.output);
-    if (exit || line) return line ?? `exit code ${exit?.[1]}`;
-  }
-  return undefined;
-}
-
-/** Errors met, each marked fixed when a later call on the same target (or a later passing test run) succeeded. */
-export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
-  const calls = turns.flatMap((t) => t.tools.filter((c) => c.tool !== "todowrite" && c.tool !== "read"));
-  // Each call is looked at once: linear in the history, whatever its length.
-  const info = calls.map((call) => {
-    const target = targetOf(call);
-    return { call, key: `${call.tool}\u0000${target}`, message: failed(call), isTest: call.tool === "bash" && TEST_COMMAND.test(target) };
-  });
-  // The index of the last successful call per key, and of the last passing test run.
-  const lastOk = new Map<string, number>();
-  let lastPassingTest = -1;
-  info.forEach((c, i) => {
-    if (c.message) return;
-    lastOk.set(c.key, i);
-    if (c.isTest) lastPassingTest = i;
-  });
-  const items: (ErrorItem & { at: number })[] = [];
-  info.forEach((c, at) => {
-    if (!c.message) return;
-    const fixed = (lastOk.get(c.key) ?? -1) > at || (c.isTest && lastPassingTest > at);
-    const existing = items.find((i) => i.message === c.message);
-    if (existing) {
-      existing.fixed = fixed;
-      existing.at = at;
-    } else items.push({ at, tool: c.call.tool, message: c.message, fixed });
-  });
-  // Open errors first (they matter most), then the most recent.
-  return items
-    .sort((a, b) => Number(a.fixed) - Number(b.fixed) || b.at - a.at)
-    .slice(0, MAX_ITEMS)
-    .map(({ tool, message, fixed }) => ({ tool, message, fixed }));
-}
-
 const DONE_SENTENCE =
   /^(?:(?:i|we)(?:'ve| have)?\s+)?(?:now\s+)?(?:successfully\s+)?(?:implemented|added|fixed|created|updated|refactored|removed|wrote|written|moved|renamed|completed|finished|resolved|replaced|changed|migrated|extracted|introduced)\b/i;
 const DONE_ZH = /^(?:我|我们)?(?:已经|已)(?:经)?(?:实现|添加|修复|创建|更新|重构|删除|完成|解决|替换|修改)/;
-const NEXT_SENTENCE =
-  /\b(?:next,? (?:i|we)(?:'ll| will)|the next step|next steps?:|remaining:|still (?:need|needs|have) to|(?:i|we)(?:'ll| will) (?:then|next)|todo:|left to do)\b/i;
-const NEXT_ZH = /接下来|下一步|还需要|待办|剩下/;
+/** Progress that names what now works ("Typo search works", "测试现在通过了"). */
+const WORKS_SENTENCE =
+  /\b(?:works?|working|passes|pass|is green|are green|is bounded|are bounded) now\b|\bnow (?:works?|passes|supports?|handles?|returns?|logs?|lasts?|builds?|runs?)\b|\b(?:pass(?:es)?|works?) reliably\b/i;
+const WORKS_ZH = /(?:已经|现在|已)(?:能|可以|支持|跑通|通过|正常|加好|完成)|(?:通过|跑通|可以切换|能跑)了/;
 
 function sentencesOf(text: string, re: RegExp, reZh: RegExp): string[] {
   return toSentences(text)
@@ -181,7 +117,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
     if (t.status === "completed") progress.push(`Done: ${clip(t.content, 200)}`);
     else if (t.status === "in_progress") progress.push(`In progress: ${clip(t.content, 200)}`);
   }
-  for (const a of assistants.slice(-12)) progress.push(...sentencesOf(a.text, DONE_SENTENCE, DONE_ZH));
+  for (const a of assistants.slice(-12)) progress.push(...sentencesOf(a.text, DONE_SENTENCE, DONE_ZH), ...sentencesOf(a.text, WORKS_SENTENCE, WORKS_ZH));
   // The model's last words usually say where it stands.
   const lastWords = assistants[assistants.length - 1];
   if (lastWords) progress.push(`Last assistant message: ${clip(lastWords.text, 300)}`);
@@ -197,6 +133,8 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
   const gotchas: string[] = [];
   for (const t of turns) {
     if (!t.text || (t.role !== "user" && t.role !== "assistant")) continue;
+    // Decisions in any of their phrasings (user or assistant), with the reason when the sentence gives one.
+    decisions.push(...decisionsIn(t.text).map((d) => clip(d, 300)));
     for (const c of detectCandidates(t.text, t.role)) {
       if (c.category === "decision") decisions.push(clip(c.content, 300));
       else if (c.category === "gotcha") gotchas.push(clip(c.content, 300));
@@ -208,7 +146,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
   const lastTurn = [...turns].reverse().find((t) => t.role !== "system" && (t.text || t.tools.length));
   if (lastTurn?.role === "user") nextSteps.push(`Answer the user's latest message: ${clip(lastTurn.text, 300)}`);
   for (const t of todos ?? []) if (t.status === "pending" || t.status === "in_progress") nextSteps.push(clip(t.content, 200));
-  for (const a of assistants.slice(-3)) nextSteps.push(...sentencesOf(a.text, NEXT_SENTENCE, NEXT_ZH));
+  for (const a of assistants.slice(-3)) nextSteps.push(...nextStepsIn(a.text).map((n) => clip(n, 240)));
 
   const errors = errorsOf(turns);
   const critical: string[] = [...gotchas];

@@ -16,7 +16,7 @@ export interface Candidate {
  * its "must"s and "let's"es are not the user's rules.
  */
 const ASSISTANT_CATEGORIES = new Set<ExtractedCategory>(["gotcha", "decision"]);
-const ASSISTANT_DECISION_RULES = new Set(["en.decided", "en.decision-is", "en.we-chose", "zh.decided"]);
+const ASSISTANT_DECISION_RULES = new Set(["en.decided", "en.decision-is", "en.we-chose", "zh.decided", "en.decision-phrase", "zh.decision-phrase"]);
 
 /** Every sentence of `text` a detector accepts, in order, each sentence at most once. */
 export function detectCandidates(text: string, role: "user" | "assistant" = "user"): Candidate[] {
@@ -25,7 +25,12 @@ export function detectCandidates(text: string, role: "user" | "assistant" = "use
   for (const s of toSentences(text)) {
     const d = detectSentence(s);
     if (!d) continue;
-    if (role === "assistant" && (!ASSISTANT_CATEGORIES.has(d.category) || (d.category === "decision" && !ASSISTANT_DECISION_RULES.has(d.rule)))) continue;
+    // The classifier learned from what people say; the model's narration is not its domain.
+    if (
+      role === "assistant" &&
+      (d.rule.endsWith(".model") || !ASSISTANT_CATEGORIES.has(d.category) || (d.category === "decision" && !ASSISTANT_DECISION_RULES.has(d.rule)))
+    )
+      continue;
     const content = s.text.replace(/\s+/g, " ").trim();
     const key = content.toLowerCase();
     if (seen.has(key)) continue;

@@ -1,4 +1,7 @@
 import type { ExtractedCategory } from "../contracts/extraction";
+import { type ClassifierWeights, classifySentence } from "./classifier";
+import { isDecisionPhrase } from "./decision-phrases";
+import defaultWeights from "./classifier-weights.json" with { type: "json" };
 import type { Sentence } from "./sentences";
 
 /**
@@ -12,7 +15,7 @@ export interface Detection {
   confidence: number;
 }
 
-export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "length";
+export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "negated" | "length";
 
 interface Rule {
   id: string;
@@ -28,13 +31,17 @@ const EN_QUESTION_START =
 const EN_HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering|it seems|seems to|seems like|looks like|apparently|probably|presumably|likely|i guess|i think)\b/i;
 const EN_QUOTE =
-  /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told)\b|"[^"]{8,}"|“[^”]{4,}”/i;
+  /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told|mentioned(?: that)?|pointed out|suggested that)\b|"[^"]{8,}"|“[^”]{4,}”/i;
 const EN_IDIOM =
   /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b|\b(?:don'?t|do not|doesn'?t|does not|won'?t) (?:have|need) to\b|\bno need to\b/i;
 /** Off-topic personal plans are not project decisions. */
 const EN_OFF_TOPIC = /\b(?:lunch|dinner|breakfast|coffee|a break|go home|sleep|vacation|holiday|weekend|call it a day|eat|eating|drink|snack)\b/i;
 const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下班|回家|放假|度假|吃点/;
 
+/** A decision said not to exist is not one ("that's not what we decided", "还没定"). */
+const EN_NEGATED_DECISION =
+  /\bnot what (?:we|i|you) (?:decided|agreed|chose)\b|\b(?:haven'?t|have not|hasn'?t|didn'?t|did not|never) (?:yet )?(?:decided|agreed|chosen|settled)\b|\bno decision\b|\bnot (?:yet )?(?:decided|settled|final)\b|\bstill (?:open|undecided|up for debate)\b/i;
+const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?(?:达成一致|定下来|拍板)|未定|没(?:这么|那么)定过|还在(?:讨论|投票|考虑)|没有选/;
 const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
 const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
 const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”]{2,}”|「[^」]{2,}」/;
@@ -48,13 +55,17 @@ export function rejectReason(s: Sentence): RejectReason | null {
     if (ZH_QUOTE.test(t)) return "quote";
     if (ZH_QUESTION.test(t)) return "question";
     if (ZH_HYPOTHETICAL.test(t)) return "hypothetical";
+    if (ZH_NEGATED_DECISION.test(t)) return "negated";
     if (ZH_IDIOM.test(t)) return "idiom";
     return null;
   }
-  if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < 4) return "length";
+  // Three words are enough for an imperative rule ("Don't retry forever.", "Never touch prod.").
+  const minWords = /^(?:don'?t|do not|never|avoid|always|only)\b/i.test(t) ? 3 : 4;
+  if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < minWords) return "length";
   if (EN_QUOTE.test(t)) return "quote";
   if (/[?？]\s*["')\]]?\s*$/.test(t) || EN_QUESTION_START.test(t)) return "question";
   if (EN_HYPOTHETICAL.test(t)) return "hypothetical";
+  if (EN_NEGATED_DECISION.test(t)) return "negated";
   if (EN_IDIOM.test(t)) return "idiom";
   return null;
 }
@@ -118,7 +129,7 @@ const EN_RULES: Rule[] = [
   {
     id: "en.lets-go-with",
     category: "decision",
-    re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b(?!\s+\S+\s+to\s+(?:see|find|check|look|search|open|run|view|locate|inspect|test|verify|confirm|reproduce|print|get))/i,
+    re: /\blet'?s (?:go with|use|stick with|keep|switch to|adopt|move to)\b(?!(?:\s+\S+){1,3}\s+to\s+(?:see|find|check|look|search|open|run|view|locate|inspect|test|verify|confirm|reproduce|print|get|step|debug|trace|dig))/i,
     confidence: 0.8,
   },
   {
@@ -282,7 +293,8 @@ const ZH_RULES: Rule[] = [
   { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },
 ];
 
-export function detectSentence(s: Sentence): Detection | null {
+/** The phrase rules alone (after the rejections). */
+export function detectByRules(s: Sentence): Detection | null {
   if (rejectReason(s)) return null;
   const rules = s.lang === "zh" ? ZH_RULES : EN_RULES;
   for (const r of rules) {
@@ -291,6 +303,20 @@ export function detectSentence(s: Sentence): Detection | null {
     return { category: r.category, rule: r.id, confidence: r.confidence };
   }
   return null;
+}
+
+/**
+ * Rules first (they name the phrase that matched), then the decision phrases; what none matched
+ * goes to the n-gram classifier, behind the same rejections (questions, hypotheticals, quotes, code, idioms).
+ */
+export function detectSentence(s: Sentence, model: ClassifierWeights = defaultWeights as ClassifierWeights): Detection | null {
+  const byRule = detectByRules(s);
+  if (byRule || rejectReason(s)) return byRule;
+  if ((s.lang === "zh" ? ZH_OFF_TOPIC : EN_OFF_TOPIC).test(s.text)) return null;
+  // Decisions in their many phrasings (shared with the checkpoint extractor).
+  if (isDecisionPhrase(s.text, s.lang)) return { category: "decision", rule: `${s.lang}.decision-phrase`, confidence: 0.8 };
+  const found = classifySentence(s.text, s.lang, model);
+  return found ? { category: found.category, rule: `${s.lang}.model`, confidence: found.confidence } : null;
 }
 
 export const RULE_IDS = [...EN_RULES, ...ZH_RULES].map((r) => r.id);

@@ -9,8 +9,8 @@ import { dayAge } from "./format";
 
 /**
  * The resume block a new session gets once: built from the project's latest checkpoint taken by
- * another session, within `injection.resumeBudgetTokens`. Sections go in by priority (what to do
- * next before what was done) and each item only if it still fits, so the block never exceeds
+ * another session, within `injection.resumeBudgetTokens`. Sections go in by priority (next steps and
+ * decisions, then the task, constraints, open errors, what was done) and each item only if it still fits, so the block never exceeds
  * its budget. Delivery is recorded atomically: two concurrent asks get one block.
  */
 interface Section {
@@ -29,12 +29,13 @@ export function buildResumeBlock(
     `Checkpoint ${meta.id} of session ${meta.sessionId} (${meta.trigger}, ${dayAge(meta.createdAt, now)}). Background only: verify before acting on it.`,
   ].join("\n");
   const sections: Section[] = [
-    { title: "Task", items: [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean) },
+    // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
     { title: "Next steps", items: x.nextSteps },
-    { title: "Progress", items: x.progress },
     { title: "Decisions", items: x.decisions },
+    { title: "Task", items: [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean) },
     { title: "Constraints", items: x.constraints },
     { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
+    { title: "Progress", items: x.progress },
     { title: "Files modified", items: x.filesModified.map(fileLine) },
     { title: "Critical context", items: x.criticalContext },
   ];

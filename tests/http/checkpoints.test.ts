@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
-import { kvHistory } from "../lib/checkpoints/history";
+import { kvHistory, rateLimitHistory } from "../lib/checkpoints/history";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,6 +48,30 @@ describe("checkpoints over HTTP", () => {
     expect(resume.tokens).toBeGreaterThan(0);
     res = await server.api(`/api/context/resume?${q({ directory, sessionID: "ses_new" })}`);
     expect(await body(res)).toEqual({ block: null, tokens: 0, checkpointId: null, reason: "delivered" });
+  });
+
+  it("the rate-limit session of issue 23: checkpoint and resume block carry the decision, the next step and the error as fixed", async () => {
+    const project = tempDir("recollect-rate-limit-");
+    let res = await server.api("/api/checkpoints", {
+      method: "POST",
+      json: { directory: project, sessionID: "ses_rl", trigger: "compaction", messages: rateLimitHistory(project) },
+    });
+    expect(res.status).toBe(201);
+    const cp = await body(res);
+    const full = await body(await server.api(`/api/checkpoints/${cp.id}`));
+    expect(full.extracted.decisions).toEqual(["I'll use an in-memory token bucket per API key, decided because there is one instance."]);
+    expect(full.extracted.nextSteps).toContain("Next step: add the 429 response headers.");
+    expect(full.extracted.constraints).toContain("It must not use Redis.");
+    expect(full.extracted.errors).toEqual([{ tool: "bash", message: "TypeError: bucket.take is not a function", fixed: true }]);
+    expect(full.markdown).toContain("- [fixed] bash: TypeError: bucket.take is not a function");
+    expect(full.markdown).not.toContain("_None recorded._");
+
+    res = await server.api(`/api/context/resume?${q({ directory: project, sessionID: "ses_rl_next" })}`);
+    const block: string = (await body(res)).block;
+    expect(block.indexOf("**Next steps**\n- Next step: add the 429 response headers.")).toBeGreaterThan(0);
+    expect(block).toContain("**Decisions**\n- I'll use an in-memory token bucket per API key");
+    expect(block.indexOf("**Next steps**")).toBeLessThan(block.indexOf("**Task**"));
+    expect(block).not.toContain("**Open errors**");
   });
 
   it("answers malformed input with 400 naming the problem, unknown ids with 404, oversized bodies with 413", async () => {

@@ -4,6 +4,7 @@ import { commandOutput } from "./command-output";
 import { duplicates } from "./duplicates";
 import { fileReads } from "./file-reads";
 import { jsonArrays } from "./json-arrays";
+import { keepingKeyLines } from "./key-lines";
 import { longOutput } from "./long-output";
 import { outdatedReads } from "./outdated-reads";
 import { reasoning } from "./reasoning";
@@ -22,14 +23,8 @@ export const STRATEGIES: Strategy[] = [
   duplicates,
   outdatedReads,
   systemReminders,
-  toolErrors,
-  jsonArrays,
-  fileReads,
-  searchResults,
-  commandOutput,
-  longOutput,
-  repeatedLines,
-  assistantProse,
+  // Strategies that cut inside a part keep its error, traceback, assertion and path:line lines (key-lines.ts).
+  ...[toolErrors, jsonArrays, fileReads, searchResults, commandOutput, longOutput, repeatedLines, assistantProse].map(keepingKeyLines),
 ];
 
 export const STRATEGY_NAMES = STRATEGIES.map((s) => s.name);

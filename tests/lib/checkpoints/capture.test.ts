@@ -158,8 +158,12 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
   it("keeps the resume block within a small budget, most important sections first", () => {
     const small = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_c", budget: 120 }));
     expect(small.tokens).toBeLessThanOrEqual(120);
-    expect(small.block).toContain("**Task**");
+    expect(small.block).toContain("**Next steps**");
     expect(small.block).not.toContain("**Critical context**");
+    const full = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_c2", budget: 4000 })).block ?? "";
+    const order = ["**Next steps**", "**Decisions**", "**Task**", "**Constraints**"].map((t) => full.indexOf(t));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it("rejects malformed input with a ZodError naming the field", () => {

@@ -54,3 +54,25 @@ export function kvHistory(root: string) {
     ]),
   ];
 }
+
+/** The four-message session of issue 23: a constraint, an assistant's decision, a failing test, the assistant's fix and next step. */
+export function rateLimitHistory(root: string) {
+  return [
+    msg("msg_r1", "user", [text("Add rate limiting to the public API. It must not use Redis.")]),
+    msg("msg_r2", "assistant", [
+      text("I'll use an in-memory token bucket per API key, decided because there is one instance."),
+      tool("edit", { filePath: `${root}/src/middleware/rate-limit.ts`, oldString: "next()", newString: "bucket.take(1); next()" }, "Edit applied."),
+    ]),
+    msg("msg_r3", "assistant", [
+      tool(
+        "bash",
+        { command: "npm test" },
+        "FAIL src/middleware/rate-limit.test.ts\nTypeError: bucket.take is not a function\n    at src/middleware/rate-limit.ts:14:12\nTests: 1 failed, 12 passed",
+      ),
+    ]),
+    msg("msg_r4", "assistant", [
+      text("Fixed the TypeError: take() was renamed to consume(). Next step: add the 429 response headers."),
+      tool("edit", { filePath: `${root}/src/middleware/rate-limit.ts`, oldString: "take(1)", newString: "consume(1)" }, "Edit applied."),
+    ]),
+  ];
+}
