@@ -37,11 +37,35 @@ const PAIR_PROBE_MAX = 1000;
 function redactUnder(key: string, value: string): string {
   const alone = redact(value);
   if (value.length > PAIR_PROBE_MAX || alone !== value) return alone;
+  return redactAsPair(key, value);
+}
+
+/** The pair probe of `redactUnder` for a value already redacted alone. */
+function redactAsPair(key: string, value: string): string {
   const pair = `${key}=${value}`;
   const redacted = redact(pair);
   if (redacted === pair) return value;
   // The detector kept the label and replaced what follows `=`: that is the value's redaction.
-  return redacted.startsWith(`${key}=`) ? redacted.slice(key.length + 1) : alone;
+  return redacted.startsWith(`${key}=`) ? redacted.slice(key.length + 1) : value;
+}
+
+/**
+ * Object keys repeat by the thousand in a history (`type`, `text`, `state`...): their redaction is
+ * remembered (a pure function of the key), short keys only, a bounded number of them.
+ */
+const KEY_CACHE_MAX_CHARS = 64;
+const KEY_CACHE_MAX = 4096;
+const redactedKeys = new Map<string, string>();
+
+function redactObjectKey(key: string): string {
+  if (key.length > KEY_CACHE_MAX_CHARS) return redact(key);
+  let hit = redactedKeys.get(key);
+  if (hit === undefined) {
+    hit = redact(key);
+    if (redactedKeys.size >= KEY_CACHE_MAX) redactedKeys.clear();
+    redactedKeys.set(key, hit);
+  }
+  return hit;
 }
 
 /**
@@ -57,7 +81,7 @@ function walk(value: unknown, key: string | undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, key));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walk(v, k);
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redactObjectKey(k))] = walk(v, k);
     return out;
   }
   return value;
@@ -91,11 +115,12 @@ export function redactKeysAfter<T>(value: T): T {
 }
 
 function walkKeys(value: unknown, key: string | undefined): unknown {
-  if (typeof value === "string") return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactUnder(key, value) : value;
+  // The strings are redacted already: only the pair probe is left to do.
+  if (typeof value === "string") return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactAsPair(key, value) : value;
   if (Array.isArray(value)) return value.map((v) => walkKeys(v, key));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redact(k))] = walkKeys(v, k);
+    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redactObjectKey(k))] = walkKeys(v, k);
     return out;
   }
   return value;
@@ -121,7 +146,7 @@ export async function redactKeysAfterAsync<T>(value: T): Promise<T> {
   };
   const visit = async (v: unknown, key: string | undefined): Promise<unknown> => {
     await pause();
-    if (typeof v === "string") return key !== undefined && v.length <= PAIR_PROBE_MAX ? redactUnder(key, v) : v;
+    if (typeof v === "string") return key !== undefined && v.length <= PAIR_PROBE_MAX ? redactAsPair(key, v) : v;
     if (Array.isArray(v)) {
       const arr: unknown[] = [];
       for (const item of v) arr.push(await visit(item, key));
@@ -129,7 +154,7 @@ export async function redactKeysAfterAsync<T>(value: T): Promise<T> {
     }
     if (v && typeof v === "object") {
       const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[uniqueKey(out, redact(k))] = await visit(item, k);
+      for (const [k, item] of Object.entries(v)) out[uniqueKey(out, redactObjectKey(k))] = await visit(item, k);
       return out;
     }
     return v;

@@ -596,6 +596,10 @@ class Scan {
   private emitted = 0;
   /** Merged spans that reach past the last slice: a later span may still start before or inside them. */
   private carry: Span[] = [];
+  /** The detector now reading, for `push`. */
+  private detector = 0;
+  /** Where detectors put their spans: one function a scan, not one a detector and slice (redact runs on every short field). */
+  private readonly push = (start: number, end: number) => void (end > start && this.carry.push({ start, end, d: this.detector }));
   done = 0;
 
   constructor(private readonly text: string) {}
@@ -607,10 +611,11 @@ class Scan {
     const windowEnd = Math.min(text.length, to + ANCHOR_MARGIN);
     const window = from === 0 && windowEnd === text.length ? text : text.slice(from, windowEnd);
     const spans: Span[] = this.carry;
+    const push = this.push;
     for (let d = 0; d < DETECTORS.length; d++) {
       const detector = DETECTORS[d];
       const anchor = detector.anchor;
-      const push = (start: number, end: number) => void (end > start && spans.push({ start, end, d }));
+      this.detector = d;
       let at = this.next[d];
       if (Array.isArray(anchor)) {
         const [a, b = a] = anchor;
