@@ -162,7 +162,15 @@ test("2. /checkpoint stores a manual checkpoint and shows it, /memory shows the 
 });
 
 test("3. /review runs the auditor at temperature 0; its findings go to KV, carried forward or resolved on the next audit", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  // A model that takes a temperature (OpenCode sends none to a model without the capability).
+  const provider = {
+    mock: {
+      npm: "@ai-sdk/openai-compatible",
+      options: { baseURL: llm.url, apiKey: "x" },
+      models: { "mock-model": { name: "Mock", tool_call: true, temperature: true, limit: { context: 200_000, output: 8192 } } },
+    },
+  };
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { provider } });
   const dir = encodeURIComponent(oc.projectDir);
   const isAuditor = (r: ChatRequest) => systemTexts(r).some((s) => s.includes("You are the auditor"));
   let audit = 0;
