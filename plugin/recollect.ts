@@ -38,7 +38,12 @@ export async function createRecollect(
     tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt) } : {}) },
     config: safe(rt, "config", configHook(rt, ownedCommands)),
     "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard), (e) => e instanceof CommandHandled),
-    "tool.execute.before": safe(rt, "tool.execute.before", async (input: { tool: string; sessionID: string }) => guard.check(input.tool, input.sessionID), (e) => e instanceof ReadOnlyRefusal),
+    "tool.execute.before": safe(
+      rt,
+      "tool.execute.before",
+      async (input: { tool: string; sessionID: string }) => guard.check(input.tool, input.sessionID),
+      (e) => e instanceof ReadOnlyRefusal,
+    ),
     event: safe(rt, "event", events(rt)),
     "chat.message": safe(rt, "chat.message", async (input: { sessionID: string; agent?: string }, output: Parameters<typeof onMessage>[1]) => {
       guard.noteAgent(input.sessionID, input.agent);

@@ -25,7 +25,8 @@ const tui: TuiPlugin = async (api, options) => {
 
 function start(api: TuiPluginApi, options: Record<string, unknown>) {
   const nested = (options.tui ?? {}) as Record<string, unknown>;
-  const flag = (name: string, dflt: boolean) => (typeof nested[name] === "boolean" ? nested[name] : typeof options[name] === "boolean" ? options[name] : dflt) as boolean;
+  const flag = (name: string, dflt: boolean) =>
+    (typeof nested[name] === "boolean" ? nested[name] : typeof options[name] === "boolean" ? options[name] : dflt) as boolean;
   const settings = resolveSettings(options);
   const client = new RecollectClient({ ...settings, breakerCooldownMs: Math.min(settings.breakerCooldownMs, 10_000) });
   const directory = () => api.state.path.directory;

@@ -12,7 +12,7 @@ import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
  */
 export const PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "index.ts");
 /** The TUI plugin (sidebar, palette search, toasts), listed in `tui.json` beside the config. */
-export const TUI_PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "tui.ts");
+export const TUI_PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "tui.tsx");
 
 export interface InstallOptions {
   /** `global` (the user's OpenCode config dir, default) or a project directory. */
@@ -55,12 +55,12 @@ export function tuiFileFor(configFile: string): string {
   return fs.existsSync(jsonc) ? jsonc : path.join(path.dirname(configFile), "tui.json");
 }
 
-/** Whether a `tui.json` entry is ours: any path to recollect's plugin/tui.ts. */
+/** Whether a `tui.json` entry is ours: any path to recollect's plugin/tui.tsx. */
 export function isRecollectTuiEntry(entry: unknown, ours: string = TUI_PLUGIN_PATH): boolean {
   const spec = Array.isArray(entry) ? entry[0] : entry;
   if (typeof spec !== "string") return false;
   const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
-  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/tui\.ts$/.test(p);
+  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/tui\.tsx?$/.test(p);
 }
 
 /** The server plugin in `opencode.json(c)`, and the TUI plugin in `tui.json(c)` beside it. */
@@ -68,7 +68,7 @@ export function installPlugin(opts: InstallOptions = {}): InstallResult {
   const file = configFileFor(opts.target, opts.env ?? process.env);
   const entryPath = opts.entry ?? PLUGIN_PATH;
   const result = editPluginList(file, entryPath, (e) => isRecollectEntry(e, entryPath), opts);
-  const tuiEntry = opts.entry ? path.join(path.dirname(opts.entry), "tui.ts") : TUI_PLUGIN_PATH;
+  const tuiEntry = opts.entry ? path.join(path.dirname(opts.entry), "tui.tsx") : TUI_PLUGIN_PATH;
   return { ...result, tui: editPluginList(tuiFileFor(file), tuiEntry, (e) => isRecollectTuiEntry(e, tuiEntry), opts) };
 }
 

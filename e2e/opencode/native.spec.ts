@@ -101,7 +101,9 @@ test("1. /remember infers the category, /recall brings memories into the session
   expect((await outcomeOf(session, "remember"))!.text).toContain("Which kind of memory is it?");
   expect((await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items.length).toBe(1);
   await command(session, "remember", "gotcha: the orders table is large");
-  const gotcha = (await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items.find((m: { content: string }) => m.content === "the orders table is large");
+  const gotcha = (await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items.find(
+    (m: { content: string }) => m.content === "the orders table is large",
+  );
   expect(gotcha).toMatchObject({ category: "gotcha" });
 
   await command(session, "recall", "which database for orders");
@@ -128,7 +130,10 @@ test("1. /remember infers the category, /recall brings memories into the session
 test("2. /checkpoint stores a manual checkpoint and shows it, /memory shows the figures, /resume brings it into another session", async () => {
   oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
   script(() => ({ text: "Looking at the redirect now." }));
-  await server.api("/api/memories", { method: "POST", json: { content: "Never log session tokens", category: "constraint", pinned: true, directory: oc.projectDir } });
+  await server.api("/api/memories", {
+    method: "POST",
+    json: { content: "Never log session tokens", category: "constraint", pinned: true, directory: oc.projectDir },
+  });
   const first = await newSession(oc);
   await prompt(oc, first, "Fix the login redirect loop in src/auth.ts");
   const from = llm.requests.length;
@@ -215,7 +220,8 @@ test("4. the architect is refused an edit; memory_plan_execute starts a code ses
   oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), pluginOptions: { executionModel: "mock/mock-model" } });
   const plan = "PLAN-7781: 1. add the retry wrapper in src/http.ts 2. test it in tests/http.test.ts";
   script((text) => {
-    if (text.includes("write the file")) return { toolCalls: [{ name: "write", args: { filePath: path.join(oc!.projectDir, "NOTES.md"), content: "edited" } }] };
+    if (text.includes("write the file"))
+      return { toolCalls: [{ name: "write", args: { filePath: path.join(oc!.projectDir, "NOTES.md"), content: "edited" } }] };
     if (text.includes("approved")) return { toolCalls: [{ name: "memory_plan_execute", args: { plan, title: "Retry wrapper" } }] };
     return undefined;
   });
@@ -245,7 +251,9 @@ test("4. the architect is refused an edit; memory_plan_execute starts a code ses
     })
     .toEqual({ agent: "code", text: plan });
   // The new session's turn reached the model with the plan as its prompt and the code agent's prompt.
-  await expect.poll(() => agentRequests(from).some((r) => lastUserText(r).includes("PLAN-7781") && systemTexts(r).join("\n").includes("You are the coding agent"))).toBe(true);
+  await expect
+    .poll(() => agentRequests(from).some((r) => lastUserText(r).includes("PLAN-7781") && systemTexts(r).join("\n").includes("You are the coding agent")))
+    .toBe(true);
 });
 
 test("5. the bundled agents and commands are listed; a user's own definitions win", async () => {

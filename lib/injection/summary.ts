@@ -13,7 +13,9 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
   // identify, not resolve: a poll must not write (the project row is written by the per-turn calls).
   const projectId = q.directory ? identifyProject(q.directory).id : (q.project ?? null);
   const count = (sql: string, ...args: unknown[]) => (ctx.sqlite.prepare(sql).get(...args) as { n: number }).n;
-  const project = projectId ? count("SELECT count(*) AS n FROM memories WHERE scope IN ('project', 'session') AND project_id = ? AND status = 'active'", projectId) : 0;
+  const project = projectId
+    ? count("SELECT count(*) AS n FROM memories WHERE scope IN ('project', 'session') AND project_id = ? AND status = 'active'", projectId)
+    : 0;
   const global = count("SELECT count(*) AS n FROM memories WHERE scope = 'global' AND project_id IS NULL AND status = 'active'");
   const inbox = count(
     "SELECT count(*) AS n FROM memories WHERE status = 'suggested' AND (project_id IS NULL" + (projectId ? " OR project_id = ?)" : ")"),
@@ -26,9 +28,7 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
        FROM checkpoints WHERE ${projectId ? "project_id = ?" : "project_id IS NULL"} ORDER BY created_at DESC LIMIT 1`,
     )
     .get(...(projectId ? [projectId] : [])) as { id: string; sessionId: string; createdAt: number; task: string | null } | undefined;
-  const saved = q.sessionID
-    ? count("SELECT coalesce(sum(tokens_before - tokens_after), 0) AS n FROM compression_stats WHERE session_id = ?", q.sessionID)
-    : 0;
+  const saved = q.sessionID ? count("SELECT coalesce(sum(tokens_before - tokens_after), 0) AS n FROM compression_stats WHERE session_id = ?", q.sessionID) : 0;
   return {
     version: VERSION,
     searchMode: ctx.services.searchStatus.mode,

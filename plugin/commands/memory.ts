@@ -28,7 +28,10 @@ export const memory: SlashCommand = {
   description: "Recollect status: search mode, memories, pinned block, last checkpoint, tokens saved",
   template: handledTemplate("memory"),
   async run({ rt, sessionID }) {
-    const res = await rt.client.get<ContextSummaryDto>("/api/context/summary", { query: { directory: rt.directory, sessionID }, timeoutMs: rt.settings.toolTimeoutMs });
+    const res = await rt.client.get<ContextSummaryDto>("/api/context/summary", {
+      query: { directory: rt.directory, sessionID },
+      timeoutMs: rt.settings.toolTimeoutMs,
+    });
     if (!res.ok) return { text: unavailable(res.error) };
     return { text: `Recollect ${res.data.version}\n${summaryLines(res.data).join("\n")}` };
   },

@@ -60,7 +60,5 @@ async function show(rt: Runtime, sessionID: string, name: string, outcome: Comma
   }
   const toast = outcome.toast ?? { message: `Recollect /${name}: ${outcome.text.split("\n")[0]!.slice(0, 120)}`, variant: "info" as const };
   // No TUI (opencode run, serve): the call fails; nothing to show it on anyway.
-  void oc.tui
-    ?.showToast?.({ body: { message: toast.message, variant: toast.variant } })
-    ?.catch?.(() => {});
+  void oc.tui?.showToast?.({ body: { message: toast.message, variant: toast.variant } })?.catch?.(() => {});
 }

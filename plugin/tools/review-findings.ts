@@ -9,8 +9,7 @@ const z = tool.schema;
 export function reviewTools(rt: Runtime) {
   return {
     memory_review_findings: tool({
-      description:
-        "Record this audit's findings (all of them, every time). Findings not reported again on the reviewed files are marked resolved and deleted.",
+      description: "Record this audit's findings (all of them, every time). Findings not reported again on the reviewed files are marked resolved and deleted.",
       args: {
         findings: z
           .array(

@@ -1,4 +1,4 @@
-import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
+import type { TuiDialogSelectProps, TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createSignal } from "solid-js";
 import type { SearchOutput } from "../../lib/contracts/search";
 import type { RecollectClient } from "../client";
@@ -29,13 +29,17 @@ export function openSearchDialog(api: TuiPluginApi, client: RecollectClient, dir
       const hits = res.data.results ?? [];
       setOptions(
         hits.length
-          ? hits.map((m) => ({ title: (m.title ? `${m.title}: ` : "") + m.content.replace(/\s+/g, " ").slice(0, 100), value: m, description: `${m.category} · ${m.scope} · ${m.age}` }))
+          ? hits.map((m) => ({
+              title: (m.title ? `${m.title}: ` : "") + m.content.replace(/\s+/g, " ").slice(0, 100),
+              value: m,
+              description: `${m.category} · ${m.scope} · ${m.age}`,
+            }))
           : [{ title: `No memory matches "${q}"`, value: null, disabled: true }],
       );
     }, 150);
   };
   api.ui.dialog.replace(() =>
-    createComponent(api.ui.DialogSelect<Hit | null>, {
+    createComponent(api.ui.DialogSelect as (props: TuiDialogSelectProps<Hit | null>) => unknown, {
       title: "Recollect: search memories",
       placeholder: "Search memories",
       skipFilter: true,

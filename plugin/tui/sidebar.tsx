@@ -29,12 +29,7 @@ export function Sidebar(props: { summary: () => ContextSummaryDto | undefined; t
       return props.summary();
     },
     get children() {
-      const title = h(
-        "text",
-        { fg: () => props.theme().text },
-        h("b", {}, "Recollect"),
-        props.showVersion ? () => ` ${props.summary()?.version ?? ""}` : null,
-      );
+      const title = h("text", { fg: () => props.theme().text }, h("b", {}, "Recollect"), props.showVersion ? () => ` ${props.summary()?.version ?? ""}` : null);
       const rows = h("box", { flexDirection: "column" }, () =>
         sidebarLines(props.summary()!).map(([label, value]) => h("text", { fg: () => props.theme().textMuted }, `${label.padEnd(11)}${value}`)),
       );

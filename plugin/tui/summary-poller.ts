@@ -61,7 +61,8 @@ export class SummaryPoller {
       return;
     }
     const cp = next.lastCheckpoint;
-    if (this.last && cp && cp.id !== this.last.lastCheckpoint?.id) this.events.onNotice({ message: `Recollect: checkpoint ${cp.id} stored`, variant: "success" });
+    if (this.last && cp && cp.id !== this.last.lastCheckpoint?.id)
+      this.events.onNotice({ message: `Recollect: checkpoint ${cp.id} stored`, variant: "success" });
     this.reachable = true;
   }
 

@@ -26,7 +26,11 @@ describe("the config hook", () => {
     expect(config.agent!.architect!.permission).toMatchObject({ edit: "deny" });
     expect(config.command!.recall).toEqual({ template: "my recall" });
     expect(owned.has("recall")).toBe(false);
-    expect([...owned].sort()).toEqual(COMMANDS.map((c) => c.name).filter((n) => n !== "recall").sort());
+    expect([...owned].sort()).toEqual(
+      COMMANDS.map((c) => c.name)
+        .filter((n) => n !== "recall")
+        .sort(),
+    );
     expect(config.command!.review).toMatchObject({ agent: "auditor", subtask: true });
   });
 
