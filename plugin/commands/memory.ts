@@ -33,6 +33,10 @@ export const memory: SlashCommand = {
       timeoutMs: rt.settings.toolTimeoutMs,
     });
     if (!res.ok) return { text: unavailable(res.error) };
-    return { text: `Recollect ${res.data.version}\n${summaryLines(res.data).join("\n")}` };
+    const s = res.data;
+    return {
+      text: `Recollect ${s.version}\n${summaryLines(s).join("\n")}`,
+      toast: { message: `Recollect: ${s.memories.project} memories, ${s.pinned.count} pinned, inbox ${s.inbox}`, variant: "info" },
+    };
   },
 };
