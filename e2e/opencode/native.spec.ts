@@ -282,3 +282,23 @@ test("5. the bundled agents and commands are listed; a user's own definitions wi
   expect(agentRequests(from).map(lastUserText)).toContain("MY-OWN-MEMORY-COMMAND");
   expect(await outcomeOf(session, "memory")).toBeUndefined();
 });
+
+test("6. the message-level guard refuses the architect's edit even where the user's permission allows it", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { agent: { architect: { permission: { edit: "allow" } } } } });
+  const target = path.join(oc.projectDir, "GUARDED.md");
+  script((text) => (text.includes("write it") ? { toolCalls: [{ name: "write", args: { filePath: target, content: "edited" } }] } : undefined));
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "architect", parts: [{ type: "text", text: "write it" }] } });
+  expect(fs.existsSync(target)).toBe(false);
+  const toolResult = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .filter((m) => m.role === "tool")
+    .map(textOf)
+    .join("\n");
+  expect(toolResult).toContain("The architect agent is read-only: write refused");
+
+  // The same call from the default agent goes through: the guard is per agent, not global.
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "build", parts: [{ type: "text", text: "write it" }] } });
+  await expect.poll(() => fs.existsSync(target)).toBe(true);
+});
