@@ -302,3 +302,23 @@ test("6. the message-level guard refuses the architect's edit even where the use
   await oc.client.session.prompt({ path: { id: session }, body: { agent: "build", parts: [{ type: "text", text: "write it" }] } });
   await expect.poll(() => fs.existsSync(target)).toBe(true);
 });
+
+test("7. after a compaction that suggested memories, the next turn is told to hand them to the librarian", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  script(() => ({ text: "Working on it." }));
+  const session = await newSession(oc);
+  await prompt(oc, session, "Implement the CSV exporter in src/export.ts. We decided to use semicolons as separators. Never add a dependency for CSV parsing.");
+  const from = llm.requests.length;
+  const res = await oc.client.session.summarize({ path: { id: session }, body: { providerID: "mock", modelID: "mock-model" } });
+  expect(res.error).toBeUndefined();
+  const cps = await api(`/api/checkpoints?directory=${encodeURIComponent(oc.projectDir)}&sessionID=${session}`);
+  expect(cps.items.length).toBeGreaterThanOrEqual(1);
+  // OpenCode's automatic "continue" turn (or the next user turn) carries the note.
+  await prompt(oc, session, "go on");
+  const sent = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .map(textOf)
+    .join("\n");
+  expect(sent).toMatch(/\[Recollect\] \d+ suggested memories \(not active yet\) wait for review after this compaction/);
+  expect(sent).toContain('agent "librarian"');
+});
