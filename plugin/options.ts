@@ -38,6 +38,12 @@ export interface Settings {
   extract: boolean;
   /** Appends each hook call's duration to this file (JSON lines). */
   traceFile?: string;
+  /** Register the slash commands and the bundled agents (plugin/commands, plugin/agents). */
+  commands: boolean;
+  agents: boolean;
+  /** `provider/model` of the session `memory_plan_execute` starts, and of the auditor. */
+  executionModel?: string;
+  auditorModel?: string;
 }
 
 export const DEFAULT_PORT = 7731;
@@ -119,5 +125,9 @@ export function resolveSettings(options: Options = {}, env: Env = process.env): 
     compress: flag("compress", "RECOLLECT_PLUGIN_COMPRESS", true),
     extract: flag("extract", "RECOLLECT_PLUGIN_EXTRACT", true),
     traceFile: str(options.traceFile) ?? str(env.RECOLLECT_PLUGIN_TRACE),
+    commands: flag("commands", "RECOLLECT_PLUGIN_COMMANDS", true),
+    agents: flag("agents", "RECOLLECT_PLUGIN_AGENTS", true),
+    executionModel: str(options.executionModel),
+    auditorModel: str(options.auditorModel),
   };
 }

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { chatMessage, toolAfter } from "./hooks/chat";
+import { CommandHandled, commandBefore } from "./hooks/command";
+import { configHook } from "./hooks/config";
+import { AgentGuard, ReadOnlyRefusal } from "./hooks/guard";
 import { compacting } from "./hooks/compacting";
 import { events } from "./hooks/events";
 import { messagesTransform } from "./hooks/messages";
@@ -8,6 +11,8 @@ import { systemTransform } from "./hooks/system";
 import { resolveSettings } from "./options";
 import { createRuntime, type Runtime } from "./runtime";
 import { memoryTools } from "./tools";
+import { planTools } from "./tools/plan-execute";
+import { reviewTools } from "./tools/review-findings";
 
 /**
  * Builds the hooks. Returns at once (OpenCode waits for plugins at start-up): the server check
@@ -23,10 +28,27 @@ export async function createRecollect(
   if (settings.autoStart) rt.starter.ensure();
   void warmUp(rt);
 
+  // Commands and agents (plugin/commands, plugin/agents): the commands the plugin registered, and
+  // the agent of each session's latest message (the read-only guard).
+  const ownedCommands = new Set<string>();
+  const guard = new AgentGuard();
+  const onMessage = chatMessage(rt);
+
   const hooks: Hooks = {
-    tool: memoryTools(rt),
+    tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt) } : {}) },
+    config: safe(rt, "config", configHook(rt, ownedCommands)),
+    "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard), (e) => e instanceof CommandHandled),
+    "tool.execute.before": safe(
+      rt,
+      "tool.execute.before",
+      async (input: { tool: string; sessionID: string }) => guard.check(input.tool, input.sessionID),
+      (e) => e instanceof ReadOnlyRefusal,
+    ),
     event: safe(rt, "event", events(rt)),
-    "chat.message": safe(rt, "chat.message", chatMessage(rt)),
+    "chat.message": safe(rt, "chat.message", async (input: { sessionID: string; agent?: string }, output: Parameters<typeof onMessage>[1]) => {
+      guard.noteAgent(input.sessionID, input.agent);
+      await onMessage(input, output);
+    }),
     "experimental.chat.messages.transform": safe(rt, "messages.transform", messagesTransform(rt)),
     "experimental.chat.system.transform": safe(rt, "system.transform", systemTransform(rt)),
     "experimental.session.compacting": safe(rt, "session.compacting", compacting(rt)),
@@ -51,12 +73,14 @@ async function warmUp(rt: Runtime) {
   ]);
 }
 
-function safe<A extends unknown[]>(rt: Runtime, name: string, fn: (...args: A) => Promise<void>) {
+/** Wraps a hook so that nothing it throws reaches OpenCode, except what `passThrough` lets out on purpose (a refusal). */
+function safe<A extends unknown[]>(rt: Runtime, name: string, fn: (...args: A) => Promise<void>, passThrough?: (error: unknown) => boolean) {
   return async (...args: A) => {
     const started = performance.now();
     try {
       await fn(...args);
     } catch (error) {
+      if (passThrough?.(error)) throw error;
       rt.log("warn", `${name} failed open: ${(error as Error)?.message ?? error}`);
     } finally {
       if (rt.settings.traceFile) trace(rt.settings.traceFile, name, performance.now() - started);

@@ -11,6 +11,8 @@ import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
  *   npx tsx scripts/install-plugin.ts [--global | --project <dir> | --config <file>] [--option key=value ...] [--uninstall]
  */
 export const PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "index.ts");
+/** The TUI plugin (sidebar, palette search, toasts), listed in `tui.json` beside the config. */
+export const TUI_PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "tui.tsx");
 
 export interface InstallOptions {
   /** `global` (the user's OpenCode config dir, default) or a project directory. */
@@ -27,6 +29,8 @@ export interface InstallResult {
   file: string;
   changed: boolean;
   action: "added" | "updated" | "unchanged" | "removed" | "absent";
+  /** The same for the TUI plugin's entry in `tui.json(c)` of the same directory. */
+  tui?: Omit<InstallResult, "tui">;
 }
 
 /** Where OpenCode reads the config for a target: an existing opencode.jsonc wins over .json. */
@@ -45,9 +49,30 @@ export function isRecollectEntry(entry: unknown, ours: string = PLUGIN_PATH): bo
   return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === "recollect";
 }
 
+/** `tui.json(c)` in the directory of an OpenCode config file (an existing .jsonc wins). */
+export function tuiFileFor(configFile: string): string {
+  const jsonc = path.join(path.dirname(configFile), "tui.jsonc");
+  return fs.existsSync(jsonc) ? jsonc : path.join(path.dirname(configFile), "tui.json");
+}
+
+/** Whether a `tui.json` entry is ours: any path to recollect's plugin/tui.tsx. */
+export function isRecollectTuiEntry(entry: unknown, ours: string = TUI_PLUGIN_PATH): boolean {
+  const spec = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof spec !== "string") return false;
+  const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
+  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/tui\.tsx?$/.test(p);
+}
+
+/** The server plugin in `opencode.json(c)`, and the TUI plugin in `tui.json(c)` beside it. */
 export function installPlugin(opts: InstallOptions = {}): InstallResult {
   const file = configFileFor(opts.target, opts.env ?? process.env);
   const entryPath = opts.entry ?? PLUGIN_PATH;
+  const result = editPluginList(file, entryPath, (e) => isRecollectEntry(e, entryPath), opts);
+  const tuiEntry = opts.entry ? path.join(path.dirname(opts.entry), "tui.tsx") : TUI_PLUGIN_PATH;
+  return { ...result, tui: editPluginList(tuiFileFor(file), tuiEntry, (e) => isRecollectTuiEntry(e, tuiEntry), opts) };
+}
+
+function editPluginList(file: string, entryPath: string, isOurs: (entry: unknown) => boolean, opts: InstallOptions): Omit<InstallResult, "tui"> {
   const exists = fs.existsSync(file);
   const text = exists ? fs.readFileSync(file, "utf8") : "";
   const errors: ParseError[] = [];
@@ -56,7 +81,7 @@ export function installPlugin(opts: InstallOptions = {}): InstallResult {
     throw new Error(`${file}: not a valid JSON(C) object; fix it or pass --config`);
   }
   const plugins = Array.isArray(config.plugin) ? [...(config.plugin as unknown[])] : [];
-  const index = plugins.findIndex((p) => isRecollectEntry(p, entryPath));
+  const index = plugins.findIndex(isOurs);
   const wanted: unknown = opts.options && Object.keys(opts.options).length ? [entryPath, opts.options] : entryPath;
 
   let next: unknown[];
@@ -74,7 +99,8 @@ export function installPlugin(opts: InstallOptions = {}): InstallResult {
     action = "updated";
   }
 
-  const base = text.trim() ? text : '{\n  "$schema": "https://opencode.ai/config.json"\n}\n';
+  const schema = path.basename(file).startsWith("tui.") ? "https://opencode.ai/tui.json" : "https://opencode.ai/config.json";
+  const base = text.trim() ? text : `{\n  "$schema": "${schema}"\n}\n`;
   const edits = modify(base, ["plugin"], next, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" } });
   const out = applyEdits(base, edits);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -124,6 +150,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       absent: "Not installed in",
     }[result.action];
     console.log(`${verb} ${result.file}`);
+    if (result.tui) console.log(`TUI plugin (${result.tui.action}): ${result.tui.file}`);
     if (result.action === "added" || result.action === "updated")
       console.log("Restart OpenCode to load it. The plugin starts the Recollect server if it is not running.");
   } catch (error) {

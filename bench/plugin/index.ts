@@ -1,6 +1,7 @@
 /**
  * Time the plugin adds to a turn: every hook a turn waits for (chat.message, messages.transform
- * with compression and recall, system.transform with the stable block, tool.execute.after),
+ * with compression and recall, system.transform with the stable block, tool.execute.before (the
+ * read-only guard) and .after),
  * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
  * server down (fail open).
  *
@@ -118,12 +119,14 @@ async function runTurns(hooks: Hooks, sessionID: string, base: WithParts[], turn
     const sent = history.map((m) => structuredClone(m));
     const system = { system: ["You are opencode, an agent."] };
     const t0 = performance.now();
-    await hooks["chat.message"]!({ sessionID }, { message: user.info as never, parts: user.parts });
+    await hooks["chat.message"]!({ sessionID, agent: "build" }, { message: user.info as never, parts: user.parts });
     const t1 = performance.now();
     await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
     const t2 = performance.now();
     await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
     const t3 = performance.now();
+    // The read-only guard runs before every tool call.
+    await hooks["tool.execute.before"]!({ tool: "edit", sessionID, callID: id("call") }, { args: {} });
     await hooks["tool.execute.after"]!(
       { tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } },
       { title: "", output: "", metadata: {} },
@@ -199,7 +202,7 @@ async function main() {
     });
     json[`up_${target}`] = { tokens, messages: messages.length, ...s, times };
     // Each call alone (nothing else in flight), to attribute the per-turn time.
-    const alone: Record<string, number[]> = { compress: [], recall: [], stable: [] };
+    const alone: Record<string, number[]> = { compress: [], recall: [], stable: [], summary: [] };
     const sample = messages.map((m) => structuredClone(m));
     for (let i = 0; i < 10; i++) {
       let t = performance.now();
@@ -211,6 +214,10 @@ async function main() {
       t = performance.now();
       await call("GET", "/api/context/stable", { query: { directory }, timeoutMs: 30_000 });
       alone.stable!.push(performance.now() - t);
+      // What the TUI sidebar polls every 5 s (not on a turn's path).
+      t = performance.now();
+      await call("GET", "/api/context/summary", { query: { directory, sessionID }, timeoutMs: 30_000 });
+      alone.summary!.push(performance.now() - t);
     }
     aloneRows.push(...Object.entries(alone).map(([k, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: k, ...summarize(xs) })));
     callRows.push(...Object.entries(perPath).map(([p, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: p, ...summarize(xs) })));

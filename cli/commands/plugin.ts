@@ -23,7 +23,8 @@ export function registerPlugin(program: Command) {
       }
       out.result(
         result,
-        (r: typeof result) => `${r.action}: ${r.file}${r.action === "added" || r.action === "updated" ? "\nRestart OpenCode to load it." : ""}`,
+        (r: typeof result) =>
+          `${r.action}: ${r.file}${r.tui ? `\nTUI plugin ${r.tui.action}: ${r.tui.file}` : ""}${r.changed || r.tui?.changed ? "\nRestart OpenCode to load it." : ""}`,
       );
     });
 }

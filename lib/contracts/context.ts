@@ -49,3 +49,28 @@ export interface RecallContextDto {
   /** Served from the (session, message) cache. */
   cached: boolean;
 }
+
+/** `GET /api/context/summary`: the figures OpenCode's `/memory` and TUI sidebar show (one cheap read). */
+export const contextSummaryQuery = z
+  .object({
+    ...projectRefShape,
+    /** Adds the tokens compression saved in this session. */
+    sessionID: sessionIdField.optional(),
+  })
+  .strict();
+export type ContextSummaryQuery = z.input<typeof contextSummaryQuery>;
+export type ParsedContextSummaryQuery = z.output<typeof contextSummaryQuery>;
+
+export interface ContextSummaryDto {
+  version: string;
+  searchMode: "hybrid" | "lexical";
+  /** Active memories of the project (project and session scope) and of the global scope. */
+  memories: { project: number; global: number };
+  /** The pinned block in force: how many memories it holds and its size. */
+  pinned: { count: number; tokens: number };
+  /** Memories waiting in the review inbox (status `suggested`) for this project and the global scope. */
+  inbox: number;
+  lastCheckpoint: { id: string; sessionId: string; createdAt: string; ageSeconds: number; task: string | null } | null;
+  /** Tokens compression saved in the given session (0 without one). */
+  tokensSaved: number;
+}

@@ -4,14 +4,15 @@ import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 
 /**
- * `chat.message`: queues the user's words for extraction. They are sent once the turn's request
+ * `chat.message`: queues the user's words for extraction (not the outcomes of the plugin's own
+ * slash commands, marked `metadata.recollect`). They are sent once the turn's request
  * is built (end of `system.transform`), so extraction never competes with the compression and
  * recall calls the turn waits for; a nudge it returns goes with the next user message.
  */
 export function chatMessage(rt: Runtime) {
   return async (input: { sessionID: string }, output: { parts: Part[] }) => {
     const text = output.parts
-      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text" && !p.synthetic)
+      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text" && !p.synthetic && !p.metadata?.recollect)
       .map((p) => p.text)
       .join("\n")
       .trim();

@@ -1,4 +1,5 @@
 import type { CaptureCheckpointResult } from "../../lib/contracts/checkpoints";
+import { queueLibrarianNudge } from "../agents/librarian-nudge";
 import type { Runtime } from "../runtime";
 
 /**
@@ -27,6 +28,7 @@ export function compacting(rt: Runtime) {
       output.prompt = context.length ? `${res.data.prompt.trimEnd()}\n\n${context.join("\n")}` : res.data.prompt;
     } else output.context.push(...context);
     s.lastCheckpoint = res.data.id;
+    await queueLibrarianNudge(rt, input.sessionID);
   };
 }
 

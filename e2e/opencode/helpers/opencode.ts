@@ -54,6 +54,8 @@ export interface OpencodeOptions {
   contextLimit?: number;
   /** Files to create in the project dir. */
   files?: Record<string, string>;
+  /** Merged into the project's opencode.json (the user's own agents, commands...). */
+  config?: Record<string, unknown>;
 }
 
 export interface Opencode {
@@ -99,6 +101,7 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
         models: { "mock-model": { name: "Mock", tool_call: true, limit: { context: options.contextLimit ?? 200_000, output: 8192 } } },
       },
     },
+    ...options.config,
   };
   fs.writeFileSync(path.join(projectDir, "opencode.json"), JSON.stringify(config, null, 2));
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { configFileFor, installPlugin, PLUGIN_PATH } from "../../../scripts/install-plugin";
+import { configFileFor, installPlugin, PLUGIN_PATH, TUI_PLUGIN_PATH } from "../../../scripts/install-plugin";
 import { tempDir } from "../../helpers/server";
 
 const read = (f: string) => parse(fs.readFileSync(f, "utf8"), [], { allowTrailingComma: true });
@@ -48,5 +48,23 @@ describe("installPlugin", () => {
     fs.writeFileSync(file, "[1, 2");
     expect(() => installPlugin({ target: { config: file } })).toThrow(/not a valid JSON/);
     expect(fs.readFileSync(file, "utf8")).toBe("[1, 2");
+  });
+});
+
+describe("installPlugin and the TUI plugin", () => {
+  it("writes the TUI plugin into tui.json beside the config, keeps its other entries, and removes it on uninstall", () => {
+    const home = tempDir("inst-tui-");
+    const env = { XDG_CONFIG_HOME: path.join(home, "cfg") };
+    const tuiFile = path.join(home, "cfg", "opencode", "tui.json");
+    const first = installPlugin({ env });
+    expect(first.tui).toMatchObject({ action: "added", file: tuiFile });
+    expect(read(tuiFile)).toMatchObject({ $schema: "https://opencode.ai/tui.json", plugin: [TUI_PLUGIN_PATH] });
+    expect(installPlugin({ env }).tui?.action).toBe("unchanged");
+
+    fs.writeFileSync(tuiFile, JSON.stringify({ theme: "nord", plugin: ["other-tui", TUI_PLUGIN_PATH] }));
+    expect(installPlugin({ env, options: { url: "http://127.0.0.1:9999" } }).tui?.action).toBe("updated");
+    expect(read(tuiFile)).toMatchObject({ theme: "nord", plugin: ["other-tui", [TUI_PLUGIN_PATH, { url: "http://127.0.0.1:9999" }]] });
+    expect(installPlugin({ env, uninstall: true }).tui?.action).toBe("removed");
+    expect(read(tuiFile).plugin).toEqual(["other-tui"]);
   });
 });

@@ -1,0 +1,324 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Part } from "@opencode-ai/sdk";
+import { expect, test } from "@playwright/test";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { startServer, type TestServer } from "../../tests/helpers/server";
+import { lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
+import { newSession, prompt, startOpencode, type Opencode } from "./helpers/opencode";
+
+/**
+ * At home in OpenCode: the plugin's slash commands and bundled agents in the real client (pinned
+ * opencode-ai), against the real server and a fake LLM that records every request.
+ */
+
+let server: TestServer;
+let llm: FakeLlm;
+let oc: Opencode | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
+  if (!process.env.RECOLLECT_SKIP_BUILD) ensureBuild();
+  [server, llm] = await Promise.all([startServer(), startFakeLlm()]);
+});
+
+test.afterAll(async () => {
+  await oc?.stop();
+  await server?.stop();
+  await llm?.close();
+});
+
+test.afterEach(async ({}, info) => {
+  if (info.status !== info.expectedStatus && oc) {
+    console.log(
+      oc
+        .log()
+        .split("\n")
+        .filter((l) => /recollect|service=|error/i.test(l))
+        .slice(-40)
+        .join("\n"),
+    );
+  }
+  await oc?.stop();
+  oc = undefined;
+});
+
+const pluginEnv = () => ({
+  RECOLLECT_URL: server.url,
+  RECOLLECT_DATA_DIR: server.dataDir,
+  RECOLLECT_AUTOSTART: "0",
+  RECOLLECT_PLUGIN_TIMEOUT_MS: "5000",
+  RECOLLECT_PLUGIN_COMPRESS_TIMEOUT_MS: "10000",
+});
+
+/** Requests of an agent turn (they carry tools; title and compaction requests do not). */
+const agentRequests = (from = 0) =>
+  llm.requests
+    .slice(from)
+    .map((r) => r.body)
+    .filter((b) => (b.tools?.length ?? 0) > 0);
+const lastRole = (r: ChatRequest) => r.messages[r.messages.length - 1]?.role;
+
+function script(onUser: (text: string, req: ChatRequest) => Reply | undefined) {
+  llm.setResponder((req) => (lastRole(req) === "tool" ? { text: "done" } : (onUser(lastUserText(req), req) ?? { text: "ok" })));
+}
+
+/** Runs a slash command through OpenCode's API (what `opencode run --command` and the TUI call). */
+async function command(session: string, name: string, args = "") {
+  return oc!.client.session.command({ path: { id: session }, body: { command: name, arguments: args } });
+}
+
+/** The text of the session's messages, by role, with each part's flags. */
+async function sessionTexts(session: string) {
+  const res = await oc!.client.session.messages({ path: { id: session } });
+  return (res.data ?? []).flatMap((m) =>
+    m.parts
+      .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text")
+      .map((p) => ({ role: m.info.role, text: p.text, ignored: !!p.ignored, agent: (m.info as { agent?: string }).agent })),
+  );
+}
+const outcomeOf = async (session: string, name: string) => (await sessionTexts(session)).filter((t) => t.text.startsWith(`/${name}\n`)).at(-1);
+
+const api = async (p: string, init?: Parameters<TestServer["api"]>[1]) => (await server.api(p, init)).json();
+
+test("1. /remember infers the category, /recall brings memories into the session, /forget archives: none calls the model", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  script(() => ({ text: "ok" }));
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+
+  await command(session, "remember", "We decided to use Postgres 16 for the orders service");
+  const list = await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`);
+  const stored = list.items.find((m: { content: string }) => m.content === "We decided to use Postgres 16 for the orders service");
+  expect(stored).toMatchObject({ category: "decision", scope: "project" });
+  const remembered = await outcomeOf(session, "remember");
+  expect(remembered).toMatchObject({ role: "user", ignored: true });
+  expect(remembered!.text).toContain(`Stored ${stored.id} (decision, project)`);
+
+  // No category in the words: it asks, and stores nothing.
+  await command(session, "remember", "the orders table is large");
+  expect((await outcomeOf(session, "remember"))!.text).toContain("Which kind of memory is it?");
+  expect((await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items.length).toBe(1);
+  await command(session, "remember", "gotcha: the orders table is large");
+  const gotcha = (await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items.find(
+    (m: { content: string }) => m.content === "the orders table is large",
+  );
+  expect(gotcha).toMatchObject({ category: "gotcha" });
+
+  await command(session, "recall", "which database for orders");
+  const recalled = await outcomeOf(session, "recall");
+  expect(recalled).toMatchObject({ role: "user", ignored: false });
+  expect(recalled!.text).toContain(stored.id);
+
+  await command(session, "forget", gotcha.id);
+  expect((await api(`/api/memories/${gotcha.id}`)).status).toBe("archived");
+  expect((await outcomeOf(session, "forget"))!.text).toContain(`Archived ${gotcha.id}`);
+
+  // Not one request reached the model for the commands.
+  expect(agentRequests(from)).toEqual([]);
+
+  // On the next turn the model sees the recalled memories, not the status lines.
+  await prompt(oc, session, "which database do we use?");
+  const sent = agentRequests(from)[0]!.messages.map(textOf).join("\n");
+  expect(sent).toContain("Postgres 16");
+  expect(sent).toContain(`Memories recalled for "which database for orders"`);
+  expect(sent).not.toContain("Which kind of memory is it?");
+  expect(sent).not.toContain(`Archived ${gotcha.id}`);
+});
+
+test("2. /checkpoint stores a manual checkpoint and shows it, /memory shows the figures, /resume brings it into another session", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  script(() => ({ text: "Looking at the redirect now." }));
+  await server.api("/api/memories", {
+    method: "POST",
+    json: { content: "Never log session tokens", category: "constraint", pinned: true, directory: oc.projectDir },
+  });
+  const first = await newSession(oc);
+  await prompt(oc, first, "Fix the login redirect loop in src/auth.ts");
+  const from = llm.requests.length;
+
+  await command(first, "checkpoint");
+  const cps = await api(`/api/checkpoints?directory=${encodeURIComponent(oc.projectDir)}&sessionID=${first}`);
+  expect(cps.items).toHaveLength(1);
+  expect(cps.items[0]).toMatchObject({ trigger: "manual", sessionId: first });
+  const shown = (await outcomeOf(first, "checkpoint"))!;
+  expect(shown.text).toContain(`Checkpoint ${cps.items[0].id} stored`);
+  expect(shown.text).toContain("login redirect loop");
+
+  await command(first, "memory");
+  const status = (await outcomeOf(first, "memory"))!.text;
+  expect(status).toContain("Memories: 1 in this project");
+  expect(status).toMatch(/Pinned: 1 \(\d+ tokens\)/);
+  expect(status).toMatch(new RegExp(`Last checkpoint: ${cps.items[0].id}, \\d+s ago`));
+  expect(status).toMatch(/Search: (lexical|hybrid)/);
+
+  const second = await newSession(oc);
+  await command(second, "resume");
+  const resumed = (await outcomeOf(second, "resume"))!;
+  expect(resumed).toMatchObject({ ignored: false });
+  expect(resumed.text).toContain(cps.items[0].id);
+  expect(agentRequests(from)).toEqual([]);
+
+  await prompt(oc, second, "carry on");
+  const sent = agentRequests(from)[0]!.messages.map(textOf).join("\n");
+  expect(sent).toContain(`Resuming from checkpoint ${cps.items[0].id}`);
+  expect(sent).toContain("login redirect loop");
+});
+
+test("3. /review runs the auditor at temperature 0; its findings go to KV, carried forward or resolved on the next audit", async () => {
+  // A model that takes a temperature (OpenCode sends none to a model without the capability).
+  const provider = {
+    mock: {
+      npm: "@ai-sdk/openai-compatible",
+      options: { baseURL: llm.url, apiKey: "x" },
+      models: { "mock-model": { name: "Mock", tool_call: true, temperature: true, limit: { context: 200_000, output: 8192 } } },
+    },
+  };
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { provider } });
+  const dir = encodeURIComponent(oc.projectDir);
+  const isAuditor = (r: ChatRequest) => systemTexts(r).some((s) => s.includes("You are the auditor"));
+  let audit = 0;
+  const findings = [
+    [
+      { file: "src/db.ts", line: 12, severity: "major", description: "Raw SQL string concatenation breaks the parameterized-queries convention" },
+      { file: "src/api.ts", line: 40, severity: "minor", description: "Offset pagination; the API uses cursors" },
+    ],
+    [
+      { file: "src/db.ts", line: 12, severity: "major", description: "Raw SQL string concatenation breaks the parameterized-queries convention" },
+      { file: "src/api.ts", line: 77, severity: "info", description: "Missing doc comment on the exported handler" },
+    ],
+  ];
+  llm.setResponder((req) => {
+    if (lastRole(req) === "tool") return { text: "done" };
+    if (isAuditor(req)) return { toolCalls: [{ name: "memory_review_findings", args: { findings: findings[audit++]! } }] };
+    return { text: "ok" };
+  });
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await command(session, "review");
+  let kv = await api(`/api/kv?directory=${dir}&prefix=review-finding:`);
+  expect(kv.items.map((i: { key: string }) => i.key).sort()).toEqual(["review-finding:src/api.ts:40", "review-finding:src/db.ts:12"]);
+  expect(kv.items.find((i: { key: string }) => i.key === "review-finding:src/db.ts:12").value).toMatchObject({ severity: "major", status: "open", audits: 1 });
+
+  const from2 = llm.requests.length;
+  await command(session, "review");
+  kv = await api(`/api/kv?directory=${dir}&prefix=review-finding:`);
+  expect(kv.items.map((i: { key: string }) => i.key).sort()).toEqual(["review-finding:src/api.ts:77", "review-finding:src/db.ts:12"]);
+  expect(kv.items.find((i: { key: string }) => i.key === "review-finding:src/db.ts:12").value).toMatchObject({ audits: 2 });
+
+  const auditorRequests = agentRequests(from).filter(isAuditor);
+  expect(auditorRequests.length).toBeGreaterThanOrEqual(2);
+  for (const r of auditorRequests) expect(r.temperature).toBe(0);
+  // The second audit was told the open findings of the first.
+  const secondPrompt = agentRequests(from2).filter(isAuditor)[0]!.messages.map(textOf).join("\n");
+  expect(secondPrompt).toContain("Open findings from earlier audits");
+  expect(secondPrompt).toContain("src/api.ts:40 [minor, 1 audit(s)]");
+});
+
+test("4. the architect is refused an edit; memory_plan_execute starts a code session whose first prompt is the plan", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), pluginOptions: { executionModel: "mock/mock-model" } });
+  const plan = "PLAN-7781: 1. add the retry wrapper in src/http.ts 2. test it in tests/http.test.ts";
+  script((text) => {
+    if (text.includes("write the file"))
+      return { toolCalls: [{ name: "write", args: { filePath: path.join(oc!.projectDir, "NOTES.md"), content: "edited" } }] };
+    if (text.includes("approved")) return { toolCalls: [{ name: "memory_plan_execute", args: { plan, title: "Retry wrapper" } }] };
+    return undefined;
+  });
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "architect", parts: [{ type: "text", text: "write the file NOTES.md" }] } });
+  expect(fs.existsSync(path.join(oc.projectDir, "NOTES.md"))).toBe(false);
+  const architectReq = agentRequests(from)[0]!;
+  expect(systemTexts(architectReq).join("\n")).toContain("You are the architect");
+  const toolResult = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .filter((m) => m.role === "tool")
+    .map(textOf)
+    .join("\n");
+  expect(toolResult).toMatch(/read-only|denied|not allowed|unavailable|invalid/i);
+
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "architect", parts: [{ type: "text", text: "approved, execute it" }] } });
+  let started: { id: string } | undefined;
+  await expect
+    .poll(async () => {
+      const all = (await oc!.client.session.list()).data ?? [];
+      started = all.find((s) => s.title === "Retry wrapper");
+      if (!started) return undefined;
+      const msgs = (await oc!.client.session.messages({ path: { id: started.id } })).data ?? [];
+      const first = msgs.find((m) => m.info.role === "user");
+      return first && { agent: (first.info as { agent?: string }).agent, text: first.parts.find((p) => p.type === "text")?.text };
+    })
+    .toEqual({ agent: "code", text: plan });
+  // The new session's turn reached the model with the plan as its prompt and the code agent's prompt.
+  await expect
+    .poll(() => agentRequests(from).some((r) => lastUserText(r).includes("PLAN-7781") && systemTexts(r).join("\n").includes("You are the coding agent")))
+    .toBe(true);
+});
+
+test("5. the bundled agents and commands are listed; a user's own definitions win", async () => {
+  oc = await startOpencode({
+    llmUrl: llm.url,
+    env: pluginEnv(),
+    config: { agent: { librarian: { temperature: 0.3 } }, command: { memory: { template: "MY-OWN-MEMORY-COMMAND" } } },
+  });
+  const agents = (await oc.client.app.agents()).data ?? [];
+  const byName = new Map(agents.map((a) => [a.name, a]));
+  expect(byName.get("code")?.mode).toBe("primary");
+  expect(byName.get("architect")?.mode).toBe("primary");
+  expect(byName.get("librarian")?.mode).toBe("subagent");
+  expect(byName.get("auditor")).toMatchObject({ mode: "subagent", temperature: 0 });
+  const commands = ((await oc.client.command.list()).data ?? []).map((c) => c.name);
+  for (const c of ["remember", "recall", "forget", "checkpoint", "resume", "memory", "review"]) expect(commands).toContain(c);
+
+  // The user's field overrides the bundled one; the rest of the bundled definition stays.
+  expect(byName.get("librarian")).toMatchObject({ mode: "subagent", temperature: 0.3 });
+  expect(byName.get("librarian")?.prompt).toContain("You are the librarian");
+  // The user's /memory is theirs: it runs their template on the model, the plugin stays out.
+  script(() => ({ text: "ok" }));
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await command(session, "memory");
+  expect(agentRequests(from).map(lastUserText)).toContain("MY-OWN-MEMORY-COMMAND");
+  expect(await outcomeOf(session, "memory")).toBeUndefined();
+});
+
+test("6. the message-level guard refuses the architect's edit even where the user's permission allows it", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { agent: { architect: { permission: { edit: "allow" } } } } });
+  const target = path.join(oc.projectDir, "GUARDED.md");
+  script((text) => (text.includes("write it") ? { toolCalls: [{ name: "write", args: { filePath: target, content: "edited" } }] } : undefined));
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "architect", parts: [{ type: "text", text: "write it" }] } });
+  expect(fs.existsSync(target)).toBe(false);
+  const toolResult = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .filter((m) => m.role === "tool")
+    .map(textOf)
+    .join("\n");
+  expect(toolResult).toContain("The architect agent is read-only: write refused");
+
+  // The same call from the default agent goes through: the guard is per agent, not global.
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "build", parts: [{ type: "text", text: "write it" }] } });
+  await expect.poll(() => fs.existsSync(target)).toBe(true);
+});
+
+test("7. after a compaction that suggested memories, the next turn is told to hand them to the librarian", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  script(() => ({ text: "Working on it." }));
+  const session = await newSession(oc);
+  await prompt(oc, session, "Implement the CSV exporter in src/export.ts. We decided to use semicolons as separators. Never add a dependency for CSV parsing.");
+  const from = llm.requests.length;
+  const res = await oc.client.session.summarize({ path: { id: session }, body: { providerID: "mock", modelID: "mock-model" } });
+  expect(res.error).toBeUndefined();
+  const cps = await api(`/api/checkpoints?directory=${encodeURIComponent(oc.projectDir)}&sessionID=${session}`);
+  expect(cps.items.length).toBeGreaterThanOrEqual(1);
+  // OpenCode's automatic "continue" turn (or the next user turn) carries the note.
+  await prompt(oc, session, "go on");
+  const sent = agentRequests(from)
+    .flatMap((r) => r.messages)
+    .map(textOf)
+    .join("\n");
+  expect(sent).toMatch(/\[Recollect\] \d+ suggested memories \(not active yet\) wait for review after this compaction/);
+  expect(sent).toContain('agent "librarian"');
+});

@@ -1,0 +1,11 @@
+import { checkpoint } from "./checkpoint";
+import { forget } from "./forget";
+import { memory } from "./memory";
+import { recall } from "./recall";
+import { remember } from "./remember";
+import { resume } from "./resume";
+import { review } from "./review";
+import type { SlashCommand } from "./types";
+
+/** Every slash command the plugin registers: one file each; a new one is one more line here. */
+export const COMMANDS: readonly SlashCommand[] = [remember, recall, forget, checkpoint, resume, memory, review];

@@ -1,0 +1,90 @@
+import type { Config } from "@opencode-ai/plugin";
+import { describe, expect, it } from "vitest";
+import { AGENTS } from "../../../plugin/agents";
+import { COMMANDS } from "../../../plugin/commands";
+import { inferCategory } from "../../../plugin/commands/remember";
+import { configHook } from "../../../plugin/hooks/config";
+import { AgentGuard, ReadOnlyRefusal } from "../../../plugin/hooks/guard";
+import { resolveSettings } from "../../../plugin/options";
+import { createRuntime } from "../../../plugin/runtime";
+import { parseModel } from "../../../plugin/tools/plan-execute";
+
+/** The commands, agents and guard of plugin/ without OpenCode (the real client: e2e/opencode/native.spec.ts). */
+
+const runtime = (options: Record<string, unknown> = {}) => createRuntime(resolveSettings({ autoStart: false, ...options }, {}), "/tmp", undefined);
+
+describe("the config hook", () => {
+  it("adds every command and agent, each prompt from its file; the user's definitions win", async () => {
+    const owned = new Set<string>();
+    const config = {
+      agent: { auditor: { model: "mine/strict" } },
+      command: { recall: { template: "my recall" } },
+    } as unknown as Config;
+    await configHook(runtime({ auditorModel: "mock/auditor" }), owned)(config);
+    for (const a of AGENTS) expect(config.agent![a.name]?.prompt?.length).toBeGreaterThan(50);
+    expect(config.agent!.auditor).toMatchObject({ mode: "subagent", temperature: 0, model: "mine/strict" });
+    expect(config.agent!.architect!.permission).toMatchObject({ edit: "deny" });
+    expect(config.command!.recall).toEqual({ template: "my recall" });
+    expect(owned.has("recall")).toBe(false);
+    expect([...owned].sort()).toEqual(
+      COMMANDS.map((c) => c.name)
+        .filter((n) => n !== "recall")
+        .sort(),
+    );
+    expect(config.command!.review).toMatchObject({ agent: "auditor", subtask: true });
+  });
+
+  it("takes the auditor's model from auditorModel, and adds nothing when commands and agents are off", async () => {
+    const config = {} as Config;
+    await configHook(runtime({ auditorModel: "mock/auditor" }), new Set())(config);
+    expect(config.agent!.auditor!.model).toBe("mock/auditor");
+    const off = {} as Config;
+    const owned = new Set<string>();
+    await configHook(runtime({ commands: false, agents: false }), owned)(off);
+    expect(off).toEqual({});
+    expect(owned.size).toBe(0);
+  });
+
+  it("runs /review on the default agent when the bundled agents are off", async () => {
+    const config = {} as Config;
+    await configHook(runtime({ agents: false }), new Set())(config);
+    expect(config.command!.review).toEqual({ template: expect.any(String), description: expect.any(String) });
+  });
+});
+
+describe("the read-only guard", () => {
+  it("refuses edits in a session whose latest message went to a read-only agent, and only there", () => {
+    const guard = new AgentGuard();
+    guard.noteAgent("s1", "architect");
+    guard.noteAgent("s2", "code");
+    expect(() => guard.check("write", "s1")).toThrow(ReadOnlyRefusal);
+    expect(() => guard.check("edit", "s1")).toThrow(/architect agent is read-only/);
+    expect(() => guard.check("read", "s1")).not.toThrow();
+    expect(() => guard.check("write", "s2")).not.toThrow();
+    guard.noteAgent("s1", "build");
+    expect(() => guard.check("write", "s1")).not.toThrow();
+    guard.noteAgent("s3", "auditor");
+    expect(() => guard.check("patch", "s3")).toThrow(ReadOnlyRefusal);
+  });
+});
+
+describe("/remember's category", () => {
+  it("takes an explicit category, infers one from the words, or asks", () => {
+    expect(inferCategory("convention: tests live beside the code")).toEqual({ category: "convention", content: "tests live beside the code" });
+    expect(inferCategory("Never push to main directly").category).toBe("constraint");
+    expect(inferCategory("We decided to use Postgres").category).toBe("decision");
+    expect(inferCategory("I prefer tabs").category).toBe("preference");
+    expect(inferCategory("the orders table is large")).toEqual({ category: undefined, content: "the orders table is large" });
+    // An unknown word before a colon is text, not a category.
+    expect(inferCategory("note to self: x").category).toBeUndefined();
+  });
+});
+
+describe("memory_plan_execute's model option", () => {
+  it("parses provider/model", () => {
+    expect(parseModel("mock/mock-model")).toEqual({ providerID: "mock", modelID: "mock-model" });
+    expect(parseModel("openrouter/anthropic/claude")).toEqual({ providerID: "openrouter", modelID: "anthropic/claude" });
+    expect(parseModel("nomodel")).toBeUndefined();
+    expect(parseModel(undefined)).toBeUndefined();
+  });
+});
