@@ -93,7 +93,7 @@ const schema = z.object({
      */
     cacheAware: z.boolean().default(true),
     /** A batch below this many tokens saved waits (below the pressure thresholds). */
-    batchMinTokens: z.number().int().min(0).default(2000),
+    batchMinTokens: z.number().int().min(0).default(500),
     /** A batch goes when its savings, read from cache this many requests, pay for rewriting what follows it. */
     batchPaybackRequests: z.number().positive().default(10),
     /** Below the pressure thresholds, parts smaller than this are never compressed. */
