@@ -21,6 +21,8 @@ export interface SessionState {
   stablePending?: Promise<string>;
   /** A nudge from extraction, attached to the next user message. */
   pendingNudge?: string;
+  /** Pressure nudges already attached to a message of this session (each is shown once). */
+  shownNudges: Set<string>;
   /** Files the session touched since the last heartbeat. */
   files: Set<string>;
   latestRequest?: string;
@@ -58,7 +60,18 @@ export class Sessions {
       this.map.set(id, s);
       return s;
     }
-    s = { id, isNew: false, userTurns: 0, attached: new Map(), decided: new Set(), pendingExtract: [], files: new Set(), registered: false, extractedCount: 0 };
+    s = {
+      id,
+      isNew: false,
+      userTurns: 0,
+      attached: new Map(),
+      decided: new Set(),
+      pendingExtract: [],
+      shownNudges: new Set(),
+      files: new Set(),
+      registered: false,
+      extractedCount: 0,
+    };
     this.map.set(id, s);
     while (this.map.size > MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);
     return s;

@@ -65,7 +65,7 @@ async function register(rt: Runtime, sessionID: string, title?: string) {
 /** Heartbeat (what the session works on, files touched) and extraction over the new messages. */
 async function idle(rt: Runtime, sessionID: string) {
   const s = rt.sessions.get(sessionID);
-  flushExtraction(rt, s);
+  const words = flushExtraction(rt, s);
   if (!s.registered) await register(rt, sessionID);
   const files = [...s.files].slice(-20);
   s.files.clear();
@@ -89,5 +89,5 @@ async function idle(rt: Runtime, sessionID: string) {
     );
     if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
   })();
-  await Promise.all([beat, extract]);
+  await Promise.all([beat, extract, words]);
 }

@@ -2,7 +2,6 @@ import type { StableContextDto } from "../../lib/contracts/context";
 import type { ResumeResult } from "../../lib/contracts/checkpoints";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
-import { flushExtraction } from "./chat";
 
 type Cached = { hash: string; text: string; memoryIds: string[] };
 
@@ -28,7 +27,6 @@ export function systemTransform(rt: Runtime) {
     ]);
     if (stable) output.system.push(stable);
     if (s?.resume) output.system.push(s.resume);
-    if (s) flushExtraction(rt, s);
   };
 }
 
