@@ -8,6 +8,8 @@ export interface SessionState {
   /** The resume block: undefined = not asked yet, "" = none. */
   resume?: string;
   resumePending?: Promise<void>;
+  /** The fetch of what was injected before OpenCode restarted (plugin/hooks/injected.ts). */
+  restoring?: Promise<void>;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
   isNew: boolean;
   userTurns: number;
@@ -34,6 +36,8 @@ export interface SessionState {
   lastCheckpoint?: string;
   /** Messages already sent to extraction on idle. */
   extractedCount: number;
+  /** Messages in the last idle checkpoint. */
+  checkpointedCount: number;
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
 }
@@ -71,6 +75,7 @@ export class Sessions {
       files: new Set(),
       registered: false,
       extractedCount: 0,
+      checkpointedCount: 0,
     };
     this.map.set(id, s);
     while (this.map.size > MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);

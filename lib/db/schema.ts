@@ -240,7 +240,7 @@ export const checkpoints = sqliteTable(
     id: text("id").primaryKey(),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     sessionId: text("session_id").notNull(),
-    trigger: text("trigger", { enum: ["compaction", "manual", "ingest"] }).notNull(),
+    trigger: text("trigger", { enum: ["compaction", "manual", "ingest", "idle"] }).notNull(),
     markdown: text("markdown").notNull(),
     /** gzip of the redacted JSON message list. */
     rawMessages: blob("raw_messages", { mode: "buffer" }).notNull(),

@@ -3,6 +3,7 @@ import type { RecallContextDto } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";
+import { restoreInjected, saveInjected } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 import { prefetchStable } from "./system";
 
@@ -18,6 +19,7 @@ export function messagesTransform(rt: Runtime) {
     if (!messages.length) return;
     const sessionID = messages[messages.length - 1]!.info.sessionID;
     const s = rt.sessions.get(sessionID);
+    await restoreInjected(rt, s);
     let latestUser: WithParts | undefined;
     let users = 0;
     for (const m of messages) {
@@ -41,6 +43,7 @@ export function messagesTransform(rt: Runtime) {
       for (const n of fresh) s.shownNudges.add(n);
       s.attached.set(id, [s.attached.get(id), ...fresh].filter(Boolean).join("\n\n"));
     }
+    if (isNew && latestUser && s.attached.has(latestUser.info.id)) saveInjected(rt, s);
     attachBlocks(s, messages);
   };
 }

@@ -158,3 +158,85 @@ setTimeout(() => process.exit(0), 20000);`,
     await vi.waitFor(() => expect(rt.client.breaker.state).toBe("closed"), { timeout: 15_000, interval: 50 });
   });
 });
+
+/** A finished assistant step with a short answer. */
+const answer = (sessionID: string, text: string): WithParts => {
+  const id = uid("msg");
+  return { info: { id, sessionID, role: "assistant" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
+};
+async function turnOf(hooks: Hooks, sessionID: string, history: WithParts[]) {
+  const messages = history.map((m) => structuredClone(m));
+  await hooks["experimental.chat.messages.transform"]!({}, { messages });
+  const system = { system: ["agent prompt"] };
+  await hooks["experimental.chat.system.transform"]!({ sessionID, model: {} as never }, system);
+  return { messages: messages.map((m) => JSON.stringify(m)), system: system.system };
+}
+
+describe("a session continued after OpenCode restarts", () => {
+  it("gets the same resume and recall blocks from its first message on", async () => {
+    const directory = tempDir("plugin-restart-");
+    await server.api("/api/memories", { method: "POST", json: { content: "The CSV exporter writes UTF-8 with a BOM for Excel", category: "decision", directory } });
+    const cp = await server.api("/api/checkpoints", {
+      method: "POST",
+      json: { directory, sessionID: "ses_restart_prev", trigger: "compaction", messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }] },
+    });
+    expect(cp.status).toBe(201);
+
+    const sid = "ses_restart";
+    const before = await plugin(directory);
+    await before.hooks.event!({ event: { type: "session.created", properties: { info: { id: sid, title: "t" } } } as never });
+    const history = [user(sid, "How does the CSV exporter encode its files?")];
+    const first = await turnOf(before.hooks, sid, history);
+    history.push(answer(sid, "It writes UTF-8."), user(sid, "And what about the CSV header row encoding?"));
+    const second = await turnOf(before.hooks, sid, history);
+    expect(second.system.join("\n")).toContain("Resuming from an earlier session");
+    expect(second.messages[0]).toContain("UTF-8 with a BOM");
+    expect(second.messages[0]).toBe(first.messages[0]);
+    // What was injected is on the server once the plugin saved it.
+    await vi.waitFor(
+      async () => {
+        const kv = await (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json();
+        expect(Object.keys(kv.value?.attached ?? {})).toHaveLength(2);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+    // OpenCode restarts: a new plugin that never saw the session.
+    const after = await plugin(directory);
+    history.push(answer(sid, "The header is UTF-8 too."), user(sid, "thanks, go on"));
+    const third = await turnOf(after.hooks, sid, history);
+    expect(third.system).toEqual(second.system);
+    expect(third.messages.slice(0, second.messages.length)).toEqual(second.messages);
+  });
+});
+
+describe("a new session", () => {
+  it("resumes from the latest session's state at idle, not from an older compaction checkpoint", async () => {
+    const directory = tempDir("plugin-latest-");
+    const cp = await server.api("/api/checkpoints", {
+      method: "POST",
+      json: { directory, sessionID: "ses_latest_old", trigger: "compaction", messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }] },
+    });
+    expect(cp.status).toBe(201);
+    // A later session works on something else and goes idle, without compacting.
+    const { hooks, rt } = await plugin(directory);
+    const later = "ses_latest_new";
+    const laterHistory = [
+      { info: { id: "n1", sessionID: later, role: "user" }, parts: [{ id: "np1", type: "text", text: "Migrate the billing service to Postgres 16." }] },
+      { info: { id: "n2", sessionID: later, role: "assistant" }, parts: [{ id: "np2", type: "text", text: "Started the migration of the billing tables." }] },
+    ];
+    // OpenCode's own client (outside our control) answers the history read.
+    rt.opencode = { session: { messages: async () => ({ data: laterHistory }) } } as never;
+    const checkpoints = watchCalls(rt, "/api/checkpoints");
+    await hooks.event!({ event: { type: "session.created", properties: { info: { id: later, title: "billing" } } } as never });
+    await hooks.event!({ event: { type: "session.idle", properties: { sessionID: later } } as never });
+    await vi.waitFor(() => expect(checkpoints.count).toBe(1), { timeout: 10_000, interval: 50 });
+
+    const fresh = "ses_latest_fresh";
+    await hooks.event!({ event: { type: "session.created", properties: { info: { id: fresh, title: "next" } } } as never });
+    const { system } = await turnOf(hooks, fresh, [user(fresh, "let us continue")]);
+    const resume = system.find((s) => s.includes("Resuming from an earlier session")) ?? "";
+    expect(resume).toContain("billing");
+    expect(resume).not.toContain("CSV exporter");
+  });
+});
