@@ -104,7 +104,7 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
   const fact = "The staging cluster lives in eu-west-3 and deploys via Argo";
   script((text) => {
-    if (text.includes("remember")) return { toolCalls: [{ name: "memory_store", args: { content: fact, category: "fact", tags: ["infra"] } }] };
+    if (text.includes("remember")) return { toolCalls: [{ name: "memory_store", args: { content: fact, category: "fact" } }] };
     if (text.includes("where is staging")) return { toolCalls: [{ name: "memory_search", args: { query: "staging cluster" } }] };
     return undefined;
   });

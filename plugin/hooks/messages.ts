@@ -66,7 +66,7 @@ async function decideBlock(rt: Runtime, s: SessionState, m: WithParts): Promise<
   if (rt.settings.recall && text.length >= 3) {
     // The pinned memories the system prompt shows are not repeated here: on the first message
     // after a start, the stable block is still being fetched (prefetchStable) and is waited for.
-    if (s.stablePending) await s.stablePending.catch(() => "");
+    if (!s.stable && !rt.stable && s.stablePending) await s.stablePending.catch(() => "");
     const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
     const res = await rt.client.post<RecallContextDto>("/api/context/recall", {
       directory: rt.directory,

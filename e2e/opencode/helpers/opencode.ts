@@ -54,10 +54,13 @@ export interface OpencodeOptions {
   contextLimit?: number;
   /** Files to create in the project dir. */
   files?: Record<string, string>;
+  /** Reuse the HOME and project dir of an earlier instance (an OpenCode restart: same sessions, same project). */
+  restartOf?: Pick<Opencode, "home" | "projectDir">;
 }
 
 export interface Opencode {
   url: string;
+  home: string;
   projectDir: string;
   client: OpencodeClient;
   child: ChildProcess;
@@ -66,8 +69,8 @@ export interface Opencode {
 }
 
 export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
-  const home = tempDir("oc-home-");
-  const projectDir = tempDir("oc-project-");
+  const home = options.restartOf?.home ?? tempDir("oc-home-");
+  const projectDir = options.restartOf?.projectDir ?? tempDir("oc-project-");
   const xdg = {
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
@@ -138,6 +141,7 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
   const client = createOpencodeClient({ baseUrl: url, directory: projectDir });
   return {
     url,
+    home,
     projectDir,
     client,
     child,
