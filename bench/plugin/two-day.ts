@@ -92,7 +92,7 @@ interface Day {
 }
 
 export interface TwoDayReport {
-  days: { label: string; requests: number; without: RunCost; with: RunCost; ratio: number }[];
+  days: { label: string; requests: number; without: RunCost; with: RunCost; ratio: number; uncached: { with: number[]; without: number[] } }[];
   total: { without: RunCost; with: RunCost; ratio: number };
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
   fixedTokens: Record<string, { tools: number; system: number }>;
@@ -139,7 +139,15 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
     await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
     const w = totalCost(costs.with);
     const wo = totalCost(costs.without);
-    report.days.push({ label: day.label, requests: costs.with.length, without: wo, with: w, ratio: w.cost / wo.cost });
+    const uncached = (c: ReturnType<PrefixCache["request"]>[]) => c.map((r) => r.tokens - r.cachedTokens);
+    report.days.push({
+      label: day.label,
+      requests: costs.with.length,
+      without: wo,
+      with: w,
+      ratio: w.cost / wo.cost,
+      uncached: { with: uncached(costs.with), without: uncached(costs.without) },
+    });
     report.fixedTokens[day.label] = { tools: toolTokens, system: systemTokens };
     all.with.push(...costs.with);
     all.without.push(...costs.without);
