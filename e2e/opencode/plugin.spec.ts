@@ -113,7 +113,7 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   await prompt(oc, session, "please remember where staging is");
   const list = await (await server.api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).json();
   const stored = list.items.find((m: { content: string }) => m.content === fact);
-  expect(stored).toMatchObject({ category: "fact", scope: "project", source: "tool", tags: ["infra"] });
+  expect(stored).toMatchObject({ category: "fact", scope: "project", source: "tool" });
   const storeResult = agentRequests(from)
     .flatMap((r) => r.messages)
     .find((m) => m.role === "tool");
