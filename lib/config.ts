@@ -86,6 +86,22 @@ const schema = z.object({
     disabledStrategies: z.array(z.string()).default([]),
     /** Tools whose output is never touched (Recollect's own `memory_*` tools are always protected). */
     protectedTools: z.array(z.string()).default(["edit", "write", "patch", "multiedit", "apply_patch", "todowrite", "todoread", "task", "question"]),
+    /**
+     * Cache-aware scheduling (lib/compression/phases/schedule.ts): aged parts are compressed in
+     * batches that pay for the provider's cache miss they cause, not one by one as they age.
+     * false: every aged part is compressed as soon as it ages.
+     */
+    cacheAware: z.boolean().default(true),
+    /** A batch below this many tokens saved waits (below the pressure thresholds). */
+    batchMinTokens: z.number().int().min(0).default(500),
+    /** A batch goes when its savings, read from cache this many requests, pay for rewriting what follows it. */
+    batchPaybackRequests: z.number().positive().default(10),
+    /** Below the pressure thresholds, parts smaller than this are never compressed. */
+    smallPartTokens: z.number().int().min(0).default(400),
+    /** The latest read of a file read or edited within this many messages is kept whole (below the thresholds). */
+    activeFileTurns: z.number().int().min(0).default(8),
+    /** The provider's prompt cache lifetime: after a longer pause the cache is cold and any saving is worth a batch. */
+    cacheTtlMinutes: z.number().positive().default(5),
   }),
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),

@@ -42,21 +42,27 @@ export class ServerStarter {
     }
   }
 
-  /** Fire and forget: start the server unless it is up, starting, or was tried a moment ago. */
+  /** A health check or a start is under way. */
+  get busy(): boolean {
+    return this.watching;
+  }
+
+  /** Fire and forget: start the server unless it is up, starting, or a start was tried a moment ago. */
   ensure(): void {
     if (!this.settings.autoStart || this.watching || !this.isLoopback()) return;
-    const now = Date.now();
-    if (now - this.lastAttempt < this.minIntervalMs) return;
-    this.lastAttempt = now;
+    if (Date.now() - this.lastAttempt < this.minIntervalMs) return;
     this.watching = true;
     void this.startAndWatch().finally(() => (this.watching = false));
   }
 
   private async startAndWatch() {
+    // A server found healthy is not an attempt: if it dies a moment later (say, just after the
+    // check at load), the next failed call starts it at once.
     if (await this.healthy()) {
       this.client.breaker.reset();
       return;
     }
+    this.lastAttempt = Date.now();
     if (!this.spawnServer()) return;
     // The first start may build the app (about a minute).
     const deadline = Date.now() + 180_000;

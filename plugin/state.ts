@@ -8,6 +8,8 @@ export interface SessionState {
   /** The resume block: undefined = not asked yet, "" = none. */
   resume?: string;
   resumePending?: Promise<void>;
+  /** The fetch of what was injected before OpenCode restarted (plugin/hooks/injected.ts). */
+  restoring?: Promise<void>;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
   isNew: boolean;
   userTurns: number;
@@ -21,6 +23,8 @@ export interface SessionState {
   stablePending?: Promise<string>;
   /** A nudge from extraction, attached to the next user message. */
   pendingNudge?: string;
+  /** Pressure nudges already attached to a message of this session (each is shown once). */
+  shownNudges: Set<string>;
   /** Files the session touched since the last heartbeat. */
   files: Set<string>;
   latestRequest?: string;
@@ -32,6 +36,8 @@ export interface SessionState {
   lastCheckpoint?: string;
   /** Messages already sent to extraction on idle. */
   extractedCount: number;
+  /** Messages in the last idle checkpoint. */
+  checkpointedCount: number;
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
 }
@@ -58,7 +64,19 @@ export class Sessions {
       this.map.set(id, s);
       return s;
     }
-    s = { id, isNew: false, userTurns: 0, attached: new Map(), decided: new Set(), pendingExtract: [], files: new Set(), registered: false, extractedCount: 0 };
+    s = {
+      id,
+      isNew: false,
+      userTurns: 0,
+      attached: new Map(),
+      decided: new Set(),
+      pendingExtract: [],
+      shownNudges: new Set(),
+      files: new Set(),
+      registered: false,
+      extractedCount: 0,
+      checkpointedCount: 0,
+    };
     this.map.set(id, s);
     while (this.map.size > MAX_SESSIONS) this.map.delete(this.map.keys().next().value!);
     return s;

@@ -21,10 +21,13 @@ import { countTokens } from "../../lib/token-count";
 import { testCtx } from "../../tests/helpers/ctx";
 import { loadTrajectories, type Message, type Part, type Run } from "./convert";
 import { keyLineRetention, keyLineTable, syntheticParts, trajectoryParts } from "./key-lines";
+import { blocksOf, costOf, hiddenUses, type HiddenUse } from "./cost";
 import { replay, type TurnRecord } from "./replay";
+import type { Block, RunCost } from "../lib/cache-cost";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const DATA = path.resolve(ROOT, "../shared/data/trajectories");
+// RECOLLECT_TRAJECTORIES: where ../shared is not beside the checkout (a git worktree elsewhere).
+const DATA = process.env.RECOLLECT_TRAJECTORIES ?? path.resolve(ROOT, "../shared/data/trajectories");
 const RESULTS = path.join(ROOT, "bench", "results");
 
 const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
@@ -131,14 +134,69 @@ interface RunReport {
   byStrategy: Record<string, number>;
   msP50: number;
   msP95: number;
+  cost: CostReport;
+}
+
+/** Compression settings under test: RECOLLECT_COMPRESSION_* of the environment (e.g. RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS=0). */
+const COMPRESSION_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("RECOLLECT_COMPRESSION_"))) as Record<string, string>;
+
+/** Simulated time between two requests of a run (an agent's step); well inside the cache's lifetime. */
+const STEP_MS = 15_000;
+
+interface CostReport {
+  without: RunCost;
+  /** Every aged part compressed as soon as it ages (compression.cacheAware false). */
+  eager: RunCost;
+  cacheAware: RunCost;
+  /** cacheAware.cost / without.cost. */
+  ratio: number;
+  eagerRatio: number;
+  /** Steps' uses of earlier content, and those hidden by compression, below and above the pressure thresholds. */
+  hidden: { below: HiddenUse; above: HiddenUse };
+}
+
+/** The run's requests with and without compression, in money (bench/lib/cache-cost.ts), and the hidden uses. */
+async function costRun(run: Run, requests: { original: Message[]; compressed: CompressResult["messages"]; level: number }[]): Promise<CostReport> {
+  const eagerCtx = testCtx({ env: { ...COMPRESSION_ENV, RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
+  const eager: Block[][] = [];
+  await replay(run.messages, (h) => compressMessages(eagerCtx, { sessionID: run.name, messages: h }), eagerCtx.config.compression.protectRecentTurns, (_t, _h, r) =>
+    eager.push(blocksOf(r.messages)),
+  );
+  eagerCtx.close();
+  const at = (i: number) => i * STEP_MS;
+  const without = costOf(
+    requests.map((r) => blocksOf(r.original)),
+    at,
+  ).total;
+  const withPlugin = costOf(
+    requests.map((r) => blocksOf(r.compressed)),
+    at,
+  ).total;
+  const eagerCost = costOf(eager, at).total;
+  const hidden = { below: { uses: 0, hidden: 0 }, above: { uses: 0, hidden: 0 } };
+  for (const r of requests) {
+    const next = run.messages.slice(r.original.length).find((m) => m.info.role === "assistant");
+    if (!next) continue;
+    const h = hiddenUses(next, r.original, r.compressed);
+    const bucket = r.level === 0 ? hidden.below : hidden.above;
+    bucket.uses += h.uses;
+    bucket.hidden += h.hidden;
+  }
+  return { without, eager: eagerCost, cacheAware: withPlugin, ratio: withPlugin.cost / without.cost, eagerRatio: eagerCost.cost / without.cost, hidden };
 }
 
 async function benchRuns(runs: Run[]): Promise<RunReport[]> {
   const reports: RunReport[] = [];
   for (const run of runs) {
-    const ctx = testCtx();
+    const ctx = testCtx({ env: COMPRESSION_ENV });
     const protect = ctx.config.compression.protectRecentTurns;
-    const { turns, final } = await replay(run.messages, (history) => compressMessages(ctx, { sessionID: run.name, messages: history }), protect);
+    const requests: { original: Message[]; compressed: CompressResult["messages"]; level: number }[] = [];
+    const { turns, final } = await replay(
+      run.messages,
+      (history) => compressMessages(ctx, { sessionID: run.name, messages: history }),
+      protect,
+      (_t, history, result) => requests.push({ original: history, compressed: result.messages, level: result.nudges.length ? 1 : 0 }),
+    );
     const last = turns[turns.length - 1];
     const histories = run.messages.slice(0, run.messages.map((m) => m.info.role).lastIndexOf("assistant") + 1);
     const pressureCtx = testCtx();
@@ -164,6 +222,7 @@ async function benchRuns(runs: Run[]): Promise<RunReport[]> {
         turns.map((t) => t.ms),
         0.95,
       ),
+      cost: await costRun(run, requests),
     });
     ctx.close();
   }
@@ -363,6 +422,93 @@ function printTiming(timing: Timing[]) {
   console.log("targets: 200K p95 <= 20 ms in-process, <= 50 ms over HTTP");
 }
 
+/** A run is long when it has at least this many steps. */
+const LONG_RUN_TURNS = 20;
+
+function costSummary(reports: RunReport[]) {
+  const sum = (rs: RunReport[], f: (c: CostReport) => RunCost) => {
+    const total = rs.reduce((n, r) => n + f(r.cost).cost, 0);
+    const t = rs.reduce((n, r) => n + f(r.cost).tokens, 0);
+    const c = rs.reduce((n, r) => n + f(r.cost).cachedTokens, 0);
+    return { cost: total, tokens: t, cacheableShare: t ? c / t : 0 };
+  };
+  const long = reports.filter((r) => r.turns >= LONG_RUN_TURNS);
+  const hidden = (k: "below" | "above") => ({
+    uses: reports.reduce((n, r) => n + r.cost.hidden[k].uses, 0),
+    hidden: reports.reduce((n, r) => n + r.cost.hidden[k].hidden, 0),
+  });
+  return {
+    all: { without: sum(reports, (c) => c.without), eager: sum(reports, (c) => c.eager), cacheAware: sum(reports, (c) => c.cacheAware) },
+    long: { runs: long.length, without: sum(long, (c) => c.without), eager: sum(long, (c) => c.eager), cacheAware: sum(long, (c) => c.cacheAware) },
+    worstRatio: Math.max(...reports.map((r) => r.cost.ratio)),
+    runsDearer: reports.filter((r) => r.cost.ratio > 1.02).length,
+    runsShareBelow: reports.filter((r) => r.cost.cacheAware.cacheableShare < r.cost.without.cacheableShare).length,
+    hiddenBelow: hidden("below"),
+    hiddenAbove: hidden("above"),
+  };
+}
+
+function printCost(reports: RunReport[]) {
+  const f = (x: number) => x.toFixed(0);
+  const share = (x: number) => `${(100 * x).toFixed(1)}%`;
+  console.log(
+    `\nEffective input cost per run (simulated prompt cache: reads 0.1x, writes 1.25x, 5-minute lifetime; a request every ${STEP_MS / 1000} s; history only, in uncached-token units)\n`,
+  );
+  console.log(
+    table(
+      ["run", "turns", "tokens without", "tokens with", "cost without", "cost eager", "cost cache-aware", "cache-aware / without", "cacheable without", "cacheable with"],
+      reports.map((r) => [
+        r.name.slice(0, 58),
+        r.turns,
+        r.cost.without.tokens,
+        r.cost.cacheAware.tokens,
+        f(r.cost.without.cost),
+        f(r.cost.eager.cost),
+        f(r.cost.cacheAware.cost),
+        `${(100 * r.cost.ratio).toFixed(1)}%`,
+        share(r.cost.without.cacheableShare),
+        share(r.cost.cacheAware.cacheableShare),
+      ]),
+    ),
+  );
+  const c = costSummary(reports);
+  console.log("\nCost, overall\n");
+  console.log(
+    table(
+      ["runs", "tokens without / with", "cost without", "cost eager (old)", "cost cache-aware", "cache-aware / without", "cacheable share without / with", "target"],
+      [
+        [
+          `all ${reports.length}`,
+          `${c.all.without.tokens} / ${c.all.cacheAware.tokens}`,
+          f(c.all.without.cost),
+          f(c.all.eager.cost),
+          f(c.all.cacheAware.cost),
+          `${((100 * c.all.cacheAware.cost) / c.all.without.cost).toFixed(1)}%`,
+          `${share(c.all.without.cacheableShare)} / ${share(c.all.cacheAware.cacheableShare)}`,
+          "",
+        ],
+        [
+          `long (>= ${LONG_RUN_TURNS} steps) ${c.long.runs}`,
+          `${c.long.without.tokens} / ${c.long.cacheAware.tokens}`,
+          f(c.long.without.cost),
+          f(c.long.eager.cost),
+          f(c.long.cacheAware.cost),
+          `${((100 * c.long.cacheAware.cost) / c.long.without.cost).toFixed(1)}%`,
+          `${share(c.long.without.cacheableShare)} / ${share(c.long.cacheAware.cacheableShare)}`,
+          "<= 55%",
+        ],
+      ],
+    ),
+  );
+  console.log(
+    `\nworst run: ${(100 * c.worstRatio).toFixed(1)}% of its cost without (target <= 102%); runs more than 2% dearer: ${c.runsDearer}; runs with a lower cacheable share than without: ${c.runsShareBelow}`,
+  );
+  console.log(
+    `steps using earlier content (an edit's old text, a quoted line, a path:line): below the thresholds ${c.hiddenBelow.hidden} hidden of ${c.hiddenBelow.uses} (target 0); above ${c.hiddenAbove.hidden} of ${c.hiddenAbove.uses}`,
+  );
+  return c;
+}
+
 function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === "number" ? (Number.isInteger(c) ? String(c) : c.toFixed(1)) : c)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
@@ -471,6 +617,7 @@ async function main() {
       ],
     ),
   );
+  printCost(reports);
   console.log("\nTokens saved at the final turn, by strategy (all runs)\n");
   console.log(
     table(
@@ -489,7 +636,7 @@ async function main() {
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, "compress.json");
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, runs: reports, keyLinesByStrategy, timing }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, cost: costSummary(reports), runs: reports, keyLinesByStrategy, timing }, null, 2));
   console.log(`\nwrote ${path.relative(ROOT, file)}`);
 }
 

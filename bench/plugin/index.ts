@@ -5,7 +5,7 @@
  * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
  * server down (fail open).
  *
- *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build]
+ *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build] [--two-day-only]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +18,7 @@ import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { printTable, summarize, writeResult } from "../lib/stats";
+import { twoDayProject, type TwoDayReport } from "./two-day";
 
 type WithParts = { info: Message; parts: Part[] };
 
@@ -167,7 +168,8 @@ async function main() {
   const callRows: Record<string, string | number>[] = [];
   const aloneRows: Record<string, string | number>[] = [];
 
-  for (const target of [20_000, 200_000]) {
+  // --two-day-only: the cost run alone (the per-turn timing is skipped).
+  for (const target of args.includes("--two-day-only") ? [] : [20_000, 200_000]) {
     const sessionID = id("ses");
     const { messages, tokens } = historyOf(sessionID, target);
     // Long timeouts: the point is to measure the calls, not to fail open (counted below anyway).
@@ -223,8 +225,13 @@ async function main() {
     callRows.push(...Object.entries(perPath).map(([p, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: p, ...summarize(xs) })));
   }
 
+  // The money: a synthetic two-day project with and without the plugin (simulated prompt cache).
+  const twoDayHooks = await createRecollect({ directory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
+  const twoDay = await twoDayProject(twoDayHooks, (twoDayHooks as { __runtime?: Runtime }).__runtime!);
+  json.twoDay = twoDay;
+
   await server.stop();
-  for (const target of [20_000, 200_000]) {
+  for (const target of args.includes("--two-day-only") ? [] : [20_000, 200_000]) {
     const sessionID = id("ses");
     const { messages, tokens } = historyOf(sessionID, target);
     const hooks = await createRecollect({ directory }, { autoStart: false });
@@ -248,9 +255,33 @@ async function main() {
   );
   printTable("HTTP calls made by the hooks (ms, client side, concurrent calls overlap)", callRows);
   printTable("Each call alone, sequentially (ms, 10 calls; compress of an unchanged history)", aloneRows);
+  printTwoDay(twoDay);
   if (Object.keys(failures).length) console.log(`\nCalls that failed open: ${JSON.stringify(failures)}`);
   json.failures = failures;
   writeResult("plugin", json);
+}
+
+function printTwoDay(r: TwoDayReport) {
+  const share = (x: number) => `${(100 * x).toFixed(1)}%`;
+  printTable(
+    "Synthetic two-day project: effective input cost with and without the plugin (simulated prompt cache: reads 0.1x, writes 1.25x, 5-minute lifetime; uncached-token units; OpenCode's own prompt and tools left out)",
+    [...r.days, { label: "both days", requests: r.days.reduce((n, d) => n + d.requests, 0), ...r.total }].map((d) => ({
+      run: d.label,
+      requests: d.requests,
+      "tokens without": d.without.tokens,
+      "tokens with": d.with.tokens,
+      "cost without": Math.round(d.without.cost),
+      "cost with": Math.round(d.with.cost),
+      "with / without": share(d.ratio),
+      "cacheable without": share(d.without.cacheableShare),
+      "cacheable with": share(d.with.cacheableShare),
+      "uncached tokens without / with": `${d.without.tokens - d.without.cachedTokens} / ${d.with.tokens - d.with.cachedTokens}`,
+    })),
+  );
+  printTable(
+    "Fixed tokens per request the plugin adds (before the history)",
+    Object.entries(r.fixedTokens).map(([day, f]) => ({ day, "memory tools' definitions": f.tools, "system strings (stable + resume)": f.system, total: f.tools + f.system })),
+  );
 }
 
 main().catch((error) => {

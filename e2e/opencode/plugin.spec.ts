@@ -104,7 +104,7 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
   const fact = "The staging cluster lives in eu-west-3 and deploys via Argo";
   script((text) => {
-    if (text.includes("remember")) return { toolCalls: [{ name: "memory_store", args: { content: fact, category: "fact", tags: ["infra"] } }] };
+    if (text.includes("remember")) return { toolCalls: [{ name: "memory_store", args: { content: fact, category: "fact" } }] };
     if (text.includes("where is staging")) return { toolCalls: [{ name: "memory_search", args: { query: "staging cluster" } }] };
     return undefined;
   });
@@ -113,7 +113,7 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
   await prompt(oc, session, "please remember where staging is");
   const list = await (await server.api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).json();
   const stored = list.items.find((m: { content: string }) => m.content === fact);
-  expect(stored).toMatchObject({ category: "fact", scope: "project", source: "tool", tags: ["infra"] });
+  expect(stored).toMatchObject({ category: "fact", scope: "project", source: "tool" });
   const storeResult = agentRequests(from)
     .flatMap((r) => r.messages)
     .find((m) => m.role === "tool");

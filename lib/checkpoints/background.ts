@@ -13,7 +13,7 @@ import { redactKeysDeep } from "../security/redact-fields";
  * yet. Off the request path: the compaction hook gets its answer first. Never throws.
  */
 export async function extractAfterCapture(ctx: Ctx, input: ParsedCaptureCheckpointInput): Promise<void> {
-  if (!llmEnabled(ctx) || input.trigger === "ingest") return;
+  if (!llmEnabled(ctx) || input.trigger === "ingest" || input.trigger === "idle") return;
   try {
     const projectId = resolveProject(ctx, input);
     if (!projectId) return;

@@ -9,6 +9,7 @@ import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
 import { measure, type Slot } from "./phases/measure";
 import { persist } from "./phases/persist";
+import { schedule } from "./phases/schedule";
 import { select, type Selection } from "./phases/select";
 import { nudgesFor, pressureLevel, type Level } from "./pressure";
 import { validateCompressInput } from "./validate";
@@ -22,6 +23,8 @@ import { validateCompressInput } from "./validate";
  *    The pressure level comes from the uncompressed size (absolute thresholds, pressure.ts).
  * 3. select: aged parts find their result in the caches; the rest is pending.
  * 4. compress: the strategies run over each pending part (its original redacted first).
+ * 4b. schedule: which aged parts are shown compressed now (batches that keep the provider's
+ *    prompt cache; `compression.cacheAware`).
  * 5. assemble: the answer's messages and token counts.
  * 6. persist: new results, the compressed originals and a stats row, in one transaction.
  */
@@ -97,10 +100,18 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
     slot.entry.results.set(variant, result);
     return result;
   });
-  const { out, tokensAfter, byStrategy } = assemble(messages, slots, run.known, computed);
+  const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed) : run.known;
+  const { out, tokensAfter, byStrategy } = assemble(messages, slots, known, computed);
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
   persist(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
   mark("persist");
   return { messages: out, stats, nudges: nudgesFor(level) };
+}
+
+/** Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`. */
+function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["known"] {
+  const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
+  const applied = schedule(run.input.messages, run.slots, results, ctx.config.compression, run.input.contextLimit);
+  return run.known.map((k, i) => (applied.has(i) ? k : undefined));
 }

@@ -19,7 +19,8 @@ export const openCodeMessage = z.object({
 export type OpenCodeMessage = z.infer<typeof openCodeMessage>;
 export type MessagePart = z.infer<typeof messagePart>;
 
-export const CHECKPOINT_TRIGGERS = ["compaction", "manual", "ingest"] as const;
+/** `idle`: the plugin records a session's state when it goes idle, so a new session resumes from the latest work. */
+export const CHECKPOINT_TRIGGERS = ["compaction", "manual", "ingest", "idle"] as const;
 export type CheckpointTrigger = (typeof CHECKPOINT_TRIGGERS)[number];
 
 export const captureCheckpointInput = z

@@ -15,8 +15,10 @@ export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   rootPath: text("root_path"),
-  /** How the id was derived: `git-root-commit`, `git-remote` or `path`. */
+  /** How the id was derived: `git-root-commit`, `git-root-commit+remote`, `git-remote` or `path`. */
   identity: text("identity").notNull(),
+  /** The normalized remote the project was first seen with (tells a template copy of a repository from the repository). */
+  remote: text("remote"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 });
@@ -240,7 +242,7 @@ export const checkpoints = sqliteTable(
     id: text("id").primaryKey(),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     sessionId: text("session_id").notNull(),
-    trigger: text("trigger", { enum: ["compaction", "manual", "ingest"] }).notNull(),
+    trigger: text("trigger", { enum: ["compaction", "manual", "ingest", "idle"] }).notNull(),
     markdown: text("markdown").notNull(),
     /** gzip of the redacted JSON message list. */
     rawMessages: blob("raw_messages", { mode: "buffer" }).notNull(),

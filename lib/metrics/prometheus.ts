@@ -82,7 +82,7 @@ export function renderMetrics(ctx: Ctx): string {
     stats.compression.tokensSaved,
   );
   w.family("recollect_checkpoints", "gauge", "Checkpoints by trigger.");
-  for (const trigger of ["compaction", "manual", "ingest"]) w.sample("recollect_checkpoints", { trigger }, stats.checkpoints.byTrigger[trigger] ?? 0);
+  for (const trigger of ["compaction", "manual", "ingest", "idle"]) w.sample("recollect_checkpoints", { trigger }, stats.checkpoints.byTrigger[trigger] ?? 0);
   w.family("recollect_sessions_active", "gauge", "OpenCode sessions seen recently.").sample("recollect_sessions_active", {}, stats.sessions.active);
   w.family("recollect_projects", "gauge", "Known projects.").sample("recollect_projects", {}, stats.projects.length);
 

@@ -7,14 +7,21 @@ export interface ProjectIdentity {
   id: string;
   name: string;
   rootPath: string;
-  identity: "git-root-commit" | "git-remote" | "path";
+  identity: "git-root-commit" | "git-root-commit+remote" | "git-remote" | "path";
+  /** The normalized network remote (`origin`), when there is one. */
+  remote?: string;
+  /** With a root commit and a remote: the id the root commit alone gave (before remotes counted). */
+  legacyId?: string;
 }
 
 const cache = new Map<string, ProjectIdentity>();
 
 /**
- * A project's id is stable across clones and moves: the git root's first commit, else the
- * normalized `origin` remote, else the normalized path. Cached per directory (git is spawned once).
+ * A project's id is stable across clones and moves: the git root's first commit with the
+ * normalized `origin` remote when there is one (a repository made from a template, or a copy
+ * pushed elsewhere, shares the root commit but not the remote), else the root commit alone, else
+ * the remote, else the normalized path. A remote that is a local path (a clone of a directory) is
+ * no remote. Cached per directory (git is spawned once).
  */
 export function identifyProject(directory: string): ProjectIdentity {
   const dir = path.resolve(directory);
@@ -25,12 +32,15 @@ export function identifyProject(directory: string): ProjectIdentity {
   if (root) {
     const name = path.basename(root);
     const first = firstCommit(root);
-    const remote = first ? undefined : normalizedRemote(root);
-    identity = first
-      ? { id: hashId("git", first), name, rootPath: root, identity: "git-root-commit" }
-      : remote
-        ? { id: hashId("remote", remote), name, rootPath: root, identity: "git-remote" }
-        : { id: hashId("path", root), name, rootPath: root, identity: "path" };
+    const remote = normalizedRemote(root);
+    identity =
+      first && remote
+        ? { id: hashId("git", `${first}\0${remote}`), name, rootPath: root, identity: "git-root-commit+remote", remote, legacyId: hashId("git", first) }
+        : first
+          ? { id: hashId("git", first), name, rootPath: root, identity: "git-root-commit" }
+          : remote
+            ? { id: hashId("remote", remote), name, rootPath: root, identity: "git-remote", remote }
+            : { id: hashId("path", root), name, rootPath: root, identity: "path" };
   } else {
     identity = { id: hashId("path", dir), name: path.basename(dir) || dir, rootPath: dir, identity: "path" };
   }
@@ -76,8 +86,12 @@ function normalizedRemote(root: string): string | undefined {
   try {
     const config = fs.readFileSync(path.join(root, ".git", "config"), "utf8");
     const origin = config.match(/\[remote "origin"\][^[]*?url\s*=\s*(\S+)/);
-    return origin ? normalizeRemote(origin[1]) : undefined;
+    if (!origin || isLocalPath(origin[1])) return undefined;
+    return normalizeRemote(origin[1]);
   } catch {
     return undefined;
   }
 }
+
+/** `/srv/repo`, `../repo`, `file:///srv/repo`, `C:\\repo`: a clone of a directory, not of a hosted repository. */
+const isLocalPath = (url: string) => /^(?:file:|\/|\.{1,2}[\\/]|~|[A-Za-z]:[\\/])/.test(url.trim());

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
@@ -21,6 +21,8 @@ export interface ProjectRef {
 export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
+    const remote = found.remote === undefined ? null : redactKey(found.remote);
+    const id = legacyProject(ctx, found.id, found.legacyId, remote) ?? found.id;
     // The id is a hash of the real path; the name and root path shown are stored redacted.
     const rootPath = redactKey(found.rootPath);
     // The name is the root's last segment: taken from the redacted root, so that a secret spread
@@ -28,10 +30,13 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
     const name = rootPath !== found.rootPath && found.name === path.basename(found.rootPath) ? path.basename(rootPath) || rootPath : redact(found.name);
     ctx.db
       .insert(projects)
-      .values({ id: found.id, name, rootPath, identity: found.identity })
-      .onConflictDoUpdate({ target: projects.id, set: { rootPath, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .values({ id, name, rootPath, identity: found.identity, remote })
+      .onConflictDoUpdate({
+        target: projects.id,
+        set: { rootPath, remote: sql`coalesce(${projects.remote}, excluded.remote)`, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+      })
       .run();
-    return found.id;
+    return id;
   }
   if (ref.project) {
     const row = ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, ref.project)).get();
@@ -39,6 +44,24 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
     return row.id;
   }
   return null;
+}
+
+/**
+ * Projects stored before the remote counted were keyed by the root commit alone. The first remote
+ * seen with such a project claims it (its memories stay where they are); a repository with the
+ * same root commit and another remote (made from a template, or a copy pushed elsewhere) is a
+ * project of its own. Returns the legacy id to use, or undefined.
+ */
+function legacyProject(ctx: Ctx, id: string, legacyId: string | undefined, remote: string | null): string | undefined {
+  if (!legacyId || remote === null) return undefined;
+  if (ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return undefined;
+  const legacy = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
+  if (!legacy) return undefined;
+  if (legacy.remote !== null) return legacy.remote === remote ? legacyId : undefined;
+  ctx.db.update(projects).set({ remote }).where(and(eq(projects.id, legacyId), isNull(projects.remote))).run();
+  // Another remote may have claimed it a moment before.
+  const claimed = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
+  return claimed?.remote === remote ? legacyId : undefined;
 }
 
 export function listProjects(ctx: Ctx) {

@@ -5,9 +5,10 @@ import type { SessionState } from "../state";
 
 /**
  * `chat.message`: queues the user's words for extraction (not the outcomes of the plugin's own
- * slash commands, marked `metadata.recollect`). They are sent once the turn's request
- * is built (end of `system.transform`), so extraction never competes with the compression and
- * recall calls the turn waits for; a nudge it returns goes with the next user message.
+ * slash commands, marked `metadata.recollect`). They are sent when the session goes
+ * idle (the turn's end), off the turn's path and after the turn's own `memory_store` calls have
+ * landed: extraction then sees them, and does not nudge about what the model just stored. A nudge
+ * it returns goes with the next user message, once.
  */
 export function chatMessage(rt: Runtime) {
   return async (input: { sessionID: string }, output: { parts: Part[] }) => {
@@ -23,14 +24,13 @@ export function chatMessage(rt: Runtime) {
   };
 }
 
-/** Sends the queued user text to extraction; never awaited by a hook. */
-export function flushExtraction(rt: Runtime, s: SessionState): void {
+/** Sends the queued user text to extraction (at idle; never on a turn's path). */
+export async function flushExtraction(rt: Runtime, s: SessionState): Promise<void> {
   if (!s.pendingExtract.length) return;
   const text = s.pendingExtract.join("\n\n").slice(0, 200_000);
   s.pendingExtract = [];
-  void rt.client.post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: s.id, text, trigger: "message" }).then((res) => {
-    if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
-  });
+  const res = await rt.client.post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: s.id, text, trigger: "message" });
+  if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
 }
 
 const FILE_TOOLS = new Set(["edit", "write", "patch", "multiedit", "read"]);

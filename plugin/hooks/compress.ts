@@ -18,7 +18,7 @@ const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as 
  */
 export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[]): Promise<string[]> {
   // The call would be refused at once: spare the serialization (milliseconds on a long history).
-  if (rt.client.breaker.state === "open") return [];
+  if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
   const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
   const sent = new Map<string, string>();
   for (const m of messages) for (const p of own(m)) sent.set(p.id, JSON.stringify(p));
@@ -34,10 +34,13 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
     );
   };
   const prev = s.compressDelta;
-  s.compressDelta = undefined;
   let res = await call(prev);
-  if (!res.ok && res.status === 409 && prev) res = await call(undefined);
-  if (!res.ok || !Array.isArray(res.data?.messages)) return [];
+  if (!res.ok && res.status === 409 && prev) {
+    s.compressDelta = undefined;
+    res = await call(undefined);
+  }
+  if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages, sent);
+  s.compressDelta = undefined;
 
   const byId = new Map(messages.map((m) => [m.info.id, m]));
   const answer = new Map<string, Part>();
@@ -63,4 +66,21 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
   messages.splice(0, messages.length, ...next);
   if (typeof res.data.base === "string") s.compressDelta = { base: res.data.base, sent, answer };
   return Array.isArray(res.data.nudges) ? res.data.nudges.filter((n) => typeof n === "string" && n) : [];
+}
+
+/**
+ * The server did not answer: every part sent unchanged in the last successful call goes out as it
+ * was answered then (the compressed form the provider has cached), the rest as it is. An outage
+ * then changes nothing the model already saw, and the cached prefix survives it.
+ */
+function keepCompressed(s: SessionState, messages: WithParts[], sent?: Map<string, string>): string[] {
+  const last = s.compressDelta;
+  if (!last) return [];
+  for (const m of messages)
+    m.parts.forEach((p, i) => {
+      if (p.id.startsWith(ATTACHED_PART_PREFIX)) return;
+      const answered = last.answer.get(p.id);
+      if (answered && last.sent.get(p.id) === (sent?.get(p.id) ?? JSON.stringify(p))) m.parts[i] = answered;
+    });
+  return [];
 }

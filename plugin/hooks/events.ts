@@ -3,6 +3,7 @@ import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
 import { flushExtraction } from "./chat";
 import { readHistory } from "./compacting";
+import { saveInjected } from "./injected";
 import { ensureResume } from "./system";
 
 /**
@@ -42,6 +43,7 @@ export function events(rt: Runtime) {
         const s = rt.sessions.get(event.properties.sessionID);
         // The summary now carries what the resume block said.
         s.resume = "";
+        saveInjected(rt, s);
         return;
       }
       case "session.deleted": {
@@ -62,10 +64,10 @@ async function register(rt: Runtime, sessionID: string, title?: string) {
   if (title) s.title = title;
 }
 
-/** Heartbeat (what the session works on, files touched) and extraction over the new messages. */
+/** Heartbeat (what the session works on, files touched), a checkpoint of its state, and extraction over the new messages. */
 async function idle(rt: Runtime, sessionID: string) {
   const s = rt.sessions.get(sessionID);
-  flushExtraction(rt, s);
+  const words = flushExtraction(rt, s);
   if (!s.registered) await register(rt, sessionID);
   const files = [...s.files].slice(-20);
   s.files.clear();
@@ -74,13 +76,26 @@ async function idle(rt: Runtime, sessionID: string) {
     directory: rt.directory,
     ...(workingOn ? { workingOn: workingOn.slice(0, 1000) } : {}),
   });
+  const history = rt.settings.extract || rt.settings.resume ? readHistory(rt, sessionID) : Promise.resolve(undefined);
+  // The session's state at idle is a checkpoint: a new session resumes from the latest work, not
+  // only from the last compaction (no suggestions: extraction below reads the same messages).
+  const checkpoint = (async () => {
+    const messages = await history;
+    if (!rt.settings.resume || !messages?.length || messages.length <= s.checkpointedCount) return;
+    const res = await rt.client.post(
+      "/api/checkpoints",
+      { directory: rt.directory, sessionID, trigger: "idle", messages, suggest: false },
+      { timeoutMs: rt.settings.compactTimeoutMs },
+    );
+    if (res.ok) s.checkpointedCount = messages.length;
+  })();
   const extract = (async () => {
     if (!rt.settings.extract) return;
-    const history = await readHistory(rt, sessionID);
-    if (!history || history.length <= s.extractedCount) return;
+    const messages = await history;
+    if (!messages || messages.length <= s.extractedCount) return;
     // User text already went to extraction from `chat.message`.
-    const fresh = history.slice(s.extractedCount).filter((m) => (m as { info?: { role?: string } }).info?.role === "assistant");
-    s.extractedCount = history.length;
+    const fresh = messages.slice(s.extractedCount).filter((m) => (m as { info?: { role?: string } }).info?.role === "assistant");
+    s.extractedCount = messages.length;
     if (!fresh.length) return;
     const res = await rt.client.post<ExtractResult>(
       "/api/extract",
@@ -89,5 +104,5 @@ async function idle(rt: Runtime, sessionID: string) {
     );
     if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
   })();
-  await Promise.all([beat, extract]);
+  await Promise.all([beat, extract, words, checkpoint]);
 }

@@ -3,6 +3,7 @@ import type { RecallContextDto } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";
+import { restoreInjected, saveInjected } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 import { prefetchStable } from "./system";
 
@@ -18,6 +19,7 @@ export function messagesTransform(rt: Runtime) {
     if (!messages.length) return;
     const sessionID = messages[messages.length - 1]!.info.sessionID;
     const s = rt.sessions.get(sessionID);
+    await restoreInjected(rt, s);
     let latestUser: WithParts | undefined;
     let users = 0;
     for (const m of messages) {
@@ -33,11 +35,15 @@ export function messagesTransform(rt: Runtime) {
       rt.settings.compress ? compressHistory(rt, s, messages) : Promise.resolve([] as string[]),
       latestUser ? decideBlock(rt, s, latestUser) : Promise.resolve(),
     ]);
-    // Pressure nudges go with a new user message only: an old message keeps its bytes.
-    if (isNew && nudges.length && latestUser) {
+    // A pressure nudge goes with a new user message (an old message keeps its bytes), once per
+    // level: the same words on every later message would be paid for on every request.
+    const fresh = nudges.filter((n) => !s.shownNudges.has(n));
+    if (isNew && fresh.length && latestUser) {
       const id = latestUser.info.id;
-      s.attached.set(id, [s.attached.get(id), ...nudges].filter(Boolean).join("\n\n"));
+      for (const n of fresh) s.shownNudges.add(n);
+      s.attached.set(id, [s.attached.get(id), ...fresh].filter(Boolean).join("\n\n"));
     }
+    if (isNew && latestUser && s.attached.has(latestUser.info.id)) saveInjected(rt, s);
     attachBlocks(s, messages);
   };
 }
@@ -58,6 +64,9 @@ async function decideBlock(rt: Runtime, s: SessionState, m: WithParts): Promise<
   const text = userText(m);
   const pieces: string[] = [];
   if (rt.settings.recall && text.length >= 3) {
+    // The pinned memories the system prompt shows are not repeated here: on the first message
+    // after a start, the stable block is still being fetched (prefetchStable) and is waited for.
+    if (!s.stable && !rt.stable && s.stablePending) await s.stablePending.catch(() => "");
     const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
     const res = await rt.client.post<RecallContextDto>("/api/context/recall", {
       directory: rt.directory,

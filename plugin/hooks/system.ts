@@ -2,7 +2,7 @@ import type { StableContextDto } from "../../lib/contracts/context";
 import type { ResumeResult } from "../../lib/contracts/checkpoints";
 import type { Runtime } from "../runtime";
 import type { SessionState } from "../state";
-import { flushExtraction } from "./chat";
+import { restoreInjected, saveInjected } from "./injected";
 
 type Cached = { hash: string; text: string; memoryIds: string[] };
 
@@ -28,7 +28,6 @@ export function systemTransform(rt: Runtime) {
     ]);
     if (stable) output.system.push(stable);
     if (s?.resume) output.system.push(s.resume);
-    if (s) flushExtraction(rt, s);
   };
 }
 
@@ -58,15 +57,19 @@ async function stableText(rt: Runtime, s: SessionState | undefined): Promise<str
 /** Asks once per new session; the answer (or its absence) is kept for the session's life. */
 export function ensureResume(rt: Runtime, s: SessionState): Promise<void> {
   if (s.resume !== undefined) return Promise.resolve();
-  if (!s.isNew && s.userTurns > 1) {
-    s.resume = "";
-    return Promise.resolve();
-  }
   s.resumePending ??= (async () => {
+    // A session continued after OpenCode restarted gets back the block it had (injected.ts).
+    await restoreInjected(rt, s);
+    if (s.resume !== undefined) return;
+    if (!s.isNew && s.userTurns > 1) {
+      s.resume = "";
+      return;
+    }
     await s.registration;
     const res = await rt.client.get<ResumeResult>("/api/context/resume", { query: { directory: rt.directory, sessionID: s.id } });
     // A failure also settles it: adding the block on a later turn would change the prefix.
     s.resume = res.ok && res.data.block ? res.data.block : "";
+    if (s.resume) saveInjected(rt, s);
   })();
   return s.resumePending;
 }

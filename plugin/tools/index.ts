@@ -3,15 +3,21 @@ import type { ExpandResult } from "../../lib/contracts/compress";
 import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/contracts/memories";
 import type { SearchOutput } from "../../lib/contracts/search";
 // Pure constants, no dependencies: the plugin shares the server's vocabulary instead of a copy.
-import { CATEGORIES, MEMORY_LIMITS, SCOPES } from "../../lib/vocabulary";
+import type { CATEGORIES } from "../../lib/vocabulary";
 import type { Runtime } from "../runtime";
 import { memoryLine, unavailable } from "./format";
 
 /**
- * The memory tools. Descriptions are short on purpose: they are sent with every request.
- * Errors come back as text for the model, never as exceptions.
+ * The memory tools. Their definitions (names, descriptions, parameter schemas) go with every
+ * request, so they are kept under 300 tokens together (tests/lib/plugin/tool-definitions.test.ts):
+ * three tools, plain-string parameters, the categories named in the description rather than as an
+ * enum (the server checks them and its error names the field). Errors come back as text for the
+ * model, never as exceptions.
  */
 const z = tool.schema;
+
+/** The categories worth naming to the model (the server accepts every one of CATEGORIES). */
+const NAMED_CATEGORIES = ["decision", "constraint", "convention", "gotcha", "fact", "procedure", "note"] as const satisfies readonly (typeof CATEGORIES)[number][];
 
 export function memoryTools(rt: Runtime) {
   const timeoutMs = rt.settings.toolTimeoutMs;
@@ -19,23 +25,12 @@ export function memoryTools(rt: Runtime) {
 
   return {
     memory_search: tool({
-      description: "Search long-term memory (decisions, constraints, gotchas, past fixes).",
-      args: {
-        query: z.string().describe("what to look for"),
-        limit: z.number().int().min(1).max(50).optional(),
-        category: z.enum(CATEGORIES).optional(),
-      },
+      description: "Search long-term memory: decisions, constraints, gotchas, past fixes.",
+      args: { query: z.string() },
       async execute(args, ctx) {
         const res = await rt.client.post<SearchOutput>(
           "/api/search",
-          {
-            directory: ctx.directory || rt.directory,
-            query: args.query,
-            limit: args.limit ?? 8,
-            ...(args.category ? { categories: [args.category] } : {}),
-            sessionId: ctx.sessionID,
-            tokenBudget: 1500,
-          },
+          { directory: ctx.directory || rt.directory, query: args.query, limit: 8, sessionId: ctx.sessionID, tokenBudget: 1500 },
           { timeoutMs },
         );
         if (!res.ok) return unavailable(res.error);
@@ -46,28 +41,26 @@ export function memoryTools(rt: Runtime) {
     }),
 
     memory_store: tool({
-      description: "Store a durable memory (a decision, constraint, convention, gotcha...). One fact per call.",
+      description: `Store one durable fact for later sessions. category: ${NAMED_CATEGORIES.join("|")}. pinned: a rule always shown. With id: update that memory; forget: archive it.`,
       args: {
-        content: z.string().describe("the fact, self-contained"),
-        category: z.enum(CATEGORIES).optional(),
-        scope: z.enum(SCOPES).optional().describe("default project"),
-        tags: z.array(z.string()).optional(),
-        pinned: z.boolean().optional().describe("always inject (rules that must always apply)"),
-        title: z.string().optional(),
+        content: z.string().optional(),
+        category: z.string().optional(),
+        pinned: z.boolean().optional(),
+        id: z.string().optional(),
+        forget: z.boolean().optional(),
       },
       async execute(args, ctx) {
-        const scope = args.scope ?? "project";
+        if (args.id && args.forget) return forget(args.id);
+        if (args.id) return edit(args.id, args);
+        if (!args.content?.trim()) return "Nothing stored: give content (or an id to update or forget).";
         const res = await rt.client.post<MemoryDto & Pick<CreateMemoryResult, "deduplicated"> & { dedup?: DedupOutcome | null }>(
           "/api/memories",
           {
             content: args.content,
             category: args.category ?? "note",
-            scope,
-            ...(scope !== "global" ? { directory: ctx.directory || rt.directory } : {}),
-            ...(scope === "session" ? { sessionId: ctx.sessionID } : {}),
-            tags: args.tags ?? [],
+            scope: "project",
+            directory: ctx.directory || rt.directory,
             pinned: args.pinned ?? false,
-            ...(args.title ? { title: args.title } : {}),
             source: "tool",
             metadata: { sessionID: ctx.sessionID },
           },
@@ -85,48 +78,9 @@ export function memoryTools(rt: Runtime) {
       },
     }),
 
-    memory_edit: tool({
-      description: "Change a stored memory by id.",
-      args: {
-        id: z.string(),
-        content: z.string().optional(),
-        title: z.string().optional(),
-        category: z.enum(CATEGORIES).optional(),
-        tags: z.array(z.string()).optional(),
-        pinned: z.boolean().optional(),
-        priority: z.number().int().min(MEMORY_LIMITS.priorityMin).max(MEMORY_LIMITS.priorityMax).optional(),
-      },
-      async execute({ id, ...changes }) {
-        const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-        if (!Object.keys(body).length) return "Nothing to change: give content, title, category, tags, pinned or priority.";
-        const res = await rt.client.call<MemoryDto>("PATCH", idPath(id), { body: { ...body, source: "tool" }, timeoutMs });
-        rt.stableFetchedAt = 0; // an edit may change what the stable block shows
-        if (!res.ok) return res.status && res.status < 500 ? `Not changed: ${res.error}` : unavailable(res.error);
-        return `Updated:\n${memoryLine(res.data)}`;
-      },
-    }),
-
-    memory_forget: tool({
-      description: 'Archive a memory by id (restorable). Permanent deletion needs permanent=true and confirm="DELETE".',
-      args: {
-        id: z.string(),
-        permanent: z.boolean().optional(),
-        confirm: z.string().optional(),
-      },
-      async execute({ id, permanent, confirm }) {
-        if (permanent && confirm !== "DELETE") {
-          return 'Not deleted. Permanent deletion cannot be undone: ask the user, then call again with confirm="DELETE" (or omit permanent to archive).';
-        }
-        const res = await rt.client.call<MemoryDto>("DELETE", idPath(id), { query: permanent ? { permanent: "true" } : {}, timeoutMs });
-        rt.stableFetchedAt = 0;
-        if (!res.ok) return res.status && res.status < 500 ? `Not forgotten: ${res.error}` : unavailable(res.error);
-        return permanent ? `Deleted ${id} permanently.` : `Archived ${id} (restorable from the memory browser).`;
-      },
-    }),
-
     memory_expand: tool({
-      description: "Show the original content behind a compression hash.",
-      args: { hash: z.string().describe("the hash named in the compressed text") },
+      description: "The original of a compressed output, by its hash.",
+      args: { hash: z.string() },
       async execute({ hash }) {
         const clean = hash
           .trim()
@@ -143,4 +97,21 @@ export function memoryTools(rt: Runtime) {
       },
     }),
   };
+
+  async function edit(id: string, args: { content?: string; category?: string; pinned?: boolean }): Promise<string> {
+    const body = Object.fromEntries(Object.entries({ content: args.content, category: args.category, pinned: args.pinned }).filter(([, v]) => v !== undefined));
+    if (!Object.keys(body).length) return "Nothing to change: give content, category or pinned with the id.";
+    const res = await rt.client.call<MemoryDto>("PATCH", idPath(id), { body: { ...body, source: "tool" }, timeoutMs });
+    rt.stableFetchedAt = 0; // an edit may change what the stable block shows
+    if (!res.ok) return res.status && res.status < 500 ? `Not changed: ${res.error}` : unavailable(res.error);
+    return `Updated:\n${memoryLine(res.data)}`;
+  }
+
+  /** Archives (restorable from the memory browser); deleting for good is the user's, in the browser. */
+  async function forget(id: string): Promise<string> {
+    const res = await rt.client.call<MemoryDto>("DELETE", idPath(id), { timeoutMs });
+    rt.stableFetchedAt = 0;
+    if (!res.ok) return res.status && res.status < 500 ? `Not forgotten: ${res.error}` : unavailable(res.error);
+    return `Archived ${id} (restorable from the memory browser).`;
+  }
 }

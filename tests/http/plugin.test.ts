@@ -179,28 +179,26 @@ describe("messages.transform", () => {
 });
 
 describe("tools", () => {
-  it("store, search, edit, forget (archive; permanent only with confirmation)", async () => {
+  it("store, search, update and forget (archive) through memory_store, a bad category named", async () => {
     const { hooks } = await plugin();
     const t = hooks.tool!;
     const ctx = ctxFor("ses_tools") as never;
-    const stored = (await t.memory_store!.execute({ content: "Redis runs on port 6380 in dev", category: "fact", tags: ["redis"] } as never, ctx)) as string;
+    const stored = (await t.memory_store!.execute({ content: "Redis runs on port 6380 in dev", category: "fact" } as never, ctx)) as string;
     const id = stored.match(/Stored (\S+) \(fact, project\)/)?.[1];
     expect(id).toBeDefined();
     expect(await t.memory_store!.execute({ content: "Redis runs on port 6380 in dev" } as never, ctx)).toContain(`Already remembered as ${id}`);
+    expect(await t.memory_store!.execute({ content: "Something else entirely", category: "mood" } as never, ctx)).toMatch(/^Not stored: .*category/);
+    expect(await t.memory_store!.execute({} as never, ctx)).toContain("give content");
 
     const found = (await t.memory_search!.execute({ query: "redis port" } as never, ctx)) as string;
     expect(found).toContain(id!);
     expect(found).toMatch(/\[fact, project, (just now|\d+m)\] Redis runs on port 6380/);
 
-    expect(await t.memory_edit!.execute({ id, content: "Redis runs on port 6390 in dev" } as never, ctx)).toContain("6390");
-    expect(await t.memory_edit!.execute({ id } as never, ctx)).toContain("Nothing to change");
+    expect(await t.memory_store!.execute({ id, content: "Redis runs on port 6390 in dev" } as never, ctx)).toContain("6390");
+    expect(await t.memory_store!.execute({ id } as never, ctx)).toContain("Nothing to change");
 
-    expect(await t.memory_forget!.execute({ id, permanent: true } as never, ctx)).toContain("Not deleted");
-    expect((await server.api(`/api/memories/${id}`)).status).toBe(200);
-    expect(await t.memory_forget!.execute({ id } as never, ctx)).toContain("Archived");
+    expect(await t.memory_store!.execute({ id, forget: true } as never, ctx)).toContain("Archived");
     expect((await (await server.api(`/api/memories/${id}`)).json()).status).toBe("archived");
-    expect(await t.memory_forget!.execute({ id, permanent: true, confirm: "DELETE" } as never, ctx)).toContain("permanently");
-    expect((await server.api(`/api/memories/${id}`)).status).toBe(404);
     expect(await t.memory_expand!.execute({ hash: "00000000deadbeef" } as never, ctx)).toContain("Nothing stored under");
   });
 });

@@ -396,7 +396,8 @@ let running: ReturnType<typeof scanDataDir>;
 let stopped: ReturnType<typeof scanDataDir>;
 
 beforeAll(async () => {
-  server = await startServer({ env: { RECOLLECT_SERVER_HISTORY_BODY_LIMIT_BYTES: String(HISTORY_LIMIT) } });
+  // Compression as parts age (not in cache-aware batches): every history here must compress something.
+  server = await startServer({ env: { RECOLLECT_SERVER_HISTORY_BODY_LIMIT_BYTES: String(HISTORY_LIMIT), RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
   await writeEverything();
   await ok(server.api("/api/maintenance/backup", { method: "POST", json: {} }), 201);
   // Access counts are written up to a second after the answer: wait for the recall and search rows.

@@ -56,10 +56,13 @@ export interface OpencodeOptions {
   files?: Record<string, string>;
   /** Merged into the project's opencode.json (the user's own agents, commands...). */
   config?: Record<string, unknown>;
+  /** Reuse the HOME and project dir of an earlier instance (an OpenCode restart: same sessions, same project). */
+  restartOf?: Pick<Opencode, "home" | "projectDir">;
 }
 
 export interface Opencode {
   url: string;
+  home: string;
   projectDir: string;
   client: OpencodeClient;
   child: ChildProcess;
@@ -68,8 +71,8 @@ export interface Opencode {
 }
 
 export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
-  const home = tempDir("oc-home-");
-  const projectDir = tempDir("oc-project-");
+  const home = options.restartOf?.home ?? tempDir("oc-home-");
+  const projectDir = options.restartOf?.projectDir ?? tempDir("oc-project-");
   const xdg = {
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
@@ -141,6 +144,7 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
   const client = createOpencodeClient({ baseUrl: url, directory: projectDir });
   return {
     url,
+    home,
     projectDir,
     client,
     child,

@@ -15,8 +15,9 @@ import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 
 import { compressStatsQuery, expandHash } from "../../../lib/contracts/compress";
 const opened: ReturnType<typeof testCtx>[] = [];
+// Every aged part compressed as it ages: what the pipeline does to a part (schedule.test.ts tests when).
 const ctxFor = (options?: Parameters<typeof testCtx>[0]) => {
-  const c = testCtx(options);
+  const c = testCtx({ ...options, env: { RECOLLECT_COMPRESSION_CACHE_AWARE: "false", ...options?.env } });
   opened.push(c);
   return c;
 };

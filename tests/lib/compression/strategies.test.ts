@@ -6,7 +6,8 @@ import { excerpt, fieldOf, hashIn, History } from "./history";
 
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
-  ctx = testCtx();
+  // What each strategy keeps, whenever a part is compressed (the scheduling is tested in schedule.test.ts).
+  ctx = testCtx({ env: { RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
 });
 afterEach(() => ctx.close());
 

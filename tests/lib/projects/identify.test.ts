@@ -2,7 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { projects } from "../../../lib/db/schema";
 import { identifyProject, normalizeRemote } from "../../../lib/projects/identify";
+import { resolveProject } from "../../../lib/projects/resolve";
+import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
 const git = (cwd: string, ...args: string[]) =>
@@ -50,5 +54,63 @@ describe("identifyProject", () => {
     expect(normalizeRemote("https://github.com/org/repo/")).toBe("github.com/org/repo");
     expect(normalizeRemote("ssh://git@github.com/org/repo.git")).toBe("github.com/org/repo");
     expect(normalizeRemote("https://user@gitlab.example:8443/a/b.git")).toBe("gitlab.example:8443/a/b");
+  });
+});
+
+describe("identity with the remote (issue 26)", () => {
+  /** A repository with one commit, and `copies` clones of it (same root commit), each given `remotes[i]` as origin. */
+  function repoWithCopies(remotes: string[]) {
+    const repo = tempDir();
+    git(repo, "init", "-q");
+    fs.writeFileSync(path.join(repo, "a.txt"), "a");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+    return remotes.map((remote) => {
+      const copy = path.join(tempDir(), "copy");
+      git(path.dirname(copy), "clone", "-q", repo, copy);
+      git(copy, "remote", "set-url", "origin", remote);
+      return copy;
+    });
+  }
+
+  it("tells a copy pushed elsewhere (a template's child) from the original, and keeps clones of one remote together", () => {
+    const [a, aAgain, b] = repoWithCopies(["git@github.com:acme/app.git", "https://github.com/Acme/App", "git@github.com:other/app.git"]);
+    const idA = identifyProject(a);
+    expect(idA.identity).toBe("git-root-commit+remote");
+    expect(identifyProject(aAgain!).id).toBe(idA.id);
+    expect(identifyProject(b!).id).not.toBe(idA.id);
+    // Both knew the same root commit-only id before.
+    expect(identifyProject(b!).legacyId).toBe(idA.legacyId);
+  });
+
+  it("keeps a project stored under the root commit alone for the first remote, and gives another remote its own", () => {
+    const ctx = testCtx();
+    try {
+      const [original, template] = repoWithCopies(["git@github.com:acme/base.git", "git@github.com:acme/child.git"]);
+      const legacyId = identifyProject(original!).legacyId!;
+      ctx.db.insert(projects).values({ id: legacyId, name: "base", rootPath: original!, identity: "git-root-commit" }).run();
+      expect(resolveProject(ctx, { directory: original })).toBe(legacyId);
+      expect(ctx.db.select().from(projects).where(eq(projects.id, legacyId)).get()?.remote).toBe("github.com/acme/base");
+      const child = resolveProject(ctx, { directory: template });
+      expect(child).not.toBe(legacyId);
+      expect(child).toBe(identifyProject(template!).id);
+      // Stable on the next look.
+      expect(resolveProject(ctx, { directory: original })).toBe(legacyId);
+      expect(resolveProject(ctx, { directory: template })).toBe(child);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it("does not count a clone of a local directory as a remote", () => {
+    const repo = tempDir();
+    git(repo, "init", "-q");
+    fs.writeFileSync(path.join(repo, "a.txt"), "a");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+    const clone = path.join(tempDir(), "local-clone");
+    git(path.dirname(clone), "clone", "-q", repo, clone);
+    expect(identifyProject(clone).remote).toBeUndefined();
+    expect(identifyProject(clone).id).toBe(identifyProject(repo).id);
   });
 });

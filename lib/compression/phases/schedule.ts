@@ -1,0 +1,141 @@
+import type { Config } from "../../config";
+import type { CachedPart } from "../cache";
+import { pressureLevel } from "../pressure";
+import type { OcMessage } from "../schema";
+import { filePaths, isEditTool, isReadTool } from "../tools";
+import type { Slot } from "./measure";
+
+/** Provider prompt-cache prices relative to uncached input (the cost model of bench/lib/cache-cost.ts). */
+export const CACHE_READ = 0.1;
+export const CACHE_WRITE = 1.25;
+
+type Settings = Pick<
+  Config["compression"],
+  "protectRecentTurns" | "pressureTokens" | "batchMinTokens" | "batchPaybackRequests" | "smallPartTokens" | "activeFileTurns" | "cacheTtlMinutes"
+>;
+
+/**
+ * Phase 4b, schedule: which of the aged parts whose compressed form is known are shown compressed.
+ *
+ * A provider caches the longest prefix it has seen: rewriting a part makes everything after it a
+ * cache write (1.25x) instead of a read (0.1x). So between batches the history stays
+ * byte-identical, and aged parts wait in a pending set; a batch compresses all of them at once
+ * when it pays (its savings, read from cache for `batchPaybackRequests` requests, cover the
+ * rewrite of what follows it, and are at least `batchMinTokens`), when a pressure threshold is
+ * crossed (everything is recompressed at the new level anyway), or after a pause longer than the
+ * cache's lifetime (nothing is cached any more). Below the thresholds, small parts are never
+ * compressed and the latest read of a file still being worked on stays whole.
+ *
+ * The decision is a replay over the history's prefixes (as if a call came after each message), a
+ * pure function of the history: the same bytes after a restart, and a call only adds decisions
+ * at the prefixes it adds, so what an earlier call showed never changes between batches.
+ */
+export function schedule(
+  messages: OcMessage[],
+  slots: Slot[],
+  results: (CachedPart | undefined)[],
+  cfg: Settings,
+  contextLimit: number | undefined,
+): Set<number> {
+  const n = messages.length;
+  const applied = new Set<number>();
+  // Savings of each candidate slot at the current level (only slots the caller could compress).
+  const candidates: number[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    const r = results[i];
+    if (r && r.v !== null && slots[i].entry.tokens > r.t) candidates.push(i);
+  }
+  if (!candidates.length) return applied;
+
+  // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
+  const cum = new Float64Array(n + 1);
+  for (const s of slots) cum[s.mi + 1] += s.entry.tokens;
+  for (let k = 1; k <= n; k++) cum[k] += cum[k - 1];
+  const lastUserBefore = new Int32Array(n + 1).fill(-1);
+  for (let k = 1; k <= n; k++) lastUserBefore[k] = messages[k - 1].info.role === "user" ? k - 1 : lastUserBefore[k - 1];
+  const created = messages.map((m) => {
+    const t = (m.info as { time?: { created?: unknown } }).time?.created;
+    return typeof t === "number" ? t : undefined;
+  });
+  const ttlMs = cfg.cacheTtlMinutes * 60_000;
+  const files = fileActivity(slots);
+
+  /** Tokens saved by the parts already shown compressed, by message. */
+  const savedIn = new Float64Array(n);
+  const byAge = [...candidates].sort((a, b) => slots[a].mi - slots[b].mi);
+  let next = 0;
+  const pending: number[] = [];
+  let previousLevel = pressureLevel(0, cfg.pressureTokens, contextLimit);
+  for (let k = 1; k <= n; k++) {
+    const boundary = k - cfg.protectRecentTurns;
+    while (next < byAge.length && slots[byAge[next]].mi < boundary) pending.push(byAge[next++]);
+    const level = pressureLevel(cum[k], cfg.pressureTokens, contextLimit);
+    const levelUp = level > previousLevel;
+    previousLevel = level;
+    if (!pending.length) continue;
+    // The call for prefix k comes after message k-1; the previous one after message k-2.
+    const gap = k >= 2 && created[k - 1] !== undefined && created[k - 2] !== undefined ? created[k - 1]! - created[k - 2]! : 0;
+    const cold = gap >= ttlMs;
+
+    const eligible: number[] = [];
+    let saved = 0;
+    let first = Infinity;
+    for (const i of pending) {
+      const slot = slots[i];
+      if (slot.mi === lastUserBefore[k]) continue;
+      if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns))) continue;
+      eligible.push(i);
+      saved += slot.entry.tokens - results[i]!.t;
+      first = Math.min(first, slot.mi);
+    }
+    if (!eligible.length) continue;
+    // What was cached at the previous call and is rewritten by this batch (as it is shown after it).
+    let shownSaved = 0;
+    for (let m = first; m < k - 1; m++) shownSaved += savedIn[m];
+    const rewritten = Math.max(0, cum[k - 1] - cum[first] - shownSaved - saved);
+    const pays = saved >= cfg.batchMinTokens && saved * CACHE_READ * cfg.batchPaybackRequests >= (CACHE_WRITE - CACHE_READ) * rewritten;
+    if (!(levelUp || cold || pays)) continue;
+    for (const i of eligible) {
+      applied.add(i);
+      savedIn[slots[i].mi] += slots[i].entry.tokens - results[i]!.t;
+    }
+    const left = pending.filter((i) => !applied.has(i));
+    pending.length = 0;
+    pending.push(...left);
+  }
+  return applied;
+}
+
+/** Reads and edits of each file, by message, for "is this read's file still being worked on". */
+function fileActivity(slots: Slot[]) {
+  const touches = new Map<string, number[]>();
+  const readPath = new Map<number, string>();
+  slots.forEach((s, i) => {
+    const tool = s.part.tool;
+    if (s.kind !== "tool" || !tool) return;
+    const read = isReadTool(tool);
+    if (!read && !isEditTool(tool)) return;
+    const paths = filePaths(tool, s.part.state?.input);
+    for (const p of paths) {
+      const list = touches.get(p) ?? [];
+      if (list[list.length - 1] !== s.mi) list.push(s.mi);
+      touches.set(p, list);
+    }
+    if (read && paths[0] && s.field === "output") readPath.set(i, paths[0]);
+  });
+  const readsOf = new Map<string, number[]>();
+  for (const [i, p] of readPath) readsOf.set(p, [...(readsOf.get(p) ?? []), slots[i].mi]);
+  return {
+    /** Slot i is the latest read of its file before message k, and the file was read or edited within `window` messages. */
+    activeRead(i: number, k: number, window: number): boolean {
+      const p = readPath.get(i);
+      if (p === undefined || window === 0) return false;
+      const mi = slots[i].mi;
+      if (readsOf.get(p)!.some((r) => r > mi && r < k)) return false;
+      const list = touches.get(p)!;
+      let last = -1;
+      for (const t of list) if (t < k) last = t;
+      return last >= k - window;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { KvEntryDto } from "../../lib/contracts/kv";
+import type { Runtime } from "../runtime";
+import type { SessionState } from "../state";
+
+/**
+ * What the plugin injected into a session (its resume block, the blocks attached to its user
+ * messages) is kept on the server (`/api/kv`, key `recollect/injected/<session>`), so that after
+ * OpenCode restarts, a continued session gets the same bytes from its first message on and the
+ * provider's cached prefix still matches.
+ */
+interface Injected {
+  resume: string;
+  attached: Record<string, string>;
+}
+
+/** A month: longer than a session is continued, shorter than the kv's limit. */
+const TTL_SECONDS = 30 * 24 * 3600;
+const keyOf = (sessionID: string) => `/api/kv/recollect/injected/${encodeURIComponent(sessionID)}`;
+
+/**
+ * Once per session in this process: a session created here has nothing to restore; a session
+ * first seen mid-way (OpenCode restarted) gets back what was injected before.
+ */
+export function restoreInjected(rt: Runtime, s: SessionState): Promise<void> {
+  if (s.isNew) return Promise.resolve();
+  s.restoring ??= (async () => {
+    const res = await rt.client.get<KvEntryDto>(keyOf(s.id), { query: { directory: rt.directory } });
+    if (!res.ok) return;
+    const value = res.data.value as Partial<Injected> | null;
+    if (typeof value?.resume === "string" && s.resume === undefined) s.resume = value.resume;
+    for (const [messageID, text] of Object.entries(value?.attached ?? {})) {
+      if (typeof text !== "string" || s.attached.has(messageID)) continue;
+      s.attached.set(messageID, text);
+      s.decided.add(messageID);
+    }
+  })();
+  return s.restoring;
+}
+
+/** Records the session's injected blocks (fire and forget; called when one is decided). */
+export function saveInjected(rt: Runtime, s: SessionState): void {
+  const value: Injected = { resume: s.resume ?? "", attached: Object.fromEntries(s.attached) };
+  void rt.client.call("PUT", keyOf(s.id), { body: { directory: rt.directory, value, ttlSeconds: TTL_SECONDS } });
+}

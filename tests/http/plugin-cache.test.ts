@@ -1,0 +1,108 @@
+import type { Hooks } from "@opencode-ai/plugin";
+import type { Message, Part } from "@opencode-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { createRecollect } from "../../plugin/recollect";
+import type { Runtime } from "../../plugin/runtime";
+import { freePort, tempDir } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
+
+/** What the plugin sends keeps the provider's prompt cache: the bytes of a turn are the next turn's prefix, except at compression batches. */
+
+type WithParts = { info: Message; parts: Part[] };
+
+const server = sharedServer();
+const directory = tempDir("plugin-cache-proj-");
+
+let n = 0;
+const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
+const user = (sessionID: string, text: string): WithParts => {
+  const id = uid("msg");
+  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
+};
+/** A step with a build log of `lines` lines (big ones compress to a few lines; small ones stay). */
+const step = (sessionID: string, i: number, lines: number): WithParts => {
+  const id = uid("msg");
+  const output = Array.from({ length: lines }, (_, l) => `step ${i} line ${l}: compiling module ${l} of the build`).join("\n");
+  return {
+    info: { id, sessionID, role: "assistant" } as Message,
+    parts: [
+      { id: uid("prt"), sessionID, messageID: id, type: "text", text: `Step ${i}.` } as Part,
+      {
+        id: uid("prt"),
+        sessionID,
+        messageID: id,
+        type: "tool",
+        callID: uid("call"),
+        tool: "bash",
+        state: { status: "completed", input: { command: `make step-${i}` }, output, title: "bash", metadata: {}, time: { start: 1, end: 2 } },
+      } as Part,
+    ],
+  };
+};
+
+async function plugin() {
+  const hooks = (await createRecollect(
+    { directory },
+    { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, breakerCooldownMs: 0 },
+  )) as Hooks;
+  return { hooks, rt: (hooks as { __runtime?: Runtime }).__runtime! };
+}
+
+/** One turn as OpenCode runs it: a fresh copy of the history, transformed in place; what goes to the model, as JSON per message. */
+async function turn(hooks: Hooks, history: WithParts[]): Promise<string[]> {
+  const sent = history.map((m) => structuredClone(m));
+  await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
+  return sent.map((m) => JSON.stringify(m));
+}
+
+const changedBefore = (previous: string[], now: string[]) => previous.some((m, i) => now[i] !== m);
+
+describe("cache-aware compression through the plugin", () => {
+  it("over a 40-step history, sends every earlier message byte-identical except at a few batches, and an outage changes none of them", async () => {
+    const { hooks, rt } = await plugin();
+    const sessionID = uid("ses");
+    const history: WithParts[] = [user(sessionID, "Build the project and fix what fails")];
+    const turns: string[][] = [];
+    /** Turns that rewrote an already sent message, with the indexes of the messages rewritten. */
+    const batches: { turn: number; rewritten: number[] }[] = [];
+    const liveUrl = rt.settings.url;
+    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    for (let i = 0; i < 40; i++) {
+      history.push(step(sessionID, i, i % 3 === 0 ? 400 : 5));
+      // Steps 30 to 33 with the server unreachable.
+      rt.client.settings.url = i >= 30 && i < 34 ? deadUrl : liveUrl;
+      const now = await turn(hooks, history);
+      const previous = turns[turns.length - 1];
+      const rewritten = previous ? previous.flatMap((m, j) => (now[j] !== m ? [j] : [])) : [];
+      if (rewritten.length) batches.push({ turn: i, rewritten });
+      turns.push(now);
+    }
+    expect(turns[29].join("\n")).toContain("memory_expand(");
+    // Between batches nothing already sent changes. A batch rewrites either only the step that
+    // just aged (it was the newest part of the cached prefix: the rewrite costs its compressed
+    // size), or, once, everything at the pressure threshold the history crossed (50,000 tokens).
+    const deep = batches.filter((b) => b.turn < 30 && (b.rewritten.length > 1 || b.rewritten[0] !== turns[b.turn - 1].length - 1));
+    expect(deep).toHaveLength(1);
+    expect(deep[0].rewritten.length).toBeGreaterThan(5);
+    const tail = batches.filter((b) => b.turn < 30 && !deep.includes(b));
+    expect(tail.length).toBeGreaterThan(0);
+    // Only the big outputs were compressed: a small step's output is never rewritten below the thresholds.
+    for (const b of tail) expect(JSON.parse(turns[b.turn][b.rewritten[0]]).parts[1].state.output).toContain("memory_expand(");
+    expect(batches.length).toBeLessThan(40 / 3);
+    // During the outage nothing changed: the parts compressed before went out compressed.
+    expect(batches.filter((b) => b.turn >= 30 && b.turn < 34)).toEqual([]);
+    expect(turns[33].slice(0, turns[29].length)).toEqual(turns[29]);
+    // Back online, what aged during the outage is compressed.
+    const expands = (t: string[]) => t.join("\n").split("memory_expand(").length;
+    expect(expands(turns[39])).toBeGreaterThan(expands(turns[33]));
+  });
+
+  it("with the server down from the first turn of a plugin that never reached it, sends the history as it is", async () => {
+    const { hooks, rt } = await plugin();
+    rt.client.settings.url = `http://127.0.0.1:${await freePort()}`;
+    const sessionID = uid("ses");
+    const history = [user(sessionID, "hello"), step(sessionID, 0, 400), step(sessionID, 1, 400), step(sessionID, 2, 5)];
+    const sent = await turn(hooks, history);
+    expect(sent).toEqual(history.map((m) => JSON.stringify(m)));
+  });
+});

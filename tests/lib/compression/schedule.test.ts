@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { compressMessages } from "../../../lib/compression";
+import { testCtx } from "../../helpers/ctx";
+import { excerpt, fieldOf, History, SESSION } from "./history";
+
+/** When aged parts are shown compressed (lib/compression/phases/schedule.ts); what they become is pipeline/strategies.test.ts. */
+const opened: ReturnType<typeof testCtx>[] = [];
+const ctxFor = (env: Record<string, string> = {}) => {
+  const c = testCtx({ env });
+  opened.push(c);
+  return c;
+};
+afterEach(() => {
+  for (const c of opened.splice(0)) c.close();
+});
+
+const read = excerpt("read-marshmallow-fields");
+const apt = excerpt("bash-apt-get-errors");
+/** A build log of `n` lines: compresses to a few lines. */
+const log = (tag: string, n = 200) => Array.from({ length: n }, (_, i) => `${tag} line ${i}: some build output here`).join("\n");
+
+/** A 40-step session: big reads and command outputs, small outputs, edits. */
+function session(steps = 40): History {
+  const h = new History().user("Fix the failing TimeDelta test");
+  for (let i = 0; i < steps; i++) {
+    const kind = i % 4;
+    if (kind === 0) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "read", input: { filePath: `src/f${i}.py` }, output: read.output }] });
+    else if (kind === 1) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "bash", input: { command: `make ${i}` }, output: apt.output }] });
+    else if (kind === 2) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "bash", input: { command: `ls ${i}` }, output: `a.py\nb.py\nc${i}.py` }] });
+    else h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "grep", input: { pattern: `x${i}` }, output: `src/a.py:${i}: x${i} = 1` }] });
+  }
+  return h;
+}
+
+/** Compresses every prefix ending in an assistant step (what OpenCode sends before each step); the answers as JSON per message. */
+function turnByTurn(ctx: ReturnType<typeof testCtx>, h: History) {
+  const turns: string[][] = [];
+  for (let end = 2; end <= h.messages.length; end++) {
+    const messages = structuredClone(h.messages.slice(0, end));
+    turns.push(compressMessages(ctx, { sessionID: SESSION, messages }).messages.map((m) => JSON.stringify(m)));
+  }
+  return turns;
+}
+
+/** Turns whose answer rewrote a message that the previous answer had already sent. */
+function rewrites(turns: string[][]): number[] {
+  const out: number[] = [];
+  for (let t = 1; t < turns.length; t++) if (turns[t - 1].some((m, i) => turns[t][i] !== m)) out.push(t);
+  return out;
+}
+
+describe("cache-aware scheduling", () => {
+  it("sends the bytes it sent before, unchanged, except at a few batches over a 40-step history", () => {
+    const ctx = ctxFor();
+    const turns = turnByTurn(ctx, session(40));
+    const batches = rewrites(turns);
+    // Compression happened, in batches: far fewer rewrites than turns, and never two in a row.
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.length).toBeLessThan(turns.length / 4);
+    for (let i = 1; i < batches.length; i++) expect(batches[i] - batches[i - 1]).toBeGreaterThan(1);
+    const final = turns[turns.length - 1].join("\n");
+    expect(final).toContain("memory_expand(");
+
+    // Without the schedule, every step rewrites the previous one.
+    const eager = rewrites(turnByTurn(ctxFor({ RECOLLECT_COMPRESSION_CACHE_AWARE: "false" }), session(40)));
+    expect(eager.length).toBeGreaterThan(3 * batches.length);
+  });
+
+  it("gives the same bytes after a restart (the schedule is a function of the history)", () => {
+    const h = session(30);
+    const a = compressMessages(ctxFor(), h.body());
+    const b = compressMessages(ctxFor(), h.body());
+    expect(JSON.stringify(b.messages)).toBe(JSON.stringify(a.messages));
+    expect(JSON.stringify(a.messages)).toContain("memory_expand(");
+  });
+
+  it("never compresses small outputs below the pressure thresholds, and does above them", () => {
+    const h = session(40);
+    const below = compressMessages(ctxFor(), h.body()).messages;
+    // `ls` and `grep` outputs are a line or three.
+    for (let i = 2; i < 36; i += 4) expect(fieldOf(below, h.ids[`t${i}`])).toBe(`a.py\nb.py\nc${i}.py`);
+    const ctx = ctxFor({ RECOLLECT_COMPRESSION_PRESSURE_TOKENS: "[2000, 1000000]", RECOLLECT_COMPRESSION_SMALL_PART_TOKENS: "400" });
+    const above = compressMessages(ctx, h.body());
+    expect(above.stats.tokensBefore).toBeGreaterThan(2000);
+    const bulky = session(40);
+    expect(fieldOf(above.messages, bulky.ids.t1)).toContain("memory_expand(");
+  });
+
+  it("waits while the savings would not pay for the cache miss, and batches when a pressure threshold is crossed", () => {
+    // One big output aged: under the batch minimum, it stays whole.
+    const h = new History().user("go").step({ name: "s", tools: [{ name: "big", tool: "bash", input: { command: "make" }, output: log("a") }] });
+    h.filler(2);
+    const env = { RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "100000" };
+    const quiet = compressMessages(ctxFor(env), h.body());
+    expect(fieldOf(quiet.messages, h.ids.big)).toBe(log("a"));
+    // A second output takes the history past the first threshold: a batch goes.
+    h.step({ tools: [{ tool: "bash", input: { command: "make 2" }, output: log("b", 50) }] }).filler(1);
+    const threshold = quiet.stats.tokensBefore + 100;
+    const pressed = compressMessages(ctxFor({ ...env, RECOLLECT_COMPRESSION_PRESSURE_TOKENS: `[${threshold}, 1000000]` }), h.body());
+    expect(fieldOf(pressed.messages, h.ids.big)).toContain("memory_expand(");
+    expect(pressed.nudges).toHaveLength(1);
+  });
+
+  it("batches whatever saves anything after a pause longer than the cache lifetime", () => {
+    const h = new History().user("go").step({ name: "s", tools: [{ name: "big", tool: "bash", input: { command: "make" }, output: log("a") }] });
+    h.filler(3);
+    const env = { RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "100000" };
+    expect(fieldOf(compressMessages(ctxFor(env), h.body()).messages, h.ids.big)).toBe(log("a"));
+    // The last step came 6 minutes after the one before it: nothing is cached any more.
+    const last = h.messages[h.messages.length - 1].info;
+    last.time = { created: last.time.created + 6 * 60_000 };
+    expect(fieldOf(compressMessages(ctxFor(env), h.body()).messages, h.ids.big)).toContain("memory_expand(");
+  });
+
+  it("keeps the latest read of a file being worked on whole, and compresses it once the work has moved on", () => {
+    const edit = (i: number) => ({ tool: "edit", input: { filePath: "src/fields.py", oldString: `a${i}`, newString: `b${i}` }, output: "Edit applied." });
+    const h = new History().user("fix fields.py").step({ tools: [{ name: "read", tool: "read", input: { filePath: "src/fields.py" }, output: read.output }] });
+    for (let i = 0; i < 3; i++) h.step({ tools: [edit(i)] });
+    // Enough bulky work elsewhere for a batch to go.
+    for (let i = 0; i < 4; i++) h.step({ tools: [{ name: `b${i}`, tool: "bash", input: { command: `make ${i}` }, output: log(`b${i}`) }] });
+    const ctx = ctxFor();
+    const during = compressMessages(ctx, h.body()).messages;
+    expect(fieldOf(during, h.ids.b0)).toContain("memory_expand(");
+    expect(fieldOf(during, h.ids.read)).toBe(read.output);
+    // Ten steps later, nothing has touched the file: the read goes with the next batch.
+    for (let i = 4; i < 14; i++) h.step({ tools: [{ tool: "bash", input: { command: `make ${i}` }, output: log(`b${i}`) }] });
+    const after = compressMessages(ctx, h.body()).messages;
+    expect(fieldOf(after, h.ids.read)).not.toBe(read.output);
+  });
+});
