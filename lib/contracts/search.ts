@@ -50,6 +50,8 @@ export interface SearchResult extends MemoryDto {
   /** The part of the content around the best match (whole content when short). */
   snippet: string;
   explain?: SearchExplain;
+  /** For a superseded memory (shown only when asked for with `statuses`): the memories that replaced it. */
+  supersededBy?: string[];
 }
 
 export interface SearchOutput {
