@@ -11,6 +11,7 @@ interface Row {
   project_id: string | null;
   scope: MemoryLite["scope"];
   session_id: string | null;
+  origin_session: string | null;
   category: MemoryLite["category"];
   title: string | null;
   content: string;
@@ -28,7 +29,8 @@ interface Row {
  */
 export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: Slicer): Promise<MemoryLite[]> {
   const out: MemoryLite[] = [];
-  const sql = `SELECT seq, id, project_id, scope, session_id, category, title, content, source, status, pinned, created_at, updated_at, last_accessed_at
+  const sql = `SELECT seq, id, project_id, scope, session_id,
+       coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, source, status, pinned, created_at, updated_at, last_accessed_at
      FROM memories WHERE seq > ? AND status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
      ORDER BY seq LIMIT ${PAGE}`;
   let after = 0;
@@ -41,6 +43,7 @@ export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: S
         projectId: r.project_id,
         scope: r.scope,
         sessionId: r.session_id,
+        originSession: typeof r.origin_session === "string" ? r.origin_session : null,
         category: r.category,
         title: r.title,
         content: r.content,

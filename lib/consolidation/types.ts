@@ -7,6 +7,8 @@ export interface MemoryLite {
   projectId: string | null;
   scope: Scope;
   sessionId: string | null;
+  /** The session it came from: its own (session scope) or the one recorded in its metadata (`sessionID`, as extraction writes it). */
+  originSession: string | null;
   category: Category;
   title: string | null;
   content: string;
@@ -35,8 +37,11 @@ export interface Candidate {
 
 export const DAY_MS = 86_400_000;
 
-export const fingerprintOf = (c: Pick<Candidate, "kind" | "variant" | "memoryIds">) =>
-  `${c.kind}${c.variant ? `/${c.variant}` : ""}:${[...c.memoryIds].sort().join(",")}`;
+/** A skill is known by its name (more sources later do not make it new); the rest by their memories. */
+export const fingerprintOf = (c: Pick<Candidate, "kind" | "variant" | "memoryIds" | "projectId">) =>
+  c.kind === "skill"
+    ? `skill/${c.projectId ?? ""}/${c.variant ?? ""}`
+    : `${c.kind}${c.variant ? `/${c.variant}` : ""}:${[...c.memoryIds].sort().join(",")}`;
 
 /** Two memories can be merged or superseded only within one placement. */
 export const placementKey = (m: Pick<MemoryLite, "scope" | "projectId" | "sessionId">) =>
