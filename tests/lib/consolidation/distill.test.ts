@@ -80,3 +80,21 @@ describe("distill", () => {
     expect(skillName("发布流程")).toMatch(/^procedure-[a-z0-9]+$/);
   });
 });
+
+describe("the automatic runs", () => {
+  it("are due for a project never consolidated, then after everyDays or afterNewMemories new memories; distill monthly", async () => {
+    const { dueRuns, runDue } = await import("../../../lib/consolidation/auto");
+    createMemory(ctx, { content: "A first fact about the build.", category: "fact", directory: dir });
+    const now = Date.now();
+    expect(dueRuns(ctx, now).map((d) => d.kind)).toEqual(["consolidate", "distill"]);
+    await runDue(ctx, now);
+    expect(dueRuns(ctx, now)).toEqual([]);
+    expect(dueRuns(ctx, now + 7 * 86_400_000).map((d) => [d.kind, d.why])).toEqual([["consolidate", "last run 7 days ago"]]);
+    expect(dueRuns(ctx, now + 30 * 86_400_000).map((d) => d.kind)).toEqual(["consolidate", "distill"]);
+    ctx.config.consolidation.afterNewMemories = 2;
+    createMemory(ctx, { content: "A second fact about the deploy.", category: "fact", directory: dir });
+    expect(dueRuns(ctx, now)).toEqual([]);
+    createMemory(ctx, { content: "A third fact about the release train.", category: "fact", directory: dir });
+    expect(dueRuns(ctx, now).map((d) => d.why)).toEqual(["2 new memories"]);
+  });
+});

@@ -56,7 +56,7 @@ export default async function MemoryPage({
             </span>
           </span>
         }
-        actions={<MemoryActions id={m.id} status={m.status} />}
+        actions={<MemoryActions id={m.id} status={m.status} category={m.category} />}
       />
       {sp.created && m.createdAt === m.updatedAt ? (
         <p
