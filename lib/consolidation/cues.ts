@@ -28,13 +28,20 @@ const ZH_REPLACED: RegExp[] = [
   new RegExp(String.raw`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
 ];
 
-/** What a text says was replaced: each as its content words (empty when it says nothing). */
-export function replacedObjects(text: string): string[][] {
-  const out: string[][] = [];
+export interface Replaced {
+  /** As written ("REST"). */
+  raw: string;
+  /** Its content words, as the tokenizer makes them. */
+  tokens: string[];
+}
+
+/** What a text says was replaced (empty when it says nothing was). */
+export function replacedObjects(text: string): Replaced[] {
+  const out: Replaced[] = [];
   for (const re of [...EN_REPLACED, ...ZH_REPLACED]) {
     for (const m of text.matchAll(re)) {
       const tokens = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
-      if (tokens.length) out.push(tokens);
+      if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens });
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { CHOICE_CATEGORIES, isNegative, isNumberToken, replacedObjects } from "./cues";
+import { CHOICE_CATEGORIES, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
 import { textOf, type Featured } from "./features";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
@@ -30,9 +30,9 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   const o = older.memory;
   const n = newer.memory;
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
-  const object = replacedObjects(textOf(n)).find((obj) => obj.every((t) => older.tokens.has(t)));
-  if (object && !replacedObjects(textOf(o)).some((x) => x.join(" ") === object.join(" "))) {
-    return candidate(newer, older, `replaces it: says "${object.join(" ")}" was replaced`, { rule: "cue", replaced: object.join(" "), jaccard: round(p.jaccard) });
+  const object = replacedObjects(textOf(n)).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
+  if (object && !replacedObjects(textOf(o)).some((x) => x.tokens.join(" ") === object.tokens.join(" "))) {
+    return candidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, { rule: "cue", replaced: object.raw, jaccard: round(p.jaccard) });
   }
   if (p.jaccard >= CONTRADICTION_JACCARD && isNegative(textOf(o)) !== isNegative(textOf(n))) {
     return candidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
@@ -62,7 +62,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
  * state a choice: a decision, convention, preference...).
  */
 export async function supersedesByCue(group: readonly Featured[], slicer: Slicer, out: Candidate[], skip: ReadonlySet<string>): Promise<void> {
-  const cued: { f: Featured; objects: string[][] }[] = [];
+  const cued: { f: Featured; objects: Replaced[] }[] = [];
   for (const f of group) {
     const objects = replacedObjects(textOf(f.memory));
     if (objects.length) cued.push({ f, objects });
@@ -79,15 +79,15 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     if (slicer.due()) await slicer.pause();
   }
   for (const { f: newer, objects } of cued) {
-    const found = new Map<string, { older: Featured; object: string[]; shared: string[]; score: number }>();
+    const found = new Map<string, { older: Featured; object: Replaced; shared: string[]; score: number }>();
     for (const object of objects) {
-      const rarest = object.map((t) => byToken.get(t) ?? []).sort((x, y) => x.length - y.length)[0] ?? [];
+      const rarest = object.tokens.map((t) => byToken.get(t) ?? []).sort((x, y) => x.length - y.length)[0] ?? [];
       for (const older of rarest) {
         if (older === newer || older.memory.createdAt >= newer.memory.createdAt) continue;
-        if (!object.every((t) => older.tokens.has(t))) continue;
+        if (!object.tokens.every((t) => older.tokens.has(t))) continue;
         // An older memory that says the same replacement is its duplicate, not what it replaced.
-        if (replacedObjects(textOf(older.memory)).some((o) => o.join(" ") === object.join(" "))) continue;
-        const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.includes(t));
+        if (replacedObjects(textOf(older.memory)).some((o) => o.tokens.join(" ") === object.tokens.join(" "))) continue;
+        const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);
         const prev = found.get(older.memory.id);
@@ -98,9 +98,9 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     for (const b of best) {
       if (skip.has(`${newer.memory.id}|${b.older.memory.id}`)) continue;
       out.push(
-        candidate(newer, b.older, `replaces it: says "${b.object.join(" ")}" was replaced`, {
+        candidate(newer, b.older, `replaces it: it says "${b.object.raw}" was replaced`, {
           rule: "cue",
-          replaced: b.object.join(" "),
+          replaced: b.object.raw,
           sharedWords: b.shared.slice(0, 10),
         }),
       );

@@ -160,7 +160,7 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     const inbox = await body(await server.api("/api/inbox"));
     const item = inbox.items.find((i: any) => i.type === "proposal" && i.kind === "supersede");
     expect(item.memories.map((m: any) => m.id)).toEqual([newer, older]);
-    expect(item.reason).toContain("netlifi");
+    expect(item.reason).toContain("Netlify");
 
     const skills = await call(client, "distill", { project: directory, dry_run: true });
     expect(skills.isError).toBeFalsy();
