@@ -7,7 +7,7 @@ import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
 import { loadMemories } from "./load";
-import { mergeClusters, sameFact } from "./merge";
+import { mergeClusters, sameFact, subjectWords } from "./merge";
 import { Slicer } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles } from "./stale";
 import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
@@ -62,6 +62,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const scores = new Map<Pair, { cosine: number | null }>();
   const cosineOf = cosineReader(ctx);
   const floor = Math.min(0.5, cfg.mergeJaccard);
+  const seeds = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as MergeSeed[];
 
   for (const group of groupBy(featured, (f) => placementKey(f.memory)).values()) {
     if (group.length < 2) continue;
@@ -72,8 +73,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       const jaccard = shared / (a.tokens.size + b.tokens.size - shared || 1);
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
     });
-    for (const extra of openMergeSeeds(ctx, group)) pairs.push(extra);
+    for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
+    const isName = subjectWords(group);
     for (const p of pairs) {
+      if (slicer.due()) await slicer.pause();
       const sup = supersedesBySimilarity(p);
       if (sup) {
         supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
@@ -82,11 +85,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       }
       if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
       const cosine = p.jaccard < cfg.mergeJaccard ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
-      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine)) {
+      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
       }
-      if (slicer.due()) await slicer.pause();
     }
     const cued: Candidate[] = [];
     await supersedesByCue(group, slicer, cued, new Set());
@@ -98,7 +100,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     }
   }
   // A pair that is a supersession is not also a merge.
-  candidates.push(...mergeClusters(mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))), scores));
+  candidates.push(...(await mergeClusters(mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))), scores, slicer)));
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
@@ -106,7 +108,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   candidates.push(
     ...(await staleFiles(loaded, slicer, (id) => {
       let tree = trees.get(id);
-      if (!tree) trees.set(id, (tree = projectTree(ctx, id)));
+      if (!tree) trees.set(id, (tree = projectTree(ctx, id, slicer)));
       return tree;
     })),
   );
@@ -148,11 +150,11 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
     `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(fingerprint) DO NOTHING`,
   );
-  // A larger cluster replaces the open merges it contains.
-  const dropOpenMerge = prepared(
-    ctx.sqlite,
-    `DELETE FROM proposals WHERE kind = 'merge' AND status = 'open' AND fingerprint <> ? AND EXISTS (SELECT 1 FROM json_each(memory_ids) WHERE value = ?)`,
-  );
+  // A larger cluster replaces the open merges that share a memory with it.
+  const openMergeOf = new Map<string, string>();
+  for (const r of prepared(ctx.sqlite, "SELECT id, memory_ids FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as { id: string; memory_ids: string }[])
+    for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
+  const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
   const out: { id: string; candidate: Candidate }[] = [];
   const CHUNK = 200;
   for (let i = 0; i < candidates.length; i += CHUNK) {
@@ -162,7 +164,12 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
         const fingerprint = fingerprintOf(c);
         const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
         if (res.changes === 0) continue;
-        if (c.kind === "merge") for (const m of c.memoryIds) dropOpenMerge.run(fingerprint, m);
+        if (c.kind === "merge")
+          for (const m of c.memoryIds) {
+            const old = openMergeOf.get(m);
+            if (old) dropOpenMerge.run(old);
+            openMergeOf.set(m, id);
+          }
         out.push({ id, candidate: c });
       }
     }).immediate();
@@ -184,16 +191,18 @@ function rejectedPairs(ctx: Ctx): Set<string> {
   return out;
 }
 
+interface MergeSeed {
+  memory_id: string;
+  similar_to: string;
+  lexical: number;
+}
+
 /** The open near-duplicate proposals made on write (merge_proposals) within this group: judged similar by cosine then. */
-function openMergeSeeds(ctx: Ctx, group: readonly Featured[]): Pair[] {
+function openMergeSeeds(seeds: readonly MergeSeed[], group: readonly Featured[]): Pair[] {
+  if (seeds.length === 0) return [];
   const byId = new Map(group.map((f) => [f.memory.id, f]));
   const out: Pair[] = [];
-  const rows = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as {
-    memory_id: string;
-    similar_to: string;
-    lexical: number;
-  }[];
-  for (const r of rows) {
+  for (const r of seeds) {
     const a = byId.get(r.similar_to);
     const b = byId.get(r.memory_id);
     if (a && b) out.push({ a, b, jaccard: r.lexical });
@@ -215,10 +224,10 @@ function cosineReader(ctx: Ctx): (a: number, b: number) => number | null {
   };
 }
 
-async function projectTree(ctx: Ctx, projectId: string): Promise<{ root: string; files: Set<string> } | undefined> {
+async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<{ root: string; files: Set<string> } | undefined> {
   const row = prepared(ctx.sqlite, "SELECT root_path FROM projects WHERE id = ?").get(projectId) as { root_path: string | null } | undefined;
   if (!row?.root_path) return undefined;
-  const files = await trackedFiles(row.root_path);
+  const files = await trackedFiles(row.root_path, slicer);
   return files && { root: row.root_path, files };
 }
 

@@ -14,6 +14,7 @@ export async function expired(
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (const m of memories) {
+    if (slicer.due()) await slicer.pause();
     if (m.pinned) continue;
     if (m.category === "blocker" && m.status === "resolved") {
       const age = Math.floor((opts.now - m.updatedAt) / DAY_MS);
@@ -22,7 +23,6 @@ export async function expired(
       const age = Math.floor((opts.now - m.createdAt) / DAY_MS);
       if (age >= opts.eventDays) out.push(expiry(m, `An ${m.category === "event" ? "event" : "conversation note"} from ${age} days ago (older than ${opts.eventDays}).`, age));
     }
-    if (slicer.due()) await slicer.pause();
   }
   return out;
 }

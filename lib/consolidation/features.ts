@@ -45,6 +45,7 @@ export async function similarPairs(
       if (list) {
         for (const j of list) {
           if (seen.has(j)) continue;
+          if (slicer.due()) await slicer.pause();
           seen.add(j);
           onPair(group[j]!, group[i]!);
         }

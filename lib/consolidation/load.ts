@@ -3,7 +3,7 @@ import { prepared } from "../db/prepared";
 import type { Slicer } from "./slicer";
 import type { MemoryLite } from "./types";
 
-const PAGE = 2000;
+const PAGE = 500;
 
 interface Row {
   seq: number;

@@ -1,6 +1,7 @@
 import { isNegative, isNumberToken } from "./cues";
 import { jaccardOf, textOf, type Featured } from "./features";
 import { clip, round, type Pair } from "./supersede";
+import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { tokenize } from "../search/tokenizer";
 
@@ -14,19 +15,88 @@ const COVERED = 0.8;
  * same sentence with one word swapped ("API timeout is 30 s" / "DB timeout is 30 s"), no two
  * different numbers, no opposite polarity.
  */
-export function sameFact(p: Pair, threshold: number, cosine: number | null, cosineThreshold: number): boolean {
+export function sameFact(p: Pair, threshold: number, cosine: number | null, cosineThreshold: number, isName: (t: string) => boolean = () => false): boolean {
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
   if (onlyA.length + onlyB.length > 0 && onlyA.length <= 1 && onlyB.length <= 1) return p.jaccard === 1;
+  // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
+  // queue..."): one frame, two subjects.
+  if (onlyA.some(isName) && onlyB.some(isName)) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
   if (isNegative(textOf(p.a.memory)) !== isNegative(textOf(p.b.memory))) return false;
-  return p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold);
+  if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
+  return !sameTemplate(tokenize(textOf(p.a.memory), "query"), tokenize(textOf(p.b.memory), "query"));
+}
+
+/**
+ * One sentence with other words in its slots: aligned in order (longest common subsequence), the
+ * two differ only by substitutions ("The [billing] entry point is [src/billing/index.ts]" /
+ * "The [search] entry point is [src/search/index.ts]"), never by a word one adds or drops, as a
+ * paraphrase or an added detail does.
+ */
+export function sameTemplate(a: readonly string[], b: readonly string[]): boolean {
+  const runs = substitutions(a, b);
+  return runs !== undefined && runs.length > 0;
+}
+
+/**
+ * The runs where two token sequences differ, aligned in order, when every difference is a
+ * substitution (both sides have words there) and at least half of the longer is common;
+ * undefined otherwise.
+ */
+export function substitutions(a: readonly string[], b: readonly string[]): [string[], string[]][] | undefined {
+  const x = a.slice(0, 200);
+  const y = b.slice(0, 200);
+  const m = x.length;
+  const n = y.length;
+  const dp: Uint16Array[] = Array.from({ length: m + 1 }, () => new Uint16Array(n + 1));
+  for (let i = m - 1; i >= 0; i--)
+    for (let j = n - 1; j >= 0; j--) dp[i]![j] = x[i] === y[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  if (dp[0]![0]! * 2 < Math.max(m, n)) return undefined;
+  const runs: [string[], string[]][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < m || j < n) {
+    const fromA = i;
+    const fromB = j;
+    while (i < m && j < n && x[i] !== y[j]) {
+      if (dp[i + 1]![j]! >= dp[i]![j + 1]!) i++;
+      else j++;
+    }
+    if (i >= m || j >= n) {
+      i = m;
+      j = n;
+    }
+    const runA = x.slice(fromA, i);
+    const runB = y.slice(fromB, j);
+    if (runA.length && runB.length) runs.push([runA, runB]);
+    else if (runA.length || runB.length) return undefined;
+    i++;
+    j++;
+  }
+  return runs;
+}
+
+/**
+ * Words that name a subject in this group: they occur in memories of at least two categories
+ * (a service, a tool or a table turns up in facts, decisions, gotchas...), while the words of a
+ * phrasing ("otherwise", "unless", "nightly") stay within the kind of statement they belong to.
+ */
+export function subjectWords(group: readonly Featured[]): (t: string) => boolean {
+  const kinds = new Map<string, Set<string>>();
+  for (const f of group)
+    for (const t of f.tokens) {
+      const set = kinds.get(t);
+      if (set) set.add(f.memory.category);
+      else kinds.set(t, new Set([f.memory.category]));
+    }
+  return (t) => (kinds.get(t)?.size ?? 0) >= 2;
 }
 
 /** Clusters of same-fact pairs (union-find), each proposed as one merge with a wording that keeps every distinct fact. */
-export function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { cosine: number | null }>): Candidate[] {
+export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { cosine: number | null }>, slicer: Slicer): Promise<Candidate[]> {
   const parent = new Map<Featured, Featured>();
   const find = (x: Featured): Featured => {
     let r = x;
@@ -78,6 +148,7 @@ export function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { cosine
       suggestion: mergedWording(sorted),
       safe: exact,
     });
+    if (slicer.due()) await slicer.pause();
   }
   return out;
 }

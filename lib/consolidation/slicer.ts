@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 export class Slicer {
   private start = performance.now();
   longestMs = 0;
-  constructor(private readonly sliceMs = 20) {}
+  constructor(private readonly sliceMs = 10) {}
 
   due(): boolean {
     return performance.now() - this.start >= this.sliceMs;

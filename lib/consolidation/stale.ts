@@ -19,6 +19,7 @@ export async function staleUnused(memories: readonly MemoryLite[], days: number,
   const before = now - days * DAY_MS;
   const out: Candidate[] = [];
   for (const m of memories) {
+    if (slicer.due()) await slicer.pause();
     if (m.status !== "active" || m.pinned || TIMELESS.has(m.category)) continue;
     const last = m.lastAccessedAt ?? m.createdAt;
     if (last >= before || m.updatedAt >= before) continue;
@@ -31,18 +32,18 @@ export async function staleUnused(memories: readonly MemoryLite[], days: number,
       reason: m.lastAccessedAt ? `Not recalled, injected or opened for ${idle} days.` : `Never recalled, injected or opened in ${idle} days since it was stored.`,
       evidence: { lastAccessedAt: m.lastAccessedAt ? new Date(m.lastAccessedAt).toISOString() : null, idleDays: idle, text: clip(textOf(m)) },
     });
-    if (slicer.due()) await slicer.pause();
   }
   return out;
 }
 
 /** The files git tracks under a project root (and their directories), or undefined when it is not a git work tree here. */
-export async function trackedFiles(root: string): Promise<Set<string> | undefined> {
+export async function trackedFiles(root: string, slicer: Slicer): Promise<Set<string> | undefined> {
   if (!fs.existsSync(path.join(root, ".git"))) return undefined;
   try {
     const { stdout } = await run("git", ["-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { maxBuffer: 256 * 1024 * 1024 });
     const out = new Set<string>();
     for (const file of stdout.split("\0")) {
+      if (slicer.due()) await slicer.pause();
       if (!file) continue;
       // Every suffix at a "/" (a memory may name `near-duplicate.ts` or `search/near-duplicate.ts`),
       // and every directory.
@@ -69,6 +70,7 @@ export async function staleFiles(
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (const m of memories) {
+    if (slicer.due()) await slicer.pause();
     if (!m.projectId || m.status !== "active") continue;
     // Parsed here rather than read from memory_entities: that index is written behind a create.
     const files = [...new Set(parseEntities(textOf(m)).filter((e) => e.kind === "file").map((e) => e.value))];
@@ -88,7 +90,6 @@ export async function staleFiles(
         evidence: { missing, root: tree.root, text: clip(textOf(m)) },
       });
     }
-    if (slicer.due()) await slicer.pause();
   }
   return out;
 }

@@ -1,5 +1,7 @@
 import { CHOICE_CATEGORIES, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
 import { textOf, type Featured } from "./features";
+import { substitutions } from "./merge";
+import { tokenize } from "../search/tokenizer";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 
@@ -17,7 +19,6 @@ const MAX_REPLACED = 2;
 
 const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
 
-const difference = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((t) => !b.has(t));
 
 /**
  * Whether the newer memory of a similar pair replaces the older without a cue word: it says the
@@ -40,15 +41,17 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
       jaccard: round(p.jaccard),
     });
   }
-  const onlyOld = difference(older.tokens, newer.tokens);
-  const onlyNew = difference(newer.tokens, older.tokens);
-  if (onlyOld.length === 1 && onlyNew.length === 1 && older.tokens.size >= 2 && o.category === n.category) {
-    const numbers = isNumberToken(onlyOld[0]!) && isNumberToken(onlyNew[0]!);
+  // The same sentence with one slot changed (a name may be several tokens: "MySQL" -> my, sql, mysql).
+  const runs = o.category === n.category ? substitutions(tokenize(textOf(o), "query"), tokenize(textOf(n), "query")) : undefined;
+  if (runs?.length === 1 && runs[0]![0].length <= 3 && runs[0]![1].length <= 3) {
+    const [was, now] = runs[0]!;
+    const numbers = was.every(isNumberToken) && now.every(isNumberToken);
     if (numbers || CHOICE_CATEGORIES.has(o.category)) {
-      return candidate(newer, older, `replaces it: the same ${o.category} with "${onlyOld[0]}" changed to "${onlyNew[0]}"`, {
+      const raw = (tokens: string[]) => tokens[tokens.length - 1];
+      return candidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
         rule: "swap",
-        replaced: onlyOld[0],
-        by: onlyNew[0],
+        replaced: was.join(" "),
+        by: now.join(" "),
         jaccard: round(p.jaccard),
       });
     }
@@ -83,6 +86,7 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     for (const object of objects) {
       const rarest = object.tokens.map((t) => byToken.get(t) ?? []).sort((x, y) => x.length - y.length)[0] ?? [];
       for (const older of rarest) {
+        if (slicer.due()) await slicer.pause();
         if (older === newer || older.memory.createdAt >= newer.memory.createdAt) continue;
         if (!object.tokens.every((t) => older.tokens.has(t))) continue;
         // An older memory that says the same replacement is its duplicate, not what it replaced.
