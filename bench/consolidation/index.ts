@@ -17,7 +17,7 @@ import { contentHash } from "../../lib/memories/normalize";
 import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { tempDir } from "../../tests/helpers/server";
-import { labeledStore, type LabeledMemory } from "./labeled";
+import { labeledStore, NAMES, type LabeledMemory } from "./labeled";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -112,7 +112,15 @@ async function quality() {
   return { memories: store.memories.length, byKind, errors };
 }
 
-/** A store of `n` memories: copies of the labeled store with the names varied, over 100 projects. */
+/** A letter tag per copy ("a", "b", ... "ba"), glued to every name so each copy speaks of other things. */
+const tag = (c: number): string => (c < 26 ? String.fromCharCode(97 + c) : tag(Math.floor(c / 26) - 1) + String.fromCharCode(97 + (c % 26)));
+const NAME_RE = new RegExp(NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((a, b) => b.length - a.length).join("|"), "g");
+
+/**
+ * A store of `n` memories: copies of the labeled store over 100 projects, each copy with its own
+ * names (`billing` -> `billingq`), so copies share their sentence frames but not their subjects
+ * (as many projects' memories do), and no two memories of a project have the same text.
+ */
 function syntheticRows(n: number): (LabeledMemory & { id: string })[] {
   const base = labeledStore().memories;
   const out: (LabeledMemory & { id: string })[] = [];
@@ -123,8 +131,7 @@ function syntheticRows(n: number): (LabeledMemory & { id: string })[] {
         ...m,
         id: `s${c}-${m.key}`,
         project: `proj${c % 100}`,
-        // Another name per copy, so copies are similar (same frames) but not identical.
-        content: m.content.replace(/\b(service|服务)\b|服务/, (x) => `${x} v${c}`),
+        content: `${m.content.replace(NAME_RE, (x) => `${x}${tag(c)}`)}`,
         ageDays: m.ageDays + (c % 30),
       });
     }
