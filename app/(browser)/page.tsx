@@ -39,7 +39,10 @@ export default function DashboardPage() {
         </div>
       ) : null}
       {inbox.total > 0 ? (
-        <p data-testid="dashboard-inbox" className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950">
+        <p
+          data-testid="dashboard-inbox"
+          className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950"
+        >
           <TextLink href="/inbox">{fmt(inbox.total)} to review</TextLink> in the inbox: {fmt(inbox.suggested)} suggested memories,{" "}
           {fmt(inbox.total - inbox.suggested)} consolidation proposals.
         </p>

@@ -21,7 +21,10 @@ import { labeledStore, NAMES, type LabeledMemory } from "./labeled";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
-const sizes = process.argv.slice(2).map(Number).filter((x) => x > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((x) => x > 0);
 const SIZES = sizes.length ? sizes : [10_000, 100_000];
 
 function ctxAt(dir: string): Ctx & { close: () => void } {
@@ -87,7 +90,9 @@ async function quality() {
   const proposals = result.proposals ?? [];
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>(), expire: new Set<string>() };
   for (const p of proposals) {
-    if (p.kind === "merge") for (let i = 0; i < p.memoryIds.length; i++) for (let j = i + 1; j < p.memoryIds.length; j++) predicted.merge.add(pairKey(p.memoryIds[i]!, p.memoryIds[j]!));
+    if (p.kind === "merge")
+      for (let i = 0; i < p.memoryIds.length; i++)
+        for (let j = i + 1; j < p.memoryIds.length; j++) predicted.merge.add(pairKey(p.memoryIds[i]!, p.memoryIds[j]!));
     if (p.kind === "supersede") predicted.supersede.add(`${p.memoryIds[0]}>${p.memoryIds[1]}`);
     if (p.kind === "stale") predicted.stale.add(p.memoryIds[0]!);
     if (p.kind === "expire") predicted.expire.add(p.memoryIds[0]!);
@@ -98,14 +103,22 @@ async function quality() {
     stale: new Set(store.staleFiles),
     expire: new Set(store.expire),
   };
-  const byKind = Object.fromEntries((Object.keys(truth) as (keyof typeof truth)[]).map((k) => [k, { ...score(predicted[k], truth[k]), hardNegatives: store.negatives[k] }]));
+  const byKind = Object.fromEntries(
+    (Object.keys(truth) as (keyof typeof truth)[]).map((k) => [k, { ...score(predicted[k], truth[k]), hardNegatives: store.negatives[k] }]),
+  );
   const text = new Map(store.memories.map((m) => [m.key, m.content]));
   const errors = {
     falsePositives: Object.fromEntries(
-      (Object.keys(truth) as (keyof typeof truth)[]).map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map((p) => p.split(/[|>]/).map((id) => text.get(id)))]),
+      (Object.keys(truth) as (keyof typeof truth)[]).map((k) => [
+        k,
+        [...predicted[k]].filter((p) => !truth[k].has(p)).map((p) => p.split(/[|>]/).map((id) => text.get(id))),
+      ]),
     ),
     missed: Object.fromEntries(
-      (Object.keys(truth) as (keyof typeof truth)[]).map((k) => [k, [...truth[k]].filter((p) => !predicted[k].has(p)).map((p) => p.split(/[|>]/).map((id) => text.get(id)))]),
+      (Object.keys(truth) as (keyof typeof truth)[]).map((k) => [
+        k,
+        [...truth[k]].filter((p) => !predicted[k].has(p)).map((p) => p.split(/[|>]/).map((id) => text.get(id))),
+      ]),
     ),
   };
   ctx.close();
@@ -114,7 +127,12 @@ async function quality() {
 
 /** A letter tag per copy ("a", "b", ... "ba"), glued to every name so each copy speaks of other things. */
 const tag = (c: number): string => (c < 26 ? String.fromCharCode(97 + c) : tag(Math.floor(c / 26) - 1) + String.fromCharCode(97 + (c % 26)));
-const NAME_RE = new RegExp(NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((a, b) => b.length - a.length).join("|"), "g");
+const NAME_RE = new RegExp(
+  NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .sort((a, b) => b.length - a.length)
+    .join("|"),
+  "g",
+);
 
 /**
  * A store of `n` memories: copies of the labeled store over 100 projects, each copy with its own

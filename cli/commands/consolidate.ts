@@ -40,7 +40,9 @@ export function registerConsolidate(program: Command) {
         `Found: ${Object.entries(x.found)
           .map(([k, n]) => `${k} ${n}`)
           .join(", ")}.`,
-        opts.dryRun ? "Dry run: nothing stored." : `${x.created} new proposal(s)${x.autoApplied ? `, ${x.autoApplied} applied automatically` : ""}; review them with \`recollect inbox\` or in the browser (/inbox).`,
+        opts.dryRun
+          ? "Dry run: nothing stored."
+          : `${x.created} new proposal(s)${x.autoApplied ? `, ${x.autoApplied} applied automatically` : ""}; review them with \`recollect inbox\` or in the browser (/inbox).`,
         ...(x.proposals ?? []).map((p) => `- ${p.kind}: ${p.reason} [${p.memoryIds.join(", ")}]`),
       ]);
     });
@@ -73,9 +75,7 @@ export function registerConsolidate(program: Command) {
           .map(([k, n]) => `${k} ${n}`)
           .join(", ")}).`,
         ...p.items.map((i) =>
-          i.type === "memory"
-            ? `${i.id}  suggested  [${i.memory.category}] ${i.memory.content.slice(0, 100)}`
-            : `${i.id}  ${i.kind.padEnd(9)}  ${i.reason}`,
+          i.type === "memory" ? `${i.id}  suggested  [${i.memory.category}] ${i.memory.content.slice(0, 100)}` : `${i.id}  ${i.kind.padEnd(9)}  ${i.reason}`,
         ),
       ]);
     });

@@ -38,7 +38,12 @@ export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: So
         }
         const row = getMemoryRow(tx, d.id);
         if (row.status !== "suggested") throw conflict(`memory "${d.id}" is ${row.status}, not suggested`, { memoryId: d.id });
-        const step: UndoStep = { memories: [{ id: row.id, status: row.status, content: row.content, title: row.title }], links: [], files: [], mergeProposals: [] };
+        const step: UndoStep = {
+          memories: [{ id: row.id, status: row.status, content: row.content, title: row.title }],
+          links: [],
+          files: [],
+          mergeProposals: [],
+        };
         if (d.action === "reject") applyChange(tx, row, { status: "archived" }, by, "rejected in the review inbox");
         else {
           const next: Parameters<typeof applyChange>[2] = { status: "active" };
@@ -53,7 +58,10 @@ export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: So
           const older = getMemoryRow(tx, d.supersedes);
           step.memories.push({ id: older.id, status: older.status, content: older.content, title: older.title });
           applyChange(tx, older, { status: "superseded" }, by, `superseded by ${d.id}`);
-          const res = prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(d.id, older.id);
+          const res = prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(
+            d.id,
+            older.id,
+          );
           if (res.changes) step.links.push({ from: d.id, to: older.id, kind: "supersedes" });
         }
         steps.push(step);

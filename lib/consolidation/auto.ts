@@ -35,7 +35,8 @@ export function dueRuns(ctx: Ctx, now = Date.now()): DueRun[] {
   const out: DueRun[] = [];
   for (const r of rows) {
     if (r.consolidated_at === null) out.push({ projectId: r.project_id, kind: "consolidate", why: "never consolidated" });
-    else if (now - r.consolidated_at >= cfg.everyDays * DAY_MS) out.push({ projectId: r.project_id, kind: "consolidate", why: `last run ${Math.floor((now - r.consolidated_at) / DAY_MS)} days ago` });
+    else if (now - r.consolidated_at >= cfg.everyDays * DAY_MS)
+      out.push({ projectId: r.project_id, kind: "consolidate", why: `last run ${Math.floor((now - r.consolidated_at) / DAY_MS)} days ago` });
     else if (r.new_memories >= cfg.afterNewMemories) out.push({ projectId: r.project_id, kind: "consolidate", why: `${r.new_memories} new memories` });
     if (r.distilled_at === null || now - r.distilled_at >= cfg.distillEveryDays * DAY_MS)
       out.push({ projectId: r.project_id, kind: "distill", why: r.distilled_at === null ? "never distilled" : "monthly" });

@@ -100,7 +100,13 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     }
   }
   // A pair that is a supersession is not also a merge.
-  candidates.push(...(await mergeClusters(mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))), scores, slicer)));
+  candidates.push(
+    ...(await mergeClusters(
+      mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))),
+      scores,
+      slicer,
+    )),
+  );
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
@@ -152,27 +158,32 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
   );
   // A larger cluster replaces the open merges that share a memory with it.
   const openMergeOf = new Map<string, string>();
-  for (const r of prepared(ctx.sqlite, "SELECT id, memory_ids FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as { id: string; memory_ids: string }[])
+  for (const r of prepared(ctx.sqlite, "SELECT id, memory_ids FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as {
+    id: string;
+    memory_ids: string;
+  }[])
     for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
   const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
   const out: { id: string; candidate: Candidate }[] = [];
   const CHUNK = 200;
   for (let i = 0; i < candidates.length; i += CHUNK) {
-    ctx.sqlite.transaction(() => {
-      for (const c of candidates.slice(i, i + CHUNK)) {
-        const id = crypto.randomUUID();
-        const fingerprint = fingerprintOf(c);
-        const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
-        if (res.changes === 0) continue;
-        if (c.kind === "merge")
-          for (const m of c.memoryIds) {
-            const old = openMergeOf.get(m);
-            if (old) dropOpenMerge.run(old);
-            openMergeOf.set(m, id);
-          }
-        out.push({ id, candidate: c });
-      }
-    }).immediate();
+    ctx.sqlite
+      .transaction(() => {
+        for (const c of candidates.slice(i, i + CHUNK)) {
+          const id = crypto.randomUUID();
+          const fingerprint = fingerprintOf(c);
+          const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
+          if (res.changes === 0) continue;
+          if (c.kind === "merge")
+            for (const m of c.memoryIds) {
+              const old = openMergeOf.get(m);
+              if (old) dropOpenMerge.run(old);
+              openMergeOf.set(m, id);
+            }
+          out.push({ id, candidate: c });
+        }
+      })
+      .immediate();
     if (slicer.due()) await slicer.pause();
   }
   return out;
@@ -186,7 +197,10 @@ function rejectedPairs(ctx: Ctx): Set<string> {
     const ids = JSON.parse(r.memory_ids) as string[];
     for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.add(pairKey(ids[i]!, ids[j]!));
   }
-  for (const r of ctx.sqlite.prepare("SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as { memory_id: string; similar_to: string }[])
+  for (const r of ctx.sqlite.prepare("SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
+    memory_id: string;
+    similar_to: string;
+  }[])
     out.add(pairKey(r.memory_id, r.similar_to));
   return out;
 }

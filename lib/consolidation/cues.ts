@@ -14,7 +14,10 @@ const EN_REPLACED: RegExp[] = [
   new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
   new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
-  new RegExp(String.raw`\b(?:stop(?:ped)?\s+using|don'?t\s+use|do\s+not\s+use|never\s+use|dropped|abandoned|got\s+rid\s+of|ditched)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
+  new RegExp(
+    String.raw`\b(?:stop(?:ped)?\s+using|don'?t\s+use|do\s+not\s+use|never\s+use|dropped|abandoned|got\s+rid\s+of|ditched)\s+(?:the\s+)?(${W}(?:\s+${W})?)`,
+    "gi",
+  ),
   new RegExp(String.raw`\bnot\s+(${W})\s+any\s?more\b`, "gi"),
 ];
 const ZH_OBJ = String.raw`\s*([^\s，。,.;；、：:！!？?()（）]{1,16}?)`;

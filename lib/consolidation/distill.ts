@@ -8,7 +8,8 @@ import type { Candidate } from "./types";
 
 /** Procedures at least this similar (token Jaccard) are one recurring procedure. */
 const SAME_PROCEDURE = 0.4;
-const COMMAND_LINE = /^\s*(?:\$\s+)?((?:npm|npx|pnpm|yarn|bun|bunx|node|git|make|cargo|go|docker|docker-compose|kubectl|python3?|pip|uv|deno|gh|curl|psql|sqlite3|recollect|opencode)\b[^\n]*)$/;
+const COMMAND_LINE =
+  /^\s*(?:\$\s+)?((?:npm|npx|pnpm|yarn|bun|bunx|node|git|make|cargo|go|docker|docker-compose|kubectl|python3?|pip|uv|deno|gh|curl|psql|sqlite3|recollect|opencode)\b[^\n]*)$/;
 const INLINE_CODE = /`([^`\n]{2,200})`/g;
 
 export interface DistillResult {
@@ -26,7 +27,9 @@ export interface DistillResult {
 export async function distill(ctx: Ctx, options: { project?: string; dryRun?: boolean; now?: number } = {}): Promise<DistillResult> {
   const slicer = new Slicer();
   const minSessions = ctx.config.consolidation.skillMinSessions;
-  const procedures = (await loadMemories(ctx, options.project ?? null, slicer)).filter((m) => m.status === "active" && m.category === "procedure" && m.projectId);
+  const procedures = (await loadMemories(ctx, options.project ?? null, slicer)).filter(
+    (m) => m.status === "active" && m.category === "procedure" && m.projectId,
+  );
   const featured = await withTokens(procedures, slicer);
   const candidates: Candidate[] = [];
   for (const group of groupBy(featured, (f) => f.memory.projectId!).values()) {
@@ -85,7 +88,10 @@ function skillCandidate(cluster: Featured[], sessions: number): Candidate {
     "",
     "## Sources",
     "",
-    ...sorted.map((f) => `- recollect memory \`${f.memory.id}\` (session ${f.memory.originSession ?? "none"}, ${new Date(f.memory.createdAt).toISOString().slice(0, 10)}): ${firstSentence(textOf(f.memory)).slice(0, 120)}`),
+    ...sorted.map(
+      (f) =>
+        `- recollect memory \`${f.memory.id}\` (session ${f.memory.originSession ?? "none"}, ${new Date(f.memory.createdAt).toISOString().slice(0, 10)}): ${firstSentence(textOf(f.memory)).slice(0, 120)}`,
+    ),
     "",
   ].join("\n");
   return {

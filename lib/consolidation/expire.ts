@@ -21,7 +21,8 @@ export async function expired(
       if (age >= opts.blockerDays) out.push(expiry(m, `A blocker resolved ${age} days ago (older than ${opts.blockerDays}).`, age));
     } else if (EVENT_CATEGORIES.has(m.category) && m.status === "active") {
       const age = Math.floor((opts.now - m.createdAt) / DAY_MS);
-      if (age >= opts.eventDays) out.push(expiry(m, `An ${m.category === "event" ? "event" : "conversation note"} from ${age} days ago (older than ${opts.eventDays}).`, age));
+      if (age >= opts.eventDays)
+        out.push(expiry(m, `An ${m.category === "event" ? "event" : "conversation note"} from ${age} days ago (older than ${opts.eventDays}).`, age));
     }
   }
   return out;

@@ -26,12 +26,7 @@ export async function withTokens(memories: readonly MemoryLite[], slicer: Slicer
  * words never produce the n² pairs of a plain inverted index. `onPair` gets each pair once
  * (earlier index first).
  */
-export async function similarPairs(
-  group: readonly Featured[],
-  threshold: number,
-  slicer: Slicer,
-  onPair: (a: Featured, b: Featured) => void,
-): Promise<void> {
+export async function similarPairs(group: readonly Featured[], threshold: number, slicer: Slicer, onPair: (a: Featured, b: Featured) => void): Promise<void> {
   const df = new Map<string, number>();
   for (const f of group) for (const t of f.tokens) df.set(t, (df.get(t) ?? 0) + 1);
   const index = new Map<string, number[]>();

@@ -99,7 +99,10 @@ export function listInbox(ctx: Ctx, q: { project?: string; limit?: number; offse
         reason: p.reason,
         evidence: JSON.parse(p.evidence) as Record<string, unknown>,
         suggestion: p.suggestion,
-        memories: ids.map((id) => memory.get(id) as MemoryRow | undefined).filter((m): m is MemoryRow => !!m).map(toMemory),
+        memories: ids
+          .map((id) => memory.get(id) as MemoryRow | undefined)
+          .filter((m): m is MemoryRow => !!m)
+          .map(toMemory),
       });
     }
   }

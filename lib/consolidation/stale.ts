@@ -29,7 +29,9 @@ export async function staleUnused(memories: readonly MemoryLite[], days: number,
       variant: "unused",
       projectId: m.projectId,
       memoryIds: [m.id],
-      reason: m.lastAccessedAt ? `Not recalled, injected or opened for ${idle} days.` : `Never recalled, injected or opened in ${idle} days since it was stored.`,
+      reason: m.lastAccessedAt
+        ? `Not recalled, injected or opened for ${idle} days.`
+        : `Never recalled, injected or opened in ${idle} days since it was stored.`,
       evidence: { lastAccessedAt: m.lastAccessedAt ? new Date(m.lastAccessedAt).toISOString() : null, idleDays: idle, text: clip(textOf(m)) },
     });
   }
@@ -73,7 +75,13 @@ export async function staleFiles(
     if (slicer.due()) await slicer.pause();
     if (!m.projectId || m.status !== "active") continue;
     // Parsed here rather than read from memory_entities: that index is written behind a create.
-    const files = [...new Set(parseEntities(textOf(m)).filter((e) => e.kind === "file").map((e) => e.value))];
+    const files = [
+      ...new Set(
+        parseEntities(textOf(m))
+          .filter((e) => e.kind === "file")
+          .map((e) => e.value),
+      ),
+    ];
     if (files.length === 0) continue;
     const tree = await treeOf(m.projectId);
     if (!tree) continue;

@@ -19,7 +19,6 @@ const MAX_REPLACED = 2;
 
 const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
 
-
 /**
  * Whether the newer memory of a similar pair replaces the older without a cue word: it says the
  * opposite on the same words ("always X" / "never X"), or the same sentence with one choice

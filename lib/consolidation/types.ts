@@ -39,9 +39,7 @@ export const DAY_MS = 86_400_000;
 
 /** A skill is known by its name (more sources later do not make it new); the rest by their memories. */
 export const fingerprintOf = (c: Pick<Candidate, "kind" | "variant" | "memoryIds" | "projectId">) =>
-  c.kind === "skill"
-    ? `skill/${c.projectId ?? ""}/${c.variant ?? ""}`
-    : `${c.kind}${c.variant ? `/${c.variant}` : ""}:${[...c.memoryIds].sort().join(",")}`;
+  c.kind === "skill" ? `skill/${c.projectId ?? ""}/${c.variant ?? ""}` : `${c.kind}${c.variant ? `/${c.variant}` : ""}:${[...c.memoryIds].sort().join(",")}`;
 
 /** Two memories can be merged or superseded only within one placement. */
 export const placementKey = (m: Pick<MemoryLite, "scope" | "projectId" | "sessionId">) =>

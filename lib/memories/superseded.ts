@@ -58,10 +58,17 @@ export function supersessionChain(sqlite: Database.Database, id: string): ChainL
 
 /** The normalized texts of a project's superseded memories (resume leaves checkpoint lines that repeat them out). */
 export function supersededTexts(sqlite: Database.Database, projectId: string): Set<string> {
-  const rows = prepared(sqlite, "SELECT content FROM memories WHERE status = 'superseded' AND project_id = ? ORDER BY updated_at DESC LIMIT 2000").all(projectId) as {
+  const rows = prepared(sqlite, "SELECT content FROM memories WHERE status = 'superseded' AND project_id = ? ORDER BY updated_at DESC LIMIT 2000").all(
+    projectId,
+  ) as {
     content: string;
   }[];
   return new Set(rows.map((r) => normalizeLine(r.content)));
 }
 
-export const normalizeLine = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[\s\p{P}]+/gu, " ").trim();
+export const normalizeLine = (s: string) =>
+  s
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, " ")
+    .trim();

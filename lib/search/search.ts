@@ -83,7 +83,10 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     };
   });
   if (filters.statuses.includes("superseded")) {
-    const by = supersededBy(ctx.sqlite, results.filter((r) => r.status === "superseded").map((r) => r.id));
+    const by = supersededBy(
+      ctx.sqlite,
+      results.filter((r) => r.status === "superseded").map((r) => r.id),
+    );
     for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
   const accessed = results.map((r) => r.id);

@@ -147,10 +147,12 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
   });
 
   it("consolidate and distill propose into the review inbox; the API sees the proposals", async () => {
-    const older = (await call(client, "remember", { content: "Deploy previews are built with Netlify for every branch.", category: "decision", project: directory }))
-      .result.memory.id;
-    const newer = (await call(client, "remember", { content: "We switched from Netlify to Cloudflare Pages for the previews.", category: "decision", project: directory }))
-      .result.memory.id;
+    const older = (
+      await call(client, "remember", { content: "Deploy previews are built with Netlify for every branch.", category: "decision", project: directory })
+    ).result.memory.id;
+    const newer = (
+      await call(client, "remember", { content: "We switched from Netlify to Cloudflare Pages for the previews.", category: "decision", project: directory })
+    ).result.memory.id;
     const dry = await call(client, "consolidate", { project: directory, dry_run: true });
     expect(dry.text).toContain("Dry run");
     expect(dry.result.proposals.map((p: any) => [p.kind, p.memoryIds])).toContainEqual(["supersede", [newer, older]]);

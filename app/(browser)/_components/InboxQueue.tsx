@@ -6,7 +6,14 @@ import type { InboxItem, InboxPage } from "@/lib/consolidation/inbox";
 import { api, ApiFailure } from "./api";
 import { Badge, Card, EmptyState, TextLink, btn, input } from "./ui";
 
-type Decision = { type: "memory" | "proposal"; id: string; action: "approve" | "reject" | "supersede"; content?: string; keeperId?: string; supersedes?: string };
+type Decision = {
+  type: "memory" | "proposal";
+  id: string;
+  action: "approve" | "reject" | "supersede";
+  content?: string;
+  keeperId?: string;
+  supersedes?: string;
+};
 
 const KIND_LABEL: Record<string, string> = {
   merge: "Merge",
@@ -178,7 +185,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
           {items.map((item, i) => (
             <li key={item.id} data-index={i} data-testid="inbox-item" data-type={item.type} data-kind={item.type === "proposal" ? item.kind : "suggested"}>
               <Card className={i === index ? "ring-2 ring-indigo-500" : ""}>
-                <div aria-current={i === index ? "true" : undefined} data-testid={i === index ? "inbox-current" : undefined} onClick={() => setIndex(i)}>
+                <div aria-current={i === index ? "true" : undefined} data-testid={i === index ? "inbox-current" : undefined}>
                   <div className="mb-1 flex flex-wrap items-center gap-2 text-xs">
                     <input
                       type="checkbox"
@@ -206,9 +213,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                     <ul className="space-y-1 text-sm">
                       {item.memories.map((m, mi) => (
                         <li key={m.id}>
-                          <span className="text-xs text-zinc-500">
-                            {item.kind === "supersede" ? (mi === 0 ? "newer" : "older") : `[${m.category}]`}{" "}
-                          </span>
+                          <span className="text-xs text-zinc-500">{item.kind === "supersede" ? (mi === 0 ? "newer" : "older") : `[${m.category}]`} </span>
                           <TextLink href={`/memories/${m.id}`}>{m.title ?? m.content.slice(0, 160)}</TextLink>
                         </li>
                       ))}
@@ -223,7 +228,12 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                     <div className="mt-2 space-y-2">
                       <label className="block text-xs text-zinc-500">
                         {item.type === "proposal" && item.kind === "skill" ? "Skill file" : "Wording to keep"}
-                        <textarea data-testid="inbox-edit" className={`${input} mt-1 h-28 font-mono`} value={draft} onChange={(e) => setDraft(e.target.value)} />
+                        <textarea
+                          data-testid="inbox-edit"
+                          className={`${input} mt-1 h-28 font-mono`}
+                          value={draft}
+                          onChange={(e) => setDraft(e.target.value)}
+                        />
                       </label>
                       {item.type === "proposal" && item.kind === "merge" ? (
                         <fieldset className="text-xs">
@@ -264,7 +274,9 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                           type="button"
                           className={btn.ghost}
                           disabled={busy || !replaces}
-                          onClick={() => run([{ type: "memory", id: item.id, action: "supersede", supersedes: replaces.trim() }], "Approved; the other is superseded")}
+                          onClick={() =>
+                            run([{ type: "memory", id: item.id, action: "supersede", supersedes: replaces.trim() }], "Approved; the other is superseded")
+                          }
                         >
                           Supersede
                         </button>
@@ -278,7 +290,11 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
         </ol>
       )}
       {toast ? (
-        <div role="status" data-testid="inbox-toast" className="fixed bottom-4 right-4 flex items-center gap-3 rounded-md bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg">
+        <div
+          role="status"
+          data-testid="inbox-toast"
+          className="fixed bottom-4 right-4 flex items-center gap-3 rounded-md bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg"
+        >
           <span>{toast}</span>
           <button type="button" data-testid="inbox-undo" className="font-medium text-indigo-300 underline" disabled={busy} onClick={undo}>
             Undo

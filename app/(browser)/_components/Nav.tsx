@@ -41,13 +41,12 @@ export function Nav({ inboxCount = 0 }: { inboxCount?: number }) {
             >
               {l.label}
               {l.href === "/inbox" && inboxCount > 0 ? (
-                <span
-                  data-testid="nav-inbox-count"
-                  aria-label={`${inboxCount} to review`}
-                  className="ml-2 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white"
-                >
-                  {inboxCount > 999 ? "999+" : inboxCount}
-                </span>
+                <>
+                  <span data-testid="nav-inbox-count" className="ml-2 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white">
+                    {inboxCount > 999 ? "999+" : inboxCount}
+                  </span>
+                  <span className="sr-only"> to review</span>
+                </>
               ) : null}
             </Link>
           </li>

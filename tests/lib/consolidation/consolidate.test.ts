@@ -39,7 +39,10 @@ const openProposals = () =>
     reason: string;
     suggestion: string | null;
   }[];
-const ofKind = (kind: string) => openProposals().filter((p) => p.kind === kind).map((p) => ({ ...p, ids: JSON.parse(p.memory_ids) as string[] }));
+const ofKind = (kind: string) =>
+  openProposals()
+    .filter((p) => p.kind === kind)
+    .map((p) => ({ ...p, ids: JSON.parse(p.memory_ids) as string[] }));
 
 describe("consolidate: merge", () => {
   it("proposes a merge of near duplicates (EN and ZH) with a wording that keeps every fact, and leaves similar but distinct facts alone", async () => {
@@ -114,7 +117,14 @@ describe("consolidate: supersede", () => {
 
     await consolidate(ctx, {});
     const pairs = ofKind("supersede").map((p) => p.ids);
-    expect(pairs).toEqual(expect.arrayContaining([[pnpm, npm], [trpc, rest], [pg, redis], [never, always]]));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        [pnpm, npm],
+        [trpc, rest],
+        [pg, redis],
+        [never, always],
+      ]),
+    );
     expect(pairs).toHaveLength(4);
     const zh = ofKind("supersede").find((p) => p.ids[0] === pg)!;
     expect(zh.reason).toMatch(/redi/i);
@@ -168,7 +178,11 @@ describe("consolidate: expire", () => {
     const oldEvent = remember("Released version 1.2 to the beta channel.", "event", { at: Date.now() - 200 * DAY });
     remember("Released version 1.3 to the beta channel.", "event", { at: Date.now() - 20 * DAY });
     const result = await consolidate(ctx, { daysStale: 0 });
-    expect(ofKind("expire").map((p) => p.ids[0]).sort()).toEqual([oldBlocker, oldEvent].sort());
+    expect(
+      ofKind("expire")
+        .map((p) => p.ids[0])
+        .sort(),
+    ).toEqual([oldBlocker, oldEvent].sort());
     expect(result.autoApplied).toBe(0);
 
     ctx.config.consolidation.autoApply = true;

@@ -24,7 +24,8 @@ const RELEASE = [
   "Releasing the CLI: `npm run build`, `npm test`, `npm version patch`, `git push --follow-tags`; check the tag on GitHub.",
 ];
 /** A project memory that came from a session (extraction records the session in its metadata). */
-const procedure = (content: string, sessionID: string) => createMemory(ctx, { content, category: "procedure", directory: dir, metadata: { sessionID } }).memory.id;
+const procedure = (content: string, sessionID: string) =>
+  createMemory(ctx, { content, category: "procedure", directory: dir, metadata: { sessionID } }).memory.id;
 const skillFile = (name: string) => path.join(dir, ".opencode", "skills", name, "SKILL.md");
 
 describe("distill", () => {

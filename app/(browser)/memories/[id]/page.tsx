@@ -130,7 +130,10 @@ export default async function MemoryPage({
                 {d.chain.map((c) => (
                   <li key={c.id} data-testid="chain-item" className={c.id === m.id ? "font-semibold" : ""}>
                     {c.id === m.id ? <span>{c.title}</span> : <TextLink href={`/memories/${c.id}`}>{c.title}</TextLink>}
-                    <span className="text-xs text-zinc-500"> · {c.status} · {when(c.createdAt)}</span>
+                    <span className="text-xs text-zinc-500">
+                      {" "}
+                      · {c.status} · {when(c.createdAt)}
+                    </span>
                   </li>
                 ))}
               </ol>
