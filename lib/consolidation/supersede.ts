@@ -1,6 +1,6 @@
 import { CHOICE_CATEGORIES, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
 import { textOf, type Featured } from "./features";
-import { substitutions } from "./merge";
+import { substitutions } from "./align";
 import { tokenize } from "../search/tokenizer";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
