@@ -76,7 +76,7 @@ test("consolidate from the browser, approve a supersession, edit then approve, b
   await expect(inbox.toast).toContainText("1 new proposal");
   const proposal = inbox.items.and(page.locator('[data-kind="supersede"]'));
   await expect(proposal).toHaveCount(1);
-  await expect(proposal).toContainText("netlifi");
+  await expect(proposal).toContainText("Netlify");
   await proposal.getByTestId("inbox-approve").click();
   await expect(inbox.items).toHaveCount(3);
   expect(await memoryStatus(a, "Deploy previews are built with Netlify for every branch.")).toBe("superseded");

@@ -75,7 +75,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { method: "POST" });
+      const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: {} });
       setToast(r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo");
       await reload();
     } catch (e) {
