@@ -149,7 +149,7 @@ export function labeledStore(): Labeled {
     // Hard negatives: two tools for two jobs; an unrelated successor decision; a fact that
     // mentions the old tool in passing (not a choice).
     const [otherPurpose] = CHOICES[(i + 7) % CHOICES.length]!;
-    add(p, "decision", `Decided to keep the ${otherPurpose} configuration in one shared file.`, 8);
+    add(p, "decision", `Decided to keep the ${otherPurpose} configuration in one shared file.`, 8 + (i % 5));
     add(p, "fact", `The ${oldTool} maintainers publish release notes every month.`, 70);
     negatives.supersede += 2;
   });

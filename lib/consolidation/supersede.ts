@@ -1,4 +1,4 @@
-import { CHOICE_CATEGORIES, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
+import { CHOICE_CATEGORIES, CHOICE_VERBS, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
 import { textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { tokenize } from "../search/tokenizer";
@@ -45,7 +45,9 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   if (runs?.length === 1 && runs[0]![0].length <= 3 && runs[0]![1].length <= 3) {
     const [was, now] = runs[0]!;
     const numbers = was.every(isNumberToken) && now.every(isNumberToken);
-    if (numbers || CHOICE_CATEGORIES.has(o.category)) {
+    // A choice swapped ("use npm" -> "use pnpm"), not a subject ("keep the [logging] config here").
+    const choice = CHOICE_CATEGORIES.has(o.category) && [...older.tokens].some((t) => newer.tokens.has(t) && CHOICE_VERBS.has(t));
+    if (numbers || choice) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
       return candidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
         rule: "swap",
