@@ -7,8 +7,9 @@ import { InboxPage } from "./pages/inbox-page";
 /**
  * The review inbox in Chromium: suggested memories and a consolidation proposal in one queue,
  * the keyboard path (j/k to move, a/r to approve/reject, u to undo), edit-then-approve, bulk
- * reject, the undo toast, and the count in the navigation and on the dashboard. Each test has its
- * own seeded server (`ownApp`): they all change the one queue.
+ * reject, the undo toast, and the count in the navigation and on the dashboard; a blocker resolved
+ * and reopened from its page. The queue tests have their own seeded server each (`ownApp`): they
+ * change the one queue; the blocker test only adds a memory of its own (`app`).
  */
 async function seed(a: TestServer) {
   const directory = tempDir("recollect-e2e-inbox-");
@@ -95,4 +96,15 @@ test("consolidate from the browser, approve a supersession, edit then approve, b
 
   await page.goto(`${a.url}/`);
   await expect(page.getByTestId("dashboard-inbox")).toContainText("2 to review");
+});
+
+test("a blocker is resolved and reopened from its page", async ({ page, app }) => {
+  const a = app.server;
+  const { id } = await createMemory(a, { content: "Blocked on the staging TLS certificate.", category: "blocker", directory: app.data.directory });
+  await login(page, a, `/memories/${id}`);
+  await page.getByTestId("resolve-blocker").click();
+  await expect(page.getByTestId("memory-status")).toHaveText("resolved");
+  expect(((await (await a.api(`/api/memories/${id}`)).json()) as { status: string }).status).toBe("resolved");
+  await page.getByTestId("unresolve-blocker").click();
+  await expect(page.getByTestId("memory-status")).toHaveText("active");
 });
