@@ -68,7 +68,26 @@ export function isNegative(text: string): boolean {
 /** Categories that state a choice, so one about the same subject replaces another. */
 export const CHOICE_CATEGORIES = new Set(["decision", "convention", "preference", "directive", "constraint", "procedure"]);
 
-/** Verbs of choosing (as the tokenizer stems them): the slot after them is a choice. */
-export const CHOICE_VERBS = new Set(["use", "prefer", "choos", "chose", "adopt", "pick", "switch", "run", "instal", "deploy", "host", "使用", "采用", "选择", "选用", "改用", "统一", "用于"]);
+/** Verbs of choosing (as the tokenizer stems them): two sentences sharing one state a choice. */
+export const CHOICE_VERBS = new Set([
+  "use",
+  "prefer",
+  "choos",
+  "chose",
+  "adopt",
+  "pick",
+  "switch",
+  "run",
+  "instal",
+  "deploy",
+  "host",
+  "使用",
+  "采用",
+  "选择",
+  "选用",
+  "改用",
+  "统一",
+  "用于",
+]);
 
 export const isNumberToken = (t: string) => /^\d[\d.]*[a-z]{0,3}$/.test(t);
