@@ -1,7 +1,9 @@
 import { Command, CommanderError, Option } from "commander";
 import { VERSION } from "../lib/version";
+import { registerBlockers } from "./commands/blockers";
 import { registerBrowser } from "./commands/browser";
 import { registerCleanup } from "./commands/cleanup";
+import { registerConsolidate } from "./commands/consolidate";
 import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
 import { registerLogs } from "./commands/logs";
@@ -47,6 +49,8 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerLogs(program);
   registerPlugin(program);
   registerMcp(program);
+  registerConsolidate(program);
+  registerBlockers(program);
   return program;
 }
 

@@ -1,4 +1,5 @@
 import { startCompressionPurge } from "./compression/background";
+import { startConsolidationSchedule } from "./consolidation/auto";
 import type { Ctx } from "./ctx";
 import { startEmbeddings } from "./embeddings/start";
 import { startEnrichment } from "./enrichment";
@@ -24,4 +25,6 @@ export function startBackgroundWork(ctx: Ctx): void {
   warmNearDuplicateIndex(services.nearDuplicates, ctx.sqlite);
   // Issue-tracker metadata of the entities memories mention (only with GITHUB_TOKEN / GITLAB_TOKEN).
   services.background.push(startEnrichment(ctx));
+  // Consolidation and skill distillation per project (every 7 days or after N new memories; monthly).
+  services.background.push(startConsolidationSchedule(ctx));
 }

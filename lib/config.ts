@@ -140,6 +140,30 @@ const schema = z.object({
     /** How often the background job expires stale sessions and claims and purges expired KV. */
     sweepIntervalSeconds: z.number().int().positive().default(60),
   }),
+  /** Consolidation and the review inbox (docs/consolidation.md). */
+  consolidation: z.object({
+    /** The automatic run, per project, off the request path. */
+    auto: z.boolean().default(true),
+    /** A project is consolidated again after this many days, or after `afterNewMemories` new ones. */
+    everyDays: z.number().min(0).default(7),
+    afterNewMemories: z.number().int().min(1).default(200),
+    /** Distilled skills are proposed again after this many days. */
+    distillEveryDays: z.number().min(0).default(30),
+    /** Apply exact duplicates and expiries without a review (the other kinds always wait). */
+    autoApply: z.boolean().default(false),
+    /** A memory neither recalled nor injected for this many days is proposed as stale (0: never). */
+    daysStale: z.number().int().min(0).default(120),
+    /** Resolved blockers older than this are proposed to expire. */
+    resolvedBlockerDays: z.number().int().min(1).default(90),
+    /** Events and conversation notes older than this are proposed to expire. */
+    eventDays: z.number().int().min(1).default(180),
+    /** Token Jaccard at or above which two memories of one placement are proposed as a merge (without vectors). */
+    mergeJaccard: z.number().min(0).max(1).default(0.6),
+    /** Cosine at or above which they are (with vectors): the calibrated "same fact" of MiniLM. */
+    mergeCosine: z.number().min(0).max(1).default(0.75),
+    /** Sessions a procedure must recur in before it is proposed as a skill. */
+    skillMinSessions: z.number().int().min(2).default(3),
+  }),
   /** The MCP endpoint (docs/mcp.md). */
   mcp: z.object({
     /** Token budget of get_boot_context (and the `boot` prompt). */

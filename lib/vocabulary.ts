@@ -24,7 +24,8 @@ export const CATEGORIES = [
 ] as const;
 /** Who wrote a memory or a change to it. */
 export const SOURCES = ["tool", "extractor", "ui", "import", "checkpoint", "api", "cli"] as const;
-export const STATUSES = ["active", "suggested", "archived", "resolved"] as const;
+/** `superseded`: replaced by a newer memory (a `supersedes` link points at it); never injected. */
+export const STATUSES = ["active", "suggested", "archived", "resolved", "superseded"] as const;
 export const LINK_KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -49,3 +50,9 @@ export const MEMORY_LIMITS = {
   metadataDepth: 16,
   metadataChars: 16_384,
 } as const;
+
+/** What consolidation proposes (lib/consolidation/); `skill` is a distilled skill file. */
+export const PROPOSAL_KINDS = ["merge", "supersede", "stale", "expire", "skill"] as const;
+export const PROPOSAL_STATUSES = ["open", "approved", "rejected"] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { serverCtx } from "@/lib/boot";
+import { inboxCounts } from "@/lib/consolidation/inbox";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { Nav } from "./_components/Nav";
 import { Shortcuts } from "./_components/Shortcuts";
@@ -33,7 +34,7 @@ export default async function BrowserLayout({ children }: { children: React.Reac
             <ThemeToggle />
           </div>
         </div>
-        <Nav />
+        <Nav inboxCount={inboxCounts(serverCtx()).total} />
         <div className="mt-2 md:mt-4">
           <SignOut />
         </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { overview } from "@/lib/views/overview";
+import { inboxCounts } from "@/lib/consolidation/inbox";
 import { storageProblem } from "@/lib/db/storage-errors";
 import { MemoriesOverTime, SearchesAndInjections, TokensSavedPerDay, TokensSavedPerSession } from "./_components/LazyCharts";
 import { CountList } from "./_components/CountList";
@@ -12,6 +13,7 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 export default function DashboardPage() {
   const o = overview(serverCtx());
+  const inbox = inboxCounts(serverCtx());
   const status = (s: string) => o.byStatus.find((r) => r.key === s)?.n ?? 0;
   const h = o.health;
   const saved = o.compressionPerDay.reduce((s, d) => s + d.saved, 0);
@@ -35,6 +37,15 @@ export default function DashboardPage() {
         >
           <strong>The disk is full: memories cannot be saved.</strong> {storage.reason} (last failed write {storage.at}).
         </div>
+      ) : null}
+      {inbox.total > 0 ? (
+        <p
+          data-testid="dashboard-inbox"
+          className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950"
+        >
+          <TextLink href="/inbox">{fmt(inbox.total)} to review</TextLink> in the inbox: {fmt(inbox.suggested)} suggested memories,{" "}
+          {fmt(inbox.total - inbox.suggested)} consolidation proposals.
+        </p>
       ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat testId="stat-total" label="Memories" value={fmt(o.total)} hint={`${fmt(status("active"))} active · ${fmt(status("suggested"))} suggested`} />

@@ -53,6 +53,8 @@ export interface SearchResult extends MemoryDto {
   explain?: SearchExplain;
   /** The issues and merge requests it mentions whose tracker state is cached (enrichment). */
   trackers?: MemoryTracker[];
+  /** For a superseded memory (shown only when asked for with `statuses`): the memories that replaced it. */
+  supersededBy?: string[];
 }
 
 export interface SearchOutput {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CATEGORIES, LINK_KINDS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
+import { CATEGORIES, LINK_KINDS, PROPOSAL_KINDS, PROPOSAL_STATUSES, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 
 /**
  * The whole data model. Times are epoch milliseconds. The FTS5 table (`memory_fts`) is created by
@@ -379,4 +379,54 @@ export const trackerItems = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("tracker_items_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * What consolidation proposes (lib/consolidation/): merges, supersessions, stale and expired
+ * memories, distilled skills. `fingerprint` (kind + the memories it is about) is unique, so a
+ * proposal that was rejected (or approved) is never proposed again.
+ */
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: PROPOSAL_KINDS }).notNull(),
+    fingerprint: text("fingerprint").notNull().unique(),
+    projectId: text("project_id"),
+    status: text("status", { enum: PROPOSAL_STATUSES }).notNull().default("open"),
+    /** The memories it is about; for supersede [newer, older], for merge the keeper first. */
+    memoryIds: text("memory_ids", { mode: "json" }).$type<string[]>().notNull(),
+    reason: text("reason").notNull(),
+    evidence: text("evidence", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Merged wording (merge) or the skill file (skill): what approval writes unless edited. */
+    suggestion: text("suggestion"),
+    createdAt: integer("created_at").notNull().default(now),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [index("proposals_open_idx").on(t.status, t.createdAt), index("proposals_project_idx").on(t.projectId, t.status)],
+);
+
+/**
+ * The review inbox's actions, newest last: what each changed, so the last one can be undone.
+ * `before` holds the memories' prior state, the links and files it added.
+ */
+export const inboxActions = sqliteTable("inbox_actions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  action: text("action").notNull(),
+  target: text("target").notNull(),
+  before: text("before", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  undoneAt: integer("undone_at"),
+});
+
+/** When consolidation (or distillation) last ran per project ("" for no project), and the highest memory seq it saw. */
+export const consolidationRuns = sqliteTable(
+  "consolidation_runs",
+  {
+    projectId: text("project_id").notNull(),
+    kind: text("kind", { enum: ["consolidate", "distill"] }).notNull(),
+    ranAt: integer("ran_at").notNull(),
+    seqMark: integer("seq_mark").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.kind] })],
 );

@@ -6,6 +6,7 @@ import { resolveProject } from "../projects/resolve";
 import { registerSession, sessionRow } from "../sessions/sessions";
 import { countTokens } from "../token-count";
 import { dayAge } from "./format";
+import { normalizeLine, supersededTexts } from "../memories/superseded";
 
 /**
  * The resume block a new session gets once: built from the project's latest checkpoint taken by
@@ -68,7 +69,7 @@ export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()):
   if (!cp) return { block: null, tokens: 0, checkpointId: null, reason: "none" };
 
   const built = buildResumeBlock(
-    JSON.parse(cp.extracted) as CheckpointExtract,
+    withoutSuperseded(ctx, projectId, JSON.parse(cp.extracted) as CheckpointExtract),
     { id: cp.id, sessionId: cp.session_id, createdAt: cp.created_at, trigger: cp.trigger },
     q.budget ?? ctx.config.injection.resumeBudgetTokens,
     now,
@@ -77,4 +78,12 @@ export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()):
   const won = ctx.sqlite.prepare("UPDATE sessions SET resume_delivered_at = ? WHERE id = ? AND resume_delivered_at IS NULL").run(now, q.sessionID).changes;
   if (!won) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
   return { block: built.block, tokens: built.tokens, checkpointId: cp.id };
+}
+
+/** A checkpoint's decisions and constraints, less those that repeat a memory superseded since. */
+function withoutSuperseded(ctx: Ctx, projectId: string, x: CheckpointExtract): CheckpointExtract {
+  const gone = supersededTexts(ctx.sqlite, projectId);
+  if (gone.size === 0) return x;
+  const keep = (items: string[]) => items.filter((i) => !gone.has(normalizeLine(i)));
+  return { ...x, decisions: keep(x.decisions), constraints: keep(x.constraints), criticalContext: keep(x.criticalContext) };
 }

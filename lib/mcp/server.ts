@@ -5,6 +5,7 @@ import type { ToolCaller } from "./project";
 import { registerResources } from "./resources";
 import { registerAdminTools } from "./tools/admin";
 import { registerContextTools } from "./tools/context";
+import { registerConsolidationTools } from "./tools/consolidation";
 import { registerMemoryTools } from "./tools/memories";
 import { registerSessionTools } from "./tools/sessions";
 
@@ -25,6 +26,7 @@ export function createMcpServer(ctx: Ctx, caller: ToolCaller = {}): McpServer {
   registerContextTools(server, ctx, caller);
   registerSessionTools(server, ctx, caller);
   registerAdminTools(server, ctx, caller);
+  registerConsolidationTools(server, ctx, caller);
   registerResources(server, ctx, caller);
   return server;
 }

@@ -51,7 +51,7 @@ export function renderMetrics(ctx: Ctx): string {
   }[];
   w.family("recollect_memories", "gauge", "Stored memories by scope and status.");
   for (const scope of ["global", "project", "session"]) {
-    for (const status of ["active", "suggested", "archived", "resolved"]) {
+    for (const status of ["active", "suggested", "archived", "resolved", "superseded"]) {
       w.sample("recollect_memories", { scope, status }, byScopeStatus.find((r) => r.scope === scope && r.status === status)?.n ?? 0);
     }
   }

@@ -57,8 +57,9 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     const meta = `[${r.category}${r.pinned ? ", pinned" : ""}, ${where}, ${r.age}${r.age === "just now" ? "" : " ago"}]`;
     const title = r.title ? `${r.title}: ` : "";
     const prefix = `${i + 1}. ${meta} `;
-    const full = `${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})`;
-    const short = `${title}${r.snippet} (id ${r.id})`;
+    const replaced = r.supersededBy?.length ? ` (superseded by ${r.supersededBy.join(", ")})` : "";
+    const full = `${title}${clip(r.content.replace(/\s+/g, " "), 600)} (id ${r.id})${replaced}`;
+    const short = `${title}${r.snippet} (id ${r.id})${replaced}`;
     let line: string | null = null;
     // Keep room for the "more not shown" note unless this is the last result.
     const room = tokenBudget - (i === results.length - 1 ? 0 : RESERVE);

@@ -9,6 +9,7 @@ import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
 import type { SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
+import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
 import { lexicalSearch } from "./lexical";
@@ -89,6 +90,13 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   for (const r of results) {
     const found = trackers.get(r.id);
     if (found) r.trackers = found;
+  }
+  if (filters.statuses.includes("superseded")) {
+    const by = supersededBy(
+      ctx.sqlite,
+      results.filter((r) => r.status === "superseded").map((r) => r.id),
+    );
+    for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
   const accessed = results.map((r) => r.id);
   (options.defer ?? runNow)(() => {

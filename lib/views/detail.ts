@@ -5,6 +5,7 @@ import type { Ctx } from "../ctx";
 import { accessLog, memories, memoryLinks, projects } from "../db/schema";
 import type { LinkKind } from "../vocabulary";
 import { toMemoryDto } from "../memories/dto";
+import { supersessionChain, type ChainLink } from "../memories/superseded";
 import { listVersions, type MemoryVersionDto } from "../memories/versions";
 import type { MemoryDto } from "../contracts/memories";
 
@@ -34,6 +35,8 @@ export interface MemoryDetail {
   project: { id: string; name: string; rootPath: string | null } | null;
   versions: VersionView[];
   links: LinkView[];
+  /** The supersession chain through this memory, oldest first (empty when none). */
+  chain: ChainLink[];
   usage: { kind: string; n: number; last: string }[];
   recentInjections: { sessionId: string | null; at: string; query: string | null }[];
 }
@@ -93,7 +96,7 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
     .limit(10)
     .all()
     .map((r) => ({ sessionId: r.sessionId, at: new Date(r.at).toISOString(), query: r.query }));
-  return { memory, project, versions: views, links, usage, recentInjections };
+  return { memory, project, versions: views, links, chain: supersessionChain(ctx.sqlite, id), usage, recentInjections };
 }
 
 function diff(before: string, after: string): DiffPart[] {

@@ -146,6 +146,29 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect((await call(client, "get_linked_memories", { memory_id: summaryId, link_types: ["supersedes"] })).result.links).toEqual([]);
   });
 
+  it("consolidate and distill propose into the review inbox; the API sees the proposals", async () => {
+    const older = (
+      await call(client, "remember", { content: "Deploy previews are built with Netlify for every branch.", category: "decision", project: directory })
+    ).result.memory.id;
+    const newer = (
+      await call(client, "remember", { content: "We switched from Netlify to Cloudflare Pages for the previews.", category: "decision", project: directory })
+    ).result.memory.id;
+    const dry = await call(client, "consolidate", { project: directory, dry_run: true });
+    expect(dry.text).toContain("Dry run");
+    expect(dry.result.proposals.map((p: any) => [p.kind, p.memoryIds])).toContainEqual(["supersede", [newer, older]]);
+    expect((await body(await server.api("/api/inbox?countOnly=true"))).counts.proposals.supersede).toBe(0);
+    const real = await call(client, "consolidate", { project: directory });
+    expect(real.result.created).toBeGreaterThanOrEqual(1);
+    const inbox = await body(await server.api("/api/inbox"));
+    const item = inbox.items.find((i: any) => i.type === "proposal" && i.kind === "supersede");
+    expect(item.memories.map((m: any) => m.id)).toEqual([newer, older]);
+    expect(item.reason).toContain("Netlify");
+
+    const skills = await call(client, "distill", { project: directory, dry_run: true });
+    expect(skills.isError).toBeFalsy();
+    expect(skills.text).toMatch(/^0 recurring procedure/);
+  });
+
   it("enrich_entity fetches tracker metadata (fake GitHub on loopback); get_context shows it from the cache", async () => {
     const repo = tempDir("recollect-mcp-repo-");
     execFileSync("git", ["init", "-q"], { cwd: repo });

@@ -6,8 +6,8 @@ import { api, ApiFailure } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { btn } from "./ui";
 
-/** Archive / restore / delete one memory (through the bulk verb, recorded as a UI change). */
-export function MemoryActions({ id, status }: { id: string; status: string }) {
+/** Archive / restore / delete one memory (through the bulk verb, recorded as a UI change); resolve / reopen a blocker. */
+export function MemoryActions({ id, status, category }: { id: string; status: string; category?: string }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [confirm, setConfirm] = useState(false);
@@ -24,8 +24,28 @@ export function MemoryActions({ id, status }: { id: string; status: string }) {
         setError(e instanceof ApiFailure ? e.message : String(e));
       }
     });
+  const setBlocker = (next: "resolved" | "active") =>
+    start(async () => {
+      setError(null);
+      try {
+        await api(`/api/memories/${id}`, { method: "PATCH", json: { status: next, source: "ui", reason: next === "resolved" ? "resolved" : "reopened" } });
+        router.refresh();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      }
+    });
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {category === "blocker" && status === "active" ? (
+        <button type="button" data-testid="resolve-blocker" className={btn.primary} disabled={pending} onClick={() => setBlocker("resolved")}>
+          Resolve
+        </button>
+      ) : null}
+      {category === "blocker" && status === "resolved" ? (
+        <button type="button" data-testid="unresolve-blocker" className={btn.secondary} disabled={pending} onClick={() => setBlocker("active")}>
+          Reopen
+        </button>
+      ) : null}
       {status === "archived" || status === "resolved" ? (
         <button type="button" data-testid="restore-memory" className={btn.secondary} disabled={pending} onClick={() => run("restore")}>
           Restore

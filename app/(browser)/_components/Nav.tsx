@@ -7,6 +7,7 @@ const LINKS = [
   { href: "/", label: "Dashboard", key: "d" },
   { href: "/memories", label: "Memories", key: "m" },
   { href: "/memories/new", label: "New memory", key: "n" },
+  { href: "/inbox", label: "Review inbox", key: "i" },
   { href: "/constraints", label: "Constraints", key: "c" },
   { href: "/checkpoints", label: "Checkpoints", key: "p" },
   { href: "/sessions", label: "Sessions", key: "s" },
@@ -17,7 +18,8 @@ const LINKS = [
 
 export const NAV_LINKS = LINKS;
 
-export function Nav() {
+/** `inboxCount`: items waiting for review, shown beside the inbox link. */
+export function Nav({ inboxCount = 0 }: { inboxCount?: number }) {
   const path = usePathname();
   const current = (href: string) =>
     href === "/"
@@ -38,6 +40,14 @@ export function Nav() {
               className="block whitespace-nowrap rounded-md px-3 py-1.5 text-sm text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:bg-indigo-100 aria-[current=page]:font-medium aria-[current=page]:text-indigo-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-indigo-950 dark:aria-[current=page]:text-indigo-200"
             >
               {l.label}
+              {l.href === "/inbox" && inboxCount > 0 ? (
+                <>
+                  <span data-testid="nav-inbox-count" className="ml-2 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white">
+                    {inboxCount > 999 ? "999+" : inboxCount}
+                  </span>
+                  <span className="sr-only"> to review</span>
+                </>
+              ) : null}
             </Link>
           </li>
         ))}

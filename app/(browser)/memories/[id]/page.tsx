@@ -56,7 +56,7 @@ export default async function MemoryPage({
             </span>
           </span>
         }
-        actions={<MemoryActions id={m.id} status={m.status} />}
+        actions={<MemoryActions id={m.id} status={m.status} category={m.category} />}
       />
       {sp.created && m.createdAt === m.updatedAt ? (
         <p
@@ -124,6 +124,22 @@ export default async function MemoryPage({
               </>
             ) : null}
           </Card>
+          {d.chain.length ? (
+            <Card title="Supersession chain" testId="supersession-chain">
+              <ol className="space-y-1 text-sm">
+                {d.chain.map((c) => (
+                  <li key={c.id} data-testid="chain-item" className={c.id === m.id ? "font-semibold" : ""}>
+                    {c.id === m.id ? <span>{c.title}</span> : <TextLink href={`/memories/${c.id}`}>{c.title}</TextLink>}
+                    <span className="text-xs text-zinc-500">
+                      {" "}
+                      · {c.status} · {when(c.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+              <p className="mt-1 text-xs text-zinc-500">Oldest first; each is replaced by the one below it.</p>
+            </Card>
+          ) : null}
           <Card title="Links" testId="links">
             {d.links.length === 0 ? (
               <p className="text-sm text-zinc-500">No related memories linked.</p>

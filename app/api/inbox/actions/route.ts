@@ -1,0 +1,9 @@
+import { json, parseBody, route } from "../../_lib/handler";
+import { inboxActInput } from "@/lib/contracts/consolidation";
+import { actOnInbox } from "@/lib/consolidation/act";
+
+/** `{ items: [{ type, id, action, content?, keeperId?, supersedes? }] }`: decided together, undone together. */
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, inboxActInput, ctx.config.server.bodyLimitBytes);
+  return json(actOnInbox(ctx, input.items, input.source));
+});

@@ -1,0 +1,255 @@
+import crypto from "node:crypto";
+import type { Ctx } from "../ctx";
+import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
+import { prepared } from "../db/prepared";
+import type { ProposalKind } from "../vocabulary";
+import { applyProposal } from "./decide";
+import { expired } from "./expire";
+import { groupBy, similarPairs, withTokens, type Featured } from "./features";
+import { loadMemories } from "./load";
+import { mergeClusters, sameFact, subjectWords } from "./merge";
+import { Slicer } from "./slicer";
+import { staleFiles, staleUnused, trackedFiles } from "./stale";
+import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
+import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
+
+export interface ConsolidateOptions {
+  /** A project id; without it every project (and the global scope). */
+  project?: string;
+  /** Overrides `consolidation.daysStale`. */
+  daysStale?: number;
+  /** Find and return the proposals without storing them. */
+  dryRun?: boolean;
+  now?: number;
+}
+
+export interface ConsolidateResult {
+  /** Proposals found this run, by kind (including ones already open). */
+  found: Record<ProposalKind, number>;
+  /** Newly stored (0 on a dry run). */
+  created: number;
+  /** Applied without review (`consolidation.autoApply`). */
+  autoApplied: number;
+  memories: number;
+  tookMs: number;
+  /** The longest the run held the event loop at once. */
+  longestBlockMs: number;
+  /** On a dry run, what would be proposed. */
+  proposals?: Candidate[];
+}
+
+/**
+ * Finds what could be merged, superseded, archived as stale or expired, and stores each as a
+ * proposal with its reason and evidence; changes no memory (unless `consolidation.autoApply` and
+ * the proposal is an exact duplicate or an expiry). Deterministic. Runs in slices of at most
+ * ~20 ms so requests are served meanwhile. A proposal that was rejected is never stored again.
+ */
+export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): Promise<ConsolidateResult> {
+  const started = performance.now();
+  const cfg = ctx.config.consolidation;
+  const now = options.now ?? Date.now();
+  const slicer = new Slicer();
+  const projectId = options.project ?? null;
+
+  const loaded = await loadMemories(ctx, projectId, slicer);
+  const active = loaded.filter((m) => m.status === "active");
+  const featured = await withTokens(active, slicer);
+  const rejected = rejectedPairs(ctx);
+
+  const candidates: Candidate[] = [];
+  const supersedePairs = new Set<string>();
+  const mergePairs: Pair[] = [];
+  const scores = new Map<Pair, { cosine: number | null }>();
+  const cosineOf = cosineReader(ctx);
+  const floor = Math.min(0.5, cfg.mergeJaccard);
+  const seeds = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as MergeSeed[];
+
+  for (const group of groupBy(featured, (f) => placementKey(f.memory)).values()) {
+    if (group.length < 2) continue;
+    const pairs: Pair[] = [];
+    await similarPairs(group, floor, slicer, (a, b) => {
+      let shared = 0;
+      for (const t of a.tokens) if (b.tokens.has(t)) shared++;
+      const jaccard = shared / (a.tokens.size + b.tokens.size - shared || 1);
+      if (jaccard >= floor) pairs.push({ a, b, jaccard });
+    });
+    for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
+    const isName = subjectWords(group);
+    for (const p of pairs) {
+      if (slicer.due()) await slicer.pause();
+      const sup = supersedesBySimilarity(p);
+      if (sup) {
+        supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
+        candidates.push(sup);
+        continue;
+      }
+      if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
+      const cosine = p.jaccard < cfg.mergeJaccard ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
+      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName)) {
+        mergePairs.push(p);
+        scores.set(p, { cosine });
+      }
+    }
+    const cued: Candidate[] = [];
+    await supersedesByCue(group, slicer, cued, new Set());
+    for (const c of cued) {
+      const key = pairKey(c.memoryIds[0]!, c.memoryIds[1]!);
+      if (supersedePairs.has(key)) continue;
+      supersedePairs.add(key);
+      candidates.push(c);
+    }
+  }
+  // A pair that is a supersession is not also a merge.
+  candidates.push(
+    ...(await mergeClusters(
+      mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))),
+      scores,
+      slicer,
+    )),
+  );
+
+  const daysStale = options.daysStale ?? cfg.daysStale;
+  candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
+  const trees = new Map<string, Promise<{ root: string; files: Set<string> } | undefined>>();
+  candidates.push(
+    ...(await staleFiles(loaded, slicer, (id) => {
+      let tree = trees.get(id);
+      if (!tree) trees.set(id, (tree = projectTree(ctx, id, slicer)));
+      return tree;
+    })),
+  );
+  candidates.push(...(await expired(loaded, { blockerDays: cfg.resolvedBlockerDays, eventDays: cfg.eventDays, now }, slicer)));
+
+  const found = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
+  for (const c of candidates) found[c.kind]++;
+  let created = 0;
+  let autoApplied = 0;
+  if (!options.dryRun) {
+    const ids = await storeProposals(ctx, candidates, slicer);
+    created = ids.length;
+    if (cfg.autoApply) {
+      for (const { id, candidate } of ids) {
+        if (!candidate.safe) continue;
+        applyProposal(ctx, id, { by: "auto" });
+        autoApplied++;
+        if (slicer.due()) await slicer.pause();
+      }
+    }
+    recordRun(ctx, projectId, "consolidate", now);
+  }
+  slicer.finish();
+  return {
+    found,
+    created,
+    autoApplied,
+    memories: loaded.length,
+    tookMs: Math.round(performance.now() - started),
+    longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
+    ...(options.dryRun ? { proposals: candidates } : {}),
+  };
+}
+
+/** Stores new proposals (a fingerprint already known, open or decided, is skipped), a few hundred per transaction. */
+export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[], slicer: Slicer): Promise<{ id: string; candidate: Candidate }[]> {
+  const insert = prepared(
+    ctx.sqlite,
+    `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(fingerprint) DO NOTHING`,
+  );
+  // A larger cluster replaces the open merges that share a memory with it.
+  const openMergeOf = new Map<string, string>();
+  for (const r of prepared(ctx.sqlite, "SELECT id, memory_ids FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as {
+    id: string;
+    memory_ids: string;
+  }[])
+    for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
+  const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
+  const out: { id: string; candidate: Candidate }[] = [];
+  const CHUNK = 200;
+  for (let i = 0; i < candidates.length; i += CHUNK) {
+    ctx.sqlite
+      .transaction(() => {
+        for (const c of candidates.slice(i, i + CHUNK)) {
+          const id = crypto.randomUUID();
+          const fingerprint = fingerprintOf(c);
+          const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
+          if (res.changes === 0) continue;
+          if (c.kind === "merge")
+            for (const m of c.memoryIds) {
+              const old = openMergeOf.get(m);
+              if (old) dropOpenMerge.run(old);
+              openMergeOf.set(m, id);
+            }
+          out.push({ id, candidate: c });
+        }
+      })
+      .immediate();
+    if (slicer.due()) await slicer.pause();
+  }
+  return out;
+}
+
+/** Pairs the user already refused to merge (any two memories of a rejected merge). */
+function rejectedPairs(ctx: Ctx): Set<string> {
+  const out = new Set<string>();
+  const rows = ctx.sqlite.prepare("SELECT memory_ids FROM proposals WHERE kind = 'merge' AND status = 'rejected'").all() as { memory_ids: string }[];
+  for (const r of rows) {
+    const ids = JSON.parse(r.memory_ids) as string[];
+    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.add(pairKey(ids[i]!, ids[j]!));
+  }
+  for (const r of ctx.sqlite.prepare("SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
+    memory_id: string;
+    similar_to: string;
+  }[])
+    out.add(pairKey(r.memory_id, r.similar_to));
+  return out;
+}
+
+interface MergeSeed {
+  memory_id: string;
+  similar_to: string;
+  lexical: number;
+}
+
+/** The open near-duplicate proposals made on write (merge_proposals) within this group: judged similar by cosine then. */
+function openMergeSeeds(seeds: readonly MergeSeed[], group: readonly Featured[]): Pair[] {
+  if (seeds.length === 0) return [];
+  const byId = new Map(group.map((f) => [f.memory.id, f]));
+  const out: Pair[] = [];
+  for (const r of seeds) {
+    const a = byId.get(r.similar_to);
+    const b = byId.get(r.memory_id);
+    if (a && b) out.push({ a, b, jaccard: r.lexical });
+  }
+  return out;
+}
+
+/** Cosine of two stored memories' vectors when a sound model has written them; null otherwise. */
+function cosineReader(ctx: Ctx): (a: number, b: number) => number | null {
+  const service = ctx.services.embeddings;
+  if (!service?.ready() || !service.dedupStatus().semantic || !vectorTableExists(ctx.sqlite)) return () => null;
+  const stmt = prepared(
+    ctx.sqlite,
+    `SELECT vec_distance_cosine(a.embedding, b.embedding) AS d FROM ${VECTOR_TABLE} a, ${VECTOR_TABLE} b WHERE a.seq = ? AND b.seq = ?`,
+  );
+  return (a, b) => {
+    const row = stmt.get(BigInt(a), BigInt(b)) as { d: number } | undefined;
+    return row ? Math.round((1 - row.d) * 1000) / 1000 : null;
+  };
+}
+
+async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<{ root: string; files: Set<string> } | undefined> {
+  const row = prepared(ctx.sqlite, "SELECT root_path FROM projects WHERE id = ?").get(projectId) as { root_path: string | null } | undefined;
+  if (!row?.root_path) return undefined;
+  const files = await trackedFiles(row.root_path, slicer);
+  return files && { root: row.root_path, files };
+}
+
+export function recordRun(ctx: Ctx, projectId: string | null, kind: "consolidate" | "distill", now: number): void {
+  const seq = (prepared(ctx.sqlite, "SELECT coalesce(max(seq), 0) AS n FROM memories").get() as { n: number }).n;
+  prepared(
+    ctx.sqlite,
+    `INSERT INTO consolidation_runs (project_id, kind, ran_at, seq_mark) VALUES (?, ?, ?, ?)
+     ON CONFLICT(project_id, kind) DO UPDATE SET ran_at = excluded.ran_at, seq_mark = excluded.seq_mark`,
+  ).run(projectId ?? "", kind, now, seq);
+}

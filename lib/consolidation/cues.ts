@@ -1,0 +1,93 @@
+import { tokenize } from "../search/tokenizer";
+
+/**
+ * The words that say a memory replaces or contradicts an earlier one, in English and Chinese.
+ * Each replacement cue captures what was replaced ("switched from REST to tRPC" -> REST,
+ * "不再使用 Redis，改用 Postgres" -> Redis), so the older memory must mention it.
+ */
+const W = String.raw`[\w.+#/@-]+`;
+const EN_REPLACED: RegExp[] = [
+  new RegExp(String.raw`\bswitch(?:ed|es|ing)?\s+(?:over\s+|back\s+)?from\s+(${W}(?:\s+${W})?)\s+to\b`, "gi"),
+  new RegExp(String.raw`\b(?:migrat|mov)(?:e|es|ed|ing)\s+(?:away\s+)?(?:off|from)\s+(${W})`, "gi"),
+  new RegExp(String.raw`\breplac(?:e|es|ed|ing)\s+(?:the\s+)?(${W}(?:\s+${W})?)\s+(?:with|by)\b`, "gi"),
+  new RegExp(String.raw`\b(${W})\s+(?:is|was|has\s+been|got)\s+(?:now\s+)?(?:replaced|deprecated|removed|dropped|retired)\b`, "gi"),
+  new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
+  new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
+  new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
+  new RegExp(
+    String.raw`\b(?:stop(?:ped)?\s+using|don'?t\s+use|do\s+not\s+use|never\s+use|dropped|abandoned|got\s+rid\s+of|ditched)\s+(?:the\s+)?(${W}(?:\s+${W})?)`,
+    "gi",
+  ),
+  new RegExp(String.raw`\bnot\s+(${W})\s+any\s?more\b`, "gi"),
+];
+const ZH_OBJ = String.raw`\s*([^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
+const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
+const ZH_REPLACED: RegExp[] = [
+  new RegExp(String.raw`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(String.raw`(?:从|由)${ZH_OBJ}\s*(?:迁移|切换|改|换|转)`, "g"),
+  new RegExp(String.raw`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(String.raw`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(String.raw`而不是(?:用|使用)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(String.raw`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
+];
+
+export interface Replaced {
+  /** As written ("REST"). */
+  raw: string;
+  /** Its content words, as the tokenizer makes them. */
+  tokens: string[];
+}
+
+/** What a text says was replaced (empty when it says nothing was). */
+export function replacedObjects(text: string): Replaced[] {
+  const out: Replaced[] = [];
+  for (const re of [...EN_REPLACED, ...ZH_REPLACED]) {
+    for (const m of text.matchAll(re)) {
+      const tokens = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
+      if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens });
+    }
+  }
+  return out;
+}
+
+/** Stems of the cue words themselves (never the replaced thing). */
+const CUE_WORDS = new Set(["use", "using", "the", "it", "our", "old", "this", "that"]);
+
+const EN_NEGATION = /\b(?:not|never|no|don'?t|doesn'?t|didn'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|disable|disabled)\b/gi;
+const ZH_NEGATION = /(?:不要|不能|不得|不可|不用|不再|不会|不|没有|没|别|勿|禁止|避免|无需|无须|关闭)/g;
+/** Words with 不 or 没 that negate nothing. */
+const ZH_NOT_NEGATION = /(?:不同|不过|不断|不少|不仅|不但|不错|不管|不论|差不多|没关系)/g;
+
+/** Whether a text says no (an odd number of negations: "never X" against "X"). */
+export function isNegative(text: string): boolean {
+  const en = text.match(EN_NEGATION)?.length ?? 0;
+  const zh = text.replace(ZH_NOT_NEGATION, " ").match(ZH_NEGATION)?.length ?? 0;
+  return (en + zh) % 2 === 1;
+}
+
+/** Categories that state a choice, so one about the same subject replaces another. */
+export const CHOICE_CATEGORIES = new Set(["decision", "convention", "preference", "directive", "constraint", "procedure"]);
+
+/** Verbs of choosing (as the tokenizer stems them): two sentences sharing one state a choice. */
+export const CHOICE_VERBS = new Set([
+  "use",
+  "prefer",
+  "choos",
+  "chose",
+  "adopt",
+  "pick",
+  "switch",
+  "run",
+  "instal",
+  "deploy",
+  "host",
+  "使用",
+  "采用",
+  "选择",
+  "选用",
+  "改用",
+  "统一",
+  "用于",
+]);
+
+export const isNumberToken = (t: string) => /^\d[\d.]*[a-z]{0,3}$/.test(t);

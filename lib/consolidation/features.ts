@@ -1,0 +1,69 @@
+import { tokenize } from "../search/tokenizer";
+import type { Slicer } from "./slicer";
+import type { MemoryLite } from "./types";
+
+/** A memory with its distinct content words (the search tokenizer: stems, CJK bigrams, code parts). */
+export interface Featured {
+  memory: MemoryLite;
+  tokens: Set<string>;
+}
+
+export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `${m.title}. ${m.content}` : m.content);
+
+export async function withTokens(memories: readonly MemoryLite[], slicer: Slicer): Promise<Featured[]> {
+  const out: Featured[] = [];
+  for (const memory of memories) {
+    out.push({ memory, tokens: new Set(tokenize(textOf(memory), "query")) });
+    if (slicer.due()) await slicer.pause();
+  }
+  return out;
+}
+
+/**
+ * Pairs of one group whose token sets may reach Jaccard `threshold`, by prefix filtering: with
+ * each set's tokens ordered rarest first, two sets reaching the threshold share a token within
+ * the first |x| - ceil(t·|x|) + 1 of each. Only those prefixes are indexed and probed, so common
+ * words never produce the n² pairs of a plain inverted index. `onPair` gets each pair once
+ * (earlier index first).
+ */
+export async function similarPairs(group: readonly Featured[], threshold: number, slicer: Slicer, onPair: (a: Featured, b: Featured) => void): Promise<void> {
+  const df = new Map<string, number>();
+  for (const f of group) for (const t of f.tokens) df.set(t, (df.get(t) ?? 0) + 1);
+  const index = new Map<string, number[]>();
+  const seen = new Set<number>();
+  for (let i = 0; i < group.length; i++) {
+    const tokens = [...group[i]!.tokens].sort((x, y) => df.get(x)! - df.get(y)! || (x < y ? -1 : 1));
+    const prefix = tokens.length - Math.ceil(threshold * tokens.length - 1e-9) + 1;
+    seen.clear();
+    for (let k = 0; k < Math.min(prefix, tokens.length); k++) {
+      const list = index.get(tokens[k]!);
+      if (list) {
+        for (const j of list) {
+          if (seen.has(j)) continue;
+          if (slicer.due()) await slicer.pause();
+          seen.add(j);
+          onPair(group[j]!, group[i]!);
+        }
+        list.push(i);
+      } else index.set(tokens[k]!, [i]);
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+}
+
+export function jaccardOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+}
+
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    const list = out.get(k);
+    if (list) list.push(it);
+    else out.set(k, [it]);
+  }
+  return out;
+}

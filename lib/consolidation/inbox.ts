@@ -1,0 +1,110 @@
+import type { Ctx } from "../ctx";
+import { prepared } from "../db/prepared";
+import type { ProposalKind } from "../vocabulary";
+import type { ProposalRow } from "./decide";
+
+export interface InboxMemory {
+  id: string;
+  title: string | null;
+  content: string;
+  category: string;
+  status: string;
+  scope: string;
+  createdAt: string;
+}
+
+export type InboxItem =
+  | { type: "memory"; id: string; createdAt: string; reason: string; memory: InboxMemory }
+  | {
+      type: "proposal";
+      id: string;
+      kind: ProposalKind;
+      createdAt: string;
+      reason: string;
+      evidence: Record<string, unknown>;
+      suggestion: string | null;
+      memories: InboxMemory[];
+    };
+
+export interface InboxPage {
+  items: InboxItem[];
+  counts: { total: number; suggested: number; proposals: Record<ProposalKind, number> };
+}
+
+interface MemoryRow {
+  id: string;
+  title: string | null;
+  content: string;
+  category: string;
+  status: string;
+  scope: string;
+  source: string;
+  created_at: number;
+}
+
+const toMemory = (r: MemoryRow): InboxMemory => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  category: r.category,
+  status: r.status,
+  scope: r.scope,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** How many items wait for review (the count in the navigation and on the dashboard). */
+export function inboxCounts(ctx: Ctx, projectId?: string): InboxPage["counts"] {
+  const where = projectId ? "AND (project_id = ? OR project_id IS NULL)" : "";
+  const args = projectId ? [projectId] : [];
+  const suggested = (prepared(ctx.sqlite, `SELECT count(*) AS n FROM memories WHERE status = 'suggested' ${where}`).get(...args) as { n: number }).n;
+  const proposals = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
+  for (const r of prepared(ctx.sqlite, `SELECT kind, count(*) AS n FROM proposals WHERE status = 'open' ${where} GROUP BY kind`).all(...args) as {
+    kind: ProposalKind;
+    n: number;
+  }[])
+    proposals[r.kind] = r.n;
+  return { total: suggested + Object.values(proposals).reduce((a, b) => a + b, 0), suggested, proposals };
+}
+
+/**
+ * The review queue: suggested memories and open proposals, newest first, in one list. The
+ * memories of a proposal come with it (the page shows both sides of a merge or supersession).
+ */
+export function listInbox(ctx: Ctx, q: { project?: string; limit?: number; offset?: number } = {}): InboxPage {
+  const limit = q.limit ?? 50;
+  const offset = q.offset ?? 0;
+  const where = q.project ? "AND (project_id = ? OR project_id IS NULL)" : "";
+  const args = q.project ? [q.project] : [];
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT 'memory' AS type, id, created_at, seq AS tiebreak FROM memories WHERE status = 'suggested' ${where}
+     UNION ALL SELECT 'proposal' AS type, id, created_at, rowid AS tiebreak FROM proposals WHERE status = 'open' ${where}
+     ORDER BY created_at DESC, type, tiebreak DESC LIMIT ? OFFSET ?`,
+  ).all(...args, ...args, limit, offset) as { type: "memory" | "proposal"; id: string }[];
+  const memory = prepared(ctx.sqlite, "SELECT id, title, content, category, status, scope, source, created_at FROM memories WHERE id = ?");
+  const proposal = prepared(ctx.sqlite, "SELECT * FROM proposals WHERE id = ?");
+  const items: InboxItem[] = [];
+  for (const r of rows) {
+    if (r.type === "memory") {
+      const m = memory.get(r.id) as MemoryRow;
+      items.push({ type: "memory", id: m.id, createdAt: new Date(m.created_at).toISOString(), reason: `Suggested by ${m.source}.`, memory: toMemory(m) });
+    } else {
+      const p = proposal.get(r.id) as ProposalRow;
+      const ids = JSON.parse(p.memory_ids) as string[];
+      items.push({
+        type: "proposal",
+        id: p.id,
+        kind: p.kind as ProposalKind,
+        createdAt: new Date(p.created_at).toISOString(),
+        reason: p.reason,
+        evidence: JSON.parse(p.evidence) as Record<string, unknown>,
+        suggestion: p.suggestion,
+        memories: ids
+          .map((id) => memory.get(id) as MemoryRow | undefined)
+          .filter((m): m is MemoryRow => !!m)
+          .map(toMemory),
+      });
+    }
+  }
+  return { items, counts: inboxCounts(ctx, q.project) };
+}

@@ -1,0 +1,132 @@
+import { isNegative, isNumberToken } from "./cues";
+import { jaccardOf, textOf, type Featured } from "./features";
+import { sameTemplate } from "./align";
+import { clip, round, type Pair } from "./supersede";
+import type { Slicer } from "./slicer";
+import type { Candidate } from "./types";
+import { tokenize } from "../search/tokenizer";
+
+/** A cluster larger than this is split off at this size (the rest is proposed at the next run). */
+const MAX_CLUSTER = 12;
+/** A sentence of another memory whose words are this much covered by the keeper adds nothing. */
+const COVERED = 0.8;
+
+/**
+ * Whether a similar pair is the same fact told twice rather than two facts in one frame: not the
+ * same sentence with one word swapped ("API timeout is 30 s" / "DB timeout is 30 s"), no two
+ * different numbers, no opposite polarity.
+ */
+export function sameFact(p: Pair, threshold: number, cosine: number | null, cosineThreshold: number, isName: (t: string) => boolean = () => false): boolean {
+  const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
+  const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
+  if (onlyA.length + onlyB.length > 0 && onlyA.length <= 1 && onlyB.length <= 1) return p.jaccard === 1;
+  // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
+  // queue..."): one frame, two subjects.
+  if (onlyA.some(isName) && onlyB.some(isName)) return false;
+  // The same sentence with another number (and at most one more word changed) is another value.
+  const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
+  if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
+  if (isNegative(textOf(p.a.memory)) !== isNegative(textOf(p.b.memory))) return false;
+  if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
+  return !sameTemplate(tokenize(textOf(p.a.memory), "query"), tokenize(textOf(p.b.memory), "query"));
+}
+
+/**
+ * Words that name a subject in this group: they occur in memories of at least two categories
+ * (a service, a tool or a table turns up in facts, decisions, gotchas...), while the words of a
+ * phrasing ("otherwise", "unless", "nightly") stay within the kind of statement they belong to.
+ */
+export function subjectWords(group: readonly Featured[]): (t: string) => boolean {
+  const kinds = new Map<string, Set<string>>();
+  for (const f of group)
+    for (const t of f.tokens) {
+      const set = kinds.get(t);
+      if (set) set.add(f.memory.category);
+      else kinds.set(t, new Set([f.memory.category]));
+    }
+  return (t) => (kinds.get(t)?.size ?? 0) >= 2;
+}
+
+/** Clusters of same-fact pairs (union-find), each proposed as one merge with a wording that keeps every distinct fact. */
+export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { cosine: number | null }>, slicer: Slicer): Promise<Candidate[]> {
+  const parent = new Map<Featured, Featured>();
+  const find = (x: Featured): Featured => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  for (const p of pairs) {
+    if (!parent.has(p.a)) parent.set(p.a, p.a);
+    if (!parent.has(p.b)) parent.set(p.b, p.b);
+    const ra = find(p.a);
+    const rb = find(p.b);
+    if (ra !== rb) parent.set(ra, rb);
+  }
+  const clusters = new Map<Featured, Featured[]>();
+  for (const f of parent.keys()) {
+    const r = find(f);
+    const list = clusters.get(r);
+    if (list) list.push(f);
+    else clusters.set(r, [f]);
+  }
+  const evidenceOf = new Map<Featured, Pair[]>();
+  for (const p of pairs) {
+    const r = find(p.a);
+    const list = evidenceOf.get(r);
+    if (list) list.push(p);
+    else evidenceOf.set(r, [p]);
+  }
+  const out: Candidate[] = [];
+  for (const [root, members] of clusters) {
+    // The keeper: pinned first, then the most recently updated (its wording is the latest).
+    const sorted = members.sort((x, y) => Number(y.memory.pinned) - Number(x.memory.pinned) || y.memory.updatedAt - x.memory.updatedAt).slice(0, MAX_CLUSTER);
+    const keeper = sorted[0]!;
+    const exact = sorted.every((m) => m.tokens.size === keeper.tokens.size && jaccardOf(m.tokens, keeper.tokens) === 1);
+    const evidence = (evidenceOf.get(root) ?? []).slice(0, 20).map((p) => ({
+      a: p.a.memory.id,
+      b: p.b.memory.id,
+      words: round(p.jaccard),
+      cosine: scores.get(p)?.cosine ?? null,
+    }));
+    out.push({
+      kind: "merge",
+      projectId: keeper.memory.projectId,
+      memoryIds: sorted.map((m) => m.memory.id),
+      reason: exact
+        ? `${sorted.length} memories say the same thing in the same words.`
+        : `${sorted.length} memories of the same ${keeper.memory.scope} say the same thing (word overlap ${Math.min(...evidence.map((e) => e.words))}–${Math.max(...evidence.map((e) => e.words))}).`,
+      evidence: { pairs: evidence, texts: sorted.map((m) => ({ id: m.memory.id, text: clip(textOf(m.memory)) })) },
+      suggestion: mergedWording(sorted),
+      safe: exact,
+    });
+    if (slicer.due()) await slicer.pause();
+  }
+  return out;
+}
+
+/** The keeper's text, then each sentence of the others that says something it does not. */
+export function mergedWording(members: readonly Featured[]): string {
+  const keeper = members[0]!;
+  let text = keeper.memory.content.trim();
+  let covered = new Set(keeper.tokens);
+  for (const m of members.slice(1)) {
+    for (const sentence of sentences(m.memory.content)) {
+      const words = new Set(tokenize(sentence, "query"));
+      if (words.size === 0) continue;
+      let inside = 0;
+      let newNumber = false;
+      for (const w of words) {
+        if (covered.has(w)) inside++;
+        else if (isNumberToken(w)) newNumber = true;
+      }
+      // A new number is a new fact even in an otherwise repeated sentence.
+      if (inside / words.size >= COVERED && !newNumber) continue;
+      text = `${text}${/[.!?。！？]$/.test(text) ? "" : "."} ${sentence.trim()}`;
+      covered = new Set([...covered, ...words]);
+    }
+  }
+  return text;
+}
+
+const sentences = (text: string) => text.split(/(?<=[.!?。！？；;])\s*|\n+/).filter((s) => s.trim());

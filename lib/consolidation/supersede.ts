@@ -1,0 +1,132 @@
+import { CHOICE_CATEGORIES, CHOICE_VERBS, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
+import { textOf, type Featured } from "./features";
+import { substitutions } from "./align";
+import { tokenize } from "../search/tokenizer";
+import type { Slicer } from "./slicer";
+import type { Candidate } from "./types";
+
+/** Two memories of one placement and their token Jaccard (from `similarPairs`). */
+export interface Pair {
+  a: Featured;
+  b: Featured;
+  jaccard: number;
+}
+
+/** At or above this Jaccard, opposite polarity on the same words is a contradiction. */
+const CONTRADICTION_JACCARD = 0.5;
+/** A replacement cue may point at this many older memories (the most similar first). */
+const MAX_REPLACED = 2;
+
+const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
+
+/**
+ * Whether the newer memory of a similar pair replaces the older without a cue word: it says the
+ * opposite on the same words ("always X" / "never X"), or the same sentence with one choice
+ * swapped ("use npm" -> "use pnpm"; a number in any category: "port 3000" -> "port 8080").
+ */
+export function supersedesBySimilarity(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  if (older.memory.createdAt === newer.memory.createdAt) return undefined;
+  const o = older.memory;
+  const n = newer.memory;
+  // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
+  const object = replacedObjects(textOf(n)).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
+  if (object && !replacedObjects(textOf(o)).some((x) => x.tokens.join(" ") === object.tokens.join(" "))) {
+    return candidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, { rule: "cue", replaced: object.raw, jaccard: round(p.jaccard) });
+  }
+  if (p.jaccard >= CONTRADICTION_JACCARD && isNegative(textOf(o)) !== isNegative(textOf(n))) {
+    return candidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
+      rule: "polarity",
+      jaccard: round(p.jaccard),
+    });
+  }
+  // The same sentence with one slot changed (a name may be several tokens: "MySQL" -> my, sql, mysql).
+  const runs = o.category === n.category ? substitutions(tokenize(textOf(o), "query"), tokenize(textOf(n), "query")) : undefined;
+  if (runs?.length === 1 && runs[0]![0].length <= 3 && runs[0]![1].length <= 3) {
+    const [was, now] = runs[0]!;
+    const numbers = was.every(isNumberToken) && now.every(isNumberToken);
+    // A choice swapped ("use npm" -> "use pnpm"), not a subject ("keep the [logging] config here").
+    const choice = CHOICE_CATEGORIES.has(o.category) && [...older.tokens].some((t) => newer.tokens.has(t) && CHOICE_VERBS.has(t));
+    if (numbers || choice) {
+      const raw = (tokens: string[]) => tokens[tokens.length - 1];
+      return candidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
+        rule: "swap",
+        replaced: was.join(" "),
+        by: now.join(" "),
+        jaccard: round(p.jaccard),
+      });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Memories that say what they replaced ("switched from REST to tRPC", "不再使用 Redis"), matched
+ * to the older memories of their group that mention it and share another word with them (or
+ * state a choice: a decision, convention, preference...).
+ */
+export async function supersedesByCue(group: readonly Featured[], slicer: Slicer, out: Candidate[], skip: ReadonlySet<string>): Promise<void> {
+  const cued: { f: Featured; objects: Replaced[] }[] = [];
+  for (const f of group) {
+    const objects = replacedObjects(textOf(f.memory));
+    if (objects.length) cued.push({ f, objects });
+    if (slicer.due()) await slicer.pause();
+  }
+  if (cued.length === 0) return;
+  const byToken = new Map<string, Featured[]>();
+  for (const f of group) {
+    for (const t of f.tokens) {
+      const list = byToken.get(t);
+      if (list) list.push(f);
+      else byToken.set(t, [f]);
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+  for (const { f: newer, objects } of cued) {
+    const found = new Map<string, { older: Featured; object: Replaced; shared: string[]; score: number }>();
+    for (const object of objects) {
+      const rarest = object.tokens.map((t) => byToken.get(t) ?? []).sort((x, y) => x.length - y.length)[0] ?? [];
+      for (const older of rarest) {
+        if (slicer.due()) await slicer.pause();
+        if (older === newer || older.memory.createdAt >= newer.memory.createdAt) continue;
+        if (!object.tokens.every((t) => older.tokens.has(t))) continue;
+        // An older memory that says the same replacement is its duplicate, not what it replaced.
+        if (replacedObjects(textOf(older.memory)).some((o) => o.tokens.join(" ") === object.tokens.join(" "))) continue;
+        const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
+        if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
+        const score = shared.length / (older.tokens.size || 1);
+        const prev = found.get(older.memory.id);
+        if (!prev || prev.score < score) found.set(older.memory.id, { older, object, shared, score });
+      }
+    }
+    const best = [...found.values()].sort((x, y) => y.score - x.score || y.older.memory.createdAt - x.older.memory.createdAt).slice(0, MAX_REPLACED);
+    for (const b of best) {
+      if (skip.has(`${newer.memory.id}|${b.older.memory.id}`)) continue;
+      out.push(
+        candidate(newer, b.older, `replaces it: it says "${b.object.raw}" was replaced`, {
+          rule: "cue",
+          replaced: b.object.raw,
+          sharedWords: b.shared.slice(0, 10),
+        }),
+      );
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+}
+
+function candidate(newer: Featured, older: Featured, why: string, evidence: Record<string, unknown>): Candidate {
+  return {
+    kind: "supersede",
+    projectId: newer.memory.projectId ?? older.memory.projectId,
+    memoryIds: [newer.memory.id, older.memory.id],
+    reason: `The newer memory ${why}.`,
+    evidence: {
+      ...evidence,
+      newer: { id: newer.memory.id, createdAt: new Date(newer.memory.createdAt).toISOString(), text: clip(textOf(newer.memory)) },
+      older: { id: older.memory.id, createdAt: new Date(older.memory.createdAt).toISOString(), text: clip(textOf(older.memory)) },
+    },
+  };
+}
+
+export const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
+export const round = (x: number) => Math.round(x * 1000) / 1000;

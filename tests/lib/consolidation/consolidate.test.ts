@@ -1,0 +1,238 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { consolidate } from "../../../lib/consolidation/consolidate";
+import { applyProposal, rejectProposal, undoLastAction } from "../../../lib/consolidation/decide";
+import { listInbox } from "../../../lib/consolidation/inbox";
+import { actOnInbox } from "../../../lib/consolidation/act";
+import { createMemory, getMemory, listLinks } from "../../../lib/memories";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+import type { Category } from "../../../lib/vocabulary";
+
+let ctx: ReturnType<typeof testCtx>;
+let dir: string;
+beforeEach(() => {
+  ctx?.close();
+  ctx = testCtx();
+  dir = tempDir("recollect-proj-");
+});
+afterAll(() => ctx?.close());
+
+const DAY = 86_400_000;
+let clock = Date.now() - 30 * DAY;
+/** A project memory written `at` (in order: each later than the one before unless given). */
+function remember(content: string, category: Category = "decision", extra: { at?: number; status?: "active" | "suggested" } = {}) {
+  const m = createMemory(ctx, { content, category, directory: dir, ...(extra.status ? { status: extra.status } : {}) }).memory;
+  clock += DAY;
+  const at = extra.at ?? clock;
+  ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(at, at, m.id);
+  return m.id;
+}
+
+const openProposals = () =>
+  ctx.sqlite.prepare("SELECT id, kind, memory_ids, reason, suggestion FROM proposals WHERE status = 'open' ORDER BY kind, created_at").all() as {
+    id: string;
+    kind: string;
+    memory_ids: string;
+    reason: string;
+    suggestion: string | null;
+  }[];
+const ofKind = (kind: string) =>
+  openProposals()
+    .filter((p) => p.kind === kind)
+    .map((p) => ({ ...p, ids: JSON.parse(p.memory_ids) as string[] }));
+
+describe("consolidate: merge", () => {
+  it("proposes a merge of near duplicates (EN and ZH) with a wording that keeps every fact, and leaves similar but distinct facts alone", async () => {
+    const a = remember("The CI pipeline runs the integration tests against a real Postgres 16 container.", "fact");
+    const b = remember("CI runs the integration tests against a real Postgres container; it takes about 4 minutes.", "fact");
+    const c = remember("发布前必须在预发环境跑完整的回归测试。", "convention");
+    const d = remember("发布前必须在预发环境跑完整的回归测试，通常需要两个小时。", "convention");
+    // Hard negatives: one frame, different subject; different numbers.
+    remember("The API request timeout is 30 seconds.", "fact");
+    remember("The database query timeout is 30 seconds.", "fact");
+    remember("Staging deploys run at 9:00 every weekday.", "fact");
+    remember("Staging deploys run at 17:00 every weekday.", "fact");
+
+    const result = await consolidate(ctx, {});
+    expect(result.found.merge).toBe(2);
+    const merges = ofKind("merge");
+    expect(merges.map((m) => new Set(m.ids))).toEqual(expect.arrayContaining([new Set([a, b]), new Set([c, d])]));
+    const en = merges.find((m) => m.ids.includes(a))!;
+    expect(en.suggestion).toContain("4 minutes");
+    expect(en.suggestion).toContain("Postgres 16");
+    expect(en.reason).toMatch(/say the same thing/);
+    const zh = merges.find((m) => m.ids.includes(c))!;
+    expect(zh.suggestion).toContain("两个小时");
+
+    // Approving archives the others, keeps the merged wording on the keeper, links them.
+    const keeper = en.ids[0]!;
+    const other = en.ids[1]!;
+    const before = getMemory(ctx, keeper).content;
+    expect(before).not.toBe(en.suggestion);
+    applyProposal(ctx, en.id, { by: "ui" });
+    expect(getMemory(ctx, keeper).content).toBe(en.suggestion);
+    expect(getMemory(ctx, other).status).toBe("archived");
+    expect(listLinks(ctx, keeper)).toEqual(expect.arrayContaining([expect.objectContaining({ from: keeper, to: other, kind: "derived_from" })]));
+
+    // Undo puts everything back and reopens the proposal.
+    expect(undoLastAction(ctx)?.action).toBe("approve");
+    expect(getMemory(ctx, other).status).toBe("active");
+    expect(getMemory(ctx, keeper).content).toBe(before);
+    expect(listLinks(ctx, keeper).filter((l) => l.kind === "derived_from")).toEqual([]);
+    expect(ofKind("merge").map((m) => m.id)).toContain(en.id);
+  });
+
+  it("a rejected proposal never comes back", async () => {
+    remember("Run npm run lint before pushing any branch.", "procedure");
+    remember("Before pushing a branch, always run npm run lint and fix the warnings.", "procedure");
+    await consolidate(ctx, {});
+    const [merge] = ofKind("merge");
+    expect(merge).toBeDefined();
+    rejectProposal(ctx, merge!.id);
+    const again = await consolidate(ctx, {});
+    expect(again.found.merge).toBe(0);
+    expect(again.created).toBe(0);
+    expect(ofKind("merge")).toEqual([]);
+  });
+});
+
+describe("consolidate: supersede", () => {
+  it("finds replacements and contradictions in English and Chinese, not unrelated successors", async () => {
+    const npm = remember("Use npm for package management.", "convention");
+    const pnpm = remember("Use pnpm for package management.", "convention");
+    const rest = remember("The web client talks to the server through REST endpoints.", "decision");
+    const trpc = remember("We switched from REST to tRPC for the web client.", "decision");
+    const redis = remember("会话缓存使用 Redis 存储。", "decision");
+    const pg = remember("不再使用 Redis，改用 Postgres 存储会话缓存。", "decision");
+    const always = remember("Always run database migrations on server startup.", "directive");
+    const never = remember("Never run database migrations on server startup.", "directive");
+    // Hard negatives: a decision and its unrelated successor; two tools for two jobs.
+    remember("Use Vitest for unit tests.", "decision");
+    remember("Use Playwright for browser tests.", "decision");
+    remember("We switched from Jest to Vitest last spring.", "decision");
+    remember("Logs are written as JSON lines to the data directory.", "fact");
+
+    await consolidate(ctx, {});
+    const pairs = ofKind("supersede").map((p) => p.ids);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        [pnpm, npm],
+        [trpc, rest],
+        [pg, redis],
+        [never, always],
+      ]),
+    );
+    expect(pairs).toHaveLength(4);
+    const zh = ofKind("supersede").find((p) => p.ids[0] === pg)!;
+    expect(zh.reason).toMatch(/redi/i);
+
+    // Approving: the older is superseded and linked.
+    applyProposal(ctx, zh.id, { by: "ui" });
+    expect(getMemory(ctx, redis).status).toBe("superseded");
+    expect(listLinks(ctx, pg)).toEqual(expect.arrayContaining([expect.objectContaining({ from: pg, to: redis, kind: "supersedes" })]));
+  });
+});
+
+describe("consolidate: stale", () => {
+  it("proposes memories naming files deleted in a later commit of the project's git tree, not those naming live files", async () => {
+    const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { stdio: "pipe" });
+    git("init", "-q");
+    git("config", "user.email", "t@example.com");
+    git("config", "user.name", "t");
+    fs.mkdirSync(path.join(dir, "src"));
+    fs.writeFileSync(path.join(dir, "src/legacy-auth.ts"), "export {}\n");
+    fs.writeFileSync(path.join(dir, "src/server.ts"), "export {}\n");
+    git("add", ".");
+    git("commit", "-qm", "one");
+    const gone = remember("Session tokens are checked in src/legacy-auth.ts before every route.", "fact");
+    const live = remember("The HTTP server starts in src/server.ts.", "fact");
+    git("rm", "-q", "src/legacy-auth.ts");
+    git("commit", "-qm", "two");
+
+    await consolidate(ctx, {});
+    const stale = ofKind("stale");
+    expect(stale.map((s) => s.ids[0])).toEqual([gone]);
+    expect(stale[0]!.reason).toContain("src/legacy-auth.ts");
+    expect(stale.map((s) => s.ids[0])).not.toContain(live);
+  });
+
+  it("proposes memories not used for daysStale days, not pinned or rule-like ones", async () => {
+    const old = Date.now() - 200 * DAY;
+    const idle = remember("The staging database was restored from a snapshot.", "fact", { at: old });
+    remember("Never commit secrets.", "constraint", { at: old });
+    remember("Recently stored fact about the build cache.", "fact");
+    await consolidate(ctx, { daysStale: 90 });
+    expect(ofKind("stale").map((s) => s.ids[0])).toEqual([idle]);
+  });
+});
+
+describe("consolidate: expire", () => {
+  it("expires resolved blockers after 90 days and events after 180, and autoApply applies them", async () => {
+    const oldBlocker = remember("Blocked on the signing certificate renewal.", "blocker", { at: Date.now() - 120 * DAY });
+    ctx.sqlite.prepare("UPDATE memories SET status = 'resolved' WHERE id = ?").run(oldBlocker);
+    const newBlocker = remember("Blocked on review of the schema change.", "blocker", { at: Date.now() - 10 * DAY });
+    ctx.sqlite.prepare("UPDATE memories SET status = 'resolved' WHERE id = ?").run(newBlocker);
+    const oldEvent = remember("Released version 1.2 to the beta channel.", "event", { at: Date.now() - 200 * DAY });
+    remember("Released version 1.3 to the beta channel.", "event", { at: Date.now() - 20 * DAY });
+    const result = await consolidate(ctx, { daysStale: 0 });
+    expect(
+      ofKind("expire")
+        .map((p) => p.ids[0])
+        .sort(),
+    ).toEqual([oldBlocker, oldEvent].sort());
+    expect(result.autoApplied).toBe(0);
+
+    ctx.config.consolidation.autoApply = true;
+    const later = remember("Held the retro for the outage.", "event", { at: Date.now() - 300 * DAY });
+    const auto = await consolidate(ctx, { daysStale: 0 });
+    expect(auto.autoApplied).toBe(1);
+    expect(getMemory(ctx, later).status).toBe("archived");
+  });
+
+  it("a dry run stores nothing", async () => {
+    remember("Released version 0.9.", "event", { at: Date.now() - 400 * DAY });
+    const result = await consolidate(ctx, { dryRun: true, daysStale: 0 });
+    expect(result.proposals?.map((p) => p.kind)).toEqual(["expire"]);
+    expect(openProposals()).toEqual([]);
+  });
+});
+
+describe("the review inbox", () => {
+  it("lists suggested memories and proposals in one queue; approve with an edit, reject, supersede, bulk, undo", async () => {
+    const s1 = remember("Prefer small pull requests.", "preference", { status: "suggested" });
+    const s2 = remember("The nightly job sends a report email.", "fact", { status: "suggested" });
+    const s3 = remember("Use Node 22 for the server.", "decision", { status: "suggested" });
+    const node20 = remember("Use Node 20 for the server runtime.", "decision");
+    remember("Released the first alpha.", "event", { at: Date.now() - 400 * DAY });
+    await consolidate(ctx, { daysStale: 0 });
+    const page = listInbox(ctx);
+    expect(page.counts).toMatchObject({ total: 4, suggested: 3 });
+    expect(page.items.map((i) => i.type).sort()).toEqual(["memory", "memory", "memory", "proposal"]);
+
+    actOnInbox(ctx, [{ type: "memory", id: s1, action: "approve", content: "Prefer small, focused pull requests." }]);
+    expect(getMemory(ctx, s1)).toMatchObject({ status: "active", content: "Prefer small, focused pull requests." });
+    actOnInbox(ctx, [{ type: "memory", id: s3, action: "supersede", supersedes: node20 }]);
+    expect(getMemory(ctx, node20).status).toBe("superseded");
+    expect(getMemory(ctx, s3).status).toBe("active");
+
+    const proposal = listInbox(ctx).items.find((i) => i.type === "proposal")!;
+    actOnInbox(ctx, [
+      { type: "memory", id: s2, action: "reject" },
+      { type: "proposal", id: proposal.id, action: "approve" },
+    ]);
+    expect(getMemory(ctx, s2).status).toBe("archived");
+    expect(listInbox(ctx).counts.total).toBe(0);
+
+    // Undo takes back the whole bulk action, then the supersession before it.
+    expect(undoLastAction(ctx)?.action).toBe("bulk reject");
+    expect(getMemory(ctx, s2).status).toBe("suggested");
+    expect(listInbox(ctx).counts.total).toBe(2);
+    undoLastAction(ctx);
+    expect(getMemory(ctx, node20).status).toBe("active");
+    expect(getMemory(ctx, s3).status).toBe("suggested");
+    expect(listLinks(ctx, s3)).toEqual([]);
+  });
+});
