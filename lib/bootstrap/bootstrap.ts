@@ -11,9 +11,7 @@ import { applyChange } from "../memories/update";
 import type { Placement } from "../memories/scope";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { jaccard } from "../search/jaccard";
 import { findNearDuplicate } from "../search/near-duplicate";
-import { tokenize } from "../search/tokenizer";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
@@ -21,6 +19,7 @@ import { agentInstructions } from "./agent-instructions";
 import { buildCommands } from "./commands";
 import { projectFiles } from "./files";
 import { readmeAndContributing } from "./readme";
+import { sameLine } from "./same-line";
 import { stackAndSettings } from "./stack";
 import type { Proposal } from "./types";
 
@@ -36,10 +35,6 @@ interface Earlier {
   key: string;
   content: string;
 }
-/** Words a changed line must still share with its earlier text to count as the same line. */
-const SAME_LINE_JACCARD = 0.3;
-/** `AGENTS.md#Rules#3` -> `AGENTS.md#Rules`: prose is keyed by its position in a section. */
-const sectionOf = (key: string) => (/#\d+$/.test(key) ? key.replace(/#\d+$/, "") : undefined);
 
 /**
  * Reads a project's own files (agent instructions, build and test commands, stack and settings,
@@ -142,31 +137,6 @@ export function bootstrapProject(ctx: Ctx, input: ParsedBootstrapInput): Bootstr
       .map((x) => x.item),
   };
 }
-
-/**
- * The earlier memory a changed proposal replaces: the one of the same key; for prose (keyed by
- * position, which shifts when a line is inserted above) else the unclaimed one of the same section
- * that shares the most words with it.
- */
-function sameLine(p: Cleaned, byKey: Map<string, Earlier>, earlier: Earlier[], claimed: Set<string>): Earlier | undefined {
-  const previous = byKey.get(p.key);
-  const section = sectionOf(p.key);
-  let found: Earlier | undefined;
-  if (previous && !claimed.has(previous.id) && (!section || similarity(previous.content, p.content) >= SAME_LINE_JACCARD)) found = previous;
-  else if (section) {
-    let best = SAME_LINE_JACCARD;
-    const words = new Set(tokenize(p.content));
-    for (const e of earlier) {
-      if (claimed.has(e.id) || sectionOf(e.key) !== section) continue;
-      const score = jaccard(words, new Set(tokenize(e.content)));
-      if (score >= best) [best, found] = [score, e];
-    }
-  } else if (previous && !claimed.has(previous.id)) found = previous;
-  if (found) claimed.add(found.id);
-  return found;
-}
-
-const similarity = (a: string, b: string) => jaccard(new Set(tokenize(a)), new Set(tokenize(b)));
 
 /** Redacted, bounded, and the first of identical texts only (AGENTS.md and CLAUDE.md often repeat each other). */
 function clean(raw: Proposal[]): Cleaned[] {

@@ -17,8 +17,8 @@ const HEADING_RULES: [RegExp, Category][] = [
   [/\b(blockers?|blocked)\b|阻塞/i, "blocker"],
   [/\b(plans?|next steps?|roadmap|todo|progress)\b|计划|下一步|进度|待办/i, "plan"],
   [/\b(ideas?)\b|想法|点子/i, "idea"],
-  [/\b(context|active context|current (focus|work)|background|overview|brief|product context|project ?brief)\b|上下文|背景|概述|简介/i, "context"],
   [/\b(facts?|tech(nical)? context|tech stack|stack|glossary|architecture|dependencies)\b|事实|技术栈|架构|依赖/i, "fact"],
+  [/\b(context|active context|current (focus|work)|background|overview|brief|product context|project ?brief)\b|上下文|背景|概述|简介/i, "context"],
 ];
 
 export function categoryFromHeading(heading: string | null | undefined): Category | undefined {

@@ -6,6 +6,7 @@ import { registerResources } from "./resources";
 import { registerAdminTools } from "./tools/admin";
 import { registerContextTools } from "./tools/context";
 import { registerMemoryTools } from "./tools/memories";
+import { registerOnboardingTools } from "./tools/onboarding";
 import { registerSessionTools } from "./tools/sessions";
 
 /**
@@ -25,6 +26,7 @@ export function createMcpServer(ctx: Ctx, caller: ToolCaller = {}): McpServer {
   registerContextTools(server, ctx, caller);
   registerSessionTools(server, ctx, caller);
   registerAdminTools(server, ctx, caller);
+  registerOnboardingTools(server, ctx, caller);
   registerResources(server, ctx, caller);
   return server;
 }
