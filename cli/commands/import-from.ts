@@ -6,7 +6,7 @@ import type { CommandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 
 /** Memories a call imports: big enough to be quick, small enough for a live progress bar. */
-const BATCH = 5000;
+const BATCH = 10_000;
 
 /** `recollect import --from <tool> [path]`: batches over `/api/import/tool` with a progress bar. */
 export async function importFromToolCommand(

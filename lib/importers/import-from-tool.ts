@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import type { ImportTool, ParsedImportFromToolInput, ToolImportItem, ToolImportOutcome, ToolImportReport } from "../contracts/import-tools";
 import { captureCheckpoint } from "../checkpoints/capture";
 import { captureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
+import { processSingleton } from "../process-singleton";
 import { withTransaction } from "../db/transaction";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -35,7 +38,7 @@ const MAX_ITEMS = 500;
  * for progress; each batch is one transaction, and the last one also writes KV, links and
  * checkpoints.
  */
-export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data: ForeignData = READERS[input.from](input.path)): ToolImportReport {
+export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data: ForeignData = readSource(input)): ToolImportReport {
   const tool = input.from;
   const batch = data.memories.slice(input.offset, input.offset + input.limit);
   const last = input.offset + batch.length >= data.memories.length;
@@ -43,14 +46,21 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
   const projectOf = (p: ForeignProject | null) => target ?? p;
 
   const run = (write: boolean) => {
+    // Refs are stored redacted; ours (`db:memory:42`) carry nothing to redact.
+    const refOf = (ref: string) => (/^[a-z-]+:[a-z-]+:\d+$/.test(ref) ? ref : redactKey(ref));
+    const wanted = last ? [...batch.map((m) => m.ref), ...data.links.flatMap((l) => [l.from, l.to])] : batch.map((m) => m.ref);
+    // Only this batch's refs (and those its links name) are looked up: a big import stays linear.
     const done = new Map(
       (
         prepared(
           ctx.sqlite,
-          `SELECT id, json_extract(metadata, '$.imported.ref') AS ref FROM memories WHERE json_extract(metadata, '$.imported.tool') = ?`,
-        ).all(tool) as { id: string; ref: string }[]
+          `SELECT id, json_extract(metadata, '$.imported.ref') AS ref FROM memories
+           WHERE source = 'import' AND json_extract(metadata, '$.imported.tool') = ? AND json_extract(metadata, '$.imported.ref') IN (SELECT value FROM json_each(?))`,
+        ).all(tool, JSON.stringify(wanted.map(refOf))) as { id: string; ref: string }[]
       ).map((r) => [r.ref, r.id]),
     );
+    const tagsOf = new Map<string, string>();
+    const cleanTag = (t: string) => tagsOf.get(t) ?? (tagsOf.set(t, redact(t)), tagsOf.get(t)!);
     const seen = new Map<string, string>();
     const counts: Record<ToolImportOutcome, number> = { new: 0, imported: 0, duplicate: 0 };
     const items: ToolImportItem[] = [];
@@ -73,7 +83,7 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
         if (items.length < MAX_ITEMS)
           items.push({ ref: m.ref, title: title ?? m.content.split("\n")[0].slice(0, 120), category: m.category, scope, outcome, ...(id ? { id } : {}) });
       };
-      const ref = redactKey(m.ref);
+      const ref = refOf(m.ref);
       const earlier = done.get(ref);
       if (earlier) {
         push("imported", earlier);
@@ -110,7 +120,7 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
         m.category,
         title,
         content,
-        JSON.stringify(normalizeTags(m.tags.map(redact))),
+        JSON.stringify(normalizeTags(m.tags.map(cleanTag))),
         m.status,
         hash,
         JSON.stringify(metadata),
@@ -150,8 +160,8 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
       }
       if (write)
         for (const l of data.links) {
-          const from = done.get(redactKey(l.from));
-          const to = done.get(redactKey(l.to));
+          const from = done.get(refOf(l.from));
+          const to = done.get(refOf(l.to));
           if (!from || !to || from === to) continue;
           links += prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").run(
             from,
@@ -194,6 +204,7 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
         },
         "immediate",
       );
+  if (last) forgetSource();
   return {
     from: tool,
     path: input.path,
@@ -209,6 +220,32 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
     checkpoints: out.checkpoints,
     items: out.items,
   };
+}
+
+/**
+ * The source as read for the previous batch, while the file is unchanged: an import of 100,000
+ * memories in batches reads the source once, not once per batch. One entry; dropped after the
+ * last batch.
+ */
+const sourceCache = () => processSingleton("importSourceCache", () => ({ key: "", data: null as ForeignData | null }));
+
+function readSource(input: ParsedImportFromToolInput): ForeignData {
+  let key = "";
+  try {
+    const stat = fs.statSync(input.path);
+    if (stat.isFile()) key = `${input.from}\u0000${path.resolve(input.path)}\u0000${stat.size}\u0000${stat.mtimeMs}`;
+  } catch {
+    // The reader reports a missing path with its own message.
+  }
+  const cache = sourceCache();
+  if (key && cache.key === key && cache.data) return cache.data;
+  const data = READERS[input.from](input.path);
+  if (key) Object.assign(cache, { key, data });
+  return data;
+}
+
+function forgetSource() {
+  Object.assign(sourceCache(), { key: "", data: null });
 }
 
 /** `--project`: every memory of the source goes to this one project (an export of one project often does not name it). */

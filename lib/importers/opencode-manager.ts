@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Category } from "../vocabulary";
 import { badRequest } from "../errors";
 import { foreignProject } from "./projects";
-import { columnsOf, openForeignDb, readJsonFile } from "./sqlite-source";
+import { columnsOf, fileHead, openForeignDb, readJsonFile } from "./sqlite-source";
 import { emptyData, type ForeignData, type ForeignMemory, toMs } from "./types";
 
 const TOOL = "opencode-manager";
@@ -15,7 +15,7 @@ const SCOPES: Record<string, Category> = { convention: "convention", decision: "
  * (a JSON array, or Markdown with `## Conventions (n)` / `### [id] - Created <date>` blocks).
  */
 export function readOpencodeManager(file: string): ForeignData {
-  const head = fs.existsSync(file) ? fs.readFileSync(file, { encoding: "utf8", flag: "r" }).slice(0, 16) : "";
+  const head = fileHead(file);
   if (head.startsWith("SQLite format 3")) return fromDb(file);
   if (/\.(md|markdown)$/i.test(file)) return fromMarkdown(fs.readFileSync(file, "utf8"));
   if (!head) throw badRequest(`path: nothing at ${file}`, { field: "path" });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { badRequest } from "../errors";
 import type { Category, LinkKind } from "../vocabulary";
 import { foreignProject } from "./projects";
-import { columnsOf, openForeignDb, readJsonFile } from "./sqlite-source";
+import { columnsOf, fileHead, openForeignDb, readJsonFile } from "./sqlite-source";
 import { emptyData, type ForeignData, toMs } from "./types";
 
 const TOOL = "semantic-memory";
@@ -48,7 +48,7 @@ interface Row {
  * resolved blocker stays resolved; expired memories, raw conversations and boot gates are skipped.
  */
 export function readSemanticMemory(file: string): ForeignData {
-  const head = fs.existsSync(file) ? fs.readFileSync(file, "utf8").slice(0, 16) : "";
+  const head = fileHead(file);
   if (!head) throw badRequest(`path: nothing at ${file}`, { field: "path" });
   return head.startsWith("SQLite format 3") ? fromDb(file) : fromJson(readJsonFile(file));
 }

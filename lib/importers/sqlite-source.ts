@@ -36,3 +36,17 @@ export function readJsonFile(file: string): unknown {
     throw badRequest(`path: ${file} is not readable JSON (${(error as Error).message})`, { field: "path" });
   }
 }
+
+/** The first bytes of a file (to tell a SQLite database from an export), "" when there is none. */
+export function fileHead(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, "r");
+    const buf = Buffer.alloc(16);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, 16, 0)).toString("latin1");
+  } catch {
+    return "";
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
