@@ -11,6 +11,8 @@ import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
  *   npx tsx scripts/install-plugin.ts [--global | --project <dir> | --config <file>] [--option key=value ...] [--uninstall]
  */
 export const PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "index.ts");
+/** The npm package: OpenCode installs a plugin named in `plugin` from npm; its main entry is plugin/index.ts. */
+export const PACKAGE_NAME = "recollect";
 
 export interface InstallOptions {
   /** `global` (the user's OpenCode config dir, default) or a project directory. */
@@ -42,7 +44,7 @@ export function isRecollectEntry(entry: unknown, ours: string = PLUGIN_PATH): bo
   const spec = Array.isArray(entry) ? entry[0] : entry;
   if (typeof spec !== "string") return false;
   const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
-  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === "recollect";
+  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === PACKAGE_NAME || p.startsWith(`${PACKAGE_NAME}@`);
 }
 
 export function installPlugin(opts: InstallOptions = {}): InstallResult {
