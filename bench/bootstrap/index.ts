@@ -34,19 +34,50 @@ function generate(): string {
     write(root, file, text);
     files++;
   };
-  put("package.json", JSON.stringify({ name: "mono", private: true, packageManager: "pnpm@9.12.0", workspaces: ["packages/*"], scripts: { build: "turbo build", test: "turbo test", lint: "biome check ." } }, null, 2));
+  put(
+    "package.json",
+    JSON.stringify(
+      {
+        name: "mono",
+        private: true,
+        packageManager: "pnpm@9.12.0",
+        workspaces: ["packages/*"],
+        scripts: { build: "turbo build", test: "turbo test", lint: "biome check ." },
+      },
+      null,
+      2,
+    ),
+  );
   put("pnpm-lock.yaml", "lockfileVersion: '9.0'\n");
-  put("AGENTS.md", `# Monorepo\n\n## Rules\n\n${Array.from({ length: 30 }, (_, i) => `- Rule ${i}: never import across package boundary ${i} without an index file.`).join("\n")}\n`);
+  put(
+    "AGENTS.md",
+    `# Monorepo\n\n## Rules\n\n${Array.from({ length: 30 }, (_, i) => `- Rule ${i}: never import across package boundary ${i} without an index file.`).join("\n")}\n`,
+  );
   put("CLAUDE.md", "# Claude\n\n- Run `pnpm test` before committing.\n- Prefer composition over inheritance.\n");
   put("Makefile", "build:\n\tpnpm build\n\ntest:\n\tpnpm test\n");
-  put(".github/workflows/ci.yml", "name: ci\non: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: pnpm install\n      - run: pnpm test\n");
+  put(
+    ".github/workflows/ci.yml",
+    "name: ci\non: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: pnpm install\n      - run: pnpm test\n",
+  );
   put("README.md", "# Mono\n\n## Getting started\n\n```sh\npnpm install\npnpm dev\n```\n");
   put("biome.json", '{ "formatter": { "lineWidth": 120 } }\n');
   put("tsconfig.json", '{ "compilerOptions": { "strict": true } }\n');
   const perPackage = Math.max(5, Math.floor((FILES - files) / PACKAGES));
   for (let p = 0; p < PACKAGES; p++) {
     const dir = `packages/pkg-${p}`;
-    put(`${dir}/package.json`, JSON.stringify({ name: `@mono/pkg-${p}`, scripts: { build: "tsc -b", test: `vitest run --project pkg-${p}`, dev: "vite" }, dependencies: { react: "19.0.0", zod: "4.0.0" }, devDependencies: { typescript: "5.9.0", vitest: "4.0.0" } }, null, 2));
+    put(
+      `${dir}/package.json`,
+      JSON.stringify(
+        {
+          name: `@mono/pkg-${p}`,
+          scripts: { build: "tsc -b", test: `vitest run --project pkg-${p}`, dev: "vite" },
+          dependencies: { react: "19.0.0", zod: "4.0.0" },
+          devDependencies: { typescript: "5.9.0", vitest: "4.0.0" },
+        },
+        null,
+        2,
+      ),
+    );
     put(`${dir}/tsconfig.json`, '{ "extends": "../../tsconfig.json", "compilerOptions": { "strict": true, "noUncheckedIndexedAccess": true } }\n');
     put(`${dir}/AGENTS.md`, `# pkg-${p}\n\n- Package ${p} must stay free of Node built-ins.\n- Use the logger of package ${p}, not console.\n`);
     for (let f = 0; f < perPackage - 3 && files < FILES; f++) put(`${dir}/src/module-${f}.ts`, `export const value${f} = ${f};\n`);
@@ -59,7 +90,9 @@ function generate(): string {
 
 const [root, genMs] = await time(() => generate());
 const fileCount = (function count(dir: string): number {
-  return fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? (e.name === "node_modules" ? 0 : count(path.join(dir, e.name))) : 1), 0);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce((n, e) => n + (e.isDirectory() ? (e.name === "node_modules" ? 0 : count(path.join(dir, e.name))) : 1), 0);
 })(root);
 const dataDir = tempDir("bench-bootstrap-data-");
 const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir() } });
@@ -73,9 +106,30 @@ const [second, secondMs] = await time(() => run(false));
 store.sqlite.close();
 
 const rows = [
-  { run: "dry run (preview)", ms: Math.round(previewMs), files: preview.files, new: preview.counts.new, unchanged: preview.counts.unchanged, "within 5 s": previewMs <= TARGET_MS ? "yes" : "NO" },
-  { run: "first run", ms: Math.round(firstMs), files: first.files, new: first.counts.new, unchanged: first.counts.unchanged, "within 5 s": firstMs <= TARGET_MS ? "yes" : "NO" },
-  { run: "second run", ms: Math.round(secondMs), files: second.files, new: second.counts.new, unchanged: second.counts.unchanged, "within 5 s": secondMs <= TARGET_MS ? "yes" : "NO" },
+  {
+    run: "dry run (preview)",
+    ms: Math.round(previewMs),
+    files: preview.files,
+    new: preview.counts.new,
+    unchanged: preview.counts.unchanged,
+    "within 5 s": previewMs <= TARGET_MS ? "yes" : "NO",
+  },
+  {
+    run: "first run",
+    ms: Math.round(firstMs),
+    files: first.files,
+    new: first.counts.new,
+    unchanged: first.counts.unchanged,
+    "within 5 s": firstMs <= TARGET_MS ? "yes" : "NO",
+  },
+  {
+    run: "second run",
+    ms: Math.round(secondMs),
+    files: second.files,
+    new: second.counts.new,
+    unchanged: second.counts.unchanged,
+    "within 5 s": secondMs <= TARGET_MS ? "yes" : "NO",
+  },
 ];
 printTable(`Bootstrap of a generated monorepo: ${PACKAGES} packages, ${fileCount} files (generated in ${Math.round(genMs)} ms)`, rows);
 writeResult("bootstrap", { packages: PACKAGES, files: fileCount, targetMs: TARGET_MS, rows });

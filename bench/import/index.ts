@@ -1,7 +1,7 @@
 /**
  * Import of N memories (default 100,000) from a generated @opencode-manager/memory database
- * (its `memories` table, 5 projects, the three scopes, 1 in 50 texts carrying a fake token to
- * redact), in the batches `recollect import --from opencode-manager` uses, with a progress bar.
+ * (its `memories` table, 5 projects, the three scopes, the search benchmarks' synthetic texts, 1 in
+ * 50 carrying a fake token to redact), in the batches `recollect import --from opencode-manager` uses, with a progress bar.
  * Times the dry run, the import and a second import (nothing new). Target: at most 60 s.
  * Run: `npx tsx bench/import/index.ts [N]`.
  */
@@ -16,12 +16,15 @@ import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { tempDir } from "../../tests/helpers/server";
 import { printTable, time, writeResult } from "../lib/stats";
+import { corpus } from "../search/corpus";
 
 const N = Number(process.argv[2] ?? 100_000);
 const BATCH = 10_000;
 const TARGET_MS = 60_000;
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const WORDS = "cache queue index schema deploy token build lint test route worker session export import metric trace retry shard replica tenant".split(" ");
+
+/** The search benchmarks' synthetic memories (Zipf over the LoCoMo vocabulary, or a built-in list). */
+const texts = corpus();
 
 function generate(file: string) {
   const db = new Database(file);
@@ -31,15 +34,20 @@ function generate(file: string) {
     CREATE TABLE project_kv (project_id TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, expires_at INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (project_id, key));`);
   const insert = db.prepare("INSERT INTO memories (project_id, scope, content, file_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
   const scopes = ["convention", "decision", "context"];
-  const projects = Array.from({ length: 5 }, (_, i) => `${i}`.repeat(40).slice(0, 40).replace(/./g, (c, j) => "0123456789abcdef"[(Number(c) * 7 + j) % 16]));
+  const projects = Array.from({ length: 5 }, (_, i) =>
+    `${i}`
+      .repeat(40)
+      .slice(0, 40)
+      .replace(/./g, (c, j) => "0123456789abcdef"[(Number(c) * 7 + j) % 16]),
+  );
   const t0 = Date.UTC(2026, 0, 1);
   db.transaction(() => {
     for (let i = 0; i < N; i++) {
-      const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
       const secret = i % 50 === 0 ? ` token ghp_${String(i).padStart(36, "x")}` : "";
-      insert.run(projects[i % 5], scopes[i % 3], `Memory ${i}: the ${w(1)} ${w(2)} uses ${w(3)} for ${w(4)}, see ${w(5)} ${i}.${secret}`, i % 4 ? null : `src/${w(6)}.ts`, t0 + i * 1000, t0 + i * 1000);
+      insert.run(projects[i % 5], scopes[i % 3], `${texts.text()} (${i})${secret}`, i % 4 ? null : `src/module-${i % 97}.ts`, t0 + i * 1000, t0 + i * 1000);
     }
-    for (let p = 0; p < 5; p++) db.prepare("INSERT INTO project_kv VALUES (?, 'plan', ?, ?, ?, ?)").run(projects[p], JSON.stringify({ step: p }), Date.now() + 86_400_000, t0, t0);
+    for (let p = 0; p < 5; p++)
+      db.prepare("INSERT INTO project_kv VALUES (?, 'plan', ?, ?, ?, ?)").run(projects[p], JSON.stringify({ step: p }), Date.now() + 86_400_000, t0, t0);
   })();
   db.close();
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { badRequest } from "../errors";
 import type { Category, LinkKind } from "../vocabulary";
 import { foreignProject } from "./projects";
