@@ -112,7 +112,8 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
       }
       const id = uuidv7();
       const createdAt = m.createdAt ?? Date.now();
-      const metadata = redactKeysDeep({ ...m.metadata, imported: { tool, ref } });
+      // The source's own fields are redacted; `imported` holds our tool name and the ref, redacted already.
+      const metadata = { ...(Object.keys(m.metadata).length ? redactKeysDeep(m.metadata) : {}), imported: { tool, ref } };
       insert.run(
         id,
         project?.id ?? null,
