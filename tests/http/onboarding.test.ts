@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../cli/run";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BIN, runCli } from "../cli/run";
 import { call, connectMcp } from "../helpers/mcp-client";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
@@ -95,6 +96,24 @@ describe("onboarding over HTTP, CLI and MCP", { timeout: 120_000 }, () => {
     expect((await cli(["import", "--from", "claude-mem", db, "--json"], dir)).json().counts).toEqual({ new: 0, imported: 1, duplicate: 0 });
     const missing = await cli(["import", "--from", "claude-mem", path.join(dir, "none.db")], dir);
     expect(missing.code).toBe(4);
+  });
+
+  it("ingest-notes --watch re-ingests a changed note, and stops on SIGINT", async () => {
+    const dir = folder({ "notes/a.md": "## Decisions\n\n- Use gRPC.\n" });
+    const child = spawn(process.execPath, [BIN, "ingest-notes", "notes", "--watch"], { cwd: dir, env: { ...process.env, ...env, NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await vi.waitFor(() => expect(out).toMatch(/Watching .*notes/), { timeout: 60_000, interval: 100 });
+      expect(out).toMatch(/1 new, 0 updated/);
+      fs.writeFileSync(path.join(dir, "notes", "a.md"), "## Decisions\n\n- Use gRPC with deadlines.\n");
+      await vi.waitFor(() => expect(out).toMatch(/0 new, 1 updated/), { timeout: 60_000, interval: 100 });
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
   });
 
   it("MCP tools bootstrap and ingest_file", async () => {
