@@ -1,11 +1,13 @@
 import { Command, CommanderError, Option } from "commander";
 import { VERSION } from "../lib/version";
 import { registerBlockers } from "./commands/blockers";
+import { registerBootstrap } from "./commands/bootstrap";
 import { registerBrowser } from "./commands/browser";
 import { registerCleanup } from "./commands/cleanup";
 import { registerConsolidate } from "./commands/consolidate";
 import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
+import { registerIngestNotes } from "./commands/ingest-notes";
 import { registerLogs } from "./commands/logs";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerMcp } from "./commands/mcp";
@@ -51,6 +53,8 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerMcp(program);
   registerConsolidate(program);
   registerBlockers(program);
+  registerBootstrap(program);
+  registerIngestNotes(program);
   return program;
 }
 

@@ -24,6 +24,17 @@ function newestMtime(p: string): number {
 /** Builds the Next.js app unless a build newer than every source file exists. */
 export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next"): void {
   const buildId = path.join(ROOT, distDir, "BUILD_ID");
+  // An installed package (no .git beside it) is not edited, and npm gives all its files one old
+  // mtime: the build it ships is used as it is. Without one it is built once, where it lies.
+  const installed = !fs.existsSync(path.join(ROOT, ".git"));
+  if (installed && fs.existsSync(buildId)) return;
+  if (installed) {
+    try {
+      fs.accessSync(ROOT, fs.constants.W_OK);
+    } catch {
+      throw new Error(`${ROOT} has no production build and is not writable: reinstall the package, or run \`npm run build\` there as its owner`);
+    }
+  }
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   if (built > newest) return;
@@ -35,3 +46,6 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   });
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`);
 }
+
+// `npm pack` (prepack): the package ships its production build.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) ensureBuild();

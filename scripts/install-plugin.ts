@@ -13,6 +13,8 @@ import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 export const PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "index.ts");
 /** The TUI plugin (sidebar, palette search, toasts), listed in `tui.json` beside the config. */
 export const TUI_PLUGIN_PATH = path.resolve(import.meta.dirname, "..", "plugin", "tui.tsx");
+/** The npm package: OpenCode installs a plugin named in `plugin` from npm; its main entry is plugin/index.ts. */
+export const PACKAGE_NAME = "recollect";
 
 export interface InstallOptions {
   /** `global` (the user's OpenCode config dir, default) or a project directory. */
@@ -46,7 +48,7 @@ export function isRecollectEntry(entry: unknown, ours: string = PLUGIN_PATH): bo
   const spec = Array.isArray(entry) ? entry[0] : entry;
   if (typeof spec !== "string") return false;
   const p = spec.startsWith("file://") ? new URL(spec).pathname : spec;
-  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === "recollect";
+  return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/index\.ts$/.test(p) || p === PACKAGE_NAME || p.startsWith(`${PACKAGE_NAME}@`);
 }
 
 /** `tui.json(c)` in the directory of an OpenCode config file (an existing .jsonc wins). */

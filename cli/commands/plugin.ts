@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { installPlugin } from "../../scripts/install-plugin";
+import { installPlugin, PACKAGE_NAME } from "../../scripts/install-plugin";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 
@@ -10,14 +10,15 @@ export function registerPlugin(program: Command) {
     .description("add the Recollect plugin to OpenCode's config (global by default), keeping the file's comments")
     .option("--project <dir>", "the project's opencode.json instead of the global one")
     .option("--config <file>", "this opencode.json(c) file")
+    .option("--by-name", 'write the package name ("recollect": OpenCode installs it from npm) instead of the path of this installation\'s plugin')
     .option("--uninstall", "remove the entry instead")
     .action(async (_o, cmd: Command) => {
-      const { opts, out } = commandContext<{ project?: string; config?: string; uninstall?: boolean }>(cmd);
+      const { opts, out } = commandContext<{ project?: string; config?: string; uninstall?: boolean; byName?: boolean }>(cmd);
       if (opts.project && opts.config) throw new CliError("give --project or --config, not both", EXIT.usage);
       const target = opts.config ? { config: opts.config } : opts.project ? { project: opts.project } : { global: true as const };
       let result: ReturnType<typeof installPlugin>;
       try {
-        result = installPlugin({ target, uninstall: opts.uninstall });
+        result = installPlugin({ target, uninstall: opts.uninstall, ...(opts.byName ? { entry: PACKAGE_NAME } : {}) });
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }

@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import type { ImportReport } from "../../lib/contracts/export";
+import { IMPORT_TOOLS } from "../../lib/contracts/import-tools";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
+import { importFromToolCommand } from "./import-from";
 
 export function registerTransfer(program: Command) {
   program
@@ -62,12 +64,17 @@ export function registerTransfer(program: Command) {
 
   program
     .command("import")
-    .description("import memories from a Recollect export (Markdown or JSON); duplicates are skipped")
-    .argument("<file>", "the export file (`-` reads stdin)")
+    .description("import memories from a Recollect export (Markdown or JSON), or with --from from another memory tool; duplicates are skipped")
+    .argument("[file]", "the export file (`-` reads stdin); with --from: the tool's database, export or folder (default: where the tool keeps it)")
     .addOption(new Option("-f, --format <format>", "file format (default: from the extension)").choices(["markdown", "json"]))
+    .addOption(new Option("--from <tool>", "import from another memory tool").choices([...IMPORT_TOOLS]))
+    .option("--project <dir|id>", "with --from: put every memory into this project")
     .option("--dry-run", "report what would be imported, change nothing")
-    .action(async (file: string, _o, cmd: Command) => {
-      const { opts, client, out } = commandContext<{ format?: string; dryRun?: boolean }>(cmd);
+    .action(async (file: string | undefined, _o, cmd: Command) => {
+      const context = commandContext<{ format?: string; dryRun?: boolean; from?: string; project?: string }>(cmd);
+      if (context.opts.from) return importFromToolCommand(context as Parameters<typeof importFromToolCommand>[0], file);
+      if (!file) throw new CliError("give the export file to import (or --from <tool>)", EXIT.usage);
+      const { opts, client, out } = context;
       let text: string;
       try {
         text = file === "-" ? fs.readFileSync(0, "utf8") : fs.readFileSync(file, "utf8");

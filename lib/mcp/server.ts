@@ -7,6 +7,7 @@ import { registerAdminTools } from "./tools/admin";
 import { registerContextTools } from "./tools/context";
 import { registerConsolidationTools } from "./tools/consolidation";
 import { registerMemoryTools } from "./tools/memories";
+import { registerOnboardingTools } from "./tools/onboarding";
 import { registerSessionTools } from "./tools/sessions";
 
 /**
@@ -27,6 +28,7 @@ export function createMcpServer(ctx: Ctx, caller: ToolCaller = {}): McpServer {
   registerSessionTools(server, ctx, caller);
   registerAdminTools(server, ctx, caller);
   registerConsolidationTools(server, ctx, caller);
+  registerOnboardingTools(server, ctx, caller);
   registerResources(server, ctx, caller);
   return server;
 }

@@ -48,6 +48,9 @@ export function identifyProject(directory: string): ProjectIdentity {
   return identity;
 }
 
+/** The id Recollect gives a repository whose first commit is `commit` (other tools key projects by it too). */
+export const projectIdOfRootCommit = (commit: string) => hashId("git", commit);
+
 const hashId = (kind: string, value: string) => "p_" + crypto.createHash("sha256").update(`${kind}:${value}`).digest("hex").slice(0, 16);
 
 function findGitRoot(dir: string): string | undefined {

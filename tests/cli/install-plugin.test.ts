@@ -37,6 +37,21 @@ describe("recollect install-plugin", () => {
     expect(findRecollectPlugin(tempDir(), env, "/elsewhere/plugin/index.ts")).toMatchObject({ found: false });
   });
 
+  it("--by-name writes the npm package name, which OpenCode installs; doctor finds it; re-running changes nothing", async () => {
+    const project = tempDir();
+    const env = { HOME: tempDir(), XDG_CONFIG_HOME: tempDir() };
+    const added = await runCli(["install-plugin", "--project", project, "--by-name", "--json"], { env, cwd: project });
+    expect(added.json()).toMatchObject({ action: "added" });
+    expect(JSON.parse(fs.readFileSync(path.join(project, "opencode.json"), "utf8")).plugin).toEqual(["recollect"]);
+    expect((await runCli(["install-plugin", "--project", project, "--by-name", "--json"], { env, cwd: project })).json()).toMatchObject({
+      action: "unchanged",
+    });
+    expect(findRecollectPlugin(project, env)).toMatchObject({ found: true });
+    // Switching to the installed path replaces the entry instead of adding a second one.
+    expect((await runCli(["install-plugin", "--project", project, "--json"], { env, cwd: project })).json()).toMatchObject({ action: "updated" });
+    expect(JSON.parse(fs.readFileSync(path.join(project, "opencode.json"), "utf8")).plugin).toHaveLength(1);
+  });
+
   it("refuses a broken config with a clear message and a non-zero exit", async () => {
     const project = tempDir();
     fs.writeFileSync(path.join(project, "opencode.json"), "{ not json");

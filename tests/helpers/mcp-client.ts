@@ -23,6 +23,7 @@ export async function call(client: Client, name: string, args: Record<string, un
 /** Every tool the `memory` server offers. */
 export const ALL_TOOLS = [
   "archive_memory",
+  "bootstrap",
   "bulk_archive",
   "claim_item",
   "consolidate",
@@ -36,6 +37,7 @@ export const ALL_TOOLS = [
   "get_context",
   "get_linked_memories",
   "import_memories",
+  "ingest_file",
   "log_session",
   "recall",
   "release_item",

@@ -1,0 +1,12 @@
+import { json, parseBody, route } from "../_lib/handler";
+import { bootstrapProject } from "@/lib/bootstrap/bootstrap";
+import { bootstrapInput } from "@/lib/contracts/bootstrap";
+
+/**
+ * `POST /api/bootstrap { directory, dryRun? }`: proposes memories from the project's own files as
+ * `suggested` (a dry run is the browser's preview). Reads the directory, never writes to it.
+ */
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, bootstrapInput, ctx.config.server.bodyLimitBytes);
+  return json(bootstrapProject(ctx, input));
+});

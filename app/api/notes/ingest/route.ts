@@ -1,0 +1,12 @@
+import { json, parseBody, route } from "../../_lib/handler";
+import { ingestNotesInput } from "@/lib/contracts/notes";
+import { ingestNotes } from "@/lib/notes/ingest-notes";
+
+/**
+ * `POST /api/notes/ingest { path, directory?, project?, scope?, dryRun? }`: a Markdown file or a
+ * folder of them (memory-bank, .serena/memories, notes) -> memories; a re-ingest updates in place.
+ */
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, ingestNotesInput, ctx.config.server.bodyLimitBytes);
+  return json(ingestNotes(ctx, input));
+});

@@ -1,0 +1,184 @@
+import { v7 as uuidv7 } from "uuid";
+import type { BootstrapOutcome, BootstrapProposalDto, BootstrapResult, ParsedBootstrapInput } from "../contracts/bootstrap";
+import type { Ctx } from "../ctx";
+import { prepared } from "../db/prepared";
+import { withTransaction } from "../db/transaction";
+import { catchUpDerived } from "../memories/derived";
+import { findExactDuplicate } from "../memories/exact-duplicate";
+import { getMemoryRow } from "../memories/get";
+import { contentHash, normalizeTags } from "../memories/normalize";
+import { applyChange } from "../memories/update";
+import type { Placement } from "../memories/scope";
+import { identifyProject } from "../projects/identify";
+import { resolveProject } from "../projects/resolve";
+import { findNearDuplicate } from "../search/near-duplicate";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
+import { MEMORY_LIMITS } from "../vocabulary";
+import { agentInstructions } from "./agent-instructions";
+import { buildCommands } from "./commands";
+import { projectFiles } from "./files";
+import { readmeAndContributing } from "./readme";
+import { sameLine } from "./same-line";
+import { stackAndSettings } from "./stack";
+import type { Proposal } from "./types";
+
+/** A proposal after redaction, with its hash. */
+interface Cleaned extends Proposal {
+  hash: string;
+}
+/** A memory an earlier bootstrap of this project wrote. */
+interface Earlier {
+  id: string;
+  status: string;
+  hash: string;
+  key: string;
+  content: string;
+}
+
+/**
+ * Reads a project's own files (agent instructions, build and test commands, stack and settings,
+ * README and CONTRIBUTING) and proposes memories as `suggested`, each with its source `file:line`
+ * (metadata `bootstrap`). Deterministic (files and proposals in a fixed order), deduplicated
+ * against the store, idempotent: a second run proposes only what changed, and a proposal whose
+ * source changed is an update of the memory the earlier run wrote. One transaction.
+ */
+export function bootstrapProject(ctx: Ctx, input: ParsedBootstrapInput): BootstrapResult {
+  const project = projectFiles(input.directory);
+  const raw = [...agentInstructions(project), ...buildCommands(project), ...stackAndSettings(project), ...readmeAndContributing(project)];
+  const proposals = clean(raw);
+  const projectId = identifyProject(project.root).id;
+  const placement: Placement = { scope: "project", projectId, sessionId: null };
+
+  const run = (write: boolean): BootstrapProposalDto[] => {
+    const earlier = prepared(
+      ctx.sqlite,
+      `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.bootstrap.key') AS key FROM memories
+       WHERE project_id = ? AND scope = 'project' AND json_extract(metadata, '$.bootstrap.key') IS NOT NULL ORDER BY seq`,
+    ).all(projectId) as Earlier[];
+    const byHash = new Map(earlier.map((e) => [e.hash, e]));
+    // The latest memory of each key: an update proposal supersedes the reviewed one before it.
+    const byKey = new Map(earlier.map((e) => [e.key, e]));
+    const ours = new Set(earlier.map((e) => e.id));
+    // Texts still in the files keep their memories, wherever the lines moved: claimed first.
+    const claimed = new Set(proposals.flatMap((p) => byHash.get(p.hash)?.id ?? []));
+
+    return proposals.map((p): BootstrapProposalDto => {
+      const dto = (outcome: BootstrapOutcome, id?: string, replaces?: string): BootstrapProposalDto => ({
+        key: p.key,
+        category: p.category,
+        title: p.title,
+        content: p.content,
+        source: `${p.file}:${p.line}`,
+        outcome,
+        ...(id ? { id } : {}),
+        ...(replaces ? { replaces } : {}),
+      });
+      const same = byHash.get(p.hash);
+      if (same) return dto("unchanged", same.id);
+      const exact =
+        findExactDuplicate(ctx.sqlite, placement, p.hash) ?? findExactDuplicate(ctx.sqlite, { scope: "global", projectId: null, sessionId: null }, p.hash);
+      if (exact) return dto("known", exact.id);
+      const previous = sameLine(p, byKey, earlier, claimed);
+      if (previous) {
+        if (!write) return dto("updated", previous.status === "suggested" ? previous.id : undefined, previous.status === "suggested" ? undefined : previous.id);
+        if (previous.status === "suggested") {
+          const row = getMemoryRow(ctx.db, previous.id);
+          applyChange(
+            ctx.db,
+            row,
+            { content: p.content, contentHash: p.hash, title: p.title, category: p.category, metadata: metadata(p) },
+            "import",
+            "bootstrap: its source changed",
+          );
+          return dto("updated", previous.id);
+        }
+        const id = insert(ctx, placement, p, previous.id);
+        ours.add(id);
+        prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(id, previous.id);
+        return dto("updated", id, previous.id);
+      }
+      // A near duplicate written by someone else (not an earlier proposal of this project).
+      const near = findNearDuplicate(ctx, placement, p.content);
+      if (near?.kind === "near" && !ours.has(near.id)) return dto("known", near.id);
+      if (!write) return dto("new");
+      const id = insert(ctx, placement, p);
+      ours.add(id);
+      return dto("new", id);
+    });
+  };
+
+  let items: BootstrapProposalDto[];
+  if (input.dryRun) items = run(false);
+  else {
+    resolveProject(ctx, { directory: project.root });
+    items = withTransaction(
+      ctx.db,
+      () => {
+        const out = run(true);
+        catchUpDerived(ctx.sqlite);
+        return out;
+      },
+      "immediate",
+    );
+  }
+  const counts: Record<BootstrapOutcome, number> = { new: 0, updated: 0, unchanged: 0, known: 0 };
+  for (const i of items) counts[i.outcome]++;
+  const rank = (o: BootstrapOutcome) => (o === "new" || o === "updated" ? 0 : 1);
+  return {
+    directory: project.root,
+    projectId,
+    dryRun: input.dryRun,
+    files: project.files.length,
+    counts,
+    proposals: items
+      .map((item, index) => ({ item, index }))
+      .sort((a, b) => rank(a.item.outcome) - rank(b.item.outcome) || a.index - b.index)
+      .map((x) => x.item),
+  };
+}
+
+/** Redacted, bounded, and the first of identical texts only (AGENTS.md and CLAUDE.md often repeat each other). */
+function clean(raw: Proposal[]): Cleaned[] {
+  const seen = new Set<string>();
+  const out: Cleaned[] = [];
+  for (const p of raw) {
+    const content = redact(p.content).slice(0, MEMORY_LIMITS.contentChars).trim();
+    if (!content) continue;
+    const hash = contentHash(content);
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    out.push({ ...p, key: redact(p.key), content, title: redact(p.title).slice(0, MEMORY_LIMITS.titleChars), file: redact(p.file), hash });
+  }
+  return out;
+}
+
+function metadata(p: Cleaned, replaces?: string): Record<string, unknown> {
+  return redactKeysDeep({ source: `${p.file}:${p.line}`, bootstrap: { key: p.key, file: p.file, line: p.line, ...(replaces ? { replaces } : {}) } }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** Writes a proposal as a `suggested` project memory; its index rows follow at the end of the run. */
+function insert(ctx: Ctx, placement: Placement, p: Cleaned, replaces?: string): string {
+  const id = uuidv7();
+  const now = Date.now();
+  prepared(
+    ctx.sqlite,
+    `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+     VALUES (?, ?, 'project', NULL, ?, ?, ?, ?, 'import', 'suggested', 0, 0, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    placement.projectId,
+    p.category,
+    p.title,
+    p.content,
+    JSON.stringify(normalizeTags(p.tags)),
+    p.hash,
+    JSON.stringify(metadata(p, replaces)),
+    now,
+    now,
+  );
+  return id;
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import Database from "better-sqlite3";
+import { badRequest } from "../errors";
+
+/**
+ * Opens another tool's SQLite database strictly read-only (safe while that tool runs) and checks
+ * it has the tables its reader needs; a clear 400 naming `path` otherwise.
+ */
+export function openForeignDb(file: string, tool: string, required: string[]): { db: Database.Database; tables: Set<string> } {
+  if (!fs.existsSync(file)) throw badRequest(`path: no ${tool} database at ${file}`, { field: "path" });
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const missing = required.filter((t) => !tables.has(t));
+    if (missing.length) throw badRequest(`path: ${file} is not a ${tool} database (no ${missing.join(", ")} table)`, { field: "path" });
+    return { db, tables };
+  } catch (error) {
+    db?.close();
+    if ((error as { code?: string }).code === "SQLITE_NOTADB") throw badRequest(`path: ${file} is not a SQLite database`, { field: "path" });
+    throw error;
+  }
+}
+
+/** The columns a table has (older versions of a tool lack some). */
+export function columnsOf(db: Database.Database, table: string): Set<string> {
+  return new Set((db.prepare(`PRAGMA table_info(${JSON.stringify(table)})`).all() as { name: string }[]).map((c) => c.name));
+}
+
+/** Reads a JSON file, or a 400 naming `path`. */
+export function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw badRequest(`path: ${file} is not readable JSON (${(error as Error).message})`, { field: "path" });
+  }
+}
+
+/** The first bytes of a file (to tell a SQLite database from an export), "" when there is none. */
+export function fileHead(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, "r");
+    const buf = Buffer.alloc(16);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, 16, 0)).toString("latin1");
+  } catch {
+    return "";
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

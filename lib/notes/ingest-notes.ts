@@ -1,0 +1,213 @@
+import fs from "node:fs";
+import path from "node:path";
+import { v7 as uuidv7 } from "uuid";
+import type { IngestedNoteDto, IngestNotesResult, NoteOutcome, ParsedIngestNotesInput } from "../contracts/notes";
+import type { Ctx } from "../ctx";
+import { prepared } from "../db/prepared";
+import { withTransaction } from "../db/transaction";
+import { badRequest } from "../errors";
+import { catchUpDerived } from "../memories/derived";
+import { findExactDuplicate } from "../memories/exact-duplicate";
+import { getMemoryRow } from "../memories/get";
+import { contentHash, normalizeTags } from "../memories/normalize";
+import type { Placement } from "../memories/scope";
+import { applyChange } from "../memories/update";
+import { identifyProject } from "../projects/identify";
+import { resolveProject } from "../projects/resolve";
+import { redact } from "../security/redact";
+import { redactKeysDeep } from "../security/redact-fields";
+import { MEMORY_LIMITS } from "../vocabulary";
+import { sameLine } from "../bootstrap/same-line";
+import { layoutTags, type NoteCandidate, splitNotes } from "./split";
+
+/** Bounds of one ingest: a folder of notes, not a whole disk. */
+export const NOTES_LIMITS = { files: 2000, fileBytes: 2 * 1024 * 1024, depth: 8 } as const;
+
+interface Earlier {
+  id: string;
+  status: string;
+  hash: string;
+  key: string;
+  content: string;
+}
+interface Prepared extends NoteCandidate {
+  file: string;
+  hash: string;
+}
+
+/**
+ * Ingests a Markdown file or a folder of them (memory-bank, `.serena/memories/`, plain notes):
+ * one memory per list item or section (lib/notes/split.ts), active, each with its `file:line`.
+ * Re-ingest updates in place: an unchanged text is left alone, a changed one is rewritten (its
+ * old text kept as a version), one gone from its file is archived. One transaction.
+ */
+export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNotesResult {
+  const root = path.resolve(input.path);
+  const files = markdownFiles(root);
+  const base = fs.statSync(root).isDirectory() ? root : path.dirname(root);
+  const placement = placementOf(ctx, input, base, !input.dryRun);
+  const notes: Prepared[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file, "utf8");
+    const rel = path.relative(base, file).split(path.sep).join("/");
+    for (const c of splitNotes(rel, text, layoutTags(file.split(path.sep).join("/")))) {
+      const content = redact(c.content).slice(0, MEMORY_LIMITS.contentChars).trim();
+      if (!content) continue;
+      // Keyed by the real file, so ingesting the folder or one of its files finds the same notes.
+      notes.push({
+        ...c,
+        key: redact(`${file}#${c.key.slice(rel.length + 1)}`),
+        file: redact(file),
+        title: redact(c.title).slice(0, MEMORY_LIMITS.titleChars),
+        content,
+        hash: contentHash(content),
+      });
+    }
+  }
+
+  const run = (write: boolean): IngestedNoteDto[] => {
+    const earlier = prepared(
+      ctx.sqlite,
+      `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.notes.key') AS key FROM memories
+       WHERE json_extract(metadata, '$.notes.file') IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+    ).all(JSON.stringify(files.map(redact))) as Earlier[];
+    const byKey = new Map(earlier.map((e) => [e.key, e]));
+    const byHash = new Map(earlier.map((e) => [e.hash, e]));
+    // Texts still in the files keep their memories, wherever the lines moved: claimed first.
+    const claimed = new Set(notes.flatMap((n) => byHash.get(n.hash)?.id ?? []));
+    const out: IngestedNoteDto[] = [];
+    const seen = new Set<string>();
+    for (const n of notes) {
+      const dto = (outcome: NoteOutcome, id?: string): IngestedNoteDto => ({
+        title: n.title,
+        category: n.category,
+        source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`,
+        outcome,
+        ...(id ? { id } : {}),
+      });
+      const same = byHash.get(n.hash);
+      if (same) {
+        out.push(dto("unchanged", same.id));
+        continue;
+      }
+      if (seen.has(n.hash)) continue;
+      seen.add(n.hash);
+      const exact = findExactDuplicate(ctx.sqlite, placement, n.hash);
+      if (exact) {
+        claimed.add(exact.id);
+        out.push(dto("unchanged", exact.id));
+        continue;
+      }
+      const previous = sameLine(n, byKey, earlier, claimed);
+      if (previous) {
+        if (write)
+          applyChange(
+            ctx.db,
+            getMemoryRow(ctx.db, previous.id),
+            { content: n.content, contentHash: n.hash, title: n.title, category: n.category, metadata: metadata(n, base) },
+            "import",
+            "ingest: the note changed in its file",
+          );
+        out.push(dto("updated", previous.id));
+        continue;
+      }
+      out.push(dto("new", write ? insert(ctx, placement, n, base) : undefined));
+    }
+    for (const e of earlier) {
+      if (claimed.has(e.id) || (e.status !== "active" && e.status !== "suggested")) continue;
+      if (write) applyChange(ctx.db, getMemoryRow(ctx.db, e.id), { status: "archived" }, "import", "ingest: gone from its file");
+      out.push({ title: e.key, category: "note", source: e.key, outcome: "removed", id: e.id });
+    }
+    return out;
+  };
+
+  const items = input.dryRun
+    ? run(false)
+    : withTransaction(
+        ctx.db,
+        () => {
+          const out = run(true);
+          catchUpDerived(ctx.sqlite);
+          return out;
+        },
+        "immediate",
+      );
+  const counts: Record<NoteOutcome, number> = { new: 0, updated: 0, unchanged: 0, removed: 0 };
+  for (const i of items) counts[i.outcome]++;
+  return {
+    path: root,
+    dryRun: input.dryRun,
+    scope: placement.scope as "global" | "project",
+    projectId: placement.projectId,
+    files: files.length,
+    counts,
+    notes: items,
+  };
+}
+
+/** The Markdown files of a path: itself, or the `.md` files under a folder (hidden ones only in `.serena`), sorted. */
+export function markdownFiles(root: string): string[] {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(root);
+  } catch {
+    throw badRequest(`path: nothing at ${root}`, { field: "path" });
+  }
+  if (stat.isFile()) {
+    if (stat.size > NOTES_LIMITS.fileBytes) throw badRequest(`path: ${stat.size} bytes; the limit is ${NOTES_LIMITS.fileBytes}`, { field: "path" });
+    return [root];
+  }
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (out.length >= NOTES_LIMITS.files)
+        throw badRequest(`path: more than ${NOTES_LIMITS.files} Markdown files under ${root}; ingest a smaller folder`, { field: "path" });
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if ((e.name.startsWith(".") && e.name !== ".serena" && e.name !== "memories") || e.name === "node_modules") continue;
+        if (depth < NOTES_LIMITS.depth) walk(full, depth + 1);
+      } else if (e.isFile() && /\.(md|markdown)$/i.test(e.name) && fs.statSync(full).size <= NOTES_LIMITS.fileBytes) out.push(full);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+/** Given scope, else the project the notes live in (a git repository), else global. */
+function placementOf(ctx: Ctx, input: ParsedIngestNotesInput, base: string, register: boolean): Placement {
+  if (input.scope === "global") return { scope: "global", projectId: null, sessionId: null };
+  if (input.directory || input.project) {
+    const projectId = register || input.project ? resolveProject(ctx, input) : identifyProject(input.directory!).id;
+    return { scope: "project", projectId, sessionId: null };
+  }
+  const found = identifyProject(base);
+  if (found.identity === "path" && input.scope !== "project") return { scope: "global", projectId: null, sessionId: null };
+  return { scope: "project", projectId: register ? resolveProject(ctx, { directory: base }) : found.id, sessionId: null };
+}
+
+function metadata(n: Prepared, base: string): Record<string, unknown> {
+  return redactKeysDeep({ source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`, notes: { key: n.key, file: n.file, line: n.line } });
+}
+
+function insert(ctx: Ctx, placement: Placement, n: Prepared, base: string): string {
+  const id = uuidv7();
+  const now = Date.now();
+  prepared(
+    ctx.sqlite,
+    `INSERT INTO memories (id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+     VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 'import', 'active', 0, 0, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    placement.projectId,
+    placement.scope,
+    n.category,
+    n.title,
+    n.content,
+    JSON.stringify(normalizeTags(n.tags)),
+    n.hash,
+    JSON.stringify(metadata(n, base)),
+    now,
+    now,
+  );
+  return id;
+}
