@@ -60,6 +60,9 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
       expect(recall.result.results[0].id).toBe(id);
 
       const file = path.join(tempDir("recollect-mcp-stdio-export-"), "all.json");
+      const notes = path.join(tempDir("recollect-mcp-stdio-notes-"), "decisions.md");
+      fs.writeFileSync(notes, "# Decisions\n\n- The stdio bridge forwards every call to the running server.\n");
+      fs.writeFileSync(path.join(cwd, "AGENTS.md"), "# Rules\n\n- Never commit generated files.\n");
       const other = (await call(client, "remember", { content: "a blocker: the staging database is down", category: "blocker" })).result.memory.id;
       const calls: [string, Record<string, unknown>][] = [
         ["edit_memory", { id, title: "Stdio bridge" }],
@@ -80,6 +83,10 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
         ["import_memories", { input_path: file, dry_run: true }],
         ["enrich_entity", { entity_ref: "#5" }],
         ["status", {}],
+        ["bootstrap", { dry_run: true }],
+        ["ingest_file", { path: notes }],
+        ["consolidate", { dry_run: true }],
+        ["distill", { dry_run: true }],
         ["archive_memory", { id: other, reason: "done" }],
         ["bulk_archive", { ids: [other], reason: "again" }],
         ["delete_memory", { id: other, permanent: true, confirm: true }],

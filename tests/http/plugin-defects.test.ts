@@ -38,13 +38,13 @@ const attached = (m: WithParts) =>
     .map((p) => (p as { text: string }).text)
     .join("\n");
 
-/** Counts the plugin's finished calls to a path (the calls are real; this only watches them). */
+/** Counts the plugin's finished POSTs to a path (the calls are real; this only watches them; its warm-up GETs some of the same paths). */
 function watchCalls(rt: Runtime, pathname: string) {
   const done = { count: 0 };
   const call = rt.client.call.bind(rt.client);
   rt.client.call = (async (method: string, p: string, o?: object) => {
     const res = await call(method, p, o);
-    if (p === pathname) done.count++;
+    if (p === pathname && method === "POST") done.count++;
     return res;
   }) as typeof rt.client.call;
   return done;
