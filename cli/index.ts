@@ -5,6 +5,7 @@ import { registerCleanup } from "./commands/cleanup";
 import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
 import { registerLogs } from "./commands/logs";
+import { registerLoop } from "./commands/loop";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerMcp } from "./commands/mcp";
 import { registerMemories } from "./commands/memories";
@@ -47,6 +48,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerLogs(program);
   registerPlugin(program);
   registerMcp(program);
+  registerLoop(program);
   return program;
 }
 

@@ -45,6 +45,8 @@ CREATE TABLE `loops` (
 	`tokens_output` integer DEFAULT 0 NOT NULL,
 	`cost` real DEFAULT 0 NOT NULL,
 	`last_error` text,
+	`driver` text,
+	`driver_seen_at` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`ended_at` integer,

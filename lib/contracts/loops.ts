@@ -93,6 +93,20 @@ export type ParsedListLoopsQuery = z.output<typeof listLoopsQuery>;
 
 export const loopIdParam = clientId(100);
 
+export const claimLoopInput = z
+  .object({
+    driver: z.string().min(1).max(100),
+    /** A driver not seen for this long has gone: its loop may be adopted. */
+    staleMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+  })
+  .strict();
+export type ClaimLoopInput = z.input<typeof claimLoopInput>;
+export type ParsedClaimLoopInput = z.output<typeof claimLoopInput>;
+
+export const orphanLoopsQuery = z
+  .object({ ...projectRefShape, staleMs: z.coerce.number().int().min(1000).max(3_600_000).default(30_000) })
+  .strict();
+
 export interface LoopPhaseDto {
   iteration: number;
   kind: LoopPhase;
@@ -136,6 +150,8 @@ export interface LoopDto {
   tokensOutput: number;
   cost: number;
   lastError: string | null;
+  driver: string | null;
+  driverSeenAt: string | null;
   createdAt: string;
   updatedAt: string;
   endedAt: string | null;

@@ -413,6 +413,9 @@ export const loops = sqliteTable(
     tokensOutput: integer("tokens_output").notNull().default(0),
     cost: real("cost").notNull().default(0),
     lastError: text("last_error"),
+    /** The plugin instance driving it and when it last said so (a stale driver's loop is adopted). */
+    driver: text("driver"),
+    driverSeenAt: integer("driver_seen_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     endedAt: integer("ended_at"),

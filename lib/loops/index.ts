@@ -4,3 +4,4 @@ export { getLoop } from "./get";
 export { updateLoop } from "./update";
 export { cancelLoop } from "./cancel";
 export { restartLoop } from "./restart";
+export { claimLoop, orphanLoopIds } from "./claim";

@@ -18,7 +18,7 @@ export function restartLoop(ctx: Ctx, id: string): LoopDto {
   if (row.status === "completed") throw conflict(`loop ${id} has completed`, { field: "status", status: row.status });
   ctx.db
     .update(loops)
-    .set({ status: "running", phase: null, consecutiveErrors: 0, stalls: 0, lastError: null, endedAt: null, updatedAt: now })
+    .set({ status: "running", phase: null, consecutiveErrors: 0, stalls: 0, lastError: null, endedAt: null, driver: null, driverSeenAt: null, updatedAt: now })
     .where(eq(loops.id, id))
     .run();
   return getLoop(ctx, id);

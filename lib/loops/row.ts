@@ -8,9 +8,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 export function loopDto(r: LoopRow, phases?: PhaseRow[]): LoopDto {
-  const { createdAt, updatedAt, endedAt, ...rest } = r;
+  const { createdAt, updatedAt, endedAt, driverSeenAt, ...rest } = r;
   return {
     ...rest,
+    driverSeenAt: isoOrNull(driverSeenAt),
     createdAt: iso(createdAt),
     updatedAt: iso(updatedAt),
     endedAt: isoOrNull(endedAt),

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createLoopInput, listLoopsQuery, updateLoopInput } from "../../../lib/contracts/loops";
-import { cancelLoop, createLoop, getLoop, listLoops, restartLoop, slugFromTask, updateLoop } from "../../../lib/loops";
+import { claimLoopInput, createLoopInput, listLoopsQuery, updateLoopInput } from "../../../lib/contracts/loops";
+import { cancelLoop, claimLoop, createLoop, getLoop, listLoops, orphanLoopIds, restartLoop, slugFromTask, updateLoop } from "../../../lib/loops";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
@@ -61,5 +61,28 @@ describe("loops", () => {
     expect(ended).toMatchObject({ status: "max_iterations", phase: null });
     expect(ended.endedAt).not.toBeNull();
     expect(() => restartLoop(ctx, createLoop(ctx, createLoopInput.parse({ directory: dir, task: "x" })).id)).toThrow(/running/);
+  });
+});
+
+describe("loop drivers", () => {
+  const ctx = testCtx();
+  const dir = tempDir("recollect-loop-drv-");
+  afterAll(() => ctx.close());
+
+  it("one driver at a time; a stale driver's loop is adopted; orphans are listed per project", () => {
+    const loop = createLoop(ctx, createLoopInput.parse({ directory: dir, task: "Drive me" }));
+    const projectId = loop.projectId;
+    const T = 1_000_000_000_000;
+    expect(orphanLoopIds(ctx, projectId, 30_000, T)).toEqual([loop.id]);
+    expect(claimLoop(ctx, loop.id, claimLoopInput.parse({ driver: "a" }), T).driver).toBe("a");
+    expect(orphanLoopIds(ctx, projectId, 30_000, T + 1000)).toEqual([]);
+    expect(() => claimLoop(ctx, loop.id, claimLoopInput.parse({ driver: "b" }), T + 1000)).toThrow(/another OpenCode/);
+    expect(claimLoop(ctx, loop.id, claimLoopInput.parse({ driver: "a" }), T + 2000).driver).toBe("a");
+    expect(orphanLoopIds(ctx, projectId, 30_000, T + 40_000)).toEqual([loop.id]);
+    expect(claimLoop(ctx, loop.id, claimLoopInput.parse({ driver: "b" }), T + 40_000).driver).toBe("b");
+    // A cancelled loop answers its state to the claim without being taken.
+    cancelLoop(ctx, loop.id);
+    expect(claimLoop(ctx, loop.id, claimLoopInput.parse({ driver: "c" }), T + 90_000)).toMatchObject({ status: "cancelled", driver: "b" });
+    expect(orphanLoopIds(ctx, projectId, 30_000, T + 90_000)).toEqual([]);
   });
 });
