@@ -8,6 +8,12 @@ import { systemTransform } from "./hooks/system";
 import { resolveSettings } from "./options";
 import { createRuntime, type Runtime } from "./runtime";
 import { memoryTools } from "./tools";
+import { addCommands, LOOP_COMMANDS } from "./commands";
+import { guardLoopTool, LoopDenied } from "./loops/guard";
+import { LoopManager } from "./loops/manager";
+import { forwardLoopEvent } from "./loops/registry";
+import { loopSettings } from "./loops/settings";
+import { loopTools } from "./loops/tools";
 
 /**
  * Builds the hooks. Returns at once (OpenCode waits for plugins at start-up): the server check
@@ -22,10 +28,26 @@ export async function createRecollect(
   const rt = createRuntime(settings, input.directory, input.client);
   if (settings.autoStart) rt.starter.ensure();
   void warmUp(rt);
+  const loops = new LoopManager(rt, loopSettings(options ?? {}, settings.dataDir), input.client);
+  loops.startAdopting();
+  const onEvent = events(rt);
 
   const hooks: Hooks = {
-    tool: memoryTools(rt),
-    event: safe(rt, "event", events(rt)),
+    tool: { ...memoryTools(rt), ...loopTools(loops) },
+    event: safe(rt, "event", async (arg: Parameters<typeof onEvent>[0]) => {
+      forwardLoopEvent(arg.event as { type: string; properties?: Record<string, unknown> });
+      await onEvent(arg);
+    }),
+    config: safe(rt, "config", async (config: { command?: Record<string, unknown> }) => addCommands(config, LOOP_COMMANDS)),
+    // Not wrapped in `safe`: a denial must reach the model as the tool's failure.
+    "tool.execute.before": async (input, output) => {
+      try {
+        guardLoopTool(input, output, loops.settings.blockedTools, loops.settings.sandbox.docker);
+      } catch (error) {
+        if (error instanceof LoopDenied) throw error;
+        rt.log("warn", `tool.execute.before failed open: ${(error as Error)?.message ?? error}`);
+      }
+    },
     "chat.message": safe(rt, "chat.message", chatMessage(rt)),
     "experimental.chat.messages.transform": safe(rt, "messages.transform", messagesTransform(rt)),
     "experimental.chat.system.transform": safe(rt, "system.transform", systemTransform(rt)),
@@ -34,6 +56,7 @@ export async function createRecollect(
   };
   // Not enumerable: OpenCode only sees the hooks; tests and the benchmark reach the runtime.
   Object.defineProperty(hooks, "__runtime", { value: rt, enumerable: false });
+  Object.defineProperty(hooks, "__loops", { value: loops, enumerable: false });
   return hooks;
 }
 
