@@ -4,7 +4,7 @@ import type { LoopDto, UpdateLoopInput } from "../../lib/contracts/loops";
 import type { RecollectClient } from "../client";
 import { openFindings, type Finding } from "./findings";
 import { auditorPrompt, coderPrompt, nudgePrompt, promiseTag } from "./prompts";
-import { loopRegistry, type LoopSessionInfo } from "./registry";
+import { loopRegistry, type LoopEventType, type LoopSessionInfo } from "./registry";
 import type { Sandbox } from "./sandbox";
 import { modelRef, type LoopSettings } from "./settings";
 import { commitWorkspace, createWorkspace, headCommit, iterationDiff, removeWorkspace, type LoopWorkspace } from "./worktree";
@@ -46,6 +46,8 @@ export class LoopDriver {
   private model?: string;
   private fellBack = false;
   private stallTimer?: ReturnType<typeof setTimeout>;
+  private readonly abandoned: string[] = [];
+  private readonly sessionIDs: string[] = [];
   private pollTimer?: ReturnType<typeof setInterval>;
   private ended = false;
   /** Serializes phase transitions (events arrive from several plugin instances). */
@@ -129,7 +131,7 @@ export class LoopDriver {
     return (await openFindings(this.deps.client, this.loop.directory, 5000)) ?? [];
   }
 
-  private async startPhase(phase: Phase, retry = false) {
+  private async startPhase(phase: Phase, retry?: "stall" | "error") {
     if (this.ended) return;
     this.phase = phase;
     const oc = this.deps.opencode;
@@ -138,17 +140,19 @@ export class LoopDriver {
     if (created.error || !created.data) throw new Error(`session.create failed: ${JSON.stringify(created.error)}`);
     const sid = created.data.id;
     const reg = loopRegistry();
-    if (this.sessionID) reg.sessions.delete(this.sessionID);
+    // Earlier sessions stay registered until the end: an abandoned one is still a loop session.
+    this.sessionIDs.push(sid);
     this.sessionID = sid;
     const info: LoopSessionInfo = { loopId: this.loop.id, kind: phase, repoDir: this.loop.directory, ...(this.sandbox ? { container: this.sandbox.container, hostDir: directory } : {}) };
     reg.sessions.set(sid, info);
     const findings = await this.findings();
     const text =
       phase === "code"
-        ? coderPrompt({ task: this.loop.task, iteration: this.iteration, promise: this.loop.completionPromise, findings, directory })
+        ? (retry === "stall" ? nudgePrompt(this.loop.completionPromise) + "\n\n" : "") +
+          coderPrompt({ task: this.loop.task, iteration: this.iteration, promise: this.loop.completionPromise, findings, directory })
         : auditorPrompt({ task: this.loop.task, iteration: this.iteration, findings, diff: await iterationDiff(this.ws!, this.base) });
     await this.report({ iteration: this.iteration, phase, findingsOpen: findings.length }, { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" });
-    if (retry) this.deps.log("info", `loop ${this.loop.id}: phase ${phase} retried`);
+    if (retry) this.deps.log("info", `loop ${this.loop.id}: phase ${phase} re-triggered after ${retry === "stall" ? "a stall" : "an error"}`);
     await this.prompt(sid, phase, text);
   }
 
@@ -178,7 +182,7 @@ export class LoopDriver {
     this.stallTimer = setTimeout(() => void this.serial(() => this.onStall()), this.deps.settings.stallTimeoutMs);
   }
 
-  private onSessionEvent(sid: string, type: "progress" | "idle" | "error", error?: unknown) {
+  private onSessionEvent(sid: string, type: LoopEventType, error?: unknown) {
     if (sid !== this.sessionID || this.ended) return;
     if (type === "progress") {
       this.stalls = 0;
@@ -190,15 +194,20 @@ export class LoopDriver {
     else void this.serial(() => this.onError(sid, error));
   }
 
-  /** No progress for stallTimeoutMs: re-trigger the phase, or end after maxStalls in a row. */
+  /**
+   * No progress for stallTimeoutMs: the phase is re-triggered in a fresh session (the stalled one
+   * is aborted; its late events no longer count), or the loop ends after maxStalls in a row.
+   */
   private async onStall() {
     if (this.ended || !this.sessionID) return;
     this.stalls += 1;
     await this.report({ stalls: this.stalls });
+    // Not aborted now: an abort while OpenCode is still setting up the directory's provider can
+    // leave every later prompt of that directory failing ("All fibers interrupted", 1.18.33). A
+    // stalled session is abandoned (its events no longer count) and aborted when the loop ends.
+    this.abandoned.push(this.sessionID);
     if (this.stalls >= this.deps.settings.maxStalls) return this.end("stall_timeout", { report: true });
-    const sid = this.sessionID;
-    await this.deps.opencode.session.abort({ path: { id: sid }, query: { directory: this.ws!.directory } }).catch(() => {});
-    await this.prompt(sid, this.phase!, nudgePrompt(this.loop.completionPromise));
+    await this.startPhase(this.phase!, "stall");
   }
 
   private async onError(sid: string, error: unknown) {
@@ -215,13 +224,15 @@ export class LoopDriver {
       this.deps.log("warn", `loop ${this.loop.id}: model ${this.model} failed (${text}); falling back to the default model`);
       this.model = undefined;
     }
-    await this.startPhase(this.phase!, true);
+    await this.startPhase(this.phase!, "error");
   }
 
   private async onIdle(sid: string) {
     if (this.ended || sid !== this.sessionID || !this.phase) return;
     const usage = await this.usage(sid);
     if (usage.error) return this.onError(sid, usage.error);
+    // Idle without a single answer: the prompt never ran (OpenCode dropped it); that is no phase.
+    if (!usage.answered) return this.onError(sid, { name: "UnknownError", data: { message: "the session went idle without an answer" } });
     this.consecutiveErrors = 0;
     this.stalls = 0;
     if (this.phase === "code") {
@@ -254,8 +265,10 @@ export class LoopDriver {
     let cost = 0;
     let text = "";
     let error: unknown;
+    let answered = false;
     for (const m of messages) {
       if (m.info.role !== "assistant") continue;
+      answered ||= m.parts.some((p) => p.type === "text" || p.type === "tool" || p.type === "step-finish");
       tokensInput += m.info.tokens?.input ?? 0;
       tokensOutput += m.info.tokens?.output ?? 0;
       cost += m.info.cost ?? 0;
@@ -263,7 +276,7 @@ export class LoopDriver {
       error = m.info.error;
     }
     if ((error as { name?: string } | undefined)?.name === "MessageAbortedError") error = undefined;
-    return { text, error, totals: { tokensInput, tokensOutput, cost: Math.round(cost * 1e6) / 1e6 } };
+    return { text, error, answered, totals: { tokensInput, tokensOutput, cost: Math.round(cost * 1e6) / 1e6 } };
   }
 
   /** Ends the loop: the session stopped, the work committed, the worktree removed (branch kept). */
@@ -274,9 +287,10 @@ export class LoopDriver {
     clearInterval(this.pollTimer);
     const reg = loopRegistry();
     if (this.sessionID && this.ws) {
-      if (status !== "completed") await this.deps.opencode.session.abort({ path: { id: this.sessionID }, query: { directory: this.ws.directory } }).catch(() => {});
-      reg.sessions.delete(this.sessionID);
+      const toAbort = status === "completed" ? this.abandoned : [...new Set([...this.abandoned, this.sessionID])];
+      for (const id of toAbort) await this.deps.opencode.session.abort({ path: { id }, query: { directory: this.ws.directory } }).catch(() => {});
     }
+    for (const id of this.sessionIDs) reg.sessions.delete(id);
     let commit: string | undefined;
     if (this.ws && !o.keepWorkspace) {
       commit = await commitWorkspace(this.ws, `loop ${this.loop.slug}: ${status} after iteration ${this.iteration}`).catch(() => undefined);

@@ -32,5 +32,5 @@ export function auditorPrompt(o: { task: string; iteration: number; findings: Fi
 }
 
 export function nudgePrompt(promise: string): string {
-  return `You stopped making progress. Continue the task where you left off; when it is done, end with ${promiseTag(promise)}.`;
+  return `The previous session of this phase stopped making progress and was replaced: continue the task from the files as they are; when it is done, end with ${promiseTag(promise)}.`;
 }

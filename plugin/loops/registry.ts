@@ -14,21 +14,27 @@ export interface LoopSessionInfo {
   hostDir?: string;
 }
 
+export type LoopEventType = "progress" | "idle" | "error";
+
 export interface LoopEventSink {
-  onSessionEvent(sessionID: string, type: "progress" | "idle" | "error", error?: unknown): void;
+  onSessionEvent(sessionID: string, type: LoopEventType, error?: unknown): void;
 }
 
 export interface LoopRegistry {
   sessions: Map<string, LoopSessionInfo>;
   /** Drivers by loop id (one per loop in this process). */
   drivers: Map<string, LoopEventSink & { cancel(): Promise<void> }>;
+  /** Ids of user messages seen in loop sessions (their parts are not the model's progress). */
+  userMessages: Set<string>;
 }
+
+const MODEL_PARTS = new Set(["text", "reasoning", "tool", "step-finish", "patch"]);
 
 const KEY = Symbol.for("recollect.loops");
 
 export function loopRegistry(): LoopRegistry {
   const g = globalThis as unknown as Record<symbol, LoopRegistry | undefined>;
-  g[KEY] ??= { sessions: new Map(), drivers: new Map() };
+  g[KEY] ??= { sessions: new Map(), drivers: new Map(), userMessages: new Set() };
   return g[KEY]!;
 }
 
@@ -37,18 +43,23 @@ export function forwardLoopEvent(event: { type: string; properties?: Record<stri
   const reg = loopRegistry();
   const p = event.properties ?? {};
   let sessionID: string | undefined;
-  let type: "progress" | "idle" | "error" | undefined;
+  let type: LoopEventType | undefined;
   if (event.type === "session.idle") {
     sessionID = p.sessionID as string;
     type = "idle";
   } else if (event.type === "session.error") {
     sessionID = p.sessionID as string | undefined;
     type = "error";
-  } else if (event.type === "message.part.updated") {
-    sessionID = (p.part as { sessionID?: string } | undefined)?.sessionID;
-    type = "progress";
   } else if (event.type === "message.updated") {
-    sessionID = (p.info as { sessionID?: string } | undefined)?.sessionID;
+    // The prompt we send is no progress: only what the model streams back counts.
+    const info = p.info as { id?: string; role?: string } | undefined;
+    if (info?.role === "user" && info.id) reg.userMessages.add(info.id);
+    if (reg.userMessages.size > 1000) reg.userMessages.clear();
+    return;
+  } else if (event.type === "message.part.updated") {
+    const part = p.part as { sessionID?: string; messageID?: string; type?: string } | undefined;
+    if (!part?.messageID || reg.userMessages.has(part.messageID) || !MODEL_PARTS.has(part.type ?? "")) return;
+    sessionID = part.sessionID;
     type = "progress";
   }
   if (!sessionID || !type) return;
