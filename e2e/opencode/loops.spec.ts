@@ -233,3 +233,86 @@ test("6. in-place mode: no worktree, no branch, the project's own directory", as
   expect(git(oc!.projectDir, "branch", "--list", "recollect/*")).toBe("");
   expect(git(oc!.projectDir, "worktree", "list").split("\n")).toHaveLength(1);
 });
+
+/**
+ * This machine has no Docker engine: a fake `docker` on PATH records its arguments and runs the
+ * `exec` payloads locally in the bind-mounted worktree (/workspace mapped back to it).
+ */
+function fakeDocker(): { dir: string; log: string } {
+  const dir = tempDir("fake-docker-");
+  const log = path.join(dir, "calls.log");
+  fs.writeFileSync(
+    path.join(dir, "docker"),
+    `#!/bin/sh
+printf '%s\\n' "$*" >> "${log}"
+case "$1" in
+  version) echo 27.0.0-fake ;;
+  run) while [ $# -gt 0 ]; do [ "$1" = "-v" ] && printf '%s' "\${2%%:*}" > "${log}.mount"; shift; done; echo fakecontainer ;;
+  exec) while [ "$1" != "sh" ]; do shift; done; shift 2; mount=$(cat "${log}.mount"); cd "$mount" && sh -c "$(printf '%s' "$1" | sed "s#/workspace#$mount#g")" ;;
+  *) ;;
+esac
+`,
+    { mode: 0o755 },
+  );
+  return { dir, log };
+}
+
+test("7. sandbox mode with a fake docker: run, bash and grep through docker exec, git blocked, rm at the end", async () => {
+  const docker = fakeDocker();
+  oc = undefined;
+  worktreesDir = tempDir("oc-loop-wt-");
+  oc = await startOpencode({
+    llmUrl: llm.url,
+    git: true,
+    globalConfig: true,
+    agents: AGENTS,
+    files: { "README.md": "# demo\n" },
+    env: { PATH: `${docker.dir}:${process.env.PATH}` },
+    pluginOptions: {
+      url: server.url,
+      dataDir: server.dataDir,
+      autoStart: false,
+      timeoutMs: 5000,
+      loops: { worktreesDir, pollMs: 300, adoptPollMs: 0, sandbox: { image: "example/sandbox:1" } },
+    },
+  });
+  mainScript({ task: "Sandboxed work", sandbox: "docker", audit: false, maxIterations: 2 }, (req) => {
+    const done = toolResults(req).length;
+    if (lastRole(req) !== "tool") return { toolCalls: [{ name: "bash", args: { command: "git status", description: "status" } }] };
+    if (done === 1) return { toolCalls: [{ name: "bash", args: { command: "echo sandboxed > out.txt && pwd", description: "write" } }] };
+    if (done === 2) return { toolCalls: [{ name: "sandbox_grep", args: { pattern: "sandboxed" } }] };
+    return { text: "<promise>LOOP_COMPLETE</promise>" };
+  });
+  const loop = await startLoop({});
+  expect(loop.sandbox).toBe("docker");
+  const ended = await waitEnded(loop.id);
+  expect(ended.status).toBe("completed");
+  const calls = fs.readFileSync(docker.log, "utf8").trim().split("\n");
+  const container = `recollect-loop-${loop.slug}`;
+  const worktree = path.join(worktreesDir, loop.slug);
+  expect(calls).toContain(`run -d --name ${container} -v ${worktree}:/workspace -w /workspace example/sandbox:1 sleep infinity`);
+  expect(calls).toContain(`exec -w /workspace ${container} sh -c echo sandboxed > out.txt && pwd`);
+  expect(calls.some((c) => c.startsWith(`exec -w /workspace ${container} sh -c grep -rnE --exclude-dir=.git 'sandboxed'`))).toBe(true);
+  expect(calls.at(-1)).toBe(`rm -f ${container}`);
+  const coder = llm.requests.map((r) => r.body).filter(isCoder);
+  const results = coder.flatMap(toolResults);
+  expect(results.some((t) => t.includes("git is blocked inside the loop's sandbox"))).toBe(true);
+  expect(results.some((t) => t.includes("out.txt:1:sandboxed"))).toBe(true);
+  // glob and grep of the host are not offered in a sandboxed session; the sandbox's are.
+  const offered = coder[0]!.tools?.map((t) => t.function.name) ?? [];
+  expect(offered).toContain("sandbox_grep");
+  expect(offered).not.toContain("grep");
+  expect(offered).not.toContain("glob");
+  expect(git(oc!.projectDir, "show", `${ended.branch}:out.txt`)).toBe("sandboxed");
+});
+
+test("8. sandbox mode is refused with a clear message when docker is absent", async () => {
+  await start({ sandbox: { docker: "/nonexistent/docker" } });
+  mainScript({ task: "Needs docker", sandbox: "docker" }, () => ({ text: "unused" }));
+  const session = await newSession(oc!);
+  const from = llm.requests.length;
+  await prompt(oc!, session, "start the loop");
+  const answer = llm.requests.slice(from).flatMap((r) => toolResults(r.body)).join("\n");
+  expect(answer).toContain('Loop not started: sandbox mode needs Docker, and "/nonexistent/docker" was not found on PATH');
+  expect(await loopsOf(oc!.projectDir)).toEqual([]);
+});
