@@ -17,7 +17,11 @@ import { printTable, summarize, writeResult } from "../lib/stats";
 const args = process.argv.slice(2);
 const ITERATIONS = Number(args[args.indexOf("--iterations") + 1]) || 20;
 
-const userTexts = (r: ChatRequest) => r.messages.filter((m) => m.role === "user").map(textOf).join("\n");
+const userTexts = (r: ChatRequest) =>
+  r.messages
+    .filter((m) => m.role === "user")
+    .map(textOf)
+    .join("\n");
 const phaseOf = (r: ChatRequest): string | undefined => {
   const text = userTexts(r);
   const n = /iteration (\d+)/.exec(text)?.[1];
@@ -39,15 +43,25 @@ async function main() {
       code: { mode: "primary", prompt: "You are the loop's coder." },
       auditor: { mode: "primary", prompt: "You are the loop's auditor." },
     },
-    pluginOptions: { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, loops: { worktreesDir: tempDir("bench-loop-wt-"), adoptPollMs: 0 } },
+    pluginOptions: {
+      url: server.url,
+      dataDir: server.dataDir,
+      autoStart: false,
+      timeoutMs: 5000,
+      loops: { worktreesDir: tempDir("bench-loop-wt-"), adoptPollMs: 0 },
+    },
   });
   try {
     llm.setResponder((req) => {
       const phase = phaseOf(req);
       const last = req.messages.at(-1)?.role;
-      if (!phase) return last === "tool" ? { text: "started" } : { toolCalls: [{ name: "memory_loop", args: { task: "Bench task", maxIterations: ITERATIONS } }] };
+      if (!phase)
+        return last === "tool" ? { text: "started" } : { toolCalls: [{ name: "memory_loop", args: { task: "Bench task", maxIterations: ITERATIONS } }] };
       if (last === "tool") return { text: "step done" };
-      if (phase.endsWith(":code")) return { toolCalls: [{ name: "write", args: { filePath: path.join(workdirOf(req), `file-${phase.split(":")[0]}.txt`), content: `iteration ${phase}\n` } }] };
+      if (phase.endsWith(":code"))
+        return {
+          toolCalls: [{ name: "write", args: { filePath: path.join(workdirOf(req), `file-${phase.split(":")[0]}.txt`), content: `iteration ${phase}\n` } }],
+        };
       return { text: "No findings." };
     });
     const session = await newSession(oc);
@@ -65,7 +79,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
     }
     // Phase boundaries from what the fake LLM received, in order.
-    const reqs = llm.requests.filter((r) => !isTitleRequest(r.body)).map((r) => ({ at: r.at, phase: phaseOf(r.body) })).filter((r) => r.phase);
+    const reqs = llm.requests
+      .filter((r) => !isTitleRequest(r.body))
+      .map((r) => ({ at: r.at, phase: phaseOf(r.body) }))
+      .filter((r) => r.phase);
     const samples: Record<string, number[]> = { "code -> audit": [], "audit -> next code": [] };
     for (let i = 1; i < reqs.length; i++) {
       const prev = reqs[i - 1]!;

@@ -67,7 +67,14 @@ export function registerLoop(program: Command) {
           `  task: ${x.task.replace(/\s+/g, " ").slice(0, 200)}`,
           "",
           table(
-            (x.phases ?? []).map((p) => [String(p.iteration), p.kind, p.status, p.sessionId ?? "", p.findings ? String(p.findings) : "", p.commit?.slice(0, 8) ?? ""]),
+            (x.phases ?? []).map((p) => [
+              String(p.iteration),
+              p.kind,
+              p.status,
+              p.sessionId ?? "",
+              p.findings ? String(p.findings) : "",
+              p.commit?.slice(0, 8) ?? "",
+            ]),
             ["iter", "phase", "status", "session", "findings", "commit"],
           ),
         ]);

@@ -31,7 +31,15 @@ test.afterAll(async () => {
 });
 
 test.afterEach(async ({}, info) => {
-  if (info.status !== info.expectedStatus && oc) console.log(oc.log().split("\n").filter((l) => /recollect|loop|error/i.test(l)).slice(-40).join("\n"));
+  if (info.status !== info.expectedStatus && oc)
+    console.log(
+      oc
+        .log()
+        .split("\n")
+        .filter((l) => /recollect|loop|error/i.test(l))
+        .slice(-40)
+        .join("\n"),
+    );
   await oc?.stop();
   oc = undefined;
 });
@@ -65,7 +73,15 @@ async function start(loops: Record<string, unknown> = {}, files: Record<string, 
 const lastRole = (r: ChatRequest) => r.messages[r.messages.length - 1]?.role;
 const isCoder = (r: ChatRequest) => r.messages.some((m) => m.role === "user" && textOf(m).includes("of an autonomous coding loop"));
 const isAuditor = (r: ChatRequest) => r.messages.some((m) => m.role === "user" && textOf(m).startsWith("You audit iteration"));
-const iterationOf = (r: ChatRequest) => Number(/iteration (\d+)/.exec(r.messages.filter((m) => m.role === "user").map(textOf).join("\n"))?.[1] ?? 0);
+const iterationOf = (r: ChatRequest) =>
+  Number(
+    /iteration (\d+)/.exec(
+      r.messages
+        .filter((m) => m.role === "user")
+        .map(textOf)
+        .join("\n"),
+    )?.[1] ?? 0,
+  );
 const workdirOf = (r: ChatRequest) => /working in (\S+?)\. /.exec(r.messages.map(textOf).join("\n"))?.[1] ?? "";
 const toolResults = (r: ChatRequest) => r.messages.filter((m) => m.role === "tool").map(textOf);
 
@@ -78,9 +94,7 @@ async function getLoop(id: string): Promise<Loop> {
 }
 async function waitEnded(id: string, timeout = 90_000): Promise<Loop> {
   let loop: Loop = {};
-  await expect
-    .poll(async () => (loop = await getLoop(id)).status, { timeout, intervals: [250] })
-    .not.toBe("running");
+  await expect.poll(async () => (loop = await getLoop(id)).status, { timeout, intervals: [250] }).not.toBe("running");
   return loop;
 }
 
@@ -153,7 +167,9 @@ test("1. code -> audit with a finding -> code -> clean audit -> complete, in a w
 
 test("2. maxIterations reached", async () => {
   await start();
-  mainScript({ task: "Never finished", maxIterations: 2, audit: false }, (req) => (lastRole(req) === "tool" ? { text: "more to do" } : { text: "still working" }));
+  mainScript({ task: "Never finished", maxIterations: 2, audit: false }, (req) =>
+    lastRole(req) === "tool" ? { text: "more to do" } : { text: "still working" },
+  );
   const loop = await startLoop({});
   const ended = await waitEnded(loop.id);
   expect(ended).toMatchObject({ status: "max_iterations", iteration: 2 });
@@ -312,7 +328,10 @@ test("8. sandbox mode is refused with a clear message when docker is absent", as
   const session = await newSession(oc!);
   const from = llm.requests.length;
   await prompt(oc!, session, "start the loop");
-  const answer = llm.requests.slice(from).flatMap((r) => toolResults(r.body)).join("\n");
+  const answer = llm.requests
+    .slice(from)
+    .flatMap((r) => toolResults(r.body))
+    .join("\n");
   expect(answer).toContain('Loop not started: sandbox mode needs Docker, and "/nonexistent/docker" was not found on PATH');
   expect(await loopsOf(oc!.projectDir)).toEqual([]);
 });

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { redact } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
-import { LOOP_MODES, LOOP_PHASE_STATUSES, LOOP_PHASES, LOOP_SANDBOXES, LOOP_STATUSES, type LoopMode, type LoopPhase, type LoopPhaseStatus, type LoopSandbox, type LoopStatus } from "../vocabulary";
+import {
+  LOOP_MODES,
+  LOOP_PHASE_STATUSES,
+  LOOP_PHASES,
+  LOOP_SANDBOXES,
+  LOOP_STATUSES,
+  type LoopMode,
+  type LoopPhase,
+  type LoopPhaseStatus,
+  type LoopSandbox,
+  type LoopStatus,
+} from "../vocabulary";
 import { clientId, projectRefShape, sessionIdField } from "./common";
 
 /** Contracts of `/api/loops*` (docs/loops.md). */
@@ -51,7 +62,10 @@ export const loopPhaseInput = z
     status: z.enum(LOOP_PHASE_STATUSES).optional(),
     promiseSeen: z.boolean().optional(),
     findings: count.optional(),
-    commit: z.string().regex(/^[0-9a-f]{7,64}$/, "commit: a hex git hash").optional(),
+    commit: z
+      .string()
+      .regex(/^[0-9a-f]{7,64}$/, "commit: a hex git hash")
+      .optional(),
     tokensInput: count.optional(),
     tokensOutput: count.optional(),
     cost: z.number().min(0).max(1_000_000).optional(),
@@ -84,7 +98,10 @@ export const listLoopsQuery = z
   .object({
     ...projectRefShape,
     status: z.enum(LOOP_STATUSES).optional(),
-    active: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+    active: z
+      .enum(["true", "false"])
+      .transform((v) => v === "true")
+      .optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();
@@ -103,9 +120,7 @@ export const claimLoopInput = z
 export type ClaimLoopInput = z.input<typeof claimLoopInput>;
 export type ParsedClaimLoopInput = z.output<typeof claimLoopInput>;
 
-export const orphanLoopsQuery = z
-  .object({ ...projectRefShape, staleMs: z.coerce.number().int().min(1000).max(3_600_000).default(30_000) })
-  .strict();
+export const orphanLoopsQuery = z.object({ ...projectRefShape, staleMs: z.coerce.number().int().min(1000).max(3_600_000).default(30_000) }).strict();
 
 export interface LoopPhaseDto {
   iteration: number;

@@ -20,10 +20,7 @@ export function cancelLoop(ctx: Ctx, id: string): LoopDto {
       const row = findLoopRow(ctx, id);
       if (row.status !== "running") return;
       tx.update(loops).set({ status: "cancelled", phase: null, endedAt: now, updatedAt: now }).where(eq(loops.id, id)).run();
-      tx.update(loopPhases)
-        .set({ status: "cancelled", endedAt: now })
-        .where(sql`${loopPhases.loopId} = ${id} AND ${loopPhases.status} = 'running'`)
-        .run();
+      tx.update(loopPhases).set({ status: "cancelled", endedAt: now }).where(sql`${loopPhases.loopId} = ${id} AND ${loopPhases.status} = 'running'`).run();
     },
     "immediate",
   );

@@ -11,7 +11,8 @@ export function listLoops(ctx: Ctx, q: ParsedListLoopsQuery): { items: LoopDto[]
   const projectId = resolveProject(ctx, q);
   if (projectId) where.push(eq(loops.projectId, projectId));
   if (q.status) where.push(eq(loops.status, q.status));
-  if (q.active !== undefined) where.push(q.active ? eq(loops.status, "running") : inArray(loops.status, ["completed", "cancelled", "max_iterations", "stall_timeout", "errors"]));
+  if (q.active !== undefined)
+    where.push(q.active ? eq(loops.status, "running") : inArray(loops.status, ["completed", "cancelled", "max_iterations", "stall_timeout", "errors"]));
   const rows = ctx.db
     .select()
     .from(loops)

@@ -78,7 +78,12 @@ export class LoopDriver {
       cancel: () => this.serial(() => this.end("cancelled", { report: true })),
     });
     try {
-      this.ws = await createWorkspace({ repoDir: this.loop.directory, slug: this.loop.slug, inPlace: this.loop.mode === "in_place", worktreesDir: this.deps.settings.worktreesDir });
+      this.ws = await createWorkspace({
+        repoDir: this.loop.directory,
+        slug: this.loop.slug,
+        inPlace: this.loop.mode === "in_place",
+        worktreesDir: this.deps.settings.worktreesDir,
+      });
       if (this.loop.sandbox === "docker") {
         if (!this.deps.startSandbox) throw new Error("sandbox mode is not available");
         this.sandbox = await this.deps.startSandbox(this.loop, this.ws);
@@ -112,7 +117,11 @@ export class LoopDriver {
   /** The heartbeat: keeps the claim, and learns of a cancel from the CLI or the browser. */
   private async poll() {
     if (this.ended) return;
-    const res = await this.deps.client.post<LoopDto>(`/api/loops/${encodeURIComponent(this.loop.id)}/claim`, { driver: this.deps.driverId }, { timeoutMs: 5000, bypassBreaker: true });
+    const res = await this.deps.client.post<LoopDto>(
+      `/api/loops/${encodeURIComponent(this.loop.id)}/claim`,
+      { driver: this.deps.driverId },
+      { timeoutMs: 5000, bypassBreaker: true },
+    );
     if (res.ok && res.data.status !== "running" && !this.ended) await this.serial(() => this.end(res.data.status as EndStatus, { report: false }));
     if (!res.ok && res.status === 409 && !this.ended) await this.serial(() => this.end("cancelled", { report: false, keepWorkspace: true }));
   }
@@ -143,7 +152,12 @@ export class LoopDriver {
     // Earlier sessions stay registered until the end: an abandoned one is still a loop session.
     this.sessionIDs.push(sid);
     this.sessionID = sid;
-    const info: LoopSessionInfo = { loopId: this.loop.id, kind: phase, repoDir: this.loop.directory, ...(this.sandbox ? { container: this.sandbox.container, hostDir: directory } : {}) };
+    const info: LoopSessionInfo = {
+      loopId: this.loop.id,
+      kind: phase,
+      repoDir: this.loop.directory,
+      ...(this.sandbox ? { container: this.sandbox.container, hostDir: directory } : {}),
+    };
     reg.sessions.set(sid, info);
     const findings = await this.findings();
     const text =
@@ -151,7 +165,10 @@ export class LoopDriver {
         ? (retry === "stall" ? nudgePrompt(this.loop.completionPromise) + "\n\n" : "") +
           coderPrompt({ task: this.loop.task, iteration: this.iteration, promise: this.loop.completionPromise, findings, directory })
         : auditorPrompt({ task: this.loop.task, iteration: this.iteration, findings, diff: await iterationDiff(this.ws!, this.base) });
-    await this.report({ iteration: this.iteration, phase, findingsOpen: findings.length }, { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" });
+    await this.report(
+      { iteration: this.iteration, phase, findingsOpen: findings.length },
+      { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" },
+    );
     if (retry) this.deps.log("info", `loop ${this.loop.id}: phase ${phase} re-triggered after ${retry === "stall" ? "a stall" : "an error"}`);
     await this.prompt(sid, phase, text);
   }
@@ -216,7 +233,10 @@ export class LoopDriver {
     if (name === "MessageAbortedError") return; // our own abort (a stall re-trigger or a cancel)
     const text = message((error as { data?: { message?: string } })?.data?.message ?? name ?? error);
     this.consecutiveErrors += 1;
-    await this.report({ consecutiveErrors: this.consecutiveErrors, lastError: text.slice(0, 2000) }, { iteration: this.iteration, kind: this.phase!, status: "error", error: text.slice(0, 2000) });
+    await this.report(
+      { consecutiveErrors: this.consecutiveErrors, lastError: text.slice(0, 2000) },
+      { iteration: this.iteration, kind: this.phase!, status: "error", error: text.slice(0, 2000) },
+    );
     if (this.consecutiveErrors >= this.deps.settings.maxConsecutiveErrors) return this.end("errors", { report: true });
     // A model error: once, fall back to the default model.
     if (this.model && !this.fellBack && isModelError(error)) {
@@ -247,7 +267,10 @@ export class LoopDriver {
     }
     const findings = await this.findings();
     this.auditsDone += 1;
-    await this.report({ auditsDone: this.auditsDone, findingsOpen: findings.length, consecutiveErrors: 0, stalls: 0 }, { iteration: this.iteration, kind: "audit", status: "done", findings: findings.length, ...usage.totals });
+    await this.report(
+      { auditsDone: this.auditsDone, findingsOpen: findings.length, consecutiveErrors: 0, stalls: 0 },
+      { iteration: this.iteration, kind: "audit", status: "done", findings: findings.length, ...usage.totals },
+    );
     return this.evaluate(findings);
   }
 
@@ -297,7 +320,11 @@ export class LoopDriver {
       await removeWorkspace(this.ws).catch((error) => this.deps.log("warn", `loop ${this.loop.id}: worktree not removed: ${message(error)}`));
     }
     await this.sandbox?.stop().catch(() => {});
-    if (o.report) await this.report({ status, ...(this.ws?.inPlace ? {} : { worktreePath: null }) }, commit && this.phase ? { iteration: this.iteration, kind: this.phase, commit } : undefined);
+    if (o.report)
+      await this.report(
+        { status, ...(this.ws?.inPlace ? {} : { worktreePath: null }) },
+        commit && this.phase ? { iteration: this.iteration, kind: this.phase, commit } : undefined,
+      );
     reg.drivers.delete(this.loop.id);
     this.deps.log("info", `loop ${this.loop.id} ended: ${status}`);
     this.finish(status);

@@ -21,7 +21,10 @@ const FINDING_TTL_SECONDS = 30 * 24 * 3600;
 
 export async function putFinding(client: RecollectClient, directory: string, f: Finding, timeoutMs: number) {
   const { file, line, ...value } = f;
-  return client.call<KvEntryDto>("PUT", `/api/kv/${encodeURIComponent(findingKey(file, line))}`, { body: { directory, value, ttlSeconds: FINDING_TTL_SECONDS }, timeoutMs });
+  return client.call<KvEntryDto>("PUT", `/api/kv/${encodeURIComponent(findingKey(file, line))}`, {
+    body: { directory, value, ttlSeconds: FINDING_TTL_SECONDS },
+    timeoutMs,
+  });
 }
 
 export async function resolveFinding(client: RecollectClient, directory: string, file: string, line: number, timeoutMs: number) {

@@ -34,7 +34,10 @@ const COMMAND_WRAPPERS = new Set(["sudo", "env", "command", "exec", "nohup", "ti
 /** Whether any command of a shell line is `git [global options] push`. */
 export function runsGitPush(command: string): boolean {
   for (const segment of command.split(/&&|\|\||[;|&\n(){}`]|\$\(/)) {
-    const words = segment.trim().split(/\s+/).map((w) => w.replace(/^["']|["']$/g, ""));
+    const words = segment
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/^["']|["']$/g, ""));
     // The command word: after variable assignments and wrappers (`FOO=1 sudo git push`).
     let i = 0;
     while (i < words.length && (/^\w+=/.test(words[i]!) || COMMAND_WRAPPERS.has(words[i]!))) i++;

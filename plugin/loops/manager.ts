@@ -25,7 +25,11 @@ export class LoopManager {
   async drive(loop: LoopDto): Promise<LoopDriver | undefined> {
     if (!this.opencode) return undefined;
     if (loopRegistry().drivers.has(loop.id)) return undefined;
-    const claim = await this.rt.client.post<LoopDto>(`/api/loops/${encodeURIComponent(loop.id)}/claim`, { driver: this.driverId }, { timeoutMs: 5000, bypassBreaker: true });
+    const claim = await this.rt.client.post<LoopDto>(
+      `/api/loops/${encodeURIComponent(loop.id)}/claim`,
+      { driver: this.driverId },
+      { timeoutMs: 5000, bypassBreaker: true },
+    );
     if (!claim.ok || claim.data.status !== "running") return undefined;
     const driver = new LoopDriver(claim.data, {
       client: this.rt.client,
@@ -33,7 +37,8 @@ export class LoopManager {
       settings: this.settings,
       driverId: this.driverId,
       log: (level, message) => this.rt.log(level, message),
-      startSandbox: (l, ws) => startDockerSandbox({ docker: this.settings.sandbox.docker, image: this.settings.sandbox.image, name: `loop-${l.slug}`, hostDir: ws.directory }),
+      startSandbox: (l, ws) =>
+        startDockerSandbox({ docker: this.settings.sandbox.docker, image: this.settings.sandbox.image, name: `loop-${l.slug}`, hostDir: ws.directory }),
       onPhaseStart: (id, phase, iteration) => traceLoop(this.rt, id, phase, iteration),
     });
     void driver.start();
@@ -56,7 +61,11 @@ export class LoopManager {
     this.adopting = true;
     try {
       const staleMs = Math.max(1000, this.settings.pollMs * 5);
-      const res = await this.rt.client.get<{ ids: string[] }>("/api/loops/orphans", { query: { directory: this.rt.directory, staleMs }, timeoutMs: 5000, bypassBreaker: true });
+      const res = await this.rt.client.get<{ ids: string[] }>("/api/loops/orphans", {
+        query: { directory: this.rt.directory, staleMs },
+        timeoutMs: 5000,
+        bypassBreaker: true,
+      });
       if (!res.ok) return;
       for (const id of res.data.ids) {
         const loop = await this.rt.client.get<LoopDto>(`/api/loops/${encodeURIComponent(id)}`, { timeoutMs: 5000, bypassBreaker: true });

@@ -27,7 +27,8 @@ function run(bin: string, args: string[], timeoutMs = 60_000): Promise<{ code: n
 export async function checkDocker(docker: string): Promise<string | undefined> {
   const res = await run(docker, ["version", "--format", "{{.Server.Version}}"], 15_000);
   if (res.missing) return `sandbox mode needs Docker, and "${docker}" was not found on PATH. Install Docker, or start the loop without sandbox.`;
-  if (res.code !== 0) return `sandbox mode needs a running Docker engine: "${docker} version" failed (${(res.stderr || res.stdout).trim().slice(0, 300)}). Start Docker, or start the loop without sandbox.`;
+  if (res.code !== 0)
+    return `sandbox mode needs a running Docker engine: "${docker} version" failed (${(res.stderr || res.stdout).trim().slice(0, 300)}). Start Docker, or start the loop without sandbox.`;
   return undefined;
 }
 
@@ -36,7 +37,11 @@ export async function startDockerSandbox(o: { docker: string; image: string; nam
   if (refusal) throw new Error(refusal);
   const container = `recollect-${o.name}`.replace(/[^a-zA-Z0-9_.-]/g, "-").slice(0, 120);
   await run(o.docker, ["rm", "-f", container], 30_000); // a leftover of a crashed run
-  const started = await run(o.docker, ["run", "-d", "--name", container, "-v", `${o.hostDir}:${WORKSPACE}`, "-w", WORKSPACE, o.image, "sleep", "infinity"], 120_000);
+  const started = await run(
+    o.docker,
+    ["run", "-d", "--name", container, "-v", `${o.hostDir}:${WORKSPACE}`, "-w", WORKSPACE, o.image, "sleep", "infinity"],
+    120_000,
+  );
   if (started.code !== 0) throw new Error(`docker run failed: ${(started.stderr || started.stdout).trim().slice(0, 500)}`);
   return {
     container,

@@ -24,7 +24,8 @@ export interface LoopSettings {
 }
 
 type Options = Record<string, unknown>;
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown) =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 export const DEFAULT_BLOCKED_TOOLS = ["question", "memory_loop", "memory_loop_cancel", "memory_loop_status", "plan_execute", "memory_plan_execute"];

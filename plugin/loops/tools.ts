@@ -80,7 +80,10 @@ export function loopTools(m: LoopManager) {
       async execute(args, ctx) {
         let ids = args.id ? [args.id] : [];
         if (!args.id) {
-          const res = await rt.client.get<{ items: LoopDto[] }>("/api/loops", { query: { directory: ctx.directory || rt.directory, active: "true" }, timeoutMs });
+          const res = await rt.client.get<{ items: LoopDto[] }>("/api/loops", {
+            query: { directory: ctx.directory || rt.directory, active: "true" },
+            timeoutMs,
+          });
           if (!res.ok) return unavailable(res.error);
           ids = res.data.items.map((l) => l.id);
           if (!ids.length) return "No running loop in this project.";
@@ -152,9 +155,14 @@ async function sandboxExec(m: LoopManager, sessionID: string, command: string): 
   if (!info?.container) return "Only sandboxed loop sessions have a sandbox: use glob and grep.";
   const { execFile } = await import("node:child_process");
   return new Promise((resolve) => {
-    execFile(m.settings.sandbox.docker, ["exec", "-w", "/workspace", info.container!, "sh", "-c", command], { maxBuffer: 8 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
-      const out = `${stdout}${stderr}`.trim();
-      resolve(out || (error ? `failed: ${error.message}` : "No matches."));
-    });
+    execFile(
+      m.settings.sandbox.docker,
+      ["exec", "-w", "/workspace", info.container!, "sh", "-c", command],
+      { maxBuffer: 8 * 1024 * 1024, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const out = `${stdout}${stderr}`.trim();
+        resolve(out || (error ? `failed: ${error.message}` : "No matches."));
+      },
+    );
   });
 }

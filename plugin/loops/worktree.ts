@@ -20,7 +20,12 @@ export interface LoopWorkspace {
 export const loopBranch = (slug: string) => `recollect/loop-${slug}`;
 
 /** Commits of a loop are signed by the loop when the repository has no identity configured. */
-const LOOP_IDENTITY = { GIT_AUTHOR_NAME: "Recollect loop", GIT_AUTHOR_EMAIL: "loop@recollect.invalid", GIT_COMMITTER_NAME: "Recollect loop", GIT_COMMITTER_EMAIL: "loop@recollect.invalid" };
+const LOOP_IDENTITY = {
+  GIT_AUTHOR_NAME: "Recollect loop",
+  GIT_AUTHOR_EMAIL: "loop@recollect.invalid",
+  GIT_COMMITTER_NAME: "Recollect loop",
+  GIT_COMMITTER_EMAIL: "loop@recollect.invalid",
+};
 
 export async function createWorkspace(options: { repoDir: string; slug: string; inPlace: boolean; worktreesDir: string }): Promise<LoopWorkspace> {
   if (options.inPlace) return { directory: options.repoDir, repoDir: options.repoDir, inPlace: true };
@@ -67,7 +72,9 @@ export async function commitWorkspace(ws: LoopWorkspace, message: string): Promi
  */
 export async function iterationDiff(ws: LoopWorkspace, base: string | undefined, maxChars = 40_000): Promise<string> {
   const range = base ? [base] : ["HEAD"];
-  let diff = ws.inPlace ? await git(ws.directory, ["diff", ...range]) : await git(ws.directory, ["diff", ...(base ? [`${base}..HEAD`] : ["HEAD~1..HEAD"])]).catch(() => "");
+  let diff = ws.inPlace
+    ? await git(ws.directory, ["diff", ...range])
+    : await git(ws.directory, ["diff", ...(base ? [`${base}..HEAD`] : ["HEAD~1..HEAD"])]).catch(() => "");
   if (ws.inPlace) {
     const untracked = (await git(ws.directory, ["ls-files", "--others", "--exclude-standard"])).trim();
     if (untracked) diff += `\nNew untracked files:\n${untracked}\n`;

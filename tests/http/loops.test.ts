@@ -22,7 +22,12 @@ describe("/api/loops", () => {
       json: { iteration: 1, phase: "code", phaseReport: { iteration: 1, kind: "code", sessionId: "ses_http", tokensInput: 40, tokensOutput: 4, cost: 0.01 } },
     });
     expect(res.status).toBe(200);
-    expect(await body(res)).toMatchObject({ iteration: 1, phase: "code", tokensInput: 40, phases: [{ kind: "code", sessionId: "ses_http", status: "running" }] });
+    expect(await body(res)).toMatchObject({
+      iteration: 1,
+      phase: "code",
+      tokensInput: 40,
+      phases: [{ kind: "code", sessionId: "ses_http", status: "running" }],
+    });
 
     res = await server.api(`/api/loops?${d}&active=true`);
     expect((await body(res)).items.map((l: any) => l.id)).toEqual([loop.id]);

@@ -13,7 +13,11 @@ export function LiveRefresh({ active }: { active: boolean }) {
     const timer = setInterval(() => router.refresh(), 2000);
     return () => clearInterval(timer);
   }, [active, router]);
-  return <span className="text-xs text-zinc-500" data-testid="loops-live">{active ? "live: refreshing every 2 s" : "no loop running"}</span>;
+  return (
+    <span className="text-xs text-zinc-500" data-testid="loops-live">
+      {active ? "live: refreshing every 2 s" : "no loop running"}
+    </span>
+  );
 }
 
 export function CancelLoopButton({ id }: { id: string }) {

@@ -11,7 +11,16 @@ describe("loops", () => {
 
   it("creates a running loop with the defaults and a slug from the task", () => {
     const loop = createLoop(ctx, createLoopInput.parse({ directory: dir, task: "Add a --json flag to the export command" }));
-    expect(loop).toMatchObject({ status: "running", iteration: 0, maxIterations: 15, minAudits: 1, audit: true, mode: "worktree", sandbox: "none", completionPromise: "LOOP_COMPLETE" });
+    expect(loop).toMatchObject({
+      status: "running",
+      iteration: 0,
+      maxIterations: 15,
+      minAudits: 1,
+      audit: true,
+      mode: "worktree",
+      sandbox: "none",
+      completionPromise: "LOOP_COMPLETE",
+    });
     expect(loop.slug).toMatch(/^add-a-json-flag-to-[0-9a-f]{6}$/);
     expect(slugFromTask("!!!")).toBe("task");
   });
@@ -25,8 +34,23 @@ describe("loops", () => {
   it("records phases, sums tokens and cost, lists by project and status", () => {
     const loop = createLoop(ctx, createLoopInput.parse({ directory: dir, task: "Refactor the parser", slug: "parser" }));
     updateLoop(ctx, loop.id, updateLoopInput.parse({ iteration: 1, phase: "code", phaseReport: { iteration: 1, kind: "code", sessionId: "ses_a" } }));
-    updateLoop(ctx, loop.id, updateLoopInput.parse({ phaseReport: { iteration: 1, kind: "code", status: "done", promiseSeen: true, tokensInput: 100, tokensOutput: 10, cost: 0.5, commit: "abc1234" } }));
-    const after = updateLoop(ctx, loop.id, updateLoopInput.parse({ phase: "audit", auditsDone: 1, findingsOpen: 1, phaseReport: { iteration: 1, kind: "audit", sessionId: "ses_b", status: "done", findings: 1, tokensInput: 50, tokensOutput: 5, cost: 0.25 } }));
+    updateLoop(
+      ctx,
+      loop.id,
+      updateLoopInput.parse({
+        phaseReport: { iteration: 1, kind: "code", status: "done", promiseSeen: true, tokensInput: 100, tokensOutput: 10, cost: 0.5, commit: "abc1234" },
+      }),
+    );
+    const after = updateLoop(
+      ctx,
+      loop.id,
+      updateLoopInput.parse({
+        phase: "audit",
+        auditsDone: 1,
+        findingsOpen: 1,
+        phaseReport: { iteration: 1, kind: "audit", sessionId: "ses_b", status: "done", findings: 1, tokensInput: 50, tokensOutput: 5, cost: 0.25 },
+      }),
+    );
     expect(after).toMatchObject({ iteration: 1, phase: "audit", auditsDone: 1, findingsOpen: 1, tokensInput: 150, tokensOutput: 15, cost: 0.75 });
     expect(after.phases!.map((p) => [p.iteration, p.kind, p.status, p.sessionId, p.commit])).toEqual([
       [1, "code", "done", "ses_a", "abc1234"],

@@ -24,7 +24,15 @@ describe("loop session guard", () => {
 
   it("denies git push (any spelling) and the blocked tools in a loop session", () => {
     reg.sessions.set("ses_loop", { loopId: "loop_1", kind: "code", repoDir: "/r" });
-    for (const command of ["git push", "git push origin HEAD", "cd x && git push", "git -c a=b push --force", "npm test; git push", "/usr/bin/git -C . push", "(git push)"])
+    for (const command of [
+      "git push",
+      "git push origin HEAD",
+      "cd x && git push",
+      "git -c a=b push --force",
+      "npm test; git push",
+      "/usr/bin/git -C . push",
+      "(git push)",
+    ])
       expect(() => guard("bash", "ses_loop", { command }), command).toThrow(/git push is denied/);
     for (const command of ["git status && echo pushed", 'git commit -m "push it"', "git log --grep push", "echo git push"])
       expect(guard("bash", "ses_loop", { command }), command).toEqual({ command });
@@ -37,7 +45,9 @@ describe("loop session guard", () => {
       command: "docker exec -w /workspace recollect-loop-x sh -c 'cat /workspace/a.txt | wc -l'",
       description: "d",
     });
-    expect(guard("bash", "ses_box", { command: "echo 'it''s'" }).command).toBe(`docker exec -w /workspace recollect-loop-x sh -c 'echo '\\''it'\\'''\\''s'\\'''`);
+    expect(guard("bash", "ses_box", { command: "echo 'it''s'" }).command).toBe(
+      `docker exec -w /workspace recollect-loop-x sh -c 'echo '\\''it'\\'''\\''s'\\'''`,
+    );
     expect(() => guard("bash", "ses_box", { command: "git log" })).toThrow(/git is blocked inside the loop's sandbox/);
     expect(() => guard("glob", "ses_box", { pattern: "*.ts" })).toThrow(/sandbox_glob/);
     expect(() => guard("grep", "ses_box", { pattern: "x" })).toThrow(/sandbox_grep/);
@@ -59,9 +69,26 @@ describe("loop session guard", () => {
 
 describe("loop settings and docker check", () => {
   it("reads nested and dotted options with their defaults", () => {
-    const s = loopSettings({ loops: { coderAgent: "builder", stallTimeoutMs: 500, sandbox: { mode: "docker", image: "img:1" } }, "loops.auditorAgent": "reviewer" }, "/data", {});
-    expect(s).toMatchObject({ coderAgent: "builder", auditorAgent: "reviewer", stallTimeoutMs: 500, maxStalls: 5, worktreesDir: "/data/worktrees", sandbox: { mode: "docker", image: "img:1", docker: "docker" } });
-    expect(loopSettings({}, "/d", {})).toMatchObject({ coderAgent: "code", auditorAgent: "auditor", stallTimeoutMs: 60_000, maxConsecutiveErrors: 3, sandbox: { mode: "none" } });
+    const s = loopSettings(
+      { loops: { coderAgent: "builder", stallTimeoutMs: 500, sandbox: { mode: "docker", image: "img:1" } }, "loops.auditorAgent": "reviewer" },
+      "/data",
+      {},
+    );
+    expect(s).toMatchObject({
+      coderAgent: "builder",
+      auditorAgent: "reviewer",
+      stallTimeoutMs: 500,
+      maxStalls: 5,
+      worktreesDir: "/data/worktrees",
+      sandbox: { mode: "docker", image: "img:1", docker: "docker" },
+    });
+    expect(loopSettings({}, "/d", {})).toMatchObject({
+      coderAgent: "code",
+      auditorAgent: "auditor",
+      stallTimeoutMs: 60_000,
+      maxConsecutiveErrors: 3,
+      sandbox: { mode: "none" },
+    });
     expect(modelRef("anthropic/claude-x")).toEqual({ providerID: "anthropic", modelID: "claude-x" });
     expect(modelRef("nope")).toBeUndefined();
   });
