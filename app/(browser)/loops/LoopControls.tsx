@@ -35,7 +35,7 @@ export function CancelLoopButton({ id }: { id: string }) {
           setBusy(true);
           setError(undefined);
           try {
-            await api(`/api/loops/${encodeURIComponent(id)}/cancel`, { method: "POST" });
+            await api(`/api/loops/${encodeURIComponent(id)}/cancel`, { json: {} });
             router.refresh();
           } catch (e) {
             setError(e instanceof ApiFailure ? e.message : "cancel failed");
