@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/loops/index.ts [--iterations 20] [--no-build]
  */
+import fs from "node:fs";
 import path from "node:path";
 import { isTitleRequest, startFakeLlm, textOf, type ChatRequest } from "../../e2e/opencode/helpers/fake-llm";
 import { newSession, prompt, startOpencode, tempDir } from "../../e2e/opencode/helpers/opencode";
@@ -34,6 +35,7 @@ const workdirOf = (r: ChatRequest) => /working in (\S+?)\. /.exec(userTexts(r))?
 async function main() {
   if (!args.includes("--no-build")) ensureBuild();
   const [server, llm] = await Promise.all([startServer(), startFakeLlm()]);
+  const traceFile = path.join(tempDir("bench-loop-trace-"), "trace.jsonl");
   const oc = await startOpencode({
     llmUrl: llm.url,
     git: true,
@@ -83,16 +85,34 @@ async function main() {
       .filter((r) => !isTitleRequest(r.body))
       .map((r) => ({ at: r.at, phase: phaseOf(r.body) }))
       .filter((r) => r.phase);
+    // The plugin's trace: when each phase went idle and when the next got its prompt.
+    const traces = fs
+      .readFileSync(traceFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { hook: string; phase?: string; iteration?: number; at: number })
+      .filter((t) => t.hook.startsWith("loop."));
+    const traceAt = (hook: string, key: string, last: boolean) => {
+      const hits = traces.filter((t) => t.hook === hook && `${t.iteration}:${t.phase}` === key).map((t) => t.at);
+      return last ? hits.at(-1) : hits[0];
+    };
     const samples: Record<string, number[]> = { "code -> audit": [], "audit -> next code": [] };
+    const parts: Record<string, number[]> = { "answer -> idle (OpenCode)": [], "idle -> prompt (loop: commit, diff, session)": [], "prompt -> request (OpenCode + hooks)": [] };
     for (let i = 1; i < reqs.length; i++) {
       const prev = reqs[i - 1]!;
       const cur = reqs[i]!;
       if (prev.phase === cur.phase) continue;
       const kind = cur.phase!.endsWith(":audit") ? "code -> audit" : "audit -> next code";
       samples[kind]!.push(cur.at - prev.at);
+      const idle = traceAt("loop.idle", prev.phase!, true);
+      const prompted = traceAt("loop.prompt", cur.phase!, false);
+      if (idle === undefined || prompted === undefined) continue;
+      parts["answer -> idle (OpenCode)"]!.push(idle - prev.at);
+      parts["idle -> prompt (loop: commit, diff, session)"]!.push(prompted - idle);
+      parts["prompt -> request (OpenCode + hooks)"]!.push(cur.at - prompted);
     }
     const all = [...samples["code -> audit"]!, ...samples["audit -> next code"]!];
-    const rows = Object.entries({ ...samples, all }).map(([transition, s]) => {
+    const rows = Object.entries({ ...samples, all, ...parts }).map(([transition, s]) => {
       const stats = summarize(s);
       return { transition, n: s.length, p50_ms: Math.round(stats.p50), p95_ms: Math.round(stats.p95), max_ms: Math.round(stats.max) };
     });

@@ -21,8 +21,8 @@ export interface DriverDeps {
   /** One id per plugin instance: the server gives a loop to one driver at a time. */
   driverId: string;
   startSandbox?: (loop: LoopDto, ws: LoopWorkspace) => Promise<Sandbox>;
-  /** Called when a phase is handed its prompt (the benchmark measures idle -> next request). */
-  onPhaseStart?: (loopId: string, phase: Phase, iteration: number) => void;
+  /** Trace points (the benchmark splits idle -> next request with them). */
+  onTrace?: (event: "idle" | "prompt", loopId: string, phase: string, iteration: number) => void;
 }
 
 /**
@@ -103,15 +103,25 @@ export class LoopDriver {
     return this.chain;
   }
 
-  private async report(state: Omit<UpdateLoopInput, "phaseReport">, phaseReport?: UpdateLoopInput["phaseReport"]) {
-    const res = await this.deps.client.call<LoopDto>("PATCH", `/api/loops/${encodeURIComponent(this.loop.id)}`, {
-      body: { ...state, ...(phaseReport ? { phaseReport } : {}) },
-      timeoutMs: 10_000,
-      bypassBreaker: true,
-    });
-    if (res.ok) this.loop = res.data;
-    else if (res.status === 409 && !this.ended) void this.serial(() => this.end("cancelled", { report: false }));
-    return res;
+  /**
+   * Reports go out in order on their own chain: a phase transition does not wait for the server
+   * (the loop's numbers it needs are its own); `end` waits for them before the last one.
+   */
+  private reports: Promise<unknown> = Promise.resolve();
+  private report(state: Omit<UpdateLoopInput, "phaseReport">, phaseReport?: UpdateLoopInput["phaseReport"]) {
+    const send = async () => {
+      const res = await this.deps.client.call<LoopDto>("PATCH", `/api/loops/${encodeURIComponent(this.loop.id)}`, {
+        body: { ...state, ...(phaseReport ? { phaseReport } : {}) },
+        timeoutMs: 10_000,
+        bypassBreaker: true,
+      });
+      if (res.ok) this.loop = { ...res.data, phases: undefined };
+      else if (res.status === 409 && !this.ended) void this.serial(() => this.end("cancelled", { report: false }));
+      return res;
+    };
+    const sent = this.reports.then(send, send);
+    this.reports = sent;
+    return sent;
   }
 
   /** The heartbeat: keeps the claim, and learns of a cancel from the CLI or the browser. */
@@ -145,7 +155,12 @@ export class LoopDriver {
     this.phase = phase;
     const oc = this.deps.opencode;
     const directory = this.ws!.directory;
-    const created = await oc.session.create({ body: { title: `loop ${this.loop.slug} #${this.iteration} ${phase}` }, query: { directory } });
+    // Independent: the session, the open findings and (for an audit) the iteration's diff.
+    const [created, findings, diff] = await Promise.all([
+      oc.session.create({ body: { title: `loop ${this.loop.slug} #${this.iteration} ${phase}` }, query: { directory } }),
+      this.findings(),
+      phase === "audit" ? iterationDiff(this.ws!, this.base) : Promise.resolve(""),
+    ]);
     if (created.error || !created.data) throw new Error(`session.create failed: ${JSON.stringify(created.error)}`);
     const sid = created.data.id;
     const reg = loopRegistry();
@@ -159,16 +174,12 @@ export class LoopDriver {
       ...(this.sandbox ? { container: this.sandbox.container, hostDir: directory } : {}),
     };
     reg.sessions.set(sid, info);
-    const findings = await this.findings();
     const text =
       phase === "code"
         ? (retry === "stall" ? nudgePrompt(this.loop.completionPromise) + "\n\n" : "") +
           coderPrompt({ task: this.loop.task, iteration: this.iteration, promise: this.loop.completionPromise, findings, directory })
-        : auditorPrompt({ task: this.loop.task, iteration: this.iteration, findings, diff: await iterationDiff(this.ws!, this.base) });
-    await this.report(
-      { iteration: this.iteration, phase, findingsOpen: findings.length },
-      { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" },
-    );
+        : auditorPrompt({ task: this.loop.task, iteration: this.iteration, findings, diff });
+    void this.report({ iteration: this.iteration, phase, findingsOpen: findings.length }, { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" });
     if (retry) this.deps.log("info", `loop ${this.loop.id}: phase ${phase} re-triggered after ${retry === "stall" ? "a stall" : "an error"}`);
     await this.prompt(sid, phase, text);
   }
@@ -179,7 +190,7 @@ export class LoopDriver {
     Object.assign(blocked, this.sandbox ? { glob: false, grep: false } : { sandbox_glob: false, sandbox_grep: false });
     const model = modelRef(this.model);
     this.armWatchdog();
-    this.deps.onPhaseStart?.(this.loop.id, phase, this.iteration);
+    this.deps.onTrace?.("prompt", this.loop.id, phase, this.iteration);
     const res = await this.deps.opencode.session.promptAsync({
       path: { id: sid },
       query: { directory: this.ws!.directory },
@@ -207,6 +218,7 @@ export class LoopDriver {
       return;
     }
     clearTimeout(this.stallTimer);
+    if (type === "idle") this.deps.onTrace?.("idle", this.loop.id, this.phase ?? "", this.iteration);
     if (type === "idle") void this.serial(() => this.onIdle(sid));
     else void this.serial(() => this.onError(sid, error));
   }
@@ -249,7 +261,11 @@ export class LoopDriver {
 
   private async onIdle(sid: string) {
     if (this.ended || sid !== this.sessionID || !this.phase) return;
-    const usage = await this.usage(sid);
+    // The commit does not depend on the answer (work is kept either way): both at once.
+    const [usage, commit] = await Promise.all([
+      this.usage(sid),
+      this.phase === "code" ? commitWorkspace(this.ws!, `loop ${this.loop.slug}: iteration ${this.iteration}`) : Promise.resolve(undefined),
+    ]);
     if (usage.error) return this.onError(sid, usage.error);
     // Idle without a single answer: the prompt never ran (OpenCode dropped it); that is no phase.
     if (!usage.answered) return this.onError(sid, { name: "UnknownError", data: { message: "the session went idle without an answer" } });
@@ -257,8 +273,7 @@ export class LoopDriver {
     this.stalls = 0;
     if (this.phase === "code") {
       this.promiseSeen = usage.text.includes(promiseTag(this.loop.completionPromise));
-      const commit = await commitWorkspace(this.ws!, `loop ${this.loop.slug}: iteration ${this.iteration}`);
-      await this.report(
+      void this.report(
         { consecutiveErrors: 0, stalls: 0 },
         { iteration: this.iteration, kind: "code", status: "done", promiseSeen: this.promiseSeen, ...(commit ? { commit } : {}), ...usage.totals },
       );
@@ -267,7 +282,7 @@ export class LoopDriver {
     }
     const findings = await this.findings();
     this.auditsDone += 1;
-    await this.report(
+    void this.report(
       { auditsDone: this.auditsDone, findingsOpen: findings.length, consecutiveErrors: 0, stalls: 0 },
       { iteration: this.iteration, kind: "audit", status: "done", findings: findings.length, ...usage.totals },
     );
@@ -320,6 +335,7 @@ export class LoopDriver {
       await removeWorkspace(this.ws).catch((error) => this.deps.log("warn", `loop ${this.loop.id}: worktree not removed: ${message(error)}`));
     }
     await this.sandbox?.stop().catch(() => {});
+    await this.reports.catch(() => {});
     if (o.report)
       await this.report(
         { status, ...(this.ws?.inPlace ? {} : { worktreePath: null }) },

@@ -39,7 +39,7 @@ export class LoopManager {
       log: (level, message) => this.rt.log(level, message),
       startSandbox: (l, ws) =>
         startDockerSandbox({ docker: this.settings.sandbox.docker, image: this.settings.sandbox.image, name: `loop-${l.slug}`, hostDir: ws.directory }),
-      onPhaseStart: (id, phase, iteration) => traceLoop(this.rt, id, phase, iteration),
+      onTrace: (event, id, phase, iteration) => traceLoop(this.rt, event, id, phase, iteration),
     });
     void driver.start();
     return driver;
@@ -77,11 +77,11 @@ export class LoopManager {
   }
 }
 
-/** With `traceFile`: one JSON line per phase start (the loop benchmark reads them). */
-function traceLoop(rt: Runtime, loopId: string, phase: string, iteration: number) {
+/** With `traceFile`: a JSON line when a phase goes idle and when the next gets its prompt (bench/loops). */
+function traceLoop(rt: Runtime, event: string, loopId: string, phase: string, iteration: number) {
   if (!rt.settings.traceFile) return;
   try {
-    fs.appendFileSync(rt.settings.traceFile, JSON.stringify({ hook: "loop.phase", loopId, phase, iteration, at: Date.now() }) + "\n");
+    fs.appendFileSync(rt.settings.traceFile, JSON.stringify({ hook: `loop.${event}`, loopId, phase, iteration, at: Date.now() }) + "\n");
   } catch {
     /* tracing must not break a loop */
   }
