@@ -97,7 +97,11 @@ async function main() {
       return last ? hits.at(-1) : hits[0];
     };
     const samples: Record<string, number[]> = { "code -> audit": [], "audit -> next code": [] };
-    const parts: Record<string, number[]> = { "answer -> idle (OpenCode)": [], "idle -> prompt (loop: commit, diff, session)": [], "prompt -> request (OpenCode + hooks)": [] };
+    const parts: Record<string, number[]> = {
+      "answer -> idle (OpenCode)": [],
+      "idle -> prompt (loop: commit, diff, session)": [],
+      "prompt -> request (OpenCode + hooks)": [],
+    };
     for (let i = 1; i < reqs.length; i++) {
       const prev = reqs[i - 1]!;
       const cur = reqs[i]!;

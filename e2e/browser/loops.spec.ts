@@ -13,8 +13,26 @@ async function seed(s: TestServer) {
   const created = await s.api("/api/loops", { method: "POST", json: { directory, task: "Tighten the parser\nwith details", maxIterations: 4 } });
   const loop = await created.json();
   const report = (json: unknown) => s.api(`/api/loops/${loop.id}`, { method: "PATCH", json });
-  await report({ iteration: 1, phase: "code", phaseReport: { iteration: 1, kind: "code", sessionId: "ses_coder1", status: "done", commit: "abcdef1234", tokensInput: 1200, tokensOutput: 300, cost: 0.0123 } });
-  await report({ phase: "audit", auditsDone: 1, findingsOpen: 1, phaseReport: { iteration: 1, kind: "audit", sessionId: "ses_audit1", status: "done", findings: 1 } });
+  await report({
+    iteration: 1,
+    phase: "code",
+    phaseReport: {
+      iteration: 1,
+      kind: "code",
+      sessionId: "ses_coder1",
+      status: "done",
+      commit: "abcdef1234",
+      tokensInput: 1200,
+      tokensOutput: 300,
+      cost: 0.0123,
+    },
+  });
+  await report({
+    phase: "audit",
+    auditsDone: 1,
+    findingsOpen: 1,
+    phaseReport: { iteration: 1, kind: "audit", sessionId: "ses_audit1", status: "done", findings: 1 },
+  });
   await s.api(`/api/kv/${encodeURIComponent("review-finding:src/parser.ts:42")}`, {
     method: "PUT",
     json: { directory, value: { severity: "major", description: "unchecked index", status: "open" } },

@@ -75,7 +75,7 @@ export class LoopDriver {
     const reg = loopRegistry();
     reg.drivers.set(this.loop.id, {
       onSessionEvent: (sid, type, error) => this.onSessionEvent(sid, type, error),
-      cancel: () => this.serial(() => this.end("cancelled", { report: true })),
+      cancel: () => this.serial(() => this.end("cancelled", { report: false })), // the server already says so
     });
     try {
       this.ws = await createWorkspace({
@@ -179,7 +179,10 @@ export class LoopDriver {
         ? (retry === "stall" ? nudgePrompt(this.loop.completionPromise) + "\n\n" : "") +
           coderPrompt({ task: this.loop.task, iteration: this.iteration, promise: this.loop.completionPromise, findings, directory })
         : auditorPrompt({ task: this.loop.task, iteration: this.iteration, findings, diff });
-    void this.report({ iteration: this.iteration, phase, findingsOpen: findings.length }, { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" });
+    void this.report(
+      { iteration: this.iteration, phase, findingsOpen: findings.length },
+      { iteration: this.iteration, kind: phase, sessionId: sid, status: "running" },
+    );
     if (retry) this.deps.log("info", `loop ${this.loop.id}: phase ${phase} re-triggered after ${retry === "stall" ? "a stall" : "an error"}`);
     await this.prompt(sid, phase, text);
   }
