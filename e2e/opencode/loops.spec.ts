@@ -211,6 +211,7 @@ test("4. cancel mid-phase (as the CLI and the browser do): the session is aborte
   expect((await res.json()).status).toBe("cancelled");
   await expect.poll(() => fs.existsSync(worktree), { timeout: 15_000 }).toBe(false);
   expect(git(oc!.projectDir, "branch", "--list", loop.branch)).toContain(loop.branch);
+  await expect.poll(async () => (await getLoop(loop.id)).worktreePath, { timeout: 15_000 }).toBeNull();
   const ended = await getLoop(loop.id);
   expect(ended.phases[0]).toMatchObject({ kind: "code", status: "cancelled" });
 });

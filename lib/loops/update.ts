@@ -8,13 +8,14 @@ import { findLoopRow } from "./find";
 import { getLoop } from "./get";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const AFTER_END = new Set(["worktreePath", "lastError"]);
 const ENDED_PHASE = new Set(["done", "error", "stalled", "cancelled"]);
 
 /**
  * The driver's report: state and counters of the loop, and one phase upserted by (iteration,
  * kind). A phase's tokens and cost are absolute; the loop's totals are the sums of its phases.
- * An ended loop takes no report (cancel wins over a driver that has not noticed yet) except
- * the closing of a phase.
+ * An ended loop takes no state report (cancel wins over a driver that has not noticed yet) except
+ * the closing of a phase and the driver's cleanup (`worktreePath`, `lastError`).
  */
 export function updateLoop(ctx: Ctx, id: string, input: ParsedUpdateLoopInput): LoopDto {
   withTransaction(
@@ -22,7 +23,9 @@ export function updateLoop(ctx: Ctx, id: string, input: ParsedUpdateLoopInput): 
     (tx) => {
       const current = findLoopRow(ctx, id);
       const { phaseReport, ...state } = input;
-      if (current.status !== "running" && Object.keys(state).length) {
+      // After the end only the driver's cleanup is taken (the worktree it removed, a last error).
+      const late = Object.keys(state).filter((k) => !AFTER_END.has(k));
+      if (current.status !== "running" && late.length) {
         throw conflict(`loop ${id} has ended (${current.status})`, { field: "status", status: current.status });
       }
       if (phaseReport) {

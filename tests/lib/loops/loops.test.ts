@@ -73,6 +73,11 @@ describe("loops", () => {
     expect(cancelled.phases![0]!.status).toBe("cancelled");
     expect(cancelLoop(ctx, loop.id).status).toBe("cancelled");
     expect(() => updateLoop(ctx, loop.id, updateLoopInput.parse({ phase: "audit" }))).toThrow(/has ended/);
+    // The driver's cleanup after a cancel is still taken.
+    expect(updateLoop(ctx, loop.id, updateLoopInput.parse({ worktreePath: null, phaseReport: { iteration: 1, kind: "code", commit: "abcdef1" } }))).toMatchObject({
+      status: "cancelled",
+      worktreePath: null,
+    });
     const restarted = restartLoop(ctx, loop.id);
     expect(restarted).toMatchObject({ status: "running", endedAt: null, iteration: 1 });
     expect(() => restartLoop(ctx, loop.id)).toThrow(/is running/);
