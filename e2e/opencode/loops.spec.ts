@@ -30,6 +30,13 @@ test.afterAll(async () => {
   await llm?.close();
 });
 
+/** The fake LLM is shared: each test reads only the requests made after it started. */
+let firstRequest = 0;
+test.beforeEach(() => {
+  firstRequest = llm.requests.length;
+});
+const bodies = () => llm.requests.slice(firstRequest).map((r) => r.body);
+
 test.afterEach(async ({}, info) => {
   if (info.status !== info.expectedStatus && oc)
     console.log(
@@ -149,9 +156,9 @@ test("1. code -> audit with a finding -> code -> clean audit -> complete, in a w
   expect(new Set(ended.phases.map((p: Loop) => p.sessionId)).size).toBe(4); // a fresh session per phase
   expect(ended.tokensInput).toBeGreaterThan(0);
   // The second coder saw the open finding; the second auditor saw the iteration's diff.
-  const coder2 = llm.requests.map((r) => r.body).find((b) => isCoder(b) && iterationOf(b) === 2)!;
+  const coder2 = bodies().find((b) => isCoder(b) && iterationOf(b) === 2)!;
   expect(coder2.messages.map(textOf).join("\n")).toContain("hello.txt:1 [major] typo: helo");
-  const auditor2 = llm.requests.map((r) => r.body).find((b) => isAuditor(b) && iterationOf(b) === 2)!;
+  const auditor2 = bodies().find((b) => isAuditor(b) && iterationOf(b) === 2)!;
   expect(auditor2.messages.map(textOf).join("\n")).toMatch(/-helo\n\+hello, world/);
 
   // Worktree removed, branch kept with a commit per iteration, the user's tree untouched.
@@ -191,7 +198,7 @@ test("3. a stalled phase is re-triggered, and after 5 stalls in a row the loop e
   const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
   expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(5);
   expect(coderRequests).toBeGreaterThanOrEqual(2);
-  const nudges = llm.requests.map((r) => lastUserText(r.body)).filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
+  const nudges = bodies().map((b) => lastUserText(b)).filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
   expect(nudges.length).toBeGreaterThanOrEqual(1);
   expect(ended.phases).toHaveLength(1);
 });
@@ -227,7 +234,7 @@ test("5. git push and the blocked tools are denied inside a loop session", async
   });
   const loop = await startLoop({});
   await waitEnded(loop.id);
-  const coderReqs = llm.requests.map((r) => r.body).filter(isCoder);
+  const coderReqs = bodies().filter(isCoder);
   const results = coderReqs.flatMap(toolResults);
   expect(results.some((t) => t.includes("git push is denied inside a loop session"))).toBe(true);
   // The loop tool is not even offered to a loop session; called anyway, it is refused.
@@ -311,7 +318,7 @@ test("7. sandbox mode with a fake docker: run, bash and grep through docker exec
   expect(calls).toContain(`exec -w /workspace ${container} sh -c echo sandboxed > out.txt && pwd`);
   expect(calls.some((c) => c.startsWith(`exec -w /workspace ${container} sh -c grep -rnE --exclude-dir=.git 'sandboxed'`))).toBe(true);
   expect(calls.at(-1)).toBe(`rm -f ${container}`);
-  const coder = llm.requests.map((r) => r.body).filter(isCoder);
+  const coder = bodies().filter(isCoder);
   const results = coder.flatMap(toolResults);
   expect(results.some((t) => t.includes("git is blocked inside the loop's sandbox"))).toBe(true);
   expect(results.some((t) => t.includes("out.txt:1:sandboxed"))).toBe(true);
