@@ -50,6 +50,7 @@ async function main() {
       dataDir: server.dataDir,
       autoStart: false,
       timeoutMs: 5000,
+      traceFile,
       loops: { worktreesDir: tempDir("bench-loop-wt-"), adoptPollMs: 0 },
     },
   });
