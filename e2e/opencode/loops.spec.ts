@@ -198,7 +198,9 @@ test("3. a stalled phase is re-triggered, and after 5 stalls in a row the loop e
   const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
   expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(5);
   expect(coderRequests).toBeGreaterThanOrEqual(2);
-  const nudges = bodies().map((b) => lastUserText(b)).filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
+  const nudges = bodies()
+    .map((b) => lastUserText(b))
+    .filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
   expect(nudges.length).toBeGreaterThanOrEqual(1);
   expect(ended.phases).toHaveLength(1);
 });
@@ -240,6 +242,9 @@ test("5. git push and the blocked tools are denied inside a loop session", async
   // The loop tool is not even offered to a loop session; called anyway, it is refused.
   expect(coderReqs[0]!.tools?.map((t) => t.function.name)).not.toContain("memory_loop");
   expect(coderReqs[0]!.tools?.map((t) => t.function.name)).not.toContain("question");
+  // A loop without a sandbox is not offered the sandbox's tools.
+  for (const body of coderReqs) expect(body.tools!.map((t) => t.function.name)).not.toContain("sandbox_grep");
+  expect(bodies().some((b) => !isCoder(b) && b.tools?.some((t) => t.function.name === "memory_loop"))).toBe(true);
   expect(await loopsOf(oc!.projectDir)).toHaveLength(1);
 });
 
@@ -342,4 +347,25 @@ test("8. sandbox mode is refused with a clear message when docker is absent", as
     .join("\n");
   expect(answer).toContain('Loop not started: sandbox mode needs Docker, and "/nonexistent/docker" was not found on PATH');
   expect(await loopsOf(oc!.projectDir)).toEqual([]);
+});
+
+test("9. /loop and /cancel-loop are registered by the plugin; /loop starts a loop through memory_loop", async () => {
+  await start();
+  const commands = (await oc!.client.command.list()).data ?? [];
+  expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(["loop", "cancel-loop"]));
+  llm.setResponder((req) => {
+    if (isCoder(req)) return { text: "<promise>LOOP_COMPLETE</promise>" };
+    if (lastRole(req) === "tool") return { text: "started" };
+    const text = lastUserText(req);
+    // The command's template reached the model with the arguments in it.
+    if (text.includes("calling the memory_loop tool once") && text.includes("Write the docs"))
+      return { toolCalls: [{ name: "memory_loop", args: { task: "Write the docs", maxIterations: 1, audit: false } }] };
+    return { text: "ok" };
+  });
+  const session = await newSession(oc!);
+  const res = await oc!.client.session.command({ path: { id: session }, body: { command: "loop", arguments: "Write the docs" } });
+  expect(res.error).toBeUndefined();
+  const [loop] = await loopsOf(oc!.projectDir);
+  expect(loop).toMatchObject({ task: "Write the docs" });
+  expect((await waitEnded(loop!.id)).status).toBe("completed");
 });

@@ -339,7 +339,8 @@ export class LoopDriver {
     }
     await this.sandbox?.stop().catch(() => {});
     await this.reports.catch(() => {});
-    if (!o.report && this.ws?.worktreePath && !o.keepWorkspace) await this.report({ worktreePath: null }, commit && this.phase ? { iteration: this.iteration, kind: this.phase, commit } : undefined);
+    if (!o.report && this.ws?.worktreePath && !o.keepWorkspace)
+      await this.report({ worktreePath: null }, commit && this.phase ? { iteration: this.iteration, kind: this.phase, commit } : undefined);
     if (o.report)
       await this.report(
         { status, ...(this.ws?.inPlace ? {} : { worktreePath: null }) },
