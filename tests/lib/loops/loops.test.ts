@@ -74,7 +74,9 @@ describe("loops", () => {
     expect(cancelLoop(ctx, loop.id).status).toBe("cancelled");
     expect(() => updateLoop(ctx, loop.id, updateLoopInput.parse({ phase: "audit" }))).toThrow(/has ended/);
     // The driver's cleanup after a cancel is still taken.
-    expect(updateLoop(ctx, loop.id, updateLoopInput.parse({ worktreePath: null, phaseReport: { iteration: 1, kind: "code", commit: "abcdef1" } }))).toMatchObject({
+    expect(
+      updateLoop(ctx, loop.id, updateLoopInput.parse({ worktreePath: null, phaseReport: { iteration: 1, kind: "code", commit: "abcdef1" } })),
+    ).toMatchObject({
       status: "cancelled",
       worktreePath: null,
     });
