@@ -369,3 +369,33 @@ test("9. /loop and /cancel-loop are registered by the plugin; /loop starts a loo
   expect(loop).toMatchObject({ task: "Write the docs" });
   expect((await waitEnded(loop!.id)).status).toBe("completed");
 });
+
+test("10. a loop registered by `recollect loop start` is adopted and driven; memory_loop_status restarts an ended one", async () => {
+  await start({ adoptPollMs: 500 });
+  llm.setResponder((req) => {
+    if (isCoder(req)) return { text: "not yet" };
+    if (lastRole(req) === "tool") return { text: "done" };
+    const id = /restart (loop_\w+)/.exec(lastUserText(req))?.[1];
+    return id ? { toolCalls: [{ name: "memory_loop_status", args: { restart: id } }] } : { text: "ok" };
+  });
+  // OpenCode loads plugins per directory on its first request there (the TUI makes one at start).
+  await oc!.client.command.list();
+  // What `recollect loop start --max-iterations 1 --no-audit` sends (tests/http/loops.test.ts runs the CLI itself).
+  const created = await (
+    await server.api("/api/loops", { method: "POST", json: { directory: oc!.projectDir, task: "Registered from the CLI", maxIterations: 1, audit: false } })
+  ).json();
+  const first = await waitEnded(created.id, 60_000);
+  expect(first).toMatchObject({ status: "max_iterations", iteration: 1 });
+  expect(first.driver).toMatch(/^drv_/);
+  expect(first.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:done"]);
+
+  // Restarted through the tool, it runs from its next iteration (and ends at once: max 1).
+  const session = await newSession(oc!);
+  await prompt(oc!, session, `restart ${created.id}`);
+  const restarted = bodies()
+    .flatMap(toolResults)
+    .find((t) => t.startsWith("Restarted"));
+  expect(restarted).toContain(created.id);
+  const again = await waitEnded(created.id, 60_000);
+  expect(again.status).toBe("max_iterations");
+});
