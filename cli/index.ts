@@ -9,6 +9,7 @@ import { registerDoctor } from "./commands/doctor";
 import { registerIngest } from "./commands/ingest";
 import { registerIngestNotes } from "./commands/ingest-notes";
 import { registerLogs } from "./commands/logs";
+import { registerLoop } from "./commands/loop";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerMcp } from "./commands/mcp";
 import { registerMemories } from "./commands/memories";
@@ -55,6 +56,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerBlockers(program);
   registerBootstrap(program);
   registerIngestNotes(program);
+  registerLoop(program);
   return program;
 }
 

@@ -56,3 +56,20 @@ export const PROPOSAL_KINDS = ["merge", "supersede", "stale", "expire", "skill"]
 export const PROPOSAL_STATUSES = ["open", "approved", "rejected"] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+/** Code-and-audit loops (docs/loops.md): a loop's state, the kind of a phase and its outcome. */
+export const LOOP_STATUSES = ["running", "completed", "cancelled", "max_iterations", "stall_timeout", "errors"] as const;
+export const LOOP_PHASES = ["code", "audit"] as const;
+export const LOOP_PHASE_STATUSES = ["running", "done", "error", "stalled", "cancelled"] as const;
+export const LOOP_MODES = ["worktree", "in_place"] as const;
+export const LOOP_SANDBOXES = ["none", "docker"] as const;
+export type LoopStatus = (typeof LOOP_STATUSES)[number];
+export type LoopPhase = (typeof LOOP_PHASES)[number];
+export type LoopPhaseStatus = (typeof LOOP_PHASE_STATUSES)[number];
+export type LoopMode = (typeof LOOP_MODES)[number];
+export type LoopSandbox = (typeof LOOP_SANDBOXES)[number];
+/** KV keys of the auditor's findings: `review-finding:<file>:<line>`. */
+export const REVIEW_FINDING_PREFIX = "review-finding:";
+export const FINDING_SEVERITIES = ["critical", "major", "minor", "info"] as const;
+export const FINDING_STATUSES = ["open", "resolved"] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export type FindingStatus = (typeof FINDING_STATUSES)[number];

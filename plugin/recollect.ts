@@ -13,6 +13,11 @@ import { createRuntime, type Runtime } from "./runtime";
 import { memoryTools } from "./tools";
 import { planTools } from "./tools/plan-execute";
 import { reviewTools } from "./tools/review-findings";
+import { guardLoopTool, LoopDenied } from "./loops/guard";
+import { LoopManager } from "./loops/manager";
+import { forwardLoopEvent } from "./loops/registry";
+import { loopSettings } from "./loops/settings";
+import { loopTools } from "./loops/tools";
 
 /**
  * Builds the hooks. Returns at once (OpenCode waits for plugins at start-up): the server check
@@ -27,6 +32,9 @@ export async function createRecollect(
   const rt = createRuntime(settings, input.directory, input.client);
   if (settings.autoStart) rt.starter.ensure();
   void warmUp(rt);
+  const loops = new LoopManager(rt, loopSettings(options ?? {}, settings.dataDir), input.client);
+  loops.startAdopting();
+  const onEvent = events(rt);
 
   // Commands and agents (plugin/commands, plugin/agents): the commands the plugin registered, and
   // the agent of each session's latest message (the read-only guard).
@@ -35,16 +43,23 @@ export async function createRecollect(
   const onMessage = chatMessage(rt);
 
   const hooks: Hooks = {
-    tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt) } : {}) },
+    tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt) } : {}), ...loopTools(loops) },
     config: safe(rt, "config", configHook(rt, ownedCommands)),
     "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard), (e) => e instanceof CommandHandled),
+    // Refusals (a read-only agent's edit, a loop session's push) reach the model as the tool's failure.
     "tool.execute.before": safe(
       rt,
       "tool.execute.before",
-      async (input: { tool: string; sessionID: string }) => guard.check(input.tool, input.sessionID),
-      (e) => e instanceof ReadOnlyRefusal,
+      async (input: { tool: string; sessionID: string; callID: string }, output: { args: Record<string, unknown> }) => {
+        guard.check(input.tool, input.sessionID);
+        guardLoopTool(input, output, loops.settings.blockedTools, loops.settings.sandbox.docker);
+      },
+      (e) => e instanceof ReadOnlyRefusal || e instanceof LoopDenied,
     ),
-    event: safe(rt, "event", events(rt)),
+    event: safe(rt, "event", async (arg: Parameters<typeof onEvent>[0]) => {
+      forwardLoopEvent(arg.event as { type: string; properties?: Record<string, unknown> });
+      await onEvent(arg);
+    }),
     "chat.message": safe(rt, "chat.message", async (input: { sessionID: string; agent?: string }, output: Parameters<typeof onMessage>[1]) => {
       guard.noteAgent(input.sessionID, input.agent);
       await onMessage(input, output);
@@ -56,6 +71,7 @@ export async function createRecollect(
   };
   // Not enumerable: OpenCode only sees the hooks; tests and the benchmark reach the runtime.
   Object.defineProperty(hooks, "__runtime", { value: rt, enumerable: false });
+  Object.defineProperty(hooks, "__loops", { value: loops, enumerable: false });
   return hooks;
 }
 

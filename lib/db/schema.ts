@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CATEGORIES, LINK_KINDS, PROPOSAL_KINDS, PROPOSAL_STATUSES, SCOPES, SOURCES, STATUSES } from "../vocabulary";
+import {
+  CATEGORIES,
+  LINK_KINDS,
+  LOOP_MODES,
+  LOOP_PHASE_STATUSES,
+  LOOP_PHASES,
+  LOOP_SANDBOXES,
+  LOOP_STATUSES,
+  PROPOSAL_KINDS,
+  PROPOSAL_STATUSES,
+  SCOPES,
+  SOURCES,
+  STATUSES,
+} from "../vocabulary";
 
 /**
  * The whole data model. Times are epoch milliseconds. The FTS5 table (`memory_fts`) is created by
@@ -429,4 +442,73 @@ export const consolidationRuns = sqliteTable(
     seqMark: integer("seq_mark").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.kind] })],
+);
+
+/**
+ * Code-and-audit loops (lib/loops/, docs/loops.md): driven by the plugin through the OpenCode
+ * client; the server keeps their state, phases, findings counts, tokens and cost.
+ */
+export const loops = sqliteTable(
+  "loops",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    task: text("task").notNull(),
+    status: text("status", { enum: LOOP_STATUSES }).notNull().default("running"),
+    /** The phase under way (null once the loop has ended). */
+    phase: text("phase", { enum: LOOP_PHASES }),
+    iteration: integer("iteration").notNull().default(0),
+    maxIterations: integer("max_iterations").notNull(),
+    minAudits: integer("min_audits").notNull(),
+    audit: integer("audit", { mode: "boolean" }).notNull(),
+    mode: text("mode", { enum: LOOP_MODES }).notNull(),
+    sandbox: text("sandbox", { enum: LOOP_SANDBOXES }).notNull().default("none"),
+    model: text("model"),
+    completionPromise: text("completion_promise").notNull(),
+    directory: text("directory").notNull(),
+    branch: text("branch"),
+    worktreePath: text("worktree_path"),
+    auditsDone: integer("audits_done").notNull().default(0),
+    consecutiveErrors: integer("consecutive_errors").notNull().default(0),
+    stalls: integer("stalls").notNull().default(0),
+    findingsOpen: integer("findings_open").notNull().default(0),
+    findingsResolved: integer("findings_resolved").notNull().default(0),
+    tokensInput: integer("tokens_input").notNull().default(0),
+    tokensOutput: integer("tokens_output").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+    lastError: text("last_error"),
+    /** The plugin instance driving it and when it last said so (a stale driver's loop is adopted). */
+    driver: text("driver"),
+    driverSeenAt: integer("driver_seen_at"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [index("loops_project_idx").on(t.projectId, t.createdAt), index("loops_status_idx").on(t.status)],
+);
+
+/** One row per phase of a loop (a `code` or an `audit` session of an iteration). */
+export const loopPhases = sqliteTable(
+  "loop_phases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    loopId: text("loop_id")
+      .notNull()
+      .references(() => loops.id, { onDelete: "cascade" }),
+    iteration: integer("iteration").notNull(),
+    kind: text("kind", { enum: LOOP_PHASES }).notNull(),
+    sessionId: text("session_id"),
+    status: text("status", { enum: LOOP_PHASE_STATUSES }).notNull().default("running"),
+    promiseSeen: integer("promise_seen", { mode: "boolean" }).notNull().default(false),
+    findings: integer("findings").notNull().default(0),
+    commit: text("commit"),
+    tokensInput: integer("tokens_input").notNull().default(0),
+    tokensOutput: integer("tokens_output").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+    error: text("error"),
+    startedAt: integer("started_at").notNull().default(now),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [uniqueIndex("loop_phases_key_idx").on(t.loopId, t.iteration, t.kind)],
 );

@@ -1,5 +1,7 @@
+import { cancelLoop } from "./cancel-loop";
 import { checkpoint } from "./checkpoint";
 import { forget } from "./forget";
+import { loop } from "./loop";
 import { memory } from "./memory";
 import { recall } from "./recall";
 import { remember } from "./remember";
@@ -8,4 +10,4 @@ import { review } from "./review";
 import type { SlashCommand } from "./types";
 
 /** Every slash command the plugin registers: one file each; a new one is one more line here. */
-export const COMMANDS: readonly SlashCommand[] = [remember, recall, forget, checkpoint, resume, memory, review];
+export const COMMANDS: readonly SlashCommand[] = [remember, recall, forget, checkpoint, resume, memory, review, loop, cancelLoop];

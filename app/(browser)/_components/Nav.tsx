@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/checkpoints", label: "Checkpoints", key: "p" },
   { href: "/sessions", label: "Sessions", key: "s" },
   { href: "/kv", label: "KV", key: "k" },
+  { href: "/loops", label: "Loops", key: "l" },
   { href: "/export", label: "Export & import", key: "e" },
   { href: "/settings", label: "Settings", key: "," },
 ] as const;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -58,6 +58,15 @@ export interface OpencodeOptions {
   config?: Record<string, unknown>;
   /** Reuse the HOME and project dir of an earlier instance (an OpenCode restart: same sessions, same project). */
   restartOf?: Pick<Opencode, "home" | "projectDir">;
+  /** Make the project dir a git repository with one commit of its files. */
+  git?: boolean;
+  /**
+   * Write opencode.json to the user's config dir instead of the project: every directory OpenCode
+   * serves (a loop's worktree too) then gets the plugin, the provider and the agents.
+   */
+  globalConfig?: boolean;
+  /** `agent` entries of opencode.json. */
+  agents?: Record<string, unknown>;
 }
 
 export interface Opencode {
@@ -88,6 +97,13 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     fs.writeFileSync(path.join(projectDir, name), content);
   }
 
+  if (options.git) {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: projectDir, stdio: "ignore" });
+    fs.writeFileSync(path.join(projectDir, ".gitignore"), ".opencode/\nopencode.json\n");
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qm", "init");
+  }
   const pluginEntry = options.pluginOptions ? [PLUGIN_ENTRY, options.pluginOptions] : PLUGIN_ENTRY;
   const config = {
     $schema: "https://opencode.ai/config.json",
@@ -97,6 +113,7 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     share: "disabled",
     permission: { edit: "allow", bash: "allow" },
     plugin: options.plugin === false ? [] : [pluginEntry],
+    ...(options.agents ? { agent: options.agents } : {}),
     provider: {
       mock: {
         npm: "@ai-sdk/openai-compatible",
@@ -106,7 +123,8 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     },
     ...options.config,
   };
-  fs.writeFileSync(path.join(projectDir, "opencode.json"), JSON.stringify(config, null, 2));
+  const configFile = options.globalConfig ? path.join(xdg.XDG_CONFIG_HOME, "opencode", "opencode.json") : path.join(projectDir, "opencode.json");
+  fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
 
   const port = await freePort();
   let output = "";

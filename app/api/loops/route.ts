@@ -1,0 +1,11 @@
+import { json, parseBody, parseQuery, route } from "../_lib/handler";
+import { createLoopInput, listLoopsQuery } from "@/lib/contracts/loops";
+import { createLoop, listLoops } from "@/lib/loops";
+
+/** `?directory=&status=&active=`: loops, newest first. */
+export const GET = route(({ req, ctx }) => json(listLoops(ctx, parseQuery(req, listLoopsQuery))));
+
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, createLoopInput, ctx.config.server.bodyLimitBytes);
+  return json(createLoop(ctx, input), 201);
+});

@@ -1,0 +1,72 @@
+import { expect } from "@playwright/test";
+import type { TestServer } from "../../tests/helpers/server";
+import { appTest } from "./fixtures";
+import { login, tempDir } from "./helpers";
+
+/**
+ * The Loops page in Chromium against a really started server: a loop the driver reported on (a
+ * coder and an auditor phase, an open finding in KV) shows its state, phases with session links
+ * and the finding; the page follows a state change by itself; Cancel loop cancels it.
+ */
+async function seed(s: TestServer) {
+  const directory = tempDir("recollect-e2e-loops-");
+  const created = await s.api("/api/loops", { method: "POST", json: { directory, task: "Tighten the parser\nwith details", maxIterations: 4 } });
+  const loop = await created.json();
+  const report = (json: unknown) => s.api(`/api/loops/${loop.id}`, { method: "PATCH", json });
+  await report({
+    iteration: 1,
+    phase: "code",
+    phaseReport: {
+      iteration: 1,
+      kind: "code",
+      sessionId: "ses_coder1",
+      status: "done",
+      commit: "abcdef1234",
+      tokensInput: 1200,
+      tokensOutput: 300,
+      cost: 0.0123,
+    },
+  });
+  await report({
+    phase: "audit",
+    auditsDone: 1,
+    findingsOpen: 1,
+    phaseReport: { iteration: 1, kind: "audit", sessionId: "ses_audit1", status: "done", findings: 1 },
+  });
+  await s.api(`/api/kv/${encodeURIComponent("review-finding:src/parser.ts:42")}`, {
+    method: "PUT",
+    json: { directory, value: { severity: "major", description: "unchecked index", status: "open" } },
+  });
+  return { loop, report };
+}
+
+const test = appTest("loops", seed);
+
+test("a running loop: status, phases with session links, the open finding; live updates; cancel", async ({ page, app }) => {
+  const { loop, report } = app.data as Awaited<ReturnType<typeof seed>>;
+  await login(page, app.server, "/loops");
+  const item = page.getByTestId("loop-item").filter({ hasText: loop.id });
+  await expect(item.getByTestId("loop-status")).toHaveText("running");
+  await expect(item).toContainText("Tighten the parser");
+  await expect(item).toContainText("iteration 1 / 4");
+  await expect(item).toContainText("findings 1 open, 0 resolved");
+  await expect(item).toContainText("tokens 1,200 in / 300 out · $0.0123");
+  await expect(item).toContainText(`recollect/loop-${loop.slug}`);
+  const phases = item.getByTestId("loop-phase");
+  await expect(phases).toHaveCount(2);
+  await expect(phases.first().getByRole("link", { name: "ses_coder1" })).toHaveAttribute("href", "/sessions?all=1#ses_coder1");
+  await expect(phases.first()).toContainText("abcdef12");
+  await expect(item.getByTestId("loop-finding")).toContainText("src/parser.ts:42 unchecked index");
+
+  // The driver reports the next phase: the page shows it without a reload.
+  await report({ iteration: 2, phase: "code", phaseReport: { iteration: 2, kind: "code", sessionId: "ses_coder2" } });
+  await expect(phases).toHaveCount(3);
+  await expect(item).toContainText("iteration 2 / 4");
+
+  await item.getByTestId("loop-cancel").click();
+  await expect(item.getByTestId("loop-status")).toHaveText("cancelled");
+  await expect(item.getByTestId("loop-cancel")).toHaveCount(0);
+  const after = await (await app.server.api(`/api/loops/${loop.id}`)).json();
+  expect(after.status).toBe("cancelled");
+  expect(after.phases.at(-1).status).toBe("cancelled");
+});

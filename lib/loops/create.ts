@@ -1,0 +1,51 @@
+import crypto from "node:crypto";
+import type { LoopDto, ParsedCreateLoopInput } from "../contracts/loops";
+import type { Ctx } from "../ctx";
+import { loops } from "../db/schema";
+import { resolveProject } from "../projects/resolve";
+import { redactKey } from "../security/redact-fields";
+import { loopDto } from "./row";
+
+/** A slug from the task's first words: the loop's branch is `recollect/loop-<slug>`. */
+export function slugFromTask(task: string): string {
+  const words = task
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 5)
+    .join("-")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return words || "task";
+}
+
+/** Registers a new running loop. The id's random tail keeps two loops of one task apart. */
+export function createLoop(ctx: Ctx, input: ParsedCreateLoopInput): LoopDto {
+  const projectId = resolveProject(ctx, { directory: input.directory });
+  const tail = crypto.randomBytes(3).toString("hex");
+  const slug = `${input.slug ?? slugFromTask(input.task)}-${tail}`;
+  const row = ctx.db
+    .insert(loops)
+    .values({
+      id: `loop_${crypto.randomBytes(8).toString("hex")}`,
+      projectId,
+      slug,
+      task: input.task,
+      maxIterations: input.maxIterations,
+      minAudits: input.audit ? input.minAudits : 0,
+      audit: input.audit,
+      mode: input.mode,
+      sandbox: input.sandbox,
+      model: input.model ?? null,
+      completionPromise: input.completionPromise,
+      directory: redactKey(input.directory),
+      branch: input.branch ?? null,
+      worktreePath: input.worktreePath ?? null,
+    })
+    .returning()
+    .get();
+  return loopDto(row);
+}

@@ -1,0 +1,69 @@
+/**
+ * Process-wide loop state. OpenCode runs one plugin instance per directory, and a loop's sessions
+ * live in its worktree's directory: the instance that drives a loop and the one that sees its
+ * sessions' events and tool calls may differ. They meet here (one Bun process, one globalThis).
+ */
+export interface LoopSessionInfo {
+  loopId: string;
+  kind: "code" | "audit";
+  /** The repository the loop was started from (findings are kept for its project). */
+  repoDir: string;
+  /** A sandboxed loop's container. */
+  container?: string;
+  /** Where the worktree is mounted in the container. */
+  hostDir?: string;
+}
+
+export type LoopEventType = "progress" | "idle" | "error";
+
+export interface LoopEventSink {
+  onSessionEvent(sessionID: string, type: LoopEventType, error?: unknown): void;
+}
+
+export interface LoopRegistry {
+  sessions: Map<string, LoopSessionInfo>;
+  /** Drivers by loop id (one per loop in this process). */
+  drivers: Map<string, LoopEventSink & { cancel(): Promise<void> }>;
+  /** Ids of user messages seen in loop sessions (their parts are not the model's progress). */
+  userMessages: Set<string>;
+}
+
+const MODEL_PARTS = new Set(["text", "reasoning", "tool", "step-finish", "patch"]);
+
+const KEY = Symbol.for("recollect.loops");
+
+export function loopRegistry(): LoopRegistry {
+  const g = globalThis as unknown as Record<symbol, LoopRegistry | undefined>;
+  g[KEY] ??= { sessions: new Map(), drivers: new Map(), userMessages: new Set() };
+  return g[KEY]!;
+}
+
+/** Routes an OpenCode event of a loop session to its driver (from any plugin instance). */
+export function forwardLoopEvent(event: { type: string; properties?: Record<string, unknown> }) {
+  const reg = loopRegistry();
+  const p = event.properties ?? {};
+  let sessionID: string | undefined;
+  let type: LoopEventType | undefined;
+  if (event.type === "session.idle") {
+    sessionID = p.sessionID as string;
+    type = "idle";
+  } else if (event.type === "session.error") {
+    sessionID = p.sessionID as string | undefined;
+    type = "error";
+  } else if (event.type === "message.updated") {
+    // The prompt we send is no progress: only what the model streams back counts.
+    const info = p.info as { id?: string; role?: string } | undefined;
+    if (info?.role === "user" && info.id) reg.userMessages.add(info.id);
+    if (reg.userMessages.size > 1000) reg.userMessages.clear();
+    return;
+  } else if (event.type === "message.part.updated") {
+    const part = p.part as { sessionID?: string; messageID?: string; type?: string } | undefined;
+    if (!part?.messageID || reg.userMessages.has(part.messageID) || !MODEL_PARTS.has(part.type ?? "")) return;
+    sessionID = part.sessionID;
+    type = "progress";
+  }
+  if (!sessionID || !type) return;
+  const info = reg.sessions.get(sessionID);
+  if (!info) return;
+  reg.drivers.get(info.loopId)?.onSessionEvent(sessionID, type, p.error);
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { guardLoopTool, LoopDenied } from "../../../plugin/loops/guard";
+import { forwardLoopEvent, loopRegistry } from "../../../plugin/loops/registry";
+import { checkDocker } from "../../../plugin/loops/sandbox";
+import { DEFAULT_BLOCKED_TOOLS, loopSettings, modelRef } from "../../../plugin/loops/settings";
+
+const reg = loopRegistry();
+afterEach(() => {
+  reg.sessions.clear();
+  reg.drivers.clear();
+});
+
+describe("loop session guard", () => {
+  const guard = (tool: string, sessionID: string, args: Record<string, unknown>) => {
+    const output = { args: { ...args } };
+    guardLoopTool({ tool, sessionID }, output, DEFAULT_BLOCKED_TOOLS, "docker");
+    return output.args;
+  };
+
+  it("leaves sessions outside loops alone", () => {
+    expect(guard("bash", "ses_plain", { command: "git push origin main" })).toEqual({ command: "git push origin main" });
+    expect(guard("question", "ses_plain", {})).toEqual({});
+  });
+
+  it("denies git push (any spelling) and the blocked tools in a loop session", () => {
+    reg.sessions.set("ses_loop", { loopId: "loop_1", kind: "code", repoDir: "/r" });
+    for (const command of [
+      "git push",
+      "git push origin HEAD",
+      "cd x && git push",
+      "git -c a=b push --force",
+      "npm test; git push",
+      "/usr/bin/git -C . push",
+      "(git push)",
+    ])
+      expect(() => guard("bash", "ses_loop", { command }), command).toThrow(/git push is denied/);
+    for (const command of ["git status && echo pushed", 'git commit -m "push it"', "git log --grep push", "echo git push"])
+      expect(guard("bash", "ses_loop", { command }), command).toEqual({ command });
+    for (const tool of ["question", "memory_loop", "memory_loop_cancel", "plan_execute"]) expect(() => guard(tool, "ses_loop", {})).toThrow(LoopDenied);
+  });
+
+  it("routes bash of a sandboxed loop through docker exec with /workspace paths; git and the host's glob/grep refused", () => {
+    reg.sessions.set("ses_box", { loopId: "loop_2", kind: "code", repoDir: "/r", container: "recollect-loop-x", hostDir: "/wt/x" });
+    expect(guard("bash", "ses_box", { command: "cat /wt/x/a.txt | wc -l", description: "d" })).toEqual({
+      command: "docker exec -w /workspace recollect-loop-x sh -c 'cat /workspace/a.txt | wc -l'",
+      description: "d",
+    });
+    expect(guard("bash", "ses_box", { command: "echo 'it''s'" }).command).toBe(
+      `docker exec -w /workspace recollect-loop-x sh -c 'echo '\\''it'\\'''\\''s'\\'''`,
+    );
+    expect(() => guard("bash", "ses_box", { command: "git log" })).toThrow(/git is blocked inside the loop's sandbox/);
+    expect(() => guard("glob", "ses_box", { pattern: "*.ts" })).toThrow(/sandbox_glob/);
+    expect(() => guard("grep", "ses_box", { pattern: "x" })).toThrow(/sandbox_grep/);
+    expect(guard("read", "ses_box", { filePath: "/wt/x/a.txt" })).toEqual({ filePath: "/wt/x/a.txt" });
+  });
+
+  it("forwards a loop session's events to its driver; the prompt's own parts are no progress", () => {
+    const seen: string[] = [];
+    reg.sessions.set("ses_e", { loopId: "loop_e", kind: "audit", repoDir: "/r" });
+    reg.drivers.set("loop_e", { onSessionEvent: (sid, type) => seen.push(`${sid}:${type}`), cancel: async () => {} });
+    forwardLoopEvent({ type: "message.updated", properties: { info: { id: "msg_user", sessionID: "ses_e", role: "user" } } });
+    forwardLoopEvent({ type: "message.part.updated", properties: { part: { sessionID: "ses_e", messageID: "msg_user", type: "text" } } });
+    forwardLoopEvent({ type: "message.part.updated", properties: { part: { sessionID: "ses_e", messageID: "msg_ai", type: "text" } } });
+    forwardLoopEvent({ type: "session.idle", properties: { sessionID: "ses_e" } });
+    forwardLoopEvent({ type: "session.idle", properties: { sessionID: "ses_other" } });
+    expect(seen).toEqual(["ses_e:progress", "ses_e:idle"]);
+  });
+});
+
+describe("loop settings and docker check", () => {
+  it("reads nested and dotted options with their defaults", () => {
+    const s = loopSettings(
+      { loops: { coderAgent: "builder", stallTimeoutMs: 500, sandbox: { mode: "docker", image: "img:1" } }, "loops.auditorAgent": "reviewer" },
+      "/data",
+      {},
+    );
+    expect(s).toMatchObject({
+      coderAgent: "builder",
+      auditorAgent: "reviewer",
+      stallTimeoutMs: 500,
+      maxStalls: 5,
+      worktreesDir: "/data/worktrees",
+      sandbox: { mode: "docker", image: "img:1", docker: "docker" },
+    });
+    expect(loopSettings({}, "/d", {})).toMatchObject({
+      coderAgent: "code",
+      auditorAgent: "auditor",
+      stallTimeoutMs: 60_000,
+      maxConsecutiveErrors: 3,
+      sandbox: { mode: "none" },
+    });
+    expect(modelRef("anthropic/claude-x")).toEqual({ providerID: "anthropic", modelID: "claude-x" });
+    expect(modelRef("nope")).toBeUndefined();
+  });
+
+  it("refuses sandbox mode clearly when docker is missing or its engine fails", async () => {
+    expect(await checkDocker("/nonexistent/docker")).toMatch(/needs Docker, and "\/nonexistent\/docker" was not found on PATH/);
+    expect(await checkDocker("false")).toMatch(/needs a running Docker engine/);
+  });
+});
