@@ -159,8 +159,11 @@ interface CostReport {
 async function costRun(run: Run, requests: { original: Message[]; compressed: CompressResult["messages"]; level: number }[]): Promise<CostReport> {
   const eagerCtx = testCtx({ env: { ...COMPRESSION_ENV, RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
   const eager: Block[][] = [];
-  await replay(run.messages, (h) => compressMessages(eagerCtx, { sessionID: run.name, messages: h }), eagerCtx.config.compression.protectRecentTurns, (_t, _h, r) =>
-    eager.push(blocksOf(r.messages)),
+  await replay(
+    run.messages,
+    (h) => compressMessages(eagerCtx, { sessionID: run.name, messages: h }),
+    eagerCtx.config.compression.protectRecentTurns,
+    (_t, _h, r) => eager.push(blocksOf(r.messages)),
   );
   eagerCtx.close();
   const at = (i: number) => i * STEP_MS;
@@ -456,7 +459,18 @@ function printCost(reports: RunReport[]) {
   );
   console.log(
     table(
-      ["run", "turns", "tokens without", "tokens with", "cost without", "cost eager", "cost cache-aware", "cache-aware / without", "cacheable without", "cacheable with"],
+      [
+        "run",
+        "turns",
+        "tokens without",
+        "tokens with",
+        "cost without",
+        "cost eager",
+        "cost cache-aware",
+        "cache-aware / without",
+        "cacheable without",
+        "cacheable with",
+      ],
       reports.map((r) => [
         r.name.slice(0, 58),
         r.turns,
@@ -475,7 +489,16 @@ function printCost(reports: RunReport[]) {
   console.log("\nCost, overall\n");
   console.log(
     table(
-      ["runs", "tokens without / with", "cost without", "cost eager (old)", "cost cache-aware", "cache-aware / without", "cacheable share without / with", "target"],
+      [
+        "runs",
+        "tokens without / with",
+        "cost without",
+        "cost eager (old)",
+        "cost cache-aware",
+        "cache-aware / without",
+        "cacheable share without / with",
+        "target",
+      ],
       [
         [
           `all ${reports.length}`,
@@ -636,7 +659,10 @@ async function main() {
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, "compress.json");
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), overall, cost: costSummary(reports), runs: reports, keyLinesByStrategy, timing }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ at: new Date().toISOString(), overall, cost: costSummary(reports), runs: reports, keyLinesByStrategy, timing }, null, 2),
+  );
   console.log(`\nwrote ${path.relative(ROOT, file)}`);
 }
 

@@ -280,7 +280,12 @@ function printTwoDay(r: TwoDayReport) {
   );
   printTable(
     "Fixed tokens per request the plugin adds (before the history)",
-    Object.entries(r.fixedTokens).map(([day, f]) => ({ day, "memory tools' definitions": f.tools, "system strings (stable + resume)": f.system, total: f.tools + f.system })),
+    Object.entries(r.fixedTokens).map(([day, f]) => ({
+      day,
+      "memory tools' definitions": f.tools,
+      "system strings (stable + resume)": f.system,
+      total: f.tools + f.system,
+    })),
   );
 }
 

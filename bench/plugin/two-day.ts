@@ -50,7 +50,9 @@ function step(sessionID: string, n: number, at: number): WithParts {
   } else if (kind === 1) {
     tool_ = "bash";
     input = { command: "npm test", description: "run the tests" };
-    output = Array.from({ length: 90 }, (_, i) => (i === 70 ? `FAIL src/module${n % 7}.test.ts > ${line(i, n)}\n  AssertionError: expected 3 to be 4` : `  ✓ ${line(i, n)} (${i} ms)`)).join("\n");
+    output = Array.from({ length: 90 }, (_, i) =>
+      i === 70 ? `FAIL src/module${n % 7}.test.ts > ${line(i, n)}\n  AssertionError: expected 3 to be 4` : `  ✓ ${line(i, n)} (${i} ms)`,
+    ).join("\n");
   } else if (kind === 2) {
     tool_ = "edit";
     input = { filePath: file, oldString: `export const v${n} = "${line(n, n)}";`, newString: `export const v${n} = "fixed";` };
@@ -80,7 +82,10 @@ function step(sessionID: string, n: number, at: number): WithParts {
 /** The memory tools' definitions as the model gets them (OpenCode: zod args to JSON Schema). */
 export function toolDefinitionBlocks(rt: Runtime): Block[] {
   return Object.entries(memoryTools(rt)).map(([name, t]) => {
-    const json = JSON.stringify({ type: "function", function: { name, description: t.description, parameters: tool.schema.toJSONSchema(tool.schema.object(t.args)) } });
+    const json = JSON.stringify({
+      type: "function",
+      function: { name, description: t.description, parameters: tool.schema.toJSONSchema(tool.schema.object(t.args)) },
+    });
     return { key: json, tokens: countTokens(json) };
   });
 }
@@ -119,7 +124,9 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
     let systemTokens = 0;
     for (let n = 0; n < day.steps; n++) {
       if (n % day.userEvery === 0) {
-        const u = message(sessionID, "user", clock, [{ type: "text", text: `Next: fix the ${words[(n + d) % words.length]} handling in the report export, keep the cache config as decided.` } as never]);
+        const u = message(sessionID, "user", clock, [
+          { type: "text", text: `Next: fix the ${words[(n + d) % words.length]} handling in the report export, keep the cache config as decided.` } as never,
+        ]);
         history.push(u);
         await hooks["chat.message"]!({ sessionID }, { message: u.info as never, parts: u.parts });
       }

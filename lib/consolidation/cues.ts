@@ -23,12 +23,12 @@ const EN_REPLACED: RegExp[] = [
 const ZH_OBJ = String.raw`\s*([^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
 const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
 const ZH_REPLACED: RegExp[] = [
-  new RegExp(String.raw`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(String.raw`(?:从|由)${ZH_OBJ}\s*(?:迁移|切换|改|换|转)`, "g"),
-  new RegExp(String.raw`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
-  new RegExp(String.raw`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
-  new RegExp(String.raw`而不是(?:用|使用)?${ZH_OBJ}${ZH_END}`, "g"),
-  new RegExp(String.raw`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
+  new RegExp(`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(`而不是(?:用|使用)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
 ];
 
 export interface Replaced {

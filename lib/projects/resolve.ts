@@ -58,7 +58,11 @@ function legacyProject(ctx: Ctx, id: string, legacyId: string | undefined, remot
   const legacy = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
   if (!legacy) return undefined;
   if (legacy.remote !== null) return legacy.remote === remote ? legacyId : undefined;
-  ctx.db.update(projects).set({ remote }).where(and(eq(projects.id, legacyId), isNull(projects.remote))).run();
+  ctx.db
+    .update(projects)
+    .set({ remote })
+    .where(and(eq(projects.id, legacyId), isNull(projects.remote)))
+    .run();
   // Another remote may have claimed it a moment before.
   const claimed = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
   return claimed?.remote === remote ? legacyId : undefined;

@@ -17,7 +17,15 @@ import { memoryLine, unavailable } from "./format";
 const z = tool.schema;
 
 /** The categories worth naming to the model (the server accepts every one of CATEGORIES). */
-const NAMED_CATEGORIES = ["decision", "constraint", "convention", "gotcha", "fact", "procedure", "note"] as const satisfies readonly (typeof CATEGORIES)[number][];
+const NAMED_CATEGORIES = [
+  "decision",
+  "constraint",
+  "convention",
+  "gotcha",
+  "fact",
+  "procedure",
+  "note",
+] as const satisfies readonly (typeof CATEGORIES)[number][];
 
 export function memoryTools(rt: Runtime) {
   const timeoutMs = rt.settings.toolTimeoutMs;

@@ -55,8 +55,6 @@ async function turn(hooks: Hooks, history: WithParts[]): Promise<string[]> {
   return sent.map((m) => JSON.stringify(m));
 }
 
-const changedBefore = (previous: string[], now: string[]) => previous.some((m, i) => now[i] !== m);
-
 describe("cache-aware compression through the plugin", () => {
   it("over a 40-step history, sends every earlier message byte-identical except at a few batches, and an outage changes none of them", async () => {
     const { hooks, rt } = await plugin();

@@ -30,7 +30,16 @@ async function plugin(directory: string, options: Record<string, unknown> = {}) 
   return { hooks, rt: (hooks as { __runtime?: Runtime }).__runtime! };
 }
 const toolCtx = (sessionID: string, directory: string) =>
-  ({ sessionID, messageID: "m", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, ask: async () => {} }) as never;
+  ({
+    sessionID,
+    messageID: "m",
+    agent: "build",
+    directory,
+    worktree: directory,
+    abort: new AbortController().signal,
+    metadata() {},
+    ask: async () => {},
+  }) as never;
 /** The block the plugin attached to a user message (recall, nudges), or "". */
 const attached = (m: WithParts) =>
   m.parts
@@ -175,10 +184,18 @@ async function turnOf(hooks: Hooks, sessionID: string, history: WithParts[]) {
 describe("a session continued after OpenCode restarts", () => {
   it("gets the same resume and recall blocks from its first message on", async () => {
     const directory = tempDir("plugin-restart-");
-    await server.api("/api/memories", { method: "POST", json: { content: "The CSV exporter writes UTF-8 with a BOM for Excel", category: "decision", directory } });
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The CSV exporter writes UTF-8 with a BOM for Excel", category: "decision", directory },
+    });
     const cp = await server.api("/api/checkpoints", {
       method: "POST",
-      json: { directory, sessionID: "ses_restart_prev", trigger: "compaction", messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }] },
+      json: {
+        directory,
+        sessionID: "ses_restart_prev",
+        trigger: "compaction",
+        messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }],
+      },
     });
     expect(cp.status).toBe(201);
 
@@ -215,7 +232,12 @@ describe("a new session", () => {
     const directory = tempDir("plugin-latest-");
     const cp = await server.api("/api/checkpoints", {
       method: "POST",
-      json: { directory, sessionID: "ses_latest_old", trigger: "compaction", messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }] },
+      json: {
+        directory,
+        sessionID: "ses_latest_old",
+        trigger: "compaction",
+        messages: [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Build the CSV exporter for the monthly reports." }] }],
+      },
     });
     expect(cp.status).toBe(201);
     // A later session works on something else and goes idle, without compacting.
