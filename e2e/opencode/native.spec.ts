@@ -269,7 +269,8 @@ test("5. the bundled agents and commands are listed; a user's own definitions wi
   expect(byName.get("librarian")?.mode).toBe("subagent");
   expect(byName.get("auditor")).toMatchObject({ mode: "subagent", temperature: 0 });
   const commands = ((await oc.client.command.list()).data ?? []).map((c) => c.name);
-  for (const c of ["remember", "recall", "forget", "checkpoint", "resume", "memory", "review"]) expect(commands).toContain(c);
+  for (const c of ["remember", "recall", "forget", "checkpoint", "resume", "memory", "review", "dream", "distill", "bootstrap", "loop"])
+    expect(commands).toContain(c);
 
   // The user's field overrides the bundled one; the rest of the bundled definition stays.
   expect(byName.get("librarian")).toMatchObject({ mode: "subagent", temperature: 0.3 });
@@ -321,4 +322,33 @@ test("7. after a compaction that suggested memories, the next turn is told to ha
     .join("\n");
   expect(sent).toMatch(/\[Recollect\] \d+ suggested memories \(not active yet\) wait for review after this compaction/);
   expect(sent).toContain('agent "librarian"');
+});
+
+test("8. /bootstrap, /dream and /distill propose for review without a model call", async () => {
+  oc = await startOpencode({
+    llmUrl: llm.url,
+    env: pluginEnv(),
+    files: { "AGENTS.md": "# Rules\n\n- Never commit generated files.\n" },
+  });
+  script(() => ({ text: "ok" }));
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  const directory = encodeURIComponent(oc.projectDir);
+
+  await command(session, "bootstrap");
+  const suggested = await api(`/api/memories?directory=${directory}&status=suggested`);
+  expect(suggested.items.map((m: { content: string }) => m.content)).toContain("Never commit generated files.");
+  expect((await outcomeOf(session, "bootstrap"))!.text).toMatch(/Bootstrap read \d+ files: [1-9]\d* new/);
+
+  // A decision and its successor: /dream proposes the supersession.
+  for (const content of ["We use npm to install the dependencies of the web app", "We switched from npm to pnpm for the web app"])
+    await server.api("/api/memories", { method: "POST", json: { content, category: "decision", directory: oc.projectDir } });
+  await command(session, "dream");
+  expect((await outcomeOf(session, "dream"))!.text).toMatch(/Consolidation: [1-9]\d* new proposals/);
+  const inbox = await api(`/api/inbox?directory=${directory}`);
+  expect(JSON.stringify(inbox)).toContain("supersede");
+
+  await command(session, "distill");
+  expect((await outcomeOf(session, "distill"))!.text).toMatch(/Distill: \d+ recurring procedures/);
+  expect(agentRequests(from)).toEqual([]);
 });

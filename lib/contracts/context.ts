@@ -68,8 +68,10 @@ export interface ContextSummaryDto {
   memories: { project: number; global: number };
   /** The pinned block in force: how many memories it holds and its size. */
   pinned: { count: number; tokens: number };
-  /** Memories waiting in the review inbox (status `suggested`) for this project and the global scope. */
+  /** What waits in the review inbox for this project and the global scope: suggested memories and open proposals. */
   inbox: number;
+  /** Code-and-audit loops of this project that are running now. */
+  loopsRunning: number;
   lastCheckpoint: { id: string; sessionId: string; createdAt: string; ageSeconds: number; task: string | null } | null;
   /** Tokens compression saved in the given session (0 without one). */
   tokensSaved: number;

@@ -1,5 +1,6 @@
 import type { ContextSummaryDto, ParsedContextSummaryQuery } from "../contracts/context";
 import type { Ctx } from "../ctx";
+import { inboxCounts } from "../consolidation/inbox";
 import { identifyProject } from "../projects/identify";
 import { VERSION } from "../version";
 import { buildStableBlock } from "./stable";
@@ -17,10 +18,8 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
     ? count("SELECT count(*) AS n FROM memories WHERE scope IN ('project', 'session') AND project_id = ? AND status = 'active'", projectId)
     : 0;
   const global = count("SELECT count(*) AS n FROM memories WHERE scope = 'global' AND project_id IS NULL AND status = 'active'");
-  const inbox = count(
-    "SELECT count(*) AS n FROM memories WHERE status = 'suggested' AND (project_id IS NULL" + (projectId ? " OR project_id = ?)" : ")"),
-    ...(projectId ? [projectId] : []),
-  );
+  const inbox = inboxCounts(ctx, projectId ?? undefined).total;
+  const loopsRunning = projectId ? count("SELECT count(*) AS n FROM loops WHERE project_id = ? AND status = 'running'", projectId) : 0;
   const stable = buildStableBlock(ctx, projectId ? { project: projectId } : {});
   const last = ctx.sqlite
     .prepare(
@@ -35,6 +34,7 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
     memories: { project, global },
     pinned: { count: stable.memoryIds.length, tokens: stable.tokens },
     inbox,
+    loopsRunning,
     lastCheckpoint: last
       ? {
           id: last.id,

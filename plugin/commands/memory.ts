@@ -18,7 +18,8 @@ export function summaryLines(s: ContextSummaryDto): string[] {
     `Pinned: ${s.pinned.count} (${s.pinned.tokens} tokens)`,
     `Last checkpoint: ${cp ? `${cp.id}, ${shortAge(cp.ageSeconds)} ago` : "none"}`,
     `Saved this session: ${s.tokensSaved} tokens`,
-    `Inbox: ${s.inbox} suggested`,
+    `Inbox: ${s.inbox} to review`,
+    `Loops: ${s.loopsRunning} running`,
   ];
 }
 

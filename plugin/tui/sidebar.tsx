@@ -19,6 +19,7 @@ export function sidebarLines(s: ContextSummaryDto): Array<[label: string, value:
     ["checkpoint", cp ? `${shortAge(cp.ageSeconds)} ago` : "none"],
     ["saved", `${s.tokensSaved} tok`],
     ["inbox", String(s.inbox)],
+    ...(s.loopsRunning ? ([["loops", `${s.loopsRunning} running`]] as Array<[string, string]>) : []),
   ];
 }
 
