@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { serverCtx } from "@/lib/boot";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
+import { LocalTimes } from "./_components/LocalTimes";
 import { Nav } from "./_components/Nav";
 import { Shortcuts } from "./_components/Shortcuts";
 import { SignOut } from "./_components/SignOut";
@@ -47,6 +48,7 @@ export default async function BrowserLayout({ children }: { children: React.Reac
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 md:px-8">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
+      <LocalTimes />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { diffWordsWithSpace } from "diff";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import type { Ctx } from "../ctx";
-import { accessLog, memories, memoryLinks, projects } from "../db/schema";
+import { memories, memoryLinks, projects } from "../db/schema";
 import type { LinkKind } from "../vocabulary";
 import { toMemoryDto } from "../memories/dto";
 import { listVersions, type MemoryVersionDto } from "../memories/versions";
@@ -35,7 +35,8 @@ export interface MemoryDetail {
   versions: VersionView[];
   links: LinkView[];
   usage: { kind: string; n: number; last: string }[];
-  recentInjections: { sessionId: string | null; at: string; query: string | null }[];
+  /** The newest injections: into which session (with its title), from which block. */
+  recentInjections: { sessionId: string | null; sessionTitle: string | null; at: string; block: "stable" | "recall"; query: string | null }[];
 }
 
 /** Everything the detail page shows about one memory, or null when it does not exist. */
@@ -85,14 +86,13 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
       sql`SELECT kind, count(*) AS n, max(created_at) AS last FROM access_log WHERE memory_id = ${id} GROUP BY kind ORDER BY n DESC`,
     )
     .map((u) => ({ kind: u.kind, n: u.n, last: new Date(u.last).toISOString() }));
-  const recentInjections = ctx.db
-    .select({ sessionId: accessLog.sessionId, at: accessLog.createdAt, query: accessLog.query })
-    .from(accessLog)
-    .where(and(eq(accessLog.memoryId, id), inArray(accessLog.kind, ["inject", "recall"])))
-    .orderBy(desc(accessLog.createdAt))
-    .limit(10)
-    .all()
-    .map((r) => ({ sessionId: r.sessionId, at: new Date(r.at).toISOString(), query: r.query }));
+  // A stable-block injection has no query; a recall block's has the message that found it.
+  const recentInjections = ctx
+    .db.all<{ sessionId: string | null; sessionTitle: string | null; at: number; query: string | null }>(
+      sql`SELECT a.session_id AS sessionId, s.title AS sessionTitle, a.created_at AS at, a.query FROM access_log a LEFT JOIN sessions s ON s.id = a.session_id
+          WHERE a.memory_id = ${id} AND a.kind = 'inject' ORDER BY a.created_at DESC, a.id DESC LIMIT 10`,
+    )
+    .map((r) => ({ ...r, at: new Date(r.at).toISOString(), block: r.query === null ? ("stable" as const) : ("recall" as const) }));
   return { memory, project, versions: views, links, usage, recentInjections };
 }
 
