@@ -87,8 +87,8 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
     )
     .map((u) => ({ kind: u.kind, n: u.n, last: new Date(u.last).toISOString() }));
   // A stable-block injection has no query; a recall block's has the message that found it.
-  const recentInjections = ctx
-    .db.all<{ sessionId: string | null; sessionTitle: string | null; at: number; query: string | null }>(
+  const recentInjections = ctx.db
+    .all<{ sessionId: string | null; sessionTitle: string | null; at: number; query: string | null }>(
       sql`SELECT a.session_id AS sessionId, s.title AS sessionTitle, a.created_at AS at, a.query FROM access_log a LEFT JOIN sessions s ON s.id = a.session_id
           WHERE a.memory_id = ${id} AND a.kind = 'inject' ORDER BY a.created_at DESC, a.id DESC LIMIT 10`,
     )

@@ -10,7 +10,15 @@ import { btn } from "./ui";
  * Makes an earlier version current again: a normal edit (so it is itself a new version and can be
  * reverted in turn), refused with a 409 if the memory changed since the page was loaded.
  */
-export function RevertVersion({ memoryId, updatedAt, version }: { memoryId: string; updatedAt: string; version: Pick<MemoryVersionDto, "version" | "title" | "content" | "category" | "tags" | "pinned" | "priority" | "status"> }) {
+export function RevertVersion({
+  memoryId,
+  updatedAt,
+  version,
+}: {
+  memoryId: string;
+  updatedAt: string;
+  version: Pick<MemoryVersionDto, "version" | "title" | "content" | "category" | "tags" | "pinned" | "priority" | "status">;
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -28,11 +36,28 @@ export function RevertVersion({ memoryId, updatedAt, version }: { memoryId: stri
               const { title, content, category, tags, pinned, priority, status } = version;
               await api(`/api/memories/${memoryId}`, {
                 method: "PATCH",
-                json: { title, content, category, tags, pinned, priority, status, source: "ui", reason: `revert to v${version.version}`, expectedUpdatedAt: updatedAt },
+                json: {
+                  title,
+                  content,
+                  category,
+                  tags,
+                  pinned,
+                  priority,
+                  status,
+                  source: "ui",
+                  reason: `revert to v${version.version}`,
+                  expectedUpdatedAt: updatedAt,
+                },
               });
               router.refresh();
             } catch (e) {
-              setError(e instanceof ApiFailure && e.status === 409 ? "The memory changed since this page was loaded: reload and try again." : e instanceof Error ? e.message : String(e));
+              setError(
+                e instanceof ApiFailure && e.status === 409
+                  ? "The memory changed since this page was loaded: reload and try again."
+                  : e instanceof Error
+                    ? e.message
+                    : String(e),
+              );
             }
           })
         }

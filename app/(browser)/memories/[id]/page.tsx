@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { memoryDetail } from "@/lib/views/detail";
+import { MARKDOWN_CLASS, renderMarkdown } from "@/lib/views/markdown";
 import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
@@ -86,6 +87,12 @@ export default async function MemoryPage({
         </p>
       ) : null}
 
+      {isLong(m.content) ? (
+        <Card title="Read" testId="memory-read" className="mb-4">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
+          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+        </Card>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card title="Edit">
           <MemoryForm
@@ -146,11 +153,7 @@ export default async function MemoryPage({
                   {d.recentInjections.map((r, i) => (
                     <li key={i} data-testid="injection-item">
                       <Ago at={r.at} /> ·{" "}
-                      {r.sessionId ? (
-                        <TextLink href={`/sessions/${encodeURIComponent(r.sessionId)}`}>{r.sessionTitle ?? r.sessionId}</TextLink>
-                      ) : (
-                        "no session"
-                      )}
+                      {r.sessionId ? <TextLink href={`/sessions/${encodeURIComponent(r.sessionId)}`}>{r.sessionTitle ?? r.sessionId}</TextLink> : "no session"}
                       <span className="text-zinc-500">
                         {" "}
                         · {r.block === "stable" ? "stable block (system prompt)" : `recall block for “${(r.query ?? "").slice(0, 60)}”`}
@@ -219,7 +222,16 @@ export default async function MemoryPage({
                       <RevertVersion
                         memoryId={m.id}
                         updatedAt={m.updatedAt}
-                        version={{ version: v.version, title: v.title, content: v.content, category: v.category, tags: v.tags, pinned: v.pinned, priority: v.priority, status: v.status }}
+                        version={{
+                          version: v.version,
+                          title: v.title,
+                          content: v.content,
+                          category: v.category,
+                          tags: v.tags,
+                          pinned: v.pinned,
+                          priority: v.priority,
+                          status: v.status,
+                        }}
                       />
                     </div>
                     <p data-testid="version-diff" className="whitespace-pre-wrap break-words font-mono text-sm">
@@ -255,6 +267,9 @@ export default async function MemoryPage({
     </div>
   );
 }
+
+/** Long or structured content gets a rendered read view above the form. */
+const isLong = (s: string) => s.length > 400 || /^(#{1,6} |[-*] |\d+\. |```)/m.test(s);
 
 const firstLine = (s: string) => {
   const l = s.split("\n").find((x) => x.trim()) ?? "";

@@ -107,7 +107,9 @@ export default async function SessionPage({ params }: Props) {
                   <td className="py-1 pr-3 break-words">
                     <TextLink href={`/memories/${r.memoryId}`}>{r.title}</TextLink>
                   </td>
-                  <td className="py-1 pr-3 text-xs text-zinc-600 dark:text-zinc-400">{r.query === null ? "stable (system prompt)" : `recall: “${r.query.slice(0, 60)}”`}</td>
+                  <td className="py-1 pr-3 text-xs text-zinc-600 dark:text-zinc-400">
+                    {r.query === null ? "stable (system prompt)" : `recall: “${r.query.slice(0, 60)}”`}
+                  </td>
                   <td className="py-1 text-xs">
                     <Ago at={r.at} now={now} />
                   </td>
