@@ -30,7 +30,10 @@ test("a search in the browser leaves access counts and the access log unchanged"
   await expect(list.row("quarterly zephyrine report")).toBeVisible();
   const db = readDb(a.dataDir);
   try {
-    const row = db.prepare("SELECT access_count AS n, last_accessed_at AS at FROM memories WHERE id = ?").get(app.data.browsedId) as { n: number; at: number | null };
+    const row = db.prepare("SELECT access_count AS n, last_accessed_at AS at FROM memories WHERE id = ?").get(app.data.browsedId) as {
+      n: number;
+      at: number | null;
+    };
     expect(row).toEqual({ n: 0, at: null });
     expect(db.prepare("SELECT count(*) AS n FROM access_log WHERE memory_id = ?").get(app.data.browsedId)).toEqual({ n: 0 });
   } finally {
