@@ -42,6 +42,13 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
 
   return (
     <div>
+      {/* First in the page: past the filters to the first memory in one key press. */}
+      <a
+        href="#memory-list"
+        className="sr-only focus:not-sr-only focus:mb-2 focus:inline-block focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-1 focus:text-white"
+      >
+        Skip to the list
+      </a>
       <PageHeader
         title="Memories"
         description={
@@ -65,12 +72,6 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         }
       />
 
-      <a
-        href="#memory-list"
-        className="sr-only focus:not-sr-only focus:mb-2 focus:inline-block focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-1 focus:text-white"
-      >
-        Skip to the list
-      </a>
       <Form
         action="/memories"
         role="search"
