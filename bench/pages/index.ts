@@ -171,6 +171,16 @@ async function main() {
   if (!process.argv.includes("--no-build")) ensureBuild();
   const server = await startServer({ dataDir });
   try {
+    // Pages need a signed-in browser: a one-time login link, as `recollect open` makes, gives the
+    // session cookie. Without it every page would answer with the login page.
+    const ticket = (await (await server.api("/api/auth/tickets", { method: "POST", json: { next: "/" } })).json()) as { url: string };
+    const signIn = await fetch(ticket.url, { redirect: "manual" });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!cookie) throw new Error(`signing in failed: HTTP ${signIn.status}`);
+    const load = (p: string) => fetch(server.url + p, { headers: { cookie }, redirect: "manual" });
     // Page 2 of the list needs a cursor: take it from the API.
     const first = (await (await server.api("/api/memories?limit=50")).json()) as { nextCursor: string };
     const pages: [string, string][] = [
@@ -191,7 +201,7 @@ async function main() {
       ["export page", "/export"],
     ];
     // The review inbox is another change's page: measured when this build has it.
-    if ((await fetch(server.url + "/inbox")).status === 200) pages.splice(2, 0, ["inbox", "/inbox"]);
+    if ((await load("/inbox")).status === 200) pages.splice(2, 0, ["inbox", "/inbox"]);
     else console.log("no /inbox page in this build: not measured");
     const rows: { page: string; path: string; p50: number; p95: number; max: number; bytes: number; target: number }[] = [];
     for (const [name, p] of pages) {
@@ -199,10 +209,11 @@ async function main() {
       let bytes = 0;
       for (let i = 0; i < RUNS + 3; i++) {
         const t0 = performance.now();
-        const res = await fetch(server.url + p);
+        const res = await load(p);
         const body = await res.arrayBuffer();
         const ms = performance.now() - t0;
-        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+        // Only the page itself counts: a redirect (to the login page) or an error is a failure.
+        if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
         bytes = body.byteLength;
         if (i >= 3) times.push(ms); // the first loads compile/warm caches
       }

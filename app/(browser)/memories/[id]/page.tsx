@@ -9,6 +9,8 @@ import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
 import { MemoryActions } from "../../_components/MemoryActions";
 import { MemoryForm } from "../../_components/MemoryForm";
+import { MemoryPlace } from "../../_components/MemoryPlace";
+import { RemoveLink } from "../../_components/RemoveLink";
 import { RevertVersion } from "../../_components/RevertVersion";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
@@ -172,12 +174,27 @@ export default async function MemoryPage({
                 {d.links.map((l) => (
                   <li key={`${l.direction}-${l.kind}-${l.otherId}`} data-testid="link-item">
                     <span className="text-xs text-zinc-500">{linkLabel(l.kind, l.direction)} </span>
-                    {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}
+                    {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}{" "}
+                    <RemoveLink
+                      from={l.direction === "out" ? m.id : l.otherId}
+                      to={l.direction === "out" ? l.otherId : m.id}
+                      kind={l.kind}
+                      label={l.other?.title ?? l.otherId}
+                    />
                   </li>
                 ))}
               </ul>
             )}
             <LinkForm id={m.id} />
+          </Card>
+          <Card title="Where it applies" testId="place">
+            <MemoryPlace
+              id={m.id}
+              scope={m.scope}
+              projectId={m.projectId}
+              sessionId={m.sessionId}
+              projects={listProjects(ctx).map((p) => ({ id: p.id, name: p.name }))}
+            />
           </Card>
           <Card title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
