@@ -171,6 +171,15 @@ async function main() {
   if (!process.argv.includes("--no-build")) ensureBuild();
   const server = await startServer({ dataDir });
   try {
+    // Time the steady state: after a start the server builds its near-duplicate index in the
+    // background (seconds at 100,000 memories), on the thread that also serves the pages.
+    const warmUpDeadline = Date.now() + 300_000;
+    for (;;) {
+      const health = (await (await server.api("/api/health")).json()) as { warmUp?: { nearDuplicateIndex: string } };
+      if (health.warmUp?.nearDuplicateIndex !== "building") break;
+      if (Date.now() > warmUpDeadline) throw new Error("the server's warm-up did not finish");
+      await new Promise((r) => setTimeout(r, 200));
+    }
     // Pages need a signed-in browser: a one-time login link, as `recollect open` makes, gives the
     // session cookie. Without it every page would answer with the login page.
     const ticket = (await (await server.api("/api/auth/tickets", { method: "POST", json: { next: "/" } })).json()) as { url: string };
