@@ -121,3 +121,9 @@ test("long Markdown content has a rendered read view, raw HTML shown as text", a
   await expect(read).toContainText("<script>window.pwned = 1</script>");
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 });
+
+test("the dashboard's charts give their date range", async ({ page, app }) => {
+  await login(page, app.server, "/");
+  const period = page.getByTestId("chart-memories").getByTestId("chart-period");
+  await expect(period).toHaveText(/^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/);
+});
