@@ -47,9 +47,9 @@ export function proxy(req: NextRequest) {
   return res;
 }
 
-/** Everything but the login page and the build's static files (scripts, styles, fonts: no data). */
+/** Everything but the login page and the build's static files (scripts, styles, fonts, the icon: no data). */
 function needsSignIn(pathname: string): boolean {
-  return pathname !== "/login" && !pathname.startsWith("/_next/static/") && pathname !== "/favicon.ico";
+  return pathname !== "/login" && !pathname.startsWith("/_next/static/") && pathname !== "/favicon.ico" && pathname !== "/icon.svg";
 }
 
 // Every path but /api/* and /mcp: each API route runs the same guard in `route()`

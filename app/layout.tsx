@@ -5,6 +5,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Recollect", template: "%s · Recollect" },
   description: "What your coding agent remembers",
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 /** Applies the saved theme (or the system's) before the first paint, so dark mode never flashes. */

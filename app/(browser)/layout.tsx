@@ -5,6 +5,7 @@ import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { serverCtx } from "@/lib/boot";
 import { inboxCounts } from "@/lib/consolidation/inbox";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
+import { LocalTimes } from "./_components/LocalTimes";
 import { Nav } from "./_components/Nav";
 import { Shortcuts } from "./_components/Shortcuts";
 import { SignOut } from "./_components/SignOut";
@@ -48,6 +49,7 @@ export default async function BrowserLayout({ children }: { children: React.Reac
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 md:px-8">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
+      <LocalTimes />
     </div>
   );
 }

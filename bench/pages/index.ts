@@ -1,8 +1,12 @@
 /**
- * Server time of the memory browser's page loads at 10,000 memories (target: p95 < 300 ms).
+ * Server time of the memory browser's page loads at 100,000 memories (targets: p95 < 300 ms for
+ * every page, < 100 ms for the memories list and a memory's page; the inbox is measured when the
+ * page exists).
  *
- *   npx tsx bench/pages/index.ts [--memories 10000] [--runs 30] [--no-build]
+ *   npx tsx bench/pages/index.ts [--memories 100000] [--runs 30] [--no-build]
  *
+ * Memories are written straight into the tables the verbs write (the way tests/helpers/bulk-memories.ts
+ * does), in one transaction: the import verb's near-duplicate checks would take minutes at 100,000.
  * Seeds a temp data dir (memories over 5 projects, versions, access log, compression stats,
  * checkpoints, sessions, KV), starts the production server (server/serve.ts, dist dir
  * $RECOLLECT_DIST_DIR, default .next-browser), requests each page sequentially and measures the
@@ -14,22 +18,24 @@ import zlib from "node:zlib";
 import { loadConfig } from "../../lib/config";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
-import { importMemories } from "../../lib/export";
 import { CATEGORIES } from "../../lib/vocabulary";
+import { markAllDerived } from "../../lib/memories/derived";
+import { lexicalColumns } from "../../lib/search/sync";
 import { updateMemory } from "../../lib/memories";
 import { databaseFile } from "../../lib/paths";
 import { ensureBuild, ROOT } from "../../scripts/build-if-needed";
 import { startServer, tempDir } from "../../tests/helpers/server";
 
-import { importQuery } from "../../lib/contracts/export";
 import { updateMemoryInput } from "../../lib/contracts/memories";
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
-const N = arg("memories", 10_000);
+const N = arg("memories", 100_000);
 const RUNS = arg("runs", 30);
 process.env.RECOLLECT_DIST_DIR ||= ".next-browser";
+/** Pages the user opens all day: p95 under 100 ms (the rest: 300 ms). */
+const FAST_PAGES = new Set(["memories", "memories page 2", "memory detail", "inbox"]);
 
 const WORDS =
   "auth cache deploy redis postgres migration lint test vitest playwright docker queue worker retry timeout token budget compress index vector search tag project session checkpoint config router api handler schema drizzle sqlite fts embed model bench".split(
@@ -59,9 +65,8 @@ function seed(dataDir: string) {
     };
   });
   const t0 = performance.now();
-  const report = importMemories(ctx, importQuery.parse({ format: "json" }), JSON.stringify(entries));
+  const ids = bulkInsert(ctx, entries, projects);
   const seedMs = performance.now() - t0;
-  const ids = report.items.filter((i) => i.id && !i.id.startsWith("#")).map((i) => i.id!);
   const detailId = ids[Math.floor(ids.length / 2)];
   for (let v = 0; v < 5; v++)
     updateMemory(ctx, detailId, updateMemoryInput.parse({ content: `Edited text number ${v} of the detail memory, with redis and postgres.`, source: "ui" }));
@@ -102,7 +107,59 @@ function seed(dataDir: string) {
         .run(projects[i % 5].id, `key/${i}`, JSON.stringify({ i }), now, now, now + 86_400_000);
   })();
   opened.sqlite.close();
-  return { detailId, seedMs, created: report.created };
+  return { detailId, seedMs, created: ids.length };
+}
+
+type Entry = {
+  title: string | null;
+  content: string;
+  category: string;
+  scope: string;
+  project: { id: string } | null;
+  tags: string[];
+  status: string;
+  pinned: boolean;
+  priority: number;
+  createdAt: string;
+};
+
+/** The memories and their lexical index rows, in one transaction; returns their ids in order. */
+function bulkInsert(ctx: Ctx, entries: Entry[], projects: { id: string; name: string; rootPath: string; identity: string }[]): string[] {
+  const project = ctx.sqlite.prepare("INSERT OR IGNORE INTO projects(id, name, root_path, identity) VALUES (?, ?, ?, ?)");
+  const ins = ctx.sqlite.prepare(
+    `INSERT INTO memories (id, project_id, scope, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'import', ?, ?, ?, ?, '{}', ?, ?) RETURNING seq`,
+  );
+  const fts = ctx.sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)");
+  const ids: string[] = [];
+  ctx.sqlite.transaction(() => {
+    for (const p of projects) project.run(p.id, p.name, p.rootPath, p.identity);
+    entries.forEach((e, i) => {
+      const id = `bench-${i.toString().padStart(7, "0")}`;
+      const at = Date.parse(e.createdAt);
+      const { seq } = ins.get(
+        id,
+        e.project?.id ?? null,
+        e.scope,
+        e.category,
+        e.title,
+        e.content,
+        JSON.stringify(e.tags),
+        e.status,
+        e.pinned ? 1 : 0,
+        e.priority,
+        `bench-${i}`,
+        at,
+        at,
+      ) as {
+        seq: number;
+      };
+      fts.run(seq, ...lexicalColumns({ title: e.title, tags: e.tags, content: e.content }));
+      ids.push(id);
+    });
+    markAllDerived(ctx.sqlite);
+  })();
+  return ids;
 }
 
 async function main() {
@@ -114,6 +171,25 @@ async function main() {
   if (!process.argv.includes("--no-build")) ensureBuild();
   const server = await startServer({ dataDir });
   try {
+    // Time the steady state: after a start the server builds its near-duplicate index in the
+    // background (seconds at 100,000 memories), on the thread that also serves the pages.
+    const warmUpDeadline = Date.now() + 300_000;
+    for (;;) {
+      const health = (await (await server.api("/api/health")).json()) as { warmUp?: { nearDuplicateIndex: string } };
+      if (health.warmUp?.nearDuplicateIndex !== "building") break;
+      if (Date.now() > warmUpDeadline) throw new Error("the server's warm-up did not finish");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Pages need a signed-in browser: a one-time login link, as `recollect open` makes, gives the
+    // session cookie. Without it every page would answer with the login page.
+    const ticket = (await (await server.api("/api/auth/tickets", { method: "POST", json: { next: "/" } })).json()) as { url: string };
+    const signIn = await fetch(ticket.url, { redirect: "manual" });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!cookie) throw new Error(`signing in failed: HTTP ${signIn.status}`);
+    const load = (p: string) => fetch(server.url + p, { headers: { cookie }, redirect: "manual" });
     // Page 2 of the list needs a cursor: take it from the API.
     const first = (await (await server.api("/api/memories?limit=50")).json()) as { nextCursor: string };
     const pages: [string, string][] = [
@@ -128,43 +204,52 @@ async function main() {
       ["checkpoints", "/checkpoints"],
       ["checkpoint detail", "/checkpoints/cp_3?offset=40"],
       ["sessions", "/sessions"],
+      ["session detail", "/sessions/ses_3"],
       ["kv", "/kv"],
       ["settings", "/settings"],
       ["export page", "/export"],
     ];
-    const rows: { page: string; path: string; p50: number; p95: number; max: number; bytes: number }[] = [];
+    // The review inbox is another change's page: measured when this build has it.
+    if ((await load("/inbox")).status === 200) pages.splice(2, 0, ["inbox", "/inbox"]);
+    else console.log("no /inbox page in this build: not measured");
+    const rows: { page: string; path: string; p50: number; p95: number; max: number; bytes: number; target: number }[] = [];
     for (const [name, p] of pages) {
       const times: number[] = [];
       let bytes = 0;
       for (let i = 0; i < RUNS + 3; i++) {
         const t0 = performance.now();
-        const res = await fetch(server.url + p);
+        const res = await load(p);
         const body = await res.arrayBuffer();
         const ms = performance.now() - t0;
-        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+        // Only the page itself counts: a redirect (to the login page) or an error is a failure.
+        if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
         bytes = body.byteLength;
         if (i >= 3) times.push(ms); // the first loads compile/warm caches
       }
       times.sort((x, y) => x - y);
       const q = (f: number) => times[Math.min(times.length - 1, Math.ceil(f * times.length) - 1)];
-      rows.push({ page: name, path: p.length > 50 ? `${p.slice(0, 47)}...` : p, p50: q(0.5), p95: q(0.95), max: times[times.length - 1], bytes });
+      const target = FAST_PAGES.has(name) ? 100 : 300;
+      rows.push({ page: name, path: p.length > 50 ? `${p.slice(0, 47)}...` : p, p50: q(0.5), p95: q(0.95), max: times[times.length - 1], bytes, target });
     }
     const pad = (s: string, n: number) => s.padEnd(n);
     console.log(`\nPage loads at ${N.toLocaleString("en-US")} memories (${RUNS} runs each, ms, loopback):\n`);
-    console.log(`| ${pad("page", 18)} | ${pad("p50", 7)} | ${pad("p95", 7)} | ${pad("max", 7)} | ${pad("KB", 6)} | ok |`);
-    console.log(`|${"-".repeat(20)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(8)}|----|`);
+    console.log(`| ${pad("page", 18)} | ${pad("p50", 7)} | ${pad("p95", 7)} | ${pad("max", 7)} | ${pad("KB", 6)} | target | ok |`);
+    console.log(`|${"-".repeat(20)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(9)}|${"-".repeat(8)}|--------|----|`);
     for (const r of rows)
       console.log(
-        `| ${pad(r.page, 18)} | ${pad(r.p50.toFixed(1), 7)} | ${pad(r.p95.toFixed(1), 7)} | ${pad(r.max.toFixed(1), 7)} | ${pad((r.bytes / 1024).toFixed(0), 6)} | ${r.p95 < 300 ? "✓ " : "✗ "} |`,
+        `| ${pad(r.page, 18)} | ${pad(r.p50.toFixed(1), 7)} | ${pad(r.p95.toFixed(1), 7)} | ${pad(r.max.toFixed(1), 7)} | ${pad((r.bytes / 1024).toFixed(0), 6)} | ${pad(`<${r.target}`, 6)} | ${r.p95 < r.target ? "✓ " : "✗ "} |`,
       );
     const worst = Math.max(...rows.map((r) => r.p95));
-    console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < 300 ms): ${worst < 300 ? "PASS" : "FAIL"}`);
+    const missed = rows.filter((r) => r.p95 >= r.target);
+    console.log(
+      `\nworst p95: ${worst.toFixed(1)} ms; ${missed.length ? `FAIL: ${missed.map((r) => r.page).join(", ")} over target` : "PASS: every page under its target"}`,
+    );
     fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
     fs.writeFileSync(
       path.join(ROOT, "bench", "results", "pages.json"),
       JSON.stringify({ memories: N, runs: RUNS, at: new Date().toISOString(), rows, worstP95: worst }, null, 2),
     );
-    if (worst >= 300) process.exitCode = 1;
+    if (missed.length) process.exitCode = 1;
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -21,8 +21,8 @@ export const test = base.extend<object, { servers: Map<string, Promise<Seeded<un
   ],
 });
 
-async function start<T>(seed: (s: TestServer) => Promise<T>): Promise<Seeded<T>> {
-  const s = await server();
+async function start<T>(seed: (s: TestServer) => Promise<T>, env?: Record<string, string>): Promise<Seeded<T>> {
+  const s = await server(undefined, env);
   try {
     return { server: s, data: await seed(s) };
   } catch (error) {
@@ -41,20 +41,20 @@ async function start<T>(seed: (s: TestServer) => Promise<T>): Promise<Seeded<T>>
  * - `ownApp`: a server of the test's own, seeded the same way, for a test that needs the seed
  *   exactly as it was (global counts) or changes what others read.
  *
- * `spec` names the spec's server (its file name).
+ * `spec` names the spec's server (its file name); `env` is the servers' extra environment (config).
  */
-export function appTest<T>(spec: string, seed: (s: TestServer) => Promise<T>) {
+export function appTest<T>(spec: string, seed: (s: TestServer) => Promise<T>, env?: Record<string, string>) {
   return test.extend<{ app: Seeded<T>; ownApp: Seeded<T> }>({
     app: [
       async ({ servers }, use) => {
-        if (!servers.has(spec)) servers.set(spec, start(seed));
+        if (!servers.has(spec)) servers.set(spec, start(seed, env));
         await use((await servers.get(spec)) as Seeded<T>);
       },
       { timeout: 600_000 },
     ],
     ownApp: [
       async ({}, use) => {
-        const seeded = await start(seed);
+        const seeded = await start(seed, env);
         await use(seeded);
         await seeded.server.stop();
       },

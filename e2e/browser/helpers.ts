@@ -7,10 +7,15 @@ import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, tempDir, type TestServer } from "../../tests/helpers/server";
 
 /** One real server per data dir, on the build `npm test` made (RECOLLECT_DIST_DIR, default .next). */
-export async function server(dataDir?: string): Promise<TestServer> {
+export async function server(dataDir?: string, env?: Record<string, string>): Promise<TestServer> {
   // RECOLLECT_E2E_NO_BUILD=1 reuses the existing build even when sources are newer.
   if (!process.env.RECOLLECT_E2E_NO_BUILD) ensureBuild();
-  return startServer({ dataDir });
+  return startServer({ dataDir, env });
+}
+
+/** Opens the data dir's database read-only (checks of what a page must not have written). */
+export function readDb(dataDir: string): Database.Database {
+  return new Database(path.join(dataDir, "recollect.db"), { readonly: true, fileMustExist: true });
 }
 
 /**

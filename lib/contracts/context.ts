@@ -6,6 +6,8 @@ import { projectRefShape, sessionIdField } from "./common";
 export const stableContextQuery = z
   .object({
     ...projectRefShape,
+    /** The session the block is injected into: recorded (once per block version) as an injection. */
+    sessionID: sessionIdField.optional(),
     /** Overrides `injection.stableBudgetTokens` (previews). */
     budget: z.coerce.number().int().min(0).max(100_000).optional(),
   })

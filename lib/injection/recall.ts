@@ -3,6 +3,7 @@ import type { Ctx } from "../ctx";
 import { searchMemories, type SearchOptions } from "../search/search";
 import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
+import { recordInjection } from "./record";
 
 /**
  * The recall block: memories relevant to the latest user message, attached to that message (not
@@ -70,6 +71,8 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     if (lines.length) {
       const block = `${RECALL_OPEN}\n${HEADER}\n${lines.join("\n")}\n${RECALL_CLOSE}`;
       result = { block, tokens: countTokens(block), memoryIds: ids, cached: false };
+      // Counted once: a cached answer re-serves the same injection.
+      recordInjection(ctx, ids, input.sessionID ?? null, input.query, options.defer);
     }
   }
   if (key) {

@@ -32,6 +32,11 @@ export interface SearchOptions {
    * transaction). Routes batch them (lib/search/access-buffer.ts); default: now.
    */
   defer?: (task: () => void) => void;
+  /**
+   * False for the user's own browsing (the memory browser): its searches must not count as agent
+   * usage (access counts, the access log, the ranking boost). Default: true.
+   */
+  countAccess?: boolean;
 }
 
 export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
@@ -98,6 +103,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     );
     for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
+  if (options.countAccess === false) return output(results, mode, reason, input, started);
   const accessed = results.map((r) => r.id);
   (options.defer ?? runNow)(() => {
     try {
@@ -112,6 +118,10 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     r.accessCount += 1;
     r.lastAccessedAt = new Date(now).toISOString();
   }
+  return output(results, mode, reason, input, started);
+}
+
+function output(results: SearchResult[], mode: SearchOutput["mode"], reason: string, input: ParsedSearchInput, started: number): SearchOutput {
   return {
     results,
     mode,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, like, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { claims, kv, projects, sessions } from "../db/schema";
 
@@ -76,6 +76,7 @@ export function claimsView(ctx: Ctx, now = Date.now()): ClaimView[] {
 }
 
 export interface KvView {
+  projectId: string | null;
   project: string | null;
   key: string;
   value: string;
@@ -84,9 +85,14 @@ export interface KvView {
   expiresAt: number;
 }
 
-/** Live (unexpired) keys, newest first; values shortened for display. */
+/** Keys Recollect keeps for itself (bookkeeping of its own features), not the user's or agents'. */
+const INTERNAL_PREFIX = "_recollect/";
+
+/** Live (unexpired) keys, newest first; values shortened for display; internal keys left out. */
 export function kvView(ctx: Ctx, opts: { prefix?: string; limit?: number } = {}, now = Date.now()): { items: KvView[]; total: number } {
-  const where = and(gt(kv.expiresAt, now), opts.prefix ? like(kv.key, `${opts.prefix.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined);
+  // substr, not LIKE: SQLite's LIKE has no escape character by default, and keys hold "_" and "%".
+  const startsWith = (p: string) => sql`substr(${kv.key}, 1, ${p.length}) = ${p}`;
+  const where = and(gt(kv.expiresAt, now), sql`NOT ${startsWith(INTERNAL_PREFIX)}`, opts.prefix ? startsWith(opts.prefix) : undefined);
   const total = ctx.db.select({ n: sql<number>`count(*)` }).from(kv).where(where).get()?.n ?? 0;
   const items = ctx.db
     .select({ k: kv, projectName: projects.name })
@@ -97,6 +103,7 @@ export function kvView(ctx: Ctx, opts: { prefix?: string; limit?: number } = {},
     .limit(opts.limit ?? 200)
     .all()
     .map(({ k, projectName }) => ({
+      projectId: k.projectId,
       project: k.projectId ? (projectName ?? k.projectId) : null,
       key: k.key,
       value: k.value.length > 2000 ? `${k.value.slice(0, 2000)}…` : k.value,

@@ -3,7 +3,7 @@ import { rawCheckpointQuery, type CheckpointDto, type CheckpointExtract } from "
 import { getCheckpoint, rawCheckpoint } from "../checkpoints/read";
 import { AppError } from "../errors";
 import type { Ctx } from "../ctx";
-import { checkpoints, projects } from "../db/schema";
+import { checkpoints, projects, sessions } from "../db/schema";
 
 /** Checkpoints for the browser: list per project and session, one with its extract, raw history paged. */
 
@@ -17,6 +17,8 @@ export interface CheckpointListItem {
   tokensSummary: number;
   createdAt: number;
   task: string | null;
+  /** The session's title when the session is known. */
+  sessionTitle: string | null;
 }
 
 export function listCheckpointsView(
@@ -36,9 +38,11 @@ export function listCheckpointsView(
       tokensSummary: checkpoints.tokensSummary,
       createdAt: checkpoints.createdAt,
       task: sql<string | null>`json_extract(${checkpoints.extracted}, '$.task')`,
+      sessionTitle: sessions.title,
     })
     .from(checkpoints)
     .leftJoin(projects, eq(projects.id, checkpoints.projectId))
+    .leftJoin(sessions, eq(sessions.id, checkpoints.sessionId))
     .where(
       and(
         f.project ? eq(checkpoints.projectId, f.project) : undefined,
@@ -59,6 +63,7 @@ export function listCheckpointsView(
     tokensSummary: r.tokensSummary,
     createdAt: r.createdAt,
     task: r.task,
+    sessionTitle: r.sessionTitle,
   }));
   return { items, next: rows.length > limit ? items[items.length - 1].createdAt : null };
 }
@@ -68,8 +73,9 @@ export function checkpointFacets(ctx: Ctx) {
   const projectsWith = ctx.db.all<{ id: string; name: string; n: number }>(
     sql`SELECT c.project_id AS id, coalesce(p.name, c.project_id) AS name, count(*) AS n FROM checkpoints c LEFT JOIN projects p ON p.id = c.project_id WHERE c.project_id IS NOT NULL GROUP BY c.project_id ORDER BY name`,
   );
-  const sessionsWith = ctx.db.all<{ id: string; n: number; last: number }>(
-    sql`SELECT session_id AS id, count(*) AS n, max(created_at) AS last FROM checkpoints GROUP BY session_id ORDER BY last DESC LIMIT 100`,
+  const sessionsWith = ctx.db.all<{ id: string; title: string | null; n: number; last: number }>(
+    sql`SELECT c.session_id AS id, (SELECT title FROM sessions s WHERE s.id = c.session_id) AS title, count(*) AS n, max(c.created_at) AS last
+          FROM checkpoints c GROUP BY c.session_id ORDER BY last DESC LIMIT 100`,
   );
   return { projects: projectsWith, sessions: sessionsWith };
 }
@@ -99,15 +105,22 @@ export function checkpointView(ctx: Ctx, id: string): CheckpointView | null {
     tokensSummary: c.tokensSummary,
     createdAt: Date.parse(c.createdAt),
     task: c.task,
+    sessionTitle: ctx.db.select({ title: sessions.title }).from(sessions).where(eq(sessions.id, c.sessionId)).get()?.title ?? null,
     markdown: c.markdown,
     extracted: c.extracted ?? {},
   };
 }
 
+/** A part of a message: prose (text, reasoning), a tool call with its input and output, or data. */
+export type RawPartView =
+  | { kind: "prose"; type: string; text: string }
+  | { kind: "tool"; type: string; tool: string; status: string; input: string; output: string }
+  | { kind: "data"; type: string; text: string };
+
 export interface RawMessageView {
   index: number;
   role: string;
-  parts: { type: string; text: string }[];
+  parts: RawPartView[];
 }
 
 /** One page of the stored (redacted) history, each part reduced to something readable. */
@@ -124,24 +137,26 @@ export function rawHistoryPage(
 function toView(m: unknown, index: number): RawMessageView {
   const msg = (m ?? {}) as { info?: { role?: string }; role?: string; parts?: unknown[] };
   const role = msg.info?.role ?? msg.role ?? "?";
-  const parts = (Array.isArray(msg.parts) ? msg.parts : []).map((p) => {
+  const parts = (Array.isArray(msg.parts) ? msg.parts : []).map((p): RawPartView => {
     const part = (p ?? {}) as Record<string, unknown>;
     const type = String(part.type ?? "?");
-    if (typeof part.text === "string") return { type, text: part.text };
+    if (typeof part.text === "string") return { kind: "prose", type, text: cut(part.text) };
     if (type === "tool") {
       const state = (part.state ?? {}) as Record<string, unknown>;
       const body = state.output ?? state.error ?? "";
       return {
-        type: `tool ${String(part.tool ?? "")} (${String(state.status ?? "")})`,
-        text: `${JSON.stringify(state.input ?? {})}\n${typeof body === "string" ? body : JSON.stringify(body)}`,
+        kind: "tool",
+        type,
+        tool: String(part.tool ?? ""),
+        status: String(state.status ?? ""),
+        input: cut(JSON.stringify(state.input ?? {}, null, 1)),
+        output: cut(typeof body === "string" ? body : JSON.stringify(body)),
       };
     }
     const { type: _t, ...rest } = part;
-    return { type, text: JSON.stringify(rest) };
+    return { kind: "data", type, text: cut(JSON.stringify(rest)) };
   });
-  return {
-    index,
-    role,
-    parts: parts.map((p) => ({ ...p, text: p.text.length > 4000 ? `${p.text.slice(0, 4000)}… (${p.text.length.toLocaleString("en-US")} chars)` : p.text })),
-  };
+  return { index, role, parts };
 }
+
+const cut = (text: string) => (text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length.toLocaleString("en-US")} chars)` : text);

@@ -1,8 +1,8 @@
 import { diffWordsWithSpace } from "diff";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import type { Ctx } from "../ctx";
-import { accessLog, memories, memoryLinks, projects } from "../db/schema";
+import { memories, memoryLinks, projects } from "../db/schema";
 import type { LinkKind } from "../vocabulary";
 import { toMemoryDto } from "../memories/dto";
 import { supersessionChain, type ChainLink } from "../memories/superseded";
@@ -38,7 +38,8 @@ export interface MemoryDetail {
   /** The supersession chain through this memory, oldest first (empty when none). */
   chain: ChainLink[];
   usage: { kind: string; n: number; last: string }[];
-  recentInjections: { sessionId: string | null; at: string; query: string | null }[];
+  /** The newest injections: into which session (with its title), from which block. */
+  recentInjections: { sessionId: string | null; sessionTitle: string | null; at: string; block: "stable" | "recall"; query: string | null }[];
 }
 
 /** Everything the detail page shows about one memory, or null when it does not exist. */
@@ -88,14 +89,13 @@ export function memoryDetail(ctx: Ctx, id: string): MemoryDetail | null {
       sql`SELECT kind, count(*) AS n, max(created_at) AS last FROM access_log WHERE memory_id = ${id} GROUP BY kind ORDER BY n DESC`,
     )
     .map((u) => ({ kind: u.kind, n: u.n, last: new Date(u.last).toISOString() }));
+  // A stable-block injection has no query; a recall block's has the message that found it.
   const recentInjections = ctx.db
-    .select({ sessionId: accessLog.sessionId, at: accessLog.createdAt, query: accessLog.query })
-    .from(accessLog)
-    .where(and(eq(accessLog.memoryId, id), inArray(accessLog.kind, ["inject", "recall"])))
-    .orderBy(desc(accessLog.createdAt))
-    .limit(10)
-    .all()
-    .map((r) => ({ sessionId: r.sessionId, at: new Date(r.at).toISOString(), query: r.query }));
+    .all<{ sessionId: string | null; sessionTitle: string | null; at: number; query: string | null }>(
+      sql`SELECT a.session_id AS sessionId, s.title AS sessionTitle, a.created_at AS at, a.query FROM access_log a LEFT JOIN sessions s ON s.id = a.session_id
+          WHERE a.memory_id = ${id} AND a.kind = 'inject' ORDER BY a.created_at DESC, a.id DESC LIMIT 10`,
+    )
+    .map((r) => ({ ...r, at: new Date(r.at).toISOString(), block: r.query === null ? ("stable" as const) : ("recall" as const) }));
   return { memory, project, versions: views, links, chain: supersessionChain(ctx.sqlite, id), usage, recentInjections };
 }
 

@@ -45,20 +45,25 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
   const day = (col: ReturnType<typeof sql>) => sql`(${col} / ${sql.raw(String(DAY_MS))})`;
   const iso = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
 
-  // One scan of the memories for every count; the breakdowns are summed in JS.
-  const groups = all<{ status: string; scope: string; category: string; projectId: string | null; n: number }>(
-    sql`SELECT status, scope, category, project_id AS projectId, count(*) AS n FROM memories GROUP BY status, scope, category, project_id`,
+  // Two index-only scans (memories_scope_idx, memories_category_idx) for every count, summed in JS:
+  // one GROUP BY over all four columns read every row of the table (300 ms at 100,000 memories).
+  const groups = all<{ status: string; scope: string; projectId: string | null; n: number }>(
+    sql`SELECT scope, project_id AS projectId, status, count(*) AS n FROM memories INDEXED BY memories_scope_idx GROUP BY scope, project_id, status`,
+  );
+  const categories = all<{ status: string; category: string; n: number }>(
+    sql`SELECT category, status, count(*) AS n FROM memories INDEXED BY memories_category_idx GROUP BY category, status`,
   );
   const names = new Map(all<{ id: string; name: string }>(sql`SELECT id, name FROM projects`).map((p) => [p.id, p.name]));
-  const tally = <K extends string | null>(rows: typeof groups, key: (g: (typeof groups)[number]) => K) => {
+  const tally = <R extends { status: string; n: number }, K extends string | null>(rows: R[], key: (g: R) => K) => {
     const m = new Map<K, number>();
     for (const g of rows) m.set(key(g), (m.get(key(g)) ?? 0) + g.n);
     return [...m].sort((a, b) => b[1] - a[1]);
   };
-  const live = groups.filter((g) => g.status === "active" || g.status === "suggested");
+  const isLive = (g: { status: string }) => g.status === "active" || g.status === "suggested";
+  const live = groups.filter(isLive);
   const byStatus: Count[] = tally(groups, (g) => g.status).map(([key, n]) => ({ key, n }));
   const byScope: Count[] = tally(live, (g) => g.scope).map(([key, n]) => ({ key, n }));
-  const byCategory: Count[] = tally(live, (g) => g.category).map(([key, n]) => ({ key, n }));
+  const byCategory: Count[] = tally(categories.filter(isLive), (g) => g.category).map(([key, n]) => ({ key, n }));
   const byProject = tally(live, (g) => g.projectId)
     .slice(0, 20)
     .map(([id, n]) => ({ id, key: id ? (names.get(id) ?? id) : "(no project)", n }));

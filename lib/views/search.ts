@@ -25,6 +25,7 @@ export interface BrowserSearch {
  * The memories page's search box: the API's hybrid search (lexical + vectors when ready), with the
  * page's scope/category/status/project filters passed into its SQL. Tags and pinned are not search
  * filters: for those the search fetches its maximum and the page keeps the matching ones.
+ * Never counted as an access (see `countAccess`).
  */
 export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ items: BrowseItem[]; meta: { mode: string; reason: string; tookMs: number } }> {
   const narrow = Boolean(s.tags?.length || s.pinned);
@@ -37,8 +38,9 @@ export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ it
       categories: s.category ? [s.category] : undefined,
       statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
       limit: narrow ? 100 : Math.min(100, s.limit),
-      purpose: "search",
     }),
+    // The user's browsing is not agent usage: no access counts, log rows or ranking boost.
+    { countAccess: false },
   );
   const items = out.results.filter((r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")));
   return { items: items.slice(0, s.limit), meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs } };

@@ -43,7 +43,8 @@ async function stableText(rt: Runtime, s: SessionState | undefined): Promise<str
     if (holder.stable?.hash !== rt.stable.hash) holder.stable = rt.stable;
     return holder.stable.text;
   }
-  const res = await rt.client.get<StableContextDto>("/api/context/stable", { query: { directory: rt.directory } });
+  // The session id lets the server record the block as injected into it (once per version).
+  const res = await rt.client.get<StableContextDto>("/api/context/stable", { query: { directory: rt.directory, ...(s ? { sessionID: s.id } : {}) } });
   if (res.ok) {
     rt.stableFetchedAt = Date.now();
     if (holder.stable?.hash !== res.data.hash) holder.stable = { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };

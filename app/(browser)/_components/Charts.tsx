@@ -5,15 +5,40 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart,
 /** The dashboard's charts (recharts). Each has a text summary for screen readers. */
 const axis = { fontSize: 11, fill: "currentColor" };
 const tooltipStyle = { contentStyle: { background: "var(--chart-tooltip-bg, #18181b)", border: "none", borderRadius: 6, color: "#fafafa", fontSize: 12 } };
-const short = (d: string) => d.slice(5);
+/** "Nov 3" for a UTC day key ("2026-11-03"); the axis needs no year, the caption gives the range. */
+const short = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "12K", "1.2M" on the axes; full numbers with separators in tooltips. */
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const tick = (n: number) => compact.format(n);
+const full = (n: unknown) => (typeof n === "number" ? n.toLocaleString("en-US") : String(n));
+const range = (data: { day: string }[]) => (data.length ? `${short(data[0].day)} – ${short(data[data.length - 1].day)}` : "");
 
-function Frame({ label, summary, children, testId }: { label: string; summary: string; children: React.ReactElement; testId: string }) {
+function Frame({
+  label,
+  summary,
+  children,
+  testId,
+  period,
+}: {
+  label: string;
+  summary: string;
+  children: React.ReactElement;
+  testId: string;
+  period?: string;
+}) {
   return (
     <figure
       data-testid={testId}
       className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
     >
-      <figcaption className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">{label}</figcaption>
+      <figcaption className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
+        {label}
+        {period ? (
+          <span className="ml-2 text-xs font-normal text-zinc-500" data-testid="chart-period">
+            {period}
+          </span>
+        ) : null}
+      </figcaption>
       <div role="img" aria-label={`${label}: ${summary}`} className="h-52 w-full">
         <ResponsiveContainer width="100%" height="100%" minWidth={0}>
           {children}
@@ -29,12 +54,17 @@ export function MemoriesOverTime({ data }: { data: { day: string; created: numbe
   let running = 0;
   const rows = data.map((d) => ({ ...d, cumulative: (running += d.created) }));
   return (
-    <Frame testId="chart-memories" label="Memories created per day" summary={`${sum(data.map((d) => d.created))} in ${data.length} days`}>
+    <Frame
+      testId="chart-memories"
+      label="Memories created per day"
+      period={range(data)}
+      summary={`${full(sum(data.map((d) => d.created)))} in ${data.length} days`}
+    >
       <AreaChart data={rows} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
         <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
-        <YAxis allowDecimals={false} tick={axis} />
-        <Tooltip {...tooltipStyle} />
+        <YAxis allowDecimals={false} tick={axis} tickFormatter={tick} />
+        <Tooltip {...tooltipStyle} formatter={full} labelFormatter={(l) => (typeof l === "string" && /^\d{4}-\d\d-\d\d$/.test(l) ? short(l) : String(l))} />
         <Area type="monotone" dataKey="created" name="created" stroke="#6366f1" fill="#6366f1" fillOpacity={0.25} isAnimationActive={false} />
       </AreaChart>
     </Frame>
@@ -46,13 +76,14 @@ export function TokensSavedPerDay({ data }: { data: { day: string; saved: number
     <Frame
       testId="chart-compression-day"
       label="Tokens saved by compression per day"
+      period={range(data)}
       summary={`${sum(data.map((d) => d.saved)).toLocaleString("en-US")} tokens saved`}
     >
       <BarChart data={data} margin={{ top: 5, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
         <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
-        <YAxis tick={axis} />
-        <Tooltip {...tooltipStyle} />
+        <YAxis tick={axis} tickFormatter={tick} />
+        <Tooltip {...tooltipStyle} formatter={full} labelFormatter={(l) => (typeof l === "string" && /^\d{4}-\d\d-\d\d$/.test(l) ? short(l) : String(l))} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         <Bar dataKey="after" name="sent" stackId="t" fill="#a1a1aa" isAnimationActive={false} />
         <Bar dataKey="saved" name="saved" stackId="t" fill="#10b981" isAnimationActive={false} />
@@ -71,9 +102,9 @@ export function TokensSavedPerSession({ data }: { data: { sessionId: string; sav
     >
       <BarChart data={rows} layout="vertical" margin={{ top: 5, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
-        <XAxis type="number" tick={axis} />
+        <XAxis type="number" tick={axis} tickFormatter={tick} />
         <YAxis type="category" dataKey="session" width={96} tick={axis} />
-        <Tooltip {...tooltipStyle} />
+        <Tooltip {...tooltipStyle} formatter={full} labelFormatter={(l) => (typeof l === "string" && /^\d{4}-\d\d-\d\d$/.test(l) ? short(l) : String(l))} />
         <Bar dataKey="saved" name="tokens saved" fill="#10b981" maxBarSize={28} isAnimationActive={false} />
       </BarChart>
     </Frame>
@@ -85,13 +116,14 @@ export function SearchesAndInjections({ data }: { data: { day: string; searches:
     <Frame
       testId="chart-access"
       label="Searches and injections per day"
-      summary={`${sum(data.map((d) => d.searches))} search hits, ${sum(data.map((d) => d.injections))} injections, ${sum(data.map((d) => d.recalls))} recalls`}
+      period={range(data)}
+      summary={`${full(sum(data.map((d) => d.searches)))} search hits, ${full(sum(data.map((d) => d.injections)))} injections, ${full(sum(data.map((d) => d.recalls)))} recalls`}
     >
       <LineChart data={data} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
         <XAxis dataKey="day" tickFormatter={short} tick={axis} minTickGap={16} />
-        <YAxis allowDecimals={false} tick={axis} />
-        <Tooltip {...tooltipStyle} />
+        <YAxis allowDecimals={false} tick={axis} tickFormatter={tick} />
+        <Tooltip {...tooltipStyle} formatter={full} labelFormatter={(l) => (typeof l === "string" && /^\d{4}-\d\d-\d\d$/.test(l) ? short(l) : String(l))} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         <Line type="monotone" dataKey="searches" stroke="#6366f1" dot={false} isAnimationActive={false} />
         <Line type="monotone" dataKey="injections" stroke="#f59e0b" dot={false} isAnimationActive={false} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
 import { api, ApiFailure } from "./api";
 import { Badge, btn, input } from "./ui";
@@ -17,6 +17,21 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
+  // A move re-renders the rows (new priority): the moved row's same button gets the focus back.
+  const [refocus, setRefocus] = useState<{ id: string; button: "up" | "down" } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the rows come back with the new order (`items`), which the effect reads from the DOM
+  useEffect(() => {
+    if (!refocus) return;
+    const row = document.querySelector(`[data-testid="constraint-item"][data-id="${refocus.id}"]`);
+    const want = row?.querySelector<HTMLButtonElement>(`[data-testid="constraint-${refocus.button}"]`);
+    const other = row?.querySelector<HTMLButtonElement>(`[data-testid="constraint-${refocus.button === "up" ? "down" : "up"}"]`);
+    // At the top (or bottom) its button is disabled: the other one takes the focus.
+    const target = want && !want.disabled ? want : other;
+    if (target && !target.disabled) {
+      target.focus();
+      setRefocus(null);
+    }
+  }, [items, refocus]);
   const act = (label: string, fn: () => Promise<unknown>) =>
     start(async () => {
       setError(null);
@@ -34,7 +49,7 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
   const groups = [...new Set(items.map((i) => i.group))];
   return (
     <div aria-busy={pending}>
-      <p aria-live="polite" className="sr-only" data-testid="constraints-status">
+      <p aria-live="polite" className="mb-2 min-h-5 text-sm font-medium text-emerald-700 dark:text-emerald-400" data-testid="constraints-status">
         {status}
       </p>
       {error ? (
@@ -63,12 +78,18 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
                   pending={pending}
                   up={
                     g !== "not pinned" && i > 0
-                      ? () => act("Moved up", () => api("/api/memories/reorder", { json: { id: m.id, over: list[i - 1].id } }))
+                      ? () => {
+                          setRefocus({ id: m.id, button: "up" });
+                          act("Moved up", () => api("/api/memories/reorder", { json: { id: m.id, over: list[i - 1].id } }));
+                        }
                       : undefined
                   }
                   down={
                     g !== "not pinned" && i < list.length - 1
-                      ? () => act("Moved down", () => api("/api/memories/reorder", { json: { id: list[i + 1].id, over: m.id } }))
+                      ? () => {
+                          setRefocus({ id: m.id, button: "down" });
+                          act("Moved down", () => api("/api/memories/reorder", { json: { id: list[i + 1].id, over: m.id } }));
+                        }
                       : undefined
                   }
                   patch={patch}

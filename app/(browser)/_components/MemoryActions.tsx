@@ -1,10 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useCallback, useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { undoStatus } from "./MemoryTable";
 import { btn } from "./ui";
+import { UndoToast, type Undoable } from "./UndoToast";
 
 /** Archive / restore / delete one memory (through the bulk verb, recorded as a UI change); resolve / reopen a blocker. */
 export function MemoryActions({ id, status, category }: { id: string; status: string; category?: string }) {
@@ -12,14 +14,18 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
   const [pending, start] = useTransition();
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [toast, setToast] = useState<Undoable | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
   const run = (action: "archive" | "restore" | "delete") =>
     start(async () => {
       setConfirm(false);
       setError(null);
       try {
         await api("/api/memories/bulk", { json: { ids: [id], action, source: "ui" } });
-        if (action === "delete") router.push("/memories");
-        else router.refresh();
+        if (action === "delete") return router.push("/memories");
+        const before = new Map([[id, status]]);
+        setToast({ text: action === "archive" ? "Memory archived." : "Memory restored.", undo: () => undoStatus([id], before, router.refresh) });
+        router.refresh();
       } catch (e) {
         setError(e instanceof ApiFailure ? e.message : String(e));
       }
@@ -63,6 +69,7 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
           {error}
         </span>
       ) : null}
+      <UndoToast toast={toast} onClose={closeToast} />
       <ConfirmDialog
         open={confirm}
         title="Delete this memory for good?"

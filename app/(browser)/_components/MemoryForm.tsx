@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
+import type { MemoryDto } from "@/lib/contracts/memories";
 import { MEMORY_LIMITS } from "@/lib/vocabulary";
 import { api, ApiFailure } from "./api";
+import { ConflictPanel } from "./ConflictPanel";
 import { btn, input, label } from "./ui";
 
 export interface MemoryFormValues {
@@ -42,6 +44,17 @@ export function validate(v: MemoryFormValues, mode: "create" | "edit"): Errors {
   return e;
 }
 
+/** The form's fields of a stored memory (the fields this form edits). */
+const valuesOf = (m: MemoryDto) => ({
+  title: m.title ?? "",
+  content: m.content,
+  category: m.category,
+  tags: m.tags.join(", "),
+  pinned: m.pinned,
+  priority: String(m.priority),
+  status: m.status,
+});
+
 const splitTags = (s: string) =>
   s
     .split(",")
@@ -65,15 +78,58 @@ export function MemoryForm({
 }) {
   const router = useRouter();
   const [v, setV] = useState(initial);
+  // What the server holds as far as this form knows: unsaved = the fields differ from it.
+  const [saved, setSaved] = useState(initial);
+  const [expected, setExpected] = useState(updatedAt);
+  const [conflict, setConflict] = useState<MemoryDto | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<React.ReactNode>(null);
   const [pending, start] = useTransition();
+  const dirty = JSON.stringify(v) !== JSON.stringify(saved);
+  // "e" on the list opens a memory at #edit: the content field takes the focus.
+  useEffect(() => {
+    if (window.location.hash === "#edit") document.getElementById("m-content")?.focus();
+  }, []);
+  // A newer version from the server (a revert, an archive, a refresh): shown unless the user has
+  // unsaved edits, which are never overwritten (saving them then meets the 409 and its choices).
+  const [seen, setSeen] = useState(updatedAt);
+  if (updatedAt !== seen) {
+    setSeen(updatedAt);
+    if (!dirty) {
+      setV(initial);
+      setSaved(initial);
+      setExpected(updatedAt);
+    }
+  }
+  useEffect(() => {
+    if (!dirty) return;
+    // The browser shows its own "leave site?" prompt; the text is not shown by modern browsers.
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    // In-app links navigate without unloading the page: ask before those too.
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.("a[href]");
+      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || (a as HTMLAnchorElement).target === "_blank") return;
+      if (!window.confirm("You have unsaved changes. Leave this page and lose them?")) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", warn);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty]);
   const set = <K extends keyof MemoryFormValues>(k: K, value: MemoryFormValues[K]) => {
     setV((x) => ({ ...x, [k]: value }));
     if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
   };
 
-  const submit = (ev?: React.FormEvent) => {
+  const submit = (ev?: React.FormEvent, over?: string) => {
     ev?.preventDefault();
     const e = validate(v, mode);
     setErrors(e);
@@ -117,18 +173,29 @@ export function MemoryForm({
           }
           router.push(`/memories/${res.id}?created=1`);
         } else {
-          const saved = await api<{ content: string; title: string | null; tags: string[] }>(`/api/memories/${memoryId}`, {
+          const stored = await api<MemoryDto>(`/api/memories/${memoryId}`, {
             method: "PATCH",
-            json: { ...common, status: v.status, source: "ui", expectedUpdatedAt: updatedAt },
+            json: { ...common, status: v.status, source: "ui", expectedUpdatedAt: over ?? expected },
           });
           // Show what was stored (secrets redacted, tags normalized).
-          setV((x) => ({ ...x, content: saved.content, title: saved.title ?? "", tags: saved.tags.join(", ") }));
+          const next = { ...v, ...valuesOf(stored) };
+          setV(next);
+          setSaved(next);
+          setExpected(stored.updatedAt);
+          setConflict(null);
           setNotice(<span data-testid="form-saved">Saved.</span>);
           router.refresh();
         }
       } catch (err) {
-        if (err instanceof ApiFailure) {
-          setErrors({ ...(err.fieldErrors() as Errors), form: err.status === 409 ? `${err.message}.` : err.message });
+        if (err instanceof ApiFailure && err.status === 409 && memoryId) {
+          // Someone else saved first: show their version beside this one and let the user choose.
+          try {
+            setConflict(await api<MemoryDto>(`/api/memories/${memoryId}`));
+          } catch (e) {
+            setErrors({ form: e instanceof ApiFailure ? e.message : String(e) });
+          }
+        } else if (err instanceof ApiFailure) {
+          setErrors({ ...(err.fieldErrors() as Errors), form: err.message });
         } else setErrors({ form: String(err) });
       }
     });
@@ -283,6 +350,29 @@ export function MemoryForm({
         </fieldset>
       ) : null}
 
+      {conflict ? (
+        <ConflictPanel
+          mine={v.content}
+          theirs={conflict}
+          pending={pending}
+          keepMine={() => submit(undefined, conflict.updatedAt)}
+          takeTheirs={() => {
+            const theirs = { ...v, ...valuesOf(conflict) };
+            setV(theirs);
+            setSaved(theirs);
+            setExpected(conflict.updatedAt);
+            setConflict(null);
+            setNotice(<span data-testid="form-saved">Took the other version.</span>);
+            router.refresh();
+          }}
+          mergeByHand={() => {
+            // Saving now overwrites the other version: the user merges its text into theirs first.
+            setExpected(conflict.updatedAt);
+            setNotice(<span data-testid="form-merge">Merge the other version into the form, then save.</span>);
+            document.getElementById("m-content")?.focus();
+          }}
+        />
+      ) : null}
       {errors.form ? (
         <p
           role="alert"
@@ -296,9 +386,14 @@ export function MemoryForm({
         <button type="submit" className={btn.primary} disabled={pending} data-testid="save-memory">
           {pending ? "Saving…" : mode === "create" ? "Create memory" : "Save changes"}
         </button>
-        <p aria-live="polite" className="text-sm text-emerald-700 dark:text-emerald-400">
+        <p aria-live="polite" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
           {notice}
         </p>
+        {dirty && mode === "edit" ? (
+          <span data-testid="form-unsaved" className="text-sm text-amber-700 dark:text-amber-400">
+            Unsaved changes
+          </span>
+        ) : null}
       </div>
     </form>
   );

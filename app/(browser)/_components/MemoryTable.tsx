@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useCallback, useEffect, useState, useTransition } from "react";
 import type { Segment } from "@/lib/views/highlight";
 import { api, ApiFailure, saveFile } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Highlighted } from "./Highlighted";
 import { Badge, btn, statusTone } from "./ui";
+import { UndoToast, type Undoable } from "./UndoToast";
 
 export interface Row {
   id: string;
@@ -33,6 +34,8 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
   const [confirm, setConfirm] = useState(false);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [pending, start] = useTransition();
+  const [toast, setToast] = useState<Undoable | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
   const ids = [...selected];
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
@@ -56,6 +59,44 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
       return n;
     });
 
+  // Shift-click selects (or clears) the range from the last row clicked to this one.
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const clickBox = (index: number, shift: boolean) => {
+    if (shift && anchor !== null && anchor !== index) {
+      const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
+      const range = rows.slice(from, to + 1).map((r) => r.id);
+      const on = !selected.has(rows[index].id);
+      setSelected((s) => {
+        const n = new Set(s);
+        for (const id of range)
+          if (on) n.add(id);
+          else n.delete(id);
+        return n;
+      });
+    } else toggle(rows[index].id);
+    setAnchor(index);
+  };
+
+  // j/k move through the rows, x selects the current one, Enter opens it (its link has the focus),
+  // e opens it for editing. Ignored while typing in a field.
+  const [cursor, setCursor] = useState(-1);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
+      if (rows.length === 0 || !["j", "k", "x", "e"].includes(e.key)) return;
+      e.preventDefault();
+      if (e.key === "j" || e.key === "k") {
+        const next = Math.max(0, Math.min(rows.length - 1, cursor + (e.key === "j" ? 1 : -1)));
+        setCursor(next);
+        document.querySelector<HTMLAnchorElement>(`[data-testid="memory-item"][data-id="${rows[next].id}"] [data-testid="memory-link"]`)?.focus();
+      } else if (cursor >= 0 && e.key === "x") toggle(rows[cursor].id);
+      else if (cursor >= 0 && e.key === "e") router.push(`/memories/${rows[cursor].id}#edit`);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
   const run = (action: Action) =>
     start(async () => {
       setConfirm(false);
@@ -67,6 +108,13 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
           text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.`,
         });
         setSelected(new Set());
+        if (action !== "delete" && r.changed.length) {
+          const before = new Map(rows.map((row) => [row.id, row.status]));
+          setToast({
+            text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}.`,
+            undo: () => undoStatus(r.changed, before, router.refresh),
+          });
+        }
         router.refresh();
       } catch (e) {
         setMessage({ tone: "error", text: e instanceof ApiFailure ? e.message : String(e) });
@@ -105,7 +153,8 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
           />
           <span data-testid="selected-count">{selected.size ? `${selected.size} selected` : "Select"}</span>
         </label>
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Bulk actions">
+        {/* The actions appear once something is selected: on a phone they would push the list down. */}
+        <div hidden={selected.size === 0} className="flex flex-wrap gap-2" role="group" aria-label="Bulk actions">
           <button type="button" data-testid="bulk-archive" className={btn.secondary} disabled={!selected.size || pending} onClick={() => run("archive")}>
             Archive
           </button>
@@ -145,22 +194,26 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
 
       {rows.length === 0 ? empty : null}
       <ul
+        id="memory-list"
+        tabIndex={-1}
         hidden={rows.length === 0}
         data-testid="memory-list"
         className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        {rows.map((r) => (
+        {rows.map((r, index) => (
           <li
             key={r.id}
             data-testid="memory-item"
             data-id={r.id}
-            className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""}`}
+            data-current={index === cursor ? true : undefined}
+            className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""} ${index === cursor ? "ring-2 ring-inset ring-indigo-400" : ""}`}
           >
             <input
               type="checkbox"
               data-testid="select-memory"
               checked={selected.has(r.id)}
-              onChange={() => toggle(r.id)}
+              onChange={() => {}}
+              onClick={(e) => clickBox(index, e.shiftKey)}
               aria-label={`Select memory ${plain(r.title ?? r.text).slice(0, 60)}`}
               className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
@@ -198,6 +251,7 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
         ))}
       </ul>
 
+      <UndoToast toast={toast} onClose={closeToast} />
       <ConfirmDialog
         open={confirm}
         title={`Delete ${ids.length} ${ids.length === 1 ? "memory" : "memories"} for good?`}
@@ -209,6 +263,19 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
       </ConfirmDialog>
     </div>
   );
+}
+
+/**
+ * Puts memories back in the status each had before a bulk archive or restore: archived or resolved
+ * ones through the bulk verb, active and suggested ones one by one (restore makes them active).
+ */
+export async function undoStatus(ids: string[], before: Map<string, string>, refresh: () => void) {
+  const back = (status: string) => ids.filter((id) => (before.get(id) ?? "active") === status);
+  if (back("archived").length) await api("/api/memories/bulk", { json: { ids: back("archived"), action: "archive", source: "ui" } });
+  if (back("active").length) await api("/api/memories/bulk", { json: { ids: back("active"), action: "restore", source: "ui" } });
+  for (const status of ["suggested", "resolved"])
+    for (const id of back(status)) await api(`/api/memories/${id}`, { method: "PATCH", json: { status, source: "ui", reason: "undo" } });
+  refresh();
 }
 
 const plain = (s: Segment[]) => s.map((x) => x.text).join("");

@@ -29,8 +29,9 @@ export function Nav({ inboxCount = 0 }: { inboxCount?: number }) {
         ? path === "/memories" || (path.startsWith("/memories/") && path !== "/memories/new")
         : path.startsWith(href);
   return (
-    <nav aria-label="Main" className="overflow-x-auto">
-      <ul className="flex gap-1 md:flex-col">
+    <nav aria-label="Main">
+      {/* Wraps on a phone: every page stays in view instead of scrolling off the side. */}
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {LINKS.map((l) => (
           <li key={l.href}>
             <Link
@@ -38,7 +39,7 @@ export function Nav({ inboxCount = 0 }: { inboxCount?: number }) {
               data-testid={`nav-${l.href === "/" ? "dashboard" : l.href.slice(1).replace("/", "-")}`}
               aria-current={current(l.href) ? "page" : undefined}
               aria-keyshortcuts={`g ${l.key}`}
-              className="block whitespace-nowrap rounded-md px-3 py-1.5 text-sm text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:bg-indigo-100 aria-[current=page]:font-medium aria-[current=page]:text-indigo-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-indigo-950 dark:aria-[current=page]:text-indigo-200"
+              className="block whitespace-nowrap rounded-md px-2 py-1.5 md:px-3 text-sm text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:bg-indigo-100 aria-[current=page]:font-medium aria-[current=page]:text-indigo-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-indigo-950 dark:aria-[current=page]:text-indigo-200"
             >
               {l.label}
               {l.href === "/inbox" && inboxCount > 0 ? (

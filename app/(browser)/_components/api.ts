@@ -27,9 +27,12 @@ export class ApiFailure extends Error {
 export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
   let res: Response;
   try {
+    const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
+    // The server's guard asks every browser write for a JSON content type, a body-less DELETE too.
+    const jsonType = init.json !== undefined || (method !== "GET" && init.body === undefined);
     res = await fetch(path, {
-      method: init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET"),
-      headers: { ...(init.json !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+      method,
+      headers: { ...(jsonType ? { "content-type": "application/json" } : {}), ...init.headers },
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       credentials: "same-origin",
     });

@@ -3,7 +3,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
 import { checkpointFacets, listCheckpointsView } from "@/lib/views/checkpoints";
-import { formatAge } from "@/lib/memories/dto";
+import { Ago } from "../_components/Ago";
 import { Badge, btn, Card, EmptyState, fmt, input, label, PageHeader } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -49,7 +49,7 @@ export default async function CheckpointsPage({ searchParams }: { searchParams: 
             <option value="">any</option>
             {facets.sessions.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.id} ({s.n})
+                {s.title ? `${s.title.slice(0, 60)} (${s.n})` : `${s.id} (${s.n})`}
               </option>
             ))}
           </select>
@@ -71,9 +71,13 @@ export default async function CheckpointsPage({ searchParams }: { searchParams: 
                   <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
                     <Badge tone="indigo">{c.trigger}</Badge>
                     {c.project ? <span>{c.project.name}</span> : <span>no project</span>}
-                    <span className="font-mono">{c.sessionId}</span>
+                    {c.sessionTitle ? (
+                      <span data-testid="checkpoint-session">{c.sessionTitle}</span>
+                    ) : (
+                      <span className="break-all font-mono">{c.sessionId}</span>
+                    )}
                     <span>
-                      · {fmt(c.messageCount)} messages · {fmt(c.tokensRaw)} → {fmt(c.tokensSummary)} tokens · {formatAge(c.createdAt, now)} ago
+                      · {fmt(c.messageCount)} messages · {fmt(c.tokensRaw)} → {fmt(c.tokensSummary)} tokens · <Ago at={c.createdAt} now={now} />
                     </span>
                   </div>
                   <div className="mt-0.5 text-sm font-medium">{c.task ?? "(no task extracted)"}</div>

@@ -17,12 +17,34 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
   const project = projects.some((p) => p.id === sp.project) ? sp.project : undefined;
   const v = constraintsView(ctx, project);
   const name = project ? projects.find((p) => p.id === project)?.name : undefined;
+  // Said at the top: after an add or an enable the page refreshes, so the user sees it at once.
+  const leftOut = v.items.filter((i) => i.pinned && i.status === "active" && !i.injected);
   return (
     <div data-testid="constraints">
       <PageHeader
         title="Constraints and directives"
         description="Pinned memories form the stable block injected into every turn's system prompt. Edit them here and watch the exact block change."
       />
+      {leftOut.length ? (
+        <div
+          role="alert"
+          data-testid="budget-alert"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
+          <p className="font-medium">
+            {leftOut.length} pinned {leftOut.length === 1 ? "memory is" : "memories are"} left out of the injected block: the budget of {fmt(v.budget)} tokens
+            is full.
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {leftOut.slice(0, 10).map((m) => (
+              <li key={m.id} data-testid="left-out-item">
+                <TextLink href={`/memories/${m.id}`}>{m.title || m.content.slice(0, 80)}</TextLink>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-xs">Shorten or unpin other rules, or raise injection.stableBudgetTokens.</p>
+        </div>
+      ) : null}
       <Form action="/constraints" className="mb-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="c-project" className={label}>
@@ -66,7 +88,7 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
             testId="block-preview"
             actions={
               <span className="flex items-center gap-1 text-xs">
-                <Badge tone={v.block.tokens > v.budget ? "red" : "green"}>
+                <Badge tone={v.block.tokens > v.budget ? "red" : leftOut.length ? "amber" : "green"}>
                   <span data-testid="block-tokens">{fmt(v.block.tokens)}</span>&nbsp;/ {fmt(v.budget)} tokens
                 </Badge>
               </span>

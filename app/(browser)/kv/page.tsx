@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import { serverCtx } from "@/lib/boot";
 import { kvView, timeLeft } from "@/lib/views/activity";
-import { formatAge } from "@/lib/memories/dto";
-import { btn, Card, DataTable, EmptyState, fmt, input, PageHeader } from "../_components/ui";
+import { Ago } from "../_components/Ago";
+import { DeleteKv } from "../_components/DeleteKv";
+import { btn, Card, EmptyState, fmt, input, PageHeader } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "KV" };
@@ -32,22 +33,28 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
         {items.length === 0 ? (
           <EmptyState title={prefix ? `No keys start with “${prefix}”` : "No keys"}>Agents write keys with the KV tools; expired keys are purged.</EmptyState>
         ) : (
-          <DataTable columns={["Key", "Project", "Value", "Updated", "Time left"]}>
+          // A list, not a table: the value column stays readable at 390 px.
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {items.map((k) => (
-              <tr key={`${k.project}-${k.key}`} data-testid="kv-item" className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                <td className="py-1 pr-3 font-mono text-xs">{k.key}</td>
-                <td className="py-1 pr-3 text-xs">{k.project ?? "global"}</td>
-                <td className="max-w-lg py-1 pr-3">
-                  <pre className="max-h-32 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{pretty(k.value)}</pre>
-                  <span className="text-xs text-zinc-500">{fmt(k.bytes)} bytes</span>
-                </td>
-                <td className="py-1 pr-3 text-xs">{formatAge(k.updatedAt, now)} ago</td>
-                <td className="py-1 text-xs tabular-nums" data-testid="kv-ttl">
-                  {timeLeft(k.expiresAt, now)}
-                </td>
-              </tr>
+              <li key={`${k.projectId}-${k.key}`} data-testid="kv-item" className="py-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 break-all font-mono text-sm">{k.key}</span>
+                  <DeleteKv keyName={k.key} projectId={k.projectId} />
+                </div>
+                <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-zinc-500">
+                  <span>{k.project ?? "global"}</span>
+                  <span>{fmt(k.bytes)} bytes</span>
+                  <span>
+                    updated <Ago at={k.updatedAt} now={now} />
+                  </span>
+                  <span data-testid="kv-ttl">{timeLeft(k.expiresAt, now)} left</span>
+                </div>
+                <pre className="mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
+                  {pretty(k.value)}
+                </pre>
+              </li>
             ))}
-          </DataTable>
+          </ul>
         )}
       </Card>
     </div>

@@ -5,6 +5,7 @@ import { serverCtx } from "@/lib/boot";
 import { highlight } from "@/lib/views/highlight";
 import { browseMemories, parseBrowseParams, type BrowseParams } from "@/lib/views/memories";
 import { CATEGORIES, SCOPES, STATUSES } from "@/lib/vocabulary";
+import { FilterAutoApply } from "../_components/FilterAutoApply";
 import { MemoryTable, type Row } from "../_components/MemoryTable";
 import { Badge, btn, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
 
@@ -41,6 +42,13 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
 
   return (
     <div>
+      {/* First in the page: past the filters to the first memory in one key press. */}
+      <a
+        href="#memory-list"
+        className="sr-only focus:not-sr-only focus:mb-2 focus:inline-block focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-1 focus:text-white"
+      >
+        Skip to the list
+      </a>
       <PageHeader
         title="Memories"
         description={
@@ -70,6 +78,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         aria-label="Search and filter memories"
         className="mb-4 grid gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
       >
+        <FilterAutoApply action="/memories" />
         <div className="flex gap-2">
           <label htmlFor="q" className="sr-only">
             Search memories
@@ -128,6 +137,11 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
             disabled={!!q}
           />
           <Select name="order" label="Order" value={p.order} any="newest first" options={[["asc", "oldest first"]]} disabled={!!q} />
+          {q ? (
+            <p className="col-span-2 self-end text-xs text-zinc-500 sm:col-span-4 lg:col-span-8">
+              A search is ordered by relevance: sort and order apply to the list without a search.
+            </p>
+          ) : null}
         </div>
         <div className="flex gap-2 text-sm">
           <button type="submit" className={btn.secondary} data-testid="apply-filters">

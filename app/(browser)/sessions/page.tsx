@@ -31,7 +31,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
             {list.map((s) => (
               <li key={s.id} id={s.id} data-testid="session-item" className="py-2 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-xs">{s.id}</span>
+                  <TextLink href={`/sessions/${encodeURIComponent(s.id)}`} className="font-mono text-xs">
+                    {s.id}
+                  </TextLink>
                   <Badge tone={s.status === "active" ? (s.stale ? "amber" : "green") : "zinc"}>{s.status === "active" && s.stale ? "stale" : s.status}</Badge>
                   {s.project ? <span className="text-zinc-600 dark:text-zinc-400">{s.project}</span> : null}
                   {s.agent ? <Badge>{s.agent}</Badge> : null}
@@ -61,9 +63,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                 </td>
                 <td className="py-1 pr-3">{c.project}</td>
                 <td className="py-1 pr-3 font-mono text-xs">
-                  <a href={`#${c.sessionId}`} className="underline">
-                    {c.sessionId}
-                  </a>
+                  <TextLink href={`/sessions/${encodeURIComponent(c.sessionId)}`}>{c.sessionId}</TextLink>
                 </td>
                 <td className="py-1 pr-3">{c.note}</td>
                 <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>

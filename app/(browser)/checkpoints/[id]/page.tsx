@@ -3,16 +3,19 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { checkpointView, rawHistoryPage } from "@/lib/views/checkpoints";
-import { renderMarkdown } from "@/lib/views/markdown";
-import { Badge, btn, Card, fmt, PageHeader, TextLink, when } from "../../_components/ui";
+import { MARKDOWN_CLASS, renderMarkdown } from "@/lib/views/markdown";
+import { Ago } from "../../_components/Ago";
+import { Badge, btn, Card, fmt, PageHeader, TextLink } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Checkpoint" };
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  const c = checkpointView(serverCtx(), id);
+  return { title: c ? `Checkpoint: ${c.task ?? c.sessionTitle ?? c.sessionId}` : "Checkpoint not found" };
+}
 
 const PAGE = 20;
-const mdClass =
-  "text-sm leading-relaxed [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-400 [&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 dark:[&_code]:bg-zinc-800 [&_h1]:mb-2 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:mb-1 [&_h2]:mt-4 [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-medium [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-800 [&_ul]:list-disc [&_ul]:pl-5";
-
 export default async function CheckpointPage({
   params,
   searchParams,
@@ -25,8 +28,11 @@ export default async function CheckpointPage({
   const ctx = serverCtx();
   const c = checkpointView(ctx, id);
   if (!c) notFound();
-  const offset = Math.max(0, Number.parseInt(sp.offset ?? "0", 10) || 0);
-  const raw = rawHistoryPage(ctx, id, offset, PAGE)!;
+  const asked = Math.max(0, Number.parseInt(sp.offset ?? "0", 10) || 0);
+  // An offset past the end (an old link, a hand-edited URL) shows the last page instead.
+  const total = rawHistoryPage(ctx, id, 0, 1).total;
+  const offset = asked >= total ? Math.max(0, Math.floor((total - 1) / PAGE) * PAGE) : asked;
+  const raw = rawHistoryPage(ctx, id, offset, PAGE);
   const x = c.extracted;
   const list = (title: string, items: unknown[] | undefined, testId: string) =>
     items?.length ? (
@@ -50,9 +56,9 @@ export default async function CheckpointPage({
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone="indigo">{c.trigger}</Badge>
             {c.project ? <span>{c.project.name}</span> : null}
-            <span className="font-mono text-xs">{c.sessionId}</span>
+            <TextLink href={`/sessions/${encodeURIComponent(c.sessionId)}`}>{c.sessionTitle ?? c.sessionId}</TextLink>
             <span>
-              {when(c.createdAt)} · {fmt(c.messageCount)} messages · {fmt(c.tokensRaw)} tokens raw → {fmt(c.tokensSummary)} summary
+              <Ago at={c.createdAt} /> · {fmt(c.messageCount)} messages · {fmt(c.tokensRaw)} tokens raw → {fmt(c.tokensSummary)} summary
             </span>
           </span>
         }
@@ -60,52 +66,63 @@ export default async function CheckpointPage({
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title="Summary" testId="checkpoint-markdown">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
-          <div className={mdClass} dangerouslySetInnerHTML={{ __html: renderMarkdown(c.markdown) }} />
+          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: renderMarkdown(c.markdown) }} />
         </Card>
-        <Card title="Extracted" testId="checkpoint-extracted">
-          {x.task ? (
-            <p className="text-sm">
-              <span className="text-xs font-semibold uppercase text-zinc-500">Task</span>
-              <br />
-              {x.task}
-            </p>
-          ) : null}
-          {x.latestRequest ? <p className="mt-2 text-sm">Latest request: {x.latestRequest}</p> : null}
-          {list("Progress", x.progress, "x-progress")}
-          {list("Decisions", x.decisions, "x-decisions")}
-          {list("Constraints", x.constraints, "x-constraints")}
-          {x.filesModified?.length ? (
-            <div data-testid="x-files">
-              <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Files modified</h3>
-              <ul className="mt-1 space-y-0.5 text-xs">
-                {x.filesModified.map((f) => (
-                  <li key={f.path}>
-                    <code>{f.path}</code>{" "}
-                    <span className="text-zinc-500">
-                      {f.ops.join(", ")} ×{f.count}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {x.errors?.length ? (
-            <div data-testid="x-errors">
-              <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Errors</h3>
-              <ul className="mt-1 space-y-0.5 text-xs">
-                {x.errors.map((e, i) => (
-                  <li key={i}>
-                    <Badge tone={e.fixed ? "green" : "red"}>{e.fixed ? "fixed" : "open"}</Badge> {e.tool}: {e.message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {list("Next steps", x.nextSteps, "x-next")}
-          {list("Critical context", x.criticalContext, "x-critical")}
+        <Card title="Extracted items" testId="checkpoint-extracted">
+          <details>
+            <summary className="cursor-pointer text-sm text-zinc-600 dark:text-zinc-400">
+              The structured items the summary was written from (files, errors, decisions)
+            </summary>
+            {x.task ? (
+              <p className="text-sm">
+                <span className="text-xs font-semibold uppercase text-zinc-500">Task</span>
+                <br />
+                {x.task}
+              </p>
+            ) : null}
+            {x.latestRequest ? <p className="mt-2 text-sm">Latest request: {x.latestRequest}</p> : null}
+            {list("Progress", x.progress, "x-progress")}
+            {list("Decisions", x.decisions, "x-decisions")}
+            {list("Constraints", x.constraints, "x-constraints")}
+            {x.filesModified?.length ? (
+              <div data-testid="x-files">
+                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Files modified</h3>
+                <ul className="mt-1 space-y-0.5 text-xs">
+                  {x.filesModified.map((f) => (
+                    <li key={f.path}>
+                      <code>{f.path}</code>{" "}
+                      <span className="text-zinc-500">
+                        {f.ops.join(", ")} ×{f.count}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {x.errors?.length ? (
+              <div data-testid="x-errors">
+                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Errors</h3>
+                <ul className="mt-1 space-y-0.5 text-xs">
+                  {x.errors.map((e, i) => (
+                    <li key={i}>
+                      <Badge tone={e.fixed ? "green" : "red"}>{e.fixed ? "fixed" : "open"}</Badge> {e.tool}: {e.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {list("Next steps", x.nextSteps, "x-next")}
+            {list("Critical context", x.criticalContext, "x-critical")}
+          </details>
         </Card>
       </div>
+      <div id="raw" className="scroll-mt-4" />
       <Card title={`Raw history (${fmt(raw.total)} messages, redacted)`} testId="checkpoint-raw" className="mt-4">
+        {asked !== offset ? (
+          <p data-testid="raw-offset-note" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+            There is no message {fmt(asked + 1)}: showing the last page.
+          </p>
+        ) : null}
         {raw.total === 0 ? (
           <p className="text-sm text-zinc-500">No raw messages stored.</p>
         ) : (
@@ -116,18 +133,39 @@ export default async function CheckpointPage({
                   <div className="text-xs text-zinc-500">
                     #{m.index + 1} · <Badge tone={m.role === "user" ? "sky" : m.role === "assistant" ? "indigo" : "zinc"}>{m.role}</Badge>
                   </div>
-                  {m.parts.map((p, i) => (
-                    <div key={i} className="mt-1">
-                      <span className="text-xs text-zinc-500">{p.type}</span>
-                      <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words font-mono text-xs">{p.text}</pre>
-                    </div>
-                  ))}
+                  {m.parts.map((p, i) =>
+                    p.kind === "tool" ? (
+                      <div key={i} className="mt-1" data-testid="raw-tool">
+                        <span className="text-xs text-zinc-500">
+                          tool <code>{p.tool}</code> {p.status ? `(${p.status})` : ""}
+                        </span>
+                        <p className="mt-1 text-xs font-semibold text-zinc-500">Input</p>
+                        <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 p-1 font-mono text-xs dark:bg-zinc-950">
+                          {p.input}
+                        </pre>
+                        <p className="mt-1 text-xs font-semibold text-zinc-500">Output</p>
+                        <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 p-1 font-mono text-xs dark:bg-zinc-950">
+                          {p.output}
+                        </pre>
+                      </div>
+                    ) : p.kind === "prose" ? (
+                      <div key={i} className="mt-1">
+                        {p.type !== "text" ? <span className="text-xs text-zinc-500">{p.type}</span> : null}
+                        <p className="max-h-60 overflow-auto whitespace-pre-wrap break-words text-sm">{p.text}</p>
+                      </div>
+                    ) : (
+                      <div key={i} className="mt-1">
+                        <span className="text-xs text-zinc-500">{p.type}</span>
+                        <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-xs">{p.text}</pre>
+                      </div>
+                    ),
+                  )}
                 </li>
               ))}
             </ol>
             <nav aria-label="History pages" className="mt-3 flex items-center justify-between text-sm">
               {offset > 0 ? (
-                <Link href={`/checkpoints/${id}?offset=${Math.max(0, offset - PAGE)}`} className={btn.secondary} data-testid="raw-prev">
+                <Link href={`/checkpoints/${id}?offset=${Math.max(0, offset - PAGE)}#raw`} scroll={false} className={btn.secondary} data-testid="raw-prev">
                   ← Previous
                 </Link>
               ) : (
@@ -137,7 +175,7 @@ export default async function CheckpointPage({
                 {offset + 1}–{Math.min(raw.total, offset + PAGE)} of {fmt(raw.total)}
               </span>
               {offset + PAGE < raw.total ? (
-                <Link href={`/checkpoints/${id}?offset=${offset + PAGE}`} className={btn.secondary} data-testid="raw-next">
+                <Link href={`/checkpoints/${id}?offset=${offset + PAGE}#raw`} scroll={false} className={btn.secondary} data-testid="raw-next">
                   Next →
                 </Link>
               ) : (

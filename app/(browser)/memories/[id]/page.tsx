@@ -3,17 +3,38 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { memoryDetail } from "@/lib/views/detail";
+import { MARKDOWN_CLASS, renderMarkdown } from "@/lib/views/markdown";
 import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
 import { MemoryActions } from "../../_components/MemoryActions";
 import { MemoryForm } from "../../_components/MemoryForm";
+import { MemoryPlace } from "../../_components/MemoryPlace";
+import { RemoveLink } from "../../_components/RemoveLink";
+import { RevertVersion } from "../../_components/RevertVersion";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
+import { Ago } from "../../_components/Ago";
 import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Memory" };
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  const d = memoryDetail(serverCtx(), id);
+  return { title: d ? d.memory.title || firstLine(d.memory.content) : "Memory not found" };
+}
+
+const USAGE_LABEL: Record<string, string> = { search: "found by agent searches", recall: "found by recall searches", get: "read by id", expand: "expanded" };
+
+/** How a link reads from this memory's side: "derived from" X going out, "source of" X coming in. */
+const LINK_LABEL: Record<string, { out: string; in: string }> = {
+  relates: { out: "relates to", in: "related from" },
+  supersedes: { out: "supersedes", in: "superseded by" },
+  contradicts: { out: "contradicts", in: "contradicted by" },
+  derived_from: { out: "derived from", in: "source of" },
+};
+const linkLabel = (kind: string, direction: "out" | "in") => LINK_LABEL[kind]?.[direction] ?? kind.replace(/_/g, " ");
 
 export default async function MemoryPage({
   params,
@@ -52,7 +73,7 @@ export default async function MemoryPage({
             ) : null}
             {m.sessionId ? <span>session {m.sessionId}</span> : null}
             <span>
-              · created {m.age} ago by {m.source}
+              · created <Ago at={m.createdAt} /> by {m.source}
             </span>
           </span>
         }
@@ -68,6 +89,12 @@ export default async function MemoryPage({
         </p>
       ) : null}
 
+      {isLong(m.content) ? (
+        <Card title="Read" testId="memory-read" className="mb-4">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
+          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+        </Card>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card title="Edit">
           <MemoryForm
@@ -96,18 +123,29 @@ export default async function MemoryPage({
           <Card title="Usage" testId="usage">
             <p className="text-sm">
               Injected <strong data-testid="injection-count">{injections?.n ?? 0}</strong> {injections?.n === 1 ? "time" : "times"}
-              {injections ? <span className="text-zinc-500"> · last {when(injections.last)}</span> : null}
+              {injections ? (
+                <span className="text-zinc-500">
+                  {" "}
+                  · last <Ago at={injections.last} />
+                </span>
+              ) : null}
             </p>
             <ul className="mt-2 space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
               {d.usage
                 .filter((u) => u.kind !== "inject")
                 .map((u) => (
                   <li key={u.kind}>
-                    {u.kind}: {u.n} · last {when(u.last)}
+                    {USAGE_LABEL[u.kind] ?? u.kind}: {u.n} · last <Ago at={u.last} />
                   </li>
                 ))}
               <li>
-                accessed {m.accessCount} times{m.lastAccessedAt ? ` · last ${when(m.lastAccessedAt)}` : ""}
+                accessed by agents {m.accessCount} {m.accessCount === 1 ? "time" : "times"}
+                {m.lastAccessedAt ? (
+                  <>
+                    {" "}
+                    · last <Ago at={m.lastAccessedAt} />
+                  </>
+                ) : null}
               </li>
             </ul>
             {d.recentInjections.length ? (
@@ -115,9 +153,13 @@ export default async function MemoryPage({
                 <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Recently injected into</h3>
                 <ul className="mt-1 space-y-0.5 text-xs">
                   {d.recentInjections.map((r, i) => (
-                    <li key={i}>
-                      {when(r.at)} · {r.sessionId ? <TextLink href={`/sessions#${r.sessionId}`}>{r.sessionId}</TextLink> : "no session"}
-                      {r.query ? <span className="text-zinc-500"> · “{r.query.slice(0, 60)}”</span> : null}
+                    <li key={i} data-testid="injection-item">
+                      <Ago at={r.at} /> ·{" "}
+                      {r.sessionId ? <TextLink href={`/sessions/${encodeURIComponent(r.sessionId)}`}>{r.sessionTitle ?? r.sessionId}</TextLink> : "no session"}
+                      <span className="text-zinc-500">
+                        {" "}
+                        · {r.block === "stable" ? "stable block (system prompt)" : `recall block for “${(r.query ?? "").slice(0, 60)}”`}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -147,13 +189,28 @@ export default async function MemoryPage({
               <ul className="space-y-1 text-sm">
                 {d.links.map((l) => (
                   <li key={`${l.direction}-${l.kind}-${l.otherId}`} data-testid="link-item">
-                    <span className="text-xs text-zinc-500">{l.direction === "out" ? l.kind.replace("_", " ") : `${l.kind.replace("_", " ")} (from)`} </span>
-                    {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}
+                    <span className="text-xs text-zinc-500">{linkLabel(l.kind, l.direction)} </span>
+                    {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}{" "}
+                    <RemoveLink
+                      from={l.direction === "out" ? m.id : l.otherId}
+                      to={l.direction === "out" ? l.otherId : m.id}
+                      kind={l.kind}
+                      label={l.other?.title ?? l.otherId}
+                    />
                   </li>
                 ))}
               </ul>
             )}
             <LinkForm id={m.id} />
+          </Card>
+          <Card title="Where it applies" testId="place">
+            <MemoryPlace
+              id={m.id}
+              scope={m.scope}
+              projectId={m.projectId}
+              sessionId={m.sessionId}
+              projects={listProjects(ctx).map((p) => ({ id: p.id, name: p.name }))}
+            />
           </Card>
           <Card title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
@@ -194,6 +251,22 @@ export default async function MemoryPage({
                   </summary>
                   <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
                     {v.fieldChanges.length ? <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{v.fieldChanges.join(" · ")}</p> : null}
+                    <div className="mb-2">
+                      <RevertVersion
+                        memoryId={m.id}
+                        updatedAt={m.updatedAt}
+                        version={{
+                          version: v.version,
+                          title: v.title,
+                          content: v.content,
+                          category: v.category,
+                          tags: v.tags,
+                          pinned: v.pinned,
+                          priority: v.priority,
+                          status: v.status,
+                        }}
+                      />
+                    </div>
                     <p data-testid="version-diff" className="whitespace-pre-wrap break-words font-mono text-sm">
                       {v.diff.map((p, j) =>
                         p.kind === "added" ? (
@@ -227,6 +300,9 @@ export default async function MemoryPage({
     </div>
   );
 }
+
+/** Long or structured content gets a rendered read view above the form. */
+const isLong = (s: string) => s.length > 400 || /^(#{1,6} |[-*] |\d+\. |```)/m.test(s);
 
 const firstLine = (s: string) => {
   const l = s.split("\n").find((x) => x.trim()) ?? "";

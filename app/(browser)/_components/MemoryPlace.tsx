@@ -1,0 +1,86 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { api, ApiFailure } from "./api";
+import { btn, input, label } from "./ui";
+
+/** Moves a memory to another scope: every project, one project, or one session. */
+export function MemoryPlace({
+  id,
+  scope,
+  projectId,
+  sessionId,
+  projects,
+}: {
+  id: string;
+  scope: string;
+  projectId: string | null;
+  sessionId: string | null;
+  projects: { id: string; name: string }[];
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [s, setS] = useState(scope);
+  const [project, setProject] = useState(projectId ?? "");
+  const [session, setSession] = useState(sessionId ?? "");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const changed = s !== scope || (s !== "global" && project !== (projectId ?? "")) || (s === "session" && session !== (sessionId ?? ""));
+  return (
+    <form
+      data-testid="place-form"
+      className="grid gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (s !== "global" && !project) return setMessage({ ok: false, text: "Choose the project." });
+        if (s === "session" && !session.trim()) return setMessage({ ok: false, text: "A session memory needs a session id." });
+        start(async () => {
+          try {
+            await api(`/api/memories/${id}/scope`, {
+              json: { scope: s, ...(s !== "global" ? { project } : {}), ...(s === "session" ? { sessionId: session.trim() } : {}), source: "ui" },
+            });
+            setMessage({ ok: true, text: "Moved." });
+            router.refresh();
+          } catch (err) {
+            setMessage({ ok: false, text: err instanceof ApiFailure ? err.message : String(err) });
+          }
+        });
+      }}
+    >
+      <label htmlFor="place-scope" className={label}>
+        Applies to
+      </label>
+      <select id="place-scope" data-testid="place-scope" value={s} onChange={(e) => setS(e.target.value)} className={input}>
+        <option value="global">every project (global)</option>
+        <option value="project">one project</option>
+        <option value="session">one session</option>
+      </select>
+      {s !== "global" ? (
+        <select aria-label="Project" data-testid="place-project" value={project} onChange={(e) => setProject(e.target.value)} className={input}>
+          <option value="">choose a project…</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {s === "session" ? (
+        <input aria-label="Session id" value={session} onChange={(e) => setSession(e.target.value)} placeholder="session id" className={input} />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className={btn.secondary} disabled={!changed || pending} data-testid="place-save">
+          Move
+        </button>
+        {message ? (
+          <span
+            role={message.ok ? "status" : "alert"}
+            className={`text-sm ${message.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
+          >
+            {message.text}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
