@@ -55,7 +55,11 @@ test("the memory tools' definitions in a real request take at most 300 tokens", 
   await prompt(oc, await newSession(oc), "hello");
   const req = agentRequests(from)[0]!;
   const memory = (req.tools ?? []).filter((t) => t.function.name.startsWith("memory_"));
-  expect(memory.map((t) => t.function.name).sort()).toEqual(["memory_expand", "memory_search", "memory_store"]);
+  expect(memory.map((t) => t.function.name).sort(), JSON.stringify((req.tools ?? []).map((t) => t.function.name))).toEqual([
+    "memory_expand",
+    "memory_search",
+    "memory_store",
+  ]);
   const tokens = memory.reduce((n, t) => n + countTokens(JSON.stringify(t)), 0);
   expect(tokens).toBeLessThanOrEqual(300);
   await oc.stop();

@@ -105,10 +105,13 @@ async function waitEnded(id: string, timeout = 90_000): Promise<Loop> {
   return loop;
 }
 
-/** The main session asks for a loop; the fake LLM calls memory_loop with these arguments. */
+/**
+ * The main session asks the architect (whose tools the loop tools are) for a loop; the fake LLM
+ * calls memory_loop with these arguments.
+ */
 async function startLoop(args: Record<string, unknown>): Promise<Loop> {
   const session = await newSession(oc!);
-  await prompt(oc!, session, "start the loop");
+  await prompt(oc!, session, "start the loop", "architect");
   const loops = await loopsOf(oc!.projectDir);
   expect(loops.length, JSON.stringify(args)).toBe(1);
   return loops[0]!;
@@ -340,7 +343,7 @@ test("8. sandbox mode is refused with a clear message when docker is absent", as
   mainScript({ task: "Needs docker", sandbox: "docker" }, () => ({ text: "unused" }));
   const session = await newSession(oc!);
   const from = llm.requests.length;
-  await prompt(oc!, session, "start the loop");
+  await prompt(oc!, session, "start the loop", "architect");
   const answer = llm.requests
     .slice(from)
     .flatMap((r) => toolResults(r.body))
@@ -391,7 +394,7 @@ test("10. a loop registered by `recollect loop start` is adopted and driven; mem
 
   // Restarted through the tool, it runs from its next iteration (and ends at once: max 1).
   const session = await newSession(oc!);
-  await prompt(oc!, session, `restart ${created.id}`);
+  await prompt(oc!, session, `restart ${created.id}`, "architect");
   const restarted = bodies()
     .flatMap(toolResults)
     .find((t) => t.startsWith("Restarted"));

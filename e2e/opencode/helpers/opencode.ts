@@ -179,10 +179,10 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
 }
 
 /** Sends a user prompt and waits for the whole turn (tool steps included) to finish. */
-export async function prompt(oc: Opencode, sessionID: string, text: string) {
+export async function prompt(oc: Opencode, sessionID: string, text: string, agent?: string) {
   const res = await oc.client.session.prompt({
     path: { id: sessionID },
-    body: { parts: [{ type: "text", text }] },
+    body: { parts: [{ type: "text", text }], ...(agent ? { agent } : {}) },
   });
   if (res.error) throw new Error(`prompt failed: ${JSON.stringify(res.error)}`);
   return res.data!;
