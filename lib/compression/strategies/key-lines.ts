@@ -12,9 +12,6 @@ import type { PartView, Strategy } from "../types";
 const SEARCH_HIT = /^(?:[A-Za-z]:)?[^\s:]+:\d+[:-]/;
 /** A compiler or linter diagnostic has the same start: `src/a.ts:14:12 - error TS2339`, `a.c:3:1: error: ...`. */
 const DIAGNOSTIC = /^(?:[A-Za-z]:)?[^\s:]+:\d+(?::\d+)?(?::|\s+-)?\s*(?:error|warning|fatal|note)(?::|\s+[A-Z]{1,4}\d+|\[)/i;
-/** A stack frame inside a dependency or the runtime locates the library, not the bug: it may go. */
-const LIBRARY_FRAME =
-  /^\s*(?:at\s.*|File ")?.*(?:node_modules|site-packages|dist-packages|node:internal|<frozen |\bjava\.base\/|\bat (?:java|javax|sun|jdk)\.)/;
 /** In prose only diagnostics that look like output count (a sentence that says "failed" is not one). */
 const PROSE_DIAGNOSTIC =
   /^\s*(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at .+[:(]\d+(?::\d+)?\)?$|[\w.]*(?:Error|Exception)(?::|$)|E {2,}\S|(?:FAIL|FAILED|ERROR)\b)|(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z]\w{0,5}:\d+(?::\d+)?\b.*\b(?:error|warning|Error)\b/;
@@ -26,7 +23,7 @@ export function requiredLines(text: string, view: Pick<PartView, "kind">): strin
     const t = line.trim();
     if (!t || t.length > 2000 || seen.has(t)) continue;
     const required = view.kind === "tool" ? isKeyLine(line) && (!SEARCH_HIT.test(t) || DIAGNOSTIC.test(t)) : PROSE_DIAGNOSTIC.test(line);
-    if (!required || LIBRARY_FRAME.test(line)) continue;
+    if (!required) continue;
     seen.add(t);
     out.push(line);
   }

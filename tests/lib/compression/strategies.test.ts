@@ -200,7 +200,7 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
   it("truncates an old tool error to its first lines and diagnostics", () => {
     const error = [
       "Error: command failed with exit code 1",
-      ...Array.from({ length: 50 }, (_, i) => `    at Object.<anonymous> (/repo/node_modules/lib/x${i}.js:${i + 1}:5)`),
+      ...Array.from({ length: 50 }, (_, i) => `  building module ${i + 1} of 50 (${i * 7} kB)`),
       "TypeError: Cannot read properties of undefined (reading 'map')",
       "    at render (/repo/src/view.tsx:42:17)",
     ].join("\n");
@@ -213,6 +213,20 @@ describe("reasoning, reminders, errors, duplicates, prose", () => {
     expect(out.split("\n").length).toBeLessThan(error.split("\n").length - 10);
     expect(result.stats.byStrategy["tool-errors"]).toBeGreaterThan(0);
     expectExpandable(out, error);
+  });
+
+  it("keeps every frame of an old tool error's stack, dependencies' frames too (or leaves the error whole)", () => {
+    const frames = Array.from({ length: 50 }, (_, i) => `    at Object.<anonymous> (/repo/node_modules/lib/x${i}.js:${i + 1}:5)`);
+    const error = [
+      "Error: command failed with exit code 1",
+      ...frames,
+      "TypeError: Cannot read properties of undefined (reading 'map')",
+      "    at render (/repo/src/view.tsx:42:17)",
+    ].join("\n");
+    const h = new History().user("build").step({ tools: [{ name: "e", tool: "bash", input: { command: "npm run build" }, error }] });
+    const { out } = run(h, "e");
+    for (const line of [...frames, "TypeError: Cannot read properties of undefined (reading 'map')", "    at render (/repo/src/view.tsx:42:17)"])
+      expect(out).toContain(line.trim());
   });
 
   it("drops the older of two identical calls but keeps its key lines; the latest stays whole", () => {
