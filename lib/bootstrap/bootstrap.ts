@@ -2,8 +2,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { BootstrapOutcome, BootstrapProposalDto, BootstrapResult, ParsedBootstrapInput } from "../contracts/bootstrap";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { withTransaction } from "../db/transaction";
-import { catchUpDerived } from "../memories/derived";
+import { previewOrWrite } from "../memories/preview-or-write";
 import { findExactDuplicate } from "../memories/exact-duplicate";
 import { getMemoryRow } from "../memories/get";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -108,20 +107,8 @@ export function bootstrapProject(ctx: Ctx, input: ParsedBootstrapInput): Bootstr
     });
   };
 
-  let items: BootstrapProposalDto[];
-  if (input.dryRun) items = run(false);
-  else {
-    resolveProject(ctx, { directory: project.root });
-    items = withTransaction(
-      ctx.db,
-      () => {
-        const out = run(true);
-        catchUpDerived(ctx.sqlite);
-        return out;
-      },
-      "immediate",
-    );
-  }
+  if (!input.dryRun) resolveProject(ctx, { directory: project.root });
+  const items: BootstrapProposalDto[] = previewOrWrite(ctx, input.dryRun, run);
   const counts: Record<BootstrapOutcome, number> = { new: 0, updated: 0, unchanged: 0, known: 0 };
   for (const i of items) counts[i.outcome]++;
   const rank = (o: BootstrapOutcome) => (o === "new" || o === "updated" ? 0 : 1);

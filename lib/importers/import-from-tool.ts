@@ -7,8 +7,7 @@ import { captureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { processSingleton } from "../process-singleton";
-import { withTransaction } from "../db/transaction";
-import { catchUpDerived } from "../memories/derived";
+import { previewOrWrite } from "../memories/preview-or-write";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
@@ -194,17 +193,7 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
     return { counts, items, kv, links, checkpoints };
   };
 
-  const out = input.dryRun
-    ? run(false)
-    : withTransaction(
-        ctx.db,
-        () => {
-          const r = run(true);
-          catchUpDerived(ctx.sqlite);
-          return r;
-        },
-        "immediate",
-      );
+  const out = previewOrWrite(ctx, input.dryRun, run);
   if (last) forgetSource();
   return {
     from: tool,

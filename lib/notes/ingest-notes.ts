@@ -4,9 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { IngestedNoteDto, IngestNotesResult, NoteOutcome, ParsedIngestNotesInput } from "../contracts/notes";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { withTransaction } from "../db/transaction";
 import { badRequest } from "../errors";
-import { catchUpDerived } from "../memories/derived";
+import { previewOrWrite } from "../memories/preview-or-write";
 import { findExactDuplicate } from "../memories/exact-duplicate";
 import { getMemoryRow } from "../memories/get";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -121,17 +120,7 @@ export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNote
     return out;
   };
 
-  const items = input.dryRun
-    ? run(false)
-    : withTransaction(
-        ctx.db,
-        () => {
-          const out = run(true);
-          catchUpDerived(ctx.sqlite);
-          return out;
-        },
-        "immediate",
-      );
+  const items = previewOrWrite(ctx, input.dryRun, run);
   const counts: Record<NoteOutcome, number> = { new: 0, updated: 0, unchanged: 0, removed: 0 };
   for (const i of items) counts[i.outcome]++;
   return {
