@@ -128,12 +128,16 @@ const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd,
 
 test("1. code -> audit with a finding -> code -> clean audit -> complete, in a worktree on its own branch", async () => {
   await start();
+  // The second coder waits until the open finding has been checked; otherwise the loop can resolve it first.
+  let findingChecked!: () => void;
+  const checked = new Promise<void>((resolve) => (findingChecked = resolve));
   mainScript({ task: "Create hello.txt saying hello", maxIterations: 5 }, (req) => {
     const n = iterationOf(req);
     if (isCoder(req)) {
       if (lastRole(req) === "tool") return { text: n >= 2 ? "Fixed.\n<promise>LOOP_COMPLETE</promise>" : "First pass written." };
       const content = n >= 2 ? "hello, world\n" : "helo\n";
-      return { toolCalls: [{ name: "write", args: { filePath: path.join(workdirOf(req), "hello.txt"), content } }] };
+      const write = { name: "write", args: { filePath: path.join(workdirOf(req), "hello.txt"), content } };
+      return { toolCalls: [write], waitFor: n >= 2 ? checked : undefined };
     }
     if (lastRole(req) === "tool") return { text: "Audit done." };
     if (n === 1) return { toolCalls: [{ name: "memory_finding", args: { file: "hello.txt", line: 1, severity: "major", description: "typo: helo" } }] };
@@ -151,6 +155,7 @@ test("1. code -> audit with a finding -> code -> clean audit -> complete, in a w
   const key = encodeURIComponent("review-finding:hello.txt:1");
   const finding = await (await server.api(`/api/kv/${key}?directory=${encodeURIComponent(oc!.projectDir)}`)).json();
   expect(finding.value).toMatchObject({ severity: "major", description: "typo: helo", status: "open", loopId: loop.id });
+  findingChecked();
 
   const ended = await waitEnded(loop.id);
   expect(ended).toMatchObject({ status: "completed", iteration: 2, auditsDone: 2, findingsOpen: 0, worktreePath: null });

@@ -28,6 +28,8 @@ export interface Reply {
   promptTokens?: number;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /** Answer only once this settles: holds a phase until the test has looked at the state before it. */
+  waitFor?: Promise<unknown>;
 }
 
 export interface Recorded {
@@ -84,6 +86,7 @@ export async function startFakeLlm(responder?: Responder): Promise<FakeLlm> {
       requests.push({ at: Date.now(), body });
       const reply = (isTitleRequest(body) ? { text: "Test session" } : respond(body, index)) ?? { text: "ok" };
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (reply.waitFor) await reply.waitFor;
       const id = `chatcmpl-${++counter}`;
       const created = Math.floor(Date.now() / 1000);
       const toolCalls = (reply.toolCalls ?? []).map((t, i) => ({
