@@ -38,7 +38,8 @@ export const splitProjectInput = z
   })
   .strict()
   .refine((v) => (v.memoryIds === undefined) !== (v.query === undefined), { message: "give either memoryIds or query", path: ["memoryIds"] })
-  .refine((v) => v.name !== undefined || v.remote !== undefined, { message: "give a name or a remote for the new project", path: ["name"] });
+  // A dry run only says what would move: the target can be chosen after.
+  .refine((v) => v.dryRun || v.name !== undefined || v.remote !== undefined, { message: "give a name or a remote for the new project", path: ["name"] });
 export type SplitProjectInput = z.input<typeof splitProjectInput>;
 export type ParsedSplitProjectInput = z.output<typeof splitProjectInput>;
 
