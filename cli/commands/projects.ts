@@ -51,7 +51,15 @@ export function registerProjects(program: Command) {
     .action(async (from: string, _o, cmd: Command) => {
       const { opts, client, out } = commandContext<{ ids?: string; query?: string; name?: string; remote?: string; dryRun?: boolean }>(cmd);
       if ((opts.ids === undefined) === (opts.query === undefined)) throw new CliError("give either --ids or --query", EXIT.usage);
-      const selection = opts.ids !== undefined ? { memoryIds: opts.ids.split(",").map((s) => s.trim()).filter(Boolean) } : { query: opts.query };
+      const selection =
+        opts.ids !== undefined
+          ? {
+              memoryIds: opts.ids
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            }
+          : { query: opts.query };
       const r = await client.json<SplitProjectResult>("/api/projects/split", {
         json: { from, ...selection, ...(opts.name ? { name: opts.name } : {}), ...(opts.remote ? { remote: opts.remote } : {}), dryRun: Boolean(opts.dryRun) },
       });

@@ -42,7 +42,11 @@ test("merging one project into another in the browser", async ({ page, app }) =>
 
   // The merged project's directory now reads the kept project's memories.
   const listed = (await (await app.server.api(`/api/memories?directory=${encodeURIComponent(gone.directory)}`)).json()) as { items: { content: string }[] };
-  expect(listed.items.map((m) => m.content).sort()).toEqual(["Gone: staging deploys every hour.", "Gone: the cron runs at 03:00.", "Keep: the API is versioned in the URL."]);
+  expect(listed.items.map((m) => m.content).sort()).toEqual([
+    "Gone: staging deploys every hour.",
+    "Gone: the cron runs at 03:00.",
+    "Keep: the API is versioned in the URL.",
+  ]);
 });
 
 test("splitting the memories a query finds, less one unticked, into a new project", async ({ page, app }) => {

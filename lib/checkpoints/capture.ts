@@ -71,7 +71,8 @@ function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["mes
         .run(id, projectId, input.sessionID, input.trigger, markdown, rawMessages, messages.length, JSON.stringify(extracted), tokens.raw, tokens.summary, now);
       // An idle checkpoint is the session's state so far: only its latest is worth keeping (a
       // long session goes idle hundreds of times). Compaction, manual and ingest ones are history.
-      if (input.trigger === "idle") tx.$client.prepare("DELETE FROM checkpoints WHERE session_id = ? AND trigger = 'idle' AND id <> ?").run(input.sessionID, id);
+      if (input.trigger === "idle")
+        tx.$client.prepare("DELETE FROM checkpoints WHERE session_id = ? AND trigger = 'idle' AND id <> ?").run(input.sessionID, id);
     },
     "immediate",
   );

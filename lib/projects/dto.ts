@@ -13,14 +13,15 @@ interface ProjectRow {
 }
 
 type Counts = ProjectDto["counts"];
-const COUNTED_TABLES = { memories: "memories", sessions: "sessions", checkpoints: "checkpoints", kv: "kv", loops: "loops" } satisfies Record<keyof Counts, string>;
+const COUNTED_TABLES = { memories: "memories", sessions: "sessions", checkpoints: "checkpoints", kv: "kv", loops: "loops" } satisfies Record<
+  keyof Counts,
+  string
+>;
 
 /** Every project with what it holds and its aliases, by name: a handful of grouped counts, not one query a project. */
 export function projectDtos(sqlite: Database.Database, onlyId?: string): ProjectDto[] {
   const rows = (
-    onlyId
-      ? sqlite.prepare("SELECT * FROM projects WHERE id = ?").all(onlyId)
-      : sqlite.prepare("SELECT * FROM projects ORDER BY name COLLATE NOCASE, id").all()
+    onlyId ? sqlite.prepare("SELECT * FROM projects WHERE id = ?").all(onlyId) : sqlite.prepare("SELECT * FROM projects ORDER BY name COLLATE NOCASE, id").all()
   ) as ProjectRow[];
   const counts = new Map<string, Counts>(rows.map((r) => [r.id, { memories: 0, sessions: 0, checkpoints: 0, kv: 0, loops: 0 }]));
   for (const [key, table] of Object.entries(COUNTED_TABLES) as [keyof Counts, string][]) {

@@ -29,7 +29,9 @@ export function mergeProjects(ctx: Ctx, input: ParsedMergeProjectsInput): MergeP
         .prepare("DELETE FROM kv WHERE project_id = ? AND key IN (SELECT b.key FROM kv b WHERE b.project_id = ? AND b.updated_at > kv.updated_at)")
         .run(into, from).changes;
       const staleFrom = db.prepare("DELETE FROM kv WHERE project_id = ? AND key IN (SELECT a.key FROM kv a WHERE a.project_id = ?)").run(from, into).changes;
-      const droppedClaims = db.prepare("DELETE FROM claims WHERE project_id = ? AND item IN (SELECT a.item FROM claims a WHERE a.project_id = ?)").run(from, into).changes;
+      const droppedClaims = db
+        .prepare("DELETE FROM claims WHERE project_id = ? AND item IN (SELECT a.item FROM claims a WHERE a.project_id = ?)")
+        .run(from, into).changes;
 
       const moved = {
         memories: move("memories"),

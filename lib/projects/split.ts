@@ -32,7 +32,10 @@ export function splitProject(ctx: Ctx, input: ParsedSplitProjectInput): SplitPro
       if (remote !== null && source.remote === remote) throw badRequest("that remote is the project's own: pick another one or none", { field: "remote" });
 
       const ids = selectedIds(db, input);
-      if (ids.length === 0) throw badRequest(input.query !== undefined ? "no memory of that project matches the query" : "choose at least one memory", { field: input.query !== undefined ? "query" : "memoryIds" });
+      if (ids.length === 0)
+        throw badRequest(input.query !== undefined ? "no memory of that project matches the query" : "choose at least one memory", {
+          field: input.query !== undefined ? "query" : "memoryIds",
+        });
       const memories = db
         .prepare(`SELECT id, title, substr(content, 1, 200) AS content FROM memories WHERE id IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT ${LISTED}`)
         .all(JSON.stringify(ids)) as SplitProjectResult["memories"];
@@ -40,15 +43,19 @@ export function splitProject(ctx: Ctx, input: ParsedSplitProjectInput): SplitPro
       const existing =
         remote === null
           ? undefined
-          : ((db.prepare("SELECT id FROM projects WHERE remote = ? AND id <> ? ORDER BY created_at LIMIT 1").get(remote, source.id) as { id: string } | undefined)?.id ??
-            (db.prepare("SELECT project_id AS id FROM project_aliases WHERE alias = ?").get(remoteAlias(remote)) as { id: string } | undefined)?.id);
+          : ((
+              db.prepare("SELECT id FROM projects WHERE remote = ? AND id <> ? ORDER BY created_at LIMIT 1").get(remote, source.id) as
+                | { id: string }
+                | undefined
+            )?.id ?? (db.prepare("SELECT project_id AS id FROM project_aliases WHERE alias = ?").get(remoteAlias(remote)) as { id: string } | undefined)?.id);
       if (existing === source.id) throw badRequest("checkouts with that remote already resolve to this project", { field: "remote" });
       if (input.dryRun) {
         return { project: existing ? projectDto(db, existing) : null, created: !existing, moved: ids.length, memories, dryRun: true };
       }
 
       const target = existing ?? createProject(db, input, remote);
-      if (remote !== null) db.prepare("INSERT OR IGNORE INTO project_aliases(alias, project_id, remote) VALUES (?, ?, ?)").run(remoteAlias(remote), target, remote);
+      if (remote !== null)
+        db.prepare("INSERT OR IGNORE INTO project_aliases(alias, project_id, remote) VALUES (?, ?, ?)").run(remoteAlias(remote), target, remote);
       const moved = db
         .prepare("UPDATE memories SET project_id = ?, updated_at = ? WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))")
         .run(target, Date.now(), source.id, JSON.stringify(ids)).changes;
@@ -64,9 +71,11 @@ function selectedIds(db: Database.Database, input: ParsedSplitProjectInput): str
   if (input.memoryIds) {
     const wanted = [...new Set(input.memoryIds)];
     const found = new Set(
-      (db.prepare("SELECT id FROM memories WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))").all(input.from, JSON.stringify(wanted)) as { id: string }[]).map(
-        (r) => r.id,
-      ),
+      (
+        db.prepare("SELECT id FROM memories WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))").all(input.from, JSON.stringify(wanted)) as {
+          id: string;
+        }[]
+      ).map((r) => r.id),
     );
     const missing = wanted.find((id) => !found.has(id));
     if (missing) throw badRequest(`memory "${missing}" is not in project "${input.from}"`, { field: "memoryIds" });
@@ -87,6 +96,11 @@ function selectedIds(db: Database.Database, input: ParsedSplitProjectInput): str
 function createProject(db: Database.Database, input: ParsedSplitProjectInput, remote: string | null): string {
   const id = `p_${crypto.randomBytes(8).toString("hex")}`;
   const name = input.name === undefined ? (remote ?? "").split("/").pop() || "split" : redact(input.name);
-  db.prepare("INSERT INTO projects(id, name, root_path, identity, remote) VALUES (?, ?, NULL, ?, ?)").run(id, name, remote === null ? "split" : "split+remote", remote);
+  db.prepare("INSERT INTO projects(id, name, root_path, identity, remote) VALUES (?, ?, NULL, ?, ?)").run(
+    id,
+    name,
+    remote === null ? "split" : "split+remote",
+    remote,
+  );
   return id;
 }

@@ -65,7 +65,9 @@ describe("projects over HTTP (issue 26)", () => {
     const keep = await remember(repo, "Split test: billing runs nightly.");
     const go = await remember(repo, "Split test: the gizmo service listens on 9090.");
 
-    const preview = await body(await post("/api/projects/split", { from: keep.projectId, query: "GIZMO", remote: "https://example.test/acme/gizmo", dryRun: true }));
+    const preview = await body(
+      await post("/api/projects/split", { from: keep.projectId, query: "GIZMO", remote: "https://example.test/acme/gizmo", dryRun: true }),
+    );
     expect(preview).toMatchObject({ dryRun: true, moved: 1, created: true, memories: [{ id: go.id }] });
 
     const res = await post("/api/projects/split", { from: keep.projectId, query: "gizmo", remote: "https://example.test/acme/gizmo" });
@@ -107,7 +109,13 @@ describe("projects over HTTP (issue 26)", () => {
   });
   it("recollect projects list | split | merge over the same API", async () => {
     const home = tempDir("recollect-projects-home-");
-    const env = { RECOLLECT_URL: server.url, RECOLLECT_TOKEN: server.token, RECOLLECT_DATA_DIR: server.dataDir, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config") };
+    const env = {
+      RECOLLECT_URL: server.url,
+      RECOLLECT_TOKEN: server.token,
+      RECOLLECT_DATA_DIR: server.dataDir,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+    };
     const cli = (...args: string[]) => runCli(args, { env, cwd: home });
     const dirA = tempDir("recollect-cli-a-");
     const dirB = tempDir("recollect-cli-b-");

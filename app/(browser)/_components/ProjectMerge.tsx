@@ -99,9 +99,15 @@ export function ProjectMerge({ projects }: { projects: ProjectChoice[] }) {
           {done}
         </p>
       ) : null}
-      <ConfirmDialog open={confirm} title={`Merge “${name(from)}” into “${name(into)}”?`} confirmLabel="Merge" onConfirm={merge} onCancel={() => setConfirm(false)}>
-        Every memory, session, checkpoint, KV key and loop of {name(from)} moves to {name(into)}, and checkouts of {name(from)} resolve to {name(into)} from
-        now on. Where both have the same KV key, the newer value is kept.
+      <ConfirmDialog
+        open={confirm}
+        title={`Merge “${name(from)}” into “${name(into)}”?`}
+        confirmLabel="Merge"
+        onConfirm={merge}
+        onCancel={() => setConfirm(false)}
+      >
+        Every memory, session, checkpoint, KV key and loop of {name(from)} moves to {name(into)}, and checkouts of {name(from)} resolve to {name(into)} from now
+        on. Where both have the same KV key, the newer value is kept.
       </ConfirmDialog>
     </form>
   );

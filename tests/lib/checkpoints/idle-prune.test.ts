@@ -13,9 +13,9 @@ describe("idle checkpoints (issue 26)", () => {
   const capture = (sessionID: string, trigger: "idle" | "compaction" | "manual" | "ingest", at: number) =>
     captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID, trigger, messages: kvHistory(directory) as never, suggest: false }), at).id;
   const rows = (sessionID: string) =>
-    (ctx.sqlite.prepare("SELECT id, trigger FROM checkpoints WHERE session_id = ? ORDER BY created_at").all(sessionID) as { id: string; trigger: string }[]).map(
-      (r) => `${r.trigger}:${r.id}`,
-    );
+    (
+      ctx.sqlite.prepare("SELECT id, trigger FROM checkpoints WHERE session_id = ? ORDER BY created_at").all(sessionID) as { id: string; trigger: string }[]
+    ).map((r) => `${r.trigger}:${r.id}`);
 
   it("keep only the latest idle checkpoint of a session, never pruning compaction, manual or ingest ones", () => {
     const t = 1_700_000_000_000;

@@ -58,7 +58,10 @@ describe("merging projects (issue 26)", () => {
     const fromB = createMemory(ctx, { directory: dirB, content: "Deploys go through the blue-green script in ops/.", scope: "project" }).memory.id;
     registerSession(ctx, registerSessionInput.parse({ directory: dirB, sessionID: "ses_b1" }));
     registerSession(ctx, registerSessionInput.parse({ directory: dirA, sessionID: "ses_a1" }));
-    captureCheckpoint(ctx, captureCheckpointInput.parse({ directory: dirB, sessionID: "ses_b1", trigger: "compaction", messages: kvHistory(dirB) as never, suggest: false }));
+    captureCheckpoint(
+      ctx,
+      captureCheckpointInput.parse({ directory: dirB, sessionID: "ses_b1", trigger: "compaction", messages: kvHistory(dirB) as never, suggest: false }),
+    );
     const t0 = Date.now();
     putKv(ctx, "only-b", putKvInput.parse({ directory: dirB, value: 1 }), t0);
     putKv(ctx, "both-newer-in-b", putKvInput.parse({ directory: dirA, value: "a" }), t0);
@@ -76,7 +79,8 @@ describe("merging projects (issue 26)", () => {
     expect(result.project.counts).toMatchObject({ memories: 2, sessions: 2, checkpoints: 1, kv: 3 });
     expect(result.project.aliases).toEqual([b]);
 
-    for (const table of ["memories", "sessions", "checkpoints", "kv", "claims"]) expect(count(ctx, `SELECT count(*) AS n FROM ${table} WHERE project_id = ?`, b)).toBe(0);
+    for (const table of ["memories", "sessions", "checkpoints", "kv", "claims"])
+      expect(count(ctx, `SELECT count(*) AS n FROM ${table} WHERE project_id = ?`, b)).toBe(0);
     expect(count(ctx, "SELECT count(*) AS n FROM projects WHERE id = ?", b)).toBe(0);
     expect(getMemory(ctx, fromB).projectId).toBe(a);
     expect((getKv(ctx, "both-newer-in-b", { project: a }, t0 + 2_000) as { value: unknown }).value).toBe("b");
@@ -136,7 +140,9 @@ describe("merging projects (issue 26)", () => {
 
   it("refuses unknown projects and a merge into itself, naming the field, and changes nothing", () => {
     const a = resolveProject(ctx, { directory: repo() })!;
-    expect(() => mergeProjects(ctx, mergeProjectsInput.parse({ into: a, from: "p_nope" }))).toThrow(expect.objectContaining({ code: "not_found", details: { field: "from" } }));
+    expect(() => mergeProjects(ctx, mergeProjectsInput.parse({ into: a, from: "p_nope" }))).toThrow(
+      expect.objectContaining({ code: "not_found", details: { field: "from" } }),
+    );
     expect(() => mergeProjects(ctx, mergeProjectsInput.parse({ into: "p_nope", from: a }))).toThrow(expect.objectContaining({ details: { field: "into" } }));
     const self = mergeProjectsInput.safeParse({ into: a, from: a });
     expect(self.success).toBe(false);
@@ -172,7 +178,11 @@ describe("splitting a project (issue 26)", () => {
     expect(getMemory(ctx, p.ids[0]!).projectId).toBe(p.id);
 
     const res = splitProject(ctx, splitProjectInput.parse({ from: p.id, query: "widget", remote: "git@github.com:Acme/Widget.git" }));
-    expect(res).toMatchObject({ moved: 2, created: true, project: { name: "widget", remote: "github.com/acme/widget", aliases: ["remote:github.com/acme/widget"] } });
+    expect(res).toMatchObject({
+      moved: 2,
+      created: true,
+      project: { name: "widget", remote: "github.com/acme/widget", aliases: ["remote:github.com/acme/widget"] },
+    });
     expect(res.memories.map((m) => m.id).sort()).toEqual([p.ids[0], p.ids[2]].sort());
 
     // A copy of the repository pushed to that remote (same root commit) resolves to the split project.
