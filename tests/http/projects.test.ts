@@ -22,7 +22,7 @@ async function remember(directory: string, content: string): Promise<{ id: strin
   const res = await post("/api/memories", { directory, content, scope: "project" });
   expect(res.status).toBe(201);
   const b = await body(res);
-  return { id: b.memory.id, projectId: b.memory.projectId };
+  return { id: b.id, projectId: b.projectId };
 }
 
 const search = async (directory: string, query: string) =>
