@@ -65,6 +65,10 @@ describe("projects over HTTP (issue 26)", () => {
     const keep = await remember(repo, "Split test: billing runs nightly.");
     const go = await remember(repo, "Split test: the gizmo service listens on 9090.");
 
+    // A dry run needs no target yet: it only says what would move.
+    const untargeted = await post("/api/projects/split", { from: keep.projectId, query: "gizmo", dryRun: true });
+    expect(untargeted.status).toBe(200);
+    expect(await body(untargeted)).toMatchObject({ dryRun: true, moved: 1, project: null });
     const preview = await body(
       await post("/api/projects/split", { from: keep.projectId, query: "GIZMO", remote: "https://example.test/acme/gizmo", dryRun: true }),
     );
