@@ -13,7 +13,8 @@ export interface ProjectChoice {
   memories: number;
 }
 
-const optionText = (p: ProjectChoice) => `${p.name} (${p.memories} memories) · ${p.id}`;
+/** How a project reads in a picker: name, memory count and id (two projects may share a name). */
+export const optionText = (p: ProjectChoice) => `${p.name} (${p.memories} ${p.memories === 1 ? "memory" : "memories"}) · ${p.id}`;
 
 /** Merges one project into another (asks first: a merge is not undone from here). */
 export function ProjectMerge({ projects }: { projects: ProjectChoice[] }) {

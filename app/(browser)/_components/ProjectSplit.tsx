@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { SplitProjectResult } from "@/lib/contracts/projects";
 import { api, ApiFailure } from "./api";
-import type { ProjectChoice } from "./ProjectMerge";
+import { optionText, type ProjectChoice } from "./ProjectMerge";
 import { btn, input, label } from "./ui";
 
 type Found = SplitProjectResult["memories"];
@@ -96,7 +96,7 @@ export function ProjectSplit({ projects }: { projects: ProjectChoice[] }) {
           >
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
-                {`${p.name} (${p.memories} memories) · ${p.id}`}
+                {optionText(p)}
               </option>
             ))}
           </select>

@@ -24,7 +24,7 @@ export default function ProjectsPage() {
           <DataTable columns={["Project", "Identity", "Memories", "Sessions", "Checkpoints", "KV"]}>
             {items.map((p) => (
               <tr key={p.id} data-testid="project-row" data-project={p.id} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                <td className="py-1.5 pr-3">
+                <td className="min-w-40 py-1.5 pr-3">
                   <div className="font-medium" data-testid="project-name">
                     {p.name}
                   </div>
