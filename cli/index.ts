@@ -14,6 +14,7 @@ import { registerMaintenance } from "./commands/maintenance";
 import { registerMcp } from "./commands/mcp";
 import { registerMemories } from "./commands/memories";
 import { registerPlugin } from "./commands/plugin";
+import { registerProjects } from "./commands/projects";
 import { registerReindex } from "./commands/reindex";
 import { registerSearch } from "./commands/search";
 import { registerServer } from "./commands/server";
@@ -57,6 +58,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerBootstrap(program);
   registerIngestNotes(program);
   registerLoop(program);
+  registerProjects(program);
   return program;
 }
 

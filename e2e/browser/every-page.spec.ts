@@ -43,6 +43,7 @@ const pages = (d: Data): { name: string; path: string; text: string; title: RegE
   { name: "sessions", path: "/sessions", text: "issue #42: login redirect loop", title: /^Sessions/ },
   { name: "session", path: "/sessions/ses_e2e_1", text: "issue #42: login redirect loop", title: /^Session: Fix the login redirect/ },
   { name: "kv", path: "/kv", text: "deploy/last-tag", title: /^KV/ },
+  { name: "projects", path: "/projects", text: "Split memories off a project", title: /^Projects/ },
   { name: "settings", path: "/settings", text: "stableBudgetTokens", title: /^Settings/ },
   { name: "export", path: "/export", text: "Import", title: /^Export/ },
 ];

@@ -8,7 +8,7 @@ import { getMemoryRow } from "../memories/get";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { applyChange } from "../memories/update";
 import type { Placement } from "../memories/scope";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
 import { findNearDuplicate } from "../search/near-duplicate";
 import { redact } from "../security/redact";
@@ -46,7 +46,7 @@ export function bootstrapProject(ctx: Ctx, input: ParsedBootstrapInput): Bootstr
   const project = projectFiles(input.directory);
   const raw = [...agentInstructions(project), ...buildCommands(project), ...stackAndSettings(project), ...readmeAndContributing(project)];
   const proposals = clean(raw);
-  const projectId = identifyProject(project.root).id;
+  const projectId = lookupProject(ctx, project.root);
   const placement: Placement = { scope: "project", projectId, sessionId: null };
 
   const run = (write: boolean): BootstrapProposalDto[] => {

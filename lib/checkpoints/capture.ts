@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import { v7 as uuidv7 } from "uuid";
 import type { CaptureCheckpointResult, ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
+import { withTransaction } from "../db/transaction";
 import { badRequest } from "../errors";
 import { ruleSuggestions } from "../extraction/extract";
 import { storeSuggestions } from "../extraction/store";
@@ -59,12 +60,22 @@ function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["mes
   const rawMessages = zlib.gzipSync(Buffer.from(JSON.stringify(messages)), { level: 6 });
   const tokens = { raw: countTokens(flatten(turns)), summary: countTokens(markdown) };
 
-  ctx.sqlite
-    .prepare(
-      `INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(id, projectId, input.sessionID, input.trigger, markdown, rawMessages, messages.length, JSON.stringify(extracted), tokens.raw, tokens.summary, now);
+  withTransaction(
+    ctx.db,
+    (tx) => {
+      tx.$client
+        .prepare(
+          `INSERT INTO checkpoints(id, project_id, session_id, trigger, markdown, raw_messages, message_count, extracted, tokens_raw, tokens_summary, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, projectId, input.sessionID, input.trigger, markdown, rawMessages, messages.length, JSON.stringify(extracted), tokens.raw, tokens.summary, now);
+      // An idle checkpoint is the session's state so far: only its latest is worth keeping (a
+      // long session goes idle hundreds of times). Compaction, manual and ingest ones are history.
+      if (input.trigger === "idle")
+        tx.$client.prepare("DELETE FROM checkpoints WHERE session_id = ? AND trigger = 'idle' AND id <> ?").run(input.sessionID, id);
+    },
+    "immediate",
+  );
 
   const suggested =
     input.suggest && ctx.config.extraction.enabled

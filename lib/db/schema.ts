@@ -28,13 +28,32 @@ export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   rootPath: text("root_path"),
-  /** How the id was derived: `git-root-commit`, `git-root-commit+remote`, `git-remote` or `path`. */
+  /** How the id was derived: `git-root-commit`, `git-root-commit+remote`, `git-remote` or `path`; `split` / `split+remote` for a project split off another in the browser. */
   identity: text("identity").notNull(),
   /** The normalized remote the project was first seen with (tells a template copy of a repository from the repository). */
   remote: text("remote"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 });
+
+/**
+ * Identities that now mean another project: a project merged into another leaves its id here so a
+ * checkout that still computes it (the plugin, an API client with the old id) reaches the project it
+ * was merged into; a split with a remote leaves `remote:<normalized remote>` so checkouts with that
+ * remote reach the new project. `remote` is the remote the merged project was known by.
+ */
+export const projectAliases = sqliteTable(
+  "project_aliases",
+  {
+    alias: text("alias").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    remote: text("remote"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("project_aliases_project_idx").on(t.projectId)],
+);
 
 export const memories = sqliteTable(
   "memories",

@@ -4,7 +4,7 @@ import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { memories, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import type { ExportedMemory } from "../contracts/export";
 
 export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
@@ -15,7 +15,7 @@ export type ExportRow = ExportedMemory & { id: string; createdAt: string; update
  */
 export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "markdown" | "json"; rows: ExportRow[] } {
   const where: SQL[] = [];
-  const projectId = q.directory ? identifyProject(q.directory).id : q.project;
+  const projectId = q.directory ? lookupProject(ctx, q.directory) : q.project;
   if (projectId) where.push(eq(memories.projectId, projectId));
   if (q.scope) where.push(inArray(memories.scope, q.scope));
   if (q.category) where.push(inArray(memories.category, q.category));

@@ -3,7 +3,7 @@ import { captureCheckpointAsync } from "../checkpoints/capture";
 import { captureCheckpointInput, type CaptureCheckpointResult, type ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
 import type { IngestedSessionDto, IngestResult, ParsedIngestInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { redactKey } from "../security/redact-fields";
 import { OpencodeReader, type OpencodeSession } from "./reader";
 
@@ -44,7 +44,7 @@ export async function ingestSessions(ctx: Ctx, input: ParsedIngestInput, capture
       const storedId = redactKey(s.id);
       const kind = done.has(storedId) ? "updated" : "new";
       const directory = s.directory || s.worktree || undefined;
-      const projectId = directory ? identifyProject(directory).id : null;
+      const projectId = directory ? lookupProject(ctx, directory) : null;
       if (input.dryRun) {
         ingested.push(dto(s, kind, projectId, null, 0));
         continue;

@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { memories } from "../db/schema";
 import type { Category } from "../vocabulary";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
 
@@ -45,7 +45,7 @@ const MAX_CANDIDATES = 500;
 
 export function buildStableBlock(ctx: Ctx, options: StableOptions = {}): StableBlock {
   const budget = options.budgetTokens ?? ctx.config.injection.stableBudgetTokens;
-  const projectId = options.directory ? identifyProject(options.directory).id : (options.project ?? null);
+  const projectId = options.directory ? lookupProject(ctx, options.directory) : (options.project ?? null);
   const nowMs = options.nowMs ?? Date.now();
 
   const scopeFilter = projectId

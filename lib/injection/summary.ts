@@ -1,7 +1,7 @@
 import type { ContextSummaryDto, ParsedContextSummaryQuery } from "../contracts/context";
 import type { Ctx } from "../ctx";
 import { inboxCounts } from "../consolidation/inbox";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { VERSION } from "../version";
 import { buildStableBlock } from "./stable";
 
@@ -12,7 +12,7 @@ import { buildStableBlock } from "./stable";
  */
 export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = Date.now()): ContextSummaryDto {
   // identify, not resolve: a poll must not write (the project row is written by the per-turn calls).
-  const projectId = q.directory ? identifyProject(q.directory).id : (q.project ?? null);
+  const projectId = q.directory ? lookupProject(ctx, q.directory) : (q.project ?? null);
   const count = (sql: string, ...args: unknown[]) => (ctx.sqlite.prepare(sql).get(...args) as { n: number }).n;
   const project = projectId
     ? count("SELECT count(*) AS n FROM memories WHERE scope IN ('project', 'session') AND project_id = ? AND status = 'active'", projectId)

@@ -5,7 +5,7 @@ import { memories } from "../db/schema";
 import { STATUSES, type Status } from "../vocabulary";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { catchUpForReader } from "./derived";
 import { toMemoryDto, type MemoryRow } from "./dto";
 
@@ -22,7 +22,7 @@ const SORT_COLUMNS = {
  */
 export function listMemories(ctx: Ctx, q: ParsedListMemoriesQuery): MemoryListDto {
   const where: SQL[] = [];
-  const projectId = q.directory ? identifyProject(q.directory).id : q.project;
+  const projectId = q.directory ? lookupProject(ctx, q.directory) : q.project;
   if (projectId) where.push(eq(memories.projectId, projectId));
   if (q.scope) where.push(inArray(memories.scope, q.scope));
   if (q.category) where.push(inArray(memories.category, q.category));

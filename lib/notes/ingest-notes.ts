@@ -12,6 +12,7 @@ import { contentHash, normalizeTags } from "../memories/normalize";
 import type { Placement } from "../memories/scope";
 import { applyChange } from "../memories/update";
 import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
 import { redact } from "../security/redact";
 import { redactKeysDeep } from "../security/redact-fields";
@@ -166,7 +167,7 @@ export function markdownFiles(root: string): string[] {
 function placementOf(ctx: Ctx, input: ParsedIngestNotesInput, base: string, register: boolean): Placement {
   if (input.scope === "global") return { scope: "global", projectId: null, sessionId: null };
   if (input.directory || input.project) {
-    const projectId = register || input.project ? resolveProject(ctx, input) : identifyProject(input.directory!).id;
+    const projectId = register || input.project ? resolveProject(ctx, input) : lookupProject(ctx, input.directory!);
     return { scope: "project", projectId, sessionId: null };
   }
   const found = identifyProject(base);

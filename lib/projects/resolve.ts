@@ -5,6 +5,7 @@ import { projects } from "../db/schema";
 import { notFound } from "../errors";
 import { redact } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
+import { aliasRow, mergedLegacyProject, storedProjectOf } from "./aliases";
 import { identifyProject } from "./identify";
 
 export interface ProjectRef {
@@ -22,7 +23,11 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
     const remote = found.remote === undefined ? null : redactKey(found.remote);
+    // Merged into another project, or split off for its remote: that project exists already.
+    const stored = storedProjectOf(ctx.sqlite, found.id, remote);
+    if (stored && stored !== found.id) return stored;
     const id = legacyProject(ctx, found.id, found.legacyId, remote) ?? found.id;
+    if (id !== found.id && id !== found.legacyId) return id;
     // The id is a hash of the real path; the name and root path shown are stored redacted.
     const rootPath = redactKey(found.rootPath);
     // The name is the root's last segment: taken from the redacted root, so that a secret spread
@@ -40,6 +45,9 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   }
   if (ref.project) {
     const row = ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, ref.project)).get();
+    // An id kept from before a merge names the project it was merged into.
+    const merged = row ? undefined : aliasRow(ctx.sqlite, ref.project);
+    if (merged) return merged.project_id;
     if (!row) throw notFound(`unknown project "${ref.project}"`, { field: "project" });
     return row.id;
   }
@@ -56,7 +64,7 @@ function legacyProject(ctx: Ctx, id: string, legacyId: string | undefined, remot
   if (!legacyId || remote === null) return undefined;
   if (ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return undefined;
   const legacy = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
-  if (!legacy) return undefined;
+  if (!legacy) return mergedLegacyProject(ctx.sqlite, legacyId, remote);
   if (legacy.remote !== null) return legacy.remote === remote ? legacyId : undefined;
   ctx.db
     .update(projects)

@@ -3,7 +3,7 @@ import type { Ctx } from "../ctx";
 import type { Status } from "../vocabulary";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
-import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { logger } from "../logging/logger";
 import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
@@ -43,7 +43,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   const started = performance.now();
   const limit = input.limit ?? ctx.config.search.defaultLimit;
   // Reading never registers a project: an unknown directory simply has no memories yet.
-  const projectId = input.directory ? identifyProject(input.directory).id : (input.project ?? null);
+  const projectId = input.directory ? lookupProject(ctx, input.directory) : (input.project ?? null);
   const filters: SearchFilters = {
     projectId,
     scopes: input.scopes,

@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/sessions", label: "Sessions", key: "s" },
   { href: "/kv", label: "KV", key: "k" },
   { href: "/loops", label: "Loops", key: "l" },
+  { href: "/projects", label: "Projects", key: "j" },
   { href: "/export", label: "Export & import", key: "e" },
   { href: "/settings", label: "Settings", key: "," },
 ] as const;

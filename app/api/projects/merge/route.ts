@@ -1,0 +1,9 @@
+import { json, parseBody, route } from "../../_lib/handler";
+import { mergeProjectsInput } from "@/lib/contracts/projects";
+import { mergeProjects } from "@/lib/projects/merge";
+
+/** `{ into, from }`: moves everything of `from` into `into`; `from`'s identity becomes an alias of `into`. */
+export const POST = route(async ({ req, ctx }) => {
+  const input = await parseBody(req, mergeProjectsInput, ctx.config.server.bodyLimitBytes);
+  return json(mergeProjects(ctx, input));
+});

@@ -1,0 +1,24 @@
+import type { Ctx } from "../ctx";
+import { prepared } from "../db/prepared";
+import { redactKey } from "../security/redact-fields";
+import { mergedLegacyProject, storedProjectOf } from "./aliases";
+import { identifyProject } from "./identify";
+
+/**
+ * The project a directory's memories are stored under, for readers (search, lists, the pinned
+ * block, polls): never writes. Follows what `resolveProject` would pick (a merged project's alias,
+ * a remote split off, a legacy root-commit project) and falls back to the computed id, which simply
+ * has no memories yet.
+ */
+export function lookupProject(ctx: Ctx, directory: string): string {
+  const found = identifyProject(directory);
+  const remote = found.remote === undefined ? null : redactKey(found.remote);
+  const stored = storedProjectOf(ctx.sqlite, found.id, remote);
+  if (stored) return stored;
+  if (found.legacyId && remote !== null) {
+    const legacy = prepared(ctx.sqlite, "SELECT remote FROM projects WHERE id = ?").get(found.legacyId) as { remote: string | null } | undefined;
+    if (legacy && (legacy.remote === null || legacy.remote === remote)) return found.legacyId;
+    if (!legacy) return mergedLegacyProject(ctx.sqlite, found.legacyId, remote) ?? found.id;
+  }
+  return found.id;
+}
