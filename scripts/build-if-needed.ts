@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { linkExternals, recordExternalLinks } from "./next-externals";
 
 /** The checkout root (this file lives in scripts/). */
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -27,7 +28,10 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   // An installed package (no .git beside it) is not edited, and npm gives all its files one old
   // mtime: the build it ships is used as it is. Without one it is built once, where it lies.
   const installed = !fs.existsSync(path.join(ROOT, ".git"));
-  if (installed && fs.existsSync(buildId)) return;
+  if (installed && fs.existsSync(buildId)) {
+    linkExternals(ROOT, path.join(ROOT, distDir));
+    return;
+  }
   if (installed) {
     try {
       fs.accessSync(ROOT, fs.constants.W_OK);
@@ -47,5 +51,9 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`);
 }
 
-// `npm pack` (prepack): the package ships its production build.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) ensureBuild();
+// `npm pack` (prepack): the package ships its production build, and the names of the links to
+// external packages that npm leaves out of the tarball (see next-externals.ts).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  ensureBuild(".next");
+  recordExternalLinks(path.join(ROOT, ".next"));
+}
