@@ -21,7 +21,8 @@ describe("the npm package", () => {
     expect(pkg.scripts.prepack).toMatch(/build-if-needed/);
     // What the bin needs at run time is a dependency, not a devDependency.
     // @opencode-ai/plugin: the plugin imports its `tool` helper at run time.
-    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml", "@opencode-ai/plugin"]) expect(pkg.dependencies[dep], dep).toBeDefined();
+    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml", "@opencode-ai/plugin"])
+      expect(pkg.dependencies[dep], dep).toBeDefined();
   });
 
   it("packs the CLI, server, plugin, migrations and app, and no tests, benchmarks or caches", { timeout: 120_000 }, () => {
