@@ -1,11 +1,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { linkExternals, recordExternalLinks } from "./next-externals";
 
 /** The checkout root (this file lives in scripts/). */
 export const ROOT = path.resolve(import.meta.dirname, "..");
-export const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+// Resolved, not joined: in a project's `npm install recollect` npm may hoist next above the package.
+export const NEXT_BIN = createRequire(path.join(ROOT, "package.json")).resolve("next/dist/bin/next");
 
 const SOURCES = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs", "drizzle"];
 
