@@ -1,10 +1,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { linkExternals, recordExternalLinks } from "./next-externals";
 
 /** The checkout root (this file lives in scripts/). */
 export const ROOT = path.resolve(import.meta.dirname, "..");
-export const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+// Resolved, not joined: in a project's `npm install recollect` npm may hoist next above the package.
+export const NEXT_BIN = createRequire(path.join(ROOT, "package.json")).resolve("next/dist/bin/next");
 
 const SOURCES = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs", "drizzle"];
 
@@ -27,7 +30,10 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   // An installed package (no .git beside it) is not edited, and npm gives all its files one old
   // mtime: the build it ships is used as it is. Without one it is built once, where it lies.
   const installed = !fs.existsSync(path.join(ROOT, ".git"));
-  if (installed && fs.existsSync(buildId)) return;
+  if (installed && fs.existsSync(buildId)) {
+    linkExternals(ROOT, path.join(ROOT, distDir));
+    return;
+  }
   if (installed) {
     try {
       fs.accessSync(ROOT, fs.constants.W_OK);
@@ -47,5 +53,9 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`);
 }
 
-// `npm pack` (prepack): the package ships its production build.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) ensureBuild();
+// `npm pack` (prepack): the package ships its production build, and the names of the links to
+// external packages that npm leaves out of the tarball (see next-externals.ts).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  ensureBuild(".next");
+  recordExternalLinks(path.join(ROOT, ".next"));
+}

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { isServeCommandLine, serveArgs } from "../../server/command";
@@ -88,7 +89,8 @@ async function getHealth(url: string, token: string | undefined, timeoutMs: numb
 
 /** Builds the app unless a current build exists (scripts/build-if-needed.ts), output to `sink`. */
 export function buildIfNeeded(sink: number | "inherit"): void {
-  const tsxCli = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+  // Resolved, not joined: npm may hoist tsx above an installed package.
+  const tsxCli = createRequire(path.join(ROOT, "package.json")).resolve("tsx/cli");
   const res = spawnSync(process.execPath, [tsxCli, "-e", 'import("./scripts/build-if-needed.ts").then((m) => m.ensureBuild())'], {
     cwd: ROOT,
     stdio: ["ignore", sink, sink],

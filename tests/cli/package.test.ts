@@ -20,7 +20,9 @@ describe("the npm package", () => {
     expect(pkg.exports["."]).toBe("./plugin/index.ts");
     expect(pkg.scripts.prepack).toMatch(/build-if-needed/);
     // What the bin needs at run time is a dependency, not a devDependency.
-    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml"]) expect(pkg.dependencies[dep], dep).toBeDefined();
+    // @opencode-ai/plugin: the plugin imports its `tool` helper at run time.
+    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml", "@opencode-ai/plugin"])
+      expect(pkg.dependencies[dep], dep).toBeDefined();
   });
 
   it("packs the CLI, server, plugin, migrations and app, and no tests, benchmarks or caches", { timeout: 120_000 }, () => {
@@ -34,6 +36,7 @@ describe("the npm package", () => {
       "lib/db/schema.ts",
       "scripts/build-if-needed.ts",
       "scripts/install-plugin.ts",
+      "scripts/next-externals.ts",
       "next.config.ts",
       "app/layout.tsx",
     ])
