@@ -434,7 +434,12 @@ function costSummary(reports: RunReport[]) {
     const t = rs.reduce((n, r) => n + f(r.cost).tokens, 0);
     const c = rs.reduce((n, r) => n + f(r.cost).cachedTokens, 0);
     const part = (k: keyof RunCost["costOf"]) => rs.reduce((n, r) => n + f(r.cost).costOf[k], 0);
-    return { cost: total, tokens: t, cacheableShare: t ? c / t : 0, costOf: { reads: part("reads"), tailWrites: part("tailWrites"), rewrites: part("rewrites") } };
+    return {
+      cost: total,
+      tokens: t,
+      cacheableShare: t ? c / t : 0,
+      costOf: { reads: part("reads"), tailWrites: part("tailWrites"), rewrites: part("rewrites") },
+    };
   };
   const long = reports.filter((r) => r.turns >= LONG_RUN_TURNS);
   const hidden = (k: "below" | "above") => ({

@@ -116,7 +116,9 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
   // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
   const histories = new Map<string, WithParts[]>();
-  rt.opencode = { session: { messages: async ({ path }: { path: { id: string } }) => ({ data: histories.get(path.id) ?? [] }) } } as unknown as Runtime["opencode"];
+  rt.opencode = {
+    session: { messages: async ({ path }: { path: { id: string } }) => ({ data: histories.get(path.id) ?? [] }) },
+  } as unknown as Runtime["opencode"];
   for (const [d, day] of days.entries()) {
     // Each day starts at 9:00: the day before's cached prefixes have long expired.
     let clock = Date.UTC(2026, 0, 5 + d, 9);
