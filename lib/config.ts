@@ -94,8 +94,13 @@ const schema = z.object({
     cacheAware: z.boolean().default(true),
     /** A batch below this many tokens saved waits (below the pressure thresholds). */
     batchMinTokens: z.number().int().min(0).default(500),
-    /** A batch goes when its savings, read from cache this many requests, pay for rewriting what follows it. */
-    batchPaybackRequests: z.number().positive().default(10),
+    /**
+     * A batch goes when its savings, read from cache this many requests, pay for rewriting what
+     * follows it. How long a session goes on is unknown: a batch that pays only over 10 requests
+     * lost money when the session ended sooner (bench/plugin's day 2), and 7 costs nothing on the
+     * shared trajectories (docs/compression.md).
+     */
+    batchPaybackRequests: z.number().positive().default(7),
     /** Below the pressure thresholds, parts smaller than this are never compressed. */
     smallPartTokens: z.number().int().min(0).default(400),
     /** The latest read of a file read or edited within this many messages is kept whole (below the thresholds). */

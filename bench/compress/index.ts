@@ -433,7 +433,13 @@ function costSummary(reports: RunReport[]) {
     const total = rs.reduce((n, r) => n + f(r.cost).cost, 0);
     const t = rs.reduce((n, r) => n + f(r.cost).tokens, 0);
     const c = rs.reduce((n, r) => n + f(r.cost).cachedTokens, 0);
-    return { cost: total, tokens: t, cacheableShare: t ? c / t : 0 };
+    const part = (k: keyof RunCost["costOf"]) => rs.reduce((n, r) => n + f(r.cost).costOf[k], 0);
+    return {
+      cost: total,
+      tokens: t,
+      cacheableShare: t ? c / t : 0,
+      costOf: { reads: part("reads"), tailWrites: part("tailWrites"), rewrites: part("rewrites") },
+    };
   };
   const long = reports.filter((r) => r.turns >= LONG_RUN_TURNS);
   const hidden = (k: "below" | "above") => ({
@@ -470,6 +476,7 @@ function printCost(reports: RunReport[]) {
         "cache-aware / without",
         "cacheable without",
         "cacheable with",
+        "with: reads / tail writes / rewrites",
       ],
       reports.map((r) => [
         r.name.slice(0, 58),
@@ -482,6 +489,7 @@ function printCost(reports: RunReport[]) {
         `${(100 * r.cost.ratio).toFixed(1)}%`,
         share(r.cost.without.cacheableShare),
         share(r.cost.cacheAware.cacheableShare),
+        `${f(r.cost.cacheAware.costOf.reads)} / ${f(r.cost.cacheAware.costOf.tailWrites)} / ${f(r.cost.cacheAware.costOf.rewrites)}`,
       ]),
     ),
   );
@@ -523,6 +531,7 @@ function printCost(reports: RunReport[]) {
       ],
     ),
   );
+  printWhereCostGoes(c);
   console.log(
     `\nworst run: ${(100 * c.worstRatio).toFixed(1)}% of its cost without (target <= 102%); runs more than 2% dearer: ${c.runsDearer}; runs with a lower cacheable share than without: ${c.runsShareBelow}`,
   );
@@ -530,6 +539,40 @@ function printCost(reports: RunReport[]) {
     `steps using earlier content (an edit's old text, a quoted line, a path:line): below the thresholds ${c.hiddenBelow.hidden} hidden of ${c.hiddenBelow.uses} (target 0); above ${c.hiddenAbove.hidden} of ${c.hiddenAbove.uses}`,
   );
   return c;
+}
+
+/**
+ * Where the money goes: cached reads, the writes of what each request appends (the step just
+ * taken, sent whole once: no schedule avoids them) and rewrites (batches, expiry). The last column
+ * is what the run would cost if it kept its compressed sizes and every rewrite were free: no
+ * schedule of these compressed forms can go below it.
+ */
+function printWhereCostGoes(c: ReturnType<typeof costSummary>) {
+  const f = (x: number) => x.toFixed(0);
+  const of = (x: number, base: number) => `${f(x)} (${((100 * x) / base).toFixed(1)}%)`;
+  type Sum = ReturnType<typeof costSummary>["all"]["without"];
+  const row = (label: string, x: Sum, base: number) => [
+    label,
+    f(x.cost),
+    of(x.costOf.reads, base),
+    of(x.costOf.tailWrites, base),
+    of(x.costOf.rewrites, base),
+    of(x.costOf.reads + x.costOf.tailWrites + (x.costOf.rewrites * 0.1) / 1.25, base),
+  ];
+  console.log("\nWhere the cost goes (share of the cost without compression)\n");
+  console.log(
+    table(
+      ["runs", "cost", "cached reads", "writes of appended steps", "rewrites (batches, expiry)", "rewrites free (bound)"],
+      [
+        row("all, without", c.all.without, c.all.without.cost),
+        row("all, cache-aware", c.all.cacheAware, c.all.without.cost),
+        row("all, eager", c.all.eager, c.all.without.cost),
+        row("long, without", c.long.without, c.long.without.cost),
+        row("long, cache-aware", c.long.cacheAware, c.long.without.cost),
+        row("long, eager", c.long.eager, c.long.without.cost),
+      ],
+    ),
+  );
 }
 
 function table(headers: string[], rows: (string | number)[][]): string {

@@ -278,13 +278,19 @@ function printTwoDay(r: TwoDayReport) {
       "uncached tokens without / with": `${d.without.tokens - d.without.cachedTokens} / ${d.with.tokens - d.with.cachedTokens}`,
     })),
   );
+  const parts = (c: TwoDayReport["total"]["with"]) => `${Math.round(c.costOf.reads)} / ${Math.round(c.costOf.tailWrites)} / ${Math.round(c.costOf.rewrites)}`;
+  printTable(
+    "Where the cost goes: cached reads / writes of what each request appends / rewrites (changed or expired)",
+    [...r.days, { label: "both days", ...r.total }].map((d) => ({ run: d.label, without: parts(d.without), with: parts(d.with) })),
+  );
   printTable(
     "Fixed tokens per request the plugin adds (before the history)",
     Object.entries(r.fixedTokens).map(([day, f]) => ({
       day,
       "memory tools' definitions": f.tools,
-      "system strings (stable + resume)": f.system,
-      total: f.tools + f.system,
+      "pinned (stable) block": f.stable,
+      "resume block": f.resume,
+      total: f.tools + f.stable + f.resume,
     })),
   );
 }

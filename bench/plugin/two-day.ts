@@ -100,7 +100,7 @@ export interface TwoDayReport {
   days: { label: string; requests: number; without: RunCost; with: RunCost; ratio: number; uncached: { with: number[]; without: number[] } }[];
   total: { without: RunCost; with: RunCost; ratio: number };
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
-  fixedTokens: Record<string, { tools: number; system: number }>;
+  fixedTokens: Record<string, { tools: number; stable: number; resume: number }>;
 }
 
 export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayReport> {
@@ -114,14 +114,20 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const withoutCache = new PrefixCache();
   const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {} };
   const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
+  // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
+  const histories = new Map<string, WithParts[]>();
+  rt.opencode = {
+    session: { messages: async ({ path }: { path: { id: string } }) => ({ data: histories.get(path.id) ?? [] }) },
+  } as unknown as Runtime["opencode"];
   for (const [d, day] of days.entries()) {
     // Each day starts at 9:00: the day before's cached prefixes have long expired.
     let clock = Date.UTC(2026, 0, 5 + d, 9);
     const sessionID = id("ses");
     await hooks.event!({ event: { type: "session.created", properties: { info: { id: sessionID, title: day.label } } } as never });
     const history: WithParts[] = [];
+    histories.set(sessionID, history);
     const costs = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
-    let systemTokens = 0;
+    const fixed = { stable: 0, resume: 0 };
     for (let n = 0; n < day.steps; n++) {
       if (n % day.userEvery === 0) {
         const u = message(sessionID, "user", clock, [
@@ -136,14 +142,19 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
       const system = { system: ["agent prompt"] };
       await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 200_000 } } as never }, system);
       const extra = system.system.slice(1).map((s) => ({ key: s, tokens: countTokens(s) }));
-      systemTokens = extra.reduce((k, b) => k + b.tokens, 0);
-      costs.with.push(withCache.request(blocksOf(sent, [...tools, ...extra]), clock));
-      costs.without.push(withoutCache.request(blocksOf(history), clock));
+      fixed.resume = extra.filter((b) => b.key.startsWith("## Resuming")).reduce((k, b) => k + b.tokens, 0);
+      fixed.stable = extra.reduce((k, b) => k + b.tokens, 0) - fixed.resume;
+      // A day's first request starts a new conversation: all of it is new content.
+      const appendedFrom = n === 0 ? 0 : undefined;
+      costs.with.push(withCache.request(blocksOf(sent, [...tools, ...extra]), clock, appendedFrom));
+      costs.without.push(withoutCache.request(blocksOf(history), clock, appendedFrom));
       history.push(step(sessionID, n + d * 1000, clock));
       clock += STEP_MS;
       if ((n + 1) % day.userEvery === 0) await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
     }
     await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
+    // The day's last idle checkpoint is stored before the next day starts.
+    for (let i = 0; i < 600 && rt.sessions.get(sessionID).checkpointedCount < history.length; i++) await new Promise((r) => setTimeout(r, 50));
     const w = totalCost(costs.with);
     const wo = totalCost(costs.without);
     const uncached = (c: ReturnType<PrefixCache["request"]>[]) => c.map((r) => r.tokens - r.cachedTokens);
@@ -155,7 +166,7 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
       ratio: w.cost / wo.cost,
       uncached: { with: uncached(costs.with), without: uncached(costs.without) },
     });
-    report.fixedTokens[day.label] = { tools: toolTokens, system: systemTokens };
+    report.fixedTokens[day.label] = { tools: toolTokens, ...fixed };
     all.with.push(...costs.with);
     all.without.push(...costs.without);
   }

@@ -12,7 +12,8 @@ import { recordInjection } from "./record";
  */
 export const RECALL_OPEN = '<recollect-memory kind="recall">';
 export const RECALL_CLOSE = "</recollect-memory>";
-const HEADER = "Stored memories that may be relevant to this message (ages in brackets; verify before relying on old ones):";
+// Kept short: the block stays in the history and is read again on every later request.
+const HEADER = "Memories that may be relevant (verify old ones):";
 /**
  * Cosine distance at or under which a vector-only match counts as relevant (a lexical match always
  * does). all-MiniLM-L6-v2 q8 on the paraphrase set (bench/search/calibrate.ts): at 0.35, 19 of 20

@@ -21,14 +21,13 @@ interface Section {
 
 export function buildResumeBlock(
   x: CheckpointExtract,
-  meta: { id: string; sessionId: string; createdAt: number; trigger: string },
+  meta: { createdAt: number; trigger: string },
   budget: number,
   now = Date.now(),
 ): { block: string; tokens: number } | null {
-  const header = [
-    `## Resuming from an earlier session`,
-    `Checkpoint ${meta.id} of session ${meta.sessionId} (${meta.trigger}, ${dayAge(meta.createdAt, now)}). Background only: verify before acting on it.`,
-  ].join("\n");
+  // One line (sent on every request of the session): the checkpoint's and session's ids are of no
+  // use to the model (the resume answer carries the checkpoint id).
+  const header = `## Resuming from an earlier session (${meta.trigger}, ${dayAge(meta.createdAt, now)}; background: verify before acting)`;
   const sections: Section[] = [
     // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
     { title: "Next steps", items: x.nextSteps },
@@ -70,7 +69,7 @@ export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()):
 
   const built = buildResumeBlock(
     withoutSuperseded(ctx, projectId, JSON.parse(cp.extracted) as CheckpointExtract),
-    { id: cp.id, sessionId: cp.session_id, createdAt: cp.created_at, trigger: cp.trigger },
+    { createdAt: cp.created_at, trigger: cp.trigger },
     q.budget ?? ctx.config.injection.resumeBudgetTokens,
     now,
   );

@@ -39,7 +39,8 @@ const rank = (c: Category) => CATEGORY_RANK[c] ?? 4;
 
 export const STABLE_OPEN = '<recollect-memory kind="pinned">';
 export const STABLE_CLOSE = "</recollect-memory>";
-const HEADER = "Pinned memories of this user and project (follow them; ages in brackets):";
+// One line: the tag says what the block is; each line's brackets say category, scope and age.
+const HEADER = "Pinned memories (follow them):";
 /** At most this many pinned memories are considered (a safety net; the budget trims first). */
 const MAX_CANDIDATES = 500;
 

@@ -24,7 +24,28 @@ describe("the simulated prompt cache of the benchmarks", () => {
     ];
     expect(costs.map((c) => c.cost)).toEqual([187.5, 27.5, 72.5, 187.5, 72.5]);
     expect(costs.map((c) => c.cachedTokens)).toEqual([0, 150, 100, 0, 100]);
+    // Appended (past the previous request's length): A B; C; nothing (B' rewritten); nothing (all
+    // expired, rewritten); nothing (B was sent before: rewritten).
+    expect(costs.map((c) => c.tailTokens)).toEqual([150, 10, 0, 0, 0]);
     const total = totalCost(costs);
-    expect(total).toEqual({ requests: 5, tokens: 760, cachedTokens: 350, cost: 547.5, cacheableShare: 350 / 760 });
+    expect(total).toEqual({
+      requests: 5,
+      tokens: 760,
+      cachedTokens: 350,
+      tailTokens: 160,
+      rewrittenTokens: 250,
+      cost: 547.5,
+      // 350 x 0.1, 160 x 1.25, 250 x 1.25: the sum is the cost.
+      costOf: { reads: 35, tailWrites: 200, rewrites: 312.5 },
+      cacheableShare: 350 / 760,
+    });
+  });
+
+  it("counts a new conversation's first request as appended when told where its new blocks start", () => {
+    const cache = new PrefixCache();
+    cache.request([A, B, C], 0);
+    // A shorter request of another conversation: A is cached, B' is new content, not a rewrite.
+    const next = cache.request([A, B2], 1 * MIN, 1);
+    expect(next).toEqual({ tokens: 140, cachedTokens: 100, tailTokens: 40, cost: 100 * 0.1 + 40 * 1.25 });
   });
 });

@@ -143,6 +143,9 @@ describe("captureCheckpoint -> Markdown -> resume", () => {
     const resumed = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }));
     expect(resumed.checkpointId).toBe(res.id);
     expect(resumed.block).toContain("## Resuming from an earlier session");
+    // One header line before the sections; no ids of checkpoints or sessions (of no use to the model).
+    expect(resumed.block!.split("\n\n")[0]).toMatch(/^## Resuming from an earlier session \(compaction, today; [^\n]+\)$/);
+    expect(resumed.block).not.toContain(res.id);
     expect(resumed.block).toContain("Add a KV store to the server");
     expect(resumed.block).toContain("Document the API");
     expect(resumed.tokens).toBe(countTokens(resumed.block!));

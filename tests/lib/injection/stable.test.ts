@@ -43,6 +43,16 @@ describe("buildStableBlock", () => {
     expect(buildStableBlock(ctx).memoryIds).toEqual([g.id]);
   });
 
+  it("adds one short header line around its content (the block is sent on every request)", () => {
+    pin("Never force-push to main");
+    const block = buildStableBlock(ctx);
+    const lines = block.text.split("\n");
+    // The tags, one header line, the memory.
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toBe("- [constraint, global, today] Never force-push to main");
+    expect(countTokens(block.text) - countTokens(lines[2])).toBeLessThanOrEqual(22);
+  });
+
   it("orders constraints, directives, preferences, conventions first, then by priority and age", () => {
     const fact = pin("a pinned fact", { category: "fact", priority: 50 });
     const conv = pin("a convention", { category: "convention" });
