@@ -4,6 +4,7 @@ import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
+import type { Candidate } from "./hybrid";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 
@@ -14,7 +15,15 @@ export interface LexicalHit {
   seq: number;
   /** FTS5 bm25() (negative, lower is better), times the title-match boost (title-match.ts). */
   bm25: number;
+  /**
+   * What ranking needs of the memory (hybrid.ts), read by the same statement's join: the search
+   * does not look the hits up again.
+   */
+  candidate: Candidate;
 }
+
+/** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
+type LexicalRow = Omit<Candidate, "pinned"> & { bm25: number; title: string | null; pinned: number };
 
 /** An FTS5 query that ORs the query's terms (each quoted, so no term is read as syntax). */
 export function ftsQuery(terms: readonly string[]): string {
@@ -41,16 +50,16 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const head =
-    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title ` +
+    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title, ` +
+    "m.pinned AS pinned, m.category AS category, m.created_at AS createdAt, m.access_count AS accessCount, m.project_id AS projectId " +
     `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND `;
   const tail = ` AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
   // `+rowid`: a condition SQLite checks per row; a bare rowid IN would restart the FTS5 query once
   // per candidate (and recompute every term's idf each time).
   const candidates = "+memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
   const match = ftsQuery(plan.terms);
-  const run = (fromSeq: number): (LexicalHit & { title: string | null })[] => {
-    const rows = (sql: string, ...params: unknown[]) =>
-      prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as (LexicalHit & { title: string | null })[];
+  const run = (fromSeq: number): LexicalRow[] => {
+    const rows = (sql: string, ...params: unknown[]) => prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
     if (plan.candidates === null || fromSeq <= 1) return rows("memory_fts.rowid >= ?", fromSeq);
     if (fromSeq > plan.maxSeq) return rows(candidates, plan.candidates);
     return rows(`(+memory_fts.rowid >= ? OR ${candidates})`, fromSeq, plan.candidates);
@@ -60,7 +69,11 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
     fromSeq = Math.max(1, plan.maxSeq - width + 1);
     hits = run(fromSeq);
   }
-  return boostTitleMatches(hits, all).map(({ seq, bm25 }) => ({ seq, bm25 }));
+  return boostTitleMatches(hits, all).map(({ seq, bm25, pinned, category, createdAt, accessCount, projectId }) => ({
+    seq,
+    bm25,
+    candidate: { seq, pinned: pinned === 1, category, createdAt, accessCount, projectId },
+  }));
 }
 
 /**
