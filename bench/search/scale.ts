@@ -6,6 +6,7 @@ import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch } from "../../lib/search/lexica
 import { queryTerms } from "../../lib/search/tokenizer";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { keepAliveClient } from "../lib/http-client";
+import { processCpuMs } from "../lib/process-cpu";
 import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
 import { CONVERSATION_PROJECT, loadScaleStore, locomo, type Question } from "./scale-corpus";
 import { startBenchServer } from "./speed";
@@ -53,6 +54,8 @@ function exhaustive(ctx: Ctx, terms: readonly string[], filters: SearchFilters, 
     .all(ftsQuery(terms), ...cond.params, k) as number[];
 }
 
+const cpuMicros = (used: NodeJS.CpuUsage) => used.user + used.system;
+
 export async function runScale(sizes: number[], http = true, build = true) {
   const data = locomo();
   if (!data) {
@@ -78,15 +81,22 @@ export async function runScale(sizes: number[], http = true, build = true) {
       let withEvidence = 0;
       const planMs: number[] = [];
       const exhaustiveMs: number[] = [];
+      // CPU time as well as wall time: an A/B comparison that holds on a loaded machine.
+      let planCpuUs = 0;
+      let exhaustiveCpuUs = 0;
       for (const q of questions) {
         const terms = queryTerms(q.question);
         const f = filtersFor(filter, q);
         let t = performance.now();
+        let cpu = process.cpuUsage();
         const got = lexicalSearch(ctx, terms, f, 10).map((h) => h.seq);
         planMs.push(performance.now() - t);
+        planCpuUs += cpuMicros(process.cpuUsage(cpu));
         t = performance.now();
+        cpu = process.cpuUsage();
         const best = exhaustive(ctx, terms, f, 10);
         exhaustiveMs.push(performance.now() - t);
+        exhaustiveCpuUs += cpuMicros(process.cpuUsage(cpu));
         const gotSet = new Set(got);
         overlap += best.length === 0 ? 1 : best.filter((s) => gotSet.has(s)).length / best.length;
         if (got.length < best.length) short++;
@@ -112,6 +122,8 @@ export async function runScale(sizes: number[], http = true, build = true) {
         "p95 ms": p.p95,
         "exhaustive p50": e.p50,
         "exhaustive p95": e.p95,
+        "cpu ms/query": round(planCpuUs / 1000 / questions.length),
+        "exhaustive cpu ms/query": round(exhaustiveCpuUs / 1000 / questions.length),
       });
       console.log(table([quality[quality.length - 1]]));
     }
@@ -130,6 +142,7 @@ export async function runScale(sizes: number[], http = true, build = true) {
           for (const q of questions.slice(0, 20)) await client.post("/api/search", body(q)); // warm-up
           const samples: number[] = [];
           let empty = 0;
+          const cpuBefore = processCpuMs(server.pid);
           for (let rep = 0; rep < 2; rep++)
             for (const q of questions) {
               const t = performance.now();
@@ -138,7 +151,17 @@ export async function runScale(sizes: number[], http = true, build = true) {
               if (res.status !== 200) throw new Error(`search failed: ${res.body}`);
               if ((JSON.parse(res.body) as { results: unknown[] }).results.length === 0) empty++;
             }
-          overHttp.push({ memories: n, filter, ...stats(samples), "empty answers": empty / 2, loadSeconds, load1: round(os.loadavg()[0], 1) });
+          const cpuAfter = processCpuMs(server.pid);
+          const serverCpu = cpuBefore === null || cpuAfter === null ? "n/a" : round((cpuAfter - cpuBefore) / samples.length);
+          overHttp.push({
+            memories: n,
+            filter,
+            ...stats(samples),
+            "server cpu ms/query": serverCpu,
+            "empty answers": empty / 2,
+            loadSeconds,
+            load1: round(os.loadavg()[0], 1),
+          });
           console.log(table([overHttp[overHttp.length - 1]]));
         }
         client.close();

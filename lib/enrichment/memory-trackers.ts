@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import type { EntityKind } from "../entities/parse";
 import { catchUpForReader } from "../memories/derived";
+import { prepared } from "../db/prepared";
 import type { MemoryTracker } from "../contracts/trackers";
 import { cachedTrackerItem, trackerRefFor } from "./refresh";
 import { knownRemoteOf, trackerRefOf } from "./refs";
@@ -32,13 +33,13 @@ export async function trackersOfMemory(ctx: Ctx, memoryId: string): Promise<Memo
 export function cachedTrackersOf(ctx: Ctx, memoryIds: readonly string[]): Map<string, MemoryTracker[]> {
   const out = new Map<string, MemoryTracker[]>();
   if (memoryIds.length === 0) return out;
-  if (!ctx.sqlite.prepare("SELECT 1 FROM tracker_items WHERE data IS NOT NULL LIMIT 1").get()) return out;
-  const rows = ctx.sqlite
-    .prepare(
-      `SELECT e.memory_id AS id, e.kind, e.value, p.root_path AS root FROM memory_entities e JOIN memories m ON m.id = e.memory_id
+  // Prepared once per connection: this runs on every search (a fresh prepare was ~1% of a search's CPU).
+  if (!prepared(ctx.sqlite, "SELECT 1 FROM tracker_items WHERE data IS NOT NULL LIMIT 1").get()) return out;
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT e.memory_id AS id, e.kind, e.value, p.root_path AS root FROM memory_entities e JOIN memories m ON m.id = e.memory_id
        LEFT JOIN projects p ON p.id = m.project_id WHERE e.memory_id IN (SELECT value FROM json_each(?)) AND e.kind IN ('issue', 'mr', 'epic', 'url')`,
-    )
-    .all(JSON.stringify(memoryIds)) as { id: string; kind: EntityKind; value: string; root: string | null }[];
+  ).all(JSON.stringify(memoryIds)) as { id: string; kind: EntityKind; value: string; root: string | null }[];
   for (const row of rows) {
     const remote = row.root ? knownRemoteOf(row.root) : null;
     if (remote === undefined) continue;

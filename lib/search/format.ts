@@ -13,10 +13,17 @@ export function snippet(content: string, terms: ReadonlySet<string>, size = SNIP
   const text = content.replace(/\s+/g, " ").trim();
   if (text.length <= size) return text;
   const scanned = text.slice(0, 20_000);
-  // Positions of words whose terms are in the query.
+  // Positions of words whose terms are in the query. A word is tokenized (stemmed) once per
+  // snippet: prose repeats its words, and stemming was most of a search's snippet time.
   const hits: number[] = [];
+  const matches = new Map<string, boolean>();
   for (const m of scanned.matchAll(/\S+/g)) {
-    if (tokenize(m[0], "query").some((t) => terms.has(t))) hits.push(m.index);
+    let match = matches.get(m[0]);
+    if (match === undefined) {
+      match = tokenize(m[0], "query").some((t) => terms.has(t));
+      matches.set(m[0], match);
+    }
+    if (match) hits.push(m.index);
   }
   let start = 0;
   if (hits.length) {

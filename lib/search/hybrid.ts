@@ -1,6 +1,5 @@
 import type { Category } from "../vocabulary";
 import type { SearchExplain } from "../contracts/search";
-import type { LexicalHit } from "./lexical";
 import type { VectorHit } from "./vector";
 
 /**
@@ -68,7 +67,8 @@ export interface Ranked {
  * BM25 value relative to the best, which keeps BM25's gaps), then applies the small boosts.
  */
 export function rank(
-  lexical: LexicalHit[],
+  /** The lexical list, best first (lexical.ts): bm25() is negative, lower is better. */
+  lexical: readonly { seq: number; bm25: number }[],
   vector: VectorHit[] | null,
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },

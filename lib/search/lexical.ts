@@ -4,6 +4,7 @@ import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
+import type { Candidate } from "./hybrid";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 
@@ -14,7 +15,15 @@ export interface LexicalHit {
   seq: number;
   /** FTS5 bm25() (negative, lower is better), times the title-match boost (title-match.ts). */
   bm25: number;
+  /**
+   * What ranking needs of the memory (hybrid.ts), read by the same statement's join: the search
+   * does not look the hits up again.
+   */
+  candidate: Candidate;
 }
+
+/** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
+type LexicalRow = Omit<Candidate, "pinned"> & { bm25: number; title: string | null; pinned: number };
 
 /** An FTS5 query that ORs the query's terms (each quoted, so no term is read as syntax). */
 export function ftsQuery(terms: readonly string[]): string {
@@ -41,26 +50,71 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const head =
-    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title ` +
+    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title, ` +
+    "m.pinned AS pinned, m.category AS category, m.created_at AS createdAt, m.access_count AS accessCount, m.project_id AS projectId " +
     `FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND `;
   const tail = ` AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
   // `+rowid`: a condition SQLite checks per row; a bare rowid IN would restart the FTS5 query once
   // per candidate (and recompute every term's idf each time).
   const candidates = "+memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
   const match = ftsQuery(plan.terms);
-  const run = (fromSeq: number): (LexicalHit & { title: string | null })[] => {
-    const rows = (sql: string, ...params: unknown[]) =>
-      prepared(ctx.sqlite, head + sql + tail).all(match, ...params, ...cond.params, k) as (LexicalHit & { title: string | null })[];
-    if (plan.candidates === null || fromSeq <= 1) return rows("memory_fts.rowid >= ?", fromSeq);
-    if (fromSeq > plan.maxSeq) return rows(candidates, plan.candidates);
-    return rows(`(+memory_fts.rowid >= ? OR ${candidates})`, fromSeq, plan.candidates);
+  /** The FTS5 rows scored for a window starting at `fromSeq`: the window plus the plan's candidates. */
+  const scored = (fromSeq: number): [string, unknown[]] => {
+    if (plan.candidates === null || fromSeq <= 1) return ["memory_fts.rowid >= ?", [fromSeq]];
+    if (fromSeq > plan.maxSeq) return [candidates, [plan.candidates]];
+    return [`(+memory_fts.rowid >= ? OR ${candidates})`, [fromSeq, plan.candidates]];
+  };
+  const topFirst = Math.ceil(TOP_FIRST_FACTOR * k);
+  const run = (fromSeq: number): LexicalRow[] => {
+    const [where, params] = scored(fromSeq);
+    if (mostPassFilters(filters)) {
+      const top = prepared(ctx.sqlite, topFirstSql(where, cond.sql)).all(...cond.params, match, ...params, topFirst) as (LexicalRow & {
+        passes: number | null;
+      })[];
+      const passing = top.filter((r) => r.passes === 1);
+      // Exact either way: the best `k` passing rows are among the best `topFirst` scored rows when
+      // that many pass, and all scored rows were seen when fewer than `topFirst` came back.
+      if (passing.length >= k || top.length < topFirst) return passing.slice(0, k);
+    }
+    return prepared(ctx.sqlite, head + where + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
   };
   let hits = run(plan.fromSeq);
   for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
     fromSeq = Math.max(1, plan.maxSeq - width + 1);
     hits = run(fromSeq);
   }
-  return boostTitleMatches(hits, all).map(({ seq, bm25 }) => ({ seq, bm25 }));
+  return boostTitleMatches(hits, all).map(({ seq, bm25, pinned, category, createdAt, accessCount, projectId }) => ({
+    seq,
+    bm25,
+    candidate: { seq, pinned: pinned === 1, category, createdAt, accessCount, projectId },
+  }));
+}
+
+/**
+ * With filters that pass most memories (none but status and session), the statement scores the
+ * FTS5 rows alone, keeps the best TOP_FIRST_FACTOR * k, and joins `memories` (filters, title,
+ * ranking columns) for those only, instead of for every scored row (~540 at 100,000 memories, about
+ * 1 us each). When fewer than k of them pass, the full statement (filters inside the join) runs.
+ * Measured at 100,000 (CPU, interleaved A/B, identical results): -15% at k = 10, -9% at k = 100.
+ * With a project filter (about a third of the memories pass) it saved nothing and cost more at
+ * k = 100 (fallbacks), so project, scope and category filters keep the full statement.
+ */
+export const TOP_FIRST_FACTOR = 1.5;
+
+const mostPassFilters = (f: SearchFilters) => !f.projectId && !f.scopes?.length && !f.categories?.length;
+
+/**
+ * The top-first statement: FTS5 scores and limits first, the join marks which rows pass the
+ * filters. Its parameters: the filters' (they come first in the text), the MATCH, `where`'s, the limit.
+ */
+function topFirstSql(where: string, conditions: string): string {
+  const { title, tags, content } = COLUMN_WEIGHTS;
+  return (
+    "SELECT f.seq AS seq, f.bm25 AS bm25, m.title AS title, m.pinned AS pinned, m.category AS category, m.created_at AS createdAt, " +
+    `m.access_count AS accessCount, m.project_id AS projectId, (m.seq IS NOT NULL AND ${conditions}) AS passes ` +
+    `FROM (SELECT memory_fts.rowid AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25 FROM memory_fts ` +
+    `WHERE memory_fts MATCH ? AND ${where} ORDER BY bm25 LIMIT ?) f LEFT JOIN memories m ON m.seq = f.seq ORDER BY f.bm25`
+  );
 }
 
 /**

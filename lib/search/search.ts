@@ -69,8 +69,13 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     } else if (e instanceof Error) reason = `query embedding failed (${e.message}); lexical only`;
   }
 
-  const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
-  const candidates = loadCandidates(ctx, seqs);
+  // The lexical hits came with what ranking needs; only vector-only hits are looked up.
+  const candidates = new Map(lexical.map((h) => [h.seq, h.candidate]));
+  for (const [seq, c] of loadCandidates(
+    ctx,
+    (vector ?? []).map((h) => h.seq).filter((seq) => !candidates.has(seq)),
+  ))
+    candidates.set(seq, c);
   const now = Date.now();
   const ranked = rank(lexical, vector, candidates, { projectId, now }).slice(0, limit);
   const rows = loadRows(

@@ -1,0 +1,22 @@
+import fs from "node:fs";
+
+/**
+ * CPU time (utime + stime) a process has used so far, in milliseconds, from /proc/<pid>/stat:
+ * how the server's own work is compared between two runs on a loaded machine. Clock ticks are
+ * 10 ms, so only totals over many requests mean anything. Null where /proc is absent.
+ */
+export function processCpuMs(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // The command name (field 2) may hold spaces: count from its closing parenthesis. Fields 14 and
+  // 15 of proc(5) are utime and stime; the slice starts at field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** sysconf(_SC_CLK_TCK): 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
