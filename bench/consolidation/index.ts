@@ -164,14 +164,19 @@ async function speed(n: number) {
   insert(ctx.sqlite, syntheticRows(n), {}, now);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  const r = await consolidate(ctx, { now });
+  const cpu = process.cpuUsage();
+  const r = await consolidate(ctx, { now, traceSlicesOverMs: 25 });
+  const cpuUsed = process.cpuUsage(cpu);
   loop.disable();
   ctx.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     memories: n,
     tookMs: r.tookMs,
+    cpuMs: Math.round((cpuUsed.user + cpuUsed.system) / 1000),
     longestSliceMs: r.longestBlockMs,
+    slices: r.slices,
+    longestSliceAt: r.longestBlockAt ?? null,
     eventLoopDelayMaxMs: round(loop.max / 1e6),
     eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
     found: r.found,
@@ -192,11 +197,12 @@ for (const [k, list] of Object.entries(q.errors.missed)) for (const e of list) c
 const runs = [];
 for (const n of SIZES) runs.push(await speed(n));
 console.log("\nConsolidation speed (full run, proposals stored)\n");
-console.log("memories   took ms  longest slice ms  loop delay max ms  p99 ms  merge  supersede  stale  expire");
+console.log("memories   took ms   CPU ms  slices  p50 ms  p95 ms  max ms  CPU p95  CPU max  loop delay max ms  p99 ms  merge  supersede  stale  expire");
 for (const r of runs)
   console.log(
-    `${String(r.memories).padStart(8)}  ${String(r.tookMs).padStart(8)}  ${r.longestSliceMs.toFixed(1).padStart(16)}  ${r.eventLoopDelayMaxMs.toFixed(1).padStart(17)}  ${r.eventLoopDelayP99Ms.toFixed(1).padStart(6)}  ${String(r.found.merge).padStart(5)}  ${String(r.found.supersede).padStart(9)}  ${String(r.found.stale).padStart(5)}  ${String(r.found.expire).padStart(6)}`,
+    `${String(r.memories).padStart(8)}  ${String(r.tookMs).padStart(8)}  ${String(r.cpuMs).padStart(7)}  ${String(r.slices.slices).padStart(6)}  ${r.slices.p50Ms.toFixed(1).padStart(6)}  ${r.slices.p95Ms.toFixed(1).padStart(6)}  ${r.longestSliceMs.toFixed(1).padStart(6)}  ${r.slices.cpuP95Ms.toFixed(1).padStart(7)}  ${r.slices.cpuMaxMs.toFixed(1).padStart(7)}  ${r.eventLoopDelayMaxMs.toFixed(1).padStart(17)}  ${r.eventLoopDelayP99Ms.toFixed(1).padStart(6)}  ${String(r.found.merge).padStart(5)}  ${String(r.found.supersede).padStart(9)}  ${String(r.found.stale).padStart(5)}  ${String(r.found.expire).padStart(6)}`,
   );
+for (const r of runs) if (r.longestSliceAt) console.log(`  ${r.memories}: the longest slice ended at ${r.longestSliceAt}`);
 const out = path.join(ROOT, "bench/results/consolidation.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, JSON.stringify({ quality: q, speed: runs, at: new Date().toISOString() }, null, 2));

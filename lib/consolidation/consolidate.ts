@@ -8,7 +8,7 @@ import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
 import { loadMemories } from "./load";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
-import { Slicer } from "./slicer";
+import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles } from "./stale";
 import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
@@ -21,6 +21,8 @@ export interface ConsolidateOptions {
   /** Find and return the proposals without storing them. */
   dryRun?: boolean;
   now?: number;
+  /** Records where a slice longer than this ended (benchmarks: to find what held the loop). */
+  traceSlicesOverMs?: number;
 }
 
 export interface ConsolidateResult {
@@ -34,6 +36,10 @@ export interface ConsolidateResult {
   tookMs: number;
   /** The longest the run held the event loop at once. */
   longestBlockMs: number;
+  /** The run's slices (event-loop holds) in ms: how many, median, 95th percentile, longest. */
+  slices: SliceStats;
+  /** Where the longest slice ended, when `traceSlicesOverMs` was given and exceeded. */
+  longestBlockAt?: string;
   /** On a dry run, what would be proposed. */
   proposals?: Candidate[];
 }
@@ -48,7 +54,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const started = performance.now();
   const cfg = ctx.config.consolidation;
   const now = options.now ?? Date.now();
-  const slicer = new Slicer();
+  const slicer = new Slicer(10, options.traceSlicesOverMs);
   const projectId = options.project ?? null;
 
   const loaded = await loadMemories(ctx, projectId, slicer);
@@ -74,7 +80,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
-    const isName = subjectWords(group);
+    const isName = await subjectWords(group, slicer);
     for (const p of pairs) {
       if (slicer.due()) await slicer.pause();
       const sup = supersedesBySimilarity(p);
@@ -145,9 +151,13 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
+    slices: slicer.stats(),
+    ...(slicer.longestAt ? { longestBlockAt: slicer.longestAt } : {}),
     ...(options.dryRun ? { proposals: candidates } : {}),
   };
 }
+
+const TX_ROWS = 100;
 
 /** Stores new proposals (a fingerprint already known, open or decided, is skipped), a few hundred per transaction. */
 export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[], slicer: Slicer): Promise<{ id: string; candidate: Candidate }[]> {
@@ -165,11 +175,15 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
     for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
   const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
   const out: { id: string; candidate: Candidate }[] = [];
-  const CHUNK = 200;
-  for (let i = 0; i < candidates.length; i += CHUNK) {
+  // Each transaction ends when its slice is used up or at TX_ROWS rows: its commit writes the
+  // pages it dirtied, which on a busy disk took 20-60 ms for ~600 rows.
+  let i = 0;
+  while (i < candidates.length) {
+    const last = i + TX_ROWS;
     ctx.sqlite
       .transaction(() => {
-        for (const c of candidates.slice(i, i + CHUNK)) {
+        while (i < candidates.length && i < last) {
+          const c = candidates[i++]!;
           const id = crypto.randomUUID();
           const fingerprint = fingerprintOf(c);
           const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
@@ -181,6 +195,7 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
               openMergeOf.set(m, id);
             }
           out.push({ id, candidate: c });
+          if (slicer.due()) return;
         }
       })
       .immediate();
@@ -192,12 +207,12 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
 /** Pairs the user already refused to merge (any two memories of a rejected merge). */
 function rejectedPairs(ctx: Ctx): Set<string> {
   const out = new Set<string>();
-  const rows = ctx.sqlite.prepare("SELECT memory_ids FROM proposals WHERE kind = 'merge' AND status = 'rejected'").all() as { memory_ids: string }[];
+  const rows = prepared(ctx.sqlite, "SELECT memory_ids FROM proposals WHERE kind = 'merge' AND status = 'rejected'").all() as { memory_ids: string }[];
   for (const r of rows) {
     const ids = JSON.parse(r.memory_ids) as string[];
     for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.add(pairKey(ids[i]!, ids[j]!));
   }
-  for (const r of ctx.sqlite.prepare("SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
+  for (const r of prepared(ctx.sqlite, "SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
     memory_id: string;
     similar_to: string;
   }[])

@@ -24,6 +24,9 @@ interface Row {
 }
 
 /**
+ * (`+status`: the status index would gather and sort every remaining row for each page, which
+ * made the read quadratic; the rowid range keeps each page one short scan.)
+ *
  * The memories consolidation looks at (active, and resolved ones for expiry), of one project and
  * the global scope, or of every project: read a page at a time by seq so no read holds the loop.
  */
@@ -31,7 +34,7 @@ export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: S
   const out: MemoryLite[] = [];
   const sql = `SELECT seq, id, project_id, scope, session_id,
        coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, source, status, pinned, created_at, updated_at, last_accessed_at
-     FROM memories WHERE seq > ? AND status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
+     FROM memories WHERE seq > ? AND +status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
      ORDER BY seq LIMIT ${PAGE}`;
   let after = 0;
   for (;;) {

@@ -1,5 +1,5 @@
-import { isNegative, isNumberToken } from "./cues";
-import { jaccardOf, textOf, type Featured } from "./features";
+import { isNumberToken } from "./cues";
+import { jaccardOf, negativeOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -26,9 +26,9 @@ export function sameFact(p: Pair, threshold: number, cosine: number | null, cosi
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
-  if (isNegative(textOf(p.a.memory)) !== isNegative(textOf(p.b.memory))) return false;
+  if (negativeOf(p.a) !== negativeOf(p.b)) return false;
   if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
-  return !sameTemplate(tokenize(textOf(p.a.memory), "query"), tokenize(textOf(p.b.memory), "query"));
+  return !sameTemplate(p.a.sequence, p.b.sequence);
 }
 
 /**
@@ -36,15 +36,19 @@ export function sameFact(p: Pair, threshold: number, cosine: number | null, cosi
  * (a service, a tool or a table turns up in facts, decisions, gotchas...), while the words of a
  * phrasing ("otherwise", "unless", "nightly") stay within the kind of statement they belong to.
  */
-export function subjectWords(group: readonly Featured[]): (t: string) => boolean {
-  const kinds = new Map<string, Set<string>>();
-  for (const f of group)
+export async function subjectWords(group: readonly Featured[], slicer: Slicer): Promise<(t: string) => boolean> {
+  // A word's first category, or "" once it has been seen in a second one.
+  const firstKind = new Map<string, string>();
+  for (const f of group) {
+    const kind = f.memory.category;
     for (const t of f.tokens) {
-      const set = kinds.get(t);
-      if (set) set.add(f.memory.category);
-      else kinds.set(t, new Set([f.memory.category]));
+      const first = firstKind.get(t);
+      if (first === undefined) firstKind.set(t, kind);
+      else if (first !== "" && first !== kind) firstKind.set(t, "");
     }
-  return (t) => (kinds.get(t)?.size ?? 0) >= 2;
+    if (slicer.due()) await slicer.pause();
+  }
+  return (t) => firstKind.get(t) === "";
 }
 
 /** Clusters of same-fact pairs (union-find), each proposed as one merge with a wording that keeps every distinct fact. */
