@@ -7,6 +7,7 @@ import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
 import { loadMemories } from "./load";
+import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles } from "./stale";
@@ -32,6 +33,8 @@ export interface ConsolidateResult {
   created: number;
   /** Applied without review (`consolidation.autoApply`). */
   autoApplied: number;
+  /** Open proposals closed because their memories changed since (0 on a dry run). */
+  outdated: number;
   memories: number;
   tookMs: number;
   /** The longest the run held the event loop at once. */
@@ -57,6 +60,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const slicer = new Slicer(10, options.traceSlicesOverMs);
   const projectId = options.project ?? null;
 
+  // First: what was proposed about memories that changed since no longer stands.
+  const outdated = options.dryRun ? 0 : await closeOutdatedProposals(ctx, projectId, slicer);
   const loaded = await loadMemories(ctx, projectId, slicer);
   const active = loaded.filter((m) => m.status === "active");
   const featured = await withTokens(active, slicer);
@@ -131,7 +136,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   let created = 0;
   let autoApplied = 0;
   if (!options.dryRun) {
-    const ids = await storeProposals(ctx, candidates, slicer);
+    const byId = new Map(loaded.map((m) => [m.id, m]));
+    const ids = await storeProposals(ctx, candidates, slicer, (id) => {
+      const m = byId.get(id);
+      return m && memoryStateOf(m);
+    });
     created = ids.length;
     if (cfg.autoApply) {
       for (const { id, candidate } of ids) {
@@ -148,6 +157,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     found,
     created,
     autoApplied,
+    outdated,
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
@@ -160,10 +170,15 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 const TX_ROWS = 100;
 
 /** Stores new proposals (a fingerprint already known, open or decided, is skipped), a few hundred per transaction. */
-export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[], slicer: Slicer): Promise<{ id: string; candidate: Candidate }[]> {
+export async function storeProposals(
+  ctx: Ctx,
+  candidates: readonly Candidate[],
+  slicer: Slicer,
+  stateOf: (memoryId: string) => string | undefined = () => undefined,
+): Promise<{ id: string; candidate: Candidate }[]> {
   const insert = prepared(
     ctx.sqlite,
-    `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion, memory_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(fingerprint) DO NOTHING`,
   );
   // A larger cluster replaces the open merges that share a memory with it.
@@ -186,7 +201,17 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
           const c = candidates[i++]!;
           const id = crypto.randomUUID();
           const fingerprint = fingerprintOf(c);
-          const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
+          const res = insert.run(
+            id,
+            c.kind,
+            fingerprint,
+            c.projectId,
+            JSON.stringify(c.memoryIds),
+            c.reason,
+            JSON.stringify(c.evidence),
+            c.suggestion ?? null,
+            memoryState(c, stateOf),
+          );
           if (res.changes === 0) continue;
           if (c.kind === "merge")
             for (const m of c.memoryIds) {
@@ -202,6 +227,17 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
     if (slicer.due()) await slicer.pause();
   }
   return out;
+}
+
+/** The proposal's memories as they are when proposed (null when none is known: a skill's sources). */
+function memoryState(c: Candidate, stateOf: (memoryId: string) => string | undefined): string | null {
+  if (c.kind === "skill") return null;
+  const state: Record<string, string> = {};
+  for (const id of c.memoryIds) {
+    const s = stateOf(id);
+    if (s) state[id] = s;
+  }
+  return Object.keys(state).length ? JSON.stringify(state) : null;
 }
 
 /** Pairs the user already refused to merge (any two memories of a rejected merge). */

@@ -15,6 +15,7 @@ interface Row {
   category: MemoryLite["category"];
   title: string | null;
   content: string;
+  content_hash: string;
   source: MemoryLite["source"];
   status: MemoryLite["status"];
   pinned: number;
@@ -33,7 +34,7 @@ interface Row {
 export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: Slicer): Promise<MemoryLite[]> {
   const out: MemoryLite[] = [];
   const sql = `SELECT seq, id, project_id, scope, session_id,
-       coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, source, status, pinned, created_at, updated_at, last_accessed_at
+       coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, content_hash, source, status, pinned, created_at, updated_at, last_accessed_at
      FROM memories WHERE seq > ? AND +status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
      ORDER BY seq LIMIT ${PAGE}`;
   let after = 0;
@@ -50,6 +51,7 @@ export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: S
         category: r.category,
         title: r.title,
         content: r.content,
+        contentHash: r.content_hash,
         source: r.source,
         status: r.status,
         pinned: r.pinned === 1,
