@@ -10,7 +10,8 @@ import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
 import { Slicer, type SliceStats } from "./slicer";
-import { staleFiles, staleUnused, trackedFiles } from "./stale";
+import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
+import { symbolLookup } from "./symbols";
 import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 
@@ -121,7 +122,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
-  const trees = new Map<string, Promise<{ root: string; files: Set<string> } | undefined>>();
+  const trees = new Map<string, Promise<ProjectTree | undefined>>();
   candidates.push(
     ...(await staleFiles(loaded, slicer, (id) => {
       let tree = trees.get(id);
@@ -289,11 +290,11 @@ function cosineReader(ctx: Ctx): (a: number, b: number) => number | null {
   };
 }
 
-async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<{ root: string; files: Set<string> } | undefined> {
+async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<ProjectTree | undefined> {
   const row = prepared(ctx.sqlite, "SELECT root_path FROM projects WHERE id = ?").get(projectId) as { root_path: string | null } | undefined;
   if (!row?.root_path) return undefined;
   const files = await trackedFiles(row.root_path, slicer);
-  return files && { root: row.root_path, files };
+  return files && { root: row.root_path, files, symbol: symbolLookup(row.root_path) };
 }
 
 export function recordRun(ctx: Ctx, projectId: string | null, kind: "consolidate" | "distill", now: number): void {
