@@ -161,6 +161,13 @@ const schema = z.object({
     mergeJaccard: z.number().min(0).max(1).default(0.6),
     /** Cosine at or above which they are (with vectors): the calibrated "same fact" of MiniLM. */
     mergeCosine: z.number().min(0).max(1).default(0.75),
+    /**
+     * Cosine at or above which a pair found by its vectors alone (few shared words) is a merge
+     * candidate; calibrated on bench/consolidation's labeled store (docs/consolidation.md).
+     */
+    semanticMergeCosine: z.number().min(0).max(1).default(0.8),
+    /** Nearest neighbours asked of the vector index per memory when looking for such pairs. */
+    semanticNeighbours: z.number().int().min(1).max(50).default(4),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

@@ -9,6 +9,7 @@ import { groupBy, similarPairs, withTokens, type Featured } from "./features";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
+import { semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
 import { symbolLookup } from "./symbols";
@@ -36,6 +37,8 @@ export interface ConsolidateResult {
   autoApplied: number;
   /** Open proposals closed because their memories changed since (0 on a dry run). */
   outdated: number;
+  /** Same-fact pairs found by their vectors alone (few shared words); 0 without usable vectors. */
+  semanticPairs: number;
   memories: number;
   tookMs: number;
   /** The longest the run held the event loop at once. */
@@ -75,6 +78,12 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const cosineOf = cosineReader(ctx);
   const floor = Math.min(0.5, cfg.mergeJaccard);
   const seeds = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as MergeSeed[];
+  // Pairs by meaning alone: memories stored since the last run ask the vector index for their
+  // nearest neighbours (each search scans the project's vectors, so a run makes a bounded number).
+  const vectors = vectorsUsable(ctx);
+  const probeAfter = vectors ? lastSeqMark(ctx, projectId) : 0;
+  let probes = MAX_SEMANTIC_PROBES;
+  let semanticFound = 0;
 
   for (const group of groupBy(featured, (f) => placementKey(f.memory)).values()) {
     if (group.length < 2) continue;
@@ -87,6 +96,23 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
     const isName = await subjectWords(group, slicer);
+    if (vectors && probes > 0) {
+      const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+      const options = {
+        k: cfg.semanticNeighbours,
+        minCosine: cfg.semanticMergeCosine,
+        probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
+      };
+      for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
+        // Only a merge: the supersession rules need the words to line up.
+        if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
+        if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName)) {
+          mergePairs.push(pair);
+          scores.set(pair, { cosine });
+          semanticFound++;
+        }
+      }
+    }
     for (const p of pairs) {
       if (slicer.due()) await slicer.pause();
       const sup = supersedesBySimilarity(p);
@@ -159,6 +185,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     created,
     autoApplied,
     outdated,
+    semanticPairs: semanticFound,
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
@@ -169,6 +196,17 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 }
 
 const TX_ROWS = 100;
+
+/** Memories probed in the vector index per run (each probe is one search over a project's vectors). */
+const MAX_SEMANTIC_PROBES = 5_000;
+
+/** The last memory (seq) a consolidation of this scope had seen; 0 when it never ran. */
+function lastSeqMark(ctx: Ctx, projectId: string | null): number {
+  const row = prepared(ctx.sqlite, "SELECT seq_mark FROM consolidation_runs WHERE project_id = ? AND kind = 'consolidate'").get(projectId ?? "") as
+    | { seq_mark: number }
+    | undefined;
+  return row?.seq_mark ?? 0;
+}
 
 /** Stores new proposals (a fingerprint already known, open or decided, is skipped), a few hundred per transaction. */
 export async function storeProposals(

@@ -99,7 +99,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
       memoryIds: sorted.map((m) => m.memory.id),
       reason: exact
         ? `${sorted.length} memories say the same thing in the same words.`
-        : `${sorted.length} memories of the same ${keeper.memory.scope} say the same thing (word overlap ${Math.min(...evidence.map((e) => e.words))}–${Math.max(...evidence.map((e) => e.words))}).`,
+        : `${sorted.length} memories of the same ${keeper.memory.scope} say the same thing (word overlap ${Math.min(...evidence.map((e) => e.words))}–${Math.max(...evidence.map((e) => e.words))}${cosineRange(evidence)}).`,
       evidence: { pairs: evidence, texts: sorted.map((m) => ({ id: m.memory.id, text: clip(textOf(m.memory)) })) },
       suggestion: mergedWording(sorted),
       safe: exact,
@@ -108,6 +108,11 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
   }
   return out;
 }
+
+const cosineRange = (evidence: readonly { cosine: number | null }[]) => {
+  const c = evidence.map((e) => e.cosine).filter((x): x is number => x !== null);
+  return c.length ? `, meaning: cosine ${Math.min(...c)}–${Math.max(...c)}` : "";
+};
 
 /** The keeper's text, then each sentence of the others that says something it does not. */
 export function mergedWording(members: readonly Featured[]): string {
