@@ -166,8 +166,8 @@ const schema = z.object({
      * candidate; calibrated on bench/consolidation's labeled store (docs/consolidation.md).
      */
     semanticMergeCosine: z.number().min(0).max(1).default(0.8),
-    /** Nearest neighbours asked of the vector index per memory when looking for such pairs. */
-    semanticNeighbours: z.number().int().min(1).max(50).default(4),
+    /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
+    semanticMargin: z.number().min(0).max(1).default(0.1),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

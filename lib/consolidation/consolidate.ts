@@ -99,8 +99,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     if (vectors && probes > 0) {
       const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
       const options = {
-        k: cfg.semanticNeighbours,
         minCosine: cfg.semanticMergeCosine,
+        margin: cfg.semanticMargin,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
       for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {

@@ -26,9 +26,28 @@ export function sameFact(p: Pair, threshold: number, cosine: number | null, cosi
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
+  // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
+  // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
+  if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
   if (negativeOf(p.a) !== negativeOf(p.b)) return false;
   if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
   return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** Whether each names a number the other lacks, followed by the same word (its unit). */
+function sameUnitOtherNumber(a: Featured, b: Featured, inA: ReadonlySet<string>, inB: ReadonlySet<string>): boolean {
+  const unitsOf = (f: Featured, other: ReadonlySet<string>) => {
+    const units = new Set<string>();
+    f.sequence.forEach((t, i) => {
+      const next = f.sequence[i + 1];
+      if (next && isNumberToken(t) && !other.has(t)) units.add(next);
+    });
+    return units;
+  };
+  const unitsA = unitsOf(a, inB);
+  if (unitsA.size === 0) return false;
+  for (const u of unitsOf(b, inA)) if (unitsA.has(u)) return true;
+  return false;
 }
 
 /**

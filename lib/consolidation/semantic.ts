@@ -14,19 +14,24 @@ export function vectorsUsable(ctx: Ctx): boolean {
 }
 
 export interface SemanticOptions {
-  /** Neighbours asked of the index per memory. */
-  k: number;
   /** A pair found only by its vectors is a candidate at or above this cosine. */
   minCosine: number;
+  /**
+   * And only when the neighbour is the memory's nearest by at least this much over the next
+   * one: where a model gives every text of a kind nearly one vector (MiniLM on Chinese: cosine
+   * 0.95+ between unrelated sentences), no neighbour stands out and none is taken.
+   */
+  margin: number;
   /** Which memories of the group are probed (the others are still found as neighbours). */
   probe: (f: Featured) => boolean;
 }
 
 /**
  * Pairs of one placement that mean the same thing even when they share few words: each probed
- * memory asks the vector index for its `k` nearest active neighbours of its placement; a
- * neighbour at `minCosine` or above that the word index did not already pair is a candidate.
- * Each probe is one index search; the slicer is checked after each.
+ * memory asks the vector index for its two nearest active neighbours of its placement; the
+ * nearest is a candidate when it is at `minCosine` or above, stands out from the next by
+ * `margin`, and the word index did not already pair them. Each probe is one index search; the
+ * slicer is checked after each.
  */
 export async function semanticPairs(
   ctx: Ctx,
@@ -49,14 +54,14 @@ export async function semanticPairs(
         ctx.sqlite,
         new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
         { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
-        options.k + 1,
+        3,
       ) ?? [];
-    for (const hit of hits) {
-      const other = bySeq.get(hit.seq);
-      const cosine = Math.round((1 - hit.distance) * 1000) / 1000;
-      if (!other || other === f || cosine < options.minCosine) continue;
-      const key = pairKey(m.id, other.memory.id);
-      if (seen.has(key)) continue;
+    const [nearest, next] = hits.filter((h) => h.seq !== m.seq);
+    const other = nearest && bySeq.get(nearest.seq);
+    const cosine = nearest ? Math.round((1 - nearest.distance) * 1000) / 1000 : 0;
+    const standsOut = !!nearest && (!next || next.distance - nearest.distance >= options.margin);
+    const key = other ? pairKey(m.id, other.memory.id) : "";
+    if (other && standsOut && cosine >= options.minCosine && !seen.has(key)) {
       seen.add(key);
       const [a, b] = other.memory.seq < m.seq ? [other, f] : [f, other];
       out.push({ pair: { a, b, jaccard: jaccardOf(a.tokens, b.tokens) }, cosine });
