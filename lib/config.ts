@@ -166,6 +166,8 @@ const schema = z.object({
      * candidate; calibrated on bench/consolidation's labeled store (docs/consolidation.md).
      */
     semanticMergeCosine: z.number().min(0).max(1).default(0.8),
+    /** Ask the memory model (`extraction.llm`, when configured) to confirm each merge before it is proposed. */
+    judgeMerges: z.boolean().default(false),
     /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
     semanticMargin: z.number().min(0).max(1).default(0.1),
     /** Sessions a procedure must recur in before it is proposed as a skill. */

@@ -6,6 +6,7 @@ import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
+import { judgeEnabled, judgeMerges, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
@@ -39,6 +40,8 @@ export interface ConsolidateResult {
   outdated: number;
   /** Same-fact pairs found by their vectors alone (few shared words); 0 without usable vectors. */
   semanticPairs: number;
+  /** What the memory model said of the new merges (`consolidation.judgeMerges`); absent when off or on a dry run. */
+  judge?: JudgeTally;
   memories: number;
   tookMs: number;
   /** The longest the run held the event loop at once. */
@@ -158,6 +161,13 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   );
   candidates.push(...(await expired(loaded, { blockerDays: cfg.resolvedBlockerDays, eventDays: cfg.eventDays, now }, slicer)));
 
+  // The memory model, when asked to, confirms merges before they are proposed (a refused one is not).
+  let judge: JudgeTally | undefined;
+  if (!options.dryRun && judgeEnabled(ctx)) {
+    const judged = await judgeMerges(ctx, candidates, slicer, now);
+    judge = judged.tally;
+    candidates.splice(0, candidates.length, ...judged.kept);
+  }
   const found = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
   for (const c of candidates) found[c.kind]++;
   let created = 0;
@@ -186,6 +196,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     autoApplied,
     outdated,
     semanticPairs: semanticFound,
+    ...(judge ? { judge } : {}),
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
