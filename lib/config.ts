@@ -166,6 +166,15 @@ const schema = z.object({
     mergeJaccard: z.number().min(0).max(1).default(0.6),
     /** Cosine at or above which they are (with vectors): the calibrated "same fact" of MiniLM. */
     mergeCosine: z.number().min(0).max(1).default(0.75),
+    /**
+     * Cosine at or above which a pair found by its vectors alone (few shared words) is a merge
+     * candidate; calibrated on bench/consolidation's labeled store (docs/consolidation.md).
+     */
+    semanticMergeCosine: z.number().min(0).max(1).default(0.8),
+    /** Ask the memory model (`extraction.llm`, when configured) to confirm each merge before it is proposed. */
+    judgeMerges: z.boolean().default(false),
+    /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
+    semanticMargin: z.number().min(0).max(1).default(0.1),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

@@ -53,7 +53,8 @@ export const MEMORY_LIMITS = {
 
 /** What consolidation proposes (lib/consolidation/); `skill` is a distilled skill file. */
 export const PROPOSAL_KINDS = ["merge", "supersede", "stale", "expire", "skill"] as const;
-export const PROPOSAL_STATUSES = ["open", "approved", "rejected"] as const;
+/** `outdated`: closed because its memories changed after it was proposed (the reason is kept). */
+export const PROPOSAL_STATUSES = ["open", "approved", "rejected", "outdated"] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** Code-and-audit loops (docs/loops.md): a loop's state, the kind of a phase and its outcome. */

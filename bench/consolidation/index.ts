@@ -3,6 +3,10 @@
  * (bench/consolidation/labeled.ts, English and Chinese, with hard negatives), then the time of a
  * full run at 10,000 and 100,000 memories and the longest the run held the event loop.
  * Run: `npx tsx bench/consolidation/index.ts [sizes...]` (default 10000 100000).
+ * With a real embedding model (`RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1)`),
+ * the labeled store is also embedded and scored again with vectors, at each cosine of
+ * SEMANTIC_SWEEP for merges by meaning alone (the calibration of
+ * `consolidation.semanticMergeCosine`); without one that part is skipped.
  * Prints a table and writes JSON to bench/results/consolidation.json.
  */
 import { execFileSync } from "node:child_process";
@@ -12,6 +16,10 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { loadConfig } from "../../lib/config";
 import { consolidate } from "../../lib/consolidation/consolidate";
+import { createVectorTable } from "../../lib/db/virtual-tables";
+import type { EmbeddingService } from "../../lib/embeddings/service";
+import { createTransformersProvider } from "../../lib/embeddings/transformers";
+import { writeVectors } from "../../lib/embeddings/write-vectors";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { contentHash } from "../../lib/memories/normalize";
 import { openStore } from "../../lib/open-store";
@@ -59,7 +67,37 @@ function score(predicted: Set<string>, truth: Set<string>) {
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-async function quality() {
+const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
+const SEMANTIC_SWEEP = [0.6, 0.7, 0.8, 0.9].flatMap((cosine) => [0, 0.02, 0.05, 0.1].map((margin) => ({ cosine, margin })));
+
+/** Embeds every memory of the store with the model and writes the vectors (the embedding queue's work, done here at once). */
+async function embedStore(ctx: Ctx) {
+  const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
+  const rows = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id, content FROM memories ORDER BY seq").all() as {
+    seq: number;
+    project_id: string | null;
+    scope: string;
+    category: string;
+    status: string;
+    session_id: string | null;
+    content: string;
+  }[];
+  const vectors = await provider.embed(rows.map((r) => r.content));
+  await provider.close?.();
+  createVectorTable(ctx.sqlite, vectors[0]!.length);
+  ctx.sqlite.transaction(() =>
+    writeVectors(
+      ctx.sqlite,
+      rows.map((r) => ({ seq: r.seq, projectId: r.project_id, scope: r.scope, category: r.category, status: r.status, sessionId: r.session_id })),
+      vectors,
+    ),
+  )();
+  // The vectors were written by a model checked against its reference (bench/models/prepare).
+  ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+}
+
+async function quality(withVectors = false) {
   const store = labeledStore();
   const dir = tempDir("recollect-bench-consolidation-");
   const repo = tempDir("recollect-bench-repo-");
@@ -78,13 +116,24 @@ async function quality() {
 
   const ctx = ctxAt(dir);
   const now = Date.now();
-  const ids = new Map(store.memories.map((m) => [m.key, m.key]));
   insert(
     ctx.sqlite,
     store.memories.map((m) => ({ ...m, id: m.key })),
     { repo },
     now,
   );
+  if (withVectors) await embedStore(ctx);
+  const runs: Record<string, Awaited<ReturnType<typeof scoreRun>>> = {};
+  for (const setting of withVectors ? SEMANTIC_SWEEP : [null]) {
+    if (setting) Object.assign(ctx.config.consolidation, { semanticMergeCosine: setting.cosine, semanticMargin: setting.margin });
+    runs[setting ? `cosine ${setting.cosine}, margin ${setting.margin}` : "words"] = await scoreRun(ctx, store, now);
+  }
+  ctx.close();
+  return { memories: store.memories.length, runs };
+}
+
+async function scoreRun(ctx: Ctx, store: ReturnType<typeof labeledStore>, now: number) {
+  const ids = new Map(store.memories.map((m) => [m.key, m.key]));
   // Unused-staleness is a plain age rule; it is switched off here so "stale" measures the file check.
   const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now });
   const proposals = result.proposals ?? [];
@@ -121,8 +170,7 @@ async function quality() {
       ]),
     ),
   };
-  ctx.close();
-  return { memories: store.memories.length, byKind, errors };
+  return { semanticPairs: result.semanticPairs, byKind, errors };
 }
 
 /** A letter tag per copy ("a", "b", ... "ba"), glued to every name so each copy speaks of other things. */
@@ -164,14 +212,19 @@ async function speed(n: number) {
   insert(ctx.sqlite, syntheticRows(n), {}, now);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  const r = await consolidate(ctx, { now });
+  const cpu = process.cpuUsage();
+  const r = await consolidate(ctx, { now, traceSlicesOverMs: 25 });
+  const cpuUsed = process.cpuUsage(cpu);
   loop.disable();
   ctx.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     memories: n,
     tookMs: r.tookMs,
+    cpuMs: Math.round((cpuUsed.user + cpuUsed.system) / 1000),
     longestSliceMs: r.longestBlockMs,
+    slices: r.slices,
+    longestSliceAt: r.longestBlockAt ?? null,
     eventLoopDelayMaxMs: round(loop.max / 1e6),
     eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
     found: r.found,
@@ -179,25 +232,39 @@ async function speed(n: number) {
   };
 }
 
+function printQuality(label: string, q: Awaited<ReturnType<typeof quality>>) {
+  for (const [run, r] of Object.entries(q.runs)) {
+    console.log(
+      `\nConsolidation quality, ${label}${run === "words" ? "" : `, ${run} (${r.semanticPairs} pairs by meaning alone)`} (${q.memories} labeled memories, EN + ZH; hard negatives per kind in the last column)\n`,
+    );
+    console.log("kind       predicted  truth  TP   precision  recall  hard negatives");
+    for (const [k, s] of Object.entries(r.byKind))
+      console.log(
+        `${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}  ${String(s.hardNegatives).padStart(14)}`,
+      );
+    for (const [k, list] of Object.entries(r.errors.falsePositives)) for (const e of list) console.log(`  false ${k}: ${JSON.stringify(e)}`);
+    for (const [k, list] of Object.entries(r.errors.missed)) for (const e of list) console.log(`  missed ${k}: ${JSON.stringify(e)}`);
+  }
+}
+
 const q = await quality();
-console.log(`\nConsolidation quality (${q.memories} labeled memories, EN + ZH; hard negatives per kind in the last column)\n`);
-console.log("kind       predicted  truth  TP   precision  recall  hard negatives");
-for (const [k, s] of Object.entries(q.byKind))
-  console.log(
-    `${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}  ${String(s.hardNegatives).padStart(14)}`,
-  );
-for (const [k, list] of Object.entries(q.errors.falsePositives)) for (const e of list) console.log(`  false ${k}: ${JSON.stringify(e)}`);
-for (const [k, list] of Object.entries(q.errors.missed)) for (const e of list) console.log(`  missed ${k}: ${JSON.stringify(e)}`);
+printQuality("words only (no vectors)", q);
+let qv: Awaited<ReturnType<typeof quality>> | null = null;
+if (MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"))) {
+  qv = await quality(true);
+  printQuality(`with vectors (${path.basename(MODEL_DIR)})`, qv);
+} else console.log("\n(skipped the runs with vectors: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare)");
 
 const runs = [];
 for (const n of SIZES) runs.push(await speed(n));
 console.log("\nConsolidation speed (full run, proposals stored)\n");
-console.log("memories   took ms  longest slice ms  loop delay max ms  p99 ms  merge  supersede  stale  expire");
+console.log("memories   took ms   CPU ms  slices  p50 ms  p95 ms  max ms  CPU p95  CPU max  loop delay max ms  p99 ms  merge  supersede  stale  expire");
 for (const r of runs)
   console.log(
-    `${String(r.memories).padStart(8)}  ${String(r.tookMs).padStart(8)}  ${r.longestSliceMs.toFixed(1).padStart(16)}  ${r.eventLoopDelayMaxMs.toFixed(1).padStart(17)}  ${r.eventLoopDelayP99Ms.toFixed(1).padStart(6)}  ${String(r.found.merge).padStart(5)}  ${String(r.found.supersede).padStart(9)}  ${String(r.found.stale).padStart(5)}  ${String(r.found.expire).padStart(6)}`,
+    `${String(r.memories).padStart(8)}  ${String(r.tookMs).padStart(8)}  ${String(r.cpuMs).padStart(7)}  ${String(r.slices.slices).padStart(6)}  ${r.slices.p50Ms.toFixed(1).padStart(6)}  ${r.slices.p95Ms.toFixed(1).padStart(6)}  ${r.longestSliceMs.toFixed(1).padStart(6)}  ${r.slices.cpuP95Ms.toFixed(1).padStart(7)}  ${r.slices.cpuMaxMs.toFixed(1).padStart(7)}  ${r.eventLoopDelayMaxMs.toFixed(1).padStart(17)}  ${r.eventLoopDelayP99Ms.toFixed(1).padStart(6)}  ${String(r.found.merge).padStart(5)}  ${String(r.found.supersede).padStart(9)}  ${String(r.found.stale).padStart(5)}  ${String(r.found.expire).padStart(6)}`,
   );
+for (const r of runs) if (r.longestSliceAt) console.log(`  ${r.memories}: the longest slice ended at ${r.longestSliceAt}`);
 const out = path.join(ROOT, "bench/results/consolidation.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, JSON.stringify({ quality: q, speed: runs, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(out, JSON.stringify({ quality: q, qualityWithVectors: qv, speed: runs, at: new Date().toISOString() }, null, 2));
 console.log(`\nJSON: ${path.relative(ROOT, out)}`);

@@ -89,8 +89,13 @@ export function registerConsolidate(program: Command) {
       .action(async (ids: string[], opts: { memory?: boolean; content?: string }, cmd: Command) => {
         const { client, out } = commandContext(cmd);
         const items = ids.map((id) => ({ type: opts.memory ? "memory" : "proposal", id, action, ...(opts.content ? { content: opts.content } : {}) }));
-        const r = await client.json<{ done: number }>("/api/inbox/actions", { json: { items, source: "cli" } });
-        out.result(r, (x: { done: number }) => `${action === "approve" ? "Approved" : "Rejected"} ${x.done}.`);
+        const r = await client.json<{ done: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", { json: { items, source: "cli" } });
+        out.result(r, (x: typeof r) =>
+          [
+            `${action === "approve" ? "Approved" : "Rejected"} ${x.done}.`,
+            ...x.outdated.map((o) => `Not applied, closed as outdated: ${o.id} (${o.reason})`),
+          ].join("\n"),
+        );
       });
   }
   inbox

@@ -7,7 +7,8 @@ import { contentHash } from "../memories/normalize";
 import { applyChange } from "../memories/update";
 import { redact } from "../security/redact";
 import type { Source } from "../vocabulary";
-import { applyProposalIn, recordAction, rejectProposalIn, type UndoStep } from "./decide";
+import { applyProposalIn, proposalRow, recordAction, rejectProposalIn, type UndoStep } from "./decide";
+import { closeOutdated, outdatedReason } from "./outdated";
 
 export interface InboxDecision {
   type: "memory" | "proposal";
@@ -19,20 +20,38 @@ export interface InboxDecision {
   supersedes?: string;
 }
 
+export interface InboxActResult {
+  /** Items decided. */
+  done: number;
+  /** The recorded action (for undo); null when nothing was decided. */
+  actionId: number | null;
+  /** Proposals approved after their memories changed: closed as outdated instead, with the reason. */
+  outdated: { id: string; reason: string }[];
+}
+
 /**
  * Decides one or more inbox items in one transaction, recorded as one action (so a bulk
  * approve is undone at once). Suggested memories: approve -> active (with the edited text),
- * reject -> archived, supersede -> active and the other memory superseded by it.
+ * reject -> archived, supersede -> active and the other memory superseded by it. A proposal
+ * approved after its memories changed is not applied: it is closed as outdated, and said so.
  */
-export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: Source = "ui"): { done: number; actionId: number } {
+export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: Source = "ui"): InboxActResult {
   if (decisions.length === 0) throw badRequest("items: give at least one", { field: "items" });
   return withTransaction(
     ctx.db,
     (tx) => {
       const steps: UndoStep[] = [];
+      const outdated: InboxActResult["outdated"] = [];
       for (const d of decisions) {
         if (d.type === "proposal") {
           if (d.action === "supersede") throw badRequest("action: supersede applies to a suggested memory", { field: "action" });
+          const p = proposalRow(ctx, d.id);
+          const reason = d.action === "approve" && p.status === "open" ? outdatedReason(ctx, p) : undefined;
+          if (reason) {
+            closeOutdated(ctx, d.id, reason);
+            outdated.push({ id: d.id, reason });
+            continue;
+          }
           steps.push(d.action === "approve" ? applyProposalIn(ctx, tx, d.id, { by, content: d.content, keeperId: d.keeperId }) : rejectProposalIn(ctx, d.id));
           continue;
         }
@@ -66,10 +85,11 @@ export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: So
         }
         steps.push(step);
       }
+      if (steps.length === 0) return { done: 0, actionId: null, outdated };
       const first = decisions[0]!;
       const label = decisions.length === 1 ? first.action : `bulk ${first.action}`;
       const actionId = recordAction(ctx, label, decisions.length === 1 ? `${first.type}:${first.id}` : `${decisions.length} items`, steps);
-      return { done: decisions.length, actionId };
+      return { done: steps.length, actionId, outdated };
     },
     "immediate",
   );

@@ -6,10 +6,14 @@ import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
+import { judgeEnabled, judgeMerges, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
+import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
-import { Slicer } from "./slicer";
-import { staleFiles, staleUnused, trackedFiles } from "./stale";
+import { semanticPairs, vectorsUsable } from "./semantic";
+import { Slicer, type SliceStats } from "./slicer";
+import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
+import { symbolLookup } from "./symbols";
 import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 
@@ -21,6 +25,8 @@ export interface ConsolidateOptions {
   /** Find and return the proposals without storing them. */
   dryRun?: boolean;
   now?: number;
+  /** Records where a slice longer than this ended (benchmarks: to find what held the loop). */
+  traceSlicesOverMs?: number;
 }
 
 export interface ConsolidateResult {
@@ -30,10 +36,20 @@ export interface ConsolidateResult {
   created: number;
   /** Applied without review (`consolidation.autoApply`). */
   autoApplied: number;
+  /** Open proposals closed because their memories changed since (0 on a dry run). */
+  outdated: number;
+  /** Same-fact pairs found by their vectors alone (few shared words); 0 without usable vectors. */
+  semanticPairs: number;
+  /** What the memory model said of the new merges (`consolidation.judgeMerges`); absent when off or on a dry run. */
+  judge?: JudgeTally;
   memories: number;
   tookMs: number;
   /** The longest the run held the event loop at once. */
   longestBlockMs: number;
+  /** The run's slices (event-loop holds) in ms: how many, median, 95th percentile, longest. */
+  slices: SliceStats;
+  /** Where the longest slice ended, when `traceSlicesOverMs` was given and exceeded. */
+  longestBlockAt?: string;
   /** On a dry run, what would be proposed. */
   proposals?: Candidate[];
 }
@@ -48,9 +64,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const started = performance.now();
   const cfg = ctx.config.consolidation;
   const now = options.now ?? Date.now();
-  const slicer = new Slicer();
+  const slicer = new Slicer(10, options.traceSlicesOverMs);
   const projectId = options.project ?? null;
 
+  // First: what was proposed about memories that changed since no longer stands.
+  const outdated = options.dryRun ? 0 : await closeOutdatedProposals(ctx, projectId, slicer);
   const loaded = await loadMemories(ctx, projectId, slicer);
   const active = loaded.filter((m) => m.status === "active");
   const featured = await withTokens(active, slicer);
@@ -63,6 +81,12 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const cosineOf = cosineReader(ctx);
   const floor = Math.min(0.5, cfg.mergeJaccard);
   const seeds = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as MergeSeed[];
+  // Pairs by meaning alone: memories stored since the last run ask the vector index for their
+  // nearest neighbours (each search scans the project's vectors, so a run makes a bounded number).
+  const vectors = vectorsUsable(ctx);
+  const probeAfter = vectors ? lastSeqMark(ctx, projectId) : 0;
+  let probes = MAX_SEMANTIC_PROBES;
+  let semanticFound = 0;
 
   for (const group of groupBy(featured, (f) => placementKey(f.memory)).values()) {
     if (group.length < 2) continue;
@@ -74,7 +98,24 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
-    const isName = subjectWords(group);
+    const isName = await subjectWords(group, slicer);
+    if (vectors && probes > 0) {
+      const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+      const options = {
+        minCosine: cfg.semanticMergeCosine,
+        margin: cfg.semanticMargin,
+        probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
+      };
+      for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
+        // Only a merge: the supersession rules need the words to line up.
+        if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
+        if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName)) {
+          mergePairs.push(pair);
+          scores.set(pair, { cosine });
+          semanticFound++;
+        }
+      }
+    }
     for (const p of pairs) {
       if (slicer.due()) await slicer.pause();
       const sup = supersedesBySimilarity(p);
@@ -110,7 +151,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
-  const trees = new Map<string, Promise<{ root: string; files: Set<string> } | undefined>>();
+  const trees = new Map<string, Promise<ProjectTree | undefined>>();
   candidates.push(
     ...(await staleFiles(loaded, slicer, (id) => {
       let tree = trees.get(id);
@@ -120,12 +161,23 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   );
   candidates.push(...(await expired(loaded, { blockerDays: cfg.resolvedBlockerDays, eventDays: cfg.eventDays, now }, slicer)));
 
+  // The memory model, when asked to, confirms merges before they are proposed (a refused one is not).
+  let judge: JudgeTally | undefined;
+  if (!options.dryRun && judgeEnabled(ctx)) {
+    const judged = await judgeMerges(ctx, candidates, slicer, now);
+    judge = judged.tally;
+    candidates.splice(0, candidates.length, ...judged.kept);
+  }
   const found = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
   for (const c of candidates) found[c.kind]++;
   let created = 0;
   let autoApplied = 0;
   if (!options.dryRun) {
-    const ids = await storeProposals(ctx, candidates, slicer);
+    const byId = new Map(loaded.map((m) => [m.id, m]));
+    const ids = await storeProposals(ctx, candidates, slicer, (id) => {
+      const m = byId.get(id);
+      return m && memoryStateOf(m);
+    });
     created = ids.length;
     if (cfg.autoApply) {
       for (const { id, candidate } of ids) {
@@ -142,18 +194,41 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     found,
     created,
     autoApplied,
+    outdated,
+    semanticPairs: semanticFound,
+    ...(judge ? { judge } : {}),
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
+    slices: slicer.stats(),
+    ...(slicer.longestAt ? { longestBlockAt: slicer.longestAt } : {}),
     ...(options.dryRun ? { proposals: candidates } : {}),
   };
 }
 
+const TX_ROWS = 100;
+
+/** Memories probed in the vector index per run (each probe is one search over a project's vectors). */
+const MAX_SEMANTIC_PROBES = 5_000;
+
+/** The last memory (seq) a consolidation of this scope had seen; 0 when it never ran. */
+function lastSeqMark(ctx: Ctx, projectId: string | null): number {
+  const row = prepared(ctx.sqlite, "SELECT seq_mark FROM consolidation_runs WHERE project_id = ? AND kind = 'consolidate'").get(projectId ?? "") as
+    | { seq_mark: number }
+    | undefined;
+  return row?.seq_mark ?? 0;
+}
+
 /** Stores new proposals (a fingerprint already known, open or decided, is skipped), a few hundred per transaction. */
-export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[], slicer: Slicer): Promise<{ id: string; candidate: Candidate }[]> {
+export async function storeProposals(
+  ctx: Ctx,
+  candidates: readonly Candidate[],
+  slicer: Slicer,
+  stateOf: (memoryId: string) => string | undefined = () => undefined,
+): Promise<{ id: string; candidate: Candidate }[]> {
   const insert = prepared(
     ctx.sqlite,
-    `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO proposals (id, kind, fingerprint, project_id, memory_ids, reason, evidence, suggestion, memory_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(fingerprint) DO NOTHING`,
   );
   // A larger cluster replaces the open merges that share a memory with it.
@@ -165,14 +240,28 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
     for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
   const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
   const out: { id: string; candidate: Candidate }[] = [];
-  const CHUNK = 200;
-  for (let i = 0; i < candidates.length; i += CHUNK) {
+  // Each transaction ends when its slice is used up or at TX_ROWS rows: its commit writes the
+  // pages it dirtied, which on a busy disk took 20-60 ms for ~600 rows.
+  let i = 0;
+  while (i < candidates.length) {
+    const last = i + TX_ROWS;
     ctx.sqlite
       .transaction(() => {
-        for (const c of candidates.slice(i, i + CHUNK)) {
+        while (i < candidates.length && i < last) {
+          const c = candidates[i++]!;
           const id = crypto.randomUUID();
           const fingerprint = fingerprintOf(c);
-          const res = insert.run(id, c.kind, fingerprint, c.projectId, JSON.stringify(c.memoryIds), c.reason, JSON.stringify(c.evidence), c.suggestion ?? null);
+          const res = insert.run(
+            id,
+            c.kind,
+            fingerprint,
+            c.projectId,
+            JSON.stringify(c.memoryIds),
+            c.reason,
+            JSON.stringify(c.evidence),
+            c.suggestion ?? null,
+            memoryState(c, stateOf),
+          );
           if (res.changes === 0) continue;
           if (c.kind === "merge")
             for (const m of c.memoryIds) {
@@ -181,6 +270,7 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
               openMergeOf.set(m, id);
             }
           out.push({ id, candidate: c });
+          if (slicer.due()) return;
         }
       })
       .immediate();
@@ -189,15 +279,26 @@ export async function storeProposals(ctx: Ctx, candidates: readonly Candidate[],
   return out;
 }
 
+/** The proposal's memories as they are when proposed (null when none is known: a skill's sources). */
+function memoryState(c: Candidate, stateOf: (memoryId: string) => string | undefined): string | null {
+  if (c.kind === "skill") return null;
+  const state: Record<string, string> = {};
+  for (const id of c.memoryIds) {
+    const s = stateOf(id);
+    if (s) state[id] = s;
+  }
+  return Object.keys(state).length ? JSON.stringify(state) : null;
+}
+
 /** Pairs the user already refused to merge (any two memories of a rejected merge). */
 function rejectedPairs(ctx: Ctx): Set<string> {
   const out = new Set<string>();
-  const rows = ctx.sqlite.prepare("SELECT memory_ids FROM proposals WHERE kind = 'merge' AND status = 'rejected'").all() as { memory_ids: string }[];
+  const rows = prepared(ctx.sqlite, "SELECT memory_ids FROM proposals WHERE kind = 'merge' AND status = 'rejected'").all() as { memory_ids: string }[];
   for (const r of rows) {
     const ids = JSON.parse(r.memory_ids) as string[];
     for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.add(pairKey(ids[i]!, ids[j]!));
   }
-  for (const r of ctx.sqlite.prepare("SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
+  for (const r of prepared(ctx.sqlite, "SELECT memory_id, similar_to FROM merge_proposals WHERE status = 'dismissed'").all() as {
     memory_id: string;
     similar_to: string;
   }[])
@@ -238,11 +339,11 @@ function cosineReader(ctx: Ctx): (a: number, b: number) => number | null {
   };
 }
 
-async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<{ root: string; files: Set<string> } | undefined> {
+async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise<ProjectTree | undefined> {
   const row = prepared(ctx.sqlite, "SELECT root_path FROM projects WHERE id = ?").get(projectId) as { root_path: string | null } | undefined;
   if (!row?.root_path) return undefined;
   const files = await trackedFiles(row.root_path, slicer);
-  return files && { root: row.root_path, files };
+  return files && { root: row.root_path, files, symbol: symbolLookup(row.root_path) };
 }
 
 export function recordRun(ctx: Ctx, projectId: string | null, kind: "consolidate" | "distill", now: number): void {

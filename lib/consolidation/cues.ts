@@ -31,20 +31,29 @@ const ZH_REPLACED: RegExp[] = [
   new RegExp(`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
 ];
 
+const ALL_REPLACED = [...EN_REPLACED, ...ZH_REPLACED];
+
 export interface Replaced {
   /** As written ("REST"). */
   raw: string;
   /** Its content words, as the tokenizer makes them. */
   tokens: string[];
+  /** The tokens joined: two cues name the same thing when their keys are equal. */
+  key: string;
 }
+
+/** Any of the cues' words: most texts have none, and then no cue expression is run. */
+const ANY_CUE =
+  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|deprecat|remov|dropp|retir|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
 
 /** What a text says was replaced (empty when it says nothing was). */
 export function replacedObjects(text: string): Replaced[] {
   const out: Replaced[] = [];
-  for (const re of [...EN_REPLACED, ...ZH_REPLACED]) {
+  if (!ANY_CUE.test(text)) return out;
+  for (const re of ALL_REPLACED) {
     for (const m of text.matchAll(re)) {
       const tokens = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
-      if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens });
+      if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens, key: tokens.join(" ") });
     }
   }
   return out;

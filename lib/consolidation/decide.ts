@@ -40,6 +40,8 @@ export interface ProposalRow {
   suggestion: string | null;
   created_at: number;
   decided_at: number | null;
+  memory_state: string | null;
+  closed_reason: string | null;
 }
 
 const emptyStep = (): UndoStep => ({ memories: [], links: [], files: [], mergeProposals: [] });

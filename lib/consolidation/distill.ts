@@ -1,5 +1,6 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
+import { recurringSequences, sequenceSkill, sessionCommands } from "./command-sequences";
 import { recordRun, storeProposals } from "./consolidate";
 import { groupBy, jaccardOf, similarPairs, textOf, withTokens, type Featured } from "./features";
 import { loadMemories } from "./load";
@@ -20,7 +21,8 @@ export interface DistillResult {
 
 /**
  * Finds procedures that recur across at least `consolidation.skillMinSessions` sessions of a
- * project (procedure memories alike in words) and proposes each as an OpenCode skill
+ * project (procedure memories alike in words, or the same run of shell commands in the
+ * sessions' checkpoints) and proposes each as an OpenCode skill
  * (`.opencode/skills/<name>/SKILL.md`: frontmatter name and description, the steps, the
  * commands, links to the memories). Nothing is written until the proposal is approved.
  */
@@ -44,6 +46,20 @@ export async function distill(ctx: Ctx, options: { project?: string; dryRun?: bo
       candidates.push(skillCandidate(cluster, sessions.size));
     }
     if (slicer.due()) await slicer.pause();
+  }
+  const projects = options.project
+    ? [options.project]
+    : (prepared(ctx.sqlite, "SELECT DISTINCT project_id FROM checkpoints WHERE project_id IS NOT NULL").all() as { project_id: string }[]).map(
+        (r) => r.project_id,
+      );
+  for (const projectId of projects) {
+    const names = new Set(candidates.filter((c) => c.projectId === projectId).map((c) => c.variant));
+    for (const seq of recurringSequences(await sessionCommands(ctx, projectId, slicer), minSessions)) {
+      let name = skillName(seq.keys.join(" "));
+      if (names.has(name)) name = `${name}-commands`.slice(0, 64);
+      names.add(name);
+      candidates.push(sequenceSkill(projectId, seq, name));
+    }
   }
   if (options.dryRun) return { found: candidates.length, created: 0, proposals: candidates };
   const stored = await storeProposals(ctx, candidates, slicer);

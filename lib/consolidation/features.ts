@@ -1,11 +1,19 @@
 import { tokenize } from "../search/tokenizer";
+import { isNegative, replacedObjects, type Replaced } from "./cues";
 import type { Slicer } from "./slicer";
 import type { MemoryLite } from "./types";
 
-/** A memory with its distinct content words (the search tokenizer: stems, CJK bigrams, code parts). */
+/**
+ * A memory with its content words (the search tokenizer: stems, CJK bigrams, code parts), in
+ * order and distinct. What the detectors derive from its text is computed once and kept here:
+ * a run compares each memory with many others, and re-tokenizing per pair was most of its time.
+ */
 export interface Featured {
   memory: MemoryLite;
   tokens: Set<string>;
+  sequence: string[];
+  negative?: boolean;
+  replaced?: Replaced[];
 }
 
 export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `${m.title}. ${m.content}` : m.content);
@@ -13,7 +21,8 @@ export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `
 export async function withTokens(memories: readonly MemoryLite[], slicer: Slicer): Promise<Featured[]> {
   const out: Featured[] = [];
   for (const memory of memories) {
-    out.push({ memory, tokens: new Set(tokenize(textOf(memory), "query")) });
+    const sequence = tokenize(textOf(memory), "query");
+    out.push({ memory, tokens: new Set(sequence), sequence });
     if (slicer.due()) await slicer.pause();
   }
   return out;
@@ -28,7 +37,10 @@ export async function withTokens(memories: readonly MemoryLite[], slicer: Slicer
  */
 export async function similarPairs(group: readonly Featured[], threshold: number, slicer: Slicer, onPair: (a: Featured, b: Featured) => void): Promise<void> {
   const df = new Map<string, number>();
-  for (const f of group) for (const t of f.tokens) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const f of group) {
+    for (const t of f.tokens) df.set(t, (df.get(t) ?? 0) + 1);
+    if (slicer.due()) await slicer.pause();
+  }
   const index = new Map<string, number[]>();
   const seen = new Set<number>();
   for (let i = 0; i < group.length; i++) {
@@ -50,6 +62,12 @@ export async function similarPairs(group: readonly Featured[], threshold: number
     if (slicer.due()) await slicer.pause();
   }
 }
+
+/** Whether its text says no (computed once per memory). */
+export const negativeOf = (f: Featured): boolean => (f.negative ??= isNegative(textOf(f.memory)));
+
+/** What its text says was replaced (computed once per memory). */
+export const replacedOf = (f: Featured): Replaced[] => (f.replaced ??= replacedObjects(textOf(f.memory)));
 
 export function jaccardOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;

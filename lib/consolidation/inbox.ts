@@ -2,6 +2,7 @@ import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import type { ProposalKind } from "../vocabulary";
 import type { ProposalRow } from "./decide";
+import { closeOutdated, outdatedReason } from "./outdated";
 
 export interface InboxMemory {
   id: string;
@@ -69,20 +70,33 @@ export function inboxCounts(ctx: Ctx, projectId?: string): InboxPage["counts"] {
 /**
  * The review queue: suggested memories and open proposals, newest first, in one list. The
  * memories of a proposal come with it (the page shows both sides of a merge or supersession).
+ * A proposal of the page whose memories changed since it was made is closed as outdated (with
+ * its reason) and the page read again, so the queue never offers what would no longer apply.
  */
 export function listInbox(ctx: Ctx, q: { project?: string; limit?: number; offset?: number } = {}): InboxPage {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
   const where = q.project ? "AND (project_id = ? OR project_id IS NULL)" : "";
   const args = q.project ? [q.project] : [];
-  const rows = prepared(
+  const pageOf = prepared(
     ctx.sqlite,
     `SELECT 'memory' AS type, id, created_at, seq AS tiebreak FROM memories WHERE status = 'suggested' ${where}
      UNION ALL SELECT 'proposal' AS type, id, created_at, rowid AS tiebreak FROM proposals WHERE status = 'open' ${where}
      ORDER BY created_at DESC, type, tiebreak DESC LIMIT ? OFFSET ?`,
-  ).all(...args, ...args, limit, offset) as { type: "memory" | "proposal"; id: string }[];
-  const memory = prepared(ctx.sqlite, "SELECT id, title, content, category, status, scope, source, created_at FROM memories WHERE id = ?");
+  );
   const proposal = prepared(ctx.sqlite, "SELECT * FROM proposals WHERE id = ?");
+  let rows: { type: "memory" | "proposal"; id: string }[];
+  let closed: number;
+  do {
+    rows = pageOf.all(...args, ...args, limit, offset) as typeof rows;
+    closed = 0;
+    for (const r of rows) {
+      if (r.type !== "proposal") continue;
+      const reason = outdatedReason(ctx, proposal.get(r.id) as ProposalRow);
+      if (reason && closeOutdated(ctx, r.id, reason)) closed++;
+    }
+  } while (closed > 0);
+  const memory = prepared(ctx.sqlite, "SELECT id, title, content, category, status, scope, source, created_at FROM memories WHERE id = ?");
   const items: InboxItem[] = [];
   for (const r of rows) {
     if (r.type === "memory") {

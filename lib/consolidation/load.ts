@@ -15,6 +15,7 @@ interface Row {
   category: MemoryLite["category"];
   title: string | null;
   content: string;
+  content_hash: string;
   source: MemoryLite["source"];
   status: MemoryLite["status"];
   pinned: number;
@@ -24,14 +25,17 @@ interface Row {
 }
 
 /**
+ * (`+status`: the status index would gather and sort every remaining row for each page, which
+ * made the read quadratic; the rowid range keeps each page one short scan.)
+ *
  * The memories consolidation looks at (active, and resolved ones for expiry), of one project and
  * the global scope, or of every project: read a page at a time by seq so no read holds the loop.
  */
 export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: Slicer): Promise<MemoryLite[]> {
   const out: MemoryLite[] = [];
   const sql = `SELECT seq, id, project_id, scope, session_id,
-       coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, source, status, pinned, created_at, updated_at, last_accessed_at
-     FROM memories WHERE seq > ? AND status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
+       coalesce(session_id, json_extract(metadata, '$.sessionID'), json_extract(metadata, '$.sessionId')) AS origin_session, category, title, content, content_hash, source, status, pinned, created_at, updated_at, last_accessed_at
+     FROM memories WHERE seq > ? AND +status IN ('active', 'resolved') ${projectId ? "AND (project_id = ? OR project_id IS NULL)" : ""}
      ORDER BY seq LIMIT ${PAGE}`;
   let after = 0;
   for (;;) {
@@ -47,6 +51,7 @@ export async function loadMemories(ctx: Ctx, projectId: string | null, slicer: S
         category: r.category,
         title: r.title,
         content: r.content,
+        contentHash: r.content_hash,
         source: r.source,
         status: r.status,
         pinned: r.pinned === 1,

@@ -1,5 +1,5 @@
-import { isNegative, isNumberToken } from "./cues";
-import { jaccardOf, textOf, type Featured } from "./features";
+import { isNumberToken } from "./cues";
+import { jaccardOf, negativeOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -26,9 +26,28 @@ export function sameFact(p: Pair, threshold: number, cosine: number | null, cosi
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
-  if (isNegative(textOf(p.a.memory)) !== isNegative(textOf(p.b.memory))) return false;
+  // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
+  // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
+  if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
+  if (negativeOf(p.a) !== negativeOf(p.b)) return false;
   if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
-  return !sameTemplate(tokenize(textOf(p.a.memory), "query"), tokenize(textOf(p.b.memory), "query"));
+  return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** Whether each names a number the other lacks, followed by the same word (its unit). */
+function sameUnitOtherNumber(a: Featured, b: Featured, inA: ReadonlySet<string>, inB: ReadonlySet<string>): boolean {
+  const unitsOf = (f: Featured, other: ReadonlySet<string>) => {
+    const units = new Set<string>();
+    f.sequence.forEach((t, i) => {
+      const next = f.sequence[i + 1];
+      if (next && isNumberToken(t) && !other.has(t)) units.add(next);
+    });
+    return units;
+  };
+  const unitsA = unitsOf(a, inB);
+  if (unitsA.size === 0) return false;
+  for (const u of unitsOf(b, inA)) if (unitsA.has(u)) return true;
+  return false;
 }
 
 /**
@@ -36,15 +55,19 @@ export function sameFact(p: Pair, threshold: number, cosine: number | null, cosi
  * (a service, a tool or a table turns up in facts, decisions, gotchas...), while the words of a
  * phrasing ("otherwise", "unless", "nightly") stay within the kind of statement they belong to.
  */
-export function subjectWords(group: readonly Featured[]): (t: string) => boolean {
-  const kinds = new Map<string, Set<string>>();
-  for (const f of group)
+export async function subjectWords(group: readonly Featured[], slicer: Slicer): Promise<(t: string) => boolean> {
+  // A word's first category, or "" once it has been seen in a second one.
+  const firstKind = new Map<string, string>();
+  for (const f of group) {
+    const kind = f.memory.category;
     for (const t of f.tokens) {
-      const set = kinds.get(t);
-      if (set) set.add(f.memory.category);
-      else kinds.set(t, new Set([f.memory.category]));
+      const first = firstKind.get(t);
+      if (first === undefined) firstKind.set(t, kind);
+      else if (first !== "" && first !== kind) firstKind.set(t, "");
     }
-  return (t) => (kinds.get(t)?.size ?? 0) >= 2;
+    if (slicer.due()) await slicer.pause();
+  }
+  return (t) => firstKind.get(t) === "";
 }
 
 /** Clusters of same-fact pairs (union-find), each proposed as one merge with a wording that keeps every distinct fact. */
@@ -95,7 +118,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
       memoryIds: sorted.map((m) => m.memory.id),
       reason: exact
         ? `${sorted.length} memories say the same thing in the same words.`
-        : `${sorted.length} memories of the same ${keeper.memory.scope} say the same thing (word overlap ${Math.min(...evidence.map((e) => e.words))}–${Math.max(...evidence.map((e) => e.words))}).`,
+        : `${sorted.length} memories of the same ${keeper.memory.scope} say the same thing (word overlap ${Math.min(...evidence.map((e) => e.words))}–${Math.max(...evidence.map((e) => e.words))}${cosineRange(evidence)}).`,
       evidence: { pairs: evidence, texts: sorted.map((m) => ({ id: m.memory.id, text: clip(textOf(m.memory)) })) },
       suggestion: mergedWording(sorted),
       safe: exact,
@@ -104,6 +127,11 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
   }
   return out;
 }
+
+const cosineRange = (evidence: readonly { cosine: number | null }[]) => {
+  const c = evidence.map((e) => e.cosine).filter((x): x is number => x !== null);
+  return c.length ? `, meaning: cosine ${Math.min(...c)}–${Math.max(...c)}` : "";
+};
 
 /** The keeper's text, then each sentence of the others that says something it does not. */
 export function mergedWording(members: readonly Featured[]): string {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parseEntities } from "../entities/parse";
 import type { Slicer } from "./slicer";
+import { namedSymbols, type SymbolState } from "./symbols";
 import { clip } from "./supersede";
 import { DAY_MS, type Candidate, type MemoryLite } from "./types";
 import { textOf } from "./features";
@@ -61,14 +62,24 @@ export async function trackedFiles(root: string, slicer: Slicer): Promise<Set<st
   }
 }
 
+/** A project's work tree as consolidation sees it: its files, and a lookup of symbols in it. */
+export interface ProjectTree {
+  root: string;
+  files: Set<string>;
+  symbol: (name: string) => Promise<SymbolState>;
+}
+
 /**
- * Memories that name files no longer in the project's work tree (`git ls-files`, tracked and
- * untracked-but-not-ignored): every named path must be missing, and not on disk either.
+ * Memories that name files or symbols no longer in the project's work tree (`git ls-files`,
+ * tracked and untracked-but-not-ignored; symbols by `git grep`, see symbols.ts): every named
+ * path must be missing (and not on disk either), no named symbol may be present, and at least
+ * one path is missing or one symbol was removed in the history (a name that was never in the
+ * code says nothing).
  */
 export async function staleFiles(
   memories: readonly MemoryLite[],
   slicer: Slicer,
-  treeOf: (projectId: string) => Promise<{ root: string; files: Set<string> } | undefined>,
+  treeOf: (projectId: string) => Promise<ProjectTree | undefined>,
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (const m of memories) {
@@ -82,22 +93,42 @@ export async function staleFiles(
           .map((e) => e.value),
       ),
     ];
-    if (files.length === 0) continue;
+    const symbols = namedSymbols(textOf(m), files);
+    if (files.length === 0 && symbols.length === 0) continue;
     const tree = await treeOf(m.projectId);
     if (!tree) continue;
     const named = files.map((f) => relativeTo(tree.root, f)).filter((f): f is string => f !== undefined);
-    if (named.length === 0) continue;
     const missing = named.filter((f) => !tree.files.has(f) && !fs.existsSync(path.join(tree.root, f)));
-    if (missing.length === named.length) {
-      out.push({
-        kind: "stale",
-        variant: "files",
-        projectId: m.projectId,
-        memoryIds: [m.id],
-        reason: `Names ${missing.length === 1 ? "a file" : "files"} no longer in the project's work tree: ${missing.slice(0, 5).join(", ")}.`,
-        evidence: { missing, root: tree.root, text: clip(textOf(m)) },
-      });
+    // A file it names is still there: the memory is about live code.
+    if (missing.length < named.length) continue;
+    const removed: { symbol: string; commit: string; subject: string }[] = [];
+    let present = false;
+    for (const s of symbols) {
+      const found = await tree.symbol(s);
+      if (found.state === "present") {
+        present = true;
+        break;
+      }
+      if (found.state === "removed") removed.push({ symbol: s, commit: found.commit, subject: found.subject });
     }
+    if (present || missing.length + removed.length === 0) continue;
+    const said = [
+      missing.length ? `${missing.length === 1 ? "a file" : "files"} no longer in the project's work tree: ${missing.slice(0, 5).join(", ")}` : "",
+      removed.length
+        ? `${removed.length === 1 ? "a symbol" : "symbols"} no longer in the project's code: ${removed
+            .slice(0, 5)
+            .map((r) => `${r.symbol} (last changed in ${r.commit})`)
+            .join(", ")}`
+        : "",
+    ].filter(Boolean);
+    out.push({
+      kind: "stale",
+      variant: "files",
+      projectId: m.projectId,
+      memoryIds: [m.id],
+      reason: `Names ${said.join("; and ")}.`,
+      evidence: { missing, ...(removed.length ? { removedSymbols: removed } : {}), root: tree.root, text: clip(textOf(m)) },
+    });
   }
   return out;
 }

@@ -1,7 +1,6 @@
-import { CHOICE_CATEGORIES, CHOICE_VERBS, isNegative, isNumberToken, replacedObjects, type Replaced } from "./cues";
-import { textOf, type Featured } from "./features";
+import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
+import { negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
-import { tokenize } from "../search/tokenizer";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 
@@ -30,18 +29,18 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   const o = older.memory;
   const n = newer.memory;
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
-  const object = replacedObjects(textOf(n)).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
-  if (object && !replacedObjects(textOf(o)).some((x) => x.tokens.join(" ") === object.tokens.join(" "))) {
+  const object = replacedOf(newer).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
+  if (object && !replacedOf(older).some((x) => x.key === object.key)) {
     return candidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, { rule: "cue", replaced: object.raw, jaccard: round(p.jaccard) });
   }
-  if (p.jaccard >= CONTRADICTION_JACCARD && isNegative(textOf(o)) !== isNegative(textOf(n))) {
+  if (p.jaccard >= CONTRADICTION_JACCARD && negativeOf(older) !== negativeOf(newer)) {
     return candidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
       rule: "polarity",
       jaccard: round(p.jaccard),
     });
   }
   // The same sentence with one slot changed (a name may be several tokens: "MySQL" -> my, sql, mysql).
-  const runs = o.category === n.category ? substitutions(tokenize(textOf(o), "query"), tokenize(textOf(n), "query")) : undefined;
+  const runs = o.category === n.category ? substitutions(older.sequence, newer.sequence) : undefined;
   if (runs?.length === 1 && runs[0]![0].length <= 3 && runs[0]![1].length <= 3) {
     const [was, now] = runs[0]!;
     const numbers = was.every(isNumberToken) && now.every(isNumberToken);
@@ -68,7 +67,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
 export async function supersedesByCue(group: readonly Featured[], slicer: Slicer, out: Candidate[], skip: ReadonlySet<string>): Promise<void> {
   const cued: { f: Featured; objects: Replaced[] }[] = [];
   for (const f of group) {
-    const objects = replacedObjects(textOf(f.memory));
+    const objects = replacedOf(f);
     if (objects.length) cued.push({ f, objects });
     if (slicer.due()) await slicer.pause();
   }
@@ -91,7 +90,7 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
         if (older === newer || older.memory.createdAt >= newer.memory.createdAt) continue;
         if (!object.tokens.every((t) => older.tokens.has(t))) continue;
         // An older memory that says the same replacement is its duplicate, not what it replaced.
-        if (replacedObjects(textOf(older.memory)).some((o) => o.tokens.join(" ") === object.tokens.join(" "))) continue;
+        if (replacedOf(older).some((o) => o.key === object.key)) continue;
         const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);

@@ -12,6 +12,7 @@ export interface MemoryLite {
   category: Category;
   title: string | null;
   content: string;
+  contentHash: string;
   source: Source;
   status: Status;
   pinned: boolean;

@@ -434,6 +434,10 @@ export const proposals = sqliteTable(
     suggestion: text("suggestion"),
     createdAt: integer("created_at").notNull().default(now),
     decidedAt: integer("decided_at"),
+    /** Each memory's `content_hash:status` when proposed: a change since closes it as outdated. */
+    memoryState: text("memory_state", { mode: "json" }).$type<Record<string, string>>(),
+    /** Why it was closed without a decision (status `outdated`). */
+    closedReason: text("closed_reason"),
   },
   (t) => [index("proposals_open_idx").on(t.status, t.createdAt), index("proposals_project_idx").on(t.projectId, t.status)],
 );

@@ -78,4 +78,28 @@ describe("the review inbox API", () => {
     expect((await server.api("/api/consolidate", { method: "POST", json: { daysStale: -1 } })).status).toBe(400);
     expect((await fetch(`${server.url}/api/inbox`)).status).toBe(401);
   });
+
+  it("closes a proposal whose memory was edited since, with the reason, instead of a 409 on approve", async () => {
+    const dir2 = tempDir("recollect-inbox-outdated-");
+    const mk = async (content: string) =>
+      (await body(await server.api("/api/memories", { method: "POST", json: { content, category: "fact", directory: dir2 } }))).id as string;
+    const a = await mk("The nightly export writes CSV files to the reports bucket in eu-central-1.");
+    const b = await mk("Nightly export: CSV files go to the reports bucket (eu-central-1), kept for 30 days.");
+    await server.api("/api/consolidate", { method: "POST", json: { directory: dir2 } });
+    const inbox = await body(await server.api(`/api/inbox?directory=${encodeURIComponent(dir2)}`));
+    const merge = inbox.items.find((i: any) => i.type === "proposal" && i.kind === "merge");
+    expect(merge.memories.map((m: any) => m.id).sort()).toEqual([a, b].sort());
+
+    const patched = await server.api(`/api/memories/${b}`, {
+      method: "PATCH",
+      json: { content: "Nightly export: CSV files go to the reports bucket (eu-central-1), kept 60 days." },
+    });
+    expect(patched.status).toBe(200);
+    const res = await act([{ type: "proposal", id: merge.id, action: "approve" }]);
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ done: 0, actionId: null, outdated: [{ id: merge.id, reason: `memory ${b} was edited since` }] });
+    expect((await body(await server.api(`/api/memories/${a}`))).status).toBe("active");
+    const after = await body(await server.api(`/api/inbox?directory=${encodeURIComponent(dir2)}`));
+    expect(after.items.some((i: any) => i.id === merge.id)).toBe(false);
+  });
 });

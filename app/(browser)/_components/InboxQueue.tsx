@@ -57,8 +57,9 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
       setBusy(true);
       setError(null);
       try {
-        await api("/api/inbox/actions", { json: { items: decisions, source: "ui" } });
-        setToast(label);
+        const r = await api<{ outdated: { id: string; reason: string }[] }>("/api/inbox/actions", { json: { items: decisions, source: "ui" } });
+        // A proposal whose memories changed since is closed rather than applied: say why.
+        setToast(r.outdated.length ? `Not applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}` : label);
         setEditing(null);
         setSelected(new Set());
         await reload();

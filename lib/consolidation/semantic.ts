@@ -1,0 +1,72 @@
+import type { Ctx } from "../ctx";
+import { prepared } from "../db/prepared";
+import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
+import { searchVectorIndex } from "../search/vector-index";
+import { jaccardOf, type Featured } from "./features";
+import type { Slicer } from "./slicer";
+import type { Pair } from "./supersede";
+import { pairKey } from "./types";
+
+/** Whether stored vectors may be compared: a sound embedding model has written them and is ready. */
+export function vectorsUsable(ctx: Ctx): boolean {
+  const service = ctx.services.embeddings;
+  return !!service?.ready() && service.dedupStatus().semantic && vectorTableExists(ctx.sqlite);
+}
+
+export interface SemanticOptions {
+  /** A pair found only by its vectors is a candidate at or above this cosine. */
+  minCosine: number;
+  /**
+   * And only when the neighbour is the memory's nearest by at least this much over the next
+   * one: where a model gives every text of a kind nearly one vector (MiniLM on Chinese: cosine
+   * 0.95+ between unrelated sentences), no neighbour stands out and none is taken.
+   */
+  margin: number;
+  /** Which memories of the group are probed (the others are still found as neighbours). */
+  probe: (f: Featured) => boolean;
+}
+
+/**
+ * Pairs of one placement that mean the same thing even when they share few words: each probed
+ * memory asks the vector index for its two nearest active neighbours of its placement; the
+ * nearest is a candidate when it is at `minCosine` or above, stands out from the next by
+ * `margin`, and the word index did not already pair them. Each probe is one index search; the
+ * slicer is checked after each.
+ */
+export async function semanticPairs(
+  ctx: Ctx,
+  group: readonly Featured[],
+  known: ReadonlySet<string>,
+  options: SemanticOptions,
+  slicer: Slicer,
+): Promise<{ pair: Pair; cosine: number }[]> {
+  const bySeq = new Map(group.map((f) => [f.memory.seq, f]));
+  const vectorOf = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
+  const seen = new Set(known);
+  const out: { pair: Pair; cosine: number }[] = [];
+  for (const f of group) {
+    if (!options.probe(f)) continue;
+    const row = vectorOf.get(BigInt(f.memory.seq)) as { embedding: Buffer } | undefined;
+    if (!row) continue;
+    const m = f.memory;
+    const hits =
+      searchVectorIndex(
+        ctx.sqlite,
+        new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
+        { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
+        3,
+      ) ?? [];
+    const [nearest, next] = hits.filter((h) => h.seq !== m.seq);
+    const other = nearest && bySeq.get(nearest.seq);
+    const cosine = nearest ? Math.round((1 - nearest.distance) * 1000) / 1000 : 0;
+    const standsOut = !!nearest && (!next || next.distance - nearest.distance >= options.margin);
+    const key = other ? pairKey(m.id, other.memory.id) : "";
+    if (other && standsOut && cosine >= options.minCosine && !seen.has(key)) {
+      seen.add(key);
+      const [a, b] = other.memory.seq < m.seq ? [other, f] : [f, other];
+      out.push({ pair: { a, b, jaccard: jaccardOf(a.tokens, b.tokens) }, cosine });
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+  return out;
+}

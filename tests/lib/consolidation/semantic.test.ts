@@ -1,0 +1,97 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { consolidate } from "../../../lib/consolidation/consolidate";
+import { createVectorTable } from "../../../lib/db/virtual-tables";
+import type { EmbeddingService } from "../../../lib/embeddings/service";
+import { writeVectors } from "../../../lib/embeddings/write-vectors";
+import { createMemory } from "../../../lib/memories";
+import type { Category } from "../../../lib/vocabulary";
+import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
+
+// Merges by meaning alone: pairs that share few words come from the vector index (kNN within the
+// placement). The vectors are written by hand (a model's weights are outside the test), into the
+// real vector table and the real in-process index; the service only says they are sound.
+let ctx: ReturnType<typeof testCtx>;
+let dir: string;
+beforeEach(() => {
+  ctx?.close();
+  ctx = testCtx();
+  dir = tempDir("recollect-semantic-");
+});
+afterAll(() => ctx?.close());
+
+const DIM = 8;
+/** A unit vector leaning `cos` towards axis `from` and the rest towards axis `to`. */
+const toward = (from: number, cos: number, to: number) => {
+  const v = new Float32Array(DIM);
+  v[from] = cos;
+  v[to] = Math.sqrt(1 - cos * cos);
+  return v;
+};
+
+let clock = Date.now() - 20 * 86_400_000;
+function remember(content: string, vector: Float32Array, category: Category = "fact") {
+  const m = createMemory(ctx, { content, category, directory: dir }).memory;
+  clock += 86_400_000;
+  ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
+  const row = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id FROM memories WHERE id = ?").get(m.id) as {
+    seq: number;
+    project_id: string | null;
+    scope: string;
+    category: string;
+    status: string;
+    session_id: string | null;
+  };
+  writeVectors(
+    ctx.sqlite,
+    [{ seq: row.seq, projectId: row.project_id, scope: row.scope, category: row.category, status: row.status, sessionId: row.session_id }],
+    [vector],
+  );
+  return m.id;
+}
+
+/** A consolidation run while the embedding service says its vectors are sound (unset after: the writes above check duplicates without it). */
+async function consolidateWithVectors() {
+  ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+  try {
+    return await consolidate(ctx, {});
+  } finally {
+    ctx.services.embeddings = undefined;
+  }
+}
+
+const merges = () =>
+  (
+    ctx.sqlite.prepare("SELECT memory_ids, reason FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as { memory_ids: string; reason: string }[]
+  ).map((p) => ({ ids: (JSON.parse(p.memory_ids) as string[]).sort(), reason: p.reason }));
+
+describe("consolidate: merges by meaning", () => {
+  it("proposes a paraphrase that shares few words when its vectors are close; not a near pair below the threshold, nor one of opposite polarity", async () => {
+    createVectorTable(ctx.sqlite, DIM);
+    const a = remember("Deploys need a green build on main before they start.", toward(0, 1, 1));
+    const b = remember("Nothing ships to production unless the CI of the main branch passes.", toward(0, 0.95, 1));
+    // Hard negatives: related but another fact (cosine 0.7); close vectors, opposite polarity.
+    remember("Production releases happen on Tuesdays and Thursdays.", toward(0, 0.7, 2));
+    remember("Run the database migrations as part of every deploy.", toward(3, 1, 4));
+    remember("Do not run database migrations during a deploy; they run in a separate job.", toward(3, 0.96, 4));
+
+    // Without sound vectors the words alone do not pair the paraphrase.
+    await consolidate(ctx, { dryRun: true }).then((r) => expect(r.found.merge).toBe(0));
+
+    const run = await consolidateWithVectors();
+    expect(run.semanticPairs).toBe(1);
+    expect(merges()).toEqual([{ ids: [a, b].sort(), reason: expect.stringContaining("meaning: cosine 0.95") }]);
+  });
+
+  it("pairs a memory stored since the last run with an older neighbour (only new memories are probed)", async () => {
+    createVectorTable(ctx.sqlite, DIM);
+    remember("The nightly job compacts the event store.", toward(5, 1, 6));
+    await consolidateWithVectors();
+    expect(merges()).toEqual([]);
+    const older = ctx.sqlite.prepare("SELECT id FROM memories").get() as { id: string };
+    const newer = remember("Every night the event store gets compacted by a scheduled task.", toward(5, 0.97, 6));
+    const run = await consolidateWithVectors();
+    expect(run.semanticPairs).toBe(1);
+    expect(merges().map((m) => m.ids)).toEqual([[older.id, newer].sort()]);
+  });
+});
