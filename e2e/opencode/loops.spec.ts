@@ -166,7 +166,7 @@ test("1. code -> audit with a finding -> code -> clean audit -> complete, in a w
   expect(ended.tokensInput).toBeGreaterThan(0);
   // The second coder saw the open finding; the second auditor saw the iteration's diff.
   const coder2 = bodies().find((b) => isCoder(b) && iterationOf(b) === 2)!;
-  expect(coder2.messages.map(textOf).join("\n")).toContain("hello.txt:1 [major] typo: helo");
+  expect(coder2.messages.map(textOf).join("\n")).toContain("hello.txt:1 [major, 1 audit(s)] typo: helo");
   const auditor2 = bodies().find((b) => isAuditor(b) && iterationOf(b) === 2)!;
   expect(auditor2.messages.map(textOf).join("\n")).toMatch(/-helo\n\+hello, world/);
 
