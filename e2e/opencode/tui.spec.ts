@@ -36,7 +36,7 @@ const screenOf = () => tui!.screen();
 const shows = (text: string | RegExp, timeout = 60_000) => expect.poll(screenOf, { timeout, intervals: [250, 500, 1000] }).toMatch(text);
 const showsNot = (text: string | RegExp, timeout = 60_000) => expect.poll(screenOf, { timeout, intervals: [250, 500, 1000] }).not.toMatch(text);
 
-test("the sidebar shows the seeded figures, the palette search inserts a memory, and the TUI outlives the server", async () => {
+test("the sidebar shows the seeded figures and running loop, a new checkpoint brings a toast, the palette search inserts a memory, and the TUI outlives the server", async () => {
   test.setTimeout(300_000);
   const s = server!;
   // The seeded loop below has no driver: this OpenCode must not adopt it (it would run and end it).
@@ -76,7 +76,10 @@ test("the sidebar shows the seeded figures, the palette search inserts a memory,
   const cp = await (
     await post("/api/checkpoints", { directory, sessionID: "ses_seed", trigger: "manual", suggest: false, messages: [...messages, ...messages] })
   ).json();
-  await shows(new RegExp(`checkpoint ${cp.id} stored`));
+  // The toast wraps its text ("Recollect: checkpoint <id> stored") at a space: its parts, at once.
+  await expect
+    .poll(() => screenOf().includes("Recollect: checkpoint") && screenOf().includes(cp.id.slice(-12)), { timeout: 60_000, intervals: [250] })
+    .toBe(true);
 
   // The palette entry opens the search dialog; results follow the typing; Enter inserts the memory.
   tui.keys(["C-p"]);
