@@ -385,7 +385,7 @@ test("9. the librarian runs the consolidation verb through memory_consolidate (o
   expect(result).toMatch(/Consolidation \(dry run\) found: .*supersede/);
   expect(result).toMatch(new RegExp(`supersede (${ids[1]}, ${ids[0]}|${ids[0]}, ${ids[1]})`));
   // A dry run stores no proposal.
-  expect(JSON.stringify(await api(`/api/inbox?directory=${directory}`))).not.toContain("supersede");
+  expect((await api(`/api/inbox?directory=${directory}`)).counts.proposals).toMatchObject({ supersede: 0, merge: 0 });
 
   // Another agent's request does not carry the tool.
   script(() => ({ text: "ok" }));
