@@ -11,6 +11,7 @@ import { systemTransform } from "./hooks/system";
 import { resolveSettings } from "./options";
 import { createRuntime, type Runtime } from "./runtime";
 import { memoryTools } from "./tools";
+import { consolidateTools } from "./tools/consolidate";
 import { planTools } from "./tools/plan-execute";
 import { reviewTools } from "./tools/review-findings";
 import { guardLoopTool, LoopDenied } from "./loops/guard";
@@ -43,7 +44,7 @@ export async function createRecollect(
   const onMessage = chatMessage(rt);
 
   const hooks: Hooks = {
-    tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt) } : {}), ...loopTools(loops) },
+    tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt), ...consolidateTools(rt) } : {}), ...loopTools(loops) },
     config: safe(rt, "config", configHook(rt, ownedCommands)),
     "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard), (e) => e instanceof CommandHandled),
     // Refusals (a read-only agent's edit, a loop session's push) reach the model as the tool's failure.

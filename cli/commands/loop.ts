@@ -99,9 +99,13 @@ export function registerLoop(program: Command) {
     .command("restart")
     .description("run an ended loop again from its next iteration")
     .argument("<id>", "a loop id")
+    .option("--max-iterations <n>", "a new iteration limit (0 = unlimited); needed to go on after max_iterations", intArg("max-iterations"))
     .action(async (id: string, _o, cmd: Command) => {
-      const { client, out } = commandContext(cmd);
-      const l = await client.json<LoopDto>(`/api/loops/${encodeURIComponent(id)}/restart`, { method: "POST" });
+      const { opts, client, out } = commandContext<{ maxIterations?: number }>(cmd);
+      const l = await client.json<LoopDto>(`/api/loops/${encodeURIComponent(id)}/restart`, {
+        method: "POST",
+        json: opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {},
+      });
       if (l.status !== "running") throw new CliError(`${id} did not restart`, EXIT.failure);
       out.result(l, (x: LoopDto) => `Restarted ${x.id}; the plugin picks it up within seconds.`);
     });

@@ -6,7 +6,8 @@ import { login, tempDir } from "./helpers";
 /**
  * The Loops page in Chromium against a really started server: a loop the driver reported on (a
  * coder and an auditor phase, an open finding in KV) shows its state, phases with session links
- * and the finding; the page follows a state change by itself; Cancel loop cancels it.
+ * and the finding; the page follows a state change by itself; Cancel loop cancels it; Restart
+ * loop runs it again with a raised iteration limit.
  */
 async function seed(s: TestServer) {
   const directory = tempDir("recollect-e2e-loops-");
@@ -42,7 +43,7 @@ async function seed(s: TestServer) {
 
 const test = appTest("loops", seed);
 
-test("a running loop: status, phases with session links, the open finding; live updates; cancel", async ({ page, app }) => {
+test("a running loop: status, phases with session links, the open finding; live updates; cancel; restart with a new limit", async ({ page, app }) => {
   const { loop, report } = app.data as Awaited<ReturnType<typeof seed>>;
   await login(page, app.server, "/loops");
   const item = page.getByTestId("loop-item").filter({ hasText: loop.id });
@@ -69,4 +70,13 @@ test("a running loop: status, phases with session links, the open finding; live 
   const after = await (await app.server.api(`/api/loops/${loop.id}`)).json();
   expect(after.status).toBe("cancelled");
   expect(after.phases.at(-1).status).toBe("cancelled");
+
+  // Restart from the page with a raised iteration limit.
+  await expect(item.getByTestId("loop-max-iterations")).toHaveValue("4");
+  await item.getByTestId("loop-max-iterations").fill("9");
+  await item.getByTestId("loop-restart").click();
+  await expect(item.getByTestId("loop-status")).toHaveText("running");
+  await expect(item).toContainText("iteration 2 / 9");
+  await expect(item.getByTestId("loop-restart")).toHaveCount(0);
+  expect(await (await app.server.api(`/api/loops/${loop.id}`)).json()).toMatchObject({ status: "running", maxIterations: 9 });
 });

@@ -57,7 +57,7 @@ const AGENTS = {
 };
 
 let worktreesDir = "";
-async function start(loops: Record<string, unknown> = {}, files: Record<string, string> = { "README.md": "# demo\n" }) {
+async function start(loops: Record<string, unknown> = {}, files: Record<string, string> = { "README.md": "# demo\n" }, extraModels: string[] = []) {
   worktreesDir = tempDir("oc-loop-wt-");
   oc = await startOpencode({
     llmUrl: llm.url,
@@ -65,6 +65,7 @@ async function start(loops: Record<string, unknown> = {}, files: Record<string, 
     globalConfig: true,
     agents: AGENTS,
     files,
+    extraModels,
     pluginOptions: {
       url: server.url,
       dataDir: server.dataDir,
@@ -165,7 +166,7 @@ test("1. code -> audit with a finding -> code -> clean audit -> complete, in a w
   expect(ended.tokensInput).toBeGreaterThan(0);
   // The second coder saw the open finding; the second auditor saw the iteration's diff.
   const coder2 = bodies().find((b) => isCoder(b) && iterationOf(b) === 2)!;
-  expect(coder2.messages.map(textOf).join("\n")).toContain("hello.txt:1 [major] typo: helo");
+  expect(coder2.messages.map(textOf).join("\n")).toContain("hello.txt:1 [major, 1 audit(s)] typo: helo");
   const auditor2 = bodies().find((b) => isAuditor(b) && iterationOf(b) === 2)!;
   expect(auditor2.messages.map(textOf).join("\n")).toMatch(/-helo\n\+hello, world/);
 
@@ -378,13 +379,13 @@ test("9. /loop and /cancel-loop are registered by the plugin; /loop starts a loo
   expect((await waitEnded(loop!.id)).status).toBe("completed");
 });
 
-test("10. a loop registered by `recollect loop start` is adopted and driven; memory_loop_status restarts an ended one", async () => {
+test("10. a loop registered by `recollect loop start` is adopted and driven; memory_loop_status restarts an ended one with a raised maxIterations", async () => {
   await start({ adoptPollMs: 500 });
   llm.setResponder((req) => {
     if (isCoder(req)) return { text: "not yet" };
     if (lastRole(req) === "tool") return { text: "done" };
     const id = /restart (loop_\w+)/.exec(lastUserText(req))?.[1];
-    return id ? { toolCalls: [{ name: "memory_loop_status", args: { restart: id } }] } : { text: "ok" };
+    return id ? { toolCalls: [{ name: "memory_loop_status", args: { restart: id, maxIterations: 2 } }] } : { text: "ok" };
   });
   // OpenCode loads plugins per directory on its first request there (the TUI makes one at start).
   await oc!.client.command.list();
@@ -397,13 +398,50 @@ test("10. a loop registered by `recollect loop start` is adopted and driven; mem
   expect(first.driver).toMatch(/^drv_/);
   expect(first.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:done"]);
 
-  // Restarted through the tool, it runs from its next iteration (and ends at once: max 1).
+  // Restarted through the tool with its limit raised to 2, it runs its second iteration, then stops there.
   const session = await newSession(oc!);
   await prompt(oc!, session, `restart ${created.id}`, "architect");
   const restarted = bodies()
     .flatMap(toolResults)
     .find((t) => t.startsWith("Restarted"));
-  expect(restarted).toContain(created.id);
+  expect(restarted).toContain(`${created.id} running: iteration 1/2`);
   const again = await waitEnded(created.id, 60_000);
-  expect(again.status).toBe("max_iterations");
+  expect(again).toMatchObject({ status: "max_iterations", iteration: 2, maxIterations: 2 });
+  expect(again.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:done", "2:code:done"]);
+});
+
+test("11. the loop's model fails (500s) -> one fallback to the default model, and the loop goes on", async () => {
+  await start({}, { "README.md": "# demo\n" }, ["broken-model"]);
+  mainScript({ task: "Use the broken model", model: "mock/broken-model", audit: false, maxIterations: 2 }, (req) => {
+    if (req.model === "broken-model") return { status: 500, text: "upstream model unavailable" };
+    return { text: "<promise>LOOP_COMPLETE</promise>" };
+  });
+  const loop = await startLoop({});
+  expect(loop.model).toBe("mock/broken-model");
+  const ended = await waitEnded(loop.id);
+  expect(ended).toMatchObject({ status: "completed", iteration: 1, consecutiveErrors: 0 });
+  const coder = bodies().filter(isCoder);
+  // The failing model was asked (OpenCode retried it), then the same phase went to the default model.
+  expect(coder.filter((b) => b.model === "broken-model").length).toBeGreaterThanOrEqual(1);
+  const lastBroken = coder.findLastIndex((b) => b.model === "broken-model");
+  expect(coder.slice(lastBroken + 1).map((b) => b.model)).toEqual(["mock-model"]);
+  expect(iterationOf(coder.at(-1)!)).toBe(1);
+});
+
+test("12. three consecutive errors (the provider answers 500s) end the loop with the errors status", async () => {
+  await start();
+  let coderRequests = 0;
+  mainScript({ task: "Always failing", audit: false, maxIterations: 5 }, () => {
+    coderRequests += 1;
+    return { status: 500, text: "upstream exploded" };
+  });
+  const loop = await startLoop({});
+  const ended = await waitEnded(loop.id);
+  expect(ended).toMatchObject({ status: "errors", iteration: 1, consecutiveErrors: 3 });
+  expect(ended.lastError).toContain("upstream exploded");
+  // Three sessions for the one phase (each error re-triggers it in a fresh one), none of them answered.
+  const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
+  expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(3);
+  expect(coderRequests).toBeGreaterThanOrEqual(3);
+  expect(ended.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:error"]);
 });

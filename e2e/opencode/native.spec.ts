@@ -361,3 +361,35 @@ test("8. /bootstrap, /dream and /distill propose for review without a model call
   expect((await outcomeOf(session, "distill"))!.text).toMatch(/Distill: \d+ recurring procedures/);
   expect(agentRequests(from)).toEqual([]);
 });
+
+test("9. the librarian runs the consolidation verb through memory_consolidate (offered to it alone)", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  const directory = encodeURIComponent(oc.projectDir);
+  const ids: string[] = [];
+  for (const content of ["We use yarn to install the dependencies of the docs site", "We switched from yarn to pnpm for the docs site"])
+    ids.push((await api("/api/memories", { method: "POST", json: { content, category: "decision", directory: oc.projectDir } })).id);
+  script((_text, req) =>
+    systemTexts(req).join("\n").includes("You are the librarian") ? { toolCalls: [{ name: "memory_consolidate", args: { dryRun: true } }] } : undefined,
+  );
+  const session = await newSession(oc);
+  const from = llm.requests.length;
+  await oc.client.session.prompt({ path: { id: session }, body: { agent: "librarian", parts: [{ type: "text", text: "curate this project's memory" }] } });
+  const librarian = agentRequests(from);
+  expect(librarian[0]!.tools!.map((t) => t.function.name)).toContain("memory_consolidate");
+  const result = librarian
+    .flatMap((r) => r.messages)
+    .filter((m) => m.role === "tool")
+    .map(textOf)
+    .join("\n");
+  // The contradiction: the newer decision supersedes the older one, both named by id.
+  expect(result).toMatch(/Consolidation \(dry run\) found: .*supersede/);
+  expect(result).toMatch(new RegExp(`supersede (${ids[1]}, ${ids[0]}|${ids[0]}, ${ids[1]})`));
+  // A dry run stores no proposal.
+  expect((await api(`/api/inbox?directory=${directory}`)).counts.proposals).toMatchObject({ supersede: 0, merge: 0 });
+
+  // Another agent's request does not carry the tool.
+  script(() => ({ text: "ok" }));
+  const other = llm.requests.length;
+  await prompt(oc, session, "hello", "build");
+  expect(agentRequests(other)[0]!.tools!.map((t) => t.function.name)).not.toContain("memory_consolidate");
+});

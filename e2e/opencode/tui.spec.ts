@@ -6,7 +6,7 @@ import { startTui, type OpencodeTui } from "./helpers/tui";
 
 /**
  * The TUI plugin in the real OpenCode TUI on a pseudo-terminal (tmux): the sidebar shows the
- * figures of a seeded store, the palette's search dialog finds a memory and puts it into the
+ * figures of a seeded store and its running loop, a new checkpoint brings a toast, the palette's search dialog finds a memory and puts it into the
  * prompt, and with the server stopped the TUI goes on without the section and without an error.
  */
 
@@ -36,10 +36,11 @@ const screenOf = () => tui!.screen();
 const shows = (text: string | RegExp, timeout = 60_000) => expect.poll(screenOf, { timeout, intervals: [250, 500, 1000] }).toMatch(text);
 const showsNot = (text: string | RegExp, timeout = 60_000) => expect.poll(screenOf, { timeout, intervals: [250, 500, 1000] }).not.toMatch(text);
 
-test("the sidebar shows the seeded figures, the palette search inserts a memory, and the TUI outlives the server", async () => {
+test("the sidebar shows the seeded figures and running loop, a new checkpoint brings a toast, the palette search inserts a memory, and the TUI outlives the server", async () => {
   test.setTimeout(300_000);
   const s = server!;
-  tui = startTui({ llmUrl: llm.url, pluginOptions: { url: s.url, dataDir: s.dataDir, autoStart: false } });
+  // The seeded loop below has no driver: this OpenCode must not adopt it (it would run and end it).
+  tui = startTui({ llmUrl: llm.url, pluginOptions: { url: s.url, dataDir: s.dataDir, autoStart: false, loops: { adoptPollMs: 0 } } });
   const directory = tui.projectDir;
   const post = (p: string, json: unknown) => s.api(p, { method: "POST", json });
   await post("/api/memories", { content: "Never log session tokens", category: "constraint", pinned: true, directory });
@@ -49,6 +50,9 @@ test("the sidebar shows the seeded figures, the palette search inserts a memory,
   await post("/api/memories", { content: "Maybe retries are too aggressive", status: "suggested", directory });
   const messages = [{ info: { id: "m1", role: "user" }, parts: [{ type: "text", text: "Set up the billing webhooks" }] }];
   expect((await post("/api/checkpoints", { directory, sessionID: "ses_seed", trigger: "manual", suggest: false, messages })).status).toBe(201);
+  // A running loop, as its driver reports it: in its second iteration's audit.
+  const loop = await (await post("/api/loops", { directory, task: "Tighten the webhook parser", maxIterations: 6 })).json();
+  expect((await s.api(`/api/loops/${loop.id}`, { method: "PATCH", json: { iteration: 2, phase: "audit" } })).status).toBe(200);
 
   await shows(/ctrl\+p commands/);
   await showsNot(/Finishing startup/);
@@ -64,6 +68,18 @@ test("the sidebar shows the seeded figures, the palette search inserts a memory,
   await shows(/inbox\s+1\b/);
   await shows(/search\s+(lexical|hybrid)/);
   await shows(/saved\s+\d+ tok/);
+  // The running loop: the count, then the loop itself (slug, phase, iteration).
+  await shows(/loops\s+1 running/);
+  await shows(new RegExp(`${loop.slug.slice(0, 20)}\\s+audit 2/6`));
+
+  // A checkpoint stored meanwhile (as /checkpoint or a compaction does): a toast says so.
+  const cp = await (
+    await post("/api/checkpoints", { directory, sessionID: "ses_seed", trigger: "manual", suggest: false, messages: [...messages, ...messages] })
+  ).json();
+  // The toast wraps its text ("Recollect: checkpoint <id> stored") at a space: its parts, at once.
+  await expect
+    .poll(() => screenOf().includes("Recollect: checkpoint") && screenOf().includes(cp.id.slice(-12)), { timeout: 60_000, intervals: [250] })
+    .toBe(true);
 
   // The palette entry opens the search dialog; results follow the typing; Enter inserts the memory.
   tui.keys(["C-p"]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LoopPhase } from "../vocabulary";
 import { projectRefShape, sessionIdField } from "./common";
 
 /** Contracts of `/api/context/*` owned by the injection blocks (the plugin imports types only). */
@@ -52,6 +53,9 @@ export interface RecallContextDto {
   cached: boolean;
 }
 
+/** How many running loops the summary lists (the sidebar has a few lines to spare, not a page). */
+export const SUMMARY_LOOPS_LISTED = 5;
+
 /** `GET /api/context/summary`: the figures OpenCode's `/memory` and TUI sidebar show (one cheap read). */
 export const contextSummaryQuery = z
   .object({
@@ -74,6 +78,8 @@ export interface ContextSummaryDto {
   inbox: number;
   /** Code-and-audit loops of this project that are running now. */
   loopsRunning: number;
+  /** The newest of them (at most `SUMMARY_LOOPS_LISTED`): what the TUI sidebar lists. */
+  loops: Array<{ id: string; slug: string; phase: LoopPhase | null; iteration: number; maxIterations: number }>;
   lastCheckpoint: { id: string; sessionId: string; createdAt: string; ageSeconds: number; task: string | null } | null;
   /** Tokens compression saved in the given session (0 without one). */
   tokensSaved: number;

@@ -110,6 +110,15 @@ export type ParsedListLoopsQuery = z.output<typeof listLoopsQuery>;
 
 export const loopIdParam = clientId(100);
 
+/** `POST /api/loops/:id/restart` (body optional): a new iteration limit, e.g. for a loop that hit it. */
+export const restartLoopInput = z
+  .object({
+    maxIterations: z.number().int().min(0).max(LOOP_LIMITS.maxIterations).optional(),
+  })
+  .strict();
+export type RestartLoopInput = z.input<typeof restartLoopInput>;
+export type ParsedRestartLoopInput = z.output<typeof restartLoopInput>;
+
 export const claimLoopInput = z
   .object({
     driver: z.string().min(1).max(100),

@@ -1,4 +1,4 @@
-import type { ContextSummaryDto, ParsedContextSummaryQuery } from "../contracts/context";
+import { type ContextSummaryDto, type ParsedContextSummaryQuery, SUMMARY_LOOPS_LISTED } from "../contracts/context";
 import type { Ctx } from "../ctx";
 import { inboxCounts } from "../consolidation/inbox";
 import { lookupProject } from "../projects/lookup";
@@ -20,6 +20,15 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
   const global = count("SELECT count(*) AS n FROM memories WHERE scope = 'global' AND project_id IS NULL AND status = 'active'");
   const inbox = inboxCounts(ctx, projectId ?? undefined).total;
   const loopsRunning = projectId ? count("SELECT count(*) AS n FROM loops WHERE project_id = ? AND status = 'running'", projectId) : 0;
+  // loops_project_idx (project_id, created_at): the newest few without a sort of the project's loops.
+  const loops = loopsRunning
+    ? (ctx.sqlite
+        .prepare(
+          `SELECT id, slug, phase, iteration, max_iterations AS maxIterations FROM loops
+           WHERE project_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+        )
+        .all(projectId, SUMMARY_LOOPS_LISTED) as ContextSummaryDto["loops"])
+    : [];
   const stable = buildStableBlock(ctx, projectId ? { project: projectId } : {});
   const last = ctx.sqlite
     .prepare(
@@ -35,6 +44,7 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
     pinned: { count: stable.memoryIds.length, tokens: stable.tokens },
     inbox,
     loopsRunning,
+    loops,
     lastCheckpoint: last
       ? {
           id: last.id,

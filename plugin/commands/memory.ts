@@ -10,6 +10,11 @@ export function shortAge(seconds: number): string {
   return `${Math.floor(seconds / 86_400)}d`;
 }
 
+/** A running loop in a few columns: its phase and iteration (`code 2/15`, `audit 3`, `start 0/15`). */
+export function loopState(l: ContextSummaryDto["loops"][number]): string {
+  return `${l.phase ?? "start"} ${l.iteration}${l.maxIterations ? `/${l.maxIterations}` : ""}`;
+}
+
 export function summaryLines(s: ContextSummaryDto): string[] {
   const cp = s.lastCheckpoint;
   return [
@@ -20,6 +25,7 @@ export function summaryLines(s: ContextSummaryDto): string[] {
     `Saved this session: ${s.tokensSaved} tokens`,
     `Inbox: ${s.inbox} to review`,
     `Loops: ${s.loopsRunning} running`,
+    ...(s.loops ?? []).map((l) => `  ${l.slug} (${l.id}): ${loopState(l)}`),
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { Part } from "@opencode-ai/sdk";
-import { findingLines, openFindings } from "../agents/findings";
+import { findingLine, listFindings } from "../findings";
 import type { SlashCommand } from "./types";
 
 /** `/review [diff|commit|branch|PR]`: the auditor, as a sub-task, on the current changes by default. */
@@ -15,9 +15,9 @@ export const review: SlashCommand = {
   ].join("\n"),
   // The open findings of the last audit go with the prompt: the auditor carries forward or resolves them.
   async prepare({ rt }, parts) {
-    const open = await openFindings(rt);
+    const open = await listFindings({ client: rt.client, directory: rt.directory, timeoutMs: rt.settings.toolTimeoutMs });
     if (!open.ok || !open.data.length) return;
-    const note = `\n\nOpen findings from earlier audits (report again those still present; the rest are resolved):\n${findingLines(open.data).join("\n")}`;
+    const note = `\n\nOpen findings from earlier audits (report again those still present; the rest are resolved):\n${open.data.map(findingLine).join("\n")}`;
     appendToPrompt(parts, note);
   },
 };

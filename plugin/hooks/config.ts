@@ -8,6 +8,8 @@ const TOOLS_OF_AGENT: Record<string, string[]> = {
   // The architect executes approved plans: in a new session or as a loop (`/loop` runs on it too).
   architect: ["memory_plan_execute", "memory_loop", "memory_loop_status", "memory_loop_cancel"],
   auditor: ["memory_review_findings", "memory_finding"],
+  // The librarian resolves duplicates and contradictions with the consolidation verb.
+  librarian: ["memory_consolidate"],
   // The coder watches loops, and runs a sandboxed loop's searches (offered only in such sessions).
   code: ["memory_loop_status", "memory_loop_cancel", "sandbox_glob", "sandbox_grep"],
 };

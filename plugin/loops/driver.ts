@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { PluginInput } from "@opencode-ai/plugin";
 import type { LoopDto, UpdateLoopInput } from "../../lib/contracts/loops";
 import type { RecollectClient } from "../client";
-import { openFindings, type Finding } from "./findings";
+import { listFindings, type OpenFinding } from "../findings";
 import { auditorPrompt, coderPrompt, nudgePrompt, promiseTag } from "./prompts";
 import { loopRegistry, type LoopEventType, type LoopSessionInfo } from "./registry";
 import type { Sandbox } from "./sandbox";
@@ -146,8 +146,9 @@ export class LoopDriver {
     await this.startPhase("code");
   }
 
-  private async findings(): Promise<Finding[]> {
-    return (await openFindings(this.deps.client, this.loop.directory, 5000)) ?? [];
+  private async findings(): Promise<OpenFinding[]> {
+    const res = await listFindings({ client: this.deps.client, directory: this.loop.directory, timeoutMs: 5000 });
+    return res.ok ? res.data : [];
   }
 
   private async startPhase(phase: Phase, retry?: "stall" | "error") {
@@ -292,7 +293,7 @@ export class LoopDriver {
     return this.evaluate(findings);
   }
 
-  private async evaluate(findings: Finding[]) {
+  private async evaluate(findings: OpenFinding[]) {
     if (this.promiseSeen && findings.length === 0 && this.auditsDone >= this.loop.minAudits) return this.end("completed", { report: true });
     return this.nextIteration();
   }
@@ -356,11 +357,14 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
 }
 
-/** Errors that a different model may not have: auth, unknown model, API errors that are not retried. */
+/**
+ * Errors that a different model may not have: auth, unknown model, any provider API error. A
+ * retryable one (5xx, 429) reaches the session only after OpenCode's own retries ran out, so it
+ * counts too.
+ */
 function isModelError(error: unknown): boolean {
-  const e = error as { name?: string; data?: { message?: string; isRetryable?: boolean } } | undefined;
-  if (e?.name === "ProviderAuthError") return true;
-  if (e?.name === "APIError") return !e.data?.isRetryable;
+  const e = error as { name?: string; data?: { message?: string } } | undefined;
+  if (e?.name === "ProviderAuthError" || e?.name === "APIError") return true;
   return /model/i.test(e?.data?.message ?? "");
 }
 

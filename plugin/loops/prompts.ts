@@ -1,10 +1,10 @@
-import { findingLine, type Finding } from "./findings";
+import { findingLine, type OpenFinding } from "../findings";
 
 /** The prompts of a loop's phases: the task, the promise, the open findings, nothing else. */
 
 export const promiseTag = (promise: string) => `<promise>${promise}</promise>`;
 
-export function coderPrompt(o: { task: string; iteration: number; promise: string; findings: Finding[]; directory: string }): string {
+export function coderPrompt(o: { task: string; iteration: number; promise: string; findings: OpenFinding[]; directory: string }): string {
   return [
     `You are iteration ${o.iteration} of an autonomous coding loop, working in ${o.directory}. Nobody answers questions: decide and act. Do not run git push; the loop commits your changes.`,
     "",
@@ -16,7 +16,7 @@ export function coderPrompt(o: { task: string; iteration: number; promise: strin
   ].join("\n");
 }
 
-export function auditorPrompt(o: { task: string; iteration: number; findings: Finding[]; diff: string }): string {
+export function auditorPrompt(o: { task: string; iteration: number; findings: OpenFinding[]; diff: string }): string {
   return [
     `You audit iteration ${o.iteration} of a coding loop: review the diff below against the task and the project's conventions. Do not edit files.`,
     "For each problem call memory_finding with file, line, severity (critical, major, minor, info) and description.",

@@ -1,8 +1,8 @@
 import { tool } from "@opencode-ai/plugin/tool";
 import type { LoopDto } from "../../lib/contracts/loops";
 import { FINDING_SEVERITIES } from "../../lib/vocabulary";
+import { reportFinding, resolveFinding } from "../findings";
 import { unavailable } from "../tools/format";
-import { putFinding, resolveFinding } from "./findings";
 import type { LoopManager } from "./manager";
 import { loopRegistry } from "./registry";
 import { checkDocker, shQuote } from "./sandbox";
@@ -59,11 +59,15 @@ export function loopTools(m: LoopManager) {
     }),
 
     memory_loop_status: tool({
-      description: "List this project's loops, or restart an ended one (restart: its id).",
-      args: { restart: z.string().optional().describe("the id of an ended loop to run again") },
+      description: "List this project's loops, or restart an ended one (restart: its id; maxIterations: a new limit, e.g. for one that hit it).",
+      args: {
+        restart: z.string().optional().describe("the id of an ended loop to run again"),
+        maxIterations: z.number().int().min(0).max(1000).optional().describe("with restart: the loop's new iteration limit (0 = unlimited)"),
+      },
       async execute(args, ctx) {
         if (args.restart) {
-          const res = await rt.client.post<LoopDto>(`${loopPath(args.restart)}/restart`, {}, { timeoutMs });
+          const body = args.maxIterations !== undefined ? { maxIterations: args.maxIterations } : {};
+          const res = await rt.client.post<LoopDto>(`${loopPath(args.restart)}/restart`, body, { timeoutMs });
           if (!res.ok) return res.status && res.status < 500 ? `Not restarted: ${res.error}` : unavailable(res.error);
           await m.drive(res.data);
           return `Restarted ${summary(res.data)}.`;
@@ -112,23 +116,18 @@ export function loopTools(m: LoopManager) {
         resolved: z.boolean().optional(),
       },
       async execute(args, ctx) {
-        const directory = projectDir(ctx.sessionID, ctx.directory);
+        const store = { client: rt.client, directory: projectDir(ctx.sessionID, ctx.directory), timeoutMs };
         const file = args.file.replace(/^\.\//, "");
         if (args.resolved) {
-          const res = await resolveFinding(rt.client, directory, file, args.line, timeoutMs);
+          const res = await resolveFinding(store, file, args.line);
           if (!res.ok) return unavailable(res.error);
           return res.data.deleted ? `Resolved ${file}:${args.line}.` : `No open finding at ${file}:${args.line}.`;
         }
         if (!args.description) return "A finding needs a description.";
         const loopId = loopRegistry().sessions.get(ctx.sessionID)?.loopId;
-        const res = await putFinding(
-          rt.client,
-          directory,
-          { file, line: args.line, severity: args.severity ?? "minor", description: args.description, status: "open", ...(loopId ? { loopId } : {}) },
-          timeoutMs,
-        );
+        const res = await reportFinding(store, { file, line: args.line, severity: args.severity ?? "minor", description: args.description }, loopId);
         if (!res.ok) return res.status && res.status < 500 ? `Not recorded: ${res.error}` : unavailable(res.error);
-        return `Recorded ${file}:${args.line}.`;
+        return `${res.data.carried ? "Carried forward" : "Recorded"} ${file}:${args.line}.`;
       },
     }),
 

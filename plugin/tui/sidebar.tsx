@@ -1,6 +1,6 @@
 import { Show } from "solid-js";
 import type { ContextSummaryDto } from "../../lib/contracts/context";
-import { shortAge } from "../commands/memory";
+import { loopState, shortAge } from "../commands/memory";
 import { createComponent, h } from "./view";
 
 export interface SidebarTheme {
@@ -20,6 +20,8 @@ export function sidebarLines(s: ContextSummaryDto): Array<[label: string, value:
     ["saved", `${s.tokensSaved} tok`],
     ["inbox", String(s.inbox)],
     ...(s.loopsRunning ? ([["loops", `${s.loopsRunning} running`]] as Array<[string, string]>) : []),
+    // One line per running loop under the count: its slug (cut to fit the sidebar), phase, iteration.
+    ...(s.loops ?? []).map((l): [string, string] => [` ${l.slug.slice(0, 20)}`, loopState(l)]),
   ];
 }
 
@@ -32,7 +34,7 @@ export function Sidebar(props: { summary: () => ContextSummaryDto | undefined; t
     get children() {
       const title = h("text", { fg: () => props.theme().text }, h("b", {}, "Recollect"), props.showVersion ? () => ` ${props.summary()?.version ?? ""}` : null);
       const rows = h("box", { flexDirection: "column" }, () =>
-        sidebarLines(props.summary()!).map(([label, value]) => h("text", { fg: () => props.theme().textMuted }, `${label.padEnd(11)}${value}`)),
+        sidebarLines(props.summary()!).map(([label, value]) => h("text", { fg: () => props.theme().textMuted }, `${label.padEnd(10)} ${value}`)),
       );
       return h("box", { flexDirection: "column" }, title, rows);
     },

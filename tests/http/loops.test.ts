@@ -48,6 +48,30 @@ describe("/api/loops", () => {
     expect(await body(res)).toMatchObject({ status: "running", driver: null });
   });
 
+  it("restart raises maxIterations (HTTP and `recollect loop restart --max-iterations`)", async () => {
+    const loop = await body(await server.api("/api/loops", { method: "POST", json: { directory, task: "Run out of iterations", maxIterations: 1 } }));
+    await server.api(`/api/loops/${loop.id}`, { method: "PATCH", json: { iteration: 1, status: "max_iterations" } });
+    let res = await server.api(`/api/loops/${loop.id}/restart`, { method: "POST" });
+    expect(res.status).toBe(409);
+    expect((await body(res)).error.message).toMatch(/^maxIterations/);
+    res = await server.api(`/api/loops/${loop.id}/restart`, { method: "POST", json: { maxIterations: 1 } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^maxIterations/);
+    res = await server.api(`/api/loops/${loop.id}/restart`, { method: "POST", json: { maxIterations: "3" } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/^maxIterations/);
+    res = await server.api(`/api/loops/${loop.id}/restart`, { method: "POST", json: { maxIterations: 3 } });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ status: "running", iteration: 1, maxIterations: 3 });
+
+    await server.api(`/api/loops/${loop.id}/cancel`, { method: "POST" });
+    const home = tempDir("recollect-home-");
+    const env = { RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), RECOLLECT_TOKEN: "" };
+    const restarted = await runCli(["loop", "restart", "--json", "--max-iterations", "6", loop.id], { env, cwd: directory });
+    expect(restarted.code).toBe(0);
+    expect(restarted.json()).toMatchObject({ status: "running", maxIterations: 6 });
+  });
+
   it("400 names the field; 404 for an unknown loop; 401 without the token", async () => {
     let res = await server.api("/api/loops", { method: "POST", json: { directory, task: "x", maxIterations: -2 } });
     expect(res.status).toBe(400);

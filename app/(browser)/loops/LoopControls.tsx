@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../_components/api";
-import { btn } from "../_components/ui";
+import { btn, input } from "../_components/ui";
 
 /** Re-renders the page every 2 s while a loop runs (the server component reads fresh state). */
 export function LiveRefresh({ active }: { active: boolean }) {
@@ -52,5 +52,54 @@ export function CancelLoopButton({ id }: { id: string }) {
         </span>
       ) : null}
     </>
+  );
+}
+
+/** Restart for an ended loop (not completed), with its iteration limit editable: raising it is how a loop that hit it goes on. */
+export function RestartLoopButton({ id, iteration, maxIterations }: { id: string; iteration: number; maxIterations: number }) {
+  const router = useRouter();
+  const [limit, setLimit] = useState(String(maxIterations > 0 && iteration >= maxIterations ? iteration + 1 : maxIterations));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  return (
+    <form
+      className="inline-flex items-center gap-2"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(undefined);
+        try {
+          await api(`/api/loops/${encodeURIComponent(id)}/restart`, { json: { maxIterations: Number(limit) } });
+          router.refresh();
+        } catch (err) {
+          setError(err instanceof ApiFailure ? err.message : "restart failed");
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+        max iterations
+        <input
+          type="number"
+          min={0}
+          max={1000}
+          required
+          className={`${input} w-20`}
+          value={limit}
+          onChange={(e) => setLimit(e.target.value)}
+          data-testid="loop-max-iterations"
+          aria-invalid={error ? true : undefined}
+        />
+      </label>
+      <button type="submit" className={btn.secondary} disabled={busy} data-testid="loop-restart">
+        Restart loop
+      </button>
+      {error ? (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </form>
   );
 }

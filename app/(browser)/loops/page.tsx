@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { loopsView } from "@/lib/views/loops";
 import { Badge, Card, DataTable, EmptyState, fmt, PageHeader, when } from "../_components/ui";
-import { CancelLoopButton, LiveRefresh } from "./LoopControls";
+import { CancelLoopButton, LiveRefresh, RestartLoopButton } from "./LoopControls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Loops" };
@@ -49,6 +49,9 @@ export default function LoopsPage() {
                   <span className="font-mono text-xs">{l.mode === "worktree" ? (l.branch ?? `recollect/loop-${l.slug}`) : "in place"}</span>
                   {l.sandbox !== "none" ? <Badge>{l.sandbox}</Badge> : null}
                   {l.status === "running" ? <CancelLoopButton id={l.id} /> : null}
+                  {l.status !== "running" && l.status !== "completed" ? (
+                    <RestartLoopButton id={l.id} iteration={l.iteration} maxIterations={l.maxIterations} />
+                  ) : null}
                 </div>
                 {l.lastError ? <p className="mb-2 text-sm text-red-700 dark:text-red-400">Last error: {l.lastError}</p> : null}
                 <DataTable columns={["Iteration", "Phase", "Status", "Session", "Findings", "Commit", "Started"]}>

@@ -30,6 +30,8 @@ export interface Reply {
   delayMs?: number;
   /** Answer only once this settles: holds a phase until the test has looked at the state before it. */
   waitFor?: Promise<unknown>;
+  /** Fail with this HTTP status (a provider error); `retry-after-ms: 0` keeps OpenCode's retries instant. */
+  status?: number;
 }
 
 export interface Recorded {
@@ -87,6 +89,11 @@ export async function startFakeLlm(responder?: Responder): Promise<FakeLlm> {
       const reply = (isTitleRequest(body) ? { text: "Test session" } : respond(body, index)) ?? { text: "ok" };
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (reply.waitFor) await reply.waitFor;
+      if (reply.status) {
+        res.writeHead(reply.status, { "content-type": "application/json", "retry-after-ms": "0" });
+        res.end(JSON.stringify({ error: { message: reply.text ?? `fake provider error ${reply.status}`, type: "server_error", code: reply.status } }));
+        return;
+      }
       const id = `chatcmpl-${++counter}`;
       const created = Math.floor(Date.now() / 1000);
       const toolCalls = (reply.toolCalls ?? []).map((t, i) => ({

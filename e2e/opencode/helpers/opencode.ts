@@ -52,6 +52,8 @@ export interface OpencodeOptions {
   /** Extra environment for the OpenCode process (RECOLLECT_URL, RECOLLECT_DATA_DIR, ...). */
   env?: Record<string, string>;
   contextLimit?: number;
+  /** More models of the fake provider beside `mock/mock-model` (the default), e.g. one the LLM fails for. */
+  extraModels?: string[];
   /** Files to create in the project dir. */
   files?: Record<string, string>;
   /** Merged into the project's opencode.json (the user's own agents, commands...). */
@@ -118,7 +120,12 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
       mock: {
         npm: "@ai-sdk/openai-compatible",
         options: { baseURL: options.llmUrl, apiKey: "x" },
-        models: { "mock-model": { name: "Mock", tool_call: true, limit: { context: options.contextLimit ?? 200_000, output: 8192 } } },
+        models: Object.fromEntries(
+          ["mock-model", ...(options.extraModels ?? [])].map((id) => [
+            id,
+            { name: id === "mock-model" ? "Mock" : id, tool_call: true, limit: { context: options.contextLimit ?? 200_000, output: 8192 } },
+          ]),
+        ),
       },
     },
     ...options.config,

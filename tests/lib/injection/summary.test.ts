@@ -4,6 +4,8 @@ import { contextSummaryQuery } from "../../../lib/contracts/context";
 import { captureCheckpoint } from "../../../lib/checkpoints";
 import { contextSummary } from "../../../lib/injection/summary";
 import { buildStableBlock } from "../../../lib/injection/stable";
+import { createLoopInput, updateLoopInput } from "../../../lib/contracts/loops";
+import { cancelLoop, createLoop, updateLoop } from "../../../lib/loops";
 import { createMemory } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
@@ -43,8 +45,38 @@ describe("contextSummary", () => {
     expect(s.searchMode).toBe("lexical");
   });
 
+  it("lists the project's running loops, newest first, five at most: slug, phase, iteration", () => {
+    const start = (task: string, maxIterations = 15) => createLoop(ctx, createLoopInput.parse({ directory: dir, task, maxIterations }));
+    const first = start("First loop of the project");
+    updateLoop(ctx, first.id, updateLoopInput.parse({ iteration: 2, phase: "audit" }));
+    const ended = start("An ended loop");
+    cancelLoop(ctx, ended.id);
+    createLoop(ctx, createLoopInput.parse({ directory: tempDir("summary-other-"), task: "Another project's loop" }));
+    const second = start("Second loop, unlimited", 0);
+    updateLoop(ctx, second.id, updateLoopInput.parse({ iteration: 1, phase: "code" }));
+    let s = summary({ directory: dir });
+    expect(s.loopsRunning).toBe(2);
+    expect(s.loops).toEqual([
+      { id: second.id, slug: second.slug, phase: "code", iteration: 1, maxIterations: 0 },
+      { id: first.id, slug: first.slug, phase: "audit", iteration: 2, maxIterations: 15 },
+    ]);
+    for (let i = 0; i < 5; i++) start(`More work ${i}`);
+    s = summary({ directory: dir });
+    expect(s.loopsRunning).toBe(7);
+    expect(s.loops).toHaveLength(5);
+    expect(s.loops.map((l) => l.id)).not.toContain(first.id);
+  });
+
   it("answers zeros for an empty project and no session", () => {
     const s = summary({ directory: dir });
-    expect(s).toMatchObject({ memories: { project: 0, global: 0 }, pinned: { count: 0, tokens: 0 }, inbox: 0, lastCheckpoint: null, tokensSaved: 0 });
+    expect(s).toMatchObject({
+      memories: { project: 0, global: 0 },
+      pinned: { count: 0, tokens: 0 },
+      inbox: 0,
+      lastCheckpoint: null,
+      tokensSaved: 0,
+      loopsRunning: 0,
+      loops: [],
+    });
   });
 });

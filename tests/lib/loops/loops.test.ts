@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { claimLoopInput, createLoopInput, listLoopsQuery, updateLoopInput } from "../../../lib/contracts/loops";
+import { claimLoopInput, createLoopInput, listLoopsQuery, restartLoopInput, updateLoopInput } from "../../../lib/contracts/loops";
 import { cancelLoop, claimLoop, createLoop, getLoop, listLoops, orphanLoopIds, restartLoop, slugFromTask, updateLoop } from "../../../lib/loops";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
@@ -84,6 +84,23 @@ describe("loops", () => {
     expect(restarted).toMatchObject({ status: "running", endedAt: null, iteration: 1 });
     expect(() => restartLoop(ctx, loop.id)).toThrow(/is running/);
     expect(() => getLoop(ctx, "loop_nope")).toThrow(/no loop/);
+  });
+
+  it("restart raises maxIterations of a loop that hit it; without a raise it refuses, naming the field", () => {
+    const loop = createLoop(ctx, createLoopInput.parse({ directory: dir, task: "Hit the limit", maxIterations: 2 }));
+    updateLoop(ctx, loop.id, updateLoopInput.parse({ iteration: 2, status: "max_iterations" }));
+    expect(() => restartLoop(ctx, loop.id)).toThrow(/^maxIterations: the loop has run 2 iteration/);
+    expect(() => restartLoop(ctx, loop.id, restartLoopInput.parse({ maxIterations: 2 }))).toThrow(/^maxIterations/);
+    expect(getLoop(ctx, loop.id)).toMatchObject({ status: "max_iterations", maxIterations: 2 });
+    expect(() => restartLoopInput.parse({ maxIterations: -1 })).toThrow(/maxIterations/);
+    expect(() => restartLoopInput.parse({ maxIterations: 1001 })).toThrow(/maxIterations/);
+    expect(() => restartLoopInput.parse({ other: 1 })).toThrow();
+    expect(restartLoop(ctx, loop.id, restartLoopInput.parse({ maxIterations: 5 }))).toMatchObject({ status: "running", iteration: 2, maxIterations: 5 });
+    updateLoop(ctx, loop.id, updateLoopInput.parse({ status: "cancelled" }));
+    // 0 lifts the limit; a restart without a body keeps the limit it has.
+    expect(restartLoop(ctx, loop.id, restartLoopInput.parse({ maxIterations: 0 }))).toMatchObject({ status: "running", maxIterations: 0 });
+    updateLoop(ctx, loop.id, updateLoopInput.parse({ status: "errors" }));
+    expect(restartLoop(ctx, loop.id)).toMatchObject({ status: "running", maxIterations: 0 });
   });
 
   it("ending with a status clears the phase and stamps the end", () => {

@@ -25,7 +25,14 @@ describe("the config hook", () => {
     expect(config.agent!.auditor).toMatchObject({ mode: "subagent", temperature: 0, model: "mine/strict" });
     expect(config.agent!.architect!.permission).toMatchObject({ edit: "deny", memory_plan_execute: "allow", memory_loop: "allow" });
     // The agents' own tools are hidden from every other agent's requests.
-    expect(config.permission).toMatchObject({ memory_plan_execute: "deny", memory_review_findings: "deny", memory_loop: "deny", sandbox_grep: "deny" });
+    expect(config.permission).toMatchObject({
+      memory_plan_execute: "deny",
+      memory_review_findings: "deny",
+      memory_loop: "deny",
+      sandbox_grep: "deny",
+      memory_consolidate: "deny",
+    });
+    expect(config.agent!.librarian!.permission).toMatchObject({ memory_consolidate: "allow" });
     expect(config.agent!.auditor!.permission).toMatchObject({ memory_review_findings: "allow", memory_finding: "allow" });
     expect(config.agent!.code!.permission).toMatchObject({ memory_loop_status: "allow", sandbox_grep: "allow" });
     expect(config.command!.recall).toEqual({ template: "my recall" });

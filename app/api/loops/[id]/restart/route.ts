@@ -1,5 +1,11 @@
-import { json, route } from "../../../_lib/handler";
-import { loopIdParam } from "@/lib/contracts/loops";
+import { json, parseBody, route } from "../../../_lib/handler";
+import { loopIdParam, restartLoopInput } from "@/lib/contracts/loops";
 import { restartLoop } from "@/lib/loops";
 
-export const POST = route<{ id: string }>(({ ctx, params }) => json(restartLoop(ctx, loopIdParam.parse(params.id))));
+/** The body (`{ maxIterations }`) is optional: without one the loop keeps its limits. */
+export const POST = route<{ id: string }>(async ({ req, ctx, params }) => {
+  const id = loopIdParam.parse(params.id);
+  const hasBody = Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding");
+  const input = hasBody ? await parseBody(req, restartLoopInput, 4096) : restartLoopInput.parse({});
+  return json(restartLoop(ctx, id, input));
+});
