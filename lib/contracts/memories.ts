@@ -138,6 +138,26 @@ export const bulkInput = z
 export type BulkInput = z.input<typeof bulkInput>;
 export type ParsedBulkInput = z.output<typeof bulkInput>;
 
+/**
+ * `POST /api/memories/bulk/matching`: one action over every memory a browser search matches (its
+ * ranked window, at most 1,000), found again on the server, all in one transaction.
+ */
+export const bulkMatchingInput = z
+  .object({
+    query: z.string().trim().min(1, "query: give the search's words").max(4000),
+    project: z.string().min(1).max(200).optional(),
+    scope: z.enum(SCOPES).optional(),
+    category: z.enum(CATEGORIES).optional(),
+    status: z.union([z.enum(STATUSES), z.literal("all")]).optional(),
+    tags: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(10).optional(),
+    pinned: z.enum(["yes", "no"]).optional(),
+    action: z.enum(["archive", "restore", "delete"]),
+    source: z.enum(["ui", "api", "cli"]).default("api"),
+  })
+  .strict();
+export type BulkMatchingInput = z.input<typeof bulkMatchingInput>;
+export type ParsedBulkMatchingInput = z.output<typeof bulkMatchingInput>;
+
 /** A memory as the API returns it. */
 export interface MemoryDto {
   id: string;
