@@ -158,6 +158,16 @@ export const bulkMatchingInput = z
 export type BulkMatchingInput = z.input<typeof bulkMatchingInput>;
 export type ParsedBulkMatchingInput = z.output<typeof bulkMatchingInput>;
 
+/** `GET /api/memories/pick?q=&exclude=&limit=`: the link picker's search (never counted as an access). */
+export const pickMemoriesQuery = z
+  .object({
+    q: z.string().trim().min(1, "q: type a few words").max(500),
+    exclude: z.string().min(1).max(MAX_ID_CHARS).optional(),
+    limit: z.coerce.number().int().min(1).max(20).default(8),
+  })
+  .strict();
+export type ParsedPickMemoriesQuery = z.output<typeof pickMemoriesQuery>;
+
 /** A memory as the API returns it. */
 export interface MemoryDto {
   id: string;
