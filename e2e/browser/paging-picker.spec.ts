@@ -79,7 +79,9 @@ test("the link picker finds a memory by words, links it, and counts no access", 
 
 test("at 390 px the claims of /sessions stack into rows: nothing scrolls sideways", async ({ browser, app }) => {
   const a = app.server;
-  const project = (await (await a.api("/api/memories", { method: "POST", json: { content: "Claims project memory.", directory: tempDir("claims-") } })).json()) as {
+  const project = (await (
+    await a.api("/api/memories", { method: "POST", json: { content: "Claims project memory.", directory: tempDir("claims-") } })
+  ).json()) as {
     projectId: string;
   };
   const db = new Database(path.join(a.dataDir, "recollect.db"));
@@ -110,9 +112,9 @@ test("at 390 px the claims of /sessions stack into rows: nothing scrolls sideway
     await login(page, a, "/sessions");
     const claim = page.getByTestId("claim-item").filter({ hasText: "injections-per-day-chart" });
     await expect(claim).toContainText("reworking the axis labels");
-    const overflow = await page.getByTestId("claim-list").evaluate((card) =>
-      [card, ...card.querySelectorAll("*")].map((el) => el.scrollWidth - el.clientWidth).reduce((m, x) => Math.max(m, x), 0),
-    );
+    const overflow = await page
+      .getByTestId("claim-list")
+      .evaluate((card) => [card, ...card.querySelectorAll("*")].map((el) => el.scrollWidth - el.clientWidth).reduce((m, x) => Math.max(m, x), 0));
     expect(overflow, "an element of the claims card scrolls sideways").toBeLessThanOrEqual(0);
     const box = await claim.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

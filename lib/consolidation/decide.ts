@@ -212,7 +212,9 @@ export function undoLastAction(ctx: Ctx, actionId?: number): { action: string; t
         | { id: number; action: string; target: string; before: string }
         | undefined;
       if (actionId !== undefined && last?.id !== actionId) {
-        const asked = prepared(ctx.sqlite, "SELECT undone_at AS undoneAt FROM inbox_actions WHERE id = ?").get(actionId) as { undoneAt: number | null } | undefined;
+        const asked = prepared(ctx.sqlite, "SELECT undone_at AS undoneAt FROM inbox_actions WHERE id = ?").get(actionId) as
+          | { undoneAt: number | null }
+          | undefined;
         if (!asked) throw notFound(`no inbox action ${actionId} (only the last 1,000 are kept)`);
         if (asked.undoneAt !== null) throw conflict(`inbox action ${actionId} was undone already`, { actionId });
         throw conflict(`a later inbox action came after action ${actionId}: undo that one first`, { actionId, later: last?.id });

@@ -13,9 +13,11 @@ export function recordCachedStable(
   defer?: (task: () => void) => void,
 ): { recorded: boolean } {
   const ids = input.memoryIds.length
-    ? (prepared(ctx.sqlite, "SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify([...new Set(input.memoryIds)])) as { id: string }[]).map(
-        (r) => r.id,
-      )
+    ? (
+        prepared(ctx.sqlite, "SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify([...new Set(input.memoryIds)])) as {
+          id: string;
+        }[]
+      ).map((r) => r.id)
     : [];
   return { recorded: recordStableInjection(ctx, input.sessionID, { hash: input.hash, memoryIds: ids }, defer) };
 }

@@ -25,7 +25,12 @@ export const browseParams = z.object({
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(10).max(200).optional(),
   /** A search's page (1-based): searches page by position, the list by cursor. */
-  page: z.coerce.number().int().min(1).max(BROWSE_WINDOW / 10).optional(),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BROWSE_WINDOW / 10)
+    .optional(),
 });
 export type BrowseParams = z.infer<typeof browseParams>;
 

@@ -23,7 +23,11 @@ const memory = async (id: string) => (await (await server.api(`/api/memories/${i
 beforeAll(async () => {
   // 130 memories with the word (distinct otherwise, so none is a near-duplicate), one without it.
   for (let i = 0; i < 130; i++) {
-    const r = await post("/api/memories", { content: `${WORD} item ${i} ${hex()} ${hex()} ${hex()} ${hex()}`, category: "fact", tags: [i % 2 ? "odd" : "even"] });
+    const r = await post("/api/memories", {
+      content: `${WORD} item ${i} ${hex()} ${hex()} ${hex()} ${hex()}`,
+      category: "fact",
+      tags: [i % 2 ? "odd" : "even"],
+    });
     expect(r.status).toBe(201);
     ids.push(r.body.id);
   }

@@ -123,7 +123,9 @@ describe("stable block served from the plugin's cache", () => {
   const injectedInto = (memoryId: string) => {
     const db = new Database(path.join(server.dataDir, "recollect.db"), { readonly: true });
     try {
-      return (db.prepare("SELECT session_id AS s FROM access_log WHERE memory_id = ? AND kind = 'inject' ORDER BY id").all(memoryId) as { s: string }[]).map((r) => r.s);
+      return (db.prepare("SELECT session_id AS s FROM access_log WHERE memory_id = ? AND kind = 'inject' ORDER BY id").all(memoryId) as { s: string }[]).map(
+        (r) => r.s,
+      );
     } finally {
       db.close();
     }

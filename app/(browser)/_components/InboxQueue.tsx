@@ -72,19 +72,22 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
     [busy, reload],
   );
 
-  const undo = useCallback(async (actionId?: number) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: actionId ? { actionId } : {} });
-      setToast({ text: r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo" });
-      await reload();
-    } catch (e) {
-      setError(e instanceof ApiFailure ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [reload]);
+  const undo = useCallback(
+    async (actionId?: number) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: actionId ? { actionId } : {} });
+        setToast({ text: r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo" });
+        await reload();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [reload],
+  );
 
   const consolidateNow = async () => {
     setBusy(true);

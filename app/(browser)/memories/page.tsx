@@ -54,9 +54,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         description={
           q ? (
             <span data-testid="result-summary">
-              {position(r.matches, rows.length)} for “{q}” ·{" "}
-              <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge> {r.search?.reason} ·{" "}
-              {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
+              {position(r.matches, rows.length)} for “{q}” · <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge>{" "}
+              {r.search?.reason} · {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
             </span>
           ) : (
             <span data-testid="result-summary">
