@@ -163,7 +163,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
                 more: r.matches.more,
                 search: {
                   query: q,
-                  project: p.project,
+                  // As the page searched: a project id it does not know is ignored, not a filter.
+                  project: names.has(p.project ?? "") ? p.project : undefined,
                   scope: p.scope,
                   category: p.category,
                   status: p.status,
