@@ -57,14 +57,41 @@ test("keyboard: j/k move, a approves, r rejects, u undoes; the nav count follows
   await expect(inbox.items).toHaveCount(1);
   expect(await memoryStatus(a, "Use the retry helper for flaky network calls.")).toBe("archived");
 
-  // u undoes the reject; the toast's Undo button undoes the approve before it.
+  // u undoes the reject, u again the approve before it.
   await inbox.press("u");
   await expect(inbox.items).toHaveCount(2);
   await expect(inbox.toast).toContainText("Undid: reject");
-  await inbox.undoFromToast();
+  await inbox.press("u");
   await expect(inbox.items).toHaveCount(3);
   await expect(inbox.navCount).toHaveText("3");
   expect(await memoryStatus(a, "Release notes are written in CHANGELOG.md.")).toBe("suggested");
+});
+
+test("the toast's Undo takes back exactly its own action, never one someone else made since", async ({ page, ownApp }) => {
+  const a = ownApp.server;
+  await login(page, a, "/inbox");
+  const inbox = new InboxPage(page, a.url);
+  await expect(inbox.items).toHaveCount(3);
+  await inbox.item("Release notes").getByTestId("inbox-approve").click();
+  await expect(inbox.toast).toContainText("Approved suggestion");
+  await expect(inbox.items).toHaveCount(2);
+
+  // Meanwhile the agent rejects another suggestion over the API: the toast's Undo must not take that back.
+  const { items } = (await (await a.api("/api/inbox")).json()) as { items: { id: string; type: string; memory?: { content: string } }[] };
+  const tabs = items.find((i) => i.memory?.content.startsWith("The parser rejects tabs"))!;
+  expect((await a.api("/api/inbox/actions", { method: "POST", json: { items: [{ type: "memory", id: tabs.id, action: "reject" }] } })).status).toBe(200);
+  await inbox.undoFromToast();
+  await expect(page.getByTestId("inbox-error")).toContainText("later inbox action");
+  expect(await memoryStatus(a, "The parser rejects tabs in YAML keys.")).toBe("archived");
+  expect(await memoryStatus(a, "Release notes are written in CHANGELOG.md.")).toBe("active");
+
+  // A fresh action's Undo puts the memory back exactly as it was.
+  await inbox.item("Use the retry helper").getByTestId("inbox-reject").click();
+  await expect(inbox.toast).toContainText("Rejected suggestion");
+  expect(await memoryStatus(a, "Use the retry helper for flaky network calls.")).toBe("archived");
+  await inbox.undoFromToast();
+  await expect(inbox.toast).toContainText("Undid: reject");
+  await expect.poll(() => memoryStatus(a, "Use the retry helper for flaky network calls.")).toBe("suggested");
 });
 
 test("consolidate from the browser, approve a supersession, edit then approve, bulk reject; the dashboard count", async ({ page, ownApp }) => {

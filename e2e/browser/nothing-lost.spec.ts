@@ -102,6 +102,23 @@ test("a bulk archive offers Undo, which puts each memory back as it was", async 
   await expect.poll(async () => [(await get(a, one.id)).status, (await get(a, two.id)).status]).toEqual(["active", "suggested"]);
 });
 
+test("a suggestion approved or dismissed from its page offers Undo, which makes it a suggestion again", async ({ page, app }) => {
+  const a = app.server;
+  for (const [content, button, after] of [
+    ["Undo inbox: approved from the memory page.", "approve-suggestion", "active"],
+    ["Undo inbox: dismissed from the memory page.", "dismiss-suggestion", "archived"],
+  ] as const) {
+    const { id } = await createMemory(a, { content, category: "fact", status: "suggested" });
+    await login(page, a, `/memories/${id}`);
+    await page.getByTestId(button).click();
+    await expect(page.getByTestId("memory-status")).toHaveText(after);
+    expect((await get(a, id)).status).toBe(after);
+    await page.getByTestId("undo-toast").getByTestId("undo-button").click();
+    await expect(page.getByTestId("memory-status")).toHaveText("suggested");
+    expect((await get(a, id)).content).toBe(content);
+  }
+});
+
 test("an earlier version can be made current again from the history", async ({ page, app }) => {
   const a = app.server;
   const { id } = await createMemory(a, { content: "Revert: the first wording.", category: "fact" });

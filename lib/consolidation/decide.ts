@@ -201,18 +201,31 @@ export function recordAction(ctx: Ctx, action: string, target: string, steps: Un
 }
 
 /** Puts back what the last inbox action (not yet undone) changed; undefined when there is none. */
-export function undoLastAction(ctx: Ctx): { action: string; target: string } | undefined {
+/**
+ * Undoes the last inbox action not undone yet. With `actionId` (the toast of that action), only
+ * that action: a 409 when it was undone already or a later action came after it (undoing it then
+ * could overwrite what the later one did), a 404 when there is no such action.
+ */
+export function undoLastAction(ctx: Ctx, actionId?: number): { action: string; target: string; actionId: number } | undefined {
   return withTransaction(
     ctx.db,
     (tx) => {
       const last = prepared(ctx.sqlite, "SELECT id, action, target, before FROM inbox_actions WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1").get() as
         | { id: number; action: string; target: string; before: string }
         | undefined;
+      if (actionId !== undefined && last?.id !== actionId) {
+        const asked = prepared(ctx.sqlite, "SELECT undone_at AS undoneAt FROM inbox_actions WHERE id = ?").get(actionId) as
+          | { undoneAt: number | null }
+          | undefined;
+        if (!asked) throw notFound(`no inbox action ${actionId} (only the last 1,000 are kept)`);
+        if (asked.undoneAt !== null) throw conflict(`inbox action ${actionId} was undone already`, { actionId });
+        throw conflict(`a later inbox action came after action ${actionId}: undo that one first`, { actionId, later: last?.id });
+      }
       if (!last) return undefined;
       const { steps } = JSON.parse(last.before) as { steps: UndoStep[] };
       for (const step of [...steps].reverse()) undoStep(ctx, tx, step);
       prepared(ctx.sqlite, "UPDATE inbox_actions SET undone_at = ? WHERE id = ?").run(Date.now(), last.id);
-      return { action: last.action, target: last.target };
+      return { action: last.action, target: last.target, actionId: last.id };
     },
     "immediate",
   );

@@ -42,6 +42,9 @@ export const inboxDecision = z
   })
   .strict();
 
+/** `POST /api/inbox/undo`: the last action, or (`actionId`, from the action's answer) exactly that one. */
+export const inboxUndoInput = z.object({ actionId: z.number().int().min(1).optional() }).strict();
+
 /** `POST /api/inbox/actions`: one or more decisions (bulk), applied and undone together. */
 export const inboxActInput = z
   .object({

@@ -15,6 +15,20 @@ export const stableContextQuery = z
   .strict();
 export type StableContextQuery = z.input<typeof stableContextQuery>;
 
+/**
+ * `POST /api/context/stable/injected`: the plugin served a session the stable block from its cache
+ * (no request for it): recorded as an injection like a fetched block (once per session and hash).
+ */
+export const stableInjectedInput = z
+  .object({
+    sessionID: sessionIdField,
+    /** The block's hash as the server gave it. */
+    hash: z.string().min(1).max(128),
+    memoryIds: z.array(z.string().min(1).max(200)).max(500),
+  })
+  .strict();
+export type StableInjectedInput = z.input<typeof stableInjectedInput>;
+
 /** `GET /api/context/stable`: the pinned block injected into the system prompt. */
 export interface StableContextDto {
   /** Empty when nothing is pinned. Byte-identical while the pinned memories are unchanged. */

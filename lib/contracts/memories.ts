@@ -138,6 +138,36 @@ export const bulkInput = z
 export type BulkInput = z.input<typeof bulkInput>;
 export type ParsedBulkInput = z.output<typeof bulkInput>;
 
+/**
+ * `POST /api/memories/bulk/matching`: one action over every memory a browser search matches (its
+ * ranked window, at most 1,000), found again on the server, all in one transaction.
+ */
+export const bulkMatchingInput = z
+  .object({
+    query: z.string().trim().min(1, "query: give the search's words").max(4000),
+    project: z.string().min(1).max(200).optional(),
+    scope: z.enum(SCOPES).optional(),
+    category: z.enum(CATEGORIES).optional(),
+    status: z.union([z.enum(STATUSES), z.literal("all")]).optional(),
+    tags: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(10).optional(),
+    pinned: z.enum(["yes", "no"]).optional(),
+    action: z.enum(["archive", "restore", "delete"]),
+    source: z.enum(["ui", "api", "cli"]).default("api"),
+  })
+  .strict();
+export type BulkMatchingInput = z.input<typeof bulkMatchingInput>;
+export type ParsedBulkMatchingInput = z.output<typeof bulkMatchingInput>;
+
+/** `GET /api/memories/pick?q=&exclude=&limit=`: the link picker's search (never counted as an access). */
+export const pickMemoriesQuery = z
+  .object({
+    q: z.string().trim().min(1, "q: type a few words").max(500),
+    exclude: z.string().min(1).max(MAX_ID_CHARS).optional(),
+    limit: z.coerce.number().int().min(1).max(20).default(8),
+  })
+  .strict();
+export type ParsedPickMemoriesQuery = z.output<typeof pickMemoriesQuery>;
+
 /** A memory as the API returns it. */
 export interface MemoryDto {
   id: string;

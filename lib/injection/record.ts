@@ -32,14 +32,15 @@ const MAX_SESSIONS = 5000;
  * The stable block is fetched on many turns of a session with the same content: it is recorded
  * once per session and block version (hash), not once per request.
  */
-export function recordStableInjection(ctx: Ctx, sessionId: string, block: { hash: string; memoryIds: string[] }, defer?: (task: () => void) => void) {
+export function recordStableInjection(ctx: Ctx, sessionId: string, block: { hash: string; memoryIds: string[] }, defer?: (task: () => void) => void): boolean {
   let seen = lastStable.get(ctx.sqlite);
   if (!seen) lastStable.set(ctx.sqlite, (seen = new Map()));
-  if (seen.get(sessionId) === block.hash) return;
+  if (seen.get(sessionId) === block.hash) return false;
   seen.delete(sessionId);
   seen.set(sessionId, block.hash);
   while (seen.size > MAX_SESSIONS) seen.delete(seen.keys().next().value!);
   recordInjection(ctx, block.memoryIds, sessionId, null, defer);
+  return true;
 }
 
 const runNow = (task: () => void) => task();

@@ -16,6 +16,8 @@ export interface BulkResult {
   /** Already in the requested state. */
   unchanged: string[];
   notFound: string[];
+  /** The status each changed memory had before (what an Undo puts back). */
+  before: Record<string, string>;
 }
 
 /**
@@ -30,13 +32,14 @@ export function bulkMemories(ctx: Ctx, input: ParsedBulkInput): BulkResult {
       if (input.action === "delete") catchUpDerived(tx.$client);
       const rows = tx.select().from(memories).where(inList(memories.id, ids)).all();
       const found = new Set(rows.map((r) => r.id));
-      const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)) };
+      const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)), before: {} };
       for (const row of rows) {
         if (input.action === "delete") {
           unindexMemory(tx.$client, row.seq);
           tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${row.id}`);
           tx.delete(memories).where(eq(memories.id, row.id)).run();
           result.changed.push(row.id);
+          result.before[row.id] = row.status;
           continue;
         }
         const status = input.action === "archive" ? "archived" : "active";
@@ -46,6 +49,7 @@ export function bulkMemories(ctx: Ctx, input: ParsedBulkInput): BulkResult {
         }
         applyChange(tx, row, { status }, input.source as Source, input.action === "archive" ? "archived" : "restored");
         result.changed.push(row.id);
+        result.before[row.id] = row.status;
       }
       return result;
     },

@@ -37,9 +37,31 @@ export interface SearchOptions {
    * usage (access counts, the access log, the ranking boost). Default: true.
    */
   countAccess?: boolean;
+  /**
+   * The browser's paged search: ranks up to `window` lexical candidates (not only the usual 100),
+   * keeps those `keep` accepts (filters the search SQL has not: tags, pinned), and returns the
+   * results from `offset` on, with the size of the whole ranked set and its seqs (select all).
+   */
+  page?: SearchPage;
 }
 
-export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options: SearchOptions = {}): Promise<SearchOutput> {
+export interface SearchPage {
+  offset: number;
+  window: number;
+  keep?: (seqs: number[]) => Set<number>;
+}
+
+/** What a paged search ranked beyond the returned page. */
+export interface RankedWindow {
+  /** Ranked matches in the window (the position "51–100 of N" counts against). */
+  total: number;
+  /** True when the lexical list filled the window: more memories contain a query word. */
+  more: boolean;
+  /** Every ranked match's seq, best first (at most `window`). */
+  seqs: number[];
+}
+
+export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options: SearchOptions = {}): Promise<SearchOutput & { window?: RankedWindow }> {
   const started = performance.now();
   const limit = input.limit ?? ctx.config.search.defaultLimit;
   // Reading never registers a project: an unknown directory simply has no memories yet.
@@ -58,7 +80,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   let reason = input.mode === "lexical" ? "lexical mode was asked for" : ctx.services.searchStatus.reason;
   // Start the query embedding first: the lexical query runs while the model works.
   const embedding = service?.ready() ? service.embedQuery(input.query).catch((e: Error) => e) : null;
-  const lexical = lexicalSearch(ctx, terms, filters, CANDIDATES);
+  const lexicalK = options.page ? Math.max(CANDIDATES, options.page.window) : CANDIDATES;
+  const lexical = lexicalSearch(ctx, terms, filters, lexicalK);
   let vector = null;
   if (embedding) {
     const e = await embedding;
@@ -77,7 +100,18 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   ))
     candidates.set(seq, c);
   const now = Date.now();
-  const ranked = rank(lexical, vector, candidates, { projectId, now }).slice(0, limit);
+  let ranked = rank(lexical, vector, candidates, { projectId, now });
+  let window: RankedWindow | undefined;
+  if (options.page) {
+    const { offset, window: size, keep } = options.page;
+    ranked = ranked.slice(0, size);
+    if (keep) {
+      const kept = keep(ranked.map((r) => r.seq));
+      ranked = ranked.filter((r) => kept.has(r.seq));
+    }
+    window = { total: ranked.length, more: lexical.length >= lexicalK, seqs: ranked.map((r) => r.seq) };
+    ranked = ranked.slice(offset, offset + limit);
+  } else ranked = ranked.slice(0, limit);
   const rows = loadRows(
     ctx,
     ranked.map((r) => r.seq),
@@ -108,7 +142,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     );
     for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
-  if (options.countAccess === false) return output(results, mode, reason, input, started);
+  if (options.countAccess === false) return { ...output(results, mode, reason, input, started), ...(window ? { window } : {}) };
   const accessed = results.map((r) => r.id);
   (options.defer ?? runNow)(() => {
     try {
@@ -123,7 +157,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     r.accessCount += 1;
     r.lastAccessedAt = new Date(now).toISOString();
   }
-  return output(results, mode, reason, input, started);
+  return { ...output(results, mode, reason, input, started), ...(window ? { window } : {}) };
 }
 
 function output(results: SearchResult[], mode: SearchOutput["mode"], reason: string, input: ParsedSearchInput, started: number): SearchOutput {

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { catchUpForReader } from "../memories/derived";
 import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
-import { searchForBrowser, type BrowseItem } from "./search";
+import { BROWSE_WINDOW, searchForBrowser, type BrowseItem } from "./search";
 
 /** The memories page's URL parameters (all optional strings, like any query string). */
 export const browseParams = z.object({
@@ -24,6 +24,13 @@ export const browseParams = z.object({
   order: z.enum(["asc", "desc"]).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(10).max(200).optional(),
+  /** A search's page (1-based): searches page by position, the list by cursor. */
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BROWSE_WINDOW / 10)
+    .optional(),
 });
 export type BrowseParams = z.infer<typeof browseParams>;
 
@@ -34,6 +41,8 @@ export interface BrowseResult {
   /** Memories matching the filters (without the search query). */
   total: number;
   search: { mode: string; reason: string; tookMs: number } | null;
+  /** A search's place in its ranked matches: results `offset + 1` to `offset + items.length` of `total` (`more`: of more). */
+  matches: { offset: number; total: number; more: boolean } | null;
   projects: { id: string; name: string }[];
 }
 
@@ -67,6 +76,8 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
   const total = countMatching(ctx, { ...p, project: known }, tags);
   const base = { params: p, total, projects: projectsList };
   if (p.q?.trim()) {
+    const limit = Math.min(100, p.limit ?? 50);
+    const offset = ((p.page ?? 1) - 1) * limit;
     const found = await searchForBrowser(ctx, {
       query: p.q,
       project: known,
@@ -75,9 +86,10 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
       status: p.status,
       tags,
       pinned: p.pinned,
-      limit: p.limit ?? 50,
+      limit,
+      offset,
     });
-    return { ...base, items: found.items, nextCursor: null, search: found.meta };
+    return { ...base, items: found.items, nextCursor: null, search: found.meta, matches: { offset, total: found.total, more: found.more } };
   }
   // The page's own parameters, checked by the API's contract (the same bounds and defaults).
   const list = listPage(
@@ -95,7 +107,7 @@ export async function browseMemories(ctx: Ctx, p: BrowseParams): Promise<BrowseR
       cursor: p.cursor,
     }),
   );
-  return { ...base, items: list.items, nextCursor: list.nextCursor, search: null };
+  return { ...base, items: list.items, nextCursor: list.nextCursor, search: null, matches: null };
 }
 
 /** A stale or hand-edited cursor falls back to the first page instead of an error page. */

@@ -2,7 +2,15 @@ import type { Ctx } from "../ctx";
 import { STATUSES, type Category, type Scope, type Status } from "../vocabulary";
 import { searchInput } from "../contracts/search";
 import { searchMemories } from "../search/search";
+import { prepared } from "../db/prepared";
+import { catchUpForReader } from "../memories/derived";
 import type { MemoryDto } from "../contracts/memories";
+
+/**
+ * How many ranked matches a browser search covers: the pages ("51–100 of N") and "select all N
+ * matching" reach this far. A bound on the work of one search and of one bulk action.
+ */
+export const BROWSE_WINDOW = 1000;
 
 /** A memory as the browser's list shows it: with its score and snippet when found by a search. */
 export interface BrowseItem extends MemoryDto {
@@ -19,15 +27,27 @@ export interface BrowserSearch {
   tags?: string[];
   pinned?: "yes" | "no";
   limit: number;
+  /** Position of the page's first result in the ranked matches (0-based). */
+  offset?: number;
+}
+
+export interface BrowserSearchResult {
+  items: BrowseItem[];
+  meta: { mode: string; reason: string; tookMs: number };
+  /** Ranked matches (at most BROWSE_WINDOW); `more`: more memories contain a query word. */
+  total: number;
+  more: boolean;
+  /** Every ranked match's seq, best first: what "select all matching" acts on. */
+  seqs: number[];
 }
 
 /**
  * The memories page's search box: the API's hybrid search (lexical + vectors when ready), with the
- * page's scope/category/status/project filters passed into its SQL. Tags and pinned are not search
- * filters: for those the search fetches its maximum and the page keeps the matching ones.
+ * page's scope/category/status/project filters passed into its SQL and tags/pinned applied to the
+ * ranked window, paged by offset over up to BROWSE_WINDOW ranked matches.
  * Never counted as an access (see `countAccess`).
  */
-export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ items: BrowseItem[]; meta: { mode: string; reason: string; tookMs: number } }> {
+export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<BrowserSearchResult> {
   const narrow = Boolean(s.tags?.length || s.pinned);
   const out = await searchMemories(
     ctx,
@@ -37,11 +57,24 @@ export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<{ it
       scopes: s.scope ? [s.scope] : undefined,
       categories: s.category ? [s.category] : undefined,
       statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
-      limit: narrow ? 100 : Math.min(100, s.limit),
+      limit: Math.min(100, s.limit),
     }),
     // The user's browsing is not agent usage: no access counts, log rows or ranking boost.
-    { countAccess: false },
+    { countAccess: false, page: { offset: s.offset ?? 0, window: BROWSE_WINDOW, keep: narrow ? (seqs) => keepMatching(ctx, seqs, s) : undefined } },
   );
-  const items = out.results.filter((r) => (!s.tags?.length || s.tags.every((t) => r.tags.includes(t))) && (!s.pinned || r.pinned === (s.pinned === "yes")));
-  return { items: items.slice(0, s.limit), meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs } };
+  const window = out.window ?? { total: out.results.length, more: false, seqs: [] };
+  return { items: out.results, meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs }, total: window.total, more: window.more, seqs: window.seqs };
+}
+
+/** The seqs among `seqs` that have every tag asked for and the pinned state asked for (one statement). */
+function keepMatching(ctx: Ctx, seqs: number[], s: BrowserSearch): Set<number> {
+  if (s.tags?.length) catchUpForReader(ctx.sqlite);
+  const tags = [...new Set(s.tags ?? [])];
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT m.seq AS seq FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?))
+       AND (? IS NULL OR m.pinned = ?)
+       AND (SELECT count(*) FROM memory_tags t WHERE t.memory_id = m.id AND t.tag IN (SELECT value FROM json_each(?))) = ?`,
+  ).all(JSON.stringify(seqs), s.pinned ?? null, s.pinned === "yes" ? 1 : 0, JSON.stringify(tags), tags.length) as { seq: number }[];
+  return new Set(rows.map((r) => r.seq));
 }

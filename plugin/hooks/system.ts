@@ -40,7 +40,11 @@ async function stableText(rt: Runtime, s: SessionState | undefined): Promise<str
   const holder: { stable?: Cached } = s ?? rt;
   // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
   if (rt.stable && Date.now() - rt.stableFetchedAt < rt.settings.stableRefreshMs) {
-    if (holder.stable?.hash !== rt.stable.hash) holder.stable = rt.stable;
+    if (holder.stable?.hash !== rt.stable.hash) {
+      holder.stable = rt.stable;
+      // The server saw no request for this session's block: tell it, off the turn's path.
+      if (s) reportCachedStable(rt, s.id, rt.stable);
+    }
     return holder.stable.text;
   }
   // The session id lets the server record the block as injected into it (once per version).
@@ -53,6 +57,16 @@ async function stableText(rt: Runtime, s: SessionState | undefined): Promise<str
     holder.stable = rt.stable;
   }
   return holder.stable?.text ?? "";
+}
+
+/**
+ * Fire and forget: the stable block served to a session from the plugin's cache is recorded on the
+ * server as an injection like a fetched one (once per session and version). A failure only loses
+ * a statistic, so it is not retried and never waits the turn.
+ */
+function reportCachedStable(rt: Runtime, sessionID: string, block: Cached) {
+  if (!block.text) return;
+  void rt.client.post("/api/context/stable/injected", { sessionID, hash: block.hash, memoryIds: block.memoryIds }).catch(() => undefined);
 }
 
 /** Asks once per new session; the answer (or its absence) is kept for the session's life. */

@@ -102,4 +102,29 @@ describe("the review inbox API", () => {
     const after = await body(await server.api(`/api/inbox?directory=${encodeURIComponent(dir2)}`));
     expect(after.items.some((i: any) => i.id === merge.id)).toBe(false);
   });
+
+  it("undoes exactly the action a toast names: 409 once a later action came after it or it was undone, 404 for none", async () => {
+    const one = await remember("Toast undo: the first suggestion about release tags.", "convention", { status: "suggested" });
+    const two = await remember("Toast undo: the second suggestion about changelog entries.", "convention", { status: "suggested" });
+    const first = await body(await act([{ type: "memory", id: one, action: "approve" }]));
+    const second = await body(await act([{ type: "memory", id: two, action: "reject" }]));
+    expect(second.actionId).toBeGreaterThan(first.actionId);
+    const undo = (json: unknown) => server.api("/api/inbox/undo", { method: "POST", json });
+
+    const blocked = await undo({ actionId: first.actionId });
+    expect(blocked.status).toBe(409);
+    expect((await body(blocked)).error.message).toMatch(/later inbox action/);
+    expect((await body(await server.api(`/api/memories/${one}`))).status).toBe("active");
+
+    expect((await body(await undo({ actionId: second.actionId }))).undone).toMatchObject({ action: "reject", actionId: second.actionId });
+    expect((await body(await server.api(`/api/memories/${two}`))).status).toBe("suggested");
+    expect((await body(await undo({ actionId: first.actionId }))).undone).toMatchObject({ actionId: first.actionId });
+    expect((await body(await server.api(`/api/memories/${one}`))).status).toBe("suggested");
+
+    expect((await undo({ actionId: first.actionId })).status).toBe(409);
+    expect((await undo({ actionId: 99_999_999 })).status).toBe(404);
+    const bad = await undo({ actionId: "x" });
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error.message).toMatch(/^actionId/);
+  });
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import Database from "better-sqlite3";
 import type { Hooks } from "@opencode-ai/plugin";
 import type { Message, Part } from "@opencode-ai/sdk";
 import { describe, expect, it, vi } from "vitest";
@@ -115,6 +116,54 @@ describe("stable block refresh", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("stable block served from the plugin's cache", () => {
+  const injectedInto = (memoryId: string) => {
+    const db = new Database(path.join(server.dataDir, "recollect.db"), { readonly: true });
+    try {
+      return (db.prepare("SELECT session_id AS s FROM access_log WHERE memory_id = ? AND kind = 'inject' ORDER BY id").all(memoryId) as { s: string }[]).map(
+        (r) => r.s,
+      );
+    } finally {
+      db.close();
+    }
+  };
+
+  it("is recorded as an injection into the session that got it, though no request fetched it", async () => {
+    const dir = tempDir("plugin-http-cached-");
+    const hooks = (await createRecollect(
+      { directory: dir },
+      { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, stableRefreshMs: 600_000 },
+    )) as Hooks;
+    const res = await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "Cached stable: releases are tagged from main only", category: "constraint", pinned: true, directory: dir },
+    });
+    const pinned = (await res.json()) as { id: string };
+    expect((await system(hooks, "ses_cached_a"))[1]).toContain("releases are tagged from main only");
+    // Within stableRefreshMs the second session gets the cached block: no GET for it.
+    expect((await system(hooks, "ses_cached_b"))[1]).toContain("releases are tagged from main only");
+    await vi.waitFor(() => expect(injectedInto(pinned.id).sort()).toEqual(["ses_cached_a", "ses_cached_b"]), { timeout: 15_000, interval: 100 });
+  });
+
+  it("POST /api/context/stable/injected records once per session and hash, keeps only existing memories, and names a bad field", async () => {
+    const res = await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "Cached stable report: the CI cache is keyed on the lockfile", category: "constraint", pinned: true, directory },
+    });
+    const pinned = (await res.json()) as { id: string };
+    const report = (json: unknown) => server.api("/api/context/stable/injected", { method: "POST", json });
+    const body = { sessionID: "ses_cached_report", hash: "h-1", memoryIds: [pinned.id, "no-such-memory"] };
+    expect(await (await report(body)).json()).toEqual({ recorded: true });
+    expect(await (await report(body)).json()).toEqual({ recorded: false });
+    expect(await (await report({ ...body, hash: "h-2" })).json()).toEqual({ recorded: true });
+    await vi.waitFor(() => expect(injectedInto(pinned.id)).toEqual(["ses_cached_report", "ses_cached_report"]), { timeout: 15_000, interval: 100 });
+    const bad = await report({ hash: "h", memoryIds: [] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^sessionID/);
+    expect((await fetch(`${server.url}/api/context/stable/injected`, { method: "POST", body: JSON.stringify(body) })).status).toBe(401);
   });
 });
 

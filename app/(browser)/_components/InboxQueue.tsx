@@ -37,7 +37,8 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
   const [draft, setDraft] = useState("");
   const [keeper, setKeeper] = useState<string | null>(null);
   const [replaces, setReplaces] = useState("");
-  const [toast, setToast] = useState<string | null>(null);
+  // The toast's Undo takes back exactly its action (actionId), never a later one made elsewhere.
+  const [toast, setToast] = useState<{ text: string; actionId?: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
@@ -57,9 +58,10 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
       setBusy(true);
       setError(null);
       try {
-        const r = await api<{ outdated: { id: string; reason: string }[] }>("/api/inbox/actions", { json: { items: decisions, source: "ui" } });
+        const r = await api<{ actionId: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", { json: { items: decisions, source: "ui" } });
         // A proposal whose memories changed since is closed rather than applied: say why.
-        setToast(r.outdated.length ? `Not applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}` : label);
+        const text = r.outdated.length ? `Not applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}` : label;
+        setToast({ text, actionId: r.actionId });
         setEditing(null);
         setSelected(new Set());
         await reload();
@@ -72,26 +74,29 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
     [busy, reload],
   );
 
-  const undo = useCallback(async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: {} });
-      setToast(r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo");
-      await reload();
-    } catch (e) {
-      setError(e instanceof ApiFailure ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [reload]);
+  const undo = useCallback(
+    async (actionId?: number) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: actionId ? { actionId } : {} });
+        setToast({ text: r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo" });
+        await reload();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [reload],
+  );
 
   const consolidateNow = async () => {
     setBusy(true);
     setError(null);
     try {
       const r = await api<{ created: number; tookMs: number }>("/api/consolidate", { json: {} });
-      setToast(`Consolidation found ${r.created} new proposal${r.created === 1 ? "" : "s"} (${r.tookMs} ms)`);
+      setToast({ text: `Consolidation found ${r.created} new proposal${r.created === 1 ? "" : "s"} (${r.tookMs} ms)` });
       await reload();
     } catch (e) {
       setError(e instanceof ApiFailure ? e.message : String(e));
@@ -296,10 +301,18 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
           data-testid="inbox-toast"
           className="fixed bottom-4 right-4 flex items-center gap-3 rounded-md bg-zinc-900 px-4 py-2 text-sm text-white shadow-lg"
         >
-          <span>{toast}</span>
-          <button type="button" data-testid="inbox-undo" className="font-medium text-indigo-300 underline" disabled={busy} onClick={undo}>
-            Undo
-          </button>
+          <span>{toast.text}</span>
+          {toast.actionId ? (
+            <button
+              type="button"
+              data-testid="inbox-undo"
+              className="font-medium text-indigo-300 underline"
+              disabled={busy}
+              onClick={() => void undo(toast.actionId)}
+            >
+              Undo
+            </button>
+          ) : null}
           <button type="button" aria-label="Dismiss" onClick={() => setToast(null)}>
             ×
           </button>

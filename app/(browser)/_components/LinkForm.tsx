@@ -1,37 +1,85 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
 import { btn, input } from "./ui";
 
 const KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
 
-/** Links this memory to another one (by id; the id is on every memory's page). */
+interface Candidate {
+  id: string;
+  title: string | null;
+  snippet: string;
+  category: string;
+  scope: string;
+}
+
+/** What a typed text is: a memory's page address or id (linked as is), or words to search for. */
+const asId = (text: string) => {
+  const t = text.trim();
+  if (/\/memories\/[^/\s]+$/.test(t)) return t.replace(/^.*\/memories\//, "");
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(t) ? t : null;
+};
+
+/**
+ * Links this memory to another one: type words and pick one of the memories found (the picker's
+ * search is not counted as an access), or paste an id or a memory's address.
+ */
 export function LinkForm({ id }: { id: string }) {
   const router = useRouter();
   const [to, setTo] = useState("");
   const [kind, setKind] = useState<(typeof KINDS)[number]>("relates");
   const [error, setError] = useState<string | null>(null);
+  const [found, setFound] = useState<Candidate[] | null>(null);
   const [pending, start] = useTransition();
+
+  // Search as the user types (after a short pause), unless the text is an id.
+  useEffect(() => {
+    const words = to.trim();
+    if (words.length < 2 || asId(words)) {
+      setFound(null);
+      return;
+    }
+    const controller = { stale: false };
+    const timer = setTimeout(async () => {
+      try {
+        const r = await api<{ items: Candidate[] }>(`/api/memories/pick?q=${encodeURIComponent(words)}&exclude=${encodeURIComponent(id)}`);
+        if (!controller.stale) setFound(r.items);
+      } catch (err) {
+        if (!controller.stale) setError(err instanceof ApiFailure ? err.message : String(err));
+      }
+    }, 250);
+    return () => {
+      controller.stale = true;
+      clearTimeout(timer);
+    };
+  }, [to, id]);
+
+  const link = (target: string) =>
+    start(async () => {
+      try {
+        await api(`/api/memories/${id}/links`, { json: { to: target, kind } });
+        setTo("");
+        setFound(null);
+        setError(null);
+        router.refresh();
+      } catch (err) {
+        setError(err instanceof ApiFailure ? err.message : String(err));
+      }
+    });
+
   return (
     <form
       data-testid="link-form"
       className="mt-3 flex flex-wrap items-start gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        const target = to.trim().replace(/^.*\/memories\//, "");
-        if (!target) return setError("Enter the id (or the page address) of the memory to link to.");
-        start(async () => {
-          try {
-            await api(`/api/memories/${id}/links`, { json: { to: target, kind } });
-            setTo("");
-            setError(null);
-            router.refresh();
-          } catch (err) {
-            setError(err instanceof ApiFailure ? err.message : String(err));
-          }
-        });
+        // One word and no pick: taken as an id (the server says if no memory has it).
+        const picked = found?.length === 1 ? found[0].id : found?.length ? null : /^\S+$/.test(to.trim()) ? to.trim() : null;
+        const target = asId(to) ?? picked;
+        if (!target) return setError(to.trim() ? "Pick one of the memories found, or paste its id or address." : "Type words to find the memory to link to.");
+        link(target);
       }}
     >
       <label htmlFor="link-kind" className="sr-only">
@@ -43,21 +91,48 @@ export function LinkForm({ id }: { id: string }) {
         ))}
       </select>
       <label htmlFor="link-to" className="sr-only">
-        Memory id to link to
+        Find the memory to link to (words, id or address)
       </label>
       <input
         id="link-to"
         data-testid="link-to"
+        type="search"
         value={to}
-        onChange={(e) => setTo(e.target.value)}
-        placeholder="memory id or address"
+        onChange={(e) => {
+          setTo(e.target.value);
+          setError(null);
+        }}
+        placeholder="find by words, or paste an id"
+        autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "link-error" : undefined}
+        aria-controls="link-candidates"
         className={`${input} min-w-0 flex-1`}
       />
       <button type="submit" className={btn.secondary} disabled={pending}>
         Link
       </button>
+      {found ? (
+        <ul id="link-candidates" data-testid="link-candidates" aria-label="Memories found" className="w-full space-y-1 text-sm">
+          {found.length === 0 ? <li className="text-xs text-zinc-500">No memory matches these words.</li> : null}
+          {found.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                data-testid="link-candidate"
+                data-id={c.id}
+                disabled={pending}
+                onClick={() => link(c.id)}
+                className="w-full rounded border border-zinc-200 px-2 py-1 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                <span className="text-xs text-zinc-500">[{c.category}] </span>
+                {c.title ? <span className="font-medium">{c.title} · </span> : null}
+                <span className="break-words">{c.snippet}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p id="link-error" role="alert" className="w-full text-xs text-red-700 dark:text-red-400">
           {error}

@@ -30,6 +30,28 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
         setError(e instanceof ApiFailure ? e.message : String(e));
       }
     });
+  // A suggested memory is decided here as in the review inbox; Undo takes back exactly that action.
+  const decide = (action: "approve" | "reject") =>
+    start(async () => {
+      setError(null);
+      try {
+        const r = await api<{ actionId: number }>("/api/inbox/actions", { json: { items: [{ type: "memory", id, action }], source: "ui" } });
+        setToast({
+          text: action === "approve" ? "Suggestion approved." : "Suggestion dismissed (archived).",
+          undo: async () => {
+            try {
+              await api("/api/inbox/undo", { json: { actionId: r.actionId } });
+            } catch (e) {
+              setError(e instanceof ApiFailure ? e.message : String(e));
+            }
+            router.refresh();
+          },
+        });
+        router.refresh();
+      } catch (e) {
+        setError(e instanceof ApiFailure ? e.message : String(e));
+      }
+    });
   const setBlocker = (next: "resolved" | "active") =>
     start(async () => {
       setError(null);
@@ -42,6 +64,16 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
     });
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {status === "suggested" ? (
+        <>
+          <button type="button" data-testid="approve-suggestion" className={btn.primary} disabled={pending} onClick={() => decide("approve")}>
+            Approve
+          </button>
+          <button type="button" data-testid="dismiss-suggestion" className={btn.secondary} disabled={pending} onClick={() => decide("reject")}>
+            Dismiss
+          </button>
+        </>
+      ) : null}
       {category === "blocker" && status === "active" ? (
         <button type="button" data-testid="resolve-blocker" className={btn.primary} disabled={pending} onClick={() => setBlocker("resolved")}>
           Resolve

@@ -27,8 +27,23 @@ export interface Row {
 
 type Action = "archive" | "restore" | "delete";
 
+/** A search's matches beyond the page: "select all N matching" acts on them on the server. */
+export interface Matching {
+  total: number;
+  more: boolean;
+  /** The search as `POST /api/memories/bulk/matching` takes it (without the action). */
+  search: { query: string; project?: string; scope?: string; category?: string; status?: string; tags?: string[]; pinned?: string };
+}
+
+interface BulkAnswer {
+  changed: string[];
+  unchanged: string[];
+  notFound: string[];
+  before: Record<string, string>;
+}
+
 /** The list with selection and bulk actions (archive, restore, delete with confirmation, export). */
-export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactNode }) {
+export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: React.ReactNode; matching?: Matching }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState(false);
@@ -38,14 +53,25 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
   const closeToast = useCallback(() => setToast(null), []);
   const ids = [...selected];
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  // Every match of the search, not only this page: offered once the whole page is selected.
+  const [allMatching, setAllMatching] = useState(false);
+  const canSelectMatching = all && !!matching && matching.total > rows.length;
+  const count = allMatching && matching ? matching.total : selected.size;
 
   // A new page of rows (filters changed, next page) keeps only selections that are still visible.
   useEffect(() => {
     setSelected((s) => new Set([...s].filter((id) => rows.some((r) => r.id === id))));
+    setAllMatching(false);
   }, [rows]);
   useEffect(() => {
+    if (!all) setAllMatching(false);
+  }, [all]);
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !confirm) setSelected(new Set());
+      if (e.key === "Escape" && !confirm) {
+        setSelected(new Set());
+        setAllMatching(false);
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -101,15 +127,19 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
     start(async () => {
       setConfirm(false);
       try {
-        const r = await api<{ changed: string[]; unchanged: string[]; notFound: string[] }>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
+        const r =
+          allMatching && matching
+            ? await api<BulkAnswer>("/api/memories/bulk/matching", { json: { ...matching.search, action, source: "ui" } })
+            : await api<BulkAnswer>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
         const verb = action === "archive" ? "Archived" : action === "restore" ? "Restored" : "Deleted";
         setMessage({
           tone: "ok",
           text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.`,
         });
         setSelected(new Set());
+        setAllMatching(false);
         if (action !== "delete" && r.changed.length) {
-          const before = new Map(rows.map((row) => [row.id, row.status]));
+          const before = new Map(Object.entries(r.before));
           setToast({
             text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}.`,
             undo: () => undoStatus(r.changed, before, router.refresh),
@@ -147,12 +177,28 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
             data-testid="select-all"
             checked={all}
             disabled={rows.length === 0}
-            onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.id)))}
+            onChange={() => {
+              setAllMatching(false);
+              setSelected(all ? new Set() : new Set(rows.map((r) => r.id)));
+            }}
             aria-label="Select all memories on this page"
             className="size-4 accent-indigo-600"
           />
-          <span data-testid="selected-count">{selected.size ? `${selected.size} selected` : "Select"}</span>
+          <span data-testid="selected-count">
+            {allMatching ? `All ${count.toLocaleString("en-US")} matching selected` : selected.size ? `${selected.size} selected` : "Select"}
+          </span>
         </label>
+        {canSelectMatching && !allMatching ? (
+          <button type="button" data-testid="select-all-matching" className={btn.ghost} onClick={() => setAllMatching(true)}>
+            Select all {matching.total.toLocaleString("en-US")}
+            {matching.more ? " ranked" : ""} matching
+          </button>
+        ) : null}
+        {allMatching ? (
+          <button type="button" data-testid="select-page-only" className={btn.ghost} onClick={() => setAllMatching(false)}>
+            Only this page
+          </button>
+        ) : null}
         {/* The actions appear once something is selected: on a phone they would push the list down. */}
         <div hidden={selected.size === 0} className="flex flex-wrap gap-2" role="group" aria-label="Bulk actions">
           <button type="button" data-testid="bulk-archive" className={btn.secondary} disabled={!selected.size || pending} onClick={() => run("archive")}>
@@ -168,7 +214,7 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
             type="button"
             data-testid="bulk-export-md"
             className={btn.ghost}
-            disabled={!selected.size || pending}
+            disabled={!selected.size || pending || allMatching}
             onClick={() => exportSelection("markdown")}
           >
             Export Markdown
@@ -177,7 +223,7 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
             type="button"
             data-testid="bulk-export-json"
             className={btn.ghost}
-            disabled={!selected.size || pending}
+            disabled={!selected.size || pending || allMatching}
             onClick={() => exportSelection("json")}
           >
             Export JSON
@@ -254,7 +300,7 @@ export function MemoryTable({ rows, empty }: { rows: Row[]; empty?: React.ReactN
       <UndoToast toast={toast} onClose={closeToast} />
       <ConfirmDialog
         open={confirm}
-        title={`Delete ${ids.length} ${ids.length === 1 ? "memory" : "memories"} for good?`}
+        title={`Delete ${count} ${count === 1 ? "memory" : "memories"} for good?`}
         confirmLabel="Delete permanently"
         onConfirm={() => run("delete")}
         onCancel={() => setConfirm(false)}

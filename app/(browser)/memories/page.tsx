@@ -54,9 +54,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
         description={
           q ? (
             <span data-testid="result-summary">
-              {fmt(rows.length)} {rows.length === 1 ? "result" : "results"} for “{q}” ·{" "}
-              <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge> {r.search?.reason} ·{" "}
-              {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
+              {position(r.matches, rows.length)} for “{q}” · <Badge tone={r.search?.mode === "hybrid" ? "green" : "amber"}>{r.search?.mode}</Badge>{" "}
+              {r.search?.reason} · {r.search ? `${r.search.tookMs.toFixed(0)} ms` : ""}
             </span>
           ) : (
             <span data-testid="result-summary">
@@ -157,6 +156,27 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
 
       <MemoryTable
         rows={rows}
+        matching={
+          q && r.matches
+            ? {
+                total: r.matches.total,
+                more: r.matches.more,
+                search: {
+                  query: q,
+                  // As the page searched: a project id it does not know is ignored, not a filter.
+                  project: names.has(p.project ?? "") ? p.project : undefined,
+                  scope: p.scope,
+                  category: p.category,
+                  status: p.status,
+                  tags: p.tag
+                    ?.split(",")
+                    .map((t) => t.trim())
+                    .filter(Boolean),
+                  pinned: p.pinned,
+                },
+              }
+            : undefined
+        }
         empty={
           r.total === 0 && !filtered && !q ? (
             <EmptyState title="No memories yet">
@@ -170,6 +190,28 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
           )
         }
       />
+
+      {q && r.matches && r.matches.total > rows.length ? (
+        <nav aria-label="Pages of results" className="mt-4 flex items-center justify-between gap-2" data-testid="search-pager">
+          {r.matches.offset > 0 ? (
+            <Link href={link({ page: (p.page ?? 1) - 1 })} className={btn.secondary} data-testid="previous-page">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="page-position">
+            {position(r.matches, rows.length)}
+          </span>
+          {r.matches.offset + rows.length < r.matches.total ? (
+            <Link href={link({ page: (p.page ?? 1) + 1 })} className={btn.secondary} data-testid="next-page">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
 
       {!q && (p.cursor || r.nextCursor) ? (
         <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
@@ -221,6 +263,13 @@ function Select({
       </select>
     </div>
   );
+}
+
+/** "51–100 of 331 results" ("of 1,000+" when more memories contain a query word than a search ranks). */
+function position(m: { offset: number; total: number; more: boolean } | null, shown: number): string {
+  if (!m || shown === 0) return "0 results";
+  const of = `${fmt(m.total)}${m.more ? "+" : ""}`;
+  return `${fmt(m.offset + 1)}–${fmt(m.offset + shown)} of ${of} ${m.total === 1 ? "result" : "results"}`;
 }
 
 function toQuery(p: Record<string, unknown>): string {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { claimsView, sessionsView, timeLeft } from "@/lib/views/activity";
 import { formatAge } from "@/lib/memories/dto";
-import { Badge, Card, DataTable, EmptyState, PageHeader, TextLink } from "../_components/ui";
+import { Badge, Card, EmptyState, PageHeader, TextLink } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -55,23 +55,52 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         {claimList.length === 0 ? (
           <p className="text-sm text-zinc-500">No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.</p>
         ) : (
-          <DataTable columns={["Item", "Project", "Session", "Note", "Expires in"]}>
-            {claimList.map((c) => (
-              <tr key={`${c.project}-${c.item}`} data-testid="claim-item" className="border-t border-zinc-100 dark:border-zinc-800">
-                <td className="py-1 pr-3 font-mono text-xs">
-                  {c.item} <span className="text-zinc-500">({c.kind})</span>
-                </td>
-                <td className="py-1 pr-3">{c.project}</td>
-                <td className="py-1 pr-3 font-mono text-xs">
-                  <TextLink href={`/sessions/${encodeURIComponent(c.sessionId)}`}>{c.sessionId}</TextLink>
-                </td>
-                <td className="py-1 pr-3">{c.note}</td>
-                <td className="py-1 tabular-nums">{timeLeft(c.expiresAt, now)}</td>
+          // A table from `sm` up; below it each claim is a stack of labelled lines, so a phone
+          // never scrolls it sideways.
+          <table className="block w-full text-left text-sm sm:table" data-testid="claim-table">
+            <thead className="hidden text-xs uppercase text-zinc-500 sm:table-header-group">
+              <tr>
+                {["Item", "Project", "Session", "Note", "Expires in"].map((c) => (
+                  <th key={c} scope="col" className="py-1 pr-3 font-medium">
+                    {c}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </DataTable>
+            </thead>
+            <tbody className="block sm:table-row-group">
+              {claimList.map((c) => (
+                <tr
+                  key={`${c.project}-${c.item}`}
+                  data-testid="claim-item"
+                  className="block border-t border-zinc-100 py-2 sm:table-row sm:py-0 dark:border-zinc-800"
+                >
+                  <StackedCell label="Item" className="font-mono text-xs">
+                    {c.item} <span className="text-zinc-500">({c.kind})</span>
+                  </StackedCell>
+                  <StackedCell label="Project">{c.project}</StackedCell>
+                  <StackedCell label="Session" className="font-mono text-xs">
+                    <TextLink href={`/sessions/${encodeURIComponent(c.sessionId)}`}>{c.sessionId}</TextLink>
+                  </StackedCell>
+                  <StackedCell label="Note">{c.note}</StackedCell>
+                  <StackedCell label="Expires in" className="tabular-nums">
+                    {timeLeft(c.expiresAt, now)}
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </Card>
     </div>
+  );
+}
+
+/** A cell that is a labelled line of a stacked row below `sm` ("Note: on it"), a plain cell above. */
+function StackedCell({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <td className={`flex gap-2 break-all py-0.5 sm:table-cell sm:break-normal sm:py-1 sm:pr-3 ${className}`}>
+      <span className="w-20 shrink-0 font-sans text-xs text-zinc-500 sm:hidden">{label}</span>
+      <span className="min-w-0">{children}</span>
+    </td>
   );
 }

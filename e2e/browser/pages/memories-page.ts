@@ -23,6 +23,23 @@ export class MemoriesPage {
   get emptyState() {
     return this.page.getByTestId("empty-state");
   }
+  /** "51–100 of 130 results" under a paged search. */
+  get pagePosition() {
+    return this.page.getByTestId("page-position");
+  }
+  get nextPage() {
+    return this.page.getByTestId("next-page");
+  }
+  get previousPage() {
+    return this.page.getByTestId("previous-page");
+  }
+  get selectAll() {
+    return this.page.getByTestId("select-all");
+  }
+  /** Offered once the whole page is selected and the search matches more. */
+  get selectAllMatching() {
+    return this.page.getByTestId("select-all-matching");
+  }
 
   constructor(
     private readonly page: Page,

@@ -34,6 +34,16 @@ export class MemoryForm {
     return this.page.getByTestId(`error-${name}`);
   }
 
+  /** The link picker: types words, then picks the memory found whose text has `pick`. */
+  async linkByWords(words: string, pick: string) {
+    await this.page.getByTestId("link-to").fill(words);
+    await this.page.getByTestId("link-candidate").filter({ hasText: pick }).click();
+  }
+
+  get linkCandidates() {
+    return this.page.getByTestId("link-candidate");
+  }
+
   async linkTo(id: string) {
     await this.page.getByTestId("link-to").fill(id);
     await this.page.getByTestId("link-to").press("Enter");
