@@ -58,7 +58,9 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
       setBusy(true);
       setError(null);
       try {
-        const r = await api<{ actionId: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", { json: { items: decisions, source: "ui" } });
+        const r = await api<{ actionId: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", {
+          json: { items: decisions, source: "ui" },
+        });
         // A proposal whose memories changed since is closed rather than applied: say why.
         const text = r.outdated.length ? `Not applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}` : label;
         setToast({ text, actionId: r.actionId });
