@@ -81,7 +81,7 @@ test("the constraints page says at the top when a pinned rule is left out by the
   const constraints = new ConstraintsPage(page, a.url);
   await expect(page.getByTestId("block-text")).toContainText("Run the linter");
   await expect(page.getByTestId("budget-alert")).toHaveCount(0);
-  const long = `Never merge on a Friday: ${"wait for the nightly integration run, the soak test and a second reviewer; ".repeat(4)}`;
+  const long = `Never merge on a Friday: ${"wait for the nightly integration run, the soak test and a second reviewer; ".repeat(8)}`;
   await constraints.quickAdd(long);
   const alert = page.getByTestId("budget-alert");
   await expect(alert).toBeVisible();
