@@ -72,6 +72,17 @@ test("the sidebar shows the seeded figures and running loop, a new checkpoint br
   await shows(/loops\s+1 running/);
   await shows(new RegExp(`${loop.slug.slice(0, 20)}\\s+audit 2/6`));
 
+  // The turn's idle checkpoint comes first (the plugin stores one when the session goes idle); a
+  // slow machine may store it late, and a toast for it would hide the one this test looks for.
+  await expect
+    .poll(
+      async () => {
+        const list = await (await s.api(`/api/checkpoints?directory=${encodeURIComponent(directory)}`)).json();
+        return list.items.some((c: { trigger: string }) => c.trigger === "idle");
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   // A checkpoint stored meanwhile (as /checkpoint or a compaction does): a toast says so.
   const cp = await (
     await post("/api/checkpoints", { directory, sessionID: "ses_seed", trigger: "manual", suggest: false, messages: [...messages, ...messages] })

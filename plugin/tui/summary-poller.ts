@@ -17,6 +17,9 @@ export class SummaryPoller {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
   private last: ContextSummaryDto | undefined;
+  /** The newest checkpoint of the last answer (null: none yet; undefined: no answer yet). Kept
+   * across failed polls, so a slow or refused poll between two checkpoints cannot hide the toast. */
+  private checkpointId: string | null | undefined;
   private reachable: boolean | undefined;
   private stopped = false;
 
@@ -43,7 +46,7 @@ export class SummaryPoller {
     this.inFlight = true;
     try {
       const { directory, sessionID } = this.target();
-      const res = await this.client.get<ContextSummaryDto>("/api/context/summary", { query: { directory, sessionID }, timeoutMs: 2000 });
+      const res = await this.client.get<ContextSummaryDto>("/api/context/summary", { query: { directory, sessionID }, timeoutMs: 4000 });
       const summary = res.ok ? res.data : undefined;
       this.notice(summary);
       this.last = summary;
@@ -61,8 +64,9 @@ export class SummaryPoller {
       return;
     }
     const cp = next.lastCheckpoint;
-    if (this.last && cp && cp.id !== this.last.lastCheckpoint?.id)
+    if (this.checkpointId !== undefined && cp && cp.id !== this.checkpointId)
       this.events.onNotice({ message: `Recollect: checkpoint ${cp.id} stored`, variant: "success" });
+    this.checkpointId = cp?.id ?? null;
     this.reachable = true;
   }
 
