@@ -88,7 +88,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   let probes = MAX_SEMANTIC_PROBES;
   let semanticFound = 0;
 
-  for (const group of groupBy(featured, (f) => placementKey(f.memory)).values()) {
+  for (const group of (await groupBy(featured, (f) => placementKey(f.memory), slicer)).values()) {
     if (group.length < 2) continue;
     const pairs: Pair[] = [];
     await similarPairs(group, floor, slicer, (a, b) => {
@@ -173,7 +173,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   let created = 0;
   let autoApplied = 0;
   if (!options.dryRun) {
-    const byId = new Map(loaded.map((m) => [m.id, m]));
+    const byId = new Map<string, (typeof loaded)[number]>();
+    for (const m of loaded) {
+      byId.set(m.id, m);
+      if (slicer.due()) await slicer.pause();
+    }
     const ids = await storeProposals(ctx, candidates, slicer, (id) => {
       const m = byId.get(id);
       return m && memoryStateOf(m);
@@ -236,8 +240,10 @@ export async function storeProposals(
   for (const r of prepared(ctx.sqlite, "SELECT id, memory_ids FROM proposals WHERE kind = 'merge' AND status = 'open'").all() as {
     id: string;
     memory_ids: string;
-  }[])
+  }[]) {
     for (const m of JSON.parse(r.memory_ids) as string[]) openMergeOf.set(m, r.id);
+    if (slicer.due()) await slicer.pause();
+  }
   const dropOpenMerge = prepared(ctx.sqlite, "DELETE FROM proposals WHERE id = ? AND status = 'open'");
   const out: { id: string; candidate: Candidate }[] = [];
   // Each transaction ends when its slice is used up or at TX_ROWS rows: its commit writes the

@@ -34,13 +34,13 @@ export async function distill(ctx: Ctx, options: { project?: string; dryRun?: bo
   );
   const featured = await withTokens(procedures, slicer);
   const candidates: Candidate[] = [];
-  for (const group of groupBy(featured, (f) => f.memory.projectId!).values()) {
+  for (const group of (await groupBy(featured, (f) => f.memory.projectId!, slicer)).values()) {
     const parent = new Map<Featured, Featured>(group.map((f) => [f, f]));
     const find = (x: Featured): Featured => (parent.get(x) === x ? x : find(parent.get(x)!));
     await similarPairs(group, SAME_PROCEDURE, slicer, (a, b) => {
       if (jaccardOf(a.tokens, b.tokens) >= SAME_PROCEDURE) parent.set(find(a), find(b));
     });
-    for (const cluster of groupBy(group, (f) => find(f).memory.id).values()) {
+    for (const cluster of (await groupBy(group, (f) => find(f).memory.id, slicer)).values()) {
       const sessions = new Set(cluster.map((f) => f.memory.originSession).filter(Boolean));
       if (sessions.size < minSessions) continue;
       candidates.push(skillCandidate(cluster, sessions.size));

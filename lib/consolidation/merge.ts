@@ -85,6 +85,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
     const ra = find(p.a);
     const rb = find(p.b);
     if (ra !== rb) parent.set(ra, rb);
+    if (slicer.due()) await slicer.pause();
   }
   const clusters = new Map<Featured, Featured[]>();
   for (const f of parent.keys()) {
@@ -92,6 +93,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
     const list = clusters.get(r);
     if (list) list.push(f);
     else clusters.set(r, [f]);
+    if (slicer.due()) await slicer.pause();
   }
   const evidenceOf = new Map<Featured, Pair[]>();
   for (const p of pairs) {
@@ -99,6 +101,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
     const list = evidenceOf.get(r);
     if (list) list.push(p);
     else evidenceOf.set(r, [p]);
+    if (slicer.due()) await slicer.pause();
   }
   const out: Candidate[] = [];
   for (const [root, members] of clusters) {
