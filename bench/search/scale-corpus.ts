@@ -169,6 +169,9 @@ export function syntheticMemories(seed: number, turns: readonly Turn[]): () => s
   };
 }
 
+/** Tags the corpus puts on some memories (the tag filters of the quality check). */
+export const SCALE_TAGS = { review: "review", ops: "ops" } as const;
+
 export interface StoredTurn {
   seq: number;
   diaId: string;
@@ -189,8 +192,9 @@ export function loadScaleStore(ctx: Ctx, n: number, turns: readonly Turn[], seed
   for (const p of SCALE_PROJECTS) insProject.run(p, p);
   const ins = s.prepare(
     `INSERT INTO memories(id, project_id, scope, category, title, content, tags, source, status, pinned, priority, content_hash, created_at, updated_at, access_count)
-     VALUES (?, ?, ?, ?, ?, ?, '[]', 'import', ?, 0, 0, ?, ?, ?, 0) RETURNING seq`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'import', ?, ?, 0, ?, ?, ?, 0) RETURNING seq`,
   );
+  const insTag = s.prepare("INSERT INTO memory_tags(memory_id, tag) VALUES (?, ?)");
   const fts = s.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)");
   const stored: StoredTurn[] = [];
   const every = Math.max(1, Math.floor(n / Math.max(1, turns.length)));
@@ -207,10 +211,28 @@ export function loadScaleStore(ctx: Ctx, n: number, turns: readonly Turn[], seed
         const title = t ? t.speaker : null;
         const content = t ? t.text : text();
         const created = now - (n - i) * 60_000;
-        const { seq } = ins.get(uuidv7(), project, project ? "project" : "global", category, title, content, status, `h${i}`, created, created) as {
+        // By position, not from the PRNG: the rest of the corpus stays what it was without them.
+        const tags = i % 10 === 3 ? [SCALE_TAGS.review, ...(i % 20 === 3 ? [SCALE_TAGS.ops] : [])] : [];
+        const pinned = i % 50 === 7 ? 1 : 0;
+        const id = uuidv7();
+        const { seq } = ins.get(
+          id,
+          project,
+          project ? "project" : "global",
+          category,
+          title,
+          content,
+          JSON.stringify(tags),
+          status,
+          pinned,
+          `h${i}`,
+          created,
+          created,
+        ) as {
           seq: number;
         };
-        fts.run(seq, ...lexicalColumns({ title, tags: [], content }));
+        fts.run(seq, ...lexicalColumns({ title, tags, content }));
+        for (const t of tags) insTag.run(id, t);
         if (t) stored.push({ seq, diaId: t.dia_id, sampleId: t.sample_id });
       }
     })();

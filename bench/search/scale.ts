@@ -8,7 +8,7 @@ import { ensureBuild } from "../../scripts/build-if-needed";
 import { keepAliveClient } from "../lib/http-client";
 import { processCpuMs } from "../lib/process-cpu";
 import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
-import { CONVERSATION_PROJECT, loadScaleStore, locomo, type Question } from "./scale-corpus";
+import { CONVERSATION_PROJECT, loadScaleStore, locomo, SCALE_TAGS, type Question } from "./scale-corpus";
 import { startBenchServer } from "./speed";
 
 /**
@@ -30,14 +30,18 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
-type FilterName = "none" | "project" | "project+category+scope";
-const FILTERS: FilterName[] = ["none", "project", "project+category+scope"];
+type FilterName = "none" | "project" | "project+category+scope" | "tags" | "pinned" | "project+tags";
+const FILTERS: FilterName[] = ["none", "project", "project+category+scope", "tags", "pinned", "project+tags"];
 
 function filtersFor(name: FilterName, q: Question): SearchFilters {
   const base: SearchFilters = { projectId: null, statuses: ["active"] };
   if (name === "none") return base;
   const projectId = CONVERSATION_PROJECT[q.sample_id];
   if (name === "project") return { ...base, projectId };
+  // The corpus tags one memory in ten "review" and one in twenty "review" + "ops", pins one in fifty.
+  if (name === "tags") return { ...base, tags: [SCALE_TAGS.review] };
+  if (name === "pinned") return { ...base, pinned: true };
+  if (name === "project+tags") return { ...base, projectId, tags: [SCALE_TAGS.review, SCALE_TAGS.ops] };
   return { ...base, projectId, categories: ["event"], scopes: ["project"] };
 }
 
@@ -132,12 +136,13 @@ export async function runScale(sizes: number[], http = true, build = true) {
       const server = await startBenchServer(dataDir, {});
       try {
         const client = keepAliveClient(server.url, server.token);
-        for (const filter of ["none", "project"] as const) {
+        for (const filter of ["none", "project", "tags"] as const) {
           const body = (q: Question) => ({
             query: q.question,
             limit: 10,
             mode: "lexical",
             ...(filter === "project" ? { project: CONVERSATION_PROJECT[q.sample_id] } : {}),
+            ...(filter === "tags" ? { tags: [SCALE_TAGS.review] } : {}),
           });
           for (const q of questions.slice(0, 20)) await client.post("/api/search", body(q)); // warm-up
           const samples: number[] = [];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { projectRefShape, sessionIdField } from "./common";
-import type { MemoryDto } from "./memories";
+import { memoryFields, type MemoryDto } from "./memories";
 import type { MemoryTracker } from "./trackers";
 
 /** Contracts of `POST /api/search` and `/api/embeddings/*`. The plugin imports these types only. */
@@ -17,6 +17,10 @@ export const searchInput = z
     categories: z.array(z.enum(CATEGORIES)).min(1).max(50).optional(),
     /** Default: active only. */
     statuses: z.array(z.enum(STATUSES)).min(1).max(50).optional(),
+    /** Memories carrying every one of these tags. */
+    tags: z.array(memoryFields.tags.element).min(1).max(20).optional(),
+    /** Only pinned (true) or only unpinned (false) memories. */
+    pinned: z.boolean().optional(),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
     /** Token budget of `formatted` (the compact text block for the plugin). */
     tokenBudget: z.number().int().min(20).max(50_000).optional(),

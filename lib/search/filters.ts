@@ -7,6 +7,10 @@ export interface SearchFilters {
   statuses: readonly string[];
   /** When set, session-scoped memories of other sessions are left out. */
   sessionId?: string;
+  /** Memories that carry every one of these tags (lower-cased, as stored). */
+  tags?: readonly string[];
+  /** Only pinned (true) or only unpinned (false) memories. */
+  pinned?: boolean;
 }
 
 export interface SqlPart {
@@ -38,8 +42,21 @@ export function memoryConditions(f: SearchFilters): SqlPart {
     sql.push(`(m.scope <> 'session' OR m.session_id = ?)`);
     params.push(f.sessionId);
   }
+  if (f.pinned !== undefined) {
+    sql.push("m.pinned = ?");
+    params.push(f.pinned ? 1 : 0);
+  }
+  const tags = [...new Set(f.tags ?? [])];
+  if (tags.length) {
+    // memory_tags (tag index): every tag asked for, not any.
+    sql.push(`(SELECT count(*) FROM memory_tags t WHERE t.memory_id = m.id AND t.tag IN (${marks(tags.length)})) = ?`);
+    params.push(...tags, tags.length);
+  }
   return { sql: sql.join(" AND "), params };
 }
+
+/** Filters the vector index cannot apply inside its scan (its metadata has no tags or pinned state). */
+export const narrowsBeyondVectors = (f: SearchFilters): boolean => Boolean(f.tags?.length) || f.pinned !== undefined;
 
 /**
  * The same conditions on the metadata columns of the `memory_vectors` vec0 table, where sqlite-vec

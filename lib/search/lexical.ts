@@ -101,7 +101,7 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
  */
 export const TOP_FIRST_FACTOR = 1.5;
 
-const mostPassFilters = (f: SearchFilters) => !f.projectId && !f.scopes?.length && !f.categories?.length;
+const mostPassFilters = (f: SearchFilters) => !f.projectId && !f.scopes?.length && !f.categories?.length && !f.tags?.length && f.pinned === undefined;
 
 /**
  * The top-first statement: FTS5 scores and limits first, the join marks which rows pass the

@@ -7,7 +7,7 @@ import { lookupProject } from "../projects/lookup";
 import { logger } from "../logging/logger";
 import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
-import type { SearchFilters } from "./filters";
+import { memoryConditions, narrowsBeyondVectors, type SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
 import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
@@ -38,9 +38,9 @@ export interface SearchOptions {
    */
   countAccess?: boolean;
   /**
-   * The browser's paged search: ranks up to `window` lexical candidates (not only the usual 100),
-   * keeps those `keep` accepts (filters the search SQL has not: tags, pinned), and returns the
-   * results from `offset` on, with the size of the whole ranked set and its seqs (select all).
+   * The browser's paged search: ranks up to `window` lexical candidates (not only the usual 100)
+   * and returns the results from `offset` on, with the size of the whole ranked set and its seqs
+   * (select all).
    */
   page?: SearchPage;
 }
@@ -48,7 +48,6 @@ export interface SearchOptions {
 export interface SearchPage {
   offset: number;
   window: number;
-  keep?: (seqs: number[]) => Set<number>;
 }
 
 /** What a paged search ranked beyond the returned page. */
@@ -72,6 +71,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     categories: input.categories,
     statuses: input.statuses ?? (["active"] satisfies Status[]),
     sessionId: input.sessionId,
+    tags: input.tags,
+    pinned: input.pinned,
   };
   const terms = queryTerms(input.query);
 
@@ -87,6 +88,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     const e = await embedding;
     if (e instanceof Float32Array) {
       vector = vectorSearch(ctx, e, filters, CANDIDATES);
+      if (narrowsBeyondVectors(filters)) vector = passingOnly(ctx, vector, filters);
       mode = "hybrid";
       reason = service!.reason;
     } else if (e instanceof Error) reason = `query embedding failed (${e.message}); lexical only`;
@@ -103,12 +105,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   let ranked = rank(lexical, vector, candidates, { projectId, now });
   let window: RankedWindow | undefined;
   if (options.page) {
-    const { offset, window: size, keep } = options.page;
+    const { offset, window: size } = options.page;
     ranked = ranked.slice(0, size);
-    if (keep) {
-      const kept = keep(ranked.map((r) => r.seq));
-      ranked = ranked.filter((r) => kept.has(r.seq));
-    }
     window = { total: ranked.length, more: lexical.length >= lexicalK, seqs: ranked.map((r) => r.seq) };
     ranked = ranked.slice(offset, offset + limit);
   } else ranked = ranked.slice(0, limit);
@@ -194,3 +192,18 @@ function loadRows(ctx: Ctx, seqs: number[]): Map<number, MemoryRow> {
 }
 
 const runNow = (task: () => void) => task();
+
+/** The vector hits that pass the filters the vector index could not apply (tags, pinned), in one statement. */
+function passingOnly<T extends { seq: number }>(ctx: Ctx, hits: T[], filters: SearchFilters): T[] {
+  if (!hits.length) return hits;
+  const cond = memoryConditions(filters);
+  const passing = new Set(
+    (
+      prepared(ctx.sqlite, `SELECT m.seq AS seq FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?)) AND ${cond.sql}`).all(
+        JSON.stringify(hits.map((h) => h.seq)),
+        ...cond.params,
+      ) as { seq: number }[]
+    ).map((r) => r.seq),
+  );
+  return hits.filter((h) => passing.has(h.seq));
+}

@@ -2,8 +2,6 @@ import type { Ctx } from "../ctx";
 import { STATUSES, type Category, type Scope, type Status } from "../vocabulary";
 import { searchInput } from "../contracts/search";
 import { searchMemories } from "../search/search";
-import { prepared } from "../db/prepared";
-import { catchUpForReader } from "../memories/derived";
 import type { MemoryDto } from "../contracts/memories";
 
 /**
@@ -43,12 +41,10 @@ export interface BrowserSearchResult {
 
 /**
  * The memories page's search box: the API's hybrid search (lexical + vectors when ready), with the
- * page's scope/category/status/project filters passed into its SQL and tags/pinned applied to the
- * ranked window, paged by offset over up to BROWSE_WINDOW ranked matches.
+ * page's scope/category/status/project/tags/pinned filters passed into its SQL, paged by offset over up to BROWSE_WINDOW ranked matches.
  * Never counted as an access (see `countAccess`).
  */
 export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<BrowserSearchResult> {
-  const narrow = Boolean(s.tags?.length || s.pinned);
   const out = await searchMemories(
     ctx,
     searchInput.parse({
@@ -57,24 +53,13 @@ export async function searchForBrowser(ctx: Ctx, s: BrowserSearch): Promise<Brow
       scopes: s.scope ? [s.scope] : undefined,
       categories: s.category ? [s.category] : undefined,
       statuses: s.status === "all" ? [...STATUSES] : [s.status ?? "active"],
+      tags: s.tags?.length ? s.tags : undefined,
+      pinned: s.pinned ? s.pinned === "yes" : undefined,
       limit: Math.min(100, s.limit),
     }),
     // The user's browsing is not agent usage: no access counts, log rows or ranking boost.
-    { countAccess: false, page: { offset: s.offset ?? 0, window: BROWSE_WINDOW, keep: narrow ? (seqs) => keepMatching(ctx, seqs, s) : undefined } },
+    { countAccess: false, page: { offset: s.offset ?? 0, window: BROWSE_WINDOW } },
   );
   const window = out.window ?? { total: out.results.length, more: false, seqs: [] };
   return { items: out.results, meta: { mode: out.mode, reason: out.reason, tookMs: out.tookMs }, total: window.total, more: window.more, seqs: window.seqs };
-}
-
-/** The seqs among `seqs` that have every tag asked for and the pinned state asked for (one statement). */
-function keepMatching(ctx: Ctx, seqs: number[], s: BrowserSearch): Set<number> {
-  if (s.tags?.length) catchUpForReader(ctx.sqlite);
-  const tags = [...new Set(s.tags ?? [])];
-  const rows = prepared(
-    ctx.sqlite,
-    `SELECT m.seq AS seq FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?))
-       AND (? IS NULL OR m.pinned = ?)
-       AND (SELECT count(*) FROM memory_tags t WHERE t.memory_id = m.id AND t.tag IN (SELECT value FROM json_each(?))) = ?`,
-  ).all(JSON.stringify(seqs), s.pinned ?? null, s.pinned === "yes" ? 1 : 0, JSON.stringify(tags), tags.length) as { seq: number }[];
-  return new Set(rows.map((r) => r.seq));
 }

@@ -7,6 +7,8 @@ export interface BulkMemory {
   projectId?: string | null;
   category?: string;
   status?: string;
+  tags?: string[];
+  pinned?: boolean;
 }
 
 /**
@@ -18,8 +20,9 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
   const project = sqlite.prepare("INSERT OR IGNORE INTO projects(id, name, identity) VALUES (?, ?, 'path')");
   const ins = sqlite.prepare(
     `INSERT INTO memories (id, project_id, scope, category, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, '[]', 'import', ?, 0, 0, ?, '{}', ?, ?) RETURNING seq`,
+     VALUES (?, ?, ?, ?, ?, ?, 'import', ?, ?, 0, ?, '{}', ?, ?) RETURNING seq`,
   );
+  const tag = sqlite.prepare("INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
   const fts = sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)");
   const seqs: number[] = [];
   const now = Date.now();
@@ -27,18 +30,22 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
     memories.forEach((m, i) => {
       if (m.projectId) project.run(m.projectId, m.projectId);
       const created = now - (memories.length - i) * 1000;
+      const id = `bulk-${i}-${now}`;
       const { seq } = ins.get(
-        `bulk-${i}-${now}`,
+        id,
         m.projectId ?? null,
         m.projectId ? "project" : "global",
         m.category ?? "fact",
         m.content,
+        JSON.stringify(m.tags ?? []),
         m.status ?? "active",
+        m.pinned ? 1 : 0,
         `bulk-${i}`,
         created,
         created,
       ) as { seq: number };
-      fts.run(seq, ...lexicalColumns({ title: null, tags: [], content: m.content }));
+      fts.run(seq, ...lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content }));
+      for (const t of m.tags ?? []) tag.run(id, t);
       seqs.push(seq);
     });
     markAllDerived(sqlite);

@@ -30,7 +30,15 @@ let server: TestServer;
 /** Per query and filter: how many memories the exhaustive ranking matches. */
 const matching = new Map<string, number>();
 
-const key = (query: string, project: boolean) => `${project ? "project" : "all"}: ${query}`;
+/** The filters checked: none; the project (oldest memories); a rare tag; pinned. Body fields and their SQL. */
+const VARIANTS = {
+  all: { body: {}, filters: {} },
+  project: { body: { project: PROJECT, scopes: ["project"] }, filters: { projectId: PROJECT, scopes: ["project"] } },
+  tag: { body: { tags: ["Rare-Tag"] }, filters: { tags: ["rare-tag"] } },
+  pinned: { body: { pinned: true }, filters: { pinned: true } },
+} satisfies Record<string, { body: Record<string, unknown>; filters: Partial<SearchFilters> }>;
+type Variant = keyof typeof VARIANTS;
+const key = (query: string, variant: Variant) => `${variant}: ${query}`;
 
 beforeAll(async () => {
   const dataDir = tempDir();
@@ -44,17 +52,20 @@ beforeAll(async () => {
         // The project's memories are the oldest few: only widening reaches them.
         projectId: i < 30 ? PROJECT : i % 3 === 0 ? "p_elsewhere" : null,
         status: i % 9 === 0 ? "archived" : "active",
+        // Few and spread out: the newest window alone holds fewer than the limit.
+        tags: i % 40 === 5 ? ["rare-tag"] : [],
+        pinned: i % 75 === 1,
       })),
     );
     for (const query of QUERIES)
-      for (const project of [false, true]) {
-        const filters: SearchFilters = { projectId: project ? PROJECT : null, statuses: ["active"], ...(project ? { scopes: ["project"] } : {}) };
+      for (const variant of Object.keys(VARIANTS) as Variant[]) {
+        const filters: SearchFilters = { projectId: null, statuses: ["active"], ...VARIANTS[variant].filters };
         const cond = memoryConditions(filters);
         const n = ctx.sqlite
           .prepare(`SELECT count(*) FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND ${cond.sql}`)
           .pluck()
           .get(ftsQuery(queryTerms(query)), ...cond.params) as number;
-        matching.set(key(query, project), n);
+        matching.set(key(query, variant), n);
       }
   } finally {
     ctx.close();
@@ -67,23 +78,38 @@ afterAll(async () => {
 
 describe("lexical search past the plan's budget, over HTTP", () => {
   it("the store is past the budget and every query has a word in it", () => {
-    expect(matching.get(key("children events", false))).toBeGreaterThan(POSTINGS_BUDGET);
-    for (const query of QUERIES) expect(matching.get(key(query, false))).toBeGreaterThan(0);
+    expect(matching.get(key("children events", "all"))).toBeGreaterThan(POSTINGS_BUDGET);
+    for (const query of QUERIES) expect(matching.get(key(query, "all"))).toBeGreaterThan(0);
   });
 
-  for (const project of [false, true])
-    it(`no query comes back short of the exhaustive ranking (${project ? "project filter" : "no filter"})`, async () => {
+  for (const variant of Object.keys(VARIANTS) as Variant[])
+    it(`no query comes back short of the exhaustive ranking (${variant === "all" ? "no filter" : `${variant} filter`})`, async () => {
       for (const query of QUERIES)
         for (const limit of [10, 50]) {
           const res = await server.api("/api/search", {
             method: "POST",
-            json: { query, limit, mode: "lexical", ...(project ? { project: PROJECT, scopes: ["project"] } : {}) },
+            json: { query, limit, mode: "lexical", ...VARIANTS[variant].body },
           });
           expect(res.status).toBe(200);
           const body = (await res.json()) as SearchOutput;
-          const want = Math.min(limit, matching.get(key(query, project))!);
-          expect(want, query).toBeGreaterThan(0);
+          const want = Math.min(limit, matching.get(key(query, variant))!);
+          // "zeppelin" is in one memory, neither tagged nor pinned.
+          if (variant === "all" || variant === "project") expect(want, query).toBeGreaterThan(0);
           expect(body.results.length, `${query} (limit ${limit})`).toBe(want);
         }
     });
+});
+
+describe("the search filters' bounds", () => {
+  it("names the field of a bad tag or pinned value", async () => {
+    for (const [json, field] of [
+      [{ query: "events", tags: [] }, "tags"],
+      [{ query: "events", tags: ["x".repeat(500)] }, "tags"],
+      [{ query: "events", pinned: "yes" }, "pinned"],
+    ] as const) {
+      const res = await server.api("/api/search", { method: "POST", json });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(field);
+    }
+  });
 });

@@ -29,6 +29,9 @@ beforeAll(() => {
       // The project's memories are the oldest (lowest seqs): never in the newest window.
       projectId: i < 40 ? "p_old" : i % 4 === 0 ? "p_other" : null,
       category: i % 5 === 0 ? "decision" : "fact",
+      // Rare tags and pins, mostly among the oldest memories: a filter on them leaves the newest window short.
+      tags: i % 50 === 0 ? ["billing", ...(i % 100 === 0 ? ["urgent"] : [])] : i % 9 === 0 ? ["misc"] : [],
+      pinned: i % 97 === 0,
     })),
   );
 });
@@ -83,6 +86,19 @@ describe("lexical plan past the budget", () => {
     expectExhaustive(["alpha", "beta"], active, 10);
     expect(lexicalSearch(ctx, ["kubernet", "cluster"], active, 100)).toHaveLength(100);
     expect(lexicalSearch(ctx, ["nowher", "kubernet", "cluster"], active, 100)).toHaveLength(100);
+  });
+
+  it("gives tag and pinned filters the same guarantee", () => {
+    expectExhaustive(["alpha", "beta"], { ...active, tags: ["billing"] }, 10);
+    expectExhaustive(["nowher", "kubernet"], { ...active, tags: ["billing", "urgent"] }, 50);
+    expectExhaustive(["kubernet", "cluster"], { ...active, pinned: true }, 10);
+    expectExhaustive(["alpha", "gamma"], { ...active, pinned: false, tags: ["misc"] }, 100);
+    expectExhaustive(["alpha", "beta"], { ...active, projectId: "p_old", tags: ["billing"], pinned: true }, 10);
+    // Every tag asked for, not any: 16 memories carry both.
+    const both = lexicalSearch(ctx, ["kubernet"], { ...active, tags: ["billing", "urgent"] }, 100);
+    expect(both).toHaveLength(16);
+    expect(lexicalSearch(ctx, ["kubernet"], { ...active, tags: ["billing"] }, 100)).toHaveLength(32);
+    expect(lexicalSearch(ctx, ["kubernet"], { ...active, pinned: true }, 100)).toHaveLength(17);
   });
 
   it("gives filtered queries the same guarantee (project, category, scope, status)", () => {
