@@ -48,9 +48,13 @@ export function memoryConditions(f: SearchFilters): SqlPart {
   }
   const tags = [...new Set(f.tags ?? [])];
   if (tags.length) {
-    // memory_tags (tag index): every tag asked for, not any.
-    sql.push(`(SELECT count(*) FROM memory_tags t WHERE t.memory_id = m.id AND t.tag IN (${marks(tags.length)})) = ?`);
-    params.push(...tags, tags.length);
+    // Every tag asked for, not any: one probe of memory_tags' primary key per tag and row. Only
+    // rows already narrowed reach it (lexical search scores a tag filter's rows through FTS5's
+    // tags column first, narrow-filters.ts), so building the tag's whole set would cost more.
+    for (const tag of tags) {
+      sql.push("EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.tag = ?)");
+      params.push(tag);
+    }
   }
   return { sql: sql.join(" AND "), params };
 }

@@ -5,6 +5,7 @@ import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate } from "./hybrid";
+import { narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 
@@ -45,8 +46,12 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
   catchUpForReader(ctx.sqlite);
-  const plan = scanPlan(ctx.sqlite, all.slice(0, 64), k);
-  if (plan.terms.length === 0) return [];
+  const planned = scanPlan(ctx.sqlite, all.slice(0, 64), k);
+  if (planned.terms.length === 0) return [];
+  // Tag and pinned filters: every posting scored (see narrow-filters.ts).
+  const narrow = narrowFilter(ctx.sqlite, filters, planned.maxSeq);
+  const plan = narrow ? { ...planned, candidates: null, fromSeq: 1 } : planned;
+  const prefilter = narrow?.tagMatch ? " AND +memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)" : "";
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const head =
@@ -60,6 +65,7 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const match = ftsQuery(plan.terms);
   /** The FTS5 rows scored for a window starting at `fromSeq`: the window plus the plan's candidates. */
   const scored = (fromSeq: number): [string, unknown[]] => {
+    if (narrow) return [`memory_fts.rowid >= ?${prefilter}`, narrow.tagMatch ? [fromSeq, narrow.tagMatch] : [fromSeq]];
     if (plan.candidates === null || fromSeq <= 1) return ["memory_fts.rowid >= ?", [fromSeq]];
     if (fromSeq > plan.maxSeq) return [candidates, [plan.candidates]];
     return [`(+memory_fts.rowid >= ? OR ${candidates})`, [fromSeq, plan.candidates]];
