@@ -173,6 +173,12 @@ const schema = z.object({
     semanticMergeCosine: z.number().min(0).max(1).default(0.8),
     /** Ask the memory model (`extraction.llm`, when configured) to confirm each merge before it is proposed. */
     judgeMerges: z.boolean().default(false),
+    /**
+     * Ask the memory model whether the newer memory of a borderline pair (the same subject in
+     * similar words, no rule decided) replaces or contradicts the older one; a yes is proposed as a
+     * supersession. Each pair is asked about once, in the first run after its newer memory.
+     */
+    judgeContradictions: z.boolean().default(false),
     /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
     semanticMargin: z.number().min(0).max(1).default(0.1),
     /** Sessions a procedure must recur in before it is proposed as a skill. */

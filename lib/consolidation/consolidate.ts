@@ -6,7 +6,7 @@ import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
-import { judgeEnabled, judgeMerges, type JudgeTally } from "./judge";
+import { contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
@@ -42,6 +42,8 @@ export interface ConsolidateResult {
   semanticPairs: number;
   /** What the memory model said of the new merges (`consolidation.judgeMerges`); absent when off or on a dry run. */
   judge?: JudgeTally;
+  /** What it said of the borderline pairs (`consolidation.judgeContradictions`); absent when off or on a dry run. */
+  contradictionJudge?: JudgeTally;
   memories: number;
   tookMs: number;
   /** The longest the run held the event loop at once. */
@@ -76,6 +78,9 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 
   const candidates: Candidate[] = [];
   const supersedePairs = new Set<string>();
+  // Pairs no rule decided, for the memory model to judge (consolidation.judgeContradictions).
+  const judgeContradictionsToo = !options.dryRun && contradictionJudgeEnabled(ctx);
+  const borderline: Pair[] = [];
   const mergePairs: Pair[] = [];
   const scores = new Map<Pair, { cosine: number | null }>();
   const cosineOf = cosineReader(ctx);
@@ -84,18 +89,22 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   // Pairs by meaning alone: memories stored since the last run ask the vector index for their
   // nearest neighbours (each search scans the project's vectors, so a run makes a bounded number).
   const vectors = vectorsUsable(ctx);
-  const probeAfter = vectors ? lastSeqMark(ctx, projectId) : 0;
+  const seenUpTo = lastSeqMark(ctx, projectId);
+  const probeAfter = vectors ? seenUpTo : 0;
   let probes = MAX_SEMANTIC_PROBES;
   let semanticFound = 0;
 
   for (const group of (await groupBy(featured, (f) => placementKey(f.memory), slicer)).values()) {
     if (group.length < 2) continue;
     const pairs: Pair[] = [];
-    await similarPairs(group, floor, slicer, (a, b) => {
+    // With the contradiction judge on, less similar pairs are found too, for the judge only (the
+    // rules see the same pairs either way).
+    await similarPairs(group, judgeContradictionsToo ? Math.min(floor, BORDERLINE_JACCARD) : floor, slicer, (a, b) => {
       let shared = 0;
       for (const t of a.tokens) if (b.tokens.has(t)) shared++;
       const jaccard = shared / (a.tokens.size + b.tokens.size - shared || 1);
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
+      else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD && isBorderline({ a, b, jaccard }, seenUpTo)) borderline.push({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
     const isName = await subjectWords(group, slicer);
@@ -129,7 +138,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
-      }
+      } else if (judgeContradictionsToo && isBorderline(p, seenUpTo)) borderline.push(p);
     }
     const cued: Candidate[] = [];
     await supersedesByCue(group, slicer, cued, new Set());
@@ -168,6 +177,14 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     judge = judged.tally;
     candidates.splice(0, candidates.length, ...judged.kept);
   }
+  // ... and judges borderline pairs: a yes is a supersession.
+  let contradictionJudge: JudgeTally | undefined;
+  if (judgeContradictionsToo) {
+    const unmerged = borderline.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)));
+    const judged = await judgeContradictions(ctx, unmerged, slicer, now);
+    contradictionJudge = judged.tally;
+    candidates.push(...judged.found);
+  }
   const found = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
   for (const c of candidates) found[c.kind]++;
   let created = 0;
@@ -201,6 +218,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     outdated,
     semanticPairs: semanticFound,
     ...(judge ? { judge } : {}),
+    ...(contradictionJudge ? { contradictionJudge } : {}),
     memories: loaded.length,
     tookMs: Math.round(performance.now() - started),
     longestBlockMs: Math.round(slicer.longestMs * 10) / 10,
@@ -211,6 +229,16 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 }
 
 const TX_ROWS = 100;
+
+/** Word overlap from which two memories of one category may be about the same subject (for the contradiction judge). */
+const BORDERLINE_JACCARD = 0.34;
+
+/** A pair worth the memory model's time: one kind of statement, one newer than the other, one of them new since the last run. */
+function isBorderline(p: Pair, seenUpTo: number): boolean {
+  const a = p.a.memory;
+  const b = p.b.memory;
+  return a.category === b.category && a.createdAt !== b.createdAt && Math.max(a.seq, b.seq) > seenUpTo;
+}
 
 /** Memories probed in the vector index per run (each probe is one search over a project's vectors). */
 const MAX_SEMANTIC_PROBES = 5_000;

@@ -3,6 +3,8 @@ import { prepared } from "../db/prepared";
 import { reserveTokens, settleTokens } from "../extraction/usage";
 import { countTokens } from "../token-count";
 import type { Slicer } from "./slicer";
+import { clip, ordered, round, supersedeCandidate, type Pair } from "./supersede";
+import { textOf } from "./features";
 import { fingerprintOf, type Candidate } from "./types";
 
 export const JUDGE_PROMPT = `You review a proposal to merge notes that a coding assistant keeps about a project.
@@ -10,13 +12,26 @@ Answer with JSON only: {"same": true or false, "why": "one short sentence"}.
 "same" is true only when the notes state the same fact or facts, so that one merged note loses nothing and contradicts nothing.
 Different subjects, different values, a change of decision, or opposite statements are not the same.`;
 
+export const CONTRADICTION_PROMPT = `You review two notes that a coding assistant keeps about a project: an older one and a newer one.
+Answer with JSON only: {"replaces": true or false, "why": "one short sentence"}.
+"replaces" is true only when the newer note changes, reverses or contradicts what the older note says about the same subject, so the older note is no longer true.
+Notes about different subjects, notes that add to each other, and notes that say the same thing do not replace.`;
+
 const PROMPT_PAD = 1.15;
 const ANSWER_TOKENS = 80;
+/** Borderline pairs asked about in one run at most (the most similar first). */
+export const MAX_JUDGED_PAIRS = 20;
+
+const modelConfigured = (ctx: Ctx) => Boolean(ctx.config.extraction.llm.baseUrl) && Boolean(ctx.config.extraction.llm.model);
 
 /** Whether merges are judged: `consolidation.judgeMerges` on and a memory model configured (`extraction.llm`). */
 export function judgeEnabled(ctx: Ctx): boolean {
-  const c = ctx.config.extraction.llm;
-  return ctx.config.consolidation.judgeMerges && Boolean(c.baseUrl) && Boolean(c.model);
+  return ctx.config.consolidation.judgeMerges && modelConfigured(ctx);
+}
+
+/** Whether borderline pairs are judged: `consolidation.judgeContradictions` on and a memory model configured. */
+export function contradictionJudgeEnabled(ctx: Ctx): boolean {
+  return ctx.config.consolidation.judgeContradictions && modelConfigured(ctx);
 }
 
 export interface JudgeTally {
@@ -27,15 +42,56 @@ export interface JudgeTally {
   notJudged: number;
 }
 
+type Answer<K extends string> = { verdict: { [key in K]: boolean } & { why: string } } | { failure: string };
+
+/**
+ * One question to the memory model (OpenAI-compatible chat completions, temperature 0, JSON), within
+ * the daily token cap it shares with extraction: a yes/no under `key` and a short reason, or why
+ * there is none.
+ */
+async function ask<K extends string>(ctx: Ctx, system: string, question: string, key: K, now: number): Promise<Answer<K>> {
+  const c = ctx.config.extraction.llm;
+  const promptTokens = Math.ceil((countTokens(system) + countTokens(question) + 24) * PROMPT_PAD);
+  const reserved = promptTokens + ANSWER_TOKENS;
+  if (!reserveTokens(ctx, reserved, c.dailyTokenCap, now)) return { failure: "daily token cap reached" };
+  let actual = promptTokens;
+  try {
+    const res = await fetch(`${c.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {}) },
+      body: JSON.stringify({
+        model: c.model,
+        temperature: 0,
+        max_tokens: ANSWER_TOKENS,
+        response_format: { type: "json_object" },
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: question },
+        ],
+      }),
+      signal: AbortSignal.timeout(c.timeoutMs),
+    });
+    if (!res.ok) return { failure: `memory model answered HTTP ${res.status}` };
+    const body = (await res.json()) as { choices?: { message?: { content?: string } }[]; usage?: { total_tokens?: number } };
+    const content = body.choices?.[0]?.message?.content ?? "";
+    actual = body.usage?.total_tokens ?? promptTokens + countTokens(content);
+    const verdict = parseAnswer(content, key);
+    return verdict ? { verdict } : { failure: "unreadable answer" };
+  } catch (error) {
+    return { failure: `memory model call failed: ${(error as Error).message}` };
+  } finally {
+    settleTokens(ctx, reserved, actual, now);
+  }
+}
+
 /**
  * Asks the memory model to confirm each new merge (not an exact duplicate, not already stored)
- * before it is proposed, within the daily token cap it shares with extraction. A merge the model
- * refuses is not proposed (this run; it is asked again at the next); a confirmed one carries the
- * model's answer in its evidence. Without an answer the merge is proposed as the rules found it.
+ * before it is proposed. A merge the model refuses is not proposed (this run; it is asked again at
+ * the next); a confirmed one carries the model's answer in its evidence. Without an answer the
+ * merge is proposed as the rules found it.
  */
 export async function judgeMerges(ctx: Ctx, candidates: Candidate[], slicer: Slicer, now = Date.now()): Promise<{ kept: Candidate[]; tally: JudgeTally }> {
   const tally: JudgeTally = { asked: 0, confirmed: 0, refused: 0, notJudged: 0 };
-  const c = ctx.config.extraction.llm;
   const known = prepared(ctx.sqlite, "SELECT 1 FROM proposals WHERE fingerprint = ?");
   const kept: Candidate[] = [];
   for (const candidate of candidates) {
@@ -44,68 +100,78 @@ export async function judgeMerges(ctx: Ctx, candidates: Candidate[], slicer: Sli
       continue;
     }
     const texts = (candidate.evidence.texts as { id: string; text: string }[] | undefined) ?? [];
-    const question = texts.map((t, i) => `Note ${i + 1}: ${t.text}`).join("\n");
-    const promptTokens = Math.ceil((countTokens(JUDGE_PROMPT) + countTokens(question) + 24) * PROMPT_PAD);
-    const reserved = promptTokens + ANSWER_TOKENS;
-    if (!reserveTokens(ctx, reserved, c.dailyTokenCap, now)) {
+    const answer = await ask(ctx, JUDGE_PROMPT, texts.map((t, i) => `Note ${i + 1}: ${t.text}`).join("\n"), "same", now);
+    if ("failure" in answer) {
+      if (answer.failure !== "daily token cap reached") tally.asked++;
       tally.notJudged++;
-      kept.push({ ...candidate, evidence: { ...candidate.evidence, judge: { ran: false, reason: "daily token cap reached" } } });
-      continue;
+      kept.push({ ...candidate, evidence: { ...candidate.evidence, judge: { ran: false, reason: answer.failure } } });
+    } else {
+      tally.asked++;
+      if (answer.verdict.same) {
+        tally.confirmed++;
+        kept.push({
+          ...candidate,
+          evidence: { ...candidate.evidence, judge: { model: ctx.config.extraction.llm.model, same: true, why: answer.verdict.why } },
+        });
+      } else tally.refused++;
     }
-    tally.asked++;
-    let actual = promptTokens;
-    let verdict: { same: boolean; why: string } | undefined;
-    let failure = "";
-    try {
-      const res = await fetch(`${c.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: c.model,
-          temperature: 0,
-          max_tokens: ANSWER_TOKENS,
-          response_format: { type: "json_object" },
-          messages: [
-            { role: "system", content: JUDGE_PROMPT },
-            { role: "user", content: question },
-          ],
-        }),
-        signal: AbortSignal.timeout(c.timeoutMs),
-      });
-      if (!res.ok) failure = `memory model answered HTTP ${res.status}`;
-      else {
-        const body = (await res.json()) as { choices?: { message?: { content?: string } }[]; usage?: { total_tokens?: number } };
-        const content = body.choices?.[0]?.message?.content ?? "";
-        actual = body.usage?.total_tokens ?? promptTokens + countTokens(content);
-        verdict = parseVerdict(content);
-        if (!verdict) failure = "unreadable answer";
-      }
-    } catch (error) {
-      failure = `memory model call failed: ${(error as Error).message}`;
-    } finally {
-      settleTokens(ctx, reserved, actual, now);
-    }
-    if (!verdict) {
-      tally.notJudged++;
-      kept.push({ ...candidate, evidence: { ...candidate.evidence, judge: { ran: false, reason: failure } } });
-    } else if (verdict.same) {
-      tally.confirmed++;
-      kept.push({ ...candidate, evidence: { ...candidate.evidence, judge: { model: c.model, same: true, why: verdict.why } } });
-    } else tally.refused++;
     if (slicer.due()) await slicer.pause();
   }
   return { kept, tally };
 }
 
-/** `{"same": bool, "why": string}`, fenced or bare; undefined when malformed. */
-export function parseVerdict(content: string): { same: boolean; why: string } | undefined {
+/**
+ * Borderline pairs: the same subject in similar words (a pair of one placement and category that
+ * no rule made a merge or a supersession), at least one of them stored since the last run. The
+ * memory model is asked, for at most MAX_JUDGED_PAIRS of them (the most similar first), whether the
+ * newer replaces the older; a yes becomes a supersession proposal with its answer as evidence.
+ */
+export async function judgeContradictions(
+  ctx: Ctx,
+  pairs: readonly Pair[],
+  slicer: Slicer,
+  now = Date.now(),
+): Promise<{ found: Candidate[]; tally: JudgeTally }> {
+  const tally: JudgeTally = { asked: 0, confirmed: 0, refused: 0, notJudged: 0 };
+  const found: Candidate[] = [];
+  const chosen = [...pairs].sort((x, y) => y.jaccard - x.jaccard).slice(0, MAX_JUDGED_PAIRS);
+  for (const pair of chosen) {
+    const { older, newer } = ordered(pair);
+    const question = `Older note: ${clip(textOf(older.memory), 1000)}\nNewer note: ${clip(textOf(newer.memory), 1000)}`;
+    const answer = await ask(ctx, CONTRADICTION_PROMPT, question, "replaces", now);
+    if ("failure" in answer) {
+      if (answer.failure !== "daily token cap reached") tally.asked++;
+      tally.notJudged++;
+    } else {
+      tally.asked++;
+      if (answer.verdict.replaces) {
+        tally.confirmed++;
+        found.push(
+          supersedeCandidate(newer, older, `replaces it, as the memory model judged: ${answer.verdict.why || "no reason given"}`, {
+            rule: "judge",
+            jaccard: round(pair.jaccard),
+            judge: { model: ctx.config.extraction.llm.model, replaces: true, why: answer.verdict.why },
+          }),
+        );
+      } else tally.refused++;
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+  return { found, tally };
+}
+
+/** `{"<key>": bool, "why": string}`, fenced or bare; undefined when malformed. */
+export function parseAnswer<K extends string>(content: string, key: K): ({ [k in K]: boolean } & { why: string }) | undefined {
   const json = /\{[\s\S]*\}/.exec(content)?.[0];
   if (!json) return undefined;
   try {
-    const v = JSON.parse(json) as { same?: unknown; why?: unknown };
-    if (typeof v.same !== "boolean") return undefined;
-    return { same: v.same, why: typeof v.why === "string" ? v.why.slice(0, 300) : "" };
+    const v = JSON.parse(json) as Record<string, unknown>;
+    if (typeof v[key] !== "boolean") return undefined;
+    return { [key]: v[key], why: typeof v.why === "string" ? v.why.slice(0, 300) : "" } as { [k in K]: boolean } & { why: string };
   } catch {
     return undefined;
   }
 }
+
+/** The merge judge's answer: `{"same": bool, "why": string}`. */
+export const parseVerdict = (content: string) => parseAnswer(content, "same");

@@ -16,7 +16,7 @@ const CONTRADICTION_JACCARD = 0.5;
 /** A replacement cue may point at this many older memories (the most similar first). */
 const MAX_REPLACED = 2;
 
-const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
+export const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
 
 /**
  * Whether the newer memory of a similar pair replaces the older without a cue word: it says the
@@ -31,10 +31,14 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
   const object = replacedOf(newer).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
   if (object && !replacedOf(older).some((x) => x.key === object.key)) {
-    return candidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, { rule: "cue", replaced: object.raw, jaccard: round(p.jaccard) });
+    return supersedeCandidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, {
+      rule: "cue",
+      replaced: object.raw,
+      jaccard: round(p.jaccard),
+    });
   }
   if (p.jaccard >= CONTRADICTION_JACCARD && negativeOf(older) !== negativeOf(newer)) {
-    return candidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
+    return supersedeCandidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
       rule: "polarity",
       jaccard: round(p.jaccard),
     });
@@ -48,7 +52,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     const choice = CHOICE_CATEGORIES.has(o.category) && [...older.tokens].some((t) => newer.tokens.has(t) && CHOICE_VERBS.has(t));
     if (numbers || choice) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
-      return candidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
+      return supersedeCandidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
         rule: "swap",
         replaced: was.join(" "),
         by: now.join(" "),
@@ -102,7 +106,7 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     for (const b of best) {
       if (skip.has(`${newer.memory.id}|${b.older.memory.id}`)) continue;
       out.push(
-        candidate(newer, b.older, `replaces it: it says "${b.object.raw}" was replaced`, {
+        supersedeCandidate(newer, b.older, `replaces it: it says "${b.object.raw}" was replaced`, {
           rule: "cue",
           replaced: b.object.raw,
           sharedWords: b.shared.slice(0, 10),
@@ -113,7 +117,7 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
   }
 }
 
-function candidate(newer: Featured, older: Featured, why: string, evidence: Record<string, unknown>): Candidate {
+export function supersedeCandidate(newer: Featured, older: Featured, why: string, evidence: Record<string, unknown>): Candidate {
   return {
     kind: "supersede",
     projectId: newer.memory.projectId ?? older.memory.projectId,

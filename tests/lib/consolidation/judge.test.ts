@@ -84,3 +84,67 @@ describe("consolidate: the memory model as a judge of merges", () => {
     expect(parseVerdict('{"same": "yes"}')).toBeUndefined();
   });
 });
+
+describe("consolidate: the memory model as a judge of borderline contradictions", () => {
+  function aBorderlinePair() {
+    const older = createMemory(ctx, { content: "Use Unleash for feature flags.", category: "decision", directory: dir }).memory.id;
+    ctx.sqlite.prepare("UPDATE memories SET created_at = created_at - 86400000 WHERE id = ?").run(older);
+    const newer = createMemory(ctx, { content: "Use LaunchDarkly for feature flags.", category: "decision", directory: dir }).memory.id;
+    return { older, newer };
+  }
+  const enable = () => {
+    configure(false);
+    ctx.config.consolidation.judgeContradictions = true;
+  };
+
+  it("is off by default: the pair no rule decides is not proposed and the model is not called", async () => {
+    expect(ctx.config.consolidation.judgeContradictions).toBe(false);
+    configure(false);
+    aBorderlinePair();
+    const run = await consolidate(ctx, {});
+    expect(run.found).toMatchObject({ merge: 0, supersede: 0 });
+    expect(run.contradictionJudge).toBeUndefined();
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it("a yes is a supersession of the older by the newer, with the model's answer; the pair is not asked about again", async () => {
+    enable();
+    const { older, newer } = aBorderlinePair();
+    llm.answers = [{ content: '{"replaces": true, "why": "the flag service changed"}' }];
+    const run = await consolidate(ctx, {});
+    expect(run.contradictionJudge).toEqual({ asked: 1, confirmed: 1, refused: 0, notJudged: 0 });
+    const sent = llm.requests[0]!.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[1]!.content).toBe("Older note: Use Unleash for feature flags.\nNewer note: Use LaunchDarkly for feature flags.");
+    const rows = ctx.sqlite.prepare("SELECT memory_ids, reason, evidence FROM proposals WHERE kind = 'supersede'").all() as {
+      memory_ids: string;
+      reason: string;
+      evidence: string;
+    }[];
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.memory_ids)).toEqual([newer, older]);
+    expect(rows[0]!.reason).toContain("the flag service changed");
+    expect(JSON.parse(rows[0]!.evidence)).toMatchObject({ rule: "judge", judge: { model: "fake-judge", replaces: true } });
+
+    const again = await consolidate(ctx, {});
+    expect(again.contradictionJudge).toEqual({ asked: 0, confirmed: 0, refused: 0, notJudged: 0 });
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it("a no proposes nothing; a pair with a new memory in it is asked about at the next run", async () => {
+    enable();
+    aBorderlinePair();
+    llm.answers = [{ content: '{"replaces": false, "why": "both may hold"}' }];
+    const run = await consolidate(ctx, {});
+    expect(run.contradictionJudge).toEqual({ asked: 1, confirmed: 0, refused: 1, notJudged: 0 });
+    expect(run.created).toBe(0);
+    createMemory(ctx, { content: "Use Flagsmith for feature flags.", category: "decision", directory: dir });
+    llm.answers = [{ content: '{"replaces": true, "why": "changed again"}' }, { content: '{"replaces": true, "why": "changed again"}' }];
+    const next = await consolidate(ctx, {});
+    // Only pairs with the new memory in them (Unleash -> Flagsmith is a swapped choice the rules
+    // find; LaunchDarkly -> Flagsmith is borderline); not the pair already judged.
+    expect(next.found.supersede).toBe(2);
+    expect(next.contradictionJudge?.asked).toBe(1);
+    const later = llm.requests.slice(1).map((r) => (r.body as { messages: { content: string }[] }).messages[1]!.content);
+    expect(later).toEqual(["Older note: Use LaunchDarkly for feature flags.\nNewer note: Use Flagsmith for feature flags."]);
+  });
+});
