@@ -1,6 +1,6 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { reserveTokens, settleTokens } from "../extraction/usage";
+import { askMemoryModel } from "../extraction/memory-model";
 import { countTokens } from "../token-count";
 import type { Slicer } from "./slicer";
 import { clip, ordered, round, supersedeCandidate, type Pair } from "./supersede";
@@ -44,44 +44,13 @@ export interface JudgeTally {
 
 type Answer<K extends string> = { verdict: { [key in K]: boolean } & { why: string } } | { failure: string };
 
-/**
- * One question to the memory model (OpenAI-compatible chat completions, temperature 0, JSON), within
- * the daily token cap it shares with extraction: a yes/no under `key` and a short reason, or why
- * there is none.
- */
+/** One yes/no question to the memory model (askMemoryModel): the answer under `key` and a short reason, or why there is none. */
 async function ask<K extends string>(ctx: Ctx, system: string, question: string, key: K, now: number): Promise<Answer<K>> {
-  const c = ctx.config.extraction.llm;
   const promptTokens = Math.ceil((countTokens(system) + countTokens(question) + 24) * PROMPT_PAD);
-  const reserved = promptTokens + ANSWER_TOKENS;
-  if (!reserveTokens(ctx, reserved, c.dailyTokenCap, now)) return { failure: "daily token cap reached" };
-  let actual = promptTokens;
-  try {
-    const res = await fetch(`${c.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: c.model,
-        temperature: 0,
-        max_tokens: ANSWER_TOKENS,
-        response_format: { type: "json_object" },
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: question },
-        ],
-      }),
-      signal: AbortSignal.timeout(c.timeoutMs),
-    });
-    if (!res.ok) return { failure: `memory model answered HTTP ${res.status}` };
-    const body = (await res.json()) as { choices?: { message?: { content?: string } }[]; usage?: { total_tokens?: number } };
-    const content = body.choices?.[0]?.message?.content ?? "";
-    actual = body.usage?.total_tokens ?? promptTokens + countTokens(content);
-    const verdict = parseAnswer(content, key);
-    return verdict ? { verdict } : { failure: "unreadable answer" };
-  } catch (error) {
-    return { failure: `memory model call failed: ${(error as Error).message}` };
-  } finally {
-    settleTokens(ctx, reserved, actual, now);
-  }
+  const answer = await askMemoryModel(ctx, { system, user: question, promptTokens, maxTokens: ANSWER_TOKENS }, now);
+  if (!("content" in answer)) return { failure: answer.reason };
+  const verdict = parseAnswer(answer.content, key);
+  return verdict ? { verdict } : { failure: "unreadable answer" };
 }
 
 /**

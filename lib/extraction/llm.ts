@@ -7,7 +7,8 @@ import { rejectReason } from "./rules";
 import { languageOf } from "./sentences";
 import type { Suggestion } from "./store";
 import type { RoleText } from "./texts";
-import { reserveTokens, settleTokens, usageToday } from "./usage";
+import { askMemoryModel } from "./memory-model";
+import { usageToday } from "./usage";
 
 /**
  * The optional "memory model": an OpenAI-compatible chat endpoint that reads new conversation
@@ -70,40 +71,14 @@ export async function runLlmExtraction(ctx: Ctx, texts: readonly RoleText[], now
   if (!transcript) return { ran: false, reason: "daily token cap reached", suggestions: [] };
 
   const promptTokens = Math.ceil((systemTokens + tokens) * PROMPT_PAD);
-  const reserved = promptTokens + c.maxTokensPerCall;
-  if (!reserveTokens(ctx, reserved, c.dailyTokenCap, now)) return { ran: false, reason: "daily token cap reached", suggestions: [] };
-
-  let actual = promptTokens; // a failed call may still have consumed its prompt
-  try {
-    const res = await fetch(`${c.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: c.model,
-        temperature: 0,
-        max_tokens: c.maxTokensPerCall,
-        response_format: { type: "json_object" },
-        messages: [
-          { role: "system", content: LLM_SYSTEM_PROMPT },
-          { role: "user", content: `Conversation:\n\n${transcript}` },
-        ],
-      }),
-      signal: AbortSignal.timeout(c.timeoutMs),
-    });
-    if (!res.ok) return { ran: true, reason: `memory model answered HTTP ${res.status}`, tokens: actual, suggestions: [] };
-    const body = (await res.json()) as {
-      choices?: { message?: { content?: string } }[];
-      usage?: { total_tokens?: number; prompt_tokens?: number; completion_tokens?: number };
-    };
-    const content = body.choices?.[0]?.message?.content ?? "";
-    const reported = body.usage?.total_tokens ?? (body.usage?.prompt_tokens ?? 0) + (body.usage?.completion_tokens ?? 0);
-    actual = reported > 0 ? reported : promptTokens + countTokens(content);
-    return { ran: true, tokens: actual, suggestions: parseSuggestions(content) };
-  } catch (error) {
-    return { ran: true, reason: `memory model call failed: ${(error as Error).message}`, tokens: actual, suggestions: [] };
-  } finally {
-    settleTokens(ctx, reserved, actual, now);
-  }
+  const answer = await askMemoryModel(
+    ctx,
+    { system: LLM_SYSTEM_PROMPT, user: `Conversation:\n\n${transcript}`, promptTokens, maxTokens: c.maxTokensPerCall },
+    now,
+  );
+  if (!answer.ran) return { ran: false, reason: answer.reason, suggestions: [] };
+  if (!("content" in answer)) return { ran: true, reason: answer.reason, tokens: answer.tokens, suggestions: [] };
+  return { ran: true, tokens: answer.tokens, suggestions: parseSuggestions(answer.content) };
 }
 
 /** Validates the model's JSON (fenced or bare); anything malformed yields nothing, not an error. */
