@@ -176,7 +176,7 @@ const schema = z.object({
     /**
      * Ask the memory model whether the newer memory of a borderline pair (the same subject in
      * similar words, no rule decided) replaces or contradicts the older one; a yes is proposed as a
-     * supersession. Each pair is asked about once, in the first run after its newer memory.
+     * supersession. Each pair is asked about once (a pair left without an answer, at a later run).
      */
     judgeContradictions: z.boolean().default(false),
     /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */

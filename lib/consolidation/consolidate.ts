@@ -6,7 +6,7 @@ import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
 import { groupBy, similarPairs, withTokens, type Featured } from "./features";
-import { contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, type JudgeTally } from "./judge";
+import { byJudgeOrder, contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, MAX_JUDGED_PAIRS, newerSeq, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, sameFact, subjectWords } from "./merge";
@@ -73,6 +73,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const outdated = options.dryRun ? 0 : await closeOutdatedProposals(ctx, projectId, slicer);
   const loaded = await loadMemories(ctx, projectId, slicer);
   const active = loaded.filter((m) => m.status === "active");
+  let newestLoaded = 0;
+  for (const m of loaded) if (m.seq > newestLoaded) newestLoaded = m.seq;
   const featured = await withTokens(active, slicer);
   const rejected = rejectedPairs(ctx);
 
@@ -80,7 +82,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const supersedePairs = new Set<string>();
   // Pairs no rule decided, for the memory model to judge (consolidation.judgeContradictions).
   const judgeContradictionsToo = !options.dryRun && contradictionJudgeEnabled(ctx);
-  const borderline: Pair[] = [];
+  const borderline = new BorderlinePairs(judgeContradictionsToo ? lastSeqMark(ctx, projectId, "judge") : 0);
   const mergePairs: Pair[] = [];
   const scores = new Map<Pair, { cosine: number | null }>();
   const cosineOf = cosineReader(ctx);
@@ -104,7 +106,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       for (const t of a.tokens) if (b.tokens.has(t)) shared++;
       const jaccard = shared / (a.tokens.size + b.tokens.size - shared || 1);
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
-      else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD && isBorderline({ a, b, jaccard }, seenUpTo)) borderline.push({ a, b, jaccard });
+      else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD) borderline.add({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
     const isName = await subjectWords(group, slicer);
@@ -138,7 +140,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
-      } else if (judgeContradictionsToo && isBorderline(p, seenUpTo)) borderline.push(p);
+      } else if (judgeContradictionsToo) borderline.add(p);
     }
     const cued: Candidate[] = [];
     await supersedesByCue(group, slicer, cued, new Set());
@@ -180,10 +182,12 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   // ... and judges borderline pairs: a yes is a supersession.
   let contradictionJudge: JudgeTally | undefined;
   if (judgeContradictionsToo) {
-    const unmerged = borderline.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)));
-    const judged = await judgeContradictions(ctx, unmerged, slicer, now);
+    const decided = new Set([...supersedePairs, ...mergePairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id))]);
+    const judged = await judgeContradictions(ctx, borderline.pairs(decided), slicer, now);
     contradictionJudge = judged.tally;
     candidates.push(...judged.found);
+    // The next run starts after the last memory whose pairs were all judged.
+    recordRun(ctx, projectId, "judge", now, Math.min(newestLoaded, judged.unjudgedFrom - 1, borderline.droppedFrom - 1));
   }
   const found = { merge: 0, supersede: 0, stale: 0, expire: 0, skill: 0 } satisfies Record<ProposalKind, number>;
   for (const c of candidates) found[c.kind]++;
@@ -208,7 +212,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         if (slicer.due()) await slicer.pause();
       }
     }
-    recordRun(ctx, projectId, "consolidate", now);
+    // The newest memory this run read, not the newest now: one stored meanwhile is read next time.
+    recordRun(ctx, projectId, "consolidate", now, Math.max(seenUpTo, newestLoaded));
   }
   slicer.finish();
   return {
@@ -233,19 +238,46 @@ const TX_ROWS = 100;
 /** Word overlap from which two memories of one category may be about the same subject (for the contradiction judge). */
 const BORDERLINE_JACCARD = 0.34;
 
-/** A pair worth the memory model's time: one kind of statement, one newer than the other, one of them new since the last run. */
-function isBorderline(p: Pair, seenUpTo: number): boolean {
-  const a = p.a.memory;
-  const b = p.b.memory;
-  return a.category === b.category && a.createdAt !== b.createdAt && Math.max(a.seq, b.seq) > seenUpTo;
+/**
+ * The pairs for the contradiction judge: one category, one newer than the other, the newer stored
+ * after the judge's mark; each pair once. Kept bounded: the pairs of the oldest memories first (the
+ * judge's mark moves past a memory once all its pairs were judged), the rest dropped for a later run.
+ */
+class BorderlinePairs {
+  private readonly byKey = new Map<string, Pair>();
+  /** The smallest newer seq among dropped pairs (Infinity: none dropped). */
+  droppedFrom = Number.POSITIVE_INFINITY;
+  constructor(private readonly judgedUpTo: number) {}
+
+  add(p: Pair): void {
+    const a = p.a.memory;
+    const b = p.b.memory;
+    if (a.category !== b.category || a.createdAt === b.createdAt || newerSeq(p) <= this.judgedUpTo) return;
+    this.byKey.set(pairKey(a.id, b.id), p);
+    if (this.byKey.size > 4 * MAX_JUDGED_PAIRS) {
+      const kept = [...this.byKey].sort(([, x], [, y]) => byJudgeOrder(x, y));
+      for (const [key, pair] of kept.slice(2 * MAX_JUDGED_PAIRS)) {
+        this.droppedFrom = Math.min(this.droppedFrom, newerSeq(pair));
+        this.byKey.delete(key);
+      }
+    }
+  }
+
+  /** In the judge's order, without the pairs a rule already made a merge or a supersession. */
+  pairs(decided: ReadonlySet<string>): Pair[] {
+    return [...this.byKey]
+      .filter(([key]) => !decided.has(key))
+      .map(([, p]) => p)
+      .sort(byJudgeOrder);
+  }
 }
 
 /** Memories probed in the vector index per run (each probe is one search over a project's vectors). */
 const MAX_SEMANTIC_PROBES = 5_000;
 
 /** The last memory (seq) a consolidation of this scope had seen; 0 when it never ran. */
-function lastSeqMark(ctx: Ctx, projectId: string | null): number {
-  const row = prepared(ctx.sqlite, "SELECT seq_mark FROM consolidation_runs WHERE project_id = ? AND kind = 'consolidate'").get(projectId ?? "") as
+function lastSeqMark(ctx: Ctx, projectId: string | null, kind: "consolidate" | "judge" = "consolidate"): number {
+  const row = prepared(ctx.sqlite, "SELECT seq_mark FROM consolidation_runs WHERE project_id = ? AND kind = ?").get(projectId ?? "", kind) as
     | { seq_mark: number }
     | undefined;
   return row?.seq_mark ?? 0;
@@ -380,8 +412,12 @@ async function projectTree(ctx: Ctx, projectId: string, slicer: Slicer): Promise
   return files && { root: row.root_path, files, symbol: symbolLookup(row.root_path) };
 }
 
-export function recordRun(ctx: Ctx, projectId: string | null, kind: "consolidate" | "distill", now: number): void {
-  const seq = (prepared(ctx.sqlite, "SELECT coalesce(max(seq), 0) AS n FROM memories").get() as { n: number }).n;
+/**
+ * Records a run and the last memory it has dealt with (`seq`; default: the newest memory now). The
+ * contradiction judge keeps its own mark (`judge`): it may leave pairs for the next run.
+ */
+export function recordRun(ctx: Ctx, projectId: string | null, kind: "consolidate" | "distill" | "judge", now: number, seq?: number): void {
+  seq ??= (prepared(ctx.sqlite, "SELECT coalesce(max(seq), 0) AS n FROM memories").get() as { n: number }).n;
   prepared(
     ctx.sqlite,
     `INSERT INTO consolidation_runs (project_id, kind, ran_at, seq_mark) VALUES (?, ?, ?, ?)

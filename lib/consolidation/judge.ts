@@ -89,28 +89,45 @@ export async function judgeMerges(ctx: Ctx, candidates: Candidate[], slicer: Sli
   return { kept, tally };
 }
 
+/** The seq of a pair's later-stored memory. */
+export const newerSeq = (p: Pair) => Math.max(p.a.memory.seq, p.b.memory.seq);
+
+/** The judge's order: the pairs of the oldest memories first (so its mark can move), the most similar first among them. */
+export const byJudgeOrder = (x: Pair, y: Pair) => newerSeq(x) - newerSeq(y) || y.jaccard - x.jaccard;
+
 /**
- * Borderline pairs: the same subject in similar words (a pair of one placement and category that
- * no rule made a merge or a supersession), at least one of them stored since the last run. The
- * memory model is asked, for at most MAX_JUDGED_PAIRS of them (the most similar first), whether the
- * newer replaces the older; a yes becomes a supersession proposal with its answer as evidence.
+ * Borderline pairs (BorderlinePairs in consolidate.ts: the same subject in similar words, one
+ * category, no rule decided) in the judge's order: the memory model is asked, for at most
+ * MAX_JUDGED_PAIRS of them, whether the newer replaces the older; a yes becomes a supersession
+ * proposal with its answer as evidence. `unjudgedFrom`: the smallest newer seq of a pair left
+ * without an answer (not reached, the cap, a failed call), from which the next run asks again.
  */
 export async function judgeContradictions(
   ctx: Ctx,
   pairs: readonly Pair[],
   slicer: Slicer,
   now = Date.now(),
-): Promise<{ found: Candidate[]; tally: JudgeTally }> {
+): Promise<{ found: Candidate[]; tally: JudgeTally; unjudgedFrom: number }> {
   const tally: JudgeTally = { asked: 0, confirmed: 0, refused: 0, notJudged: 0 };
   const found: Candidate[] = [];
-  const chosen = [...pairs].sort((x, y) => y.jaccard - x.jaccard).slice(0, MAX_JUDGED_PAIRS);
-  for (const pair of chosen) {
+  const known = prepared(ctx.sqlite, "SELECT 1 FROM proposals WHERE fingerprint = ?");
+  let unjudgedFrom = Number.POSITIVE_INFINITY;
+  let asked = 0;
+  for (const pair of pairs) {
     const { older, newer } = ordered(pair);
+    // Already proposed (a yes in a run that left other pairs of this memory for later).
+    if (known.get(fingerprintOf({ kind: "supersede", projectId: null, memoryIds: [newer.memory.id, older.memory.id] }))) continue;
+    if (asked >= MAX_JUDGED_PAIRS) {
+      unjudgedFrom = Math.min(unjudgedFrom, newerSeq(pair));
+      continue;
+    }
+    asked++;
     const question = `Older note: ${clip(textOf(older.memory), 1000)}\nNewer note: ${clip(textOf(newer.memory), 1000)}`;
     const answer = await ask(ctx, CONTRADICTION_PROMPT, question, "replaces", now);
     if ("failure" in answer) {
       if (answer.failure !== "daily token cap reached") tally.asked++;
       tally.notJudged++;
+      unjudgedFrom = Math.min(unjudgedFrom, newerSeq(pair));
     } else {
       tally.asked++;
       if (answer.verdict.replaces) {
@@ -126,7 +143,7 @@ export async function judgeContradictions(
     }
     if (slicer.due()) await slicer.pause();
   }
-  return { found, tally };
+  return { found, tally, unjudgedFrom };
 }
 
 /** `{"<key>": bool, "why": string}`, fenced or bare; undefined when malformed. */

@@ -460,7 +460,7 @@ export const consolidationRuns = sqliteTable(
   "consolidation_runs",
   {
     projectId: text("project_id").notNull(),
-    kind: text("kind", { enum: ["consolidate", "distill"] }).notNull(),
+    kind: text("kind", { enum: ["consolidate", "distill", "judge"] }).notNull(),
     ranAt: integer("ran_at").notNull(),
     seqMark: integer("seq_mark").notNull().default(0),
   },

@@ -9,6 +9,7 @@ import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
 import { memoryConditions, narrowsBeyondVectors, type SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
+import { catchUpForReader } from "../memories/derived";
 import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
@@ -196,6 +197,8 @@ const runNow = (task: () => void) => task();
 /** The vector hits that pass the filters the vector index could not apply (tags, pinned), in one statement. */
 function passingOnly<T extends { seq: number }>(ctx: Ctx, hits: T[], filters: SearchFilters): T[] {
   if (!hits.length) return hits;
+  // memory_tags is written behind the memory: a memory stored a moment ago has its tag rows now.
+  if (filters.tags?.length) catchUpForReader(ctx.sqlite);
   const cond = memoryConditions(filters);
   const passing = new Set(
     (

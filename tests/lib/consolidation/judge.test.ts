@@ -147,4 +147,18 @@ describe("consolidate: the memory model as a judge of borderline contradictions"
     const later = llm.requests.slice(1).map((r) => (r.body as { messages: { content: string }[] }).messages[1]!.content);
     expect(later).toEqual(["Older note: Use LaunchDarkly for feature flags.\nNewer note: Use Flagsmith for feature flags."]);
   });
+
+  it("a pair left without an answer (the daily cap) is asked about at the next run", async () => {
+    configure(false, 10);
+    ctx.config.consolidation.judgeContradictions = true;
+    aBorderlinePair();
+    const capped = await consolidate(ctx, {});
+    expect(capped.contradictionJudge).toEqual({ asked: 0, confirmed: 0, refused: 0, notJudged: 1 });
+    expect(llm.requests).toHaveLength(0);
+    ctx.config.extraction.llm.dailyTokenCap = 200_000;
+    llm.answers = [{ content: '{"replaces": true, "why": "the flag service changed"}' }];
+    const next = await consolidate(ctx, {});
+    expect(next.contradictionJudge).toEqual({ asked: 1, confirmed: 1, refused: 0, notJudged: 0 });
+    expect(next.found.supersede).toBe(1);
+  });
 });
