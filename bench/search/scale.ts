@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import type { Ctx } from "../../lib/ctx";
-import { memoryConditions, type SearchFilters } from "../../lib/search/filters";
-import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch } from "../../lib/search/lexical";
+import { exhaustiveRanking } from "../../lib/search/exhaustive";
+import type { SearchFilters } from "../../lib/search/filters";
+import { lexicalSearch } from "../../lib/search/lexical";
 import { queryTerms } from "../../lib/search/tokenizer";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { keepAliveClient } from "../lib/http-client";
@@ -47,15 +48,7 @@ function filtersFor(name: FilterName, q: Question): SearchFilters {
 
 /** Every posting scored: bm25() over all the query's terms, no budget, no window. */
 function exhaustive(ctx: Ctx, terms: readonly string[], filters: SearchFilters, k: number): number[] {
-  const cond = memoryConditions(filters);
-  const { title, tags, content } = COLUMN_WEIGHTS;
-  return ctx.sqlite
-    .prepare(
-      `SELECT m.seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND ${cond.sql} ` +
-        `ORDER BY bm25(memory_fts, ${title}, ${tags}, ${content}) LIMIT ?`,
-    )
-    .pluck()
-    .all(ftsQuery(terms), ...cond.params, k) as number[];
+  return exhaustiveRanking(ctx.sqlite, terms, filters, k).map((r) => r.seq);
 }
 
 const cpuMicros = (used: NodeJS.CpuUsage) => used.user + used.system;

@@ -1,3 +1,4 @@
+import { skillMarkdown } from "./skill-file";
 import zlib from "node:zlib";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
@@ -108,32 +109,15 @@ export function sequenceSkill(
   name: string,
 ): Candidate {
   const summary = `Run ${seq.keys.join(", then ")}`;
-  const description = `${summary} (a command sequence that recurred in ${seq.sessions.length} sessions; distilled by Recollect).`.replace(/"/g, "'");
-  const text = [
-    "---",
-    `name: ${name}`,
-    `description: "${description}"`,
-    "---",
-    "",
-    `# ${summary}`,
-    "",
-    `These commands were run in this order in ${seq.sessions.length} sessions of this project. Check each against the repository before running it.`,
-    "",
-    "## Steps",
-    "",
-    ...seq.keys.map((k, i) => `${i + 1}. \`${k}\``),
-    "",
-    "## Commands",
-    "",
-    "```sh",
-    ...seq.commands,
-    "```",
-    "",
-    "## Sources",
-    "",
-    ...seq.checkpoints.map((c) => `- recollect checkpoint \`${c}\``),
-    "",
-  ].join("\n");
+  const text = skillMarkdown({
+    name,
+    summary,
+    description: `${summary} (a command sequence that recurred in ${seq.sessions.length} sessions; distilled by Recollect).`,
+    intro: `These commands were run in this order in ${seq.sessions.length} sessions of this project. Check each against the repository before running it.`,
+    steps: seq.keys.map((k) => `\`${k}\``),
+    commands: seq.commands,
+    sources: seq.checkpoints.map((c) => `recollect checkpoint \`${c}\``),
+  });
   return {
     kind: "skill",
     variant: name,

@@ -1,3 +1,4 @@
+import { skillMarkdown } from "./skill-file";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { recurringSequences, sequenceSkill, sessionCommands } from "./command-sequences";
@@ -86,30 +87,18 @@ function skillCandidate(cluster: Featured[], sessions: number): Candidate {
     }
   }
   const summary = (newest.title ?? firstSentence(newest.content)).replace(/\s+/g, " ").slice(0, 200);
-  const description = `${summary} (a procedure that recurred in ${sessions} sessions; distilled by Recollect).`.replace(/"/g, "'");
-  const text = [
-    "---",
-    `name: ${name}`,
-    `description: "${description}"`,
-    "---",
-    "",
-    `# ${summary}`,
-    "",
-    `This procedure recurred in ${sessions} sessions of this project. Follow the steps; check each command against the repository before running it.`,
-    "",
-    "## Steps",
-    "",
-    ...steps.map((s, i) => `${i + 1}. ${s}`),
-    ...(commands.length ? ["", "## Commands", "", "```sh", ...commands, "```"] : []),
-    "",
-    "## Sources",
-    "",
-    ...sorted.map(
+  const text = skillMarkdown({
+    name,
+    summary,
+    description: `${summary} (a procedure that recurred in ${sessions} sessions; distilled by Recollect).`,
+    intro: `This procedure recurred in ${sessions} sessions of this project. Follow the steps; check each command against the repository before running it.`,
+    steps,
+    commands,
+    sources: sorted.map(
       (f) =>
-        `- recollect memory \`${f.memory.id}\` (session ${f.memory.originSession ?? "none"}, ${new Date(f.memory.createdAt).toISOString().slice(0, 10)}): ${firstSentence(textOf(f.memory)).slice(0, 120)}`,
+        `recollect memory \`${f.memory.id}\` (session ${f.memory.originSession ?? "none"}, ${new Date(f.memory.createdAt).toISOString().slice(0, 10)}): ${firstSentence(textOf(f.memory)).slice(0, 120)}`,
     ),
-    "",
-  ].join("\n");
+  });
   return {
     kind: "skill",
     variant: name,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemory } from "../../../lib/memories";
-import { memoryConditions, type SearchFilters } from "../../../lib/search/filters";
-import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, POSTINGS_BUDGET, scanPlan } from "../../../lib/search/lexical";
+import { exhaustiveRanking } from "../../../lib/search/exhaustive";
+import type { SearchFilters } from "../../../lib/search/filters";
+import { lexicalSearch, POSTINGS_BUDGET, scanPlan } from "../../../lib/search/lexical";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
 
@@ -39,15 +40,7 @@ afterAll(() => ctx?.close());
 
 /** bm25() values of the exhaustive top k: every posting of every term scored, same filters. */
 function exhaustive(terms: string[], filters: SearchFilters, k: number): number[] {
-  const cond = memoryConditions(filters);
-  const { title, tags, content } = COLUMN_WEIGHTS;
-  return ctx.sqlite
-    .prepare(
-      `SELECT bm25(memory_fts, ${title}, ${tags}, ${content}) AS b FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid ` +
-        `WHERE memory_fts MATCH ? AND ${cond.sql} ORDER BY b LIMIT ?`,
-    )
-    .pluck()
-    .all(ftsQuery(terms), ...cond.params, k) as number[];
+  return exhaustiveRanking(ctx.sqlite, terms, filters, k).map((r) => r.bm25);
 }
 
 /** Same length and the same scores as the exhaustive ranking (ties may pick other memories). */

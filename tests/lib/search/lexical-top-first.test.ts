@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { memoryConditions, type SearchFilters } from "../../../lib/search/filters";
-import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, TOP_FIRST_FACTOR } from "../../../lib/search/lexical";
+import { exhaustiveRanking } from "../../../lib/search/exhaustive";
+import type { SearchFilters } from "../../../lib/search/filters";
+import { lexicalSearch, TOP_FIRST_FACTOR } from "../../../lib/search/lexical";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
 
@@ -20,15 +21,7 @@ const active: SearchFilters = { projectId: null, statuses: ["active"] };
 
 /** seqs of the exhaustive top k. */
 function exhaustive(terms: string[], filters: SearchFilters, k: number): number[] {
-  const cond = memoryConditions(filters);
-  const { title, tags, content } = COLUMN_WEIGHTS;
-  return ctx.sqlite
-    .prepare(
-      `SELECT m.seq FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid WHERE memory_fts MATCH ? AND ${cond.sql} ` +
-        `ORDER BY bm25(memory_fts, ${title}, ${tags}, ${content}) LIMIT ?`,
-    )
-    .pluck()
-    .all(ftsQuery(terms), ...cond.params, k) as number[];
+  return exhaustiveRanking(ctx.sqlite, terms, filters, k).map((r) => r.seq);
 }
 
 /** n memories holding "deploy", each longer than the one before: the first scores best. */
