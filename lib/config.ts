@@ -105,6 +105,11 @@ const schema = z.object({
     smallPartTokens: z.number().int().min(0).default(400),
     /** The latest read of a file read or edited within this many messages is kept whole (below the thresholds). */
     activeFileTurns: z.number().int().min(0).default(8),
+    /**
+     * A tool output of at least this many tokens identical to an earlier one still shown whole is
+     * sent as a reference to it from the first request (lib/compression/repeats.ts).
+     */
+    repeatMinTokens: z.number().int().min(0).default(100),
     /** The provider's prompt cache lifetime: after a longer pause the cache is cold and any saving is worth a batch. */
     cacheTtlMinutes: z.number().positive().default(5),
   }),

@@ -16,6 +16,8 @@ export interface PartEntry {
   digest?: string;
   /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
   callKey?: string;
+  /** Tool name and output digest: equal for repeated outputs (lib/compression/repeats.ts). */
+  repeatKey?: string;
   results: Map<string, CachedPart>;
 }
 

@@ -10,6 +10,7 @@ import { History } from "./phases/history";
 import { measure, type Slot } from "./phases/measure";
 import { persist } from "./phases/persist";
 import { schedule } from "./phases/schedule";
+import { repeatsFrom, repeatStub } from "./repeats";
 import { select, type Selection } from "./phases/select";
 import { nudgesFor, pressureLevel, type Level } from "./pressure";
 import { validateCompressInput } from "./validate";
@@ -90,7 +91,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const messages = input.messages;
-  const history = run.pending.length ? new History(slots) : undefined;
+  const history = run.pending.length ? new History(slots, repeatsFrom(ctx.config.compression)) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newOriginals = new Map<string, CompressedOriginal>();
   const disabled = ctx.config.compression.disabledStrategies;
@@ -109,9 +110,21 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   return { messages: out, stats, nudges: nudgesFor(level) };
 }
 
-/** Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`. */
+/**
+ * Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`;
+ * repeated outputs get their reference (lib/compression/repeats.ts).
+ */
 function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["known"] {
+  const cfg = ctx.config.compression;
+  const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
-  const applied = schedule(run.input.messages, run.slots, results, ctx.config.compression, run.input.contextLimit);
-  return run.known.map((k, i) => (applied.has(i) ? k : undefined));
+  const settings = { ...cfg, repeatMinTokens: repeatsFrom(cfg) };
+  const stubs = new Map<number, CachedPart>();
+  const stubOf = (i: number, copy: number) => stubs.get(i) ?? stubs.set(i, repeatStub(slots[i], slots[copy])).get(i)!;
+  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, (i, copy) => stubOf(i, copy).t);
+  return run.known.map((k, i) => {
+    const copy = repeats.get(i);
+    if (copy !== undefined) return stubOf(i, copy);
+    return applied.has(i) ? k : undefined;
+  });
 }

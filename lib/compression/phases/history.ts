@@ -1,16 +1,22 @@
 import { stableStringify } from "../hash";
+import { repeatKeyOf } from "../repeats";
 import { filePaths, isEditTool, normalizePath } from "../tools";
 import type { PartView } from "../types";
 import type { Slot } from "./measure";
 
 /** Index of the tool calls, built only when some part has to be compressed anew. */
 export class History {
-  private lastByCall = new Map<string, number>();
+  /** By call key: the position of each output of the call and its repeat key (outputs worth a reference only). */
+  private callsByKey = new Map<string, { pos: number; repeat: string | undefined }[]>();
   private edits: { pos: number; paths: string[] }[] = [];
   private previousByTool = new Map<Slot, Slot>();
   private previousOutput = new Map<Slot, Slot>();
 
-  constructor(slots: Slot[]) {
+  /** `repeatMinTokens`: outputs at least this long that repeat an earlier one are references (../repeats.ts). */
+  constructor(
+    slots: Slot[],
+    private readonly repeatMinTokens = Infinity,
+  ) {
     const lastOfTool = new Map<string, Slot>();
     let lastOutput: Slot | undefined;
     for (const s of slots) {
@@ -20,7 +26,9 @@ export class History {
       // An error looks back too (an agent's environment prompt ends failed calls as well).
       if (s.field === "error" && lastOutput) this.previousOutput.set(s, lastOutput);
       if (s.field === "output") {
-        this.lastByCall.set(callKeyOf(s), pos);
+        const key = callKeyOf(s);
+        const calls = this.callsByKey.get(key) ?? this.callsByKey.set(key, []).get(key)!;
+        calls.push({ pos, repeat: repeatKeyOf(s, this.repeatMinTokens) });
         const prev = lastOfTool.get(p.tool);
         if (prev) this.previousByTool.set(s, prev);
         if (lastOutput) this.previousOutput.set(s, lastOutput);
@@ -32,9 +40,15 @@ export class History {
     }
   }
 
+  /**
+   * A later call with the same input and another output. One with the same output does not count
+   * when that output is long enough to be a repeat: the later one is then a reference to this one
+   * (../repeats.ts), which must keep its content.
+   */
   hasLaterDuplicate(slot: Slot): boolean {
-    const last = this.lastByCall.get(callKeyOf(slot));
-    return last !== undefined && last > position(slot.mi, slot.pi);
+    const pos = position(slot.mi, slot.pi);
+    const repeat = repeatKeyOf(slot, this.repeatMinTokens);
+    return (this.callsByKey.get(callKeyOf(slot)) ?? []).some((c) => c.pos > pos && (repeat === undefined || c.repeat !== repeat));
   }
 
   previousLines(slot: Slot): Set<string> {

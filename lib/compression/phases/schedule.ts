@@ -2,6 +2,7 @@ import type { Config } from "../../config";
 import type { CachedPart } from "../cache";
 import { pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
+import { repeatKeyOf } from "../repeats";
 import { filePaths, isEditTool, isReadTool } from "../tools";
 import type { Slot } from "./measure";
 
@@ -11,8 +12,22 @@ export const CACHE_WRITE = 1.25;
 
 type Settings = Pick<
   Config["compression"],
-  "protectRecentTurns" | "pressureTokens" | "batchMinTokens" | "batchPaybackRequests" | "smallPartTokens" | "activeFileTurns" | "cacheTtlMinutes"
+  | "protectRecentTurns"
+  | "pressureTokens"
+  | "batchMinTokens"
+  | "batchPaybackRequests"
+  | "smallPartTokens"
+  | "activeFileTurns"
+  | "cacheTtlMinutes"
+  | "repeatMinTokens"
 >;
+
+export interface Scheduled {
+  /** The aged parts shown compressed. */
+  applied: Set<number>;
+  /** Repeated outputs (lib/compression/repeats.ts), shown as a reference: slot -> the earlier copy's slot. */
+  repeats: Map<number, number>;
+}
 
 /**
  * Phase 4b, schedule: which of the aged parts whose compressed form is known are shown compressed.
@@ -26,6 +41,11 @@ type Settings = Pick<
  * cache's lifetime (nothing is cached any more). Below the thresholds, small parts are never
  * compressed and the latest read of a file still being worked on stays whole.
  *
+ * An output identical to an earlier one still shown whole is a repeat (../repeats.ts), shown as a
+ * reference from the moment it appears; below the thresholds its copy then counts as recent while
+ * the repeat is: it is not compressed before the repeat has aged, and a read it repeats keeps the
+ * copy the latest read of its file.
+ *
  * The decision is a replay over the history's prefixes (as if a call came after each message), a
  * pure function of the history: the same bytes after a restart, and a call only adds decisions
  * at the prefixes it adds, so what an earlier call showed never changes between batches.
@@ -36,16 +56,19 @@ export function schedule(
   results: (CachedPart | undefined)[],
   cfg: Settings,
   contextLimit: number | undefined,
-): Set<number> {
+  stubTokens: (slot: number, copy: number) => number,
+): Scheduled {
   const n = messages.length;
   const applied = new Set<number>();
+  const repeats = new Map<number, number>();
   // Savings of each candidate slot at the current level (only slots the caller could compress).
   const candidates: number[] = [];
   for (let i = 0; i < slots.length; i++) {
     const r = results[i];
     if (r && r.v !== null && slots[i].entry.tokens > r.t) candidates.push(i);
   }
-  if (!candidates.length) return applied;
+  const repeatKeys = slots.map((s) => repeatKeyOf(s, cfg.repeatMinTokens));
+  if (!candidates.length && !repeatKeys.some((key) => key !== undefined)) return { applied, repeats };
 
   // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
   const cum = new Float64Array(n + 1);
@@ -58,17 +81,36 @@ export function schedule(
     return typeof t === "number" ? t : undefined;
   });
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
-  const files = fileActivity(slots);
+  const files = fileActivity(slots, repeats);
 
   /** Tokens saved by the parts already shown compressed, by message. */
   const savedIn = new Float64Array(n);
   const byAge = [...candidates].sort((a, b) => slots[a].mi - slots[b].mi);
   let next = 0;
   const pending: number[] = [];
+  /** By repeat key: the copy shown whole that a repeat refers to. */
+  const copies = new Map<string, number>();
+  /** By copy: the message of its latest repeat. */
+  const repeatedAt = new Map<number, number>();
+  let arrived = 0;
   let previousLevel = pressureLevel(0, cfg.pressureTokens, contextLimit);
   for (let k = 1; k <= n; k++) {
+    // Message k-1 arrives: each of its outputs is a repeat or not, once and for good.
+    for (; arrived < slots.length && slots[arrived].mi < k; arrived++) {
+      const key = repeatKeys[arrived];
+      if (key === undefined) continue;
+      const copy = copies.get(key);
+      if (copy !== undefined && !applied.has(copy)) {
+        repeats.set(arrived, copy);
+        repeatedAt.set(copy, slots[arrived].mi);
+        savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - stubTokens(arrived, copy));
+      } else copies.set(key, arrived);
+    }
     const boundary = k - cfg.protectRecentTurns;
-    while (next < byAge.length && slots[byAge[next]].mi < boundary) pending.push(byAge[next++]);
+    while (next < byAge.length && slots[byAge[next]].mi < boundary) {
+      const i = byAge[next++];
+      if (!repeats.has(i)) pending.push(i);
+    }
     const level = pressureLevel(cum[k], cfg.pressureTokens, contextLimit);
     const levelUp = level > previousLevel;
     previousLevel = level;
@@ -83,7 +125,8 @@ export function schedule(
     for (const i of pending) {
       const slot = slots[i];
       if (slot.mi === lastUserBefore[k]) continue;
-      if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns))) continue;
+      if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns) || (repeatedAt.get(i) ?? -1) >= boundary))
+        continue;
       eligible.push(i);
       saved += slot.entry.tokens - results[i]!.t;
       first = Math.min(first, slot.mi);
@@ -103,11 +146,14 @@ export function schedule(
     pending.length = 0;
     pending.push(...left);
   }
-  return applied;
+  return { applied, repeats };
 }
 
-/** Reads and edits of each file, by message, for "is this read's file still being worked on". */
-function fileActivity(slots: Slot[]) {
+/**
+ * Reads and edits of each file, by message, for "is this read's file still being worked on". A
+ * repeat of a read (`repeats`, filled as the replay goes) leaves its copy the latest read.
+ */
+function fileActivity(slots: Slot[], repeats: ReadonlyMap<number, number>) {
   const touches = new Map<string, number[]>();
   const readPath = new Map<number, string>();
   slots.forEach((s, i) => {
@@ -124,14 +170,14 @@ function fileActivity(slots: Slot[]) {
     if (read && paths[0] && s.field === "output") readPath.set(i, paths[0]);
   });
   const readsOf = new Map<string, number[]>();
-  for (const [i, p] of readPath) readsOf.set(p, [...(readsOf.get(p) ?? []), slots[i].mi]);
+  for (const [i, p] of readPath) readsOf.set(p, [...(readsOf.get(p) ?? []), i]);
   return {
     /** Slot i is the latest read of its file before message k, and the file was read or edited within `window` messages. */
     activeRead(i: number, k: number, window: number): boolean {
       const p = readPath.get(i);
       if (p === undefined || window === 0) return false;
       const mi = slots[i].mi;
-      if (readsOf.get(p)!.some((r) => r > mi && r < k)) return false;
+      if (readsOf.get(p)!.some((r) => slots[r].mi > mi && slots[r].mi < k && repeats.get(r) !== i)) return false;
       const list = touches.get(p)!;
       let last = -1;
       for (const t of list) if (t < k) last = t;

@@ -5,11 +5,12 @@ import { dbCacheGet, type CachedPart } from "../cache";
 import { stableStringify } from "../hash";
 import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
+import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "5";
+const PIPELINE_VERSION = "6";
 
 export interface Selection {
   /** The cache variant: pressure level and configuration. */
@@ -31,7 +32,8 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
   messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
-  const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies)}`;
+  // The duplicates strategy depends on what is a repeat (history.ts).
+  const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg))}`;
 
   const known: Selection["known"] = [];
   const pending: Selection["pending"] = [];
@@ -61,8 +63,8 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
 }
 
 const tags = new Map<string, string>();
-function configTag(protectedTools: readonly string[], disabled: readonly string[]): string {
-  const raw = stableStringify([PIPELINE_VERSION, [...protectedTools].sort(), [...disabled].sort()]);
+function configTag(protectedTools: readonly string[], disabled: readonly string[], repeatMinTokens: number): string {
+  const raw = stableStringify([PIPELINE_VERSION, [...protectedTools].sort(), [...disabled].sort(), String(repeatMinTokens)]);
   let tag = tags.get(raw);
   if (!tag) tags.set(raw, (tag = createHash("sha1").update(raw).digest("base64url").slice(0, 8)));
   return tag;

@@ -19,13 +19,15 @@ const apt = excerpt("bash-apt-get-errors");
 /** A build log of `n` lines: compresses to a few lines. */
 const log = (tag: string, n = 200) => Array.from({ length: n }, (_, i) => `${tag} line ${i}: some build output here`).join("\n");
 
-/** A 40-step session: big reads and command outputs, small outputs, edits. */
+/** A 40-step session: big reads and command outputs (each its own: identical ones are repeats, repeats.test.ts), small outputs, edits. */
 function session(steps = 40): History {
   const h = new History().user("Fix the failing TimeDelta test");
   for (let i = 0; i < steps; i++) {
     const kind = i % 4;
-    if (kind === 0) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "read", input: { filePath: `src/f${i}.py` }, output: read.output }] });
-    else if (kind === 1) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "bash", input: { command: `make ${i}` }, output: apt.output }] });
+    if (kind === 0)
+      h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "read", input: { filePath: `src/f${i}.py` }, output: `${read.output}\n(step ${i})` }] });
+    else if (kind === 1)
+      h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "bash", input: { command: `make ${i}` }, output: `${apt.output}\n(step ${i})` }] });
     else if (kind === 2) h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "bash", input: { command: `ls ${i}` }, output: `a.py\nb.py\nc${i}.py` }] });
     else h.step({ name: `s${i}`, tools: [{ name: `t${i}`, tool: "grep", input: { pattern: `x${i}` }, output: `src/a.py:${i}: x${i} = 1` }] });
   }

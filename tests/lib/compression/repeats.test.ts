@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { compressMessages } from "../../../lib/compression";
+import { testCtx } from "../../helpers/ctx";
+import { excerpt, fieldOf, History, SESSION } from "./history";
+
+/** Repeated outputs (lib/compression/repeats.ts): a reference from the first request, the copy kept whole while it matters. */
+const opened: ReturnType<typeof testCtx>[] = [];
+const ctxFor = (env: Record<string, string> = {}) => {
+  const c = testCtx({ env });
+  opened.push(c);
+  return c;
+};
+afterEach(() => {
+  for (const c of opened.splice(0)) c.close();
+});
+
+const read = excerpt("read-marshmallow-fields");
+const apt = excerpt("bash-apt-get-errors");
+const compress = (ctx: ReturnType<typeof testCtx>, h: History, end = h.messages.length) =>
+  compressMessages(ctx, { sessionID: SESSION, messages: structuredClone(h.messages.slice(0, end)) });
+
+describe("repeated outputs", () => {
+  it("sends an output identical to one still shown whole as a reference from its first request, and the same bytes after", () => {
+    const ctx = ctxFor();
+    const h = new History()
+      .user("Fix the TimeDelta test")
+      .step({ tools: [{ name: "first", tool: "read", input: { filePath: "src/fields.py" }, output: read.output }] })
+      .filler(2)
+      .step({ tools: [{ name: "again", tool: "read", input: { filePath: "src/fields.py" }, output: read.output }] });
+    const at = h.messages.length;
+    const first = compress(ctx, h);
+    const reference = fieldOf(first.messages, h.ids.again);
+    expect(reference).toBe("[recollect: unchanged, the same output as the same call 3 messages above; not repeated here]");
+    expect(fieldOf(first.messages, h.ids.first)).toBe(read.output);
+    expect(first.stats.byStrategy.repeats).toBeGreaterThan(1000);
+
+    // The session goes on: what was sent is sent again byte for byte, the copy whole (its file is being worked on).
+    h.step({ tools: [{ tool: "edit", input: { filePath: "src/fields.py", oldString: "a", newString: "b" }, output: "Edit applied." }] }).filler(3, "g");
+    for (let end = at + 1; end <= h.messages.length; end++) {
+      const later = compress(ctx, h, end);
+      expect(later.messages.slice(0, at).map((m) => JSON.stringify(m))).toEqual(first.messages.map((m) => JSON.stringify(m)));
+      expect(fieldOf(later.messages, h.ids.again)).toBe(reference);
+    }
+  });
+
+  it("names the earlier call when the inputs differ, and redacts it", () => {
+    const ctx = ctxFor();
+    const h = new History()
+      .user("Install the deps")
+      .step({ tools: [{ tool: "bash", input: { command: "apt-get install llvm-dev --token=ghp_abcdefghijklmnopqrstuvwxyz0123456789" }, output: apt.output }] })
+      .step({ tools: [{ name: "again", tool: "bash", input: { command: "apt-get install -y llvm-dev" }, output: apt.output }] });
+    const reference = fieldOf(compress(ctx, h).messages, h.ids.again);
+    expect(reference).toMatch(
+      /^\[recollect: unchanged, the same output as the bash call \{"command":"apt-get install llvm-dev --token=.*\} 1 message above; not repeated here\]$/,
+    );
+    expect(reference).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
+  });
+
+  it("sends the output whole when the copy it repeats is already shown compressed", () => {
+    // Every aged saving is a batch at once: the first output is compressed before the repeat comes.
+    const ctx = ctxFor({ RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "0", RECOLLECT_COMPRESSION_BATCH_PAYBACK_REQUESTS: "1000" });
+    const h = new History()
+      .user("Install the deps")
+      .step({ tools: [{ name: "first", tool: "bash", input: { command: "apt-get install llvm-dev" }, output: apt.output }] })
+      .filler(3);
+    expect(fieldOf(compress(ctx, h).messages, h.ids.first)).not.toBe(apt.output);
+    h.step({ tools: [{ name: "again", tool: "bash", input: { command: "apt-get install llvm-dev" }, output: apt.output }] });
+    expect(fieldOf(compress(ctx, h).messages, h.ids.again)).toBe(apt.output);
+  });
+
+  it("makes no reference of other outputs, small ones, or anything when the strategy is disabled", () => {
+    const small = "a.py\nb.py\nc.py";
+    const history = () =>
+      new History()
+        .user("Look around")
+        .step({ tools: [{ tool: "bash", input: { command: "ls" }, output: small }] })
+        .step({ tools: [{ name: "smallAgain", tool: "bash", input: { command: "ls" }, output: small }] })
+        .step({ tools: [{ name: "otherTool", tool: "grep", input: { pattern: "x" }, output: read.output }] })
+        .step({ tools: [{ tool: "read", input: { filePath: "src/fields.py" }, output: read.output }] })
+        .step({ tools: [{ name: "same", tool: "read", input: { filePath: "src/fields.py" }, output: read.output }] })
+        .step({ tools: [{ name: "other", tool: "read", input: { filePath: "src/fields.py" }, output: `${read.output}\n1999: changed` }] });
+    let h = history();
+    let out = compress(ctxFor(), h).messages;
+    // (Aged, they may be compressed as usual: a reference is what they are not.)
+    for (const id of [h.ids.smallAgain, h.ids.other, h.ids.otherTool]) expect(fieldOf(out, id)).not.toMatch(/^\[recollect: unchanged/);
+    expect(fieldOf(out, h.ids.smallAgain)).toBe(small);
+    expect(fieldOf(out, h.ids.same)).toMatch(/^\[recollect: unchanged/);
+    h = history();
+    out = compress(ctxFor({ RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "repeats" }), h).messages;
+    expect(fieldOf(out, h.ids.same)).not.toMatch(/^\[recollect: unchanged/);
+  });
+
+  it("keeps the content of the copy once both have aged, instead of calling it a duplicate of the reference", () => {
+    // Every aged saving is a batch at once, and reads are not kept for the work on their file.
+    const ctx = ctxFor({
+      RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "0",
+      RECOLLECT_COMPRESSION_BATCH_PAYBACK_REQUESTS: "1000",
+      RECOLLECT_COMPRESSION_ACTIVE_FILE_TURNS: "0",
+    });
+    const h = new History()
+      .user("Install the deps")
+      .step({ tools: [{ name: "first", tool: "bash", input: { command: "apt-get install llvm-dev" }, output: apt.output }] })
+      .step({ tools: [{ name: "again", tool: "bash", input: { command: "apt-get install llvm-dev" }, output: apt.output }] });
+    expect(fieldOf(compress(ctx, h).messages, h.ids.first)).toBe(apt.output);
+    h.filler(3);
+    const out = compress(ctx, h).messages;
+    const copy = fieldOf(out, h.ids.first);
+    expect(copy).not.toBe(apt.output);
+    expect(copy).not.toContain("same call repeated later");
+    expect(copy).toContain("E: Unable to locate package llvm-dev");
+    expect(fieldOf(out, h.ids.again)).toMatch(/^\[recollect: unchanged/);
+  });
+});
