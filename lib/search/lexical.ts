@@ -73,7 +73,7 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
   const topFirst = Math.ceil(TOP_FIRST_FACTOR * k);
   const run = (fromSeq: number): LexicalRow[] => {
     const [where, params] = scored(fromSeq);
-    if (mostPassFilters(filters)) {
+    if (mostPassFilters(filters) || (narrow?.tagMatch && onlyTagsNarrow(filters))) {
       const top = prepared(ctx.sqlite, topFirstSql(where, cond.sql)).all(...cond.params, match, ...params, topFirst) as (LexicalRow & {
         passes: number | null;
       })[];
@@ -108,6 +108,11 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
 export const TOP_FIRST_FACTOR = 1.5;
 
 const mostPassFilters = (f: SearchFilters) => !f.projectId && !f.scopes?.length && !f.categories?.length && !f.tags?.length && f.pinned === undefined;
+/**
+ * A tag filter alone: the FTS5 prefilter (narrow-filters.ts) already keeps only the rows that may
+ * carry the tags, so nearly every scored row passes and the top-first statement applies as well.
+ */
+const onlyTagsNarrow = (f: SearchFilters) => !f.projectId && !f.scopes?.length && !f.categories?.length && f.pinned === undefined;
 
 /**
  * The top-first statement: FTS5 scores and limits first, the join marks which rows pass the

@@ -94,6 +94,17 @@ describe("lexical plan past the budget", () => {
     expect(lexicalSearch(ctx, ["kubernet"], { ...active, pinned: true }, 100)).toHaveLength(17);
   });
 
+  it("passes over tagged rows that fail the other filters, however well they score", () => {
+    // The tag's rows are scored best first and joined afterwards: 40 archived ones outscore the 5 active.
+    bulkMemories(ctx.sqlite, [
+      ...Array.from({ length: 40 }, (_, i) => ({ content: `quokka quokka quokka archived ${i}`, status: "archived", tags: ["billing"] })),
+      ...Array.from({ length: 5 }, (_, i) => ({ content: `quokka active note ${i} with more words`, tags: ["billing"] })),
+    ]);
+    const got = lexicalSearch(ctx, ["quokka"], { ...active, tags: ["billing"] }, 10);
+    expect(got).toHaveLength(5);
+    expectExhaustive(["quokka"], { ...active, tags: ["billing"] }, 10);
+  });
+
   it("gives filtered queries the same guarantee (project, category, scope, status)", () => {
     const project: SearchFilters = { ...active, projectId: "p_old" };
     // p_old's own 40 memories are the oldest, plus the global ones.
