@@ -18,6 +18,8 @@ export interface PartEntry {
   callKey?: string;
   /** Tool name and output digest: equal for repeated outputs (lib/compression/repeats.ts). */
   repeatKey?: string;
+  /** What it shows as a repeat of the copy named (lib/compression/repeats.ts); null: nothing worth it. */
+  reference?: { against: string; result: CachedPart | null };
   results: Map<string, CachedPart>;
 }
 

@@ -10,7 +10,7 @@ import { History } from "./phases/history";
 import { measure, type Slot } from "./phases/measure";
 import { persist } from "./phases/persist";
 import { schedule } from "./phases/schedule";
-import { repeatsFrom, repeatStub } from "./repeats";
+import { repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { select, type Selection } from "./phases/select";
 import { nudgesFor, pressureLevel, type Level } from "./pressure";
 import { validateCompressInput } from "./validate";
@@ -119,12 +119,11 @@ function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["
   const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
   const settings = { ...cfg, repeatMinTokens: repeatsFrom(cfg) };
-  const stubs = new Map<number, CachedPart>();
-  const stubOf = (i: number, copy: number) => stubs.get(i) ?? stubs.set(i, repeatStub(slots[i], slots[copy])).get(i)!;
-  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, (i, copy) => stubOf(i, copy).t);
+  const reference = (i: number, copy: number, exact: boolean) => (exact ? repeatStub(slots[i], slots[copy]) : repeatedRunsStub(slots[i], slots[copy]));
+  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, reference);
   return run.known.map((k, i) => {
-    const copy = repeats.get(i);
-    if (copy !== undefined) return stubOf(i, copy);
+    const shown = repeats.get(i);
+    if (shown !== undefined) return shown;
     return applied.has(i) ? k : undefined;
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { redact } from "../security/redact";
 import { countTokens } from "../token-count";
+import { isKeyLine } from "./lines";
 import type { CachedPart } from "./part-memory";
 import type { Slot } from "./phases/measure";
 
@@ -11,6 +12,11 @@ import type { Slot } from "./phases/measure";
  * copy is in the context. Decided once, when the output first appears (phases/schedule.ts keeps
  * the copy whole below the pressure thresholds while the repeat is recent), so the request stays
  * byte-identical afterwards, and the repeat is never written to the provider's cache whole.
+ *
+ * An output that repeats runs of lines of the previous output of the same tool (a test suite run
+ * again, a page fetched again with the same header) has each run of at least REPEATED_RUN_LINES
+ * lines and REPEATED_RUN_TOKENS tokens replaced by a one-line reference to where it is in that
+ * output, the same way. Key lines (errors, failures, `path:line`) are never among them.
  */
 export const REPEAT_STRATEGY = "repeats";
 
@@ -28,6 +34,20 @@ export function repeatKeyOf(slot: Slot, minTokens: number): string | undefined {
 
 /** The reference shown instead of `slot`'s output, `copy` being the earlier slot with the same output. */
 export function repeatStub(slot: Slot, copy: Slot): CachedPart {
+  return remembered(slot, copy, "same", () => sameOutputStub(slot, copy))!;
+}
+
+/** What the schedule asks at every call is computed once per part and copy. */
+function remembered(slot: Slot, copy: Slot, kind: string, compute: () => CachedPart | undefined): CachedPart | undefined {
+  const against = `${kind}\0${copy.part.id}\0${copy.mi}\0${copy.entry.repeatKey ?? ""}`;
+  const known = slot.entry.reference;
+  if (known?.against === against) return known.result ?? undefined;
+  const result = compute();
+  slot.entry.reference = { against, result: result ?? null };
+  return result;
+}
+
+function sameOutputStub(slot: Slot, copy: Slot): CachedPart {
   const input = (s: Slot) => JSON.stringify(s.part.state?.input ?? {});
   const sameInput = input(slot) === input(copy);
   const call = sameInput ? "the same call" : `the ${redact(copy.part.tool!)} call ${clip(redact(input(copy)), 160)}`;
@@ -39,3 +59,59 @@ export function repeatStub(slot: Slot, copy: Slot): CachedPart {
 }
 
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+
+/** A run of lines shorter than this is not worth a reference. */
+export const REPEATED_RUN_LINES = 6;
+export const REPEATED_RUN_TOKENS = 60;
+/** Below this many tokens saved in all, the output is sent whole. */
+const REPEATED_RUNS_MIN_SAVED = 50;
+
+/**
+ * The output of `slot` with each run of lines found in `copy`'s output (the previous output of the
+ * same tool) replaced by a reference; undefined when that saves too little. Kept with the part:
+ * the schedule asks again at every call.
+ */
+export function repeatedRunsStub(slot: Slot, copy: Slot): CachedPart | undefined {
+  return remembered(slot, copy, "runs", () => computeRuns(slot, copy));
+}
+
+function computeRuns(slot: Slot, copy: Slot): CachedPart | undefined {
+  const lines = slot.text.split("\n");
+  const theirs = copy.text.split("\n");
+  const at = new Map<string, number[]>();
+  theirs.forEach((l, i) => {
+    if (!l.trim() || isKeyLine(l)) return;
+    const list = at.get(l);
+    if (list) list.push(i);
+    else at.set(l, [i]);
+  });
+  const out: string[] = [];
+  let saved = 0;
+  const distance = slot.mi - copy.mi;
+  const where = distance === 0 ? "earlier in this message" : `${distance} message${distance === 1 ? "" : "s"} above`;
+  for (let i = 0; i < lines.length; ) {
+    let best = 0;
+    let from = 0;
+    for (const j of at.get(lines[i]) ?? []) {
+      let n = 0;
+      while (i + n < lines.length && j + n < theirs.length && lines[i + n] === theirs[j + n] && !isKeyLine(lines[i + n])) n++;
+      if (n > best) [best, from] = [n, j];
+    }
+    if (best >= REPEATED_RUN_LINES) {
+      const run = countTokens(lines.slice(i, i + best).join("\n"));
+      const reference = `[recollect: ${best} lines as in the ${redact(slot.part.tool ?? "tool")} output ${where}, its lines ${from + 1}-${from + best}]`;
+      const cost = countTokens(reference);
+      if (run >= REPEATED_RUN_TOKENS && run > cost) {
+        out.push(reference);
+        saved += run - cost;
+        i += best;
+        continue;
+      }
+    }
+    out.push(lines[i++]);
+  }
+  if (saved < REPEATED_RUNS_MIN_SAVED) return undefined;
+  const v = out.join("\n");
+  const t = slot.entry.headerTokens + countTokens(v);
+  return t < slot.entry.tokens ? { v, t, s: { [REPEAT_STRATEGY]: slot.entry.tokens - t } } : undefined;
+}

@@ -25,9 +25,12 @@ type Settings = Pick<
 export interface Scheduled {
   /** The aged parts shown compressed. */
   applied: Set<number>;
-  /** Repeated outputs (lib/compression/repeats.ts), shown as a reference: slot -> the earlier copy's slot. */
-  repeats: Map<number, number>;
+  /** Repeated outputs and runs of lines (lib/compression/repeats.ts): slot -> what is shown instead. */
+  repeats: Map<number, CachedPart>;
 }
+
+/** What a repeat shows: `exact` when `slot`'s output is `copy`'s; undefined when a partial repeat saves too little. */
+export type ReferenceTo = (slot: number, copy: number, exact: boolean) => CachedPart | undefined;
 
 /**
  * Phase 4b, schedule: which of the aged parts whose compressed form is known are shown compressed.
@@ -41,10 +44,11 @@ export interface Scheduled {
  * cache's lifetime (nothing is cached any more). Below the thresholds, small parts are never
  * compressed and the latest read of a file still being worked on stays whole.
  *
- * An output identical to an earlier one still shown whole is a repeat (../repeats.ts), shown as a
- * reference from the moment it appears; below the thresholds its copy then counts as recent while
- * the repeat is: it is not compressed before the repeat has aged, and a read it repeats keeps the
- * copy the latest read of its file.
+ * An output identical to an earlier one still shown whole, or repeating runs of lines of the
+ * previous output of its tool still shown whole, is a repeat (../repeats.ts), shown with references
+ * from the moment it appears; below the thresholds its copy then counts as recent while the repeat
+ * is: it is not compressed before the repeat has aged, and a read it repeats keeps the copy the
+ * latest read of its file.
  *
  * The decision is a replay over the history's prefixes (as if a call came after each message), a
  * pure function of the history: the same bytes after a restart, and a call only adds decisions
@@ -56,11 +60,13 @@ export function schedule(
   results: (CachedPart | undefined)[],
   cfg: Settings,
   contextLimit: number | undefined,
-  stubTokens: (slot: number, copy: number) => number,
+  referenceTo: ReferenceTo,
 ): Scheduled {
   const n = messages.length;
   const applied = new Set<number>();
-  const repeats = new Map<number, number>();
+  const repeats = new Map<number, CachedPart>();
+  /** Repeat -> the slot of the copy it refers to. */
+  const copyOf = new Map<number, number>();
   // Savings of each candidate slot at the current level (only slots the caller could compress).
   const candidates: number[] = [];
   for (let i = 0; i < slots.length; i++) {
@@ -81,7 +87,7 @@ export function schedule(
     return typeof t === "number" ? t : undefined;
   });
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
-  const files = fileActivity(slots, repeats);
+  const files = fileActivity(slots, copyOf);
 
   /** Tokens saved by the parts already shown compressed, by message. */
   const savedIn = new Float64Array(n);
@@ -90,6 +96,8 @@ export function schedule(
   const pending: number[] = [];
   /** By repeat key: the copy shown whole that a repeat refers to. */
   const copies = new Map<string, number>();
+  /** By tool: its latest output shown whole (whose runs of lines a partial repeat refers to). */
+  const lastWhole = new Map<string, number>();
   /** By copy: the message of its latest repeat. */
   const repeatedAt = new Map<number, number>();
   let arrived = 0;
@@ -99,12 +107,25 @@ export function schedule(
     for (; arrived < slots.length && slots[arrived].mi < k; arrived++) {
       const key = repeatKeys[arrived];
       if (key === undefined) continue;
-      const copy = copies.get(key);
-      if (copy !== undefined && !applied.has(copy)) {
-        repeats.set(arrived, copy);
-        repeatedAt.set(copy, slots[arrived].mi);
-        savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - stubTokens(arrived, copy));
-      } else copies.set(key, arrived);
+      const tool = slots[arrived].part.tool!;
+      let copy = copies.get(key);
+      let shown: CachedPart | undefined;
+      if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, true);
+      else {
+        copies.set(key, arrived);
+        // Not reads: a read is the agent asking for those lines; its copy would have to stay whole
+        // as long as the file is worked on.
+        copy = isReadTool(tool) ? undefined : lastWhole.get(tool);
+        if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, false);
+      }
+      if (shown === undefined || copy === undefined) {
+        lastWhole.set(tool, arrived);
+        continue;
+      }
+      repeats.set(arrived, shown);
+      copyOf.set(arrived, copy);
+      repeatedAt.set(copy, slots[arrived].mi);
+      savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - shown.t);
     }
     const boundary = k - cfg.protectRecentTurns;
     while (next < byAge.length && slots[byAge[next]].mi < boundary) {
@@ -153,7 +174,7 @@ export function schedule(
  * Reads and edits of each file, by message, for "is this read's file still being worked on". A
  * repeat of a read (`repeats`, filled as the replay goes) leaves its copy the latest read.
  */
-function fileActivity(slots: Slot[], repeats: ReadonlyMap<number, number>) {
+function fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>) {
   const touches = new Map<string, number[]>();
   const readPath = new Map<number, string>();
   slots.forEach((s, i) => {
@@ -177,7 +198,7 @@ function fileActivity(slots: Slot[], repeats: ReadonlyMap<number, number>) {
       const p = readPath.get(i);
       if (p === undefined || window === 0) return false;
       const mi = slots[i].mi;
-      if (readsOf.get(p)!.some((r) => slots[r].mi > mi && slots[r].mi < k && repeats.get(r) !== i)) return false;
+      if (readsOf.get(p)!.some((r) => slots[r].mi > mi && slots[r].mi < k && copyOf.get(r) !== i)) return false;
       const list = touches.get(p)!;
       let last = -1;
       for (const t of list) if (t < k) last = t;

@@ -90,6 +90,32 @@ describe("repeated outputs", () => {
     expect(fieldOf(out, h.ids.same)).not.toMatch(/^\[recollect: unchanged/);
   });
 
+  it("refers to the runs of lines an output repeats from the previous output of its tool, never to key lines or reads", () => {
+    const ctx = ctxFor();
+    const header = Array.from({ length: 12 }, (_, i) => `collected test_module_${i}.py::test_case_${i} PASSED with a fairly long line of output`);
+    const first = [...header, "FAILED tests/test_fields.py:42 - AssertionError: 3 != 4", "1 failed, 12 passed"].join("\n");
+    const second = [...header, "FAILED tests/test_fields.py:42 - AssertionError: 3 != 4", "tests/test_fields.py:57: extra", "1 failed, 12 passed in 0.4s"].join(
+      "\n",
+    );
+    const h = new History()
+      .user("Run the tests")
+      .step({ tools: [{ name: "first", tool: "bash", input: { command: "pytest" }, output: first }] })
+      .step({ tools: [{ name: "second", tool: "bash", input: { command: "pytest -x" }, output: second }] })
+      .step({ tools: [{ tool: "read", input: { filePath: "a.txt" }, output: first }] })
+      .step({ tools: [{ name: "reread", tool: "read", input: { filePath: "a.txt", offset: 2 }, output: second }] });
+    const out = compress(ctx, h).messages;
+    expect(fieldOf(out, h.ids.first)).toBe(first);
+    expect(fieldOf(out, h.ids.second)).toBe(
+      [
+        "[recollect: 12 lines as in the bash output 1 message above, its lines 1-12]",
+        "FAILED tests/test_fields.py:42 - AssertionError: 3 != 4",
+        "tests/test_fields.py:57: extra",
+        "1 failed, 12 passed in 0.4s",
+      ].join("\n"),
+    );
+    expect(fieldOf(out, h.ids.reread)).toBe(second);
+  });
+
   it("keeps the content of the copy once both have aged, instead of calling it a duplicate of the reference", () => {
     // Every aged saving is a batch at once, and reads are not kept for the work on their file.
     const ctx = ctxFor({

@@ -5,8 +5,10 @@ import { excerpt, fieldOf, History, SESSION } from "./history";
 
 /** When aged parts are shown compressed (lib/compression/phases/schedule.ts); what they become is pipeline/strategies.test.ts. */
 const opened: ReturnType<typeof testCtx>[] = [];
+// The session below repeats its outputs word for word: repeats (repeats.test.ts) are off here, so
+// that these tests see the batches of aged parts alone.
 const ctxFor = (env: Record<string, string> = {}) => {
-  const c = testCtx({ env });
+  const c = testCtx({ env: { RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "repeats", ...env } });
   opened.push(c);
   return c;
 };
