@@ -3,7 +3,7 @@ import type { CachedPart } from "../cache";
 import { pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
-import { filePaths, isEditTool, isReadTool } from "../tools";
+import { filePaths, isEditTool, isProtectedTool, isReadTool } from "../tools";
 import type { Slot } from "./measure";
 
 /** Provider prompt-cache prices relative to uncached input (the cost model of bench/lib/cache-cost.ts). */
@@ -20,6 +20,7 @@ type Settings = Pick<
   | "activeFileTurns"
   | "cacheTtlMinutes"
   | "repeatMinTokens"
+  | "protectedTools"
 >;
 
 export interface Scheduled {
@@ -73,7 +74,8 @@ export function schedule(
     const r = results[i];
     if (r && r.v !== null && slots[i].entry.tokens > r.t) candidates.push(i);
   }
-  const repeatKeys = slots.map((s) => repeatKeyOf(s, cfg.repeatMinTokens));
+  // A protected tool's output is never touched, not even to refer to an earlier copy.
+  const repeatKeys = slots.map((s) => (s.part.tool && isProtectedTool(s.part.tool, cfg.protectedTools) ? undefined : repeatKeyOf(s, cfg.repeatMinTokens)));
   if (!candidates.length && !repeatKeys.some((key) => key !== undefined)) return { applied, repeats };
 
   // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.

@@ -85,6 +85,12 @@ describe("repeated outputs", () => {
     for (const id of [h.ids.smallAgain, h.ids.other, h.ids.otherTool]) expect(fieldOf(out, id)).not.toMatch(/^\[recollect: unchanged/);
     expect(fieldOf(out, h.ids.smallAgain)).toBe(small);
     expect(fieldOf(out, h.ids.same)).toMatch(/^\[recollect: unchanged/);
+    // A protected tool's output (Recollect's own memory_* tools, `task`, ...) is never touched.
+    const protectedTool = new History()
+      .user("What did we decide?")
+      .step({ tools: [{ tool: "memory_search", input: { query: "cache" }, output: read.output }] })
+      .step({ tools: [{ name: "again", tool: "memory_search", input: { query: "cache" }, output: read.output }] });
+    expect(fieldOf(compress(ctxFor(), protectedTool).messages, protectedTool.ids.again)).toBe(read.output);
     h = history();
     out = compress(ctxFor({ RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "repeats" }), h).messages;
     expect(fieldOf(out, h.ids.same)).not.toMatch(/^\[recollect: unchanged/);
