@@ -153,6 +153,20 @@ describe("near-duplicate index", () => {
     expect(closest(ctx, `memory 123: ${text([WORDS[123 % 20]], ["w123"])}`)).toBe(seqOf(ctx, { id: ids[123] }));
   });
 
+  it("finishes its build on an idle server, with nothing else waking the event loop", async () => {
+    const writer = fresh();
+    writer.sqlite.transaction(() => {
+      for (let i = 0; i < 200; i++) createMemory(writer, { content: `memory ${i}: ${text([WORDS[i % 20]], [`w${i}`])}` });
+    })();
+    const ctx = fresh(writer.dataDir);
+    const index = ctx.services.nearDuplicates;
+    warmNearDuplicateIndex(index, ctx.sqlite, 10);
+    // One timer and nothing else: slices that do not keep the loop awake ran one per wake-up, so
+    // after this idle moment two of the twenty had run and the index was not ready.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(index.ready).toBe(true);
+  });
+
   it("is one index per connection, kept in the boot state every copy of a module shares (Next.js loads one per bundle)", async () => {
     const ctx = fresh();
     vi.resetModules();
