@@ -39,7 +39,7 @@ export function repeatStub(slot: Slot, copy: Slot): CachedPart {
 
 /** What the schedule asks at every call is computed once per part and copy. */
 function remembered(slot: Slot, copy: Slot, kind: string, compute: () => CachedPart | undefined): CachedPart | undefined {
-  const against = `${kind}\0${copy.part.id}\0${copy.mi}\0${copy.entry.repeatKey ?? ""}`;
+  const against = `${kind}\0${copy.part.id}\0${copy.mi}\0${slot.mi}\0${copy.entry.repeatKey ?? ""}`;
   const known = slot.entry.reference;
   if (known?.against === against) return known.result ?? undefined;
   const result = compute();
@@ -63,6 +63,8 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 /** A run of lines shorter than this is not worth a reference. */
 export const REPEATED_RUN_LINES = 6;
 export const REPEATED_RUN_TOKENS = 60;
+/** Places of a line in the copy a run may start from. */
+const MAX_PLACES = 8;
 /** Below this many tokens saved in all, the output is sent whole. */
 const REPEATED_RUNS_MIN_SAVED = 50;
 
@@ -78,12 +80,15 @@ export function repeatedRunsStub(slot: Slot, copy: Slot): CachedPart | undefined
 function computeRuns(slot: Slot, copy: Slot): CachedPart | undefined {
   const lines = slot.text.split("\n");
   const theirs = copy.text.split("\n");
+  const key = lines.map(isKeyLine);
+  // Where each line is in the copy: the first few places only, so that a log of identical lines
+  // costs a bounded amount per line.
   const at = new Map<string, number[]>();
   theirs.forEach((l, i) => {
     if (!l.trim() || isKeyLine(l)) return;
     const list = at.get(l);
-    if (list) list.push(i);
-    else at.set(l, [i]);
+    if (!list) at.set(l, [i]);
+    else if (list.length < MAX_PLACES) list.push(i);
   });
   const out: string[] = [];
   let saved = 0;
@@ -94,7 +99,7 @@ function computeRuns(slot: Slot, copy: Slot): CachedPart | undefined {
     let from = 0;
     for (const j of at.get(lines[i]) ?? []) {
       let n = 0;
-      while (i + n < lines.length && j + n < theirs.length && lines[i + n] === theirs[j + n] && !isKeyLine(lines[i + n])) n++;
+      while (i + n < lines.length && j + n < theirs.length && lines[i + n] === theirs[j + n] && !key[i + n]) n++;
       if (n > best) [best, from] = [n, j];
     }
     if (best >= REPEATED_RUN_LINES) {

@@ -44,7 +44,7 @@ export function compressPart(
     p: LEVELS[level],
     ref: () => (hash ??= originalHash(original)),
     hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
-    hasLaterEdit: (v, path) => history.hasLaterEdit(v, path),
+    hasLaterEdit: (v, path) => history.hasLaterEdit(v, path, slot),
     previousLines: () => history.previousLines(slot),
   };
   let current = original;

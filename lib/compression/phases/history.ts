@@ -9,6 +9,8 @@ export class History {
   /** By call key: the position of each output of the call and its repeat key (outputs worth a reference only). */
   private callsByKey = new Map<string, { pos: number; repeat: string | undefined }[]>();
   private edits: { pos: number; paths: string[] }[] = [];
+  /** By repeat key: the positions of the outputs that have it. */
+  private outputsByRepeat = new Map<string, number[]>();
   private previousByTool = new Map<Slot, Slot>();
   private previousOutput = new Map<Slot, Slot>();
 
@@ -28,7 +30,9 @@ export class History {
       if (s.field === "output") {
         const key = callKeyOf(s);
         const calls = this.callsByKey.get(key) ?? this.callsByKey.set(key, []).get(key)!;
-        calls.push({ pos, repeat: repeatKeyOf(s, this.repeatMinTokens) });
+        const repeat = repeatKeyOf(s, this.repeatMinTokens);
+        calls.push({ pos, repeat });
+        if (repeat !== undefined) (this.outputsByRepeat.get(repeat) ?? this.outputsByRepeat.set(repeat, []).get(repeat)!).push(pos);
         const prev = lastOfTool.get(p.tool);
         if (prev) this.previousByTool.set(s, prev);
         if (lastOutput) this.previousOutput.set(s, lastOutput);
@@ -57,10 +61,19 @@ export class History {
     return out;
   }
 
-  hasLaterEdit(v: PartView, path: string): boolean {
+  /**
+   * An edit of `path` after this part, and no output the same as this one after the last such edit:
+   * a read repeated unchanged after the edit (a reference to this one, ../repeats.ts) is current.
+   */
+  hasLaterEdit(v: PartView, path: string, slot?: Slot): boolean {
     const pos = position(v.messageIndex, v.partIndex);
     const p = normalizePath(path);
-    return this.edits.some((e) => e.pos > pos && e.paths.some((q) => q === p || q.endsWith(`/${p}`) || p.endsWith(`/${q}`)));
+    let lastEdit = -1;
+    for (const e of this.edits)
+      if (e.pos > pos && e.paths.some((q) => q === p || q.endsWith(`/${p}`) || p.endsWith(`/${q}`))) lastEdit = Math.max(lastEdit, e.pos);
+    if (lastEdit < 0) return false;
+    const repeat = slot && repeatKeyOf(slot, this.repeatMinTokens);
+    return !(repeat !== undefined && (this.outputsByRepeat.get(repeat) ?? []).some((at) => at > lastEdit));
   }
 }
 

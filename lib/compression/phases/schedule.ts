@@ -3,7 +3,7 @@ import type { CachedPart } from "../cache";
 import { pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
-import { filePaths, isEditTool, isProtectedTool, isReadTool } from "../tools";
+import { filePaths, isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
 import type { Slot } from "./measure";
 
 /** Provider prompt-cache prices relative to uncached input (the cost model of bench/lib/cache-cost.ts). */
@@ -110,17 +110,20 @@ export function schedule(
       const key = repeatKeys[arrived];
       if (key === undefined) continue;
       const tool = slots[arrived].part.tool!;
+      const read = isReadTool(tool);
       let copy = copies.get(key);
       let shown: CachedPart | undefined;
-      if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, true);
+      // A read repeats only a read of the same file: the copy is then its file's latest read.
+      if (copy !== undefined && !applied.has(copy) && (!read || sameFile(slots[arrived], slots[copy]))) shown = referenceTo(arrived, copy, true);
       else {
-        copies.set(key, arrived);
         // Not reads: a read is the agent asking for those lines; its copy would have to stay whole
         // as long as the file is worked on.
-        copy = isReadTool(tool) ? undefined : lastWhole.get(tool);
+        copy = read ? undefined : lastWhole.get(tool);
         if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, false);
       }
       if (shown === undefined || copy === undefined) {
+        // Shown whole: what later repeats refer to.
+        copies.set(key, arrived);
         lastWhole.set(tool, arrived);
         continue;
       }
@@ -148,8 +151,9 @@ export function schedule(
     for (const i of pending) {
       const slot = slots[i];
       if (slot.mi === lastUserBefore[k]) continue;
-      if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns) || (repeatedAt.get(i) ?? -1) >= boundary))
-        continue;
+      // A copy stays whole while its repeat is recent, at every level: the repeat shows nothing of it.
+      if ((repeatedAt.get(i) ?? -1) >= boundary) continue;
+      if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns))) continue;
       eligible.push(i);
       saved += slot.entry.tokens - results[i]!.t;
       first = Math.min(first, slot.mi);
@@ -171,6 +175,11 @@ export function schedule(
   }
   return { applied, repeats };
 }
+
+const sameFile = (a: Slot, b: Slot) => {
+  const path = (s: Slot) => normalizePath(filePaths(s.part.tool!, s.part.state?.input)[0] ?? "");
+  return path(a) !== "" && path(a) === path(b);
+};
 
 /**
  * Reads and edits of each file, by message, for "is this read's file still being worked on". A

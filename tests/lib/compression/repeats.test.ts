@@ -122,6 +122,41 @@ describe("repeated outputs", () => {
     expect(fieldOf(out, h.ids.reread)).toBe(second);
   });
 
+  it("refers only to copies shown whole: never to a partial repeat, never to a read of another file", () => {
+    const ctx = ctxFor();
+    const header = Array.from({ length: 12 }, (_, i) => `collected test_module_${i}.py::test_case_${i} PASSED with a fairly long line of output`);
+    const first = [...header, "1 failed"].join("\n");
+    const second = [...header, "2 failed, run again"].join("\n");
+    const h = new History()
+      .user("Run the tests")
+      .step({ tools: [{ tool: "bash", input: { command: "pytest" }, output: first }] })
+      .step({ tools: [{ name: "partial", tool: "bash", input: { command: "pytest -x" }, output: second }] })
+      .step({ tools: [{ name: "sameAsPartial", tool: "bash", input: { command: "pytest -x" }, output: second }] })
+      .step({ tools: [{ tool: "read", input: { filePath: "src/a.py" }, output: read.output }] })
+      .step({ tools: [{ name: "otherFile", tool: "read", input: { filePath: "src/b.py" }, output: read.output }] });
+    const out = compress(ctx, h).messages;
+    expect(fieldOf(out, h.ids.partial)).toMatch(/^\[recollect: 12 lines as in the bash output 1 message above/);
+    // Its copy would be the partial one: it refers to the whole output instead.
+    expect(fieldOf(out, h.ids.sameAsPartial)).toMatch(/^\[recollect: 12 lines as in the bash output 2 messages above/);
+    expect(fieldOf(out, h.ids.otherFile)).not.toMatch(/^\[recollect: unchanged/);
+  });
+
+  it("does not call a read outdated when it was read again, unchanged, after the edit", () => {
+    // Batches at once; the first read stays whole while its file is worked on (activeFileTurns 8), then goes.
+    const ctx = ctxFor({ RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "0", RECOLLECT_COMPRESSION_BATCH_PAYBACK_REQUESTS: "1000" });
+    const h = new History()
+      .user("Fix the TimeDelta test")
+      .step({ tools: [{ name: "first", tool: "read", input: { filePath: "src/fields.py", offset: 1457 }, output: read.output }] })
+      .step({ tools: [{ tool: "edit", input: { filePath: "src/fields.py", oldString: "x = 1", newString: "x = 2" }, output: "Edit applied." }] })
+      .step({ tools: [{ name: "again", tool: "read", input: { filePath: "src/fields.py", offset: 1457 }, output: read.output }] })
+      .filler(10);
+    const out = compress(ctx, h).messages;
+    expect(fieldOf(out, h.ids.again)).toMatch(/^\[recollect: unchanged/);
+    const copy = fieldOf(out, h.ids.first);
+    expect(copy).not.toBe(read.output);
+    expect(copy).not.toContain("outdated");
+  });
+
   it("keeps the content of the copy once both have aged, instead of calling it a duplicate of the reference", () => {
     // Every aged saving is a batch at once, and reads are not kept for the work on their file.
     const ctx = ctxFor({
