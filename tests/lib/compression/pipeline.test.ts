@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   clearMemoryCache,
   compressMessages,
@@ -10,20 +10,12 @@ import {
 } from "../../../lib/compression";
 import { AppError } from "../../../lib/errors";
 import { countTokens } from "../../../lib/token-count";
-import { testCtx } from "../../helpers/ctx";
+import { contextsPerTest } from "../../helpers/contexts";
 import { excerpt, fieldOf, hashIn, History, SESSION } from "./history";
 
 import { compressStatsQuery, expandHash } from "../../../lib/contracts/compress";
-const opened: ReturnType<typeof testCtx>[] = [];
 // Every aged part compressed as it ages: what the pipeline does to a part (schedule.test.ts tests when).
-const ctxFor = (options?: Parameters<typeof testCtx>[0]) => {
-  const c = testCtx({ ...options, env: { RECOLLECT_COMPRESSION_CACHE_AWARE: "false", ...options?.env } });
-  opened.push(c);
-  return c;
-};
-afterEach(() => {
-  for (const c of opened.splice(0)) c.close();
-});
+const ctxFor = contextsPerTest({ RECOLLECT_COMPRESSION_CACHE_AWARE: "false" });
 
 const big = (tag: string, n = 60) => Array.from({ length: n }, (_, i) => `${tag} line ${i}: some build output here`).join("\n");
 
@@ -153,8 +145,9 @@ describe("what is never touched", () => {
 describe("determinism and stability", () => {
   it("gives the same bytes for the same input, in the same process and on a fresh database", () => {
     const input = session(12).body();
-    const a = compressMessages(ctxFor(), input);
-    const again = JSON.stringify(compressMessages(opened[0], input));
+    const ctx = ctxFor();
+    const a = compressMessages(ctx, input);
+    const again = JSON.stringify(compressMessages(ctx, input));
     const fresh = JSON.stringify(compressMessages(ctxFor(), input));
     expect(JSON.stringify(a)).toBe(again);
     expect(fresh).toBe(again);

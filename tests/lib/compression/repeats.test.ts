@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compressMessages } from "../../../lib/compression";
-import { testCtx } from "../../helpers/ctx";
+import { contextsPerTest } from "../../helpers/contexts";
+import type { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, History, SESSION } from "./history";
 
 /** Repeated outputs (lib/compression/repeats.ts): a reference from the first request, the copy kept whole while it matters. */
-const opened: ReturnType<typeof testCtx>[] = [];
-const ctxFor = (env: Record<string, string> = {}) => {
-  const c = testCtx({ env });
-  opened.push(c);
-  return c;
-};
-afterEach(() => {
-  for (const c of opened.splice(0)) c.close();
-});
+const contexts = contextsPerTest();
+const ctxFor = (env: Record<string, string> = {}) => contexts({ env });
 
 const read = excerpt("read-marshmallow-fields");
 const apt = excerpt("bash-apt-get-errors");

@@ -1,20 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compressMessages } from "../../../lib/compression";
-import { testCtx } from "../../helpers/ctx";
+import { contextsPerTest } from "../../helpers/contexts";
+import type { testCtx } from "../../helpers/ctx";
 import { excerpt, fieldOf, History, SESSION } from "./history";
 
 /** When aged parts are shown compressed (lib/compression/phases/schedule.ts); what they become is pipeline/strategies.test.ts. */
-const opened: ReturnType<typeof testCtx>[] = [];
 // The session below repeats its outputs word for word: repeats (repeats.test.ts) are off here, so
 // that these tests see the batches of aged parts alone.
-const ctxFor = (env: Record<string, string> = {}) => {
-  const c = testCtx({ env: { RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "repeats", ...env } });
-  opened.push(c);
-  return c;
-};
-afterEach(() => {
-  for (const c of opened.splice(0)) c.close();
-});
+const contexts = contextsPerTest({ RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "repeats" });
+const ctxFor = (env: Record<string, string> = {}) => contexts({ env });
 
 const read = excerpt("read-marshmallow-fields");
 const apt = excerpt("bash-apt-get-errors");
