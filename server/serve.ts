@@ -11,6 +11,8 @@
 import http from "node:http";
 import path from "node:path";
 import { announce, logger } from "../lib/logging/logger";
+import { directRouteFor } from "../lib/http/direct-routes";
+import { answerDirect } from "./direct";
 import { checkRequestLine, type GateRefusal } from "./gate";
 
 // Before anything opens a file: the database, its WAL and SHM, logs and backups come out 0600.
@@ -42,7 +44,9 @@ await app.prepare();
 const server = http.createServer((req, res) => {
   const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host });
   if (refusal) return refuse(res, refusal);
-  handle(req, res).catch((error: unknown) => {
+  // Hot API routes Next.js has loaded are called directly (lib/http/direct-routes.ts).
+  const direct = directRouteFor(req.method, req.url);
+  (direct ? answerDirect(direct, req, res) : handle(req, res)).catch((error: unknown) => {
     logger.error("request failed", { error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
     if (res.headersSent) return res.destroy();
     res.writeHead(500, { "content-type": "application/json" });

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { boot, type ServerState } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
@@ -11,6 +11,7 @@ import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "./guard-request";
+import { registerDirectRoute } from "@/lib/http/direct-routes";
 
 /**
  * The one wrapper every route handler uses: boots the server state, checks Host, Origin and
@@ -53,6 +54,16 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt, failure);
     return withHeaders(res, API_SECURITY_HEADERS);
   };
+}
+
+/**
+ * Lists a route without params for the production server's direct path
+ * (lib/http/direct-routes.ts): once Next.js has loaded this module, the front gate calls the same
+ * handler for `method pathname` without Next.js's request handling. Returns the handler unchanged.
+ */
+export function direct(method: string, pathname: string, handler: ReturnType<typeof route<Record<string, never>>>) {
+  registerDirectRoute(method, pathname, (req) => handler(new NextRequest(req), { params: Promise.resolve({}) }));
+  return handler;
 }
 
 export function errorResponse(error: unknown): Response {

@@ -1,4 +1,4 @@
-import { json, parseQuery, route } from "../_lib/handler";
+import { direct, json, parseQuery, route } from "../_lib/handler";
 import { compressStatsQuery } from "@/lib/contracts/compress";
 import { encodeCompressResult, readHistoryJson } from "../_lib/compress-body";
 import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, expandDelta } from "@/lib/compression";
@@ -8,17 +8,22 @@ import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, expandDelt
  * answer are as large as the history: both are handled by app/api/_lib/compress-body.ts, which
  * decodes and encodes them at a fraction of the cost of `readJson` and `Response.json`.
  * `no-transform` keeps the server from gzipping the answer on the loopback, where compressing costs
- * more than it saves.
+ * more than it saves. The plugin calls it every turn: the production server answers it without
+ * Next.js's request handling (lib/http/direct-routes.ts).
  */
-export const POST = route(async ({ req, ctx }) => {
-  // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts).
-  const { body, delta } = expandDelta(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
-  const result = await compressMessagesAsync(ctx, body);
-  return new Response(encodeCompressResult(delta ? deltaAnswer(delta, body, result) : result), {
-    status: 200,
-    headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
-  });
-});
+export const POST = direct(
+  "POST",
+  "/api/compress",
+  route(async ({ req, ctx }) => {
+    // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts).
+    const { body, delta } = expandDelta(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
+    const result = await compressMessagesAsync(ctx, body);
+    return new Response(encodeCompressResult(delta ? deltaAnswer(delta, body, result) : result), {
+      status: 200,
+      headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
+    });
+  }),
+);
 
 /** Tokens saved: totals, per day and per session (`?sessionID=&days=`). */
 export const GET = route(({ req, ctx }) => json(compressionStatsSummary(ctx, parseQuery(req, compressStatsQuery))));

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
+
+/**
+ * The hot routes the front gate answers without Next.js's request handling once Next.js has
+ * loaded them (lib/http/direct-routes.ts): the first request goes through Next.js, the later ones
+ * through the direct path, and both must answer alike, guard included. Its own server: the first
+ * request must be the one that loads each route, and the body limit is small.
+ */
+const BODY_LIMIT = 4096;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { RECOLLECT_BODY_LIMIT: String(BODY_LIMIT) } });
+  const stored = await server.api("/api/memories", {
+    method: "POST",
+    json: { content: "The deploy script lives in scripts/deploy.sh and needs the staging flag" },
+  });
+  expect(stored.status).toBe(201);
+});
+afterAll(() => server?.stop());
+
+const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"];
+const securityHeaders = (res: Response) => Object.fromEntries(SECURITY_HEADERS.map((h) => [h, res.headers.get(h)]));
+
+/** An answer without what changes between two calls (its timing; the access the first call counted). */
+const VOLATILE = new Set(["tookMs", "lastAccessedAt", "accessCount"]);
+const stable = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, value) => (VOLATILE.has(key) ? undefined : value)));
+
+const routes: { path: string; body: unknown; bad: unknown; badField: string }[] = [
+  { path: "/api/search", body: { query: "deploy staging", mode: "lexical" }, bad: { query: 5 }, badField: "query" },
+  { path: "/api/context/recall", body: { query: "how do I deploy to staging?" }, bad: { query: "" }, badField: "query" },
+  {
+    path: "/api/compress",
+    body: { sessionID: "ses_direct", messages: [{ info: { id: "msg_1", role: "user" }, parts: [{ id: "prt_1", type: "text", text: "hello" }] }] },
+    bad: { sessionID: "ses_direct", messages: "none" },
+    badField: "messages",
+  },
+];
+
+describe.each(routes)("$path", ({ path, body, bad, badField }) => {
+  it("answers the same through Next.js (first request) and directly (later ones)", async () => {
+    const first = await server.api(path, { method: "POST", json: body });
+    const second = await server.api(path, { method: "POST", json: body });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    // Next.js adds `vary: rsc, ...` to every app-route answer; the direct path does not.
+    expect(first.headers.get("vary")).toMatch(/rsc/);
+    expect(second.headers.get("vary")).toBeNull();
+    expect(securityHeaders(second)).toEqual(securityHeaders(first));
+    expect(second.headers.get("content-type")).toBe(first.headers.get("content-type"));
+    expect(stable(await second.json())).toEqual(stable(await first.json()));
+  });
+
+  it("keeps the guard, the field errors and the body limit on the direct path", async () => {
+    await server.api(path, { method: "POST", json: body }); // loaded: the rest goes direct
+    const noToken = await fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(noToken.status).toBe(401);
+    expect(securityHeaders(noToken)["x-frame-options"]).toBe("DENY");
+    const wrongToken = await fetch(server.url + path, {
+      method: "POST",
+      headers: { authorization: "Bearer wrong", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(wrongToken.status).toBe(401);
+    const foreign = await server.api(path, { method: "POST", json: body, headers: { origin: "http://evil.example" } });
+    expect(foreign.status).toBe(403);
+    const invalid = await server.api(path, { method: "POST", json: bad });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`^${badField}`));
+    if (path !== "/api/compress") {
+      // Streamed without a content-length: the limit holds while reading.
+      const big = new TextEncoder().encode(JSON.stringify({ query: "x".repeat(BODY_LIMIT * 3) }));
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < big.length; i += 1024) controller.enqueue(big.subarray(i, i + 1024));
+          controller.close();
+        },
+      });
+      const tooLarge = await fetch(server.url + path, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      expect(tooLarge.status).toBe(413);
+    }
+    // Another spelling of the path goes through Next.js, with its own handling.
+    const withQuery = await server.api(`${path}?x=1`, { method: "POST", json: body });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.headers.get("vary")).toMatch(/rsc/);
+  });
+});
