@@ -19,6 +19,16 @@ interface Section {
   items: string[];
 }
 
+/**
+ * Critical-context items restate something under a label (extract.ts: the first open error, the
+ * last test command): such an item is left out when a line shown above already holds what follows
+ * its label. Any other item is left out only when it equals a line shown ("use pnpm" is not
+ * "use pnpm workspaces").
+ */
+const RESTATED = /^(?:Unresolved|Test command): /;
+/** A line as words: case, punctuation and symbols (the backticks around a command) aside. */
+const plain = (s: string) => normalizeLine(s.replace(/\p{S}+/gu, " "));
+
 export function buildResumeBlock(
   x: CheckpointExtract,
   meta: { createdAt: number; trigger: string },
@@ -28,11 +38,14 @@ export function buildResumeBlock(
   // One line (sent on every request of the session): the checkpoint's and session's ids are of no
   // use to the model (the resume answer carries the checkpoint id).
   const header = `## Resuming from an earlier session (${meta.trigger}, ${dayAge(meta.createdAt, now)}; background: verify before acting)`;
+  const taskItems = [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean);
+  // The user's own words go under Task, even when they also read as a decision.
+  const userWords = new Set([x.task, x.latestRequest].filter((t): t is string => !!t).map(normalizeLine));
   const sections: Section[] = [
     // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
     { title: "Next steps", items: x.nextSteps },
-    { title: "Decisions", items: x.decisions },
-    { title: "Task", items: [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean) },
+    { title: "Decisions", items: x.decisions.filter((d) => !userWords.has(normalizeLine(d))) },
+    { title: "Task", items: taskItems },
     { title: "Constraints", items: x.constraints },
     { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
     { title: "Progress", items: x.progress },
@@ -41,12 +54,19 @@ export function buildResumeBlock(
   ];
   let text = header;
   if (countTokens(text) > budget) return null;
+  // The block goes out on every request of the session: an item that says nothing a line above
+  // did not say already (the open error again as "Unresolved: ...") is left out.
+  const shown: string[] = [];
   for (const s of sections) {
     let body = "";
     for (const item of s.items) {
+      const restated = RESTATED.test(item);
+      const core = plain(item.replace(RESTATED, ""));
+      if (shown.some((line) => line === core || (restated && line.includes(core)))) continue;
       const next = `${body}\n- ${item}`;
       if (countTokens(`${text}\n\n**${s.title}**${next}`) > budget) break;
       body = next;
+      shown.push(plain(item));
     }
     if (body) text = `${text}\n\n**${s.title}**${body}`;
   }

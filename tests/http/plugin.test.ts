@@ -75,7 +75,7 @@ describe("system.transform", () => {
     const { hooks } = await plugin();
     const first = await system(hooks, "ses_sys");
     expect(first[0]).toBe("agent prompt");
-    expect(first[1]).toContain("[directive, project, today] Always write tests first");
+    expect(first[1]).toContain("directive:\n- Always write tests first");
     expect(await system(hooks, "ses_sys")).toEqual(first);
     // A title request gets nothing.
     const title = { system: ["You are a title generator. You output ONLY a thread title."] };

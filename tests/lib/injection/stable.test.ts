@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildStableBlock } from "../../../lib/injection/stable";
 import { dayAge } from "../../../lib/injection/format";
 import { archiveMemory, createMemory, updateMemory } from "../../../lib/memories";
@@ -27,15 +27,14 @@ describe("buildStableBlock", () => {
     expect(block.memoryIds).toEqual([]);
   });
 
-  it("holds global and project pins, not other projects' nor unpinned ones, and shows ages", () => {
+  it("holds global and project pins, not other projects' nor unpinned ones, under their category", () => {
     const g = pin("Never force-push to main");
     const p = pin("Use pnpm in this repo", { directory: dir, category: "convention" });
     pin("Other project rule", { directory: tempDir("recollect-other-") });
     createMemory(ctx, { content: "unpinned note", directory: dir });
     const block = buildStableBlock(ctx, { directory: dir });
     expect(block.memoryIds).toEqual([g.id, p.id]);
-    expect(block.text).toContain("- [constraint, global, today] Never force-push to main");
-    expect(block.text).toContain("- [convention, project, today] Use pnpm in this repo");
+    expect(block.text).toContain("constraint:\n- Never force-push to main\nconvention:\n- Use pnpm in this repo\n");
     expect(block.text).not.toContain("Other project rule");
     expect(block.text).not.toContain("unpinned");
     expect(block.tokens).toBe(countTokens(block.text));
@@ -47,10 +46,20 @@ describe("buildStableBlock", () => {
     pin("Never force-push to main");
     const block = buildStableBlock(ctx);
     const lines = block.text.split("\n");
-    // The tags, one header line, the memory.
-    expect(lines).toHaveLength(4);
-    expect(lines[2]).toBe("- [constraint, global, today] Never force-push to main");
-    expect(countTokens(block.text) - countTokens(lines[2])).toBeLessThanOrEqual(22);
+    // The tags, one header line, the category, the memory.
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toBe("constraint:");
+    expect(lines[3]).toBe("- Never force-push to main");
+    expect(countTokens(block.text) - countTokens(lines[3])).toBeLessThanOrEqual(25);
+  });
+
+  it("writes a category once for each run of its memories", () => {
+    pin("rule one");
+    pin("rule two");
+    pin("use tabs", { category: "convention" });
+    pin("the fact", { category: "fact" });
+    const body = buildStableBlock(ctx).text.split("\n").slice(2, -1);
+    expect(body).toEqual(["constraint:", "- rule one", "- rule two", "convention:", "- use tabs", "fact:", "- the fact"]);
   });
 
   it("orders constraints, directives, preferences, conventions first, then by priority and age", () => {
@@ -72,9 +81,13 @@ describe("buildStableBlock", () => {
     const second = buildStableBlock(ctx, { directory: dir });
     expect(second.text).toBe(first.text);
     expect(second.hash).toBe(first.hash);
-    // An hour later, same day-granular ages, same bytes.
-    const later = buildStableBlock(ctx, { directory: dir, nowMs: Date.now() + 3600_000 });
-    expect(later.text).toBe(first.text);
+    // Nothing in it depends on the clock: a day later, the same bytes.
+    vi.setSystemTime(Date.now() + 26 * 3600_000);
+    try {
+      expect(buildStableBlock(ctx, { directory: dir }).text).toBe(first.text);
+    } finally {
+      vi.useRealTimers();
+    }
 
     updateMemory(ctx, a.id, updateMemoryInput.parse({ content: "Keep functions short" }));
     const changed = buildStableBlock(ctx, { directory: dir });
@@ -100,7 +113,7 @@ describe("buildStableBlock", () => {
 
   it("puts multi-line memories on one line with their title", () => {
     pin("line one\n\nline two", { title: "Deploys" });
-    expect(buildStableBlock(ctx).text).toContain("] Deploys: line one line two");
+    expect(buildStableBlock(ctx).text).toContain("\n- Deploys: line one line two\n");
   });
 });
 
