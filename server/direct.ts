@@ -1,5 +1,4 @@
 import type http from "node:http";
-import { Readable } from "node:stream";
 import type { DirectHandler } from "../lib/http/direct-routes";
 
 /**
@@ -7,24 +6,69 @@ import type { DirectHandler } from "../lib/http/direct-routes";
  * request as a standard Request (headers as sent, the body streamed: the handler enforces its own
  * size limit), the handler's Response written back. The gate (server/gate.ts) has checked the
  * request line and Host; the handler does the rest, as it does behind Next.js.
+ *
+ * The URL is the request-target against a fixed origin, never text pasted after the Host header: a
+ * Host is checked from the headers (lib/security/guard.ts), and one that is not a plain name could
+ * otherwise move the path the guard sees.
  */
 export async function answerDirect(handler: DirectHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(`http://${req.headers.host}${req.url}`, {
+  const body = req.method !== "GET" && req.method !== "HEAD" ? bodyOf(req) : undefined;
+  // As behind Next.js: a client that goes away aborts the request's signal.
+  const abort = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  const request = new Request(new URL(req.url ?? "/", "http://localhost"), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: body?.stream,
     duplex: "half",
+    signal: abort.signal,
   } as RequestInit);
   const response = await handler(request);
-  const body = Buffer.from(await response.arrayBuffer());
+  // Answered before the body was read (401, 413...): what is left of it is read and dropped, as
+  // node:http does for a handler that never reads, so the client finishes sending and gets the
+  // answer, and the connection can carry the next request.
+  if (!req.complete) body?.drop();
+  const answer = Buffer.from(await response.arrayBuffer());
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) if (name !== "set-cookie") out[name] = value;
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out["set-cookie"] = cookies;
-  out["content-length"] = String(body.byteLength);
+  out["content-length"] = String(answer.byteLength);
   res.writeHead(response.status, out);
-  res.end(body);
+  res.end(answer);
+}
+
+/**
+ * The request body as a web stream, read as the handler asks for it. `drop()` (a handler that
+ * stopped at the size limit, or answered before reading) reads the rest and throws it away as it
+ * arrives, instead of closing the socket under a client that is still sending.
+ */
+function bodyOf(req: http.IncomingMessage): { stream: ReadableStream<Uint8Array>; drop: () => void } {
+  let dropped = false;
+  const drop = () => {
+    if (dropped) return;
+    dropped = true;
+    req.removeAllListeners("data");
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.pause();
+      req.on("data", (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once("end", () => dropped || controller.close());
+      req.once("error", (error) => dropped || controller.error(error));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel: drop,
+  });
+  return { stream, drop };
 }

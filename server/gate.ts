@@ -21,6 +21,8 @@ export interface GateRequest {
   /** The request-target exactly as sent (`req.url` of node:http). */
   target: string | undefined;
   host: string | undefined;
+  /** How many Host headers the request has (node keeps the first in `headers.host`). */
+  hostHeaders?: number;
 }
 
 /** Null when the request may go on to Next.js; otherwise the answer to give. */
@@ -30,6 +32,9 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
   if (!isLoopbackHost(host ? hostnameOf(host) : "", extraAllowedHosts)) {
     return { status: 403, code: "forbidden", message: `Host "${host}" is not allowed: Recollect answers loopback names only` };
   }
+  // RFC 9112: a request with more than one Host is answered 400 (parts of a stack that read
+  // different ones disagree on where it goes).
+  if ((req.hostHeaders ?? 1) > 1) return { status: 400, code: "bad_request", message: "more than one Host header" };
   const target = req.target ?? "";
   // Origin-form only: `*` (asterisk-form), `host:port` (authority-form) and `http://...`
   // (absolute-form) are refused. (`//x` is origin-form: Next redirects it to `/x` on this host.)

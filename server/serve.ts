@@ -36,13 +36,19 @@ function refuse(res: http.ServerResponse, refusal: GateRefusal) {
   res.end(body);
 }
 
+function hostHeaderCount(raw: string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === "host") n++;
+  return n;
+}
+
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: ROOT, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
-  const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host });
+  const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host, hostHeaders: hostHeaderCount(req.rawHeaders) });
   if (refusal) return refuse(res, refusal);
   // Hot API routes Next.js has loaded are called directly (lib/http/direct-routes.ts).
   const direct = directRouteFor(req.method, req.url);

@@ -21,9 +21,10 @@ interface Section {
 
 /**
  * Critical-context items restate something under a label (extract.ts: the first open error, the
- * last test command): such an item is left out when a line shown above already holds what follows
- * its label. Any other item is left out only when it equals a line shown ("use pnpm" is not
- * "use pnpm workspaces").
+ * last test command): such an item is left out when a line shown above holds what follows its
+ * label, as written ("`npm test`" is in "Last test run failed: `npm test`", not in
+ * "`npm test -- --run`"). Any other item is left out only when it equals a line shown ("use pnpm"
+ * is not "use pnpm workspaces").
  */
 const RESTATED = /^(?:Unresolved|Test command): /;
 /** A line as words: case, punctuation and symbols (the backticks around a command) aside. */
@@ -38,39 +39,54 @@ export function buildResumeBlock(
   // One line (sent on every request of the session): the checkpoint's and session's ids are of no
   // use to the model (the resume answer carries the checkpoint id).
   const header = `## Resuming from an earlier session (${meta.trigger}, ${dayAge(meta.createdAt, now)}; background: verify before acting)`;
+  if (countTokens(header) > budget) return null;
   const taskItems = [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean);
-  // The user's own words go under Task, even when they also read as a decision.
+  // The user's own words go under Task, even when they also read as a decision; unless the budget
+  // leaves Task out, then they stay among the decisions.
   const userWords = new Set([x.task, x.latestRequest].filter((t): t is string => !!t).map(normalizeLine));
-  const sections: Section[] = [
-    // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
-    { title: "Next steps", items: x.nextSteps },
-    { title: "Decisions", items: x.decisions.filter((d) => !userWords.has(normalizeLine(d))) },
-    { title: "Task", items: taskItems },
-    { title: "Constraints", items: x.constraints },
-    { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
-    { title: "Progress", items: x.progress },
-    { title: "Files modified", items: x.filesModified.map(fileLine) },
-    { title: "Critical context", items: x.criticalContext },
-  ];
+  const decisionsApart = x.decisions.filter((d) => !userWords.has(normalizeLine(d)));
+  let text = render(header, sections(x, decisionsApart, taskItems), budget);
+  if (decisionsApart.length < x.decisions.length && !taskItems.every((t) => text.includes(`\n- ${t}`))) {
+    text = render(header, sections(x, x.decisions, taskItems), budget);
+  }
+  return text === header ? null : { block: text, tokens: countTokens(text) };
+}
+
+const sections = (x: CheckpointExtract, decisions: string[], task: string[]): Section[] => [
+  // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
+  { title: "Next steps", items: x.nextSteps },
+  { title: "Decisions", items: decisions },
+  { title: "Task", items: task },
+  { title: "Constraints", items: x.constraints },
+  { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
+  { title: "Progress", items: x.progress },
+  { title: "Files modified", items: x.filesModified.map(fileLine) },
+  { title: "Critical context", items: x.criticalContext },
+];
+
+/**
+ * The sections in order, each item only while it fits the budget. The block goes out on every
+ * request of the session: an item that says nothing a line above did not say already (the open
+ * error again as "Unresolved: ...") is left out.
+ */
+function render(header: string, all: Section[], budget: number): string {
   let text = header;
-  if (countTokens(text) > budget) return null;
-  // The block goes out on every request of the session: an item that says nothing a line above
-  // did not say already (the open error again as "Unresolved: ...") is left out.
-  const shown: string[] = [];
-  for (const s of sections) {
+  const shown: { raw: string; plain: string }[] = [];
+  for (const s of all) {
     let body = "";
     for (const item of s.items) {
       const restated = RESTATED.test(item);
-      const core = plain(item.replace(RESTATED, ""));
-      if (shown.some((line) => line === core || (restated && line.includes(core)))) continue;
+      const core = item.replace(RESTATED, "");
+      const words = plain(core);
+      if (shown.some((line) => line.plain === words || (restated && line.raw.includes(core)))) continue;
       const next = `${body}\n- ${item}`;
       if (countTokens(`${text}\n\n**${s.title}**${next}`) > budget) break;
       body = next;
-      shown.push(plain(item));
+      shown.push({ raw: item, plain: plain(item) });
     }
     if (body) text = `${text}\n\n**${s.title}**${body}`;
   }
-  return text === header ? null : { block: text, tokens: countTokens(text) };
+  return text;
 }
 
 export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()): ResumeResult {

@@ -41,6 +41,8 @@ export const STABLE_OPEN = '<recollect-memory kind="pinned">';
 export const STABLE_CLOSE = "</recollect-memory>";
 // One line: the tag says what the block is; the category headings say what each memory is.
 const HEADER = "Pinned memories (follow them):";
+/** In the hash: a client keeping the text while the hash is unchanged gets a new layout at once. */
+const FORMAT = 2;
 /** At most this many pinned memories are considered (a safety net; the budget trims first). */
 const MAX_CANDIDATES = 500;
 
@@ -94,7 +96,7 @@ function renderBlock(rows: StableRow[], budget: number): StableBlock | undefined
   let used = countTokens(frame);
   const lines: string[] = [];
   const ids: string[] = [];
-  const hashParts: string[] = [`budget:${budget}`];
+  const hashParts: string[] = [`format:${FORMAT}`, `budget:${budget}`];
   let category: Category | undefined;
   for (const row of rows) {
     const body = row.title ? `${oneLine(row.title)}: ${oneLine(row.content)}` : oneLine(row.content);

@@ -47,11 +47,18 @@ export const LOGIN_FORM_PATH = "/api/auth/login";
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
+/**
+ * The name in a Host header, or "" when the header is not exactly `name[:port]` or `[v6][:port]`
+ * (RFC 9110's authority without userinfo). Anything else (`localhost/x.localhost`,
+ * `localhost?.localhost`, two values joined by a comma, a port past 65535) is no name at all:
+ * such a Host passes no loopback check, whatever it ends with.
+ */
 export function hostnameOf(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
-  return h.replace(/:\d+$/, "");
+  const m = HOST_SYNTAX.exec(host.trim().toLowerCase());
+  if (!m || (m[2] !== undefined && Number(m[2]) > 65535)) return "";
+  return m[1];
 }
+const HOST_SYNTAX = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/;
 
 export function isLoopbackHost(hostname: string, extraAllowed: readonly string[] = []): boolean {
   return LOOPBACK_NAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith(".localhost") || extraAllowed.includes(hostname);

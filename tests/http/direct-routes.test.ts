@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 
@@ -88,5 +89,52 @@ describe.each(routes)("$path", ({ path, body, bad, badField }) => {
     const withQuery = await server.api(`${path}?x=1`, { method: "POST", json: body });
     expect(withQuery.status).toBe(200);
     expect(withQuery.headers.get("vary")).toMatch(/rsc/);
+  });
+});
+
+/** A request written by hand: fetch cannot send an odd Host or two of them. */
+function rawPost(path: string, headerLines: string[], body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => {
+      socket.write(
+        [
+          `POST ${path} HTTP/1.1`,
+          ...headerLines,
+          "Content-Type: application/json",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          "Connection: close",
+          "",
+          body,
+        ].join("\r\n"),
+      );
+    });
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head, ...rest] = data.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+describe("a Host that is not a plain name", () => {
+  it("cannot move the path the guard sees: no answer without the token", async () => {
+    await server.api("/api/search", { method: "POST", json: { query: "deploy" } }); // loaded: the rest goes direct
+    for (const host of ["localhost/x.localhost", "localhost?.localhost", "localhost#.localhost"]) {
+      const res = await rawPost("/api/search", [`Host: ${host}`, "Origin: http://localhost"], JSON.stringify({ query: "deploy staging" }));
+      expect(res.status, host).toBe(403);
+      expect(res.body).not.toContain("deploy.sh");
+    }
+  });
+
+  it("two Host headers: 400", async () => {
+    const res = await rawPost(
+      "/api/search",
+      [`Host: 127.0.0.1:${server.port}`, "Host: x.localhost", `Authorization: Bearer ${server.token}`],
+      JSON.stringify({ query: "deploy" }),
+    );
+    expect(res.status).toBe(400);
   });
 });

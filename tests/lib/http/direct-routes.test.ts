@@ -86,24 +86,25 @@ describe("answerDirect", () => {
     expect(seen.at(-1)!.body).toBe("first,second,third");
   });
 
-  it("keeps a keep-alive connection usable after an answer that left the body unread", async () => {
+  it("drops the unread rest of a body after an early answer: the same connection carries the next request", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, body: string) =>
-      new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+      new Promise<{ status: number; body: string; port: number | undefined }>((resolve, reject) => {
         const req = http.request(`${base}${path}`, { method: "POST", agent }, (res) => {
           let text = "";
           res.on("data", (c) => (text += c));
-          res.on("end", () => resolve({ status: res.statusCode!, body: text, socket: req.socket }));
+          res.on("end", () => resolve({ status: res.statusCode!, body: text, port: req.socket?.localPort }));
         });
         req.on("error", reject);
         req.end(body);
       });
-    const refused = await send("/test/refuse", "y".repeat(100_000));
+    const refused = await send("/test/refuse", "y".repeat(1_000_000));
     expect(refused.status).toBe(401);
     const next = await send("/test/echo", "after");
     expect(next.status).toBe(201);
     expect(next.body).toBe('{"got":5}');
     expect(seen.at(-1)!.body).toBe("after");
+    expect(next.port).toBe(refused.port);
     agent.destroy();
   });
 });

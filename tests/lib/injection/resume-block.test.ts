@@ -53,11 +53,35 @@ describe("buildResumeBlock", () => {
       extract({
         decisions: ["Never push to main without review", "Use pnpm."],
         constraints: ["Never push to main", "use pnpm"],
-        criticalContext: ["Test command: `pnpm`"],
       }),
     );
     expect(block).toMatch(/\*\*Constraints\*\*\n- Never push to main$/);
     expect(count(block, "pnpm")).toBe(1);
+  });
+
+  it("keeps a restated command or error when no line shows it as written", () => {
+    const block = build(
+      extract({
+        decisions: ["Remake the cache lazily"],
+        progress: ["Last test run failed: `npm test -- --run parser`"],
+        criticalContext: ["Test command: `make`", "Test command: `npm test`"],
+      }),
+    );
+    expect(block).toContain("**Critical context**\n- Test command: `make`\n- Test command: `npm test`");
+  });
+
+  it("keeps the user's words among the decisions when the budget leaves Task out", () => {
+    const words = "Fix the parser, keep the cache config as decided.";
+    const x = extract({ task: words, decisions: [words, "We keep SQLite WAL mode."] });
+    // Room for the header and that one decision: apart from the decisions, Task would not fit.
+    const budget = buildResumeBlock(extract({ decisions: [words] }), meta, 2000)!.tokens;
+    const tight = buildResumeBlock(x, meta, budget)!.block;
+    expect(tight).not.toContain("**Task**");
+    expect(tight).toContain(`**Decisions**\n- ${words}`);
+    // With room for Task, the words are there once, under Task.
+    const roomy = build(x);
+    expect(roomy).toContain(`**Task**\n- ${words}`);
+    expect(count(roomy, words)).toBe(1);
   });
 
   it("stays within its budget", () => {

@@ -24,6 +24,13 @@ describe("checkRequestLine (server/gate.ts)", () => {
     expect(check("GET", "/api/memories/%ff", "evil.example")).toMatchObject({ status: 403, code: "forbidden" });
     expect(check("TRACE", "*", "evil.example")).toMatchObject({ status: 403 });
     expect(checkRequestLine({ method: "GET", target: "/", host: undefined }, [])).toMatchObject({ status: 403 });
+    for (const h of ["localhost/x.localhost", "localhost?.localhost", "a.localhost:99999"])
+      expect(check("POST", "/api/search", h), h).toMatchObject({ status: 403 });
+  });
+
+  it("refuses a request with more than one Host header (400)", () => {
+    expect(checkRequestLine({ method: "GET", target: "/", host: host, hostHeaders: 2 }, [])).toMatchObject({ status: 400, code: "bad_request" });
+    expect(checkRequestLine({ method: "GET", target: "/", host: host, hostHeaders: 1 }, [])).toBeNull();
   });
 
   it("refuses request targets that are not a path: absolute-URI, *, authority-form (400)", () => {

@@ -30,6 +30,20 @@ describe("guardRequest", () => {
       expect(check({ host }), host).toMatchObject({ ok: false, status: 403 });
     }
     expect(check({ host: null })).toMatchObject({ ok: false, status: 403 });
+    // Only `name[:port]` or `[v6][:port]` is a Host: text that merely ends in ".localhost" is not.
+    for (const host of [
+      "localhost/x.localhost",
+      "a\\b.localhost",
+      "localhost?.localhost",
+      "localhost#.localhost",
+      "u@x.localhost",
+      "localhost, x.localhost",
+      "a.localhost:99999",
+      "localhost:",
+      "[::1",
+    ]) {
+      expect(check({ host }), host).toMatchObject({ ok: false, status: 403 });
+    }
     expect(check({ pathname: "/", host: "evil.test", authorization: null })).toMatchObject({ ok: false, status: 403 });
   });
 
