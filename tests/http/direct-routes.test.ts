@@ -1,5 +1,5 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendRaw } from "../helpers/raw-http";
 import { startServer, type TestServer } from "../helpers/server";
 
 /**
@@ -93,31 +93,19 @@ describe.each(routes)("$path", ({ path, body, bad, badField }) => {
 });
 
 /** A request written by hand: fetch cannot send an odd Host or two of them. */
-function rawPost(path: string, headerLines: string[], body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, "127.0.0.1", () => {
-      socket.write(
-        [
-          `POST ${path} HTTP/1.1`,
-          ...headerLines,
-          "Content-Type: application/json",
-          `Content-Length: ${Buffer.byteLength(body)}`,
-          "Connection: close",
-          "",
-          body,
-        ].join("\r\n"),
-      );
-    });
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const [head, ...rest] = data.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), body: rest.join("\r\n\r\n") });
-    });
-  });
-}
+const rawPost = (path: string, headerLines: string[], body: string) =>
+  sendRaw(
+    server.port,
+    [
+      `POST ${path} HTTP/1.1`,
+      ...headerLines,
+      "Content-Type: application/json",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
 
 describe("a Host that is not a plain name", () => {
   it("cannot move the path the guard sees: no answer without the token", async () => {

@@ -1,5 +1,5 @@
-import net from "node:net";
 import { describe, expect, it } from "vitest";
+import { sendRaw } from "../helpers/raw-http";
 import { sharedServer } from "../helpers/shared-server";
 
 /** Issue 15, "Limits with clear answers": each finding that answered 500 (or worse) now gets a 4xx naming what is wrong. */
@@ -11,21 +11,8 @@ const post = (path: string, text: string, method = "POST") =>
   fetch(server.url + path, { method, headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" }, body: text });
 
 /** Sends a raw request line (fetch cannot send `*`, `TRACE` or an absolute-URI) and returns status, headers and body. */
-function rawRequest(requestLine: string, host = `127.0.0.1:${server.port}`): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, "127.0.0.1", () => {
-      socket.write(`${requestLine}\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nConnection: close\r\n\r\n`);
-    });
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const [head, ...rest] = data.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body: rest.join("\r\n\r\n") });
-    });
-  });
-}
+const rawRequest = (requestLine: string, host = `127.0.0.1:${server.port}`) =>
+  sendRaw(server.port, `${requestLine}\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nConnection: close\r\n\r\n`);
 
 describe("JSON nested thousands of levels deep: 400 naming the path, never 500", () => {
   const cases: [string, string, string, RegExp][] = [
