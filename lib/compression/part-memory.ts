@@ -20,12 +20,22 @@ export interface PartEntry {
   repeatKey?: string;
   /** What it shows as a repeat of the copy named (lib/compression/repeats.ts); null: nothing worth it. */
   reference?: { against: string; result: CachedPart | null };
+  /** Compressed results by variant. Added through PartMemory.keepResult, which counts them. */
   results: Map<string, CachedPart>;
+  /** Characters this entry holds (text, header, results, reference), as PartMemory counted them. */
+  size?: number;
 }
 
-/** Bounded by entries and by characters held (the texts are kept to compare against). */
+const sizeOf = (r: CachedPart | null | undefined) => (r?.v ? r.v.length : 0);
+
+/**
+ * Bounded by entries and by characters held: the texts kept to compare against, and the compressed
+ * results and repeat references kept with them (added through keepResult / keepReference, so that
+ * every character an entry holds is counted while it is held).
+ */
 export class PartMemory {
   private readonly map = new Map<string, PartEntry>();
+  private held = new WeakSet<PartEntry>();
   private chars = 0;
   constructor(
     private readonly maxEntries: number,
@@ -43,21 +53,57 @@ export class PartMemory {
 
   set(id: string, e: PartEntry): void {
     const old = this.map.get(id);
-    if (old) {
-      this.chars -= old.text.length + old.header.length;
-      this.map.delete(id);
-    }
+    if (old) this.forget(id, old);
+    e.size = e.text.length + e.header.length + [...e.results.values()].reduce((n, r) => n + sizeOf(r), 0) + sizeOf(e.reference?.result);
     this.map.set(id, e);
-    this.chars += e.text.length + e.header.length;
-    while (this.map.size > this.maxEntries || (this.chars > this.maxChars && this.map.size > 1)) {
-      const [oldest, entry] = this.map.entries().next().value as [string, PartEntry];
-      this.map.delete(oldest);
-      this.chars -= entry.text.length + entry.header.length;
-    }
+    this.held.add(e);
+    this.chars += e.size;
+    this.evict();
+  }
+
+  /** Keeps a compressed result with its part, counted against the bound. */
+  keepResult(e: PartEntry, variant: string, result: CachedPart): void {
+    const before = sizeOf(e.results.get(variant));
+    e.results.set(variant, result);
+    this.grew(e, sizeOf(result) - before);
+  }
+
+  /** Keeps what the part shows as a repeat (lib/compression/repeats.ts), counted against the bound. */
+  keepReference(e: PartEntry, reference: NonNullable<PartEntry["reference"]>): void {
+    const before = sizeOf(e.reference?.result);
+    e.reference = reference;
+    this.grew(e, sizeOf(reference.result) - before);
+  }
+
+  /** Characters held; for tests. */
+  get size(): number {
+    return this.chars;
   }
 
   clear(): void {
     this.map.clear();
+    this.held = new WeakSet();
     this.chars = 0;
+  }
+
+  private grew(e: PartEntry, delta: number): void {
+    e.size = (e.size ?? 0) + delta;
+    // An entry already evicted (still in use by the call that measured it) is not held any more.
+    if (!this.held.has(e)) return;
+    this.chars += delta;
+    this.evict();
+  }
+
+  private evict(): void {
+    while (this.map.size > this.maxEntries || (this.chars > this.maxChars && this.map.size > 1)) {
+      const [oldest, entry] = this.map.entries().next().value as [string, PartEntry];
+      this.forget(oldest, entry);
+    }
+  }
+
+  private forget(id: string, e: PartEntry): void {
+    this.map.delete(id);
+    this.held.delete(e);
+    this.chars -= e.size ?? 0;
   }
 }

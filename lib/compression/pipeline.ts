@@ -94,11 +94,12 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const history = run.pending.length ? new History(slots, repeatsFrom(ctx.config.compression)) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newOriginals = new Map<string, CompressedOriginal>();
+  const memory = partMemory(ctx);
   const disabled = ctx.config.compression.disabledStrategies;
   const computed = run.pending.map(({ slot, key }, i) => {
     const result = compressPart(slot, originals[i], messages[slot.mi].info.role, level, history!, disabled, sessionId, newOriginals);
     newRows.push({ key, value: result });
-    slot.entry.results.set(variant, result);
+    memory.keepResult(slot.entry, variant, result);
     return result;
   });
   const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed) : run.known;
@@ -119,7 +120,9 @@ function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["
   const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
   const settings = { ...cfg, repeatMinTokens: repeatsFrom(cfg) };
-  const reference = (i: number, copy: number, exact: boolean) => (exact ? repeatStub(slots[i], slots[copy]) : repeatedRunsStub(slots[i], slots[copy]));
+  const memory = partMemory(ctx);
+  const reference = (i: number, copy: number, exact: boolean) =>
+    exact ? repeatStub(slots[i], slots[copy], memory) : repeatedRunsStub(slots[i], slots[copy], memory);
   const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, reference);
   return run.known.map((k, i) => {
     const shown = repeats.get(i);

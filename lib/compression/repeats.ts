@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { redact } from "../security/redact";
 import { countTokens } from "../token-count";
 import { isKeyLine } from "./lines";
-import type { CachedPart } from "./part-memory";
+import type { CachedPart, PartMemory } from "./part-memory";
 import type { Slot } from "./phases/measure";
 
 /**
@@ -33,17 +33,17 @@ export function repeatKeyOf(slot: Slot, minTokens: number): string | undefined {
 }
 
 /** The reference shown instead of `slot`'s output, `copy` being the earlier slot with the same output. */
-export function repeatStub(slot: Slot, copy: Slot): CachedPart {
-  return remembered(slot, copy, "same", () => sameOutputStub(slot, copy))!;
+export function repeatStub(slot: Slot, copy: Slot, memory: PartMemory): CachedPart {
+  return remembered(slot, copy, "same", memory, () => sameOutputStub(slot, copy))!;
 }
 
 /** What the schedule asks at every call is computed once per part and copy. */
-function remembered(slot: Slot, copy: Slot, kind: string, compute: () => CachedPart | undefined): CachedPart | undefined {
+function remembered(slot: Slot, copy: Slot, kind: string, memory: PartMemory, compute: () => CachedPart | undefined): CachedPart | undefined {
   const against = `${kind}\0${copy.part.id}\0${copy.mi}\0${slot.mi}\0${copy.entry.repeatKey ?? ""}`;
   const known = slot.entry.reference;
   if (known?.against === against) return known.result ?? undefined;
   const result = compute();
-  slot.entry.reference = { against, result: result ?? null };
+  memory.keepReference(slot.entry, { against, result: result ?? null });
   return result;
 }
 
@@ -73,8 +73,8 @@ const REPEATED_RUNS_MIN_SAVED = 50;
  * same tool) replaced by a reference; undefined when that saves too little. Kept with the part:
  * the schedule asks again at every call.
  */
-export function repeatedRunsStub(slot: Slot, copy: Slot): CachedPart | undefined {
-  return remembered(slot, copy, "runs", () => computeRuns(slot, copy));
+export function repeatedRunsStub(slot: Slot, copy: Slot, memory: PartMemory): CachedPart | undefined {
+  return remembered(slot, copy, "runs", memory, () => computeRuns(slot, copy));
 }
 
 function computeRuns(slot: Slot, copy: Slot): CachedPart | undefined {

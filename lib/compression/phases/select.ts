@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Ctx } from "../../ctx";
 import { redactKey } from "../../security/redact-fields";
-import { dbCacheGet, type CachedPart } from "../cache";
+import { dbCacheGet, partMemory, type CachedPart } from "../cache";
 import { stableStringify } from "../hash";
 import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
@@ -37,6 +37,7 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
 
   const known: Selection["known"] = [];
   const pending: Selection["pending"] = [];
+  const memory = partMemory(ctx);
   for (const slot of slots) {
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
@@ -50,7 +51,7 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
       // The part id is the client's: the stored key carries it redacted.
       const key = `${redactKey(slot.part.id)}:${digestOf(slot)}:${variant}`;
       result = dbCacheGet(ctx, key, now);
-      if (result) slot.entry.results.set(variant, result);
+      if (result) memory.keepResult(slot.entry, variant, result);
       else {
         known.push(pending.length);
         pending.push({ slot, key });
