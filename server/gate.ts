@@ -1,4 +1,4 @@
-import { hostnameOf, isLoopbackHost } from "../lib/security/guard";
+import { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "../lib/security/guard";
 
 /**
  * Checks of the raw request line and Host that must run before Next.js sees a request: Next
@@ -61,14 +61,6 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
     }
   }
   return null;
-}
-
-/** RECOLLECT_ALLOWED_HOSTS: extra Host names a user who binds beyond loopback lists (as the guard reads it). */
-export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.RECOLLECT_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
 }
 
 const quote = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}...` : s);

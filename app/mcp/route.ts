@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
-import { guardRequest } from "@/lib/security/guard";
+import { allowedHostsFromEnv, guardRequest } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
-import { allowedHosts, requestFields } from "../api/_lib/guard-request";
+import { requestFields } from "../api/_lib/guard-request";
 import { errorResponse } from "../api/_lib/handler";
 import { handleMcpRequest } from "./sessions";
 
@@ -23,7 +23,7 @@ async function handle(req: NextRequest): Promise<Response> {
       // Treated as a write whatever the method: the Origin check then applies to GET and DELETE too.
       // A browser session is not enough here: the token only.
       { ...requestFields(req), method: "POST", pathname: "/api/mcp", cookie: null },
-      { token, isBrowserSession: () => false, extraAllowedHosts: allowedHosts() },
+      { token, isBrowserSession: () => false, extraAllowedHosts: allowedHostsFromEnv() },
     );
     if (!verdict.ok) {
       const res = Response.json({ error: { code: verdict.code, message: verdict.message, details: null } }, { status: verdict.status });

@@ -60,6 +60,14 @@ export function hostnameOf(host: string): string {
 }
 const HOST_SYNTAX = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/;
 
+/** RECOLLECT_ALLOWED_HOSTS: extra Host names a user who binds beyond loopback lists (the gate, the guard, MCP). */
+export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.RECOLLECT_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 export function isLoopbackHost(hostname: string, extraAllowed: readonly string[] = []): boolean {
   return LOOPBACK_NAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith(".localhost") || extraAllowed.includes(hostname);
 }

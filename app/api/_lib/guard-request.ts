@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Ctx } from "@/lib/ctx";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
-import { type GuardRequest, type GuardResult, guardRequest } from "@/lib/security/guard";
+import { allowedHostsFromEnv, type GuardRequest, type GuardResult, guardRequest } from "@/lib/security/guard";
 
 /**
  * `guardRequest` for a Next.js request: used by the proxy (pages, static files) and by the API
@@ -10,7 +10,7 @@ import { type GuardRequest, type GuardResult, guardRequest } from "@/lib/securit
  * request never touches the session table.
  */
 export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): GuardResult {
-  return guardRequest(requestFields(req), { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHosts() });
+  return guardRequest(requestFields(req), { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHostsFromEnv() });
 }
 
 /** What the guard reads of a request. */
@@ -27,12 +27,4 @@ export function requestFields(req: NextRequest): GuardRequest {
     tokenHeader: req.headers.get("x-recollect-token"),
     cookie: req.headers.get("cookie"),
   };
-}
-
-/** Extra host names a user who binds beyond loopback lists in RECOLLECT_ALLOWED_HOSTS. */
-export function allowedHosts(): string[] {
-  return (process.env.RECOLLECT_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
 }
