@@ -7,6 +7,7 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   timeout: 120_000,
   fullyParallel: false,

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build-if-needed";
+import { enterRunTempDir } from "./run-temp";
 import { startServer, type ServerAddress } from "./server";
 
 declare module "vitest" {
@@ -15,9 +16,10 @@ declare module "vitest" {
  * their own). `RECOLLECT_SKIP_BUILD=1` skips both, for runs of tests/lib only (they never start a server).
  */
 export default async function setup(project: TestProject) {
+  const removeTempDir = enterRunTempDir("vitest-run-");
   if (process.env.RECOLLECT_SKIP_BUILD === "1") {
     project.provide("sharedServer", undefined);
-    return;
+    return removeTempDir;
   }
   ensureBuild();
   const server = await startServer();
@@ -25,5 +27,6 @@ export default async function setup(project: TestProject) {
   project.provide("sharedServer", { url, port, token, dataDir });
   return async () => {
     await server.stop();
+    removeTempDir();
   };
 }
