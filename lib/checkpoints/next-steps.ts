@@ -8,12 +8,16 @@ import { isCodeLike, toSentences } from "../extraction/sentences";
  * asks something is not a step.
  */
 const EN_NEXT =
-  /\b(?:next steps?|next up|next(?=\s*[:,])|remaining(?=\s*(?:work|steps?|items?)?\s*:)|left to do|what'?s left|still (?:to do|need(?:s)? to|have to|has to|missing)|todo(?=\s*:)|follow[- ]ups?(?=\s*:)|(?:i|we)(?:'ll| will) (?:then|next|afterwards)|(?:after that|afterwards|then),? (?:i|we)(?:'ll| will)|next,? (?:i|we)(?:'ll| will| need| should| have)|next (?:i|we)(?:'ll| will)|the (?:next|remaining) (?:step|task|thing)s?)\b/i;
+  /\b(?:next steps?|next up|next(?=\s*[:,])|remaining(?=\s*(?:(?:work|steps?|items?)\s*)?:)|left to do|what'?s left|still (?:to do|need(?:s)? to|have to|has to|missing)|todo(?=\s*:)|follow[- ]ups?(?=\s*:)|(?:i|we)(?:'ll| will) (?:then|next|afterwards)|(?:after that|afterwards|then),? (?:i|we)(?:'ll| will)|next,? (?:i|we)(?:'ll| will| need| should| have)|next (?:i|we)(?:'ll| will)|the (?:next|remaining) (?:step|task|thing)s?)\b/i;
 const ZH_NEXT = /接下来|下一步|还需要|还要|待办|剩下|剩余|后续|后面要|之后(?:要|再)|然后(?:要|再)|准备(?:换|改|加|做)/;
-const HEADING_EN = /(?:next steps?|plan|todo|to do|remaining|what'?s left|left to do|follow[- ]ups?|steps)\s*:?\s*$/i;
-const HEADING_ZH = /(?:下一步|接下来|后面要做|后续|待办|计划|剩下|还需要)[^。]*[:：]\s*$/;
+// Tested on sentences with their trailing space cut: a `\s*` before `$` is quadratic on long runs of spaces.
+const HEADING_EN = /(?:next steps?|plan|todo|to do|remaining|what'?s left|left to do|follow[- ]ups?|steps)\s*:?$/i;
+const HEADING_ZH_WORD = /下一步|接下来|后面要做|后续|待办|计划|剩下|还需要/;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)、]|\[[ x]\])\s+/;
-const NOT_A_STEP = /[?？]\s*$|\b(?:could you|can you|do you want|shall i|should i)\b|要不要|是否/i;
+const NOT_A_STEP = /[?？]$|\b(?:could you|can you|do you want|shall i|should i)\b|要不要|是否/i;
+
+/** A Chinese heading: ends with a colon, and names a plan in its last clause (after the last 。). */
+const isZhHeading = (t: string) => /[:：]$/.test(t) && HEADING_ZH_WORD.test(t.slice(t.lastIndexOf("。") + 1));
 
 export function nextStepsIn(text: string): string[] {
   const out: string[] = [];
@@ -37,12 +41,13 @@ export function nextStepsIn(text: string): string[] {
     underHeading = false;
     for (const s of toSentences(raw)) {
       if (s.code) continue;
-      const heading = s.lang === "zh" ? HEADING_ZH.test(s.text) : HEADING_EN.test(s.text) && EN_NEXT.test(s.text.replace(/\s*:?\s*$/, ":"));
-      if (heading || (/[:：]\s*$/.test(s.text) && (s.lang === "zh" ? ZH_NEXT : EN_NEXT).test(s.text))) {
+      const t = s.text.trimEnd();
+      const heading = s.lang === "zh" ? isZhHeading(t) : HEADING_EN.test(t) && EN_NEXT.test(`${t.replace(/:$/, "").trimEnd()}:`);
+      if (heading || (/[:：]$/.test(t) && (s.lang === "zh" ? ZH_NEXT : EN_NEXT).test(t))) {
         underHeading = true;
         continue;
       }
-      if (NOT_A_STEP.test(s.text)) continue;
+      if (NOT_A_STEP.test(t)) continue;
       if ((s.lang === "zh" ? ZH_NEXT : EN_NEXT).test(s.text)) out.push(s.text);
     }
   }

@@ -12,7 +12,7 @@ const KEY_PATTERNS: RegExp[] = [
   /^\s*File "[^"]+", line \d+/,
   /^\s*[\w.]*(?:Error|Exception)\b(?::|$)/,
   // `- E999 IndentationError: unexpected indent` (a linter naming the exception), `F821 undefined name`.
-  /\b[A-Z]\w*(?:Error|Exception):\s|^\s*-?\s*[EF]\d{3}\s/,
+  /\b[A-Z]\w*(?:Error|Exception):\s|^\s*(?:-\s*)?[EF]\d{3}\s/,
   /\b(?:error|ERROR|Error)(?:\[[\w-]+\])?:/,
   /\b(?:FAIL|FAILED|FAILURE|FAILURES|ERRORS?)\b/,
   /\bfail(?:ed|ure|ures|ing)?\b/i,
@@ -27,19 +27,26 @@ const KEY_PATTERNS: RegExp[] = [
  * `raise ValueError("failed")`, `def test_fail():`) is not a diagnostic: a file view or an edit
  * window shows it with a line-number gutter, and it says nothing went wrong.
  */
+// Tested on the line without its indentation (isCode): a leading `\s*` beside the next one is
+// quadratic on a long run of spaces.
 const CODE =
-  /^\s*(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/)/;
+  /^(?:\d+(?:[:|]|\t)\s?)?\s*(?:except\b|catch\b|raise\b|throw\b|def\s|class\s|(?:async\s+)?function\b|return\b|import\b|from\s+\S+\s+import\b|if\b|elif\b|else\b|try\b|finally\b|#(?!\d)|\/\/)/;
 
 /** A key line for what it says (an error, a failure, a traceback), not only for a `path:line` in it. */
+const isCode = (line: string) => CODE.test(line.trimStart());
+
+/** Longer lines are never key lines, nor read for structure: this bounds the patterns' work per line. */
+export const LONG_LINE_CHARS = 2000;
+
 export function isPrimaryKeyLine(line: string): boolean {
-  if (line.length > 2000 || (CODE.test(line) && !PATH_LINE.test(line))) return false;
+  if (line.length > LONG_LINE_CHARS || (isCode(line) && !PATH_LINE.test(line))) return false;
   for (const p of KEY_PATTERNS) if (p !== PATH_LINE && p.test(line)) return true;
   return false;
 }
 
 export function isKeyLine(line: string): boolean {
-  if (line.length > 2000) return false;
-  for (const p of KEY_PATTERNS) if (p.test(line)) return !CODE.test(line) || PATH_LINE.test(line);
+  if (line.length > LONG_LINE_CHARS) return false;
+  for (const p of KEY_PATTERNS) if (p.test(line)) return !isCode(line) || PATH_LINE.test(line);
   return false;
 }
 

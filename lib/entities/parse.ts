@@ -12,7 +12,9 @@ export interface Entity {
 }
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`\]}]+/gi;
-const ISSUE_RE = /(?<![\w&#!/])((?:[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)?#[1-9]\d{0,7})(?![\w-])/g;
+// `owner/repo` starts only where a run of its characters starts: otherwise a long run (`.....`)
+// is rescanned from each of its characters (quadratic).
+const ISSUE_RE = /(?<![\w&#!/])((?:(?<![.-])[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)?#[1-9]\d{0,7})(?![\w-])/g;
 const MR_RE = /(?<![\w!=&#])!([1-9]\d{0,7})(?![\w=-])/g;
 const EPIC_RE = /(?<![\w&#!])&([1-9]\d{0,7})(?![\w&;-])/g;
 
@@ -27,8 +29,15 @@ const CODE_EXTENSIONS = new Set(
 // A path-like token: optional ./ ../ ~/ / prefix, segments, optional :line[:col].
 const PATH_RE = /(?<![\w@:/.-])((?:\.{1,2}\/|~\/|\/)?(?:[\w@+-][\w@.+-]*\/)*[\w@+-][\w@.+-]*)(?::\d+(?::\d+)?)?/g;
 
+/** `text` without its trailing `chars`; a loop, as `/[…]+$/` rescans a long run from each of its characters. */
+function trimEndChars(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
 function trimUrl(url: string): string {
-  let u = url.replace(/[.,;:!?*_~]+$/, "");
+  let u = trimEndChars(url, ".,;:!?*_~");
   // A closing parenthesis belongs to the URL only when it opened one (Wikipedia-style links).
   while (u.endsWith(")") && (u.match(/\(/g)?.length ?? 0) < (u.match(/\)/g)?.length ?? 0)) u = u.slice(0, -1);
   return u;
@@ -48,10 +57,7 @@ export function normalizeUrl(url: string): string {
 }
 
 export function normalizePath(p: string): string {
-  return p
-    .replace(/:\d+(?::\d+)?$/, "")
-    .replace(/^(?:\.\/)+/, "")
-    .replace(/\/+$/, "");
+  return trimEndChars(p.replace(/:\d+(?::\d+)?$/, "").replace(/^(?:\.\/)+/, ""), "/");
 }
 
 function isFilePath(token: string): boolean {
@@ -82,7 +88,7 @@ export function parseEntities(text: string): Entity[] {
   for (const m of rest.matchAll(MR_RE)) add("mr", `!${m[1]}`);
   for (const m of rest.matchAll(EPIC_RE)) add("epic", `&${m[1]}`);
   for (const m of rest.matchAll(PATH_RE)) {
-    const token = m[1].replace(/[.,;:!?]+$/, "");
+    const token = trimEndChars(m[1], ".,;:!?");
     if (token.includes("#")) continue;
     if (isFilePath(token)) add("file", normalizePath(token));
   }

@@ -75,8 +75,10 @@ function markdownFile(data: ForeignData, dir: string, name: string, project: For
     }
     for (const item of items) {
       // `- text [2026-03-01]`: the date deep-memory stamps on each entry.
-      const dated = /^(.*?)\s*\[(\d{4}-\d{2}-\d{2})\]\s*$/s.exec(item.text);
-      const content = (dated ? dated[1] : item.text).trim();
+      // Matched at the end of the trimmed text: a lazy head before `\s*` is quadratic on long runs of spaces.
+      const text = item.text.trim();
+      const dated = /\[(\d{4}-\d{2}-\d{2})\]$/.exec(text);
+      const content = (dated ? text.slice(0, dated.index) : text).trim();
       const ref = `${name}:${crypto.createHash("sha1").update(`${heading}\n${content}`).digest("hex").slice(0, 16)}`;
       if (!content) {
         data.skipped.push({ ref, reason: "empty entry" });
@@ -89,7 +91,7 @@ function markdownFile(data: ForeignData, dir: string, name: string, project: For
         category: categoryFromHeading(heading) ?? "note",
         status: "active",
         project,
-        createdAt: dated ? toMs(dated[2]) : undefined,
+        createdAt: dated ? toMs(dated[1]) : undefined,
         tags: checkpoint ? ["deep-memory", "checkpoint"] : ["deep-memory"],
         metadata: { file: name, line: item.line },
       });

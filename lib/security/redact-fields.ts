@@ -14,13 +14,15 @@ export function redactKey(key: string): string {
   const redacted = redact(key);
   // A path (a URL segment, a resolved directory) squashes a URL's `//` into `/`, and the URL
   // detectors no longer see `postgres:/app:pw@db`: read it again with the `//` put back.
+  if (!key.includes(":/")) return redacted;
   const probe = key.replace(SQUASHED_SCHEME, "$1://");
   if (probe === key) return redacted;
   const unsquashed = redact(probe);
   return unsquashed === probe ? redacted : unsquashed;
 }
 
-const SQUASHED_SCHEME = /\b([a-z][a-z0-9+.-]*):\/(?=[^/\s])/gi;
+/** A scheme is a short word: bounded, so that a long run of scheme characters is not rescanned from each start (quadratic). */
+const SQUASHED_SCHEME = /\b([a-z][a-z0-9+.-]{0,31}):\/(?=[^/\s])/gi;
 
 /** `redact` for optional fields: null and undefined pass through. */
 export function redactOptional<T extends string | null | undefined>(text: T): T {

@@ -92,7 +92,9 @@ export function memoryTools(rt: Runtime) {
       async execute({ hash }) {
         const clean = hash
           .trim()
-          .replace(/^["'#]+|["']+$/g, "")
+          .replace(/^["'#]+/, "")
+          // Only from the start of the closing run: `["']+$` alone rescans a long run from each quote.
+          .replace(/(?<!["'])["']+$/, "")
           .toLowerCase();
         const res = await rt.client.get<ExpandResult>(`/api/expand/${encodeURIComponent(clean)}`, { timeoutMs });
         if (!res.ok)

@@ -1,4 +1,4 @@
-import { isKeyLine } from "../lines";
+import { isKeyLine, LONG_LINE_CHARS } from "../lines";
 import type { PartView, Strategy } from "../types";
 
 /**
@@ -13,16 +13,25 @@ const SEARCH_HIT = /^(?:[A-Za-z]:)?[^\s:]+:\d+[:-]/;
 /** A compiler or linter diagnostic has the same start: `src/a.ts:14:12 - error TS2339`, `a.c:3:1: error: ...`. */
 const DIAGNOSTIC = /^(?:[A-Za-z]:)?[^\s:]+:\d+(?::\d+)?(?::|\s+-)?\s*(?:error|warning|fatal|note)(?::|\s+[A-Z]{1,4}\d+|\[)/i;
 /** In prose only diagnostics that look like output count (a sentence that says "failed" is not one). */
-const PROSE_DIAGNOSTIC =
-  /^\s*(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at .+[:(]\d+(?::\d+)?\)?$|[\w.]*(?:Error|Exception)(?::|$)|E {2,}\S|(?:FAIL|FAILED|ERROR)\b)|(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z]\w{0,5}:\d+(?::\d+)?\b.*\b(?:error|warning|Error)\b/;
+const PROSE_OUTPUT =
+  /^\s*(?:Traceback \(most recent call last\)|File "[^"]+", line \d+|at .+[:(]\d+(?::\d+)?\)?$|[\w.]*(?:Error|Exception)(?::|$)|E {2,}\S|(?:FAIL|FAILED|ERROR)\b)/;
+/** Or a `path:line` followed by a severity: two tests, as `path:line.*severity` rescans the line from each `path:line`. */
+const PROSE_PATH_LINE = /(?:^|[\s("'`])(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z]\w{0,5}:\d+(?::\d+)?\b/;
+const SEVERITY = /\b(?:error|warning|Error)\b/;
+
+function isProseDiagnostic(line: string): boolean {
+  if (PROSE_OUTPUT.test(line)) return true;
+  const at = PROSE_PATH_LINE.exec(line);
+  return at !== null && SEVERITY.test(line.slice(at.index + at[0].length));
+}
 
 export function requiredLines(text: string, view: Pick<PartView, "kind">): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const line of text.split("\n")) {
     const t = line.trim();
-    if (!t || t.length > 2000 || seen.has(t)) continue;
-    const required = view.kind === "tool" ? isKeyLine(line) && (!SEARCH_HIT.test(t) || DIAGNOSTIC.test(t)) : PROSE_DIAGNOSTIC.test(line);
+    if (!t || t.length > LONG_LINE_CHARS || seen.has(t)) continue;
+    const required = view.kind === "tool" ? isKeyLine(line) && (!SEARCH_HIT.test(t) || DIAGNOSTIC.test(t)) : isProseDiagnostic(line);
     if (!required) continue;
     seen.add(t);
     out.push(line);

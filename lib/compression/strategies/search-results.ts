@@ -1,4 +1,4 @@
-import { footer, splitLines } from "../lines";
+import { footer, LONG_LINE_CHARS, splitLines } from "../lines";
 import { isCommandTool, isSearchTool } from "../tools";
 import type { PartView, Strategy } from "../types";
 
@@ -27,6 +27,12 @@ function groupLines(lines: string[]): { preamble: string[]; groups: Group[] } | 
   let structured = 0;
   for (const line of lines) {
     if (!line.trim()) continue;
+    // Not read for structure (the patterns backtrack on a long path-like run): kept as it is.
+    if (line.length > LONG_LINE_CHARS) {
+      if (groups.length === 0) preamble.push(line);
+      else current?.lines.push(line);
+      continue;
+    }
     const grep = GREP_LINE.exec(line);
     if (grep) {
       structured++;

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { nextStepsIn } from "../../../lib/checkpoints/next-steps";
+import { compressMessages } from "../../../lib/compression";
+import { isKeyLine, isPrimaryKeyLine } from "../../../lib/compression/lines";
+import { requiredLines } from "../../../lib/compression/strategies/key-lines";
+import { parseEntities } from "../../../lib/entities/parse";
+import { redactKey, redactPath } from "../../../lib/security/redact-fields";
+import { testCtx } from "../../helpers/ctx";
+import { fieldOf, History } from "../compression/history";
+
+/**
+ * Text from agents, tools and clients that made a regular expression backtrack for seconds (each
+ * input below took 10 s or more with the old patterns; some stalled the server before a token was
+ * checked). As in redact.test.ts there are no timing assertions: the per-test timeout is the guard.
+ * Each test also checks the answer, so a pattern made linear by matching nothing would fail.
+ */
+const FAST = { timeout: 5_000 };
+
+describe("linear on adversarial text", () => {
+  let ctx: ReturnType<typeof testCtx> | undefined;
+  afterEach(() => ctx?.close());
+
+  it("checkpoint next steps: long runs of spaces after a heading word", FAST, () => {
+    expect(nextStepsIn(`next steps${" ".repeat(8000)}x plan`)).toEqual([]);
+    expect(nextStepsIn(`remaining${" ".repeat(150_000)}x`)).toEqual([]);
+    expect(nextStepsIn(`下一步${"啊".repeat(50_000)}x`)).toHaveLength(1);
+    // Still found as before.
+    expect(nextStepsIn("Next steps:   \n- wire the cache\n- drop the flag")).toEqual(["wire the cache", "drop the flag"]);
+    expect(nextStepsIn("下一步要做：  \n- 加缓存")).toEqual(["加缓存"]);
+  });
+
+  it("request paths and lookup keys: a long run of scheme characters", FAST, () => {
+    const run = "+a".repeat(50_000);
+    expect(redactPath(`/api/memories/${run}`)).toBe(`/api/memories/${run}`);
+    expect(redactKey(`${run}:/x`)).toBe(`${run}:/x`);
+    expect(redactKey("/srv/postgres:/app:hunter2secret@db/x")).not.toContain("hunter2secret");
+  });
+
+  it("entities in memory text: long runs of dots, dashes and slashes", FAST, () => {
+    expect(parseEntities(`${".".repeat(150_000)}x`)).toEqual([]);
+    expect(parseEntities(`a/${"-".repeat(150_000)}`)).toEqual([]);
+    expect(parseEntities(`see http://x.example/${".".repeat(150_000)}x, owner/repo#12 and ./src/a.ts:3.`)).toEqual([
+      { kind: "url", value: `http://x.example/${".".repeat(150_000)}x` },
+      { kind: "issue", value: "owner/repo#12" },
+      { kind: "file", value: "src/a.ts" },
+    ]);
+  });
+
+  it("key lines: long lines of spaces, and prose full of path:line references", FAST, () => {
+    const spaces = `${" ".repeat(1999)}x`;
+    const refs = "a.ts:1 ".repeat(285);
+    const many = (line: string) => Array(2000).fill(line).join("\n");
+    expect(requiredLines(many(refs), { kind: "text" })).toEqual([]);
+    expect(requiredLines(many(spaces), { kind: "tool" })).toEqual([]);
+    for (let i = 0; i < 2000; i++) expect(isPrimaryKeyLine(spaces) || isKeyLine(`-${spaces}`)).toBe(false);
+    expect(requiredLines(`${"a.ts:1 ".repeat(3)}error: boom`, { kind: "text" })).toHaveLength(1);
+  });
+
+  it("search results: a grep output with one very long path-like line", FAST, () => {
+    ctx = testCtx({ env: { RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
+    const hits = Array.from({ length: 40 }, (_, i) => `src/f${i % 10}.py:${i + 1}:    x = compute(${i})`);
+    const output = [...hits.slice(0, 20), "/".repeat(200_000), ...hits.slice(20)].join("\n");
+    const h = new History().user("grep").step({ tools: [{ name: "g", tool: "grep", input: { pattern: "compute" }, output }] });
+    h.filler(2);
+    const result = compressMessages(ctx, h.body());
+    expect(result.stats.byStrategy["search-results"]).toBeGreaterThan(0);
+    expect(fieldOf(result.messages, h.ids.g)).toContain("src/f0.py:1:");
+  });
+});
