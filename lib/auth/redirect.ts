@@ -8,5 +8,10 @@ export function safeNextPath(next: string | null | undefined): string {
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return "/";
   // Paths that would loop back to the login itself land on the dashboard.
   if (next === "/login" || next.startsWith("/login?") || next.startsWith("/login/")) return "/";
-  return next;
+  // A Location header is ASCII: other characters are percent-encoded (a lone surrogate cannot be).
+  try {
+    return next.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return "/";
+  }
 }

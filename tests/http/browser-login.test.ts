@@ -171,6 +171,47 @@ describe("the login form (token pasted by hand)", () => {
     expect((await get("/kv", { cookie: cookieOf(res) })).status).toBe(200);
   });
 
+  it("a form longer than a token and a path is refused with 413 as it streams in, without a length too", async () => {
+    const chunk = new TextEncoder().encode(`token=${"a".repeat(16 * 1024)}`);
+    let sent = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Chunked (no content-length), and it never ends: a server that reads the whole body before
+    // checking its size never answers.
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent++ < 2) controller.enqueue(chunk);
+        else await held;
+      },
+    });
+    const abort = new AbortController();
+    try {
+      const res = await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body,
+        duplex: "half",
+        signal: abort.signal,
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/login form/);
+    } finally {
+      abort.abort();
+      release();
+    }
+  });
+
+  it("a next path with characters a Location header cannot carry lands on it percent-encoded", async () => {
+    const res = await post({ token: server.token, next: "/memories?q=café ü" }, { origin: server.url });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/memories?q=caf%C3%A9%20%C3%BC");
+    const viaLink = await get(`${(await mintLink()).path}&next=${encodeURIComponent("/\u0100")}`);
+    expect(viaLink.status).toBe(303);
+    expect(viaLink.headers.get("location")).toBe("/%C4%80");
+  });
+
   it("a wrong token goes back to the login page without a cookie", async () => {
     const res = await post({ token: "not-the-token", next: "/kv" }, { origin: server.url });
     expect(res.headers.get("set-cookie")).toBeNull();

@@ -11,25 +11,7 @@ import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
  * enough), several milliseconds on the megabyte of a long session history.
  */
 export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const decoder = new StringDecoder("utf8");
-  let text = "";
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw tooLarge(limit);
-      }
-      text += decoder.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-    }
-  }
-  text += decoder.end();
+  const text = await readBodyText(req, limit);
   if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
   let value: unknown;
   try {
@@ -43,4 +25,30 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   return value;
 }
 
-const tooLarge = (limit: number) => new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.bodyLimitBytes)`, { limit });
+/**
+ * A request body as text, read as it streams in: past `limit` bytes (declared or counted, so a
+ * chunked body without a length too) it stops reading and throws 413, before the rest is buffered.
+ * `setting`: what sets the limit, named in the error.
+ */
+export async function readBodyText(req: Request, limit: number, setting = "server.bodyLimitBytes"): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (${setting})`, { limit });
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const decoder = new StringDecoder("utf8");
+  let text = "";
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      text += decoder.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    }
+  }
+  return text + decoder.end();
+}

@@ -74,4 +74,12 @@ describe("safeNextPath", () => {
       expect(safeNextPath(bad), String(bad)).toBe("/");
     }
   });
+
+  it("percent-encodes what a Location header cannot carry, and only that", () => {
+    expect(safeNextPath("/memories?q=café")).toBe("/memories?q=caf%C3%A9");
+    expect(safeNextPath("/memories?q=a b")).toBe("/memories?q=a%20b");
+    expect(safeNextPath("/\u0100/😀")).toBe("/%C4%80/%F0%9F%98%80");
+    expect(safeNextPath("/x%41")).toBe("/x%41");
+    expect(safeNextPath("/x\ud800")).toBe("/");
+  });
 });

@@ -1,5 +1,6 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { route } from "../../_lib/handler";
+import { readBodyText } from "../../_lib/read-json";
 import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-sessions";
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
@@ -23,7 +24,8 @@ export const GET = route(({ req, ctx }) => {
 });
 
 export const POST = route(async ({ req, ctx, server }) => {
-  const form = new URLSearchParams(await readSmallText(req, 4096));
+  // The form is a token and a path: a longer body is refused (413) before it is buffered.
+  const form = new URLSearchParams(await readBodyText(req, LOGIN_FORM_LIMIT, "the login form"));
   const next = safeNextPath(form.get("next"));
   const token = (form.get("token") ?? "").trim();
   return token && safeEqual(token, server.token) ? signedIn(ctx, next) : backToLogin("token", next);
@@ -41,9 +43,4 @@ const backToLogin = (error: "link" | "token", next: string) => seeOther(`/login?
 /** A relative Location: the browser stays on the host and port it used. */
 const seeOther = (location: string) => new NextResponse(null, { status: 303, headers: { location, "cache-control": "no-store" } });
 
-/** The form is a token and a path: anything longer is not ours. */
-async function readSmallText(req: NextRequest, limit: number): Promise<string> {
-  if (Number(req.headers.get("content-length") ?? 0) > limit) return "";
-  const text = await req.text();
-  return Buffer.byteLength(text) > limit ? "" : text;
-}
+const LOGIN_FORM_LIMIT = 4096;
