@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { json, parseQuery, route } from "../_lib/handler";
+import { readBodyText } from "../_lib/read-json";
 import { importQuery } from "@/lib/contracts/export";
 import { AppError } from "@/lib/errors";
 import { importMemoriesAsync } from "@/lib/export";
@@ -29,11 +30,7 @@ function markdownFromJsonString(text: string): string {
 }
 
 async function readText(req: NextRequest, limit: number): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  const tooLarge = () => new AppError("payload_too_large", `body is larger than the limit of ${limit} bytes (server.historyBodyLimitBytes)`, { limit });
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const text = await req.text();
-  if (Buffer.byteLength(text) > limit) throw tooLarge();
+  const text = await readBodyText(req, limit, "server.historyBodyLimitBytes");
   if (!text.trim()) throw new AppError("bad_request", "body: the export file is empty");
   return text;
 }
