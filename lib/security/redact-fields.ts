@@ -35,6 +35,7 @@ export function redactOptional<T extends string | null | undefined>(text: T): T 
  * would be. Only short values: a secret held by a name is short, and long text is redacted alone.
  */
 const PAIR_PROBE_MAX = 1000;
+const ONE_WORD = /^[^\s"'`,;&]*$/;
 
 function redactUnder(key: string, value: string): string {
   const alone = redact(value);
@@ -42,13 +43,26 @@ function redactUnder(key: string, value: string): string {
   return redactAsPair(key, value);
 }
 
-/** The pair probe of `redactUnder` for a value already redacted alone. */
+/**
+ * The pair probe of `redactUnder` for a value already redacted alone. A value of one word is read
+ * bare, as in an env file (`auth=none` and `key=process.env.KEY` stay); any other is quoted as
+ * JSON would be (`password="correct horse battery"`), so it is read whole, spaces and escaped
+ * quotes included, where a bare read would stop at the first space.
+ */
 function redactAsPair(key: string, value: string): string {
-  const pair = `${key}=${value}`;
+  const pair = `${key}=${ONE_WORD.test(value) ? value : JSON.stringify(value)}`;
   const redacted = redact(pair);
   if (redacted === pair) return value;
-  // The detector kept the label and replaced what follows `=`: that is the value's redaction.
-  return redacted.startsWith(`${key}=`) ? redacted.slice(key.length + 1) : value;
+  // The detector kept the label and replaced the quoted value or part of it: that is the value's redaction.
+  if (!redacted.startsWith(`${key}=`)) return value;
+  const rest = redacted.slice(key.length + 1);
+  if (!rest.startsWith('"') || !rest.endsWith('"')) return rest;
+  try {
+    return JSON.parse(rest) as string;
+  } catch {
+    // A span that cut an escape in two: the whole value goes.
+    return "[REDACTED:env_secret]";
+  }
 }
 
 /**

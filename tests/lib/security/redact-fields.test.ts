@@ -47,6 +47,11 @@ describe("redactKeysDeep", () => {
     expect(out).toEqual({ password: "[REDACTED:env_secret]", user: "hunter22x", DB_PASSWD: ["[REDACTED:env_secret]"] });
   });
 
+  it("reads a value of several words whole under its key, and a one-word reference as code", () => {
+    const out = redactKeysDeep({ password: "correct horse battery staple", secret: 'pa"ss w0rd', auth: "none", dbPassword: "process.env.DB_PASSWORD" });
+    expect(out).toEqual({ password: "[REDACTED:env_secret]", secret: "[REDACTED:env_secret]", auth: "none", dbPassword: "process.env.DB_PASSWORD" });
+  });
+
   it("redactKeysAfter (sync and async) finishes what redactDeep leaves: keys, and values named like secrets", async () => {
     const history = { parts: [{ tool: "bash", input: { command: "deploy", env: { API_KEY: "plainvalue1", [ghp.secret]: "x" } }, output: ghp.text }] };
     const full = redactKeysDeep(history);
