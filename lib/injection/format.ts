@@ -15,7 +15,13 @@ export function dayAge(fromMs: number, nowMs: number): string {
   return `${Math.floor(d / 365)}y`;
 }
 
-/** Collapses whitespace (newlines included) so each memory takes one line of the block. */
+/**
+ * A memory's text as one line of a block: whitespace (newlines included) collapsed, and the
+ * blocks' own tag made inert (`‹/recollect-memory`), so that stored text (an imported file, a
+ * tool's output kept as a memory) cannot close its block and go on as if outside it.
+ */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return text.replace(/\s+/g, " ").trim().replace(FRAME_TAG, "‹$1recollect-memory");
 }
+// After the collapse at most one space stands anywhere, so `< / recollect-memory` is covered too.
+const FRAME_TAG = /< ?(\/?) ?recollect-memory/gi;
