@@ -98,6 +98,13 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
     }
   }
 
+  // A page on another port of this host is same-site: the browser sends the session cookie with its
+  // no-cors requests too. It cannot read the answers, but a read that records something (the
+  // injections of /api/context/stable) would be its doing: the session is for this server's own pages.
+  if (isApi && auth.kind === "session" && (req.secFetchSite === "same-site" || req.secFetchSite === "cross-site")) {
+    return { ok: false, status: 403, code: "forbidden", message: "a browser session is for this server's own pages: another site or port may not use it" };
+  }
+
   if (MUTATING.has(req.method.toUpperCase())) {
     const refused = auth.kind === "token" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
     if (refused) return refused;

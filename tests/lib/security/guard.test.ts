@@ -93,6 +93,18 @@ describe("guardRequest", () => {
     expect(browser({ origin: "http://127.0.0.1:8080" }).ok).toBe(true);
   });
 
+  it("a browser session serves this server's own pages only: another port's page cannot use it, even to read", () => {
+    for (const secFetchSite of ["same-site", "cross-site"]) {
+      expect(browser({ secFetchSite }), secFetchSite).toMatchObject({ ok: false, status: 403 });
+      expect(browser({ secFetchSite, pathname: "/api/context/stable" }), secFetchSite).toMatchObject({ ok: false, status: 403 });
+      // The token is not a browser's: the plugin and the CLI send no Sec-Fetch-Site, but it would not matter.
+      expect(check({ secFetchSite }).ok, secFetchSite).toBe(true);
+      // A link from another port to a page still opens it (the page's own requests are same-origin).
+      expect(browser({ secFetchSite, pathname: "/memories" }).ok, secFetchSite).toBe(true);
+    }
+    for (const secFetchSite of ["same-origin", "none", null]) expect(browser({ secFetchSite }).ok, String(secFetchSite)).toBe(true);
+  });
+
   it("falls back on the Referer when there is no Origin, and refuses a write with neither", () => {
     expect(browserWrite({ referer: "http://127.0.0.1:7731/memories?q=x" }).ok).toBe(true);
     expect(browserWrite({ referer: "http://127.0.0.1:8080/attack.html" })).toMatchObject({ ok: false, status: 403 });
