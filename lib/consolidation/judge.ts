@@ -148,8 +148,11 @@ export async function judgeContradictions(
 
 /** `{"<key>": bool, "why": string}`, fenced or bare; undefined when malformed. */
 export function parseAnswer<K extends string>(content: string, key: K): ({ [k in K]: boolean } & { why: string }) | undefined {
-  const json = /\{[\s\S]*\}/.exec(content)?.[0];
-  if (!json) return undefined;
+  // From the first `{` to the last `}` (what /\{[\s\S]*\}/ matched, without its rescan from each `{`).
+  const from = content.indexOf("{");
+  const to = content.lastIndexOf("}");
+  if (from < 0 || to < from) return undefined;
+  const json = content.slice(from, to + 1);
   try {
     const v = JSON.parse(json) as Record<string, unknown>;
     if (typeof v[key] !== "boolean") return undefined;

@@ -100,6 +100,7 @@ function oneLine(s: string): string {
 }
 function longestTildeRun(s: string): number {
   let max = 0;
-  for (const m of s.matchAll(/^\s*(~+)/gm)) max = Math.max(max, m[1].length);
+  // `[ \t]*`, not `\s*`: that one runs on over the following line breaks from each line start.
+  for (const m of s.matchAll(/^[ \t]*(~+)/gm)) max = Math.max(max, m[1].length);
   return max;
 }

@@ -83,7 +83,11 @@ export async function runLlmExtraction(ctx: Ctx, texts: readonly RoleText[], now
 
 /** Validates the model's JSON (fenced or bare); anything malformed yields nothing, not an error. */
 export function parseSuggestions(content: string): Suggestion[] {
-  const raw = content.trim().replace(/^```(?:json)?\s*|\s*```$/g, "");
+  // The fences by hand: `\s*```$` unanchored rescans a long run of spaces from each of them.
+  let raw = content.trim();
+  if (raw.startsWith("```")) raw = raw.replace(/^```(?:json)?/, "");
+  if (raw.endsWith("```")) raw = raw.slice(0, -3);
+  raw = raw.trim();
   let json: unknown;
   try {
     json = JSON.parse(raw);

@@ -3,7 +3,9 @@ import { nextStepsIn } from "../../../lib/checkpoints/next-steps";
 import { compressMessages } from "../../../lib/compression";
 import { isKeyLine, isPrimaryKeyLine } from "../../../lib/compression/lines";
 import { requiredLines } from "../../../lib/compression/strategies/key-lines";
+import { parseAnswer } from "../../../lib/consolidation/judge";
 import { parseEntities } from "../../../lib/entities/parse";
+import { parseSuggestions } from "../../../lib/extraction/llm";
 import { redactKey, redactPath } from "../../../lib/security/redact-fields";
 import { testCtx } from "../../helpers/ctx";
 import { fieldOf, History } from "../compression/history";
@@ -54,6 +56,12 @@ describe("linear on adversarial text", () => {
     expect(requiredLines(many(spaces), { kind: "tool" })).toEqual([]);
     for (let i = 0; i < 2000; i++) expect(isPrimaryKeyLine(spaces) || isKeyLine(`-${spaces}`)).toBe(false);
     expect(requiredLines(`${"a.ts:1 ".repeat(3)}error: boom`, { kind: "text" })).toHaveLength(1);
+  });
+
+  it("model answers: long runs of spaces or braces", FAST, () => {
+    expect(parseSuggestions(`x${" ".repeat(300_000)}y`)).toEqual([]);
+    expect(parseAnswer("{".repeat(300_000), "same")).toBeUndefined();
+    expect(parseAnswer('Sure: {"same": true, "why": "one fact"} done', "same")).toEqual({ same: true, why: "one fact" });
   });
 
   it("search results: a grep output with one very long path-like line", FAST, () => {
