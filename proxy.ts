@@ -52,6 +52,7 @@ function needsSignIn(pathname: string): boolean {
   return pathname !== "/login" && !pathname.startsWith("/_next/static/") && pathname !== "/favicon.ico" && pathname !== "/icon.svg";
 }
 
-// Every path but /api/* and /mcp: each API route runs the same guard in `route()`
-// (app/api/_lib/handler.ts), the MCP endpoint in app/mcp/route.ts (a 401, not a login redirect).
-export const config = { matcher: ["/((?!api/|mcp).*)"] };
+// Every path but /api/* and /mcp (exactly, or below it): each API route runs the same guard in
+// `route()` (app/api/_lib/handler.ts), the MCP endpoint in app/mcp/route.ts (a 401, not a login
+// redirect). `/mcpx` is a page path like any other: the login, and the page headers.
+export const config = { matcher: ["/((?!api/|mcp$|mcp/).*)"] };

@@ -317,6 +317,20 @@ describe("signing out", () => {
 });
 
 describe("security headers", () => {
+  it("a path that only starts like /mcp is a page path: the login first, then the page headers on its 404", async () => {
+    for (const page of ["/mcpx", "/mcp-tools"]) {
+      const anonymous = await get(page);
+      expect(anonymous.status, page).toBe(303);
+      expect(anonymous.headers.get("location"), page).toBe(`/login?next=${encodeURIComponent(page)}`);
+      const res = await get(page, { cookie: await signIn() });
+      expect(res.status, page).toBe(404);
+      expect(res.headers.get("content-security-policy"), page).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options"), page).toBe("DENY");
+    }
+    // The MCP endpoint itself is still the token's: a 401, not a login redirect.
+    expect((await fetch(`${server.url}/mcp`, { method: "POST", redirect: "manual" })).status).toBe(401);
+  });
+
   it("pages: a nonce CSP that forbids framing, nosniff, no referrer", async () => {
     const cookie = await signIn();
     for (const page of ["/login", "/"]) {
