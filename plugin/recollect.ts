@@ -52,7 +52,7 @@ export async function createRecollect(
       rt,
       "tool.execute.before",
       async (input: { tool: string; sessionID: string; callID: string }, output: { args: Record<string, unknown> }) => {
-        guard.check(input.tool, input.sessionID);
+        guard.check(input.tool, input.sessionID, output.args);
         guardLoopTool(input, output, loops.settings.blockedTools, loops.settings.sandbox.docker);
       },
       (e) => e instanceof ReadOnlyRefusal || e instanceof LoopDenied,

@@ -285,7 +285,7 @@ function fakeDocker(): { dir: string; log: string } {
 printf '%s\\n' "$*" >> "${log}"
 case "$1" in
   version) echo 27.0.0-fake ;;
-  run) while [ $# -gt 0 ]; do [ "$1" = "-v" ] && printf '%s' "\${2%%:*}" > "${log}.mount"; shift; done; echo fakecontainer ;;
+  run) while [ $# -gt 0 ]; do [ "$1" = "-v" ] && [ ! -e "${log}.mount" ] && printf '%s' "\${2%%:*}" > "${log}.mount"; shift; done; echo fakecontainer ;;
   exec) while [ "$1" != "sh" ]; do shift; done; shift 2; mount=$(cat "${log}.mount"); cd "$mount" && sh -c "$(printf '%s' "$1" | sed "s#/workspace#$mount#g")" ;;
   *) ;;
 esac
@@ -328,9 +328,12 @@ test("7. sandbox mode with a fake docker: run, bash and grep through docker exec
   const calls = fs.readFileSync(docker.log, "utf8").trim().split("\n");
   const container = `recollect-loop-${loop.slug}`;
   const worktree = path.join(worktreesDir, loop.slug);
-  expect(calls).toContain(`run -d --name ${container} -v ${worktree}:/workspace -w /workspace example/sandbox:1 sleep infinity`);
+  // The worktree read-write, its git metadata read-only: git runs on the host over it after each iteration.
+  expect(calls).toContain(
+    `run -d --name ${container} -v ${worktree}:/workspace -v ${worktree}/.git:/workspace/.git:ro -w /workspace example/sandbox:1 sleep infinity`,
+  );
   expect(calls).toContain(`exec -w /workspace ${container} sh -c echo sandboxed > out.txt && pwd`);
-  expect(calls.some((c) => c.startsWith(`exec -w /workspace ${container} sh -c grep -rnE --exclude-dir=.git 'sandboxed'`))).toBe(true);
+  expect(calls.some((c) => c.startsWith(`exec -w /workspace ${container} sh -c grep -rnE --exclude-dir=.git -e 'sandboxed' -- '.'`))).toBe(true);
   expect(calls.at(-1)).toBe(`rm -f ${container}`);
   const coder = bodies().filter(isCoder);
   const results = coder.flatMap(toolResults);

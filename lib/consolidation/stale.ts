@@ -43,7 +43,10 @@ export async function staleUnused(memories: readonly MemoryLite[], days: number,
 export async function trackedFiles(root: string, slicer: Slicer): Promise<Set<string> | undefined> {
   if (!fs.existsSync(path.join(root, ".git"))) return undefined;
   try {
-    const { stdout } = await run("git", ["-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { maxBuffer: 256 * 1024 * 1024 });
+    // A repository's file-system monitor (core.fsmonitor) is a program: never run by a server listing files.
+    const { stdout } = await run("git", ["-c", "core.fsmonitor=false", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const out = new Set<string>();
     for (const file of stdout.split("\0")) {
       if (slicer.due()) await slicer.pause();

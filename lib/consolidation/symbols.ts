@@ -67,7 +67,7 @@ async function lookUp(root: string, symbol: string): Promise<SymbolState> {
 
 function git(root: string, args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile("git", ["-C", root, ...args], { timeout: LOOKUP_TIMEOUT_MS, maxBuffer: 64 * 1024 }, (error, stdout) => {
+    execFile("git", ["-c", "core.fsmonitor=false", "-C", root, ...args], { timeout: LOOKUP_TIMEOUT_MS, maxBuffer: 64 * 1024 }, (error, stdout) => {
       const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
       resolve({ code, stdout: String(stdout) });
     });

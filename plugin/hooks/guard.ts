@@ -1,4 +1,5 @@
 import { READ_ONLY_AGENTS } from "../agents";
+import { isReadOnlyCommand } from "../agents/types";
 
 /** Tools that change files: refused to read-only agents whatever the permission config says. */
 const EDIT_TOOLS = new Set(["edit", "write", "patch", "multiedit", "apply_patch"]);
@@ -15,7 +16,8 @@ export class ReadOnlyRefusal extends Error {
 /**
  * The message-level read-only guard. The agent of each session's latest user message is known
  * from `chat.message`; a tool call that edits files in a session whose agent is read-only
- * (architect, auditor) is refused, even where a user's permission config allowed edits.
+ * (architect, auditor) is refused, even where a user's permission config allowed edits, and so is
+ * a shell command other than the reading ones (`isReadOnlyCommand`).
  */
 export class AgentGuard {
   private readonly agents = new Map<string, string>();
@@ -31,8 +33,12 @@ export class AgentGuard {
     return this.agents.get(sessionID);
   }
 
-  check(tool: string, sessionID: string) {
+  check(tool: string, sessionID: string, args: Record<string, unknown> = {}) {
     const agent = this.agents.get(sessionID);
-    if (agent && READ_ONLY_AGENTS.has(agent) && EDIT_TOOLS.has(tool)) throw new ReadOnlyRefusal(agent, tool);
+    if (!agent || !READ_ONLY_AGENTS.has(agent)) return;
+    if (EDIT_TOOLS.has(tool)) throw new ReadOnlyRefusal(agent, tool);
+    // A read-only agent's shell: the reading commands only (git log --output=FILE writes a file, `git diff > f` too).
+    if (tool === "bash" && !isReadOnlyCommand(String(args.command ?? "")))
+      throw new ReadOnlyRefusal(agent, `bash "${String(args.command ?? "").slice(0, 200)}"`);
   }
 }

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 
 /**
  * `sandbox.mode: "docker"`: one container per loop with the worktree bind-mounted at /workspace.
@@ -32,16 +34,23 @@ export async function checkDocker(docker: string): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * The `docker run` arguments of a loop's container. The workspace is mounted read-write, its git
+ * metadata (`.git`: the worktree's pointer file, or the repository itself in place) read-only on
+ * top: git runs on the host over this directory after each iteration, and a container that could
+ * point `.git` elsewhere or write its config (`core.fsmonitor`, hooks) would run commands there.
+ */
+export function dockerRunArgs(o: { image: string; hostDir: string; hasGit: boolean }, container: string): string[] {
+  const gitMount = o.hasGit ? ["-v", `${o.hostDir}/.git:${WORKSPACE}/.git:ro`] : [];
+  return ["run", "-d", "--name", container, "-v", `${o.hostDir}:${WORKSPACE}`, ...gitMount, "-w", WORKSPACE, o.image, "sleep", "infinity"];
+}
+
 export async function startDockerSandbox(o: { docker: string; image: string; name: string; hostDir: string }): Promise<Sandbox> {
   const refusal = await checkDocker(o.docker);
   if (refusal) throw new Error(refusal);
   const container = `recollect-${o.name}`.replace(/[^a-zA-Z0-9_.-]/g, "-").slice(0, 120);
   await run(o.docker, ["rm", "-f", container], 30_000); // a leftover of a crashed run
-  const started = await run(
-    o.docker,
-    ["run", "-d", "--name", container, "-v", `${o.hostDir}:${WORKSPACE}`, "-w", WORKSPACE, o.image, "sleep", "infinity"],
-    120_000,
-  );
+  const started = await run(o.docker, dockerRunArgs({ ...o, hasGit: fs.existsSync(path.join(o.hostDir, ".git")) }, container), 120_000);
   if (started.code !== 0) throw new Error(`docker run failed: ${(started.stderr || started.stdout).trim().slice(0, 500)}`);
   return {
     container,

@@ -135,7 +135,7 @@ export function loopTools(m: LoopManager) {
       description: "Find files by name pattern inside the loop's sandbox (sandboxed loop sessions only).",
       args: { pattern: z.string().describe("a find -name pattern, e.g. *.ts"), path: z.string().optional() },
       async execute(args, ctx) {
-        return sandboxExec(m, ctx.sessionID, `find ${shQuote(args.path ?? ".")} -name ${shQuote(args.pattern)} -not -path '*/.git/*' | head -200`);
+        return sandboxExec(m, ctx.sessionID, `find ${shQuote(operandPath(args.path))} -name ${shQuote(args.pattern)} -not -path '*/.git/*' | head -200`);
       },
     }),
 
@@ -143,7 +143,7 @@ export function loopTools(m: LoopManager) {
       description: "Search file contents inside the loop's sandbox (sandboxed loop sessions only).",
       args: { pattern: z.string().describe("a regular expression"), path: z.string().optional() },
       async execute(args, ctx) {
-        return sandboxExec(m, ctx.sessionID, `grep -rnE --exclude-dir=.git ${shQuote(args.pattern)} ${shQuote(args.path ?? ".")} | head -200`);
+        return sandboxExec(m, ctx.sessionID, `grep -rnE --exclude-dir=.git -e ${shQuote(args.pattern)} -- ${shQuote(operandPath(args.path))} | head -200`);
       },
     }),
   };
@@ -165,3 +165,10 @@ async function sandboxExec(m: LoopManager, sessionID: string, command: string): 
     );
   });
 }
+
+/**
+ * A path given to find or grep as an operand, never an option: quoting keeps it one word for the
+ * shell, but `-delete` (or `-exec ...`) as the first operand of find is an action, so a path that
+ * starts with `-` is read relative to the working directory.
+ */
+export const operandPath = (p: string | undefined) => (!p ? "." : p.startsWith("-") ? `./${p}` : p);

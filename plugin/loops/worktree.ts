@@ -56,7 +56,7 @@ export async function headCommit(ws: LoopWorkspace): Promise<string | undefined>
 export async function commitWorkspace(ws: LoopWorkspace, message: string): Promise<string | undefined> {
   if (ws.inPlace) return undefined;
   await git(ws.directory, ["add", "-A"]);
-  const staged = await git(ws.directory, ["diff", "--cached", "--quiet"]).then(
+  const staged = await git(ws.directory, ["diff", "--no-ext-diff", "--cached", "--quiet"]).then(
     () => false,
     () => true,
   );
@@ -73,8 +73,8 @@ export async function commitWorkspace(ws: LoopWorkspace, message: string): Promi
 export async function iterationDiff(ws: LoopWorkspace, base: string | undefined, maxChars = 40_000): Promise<string> {
   const range = base ? [base] : ["HEAD"];
   let diff = ws.inPlace
-    ? await git(ws.directory, ["diff", ...range])
-    : await git(ws.directory, ["diff", ...(base ? [`${base}..HEAD`] : ["HEAD~1..HEAD"])]).catch(() => "");
+    ? await git(ws.directory, ["diff", "--no-ext-diff", "--no-textconv", ...range])
+    : await git(ws.directory, ["diff", "--no-ext-diff", "--no-textconv", ...(base ? [`${base}..HEAD`] : ["HEAD~1..HEAD"])]).catch(() => "");
   if (ws.inPlace) {
     const untracked = (await git(ws.directory, ["ls-files", "--others", "--exclude-standard"])).trim();
     if (untracked) diff += `\nNew untracked files:\n${untracked}\n`;

@@ -79,6 +79,42 @@ describe("the read-only guard", () => {
   });
 });
 
+describe("the read-only guard's shell", () => {
+  it("lets a read-only agent run the reading commands only, as plain command lines", () => {
+    const guard = new AgentGuard();
+    guard.noteAgent("s1", "auditor");
+    guard.noteAgent("s2", "code");
+    for (const command of [
+      "git diff HEAD~1",
+      "git log --oneline -5",
+      "git show abc123",
+      "git status",
+      "git branch",
+      "git branch --list 'feat*'",
+      "ls -la src",
+    ]) {
+      expect(() => guard.check("bash", "s1", { command }), command).not.toThrow();
+    }
+    for (const command of [
+      "git log --output=/tmp/x",
+      "git diff --output /tmp/x",
+      "git branch -D main",
+      "git branch -f main HEAD~3",
+      "git diff > /tmp/x",
+      "git status; rm -rf .",
+      "git log && git push",
+      "ls $(rm -rf .)",
+      "ls `touch x`",
+      "git diff --ext-diff",
+      "rm -rf .",
+      "lsblk",
+    ]) {
+      expect(() => guard.check("bash", "s1", { command }), command).toThrow(ReadOnlyRefusal);
+    }
+    expect(() => guard.check("bash", "s2", { command: "rm -rf build" })).not.toThrow();
+  });
+});
+
 describe("/remember's category", () => {
   it("takes an explicit category, infers one from the words, or asks", () => {
     expect(inferCategory("convention: tests live beside the code")).toEqual({ category: "convention", content: "tests live beside the code" });
