@@ -21,7 +21,7 @@ export async function fetchTrackerItem(ref: TrackerRef, t: Config["enrichment"],
   const { url, headers } = request(ref, t, token);
   let res: Response;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(t.timeoutMs), redirect: "follow" });
+    res = await fetchSameOrigin(url, { headers, signal: AbortSignal.timeout(t.timeoutMs) });
   } catch (error) {
     return { kind: "unreachable", message: (error as Error).message };
   }
@@ -35,6 +35,23 @@ export async function fetchTrackerItem(ref: TrackerRef, t: Config["enrichment"],
     return { kind: "ok", item: ref.tracker === "github" ? fromGithub(body) : fromGitlab(body) };
   } catch (error) {
     return { kind: "unreachable", message: `${ref.tracker}: unreadable answer (${(error as Error).message})` };
+  }
+}
+
+/**
+ * Follows redirects on the same origin only (a renamed repository: GitHub answers 301 to its new
+ * path). The token goes in a header of our own, which fetch would carry to any host a redirect
+ * names; one to another origin is answered as it came (a 3xx: "unreachable").
+ */
+async function fetchSameOrigin(url: string, init: RequestInit, maxRedirects = 3): Promise<Response> {
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(current, { ...init, redirect: "manual" });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
+    if (!location || hop >= maxRedirects) return res;
+    const next = new URL(location, current);
+    if (next.origin !== current.origin) return res;
+    current = next;
   }
 }
 

@@ -227,6 +227,12 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     const exported = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(exported.memories.length).toBe(out.result.count);
     expect(exported.memories.every((m: any) => m.category === "fact")).toBe(true);
+    // A file that exists is replaced only when asked.
+    const again = await call(client, "export_memories", { output_path: file, categories: ["fact"] });
+    expect(again.isError).toBe(true);
+    expect(again.text).toContain("overwrite: true");
+    expect((await call(client, "export_memories", { output_path: file, categories: ["fact"], overwrite: true })).isError).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual(["out.json"]);
 
     const dry = await call(client, "import_memories", { input_path: file, dry_run: true });
     expect(dry.result).toMatchObject({ dryRun: true, created: 0, duplicates: out.result.count });

@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cachedTrackerItem, enrichEntity, enrichInBackground, enrichmentProblems, resetEnrichmentState } from "../../lib/enrichment";
+import { fetchTrackerItem } from "../../lib/enrichment/fetch";
 import { parseRemote, trackerRefOf } from "../../lib/enrichment/refs";
 import { storeMemory } from "../../lib/memories";
 import { testCtx } from "../helpers/ctx";
@@ -209,5 +210,22 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
     expect((await enrichEntity(ctx, "#8", dir, { env: {} })).status).toBe("no_token");
     expect(cachedTrackerItem(ctx, "github:acme/off#8")).toBeNull();
     ctx.close();
+  });
+});
+
+describe("the tracker token and redirects", () => {
+  const ref = { tracker: "gitlab" as const, project: "grp/app", kind: "issue" as const, number: 9, key: "gitlab:grp/app#9" };
+  const settings = () => ({ gitlabUrl: gitlab.url, githubApiUrl: github.url, timeoutMs: 5000 }) as never;
+  const found = { status: 200, body: { title: "Moved", state: "opened", labels: [], assignees: [], milestone: null, updated_at: "2026-10-01T00:00:00Z" } };
+
+  it("follows a redirect on the tracker's own origin, and never carries the token to another one", async () => {
+    gitlab.routes.set("/api/v4/projects/grp%2Fapp/issues/9", () => ({ status: 301, headers: { location: "/api/v4/projects/grp%2Fnew/issues/9" } }));
+    gitlab.routes.set("/api/v4/projects/grp%2Fnew/issues/9", () => found);
+    expect(await fetchTrackerItem(ref, settings(), "gl-token")).toMatchObject({ kind: "ok", item: { title: "Moved" } });
+
+    gitlab.routes.set("/api/v4/projects/grp%2Fapp/issues/9", () => ({ status: 302, headers: { location: `${github.url}/steal` } }));
+    github.routes.set("/steal", () => found);
+    expect(await fetchTrackerItem(ref, settings(), "gl-token")).toMatchObject({ kind: "unreachable" });
+    expect(github.hits).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { exportQuery, importQuery } from "../../contracts/export";
 import path from "node:path";
@@ -8,7 +9,7 @@ import type { Ctx } from "../../ctx";
 import { CATEGORIES } from "../../vocabulary";
 import { embeddingStatus } from "../../embeddings/status";
 import { enrichmentProblems } from "../../enrichment";
-import { badRequest } from "../../errors";
+import { badRequest, conflict } from "../../errors";
 import { importMemoriesAsync, renderJson, renderMarkdown, selectForExport } from "../../export";
 import { health } from "../../health";
 import { dbSize } from "../../maintenance/db-size";
@@ -30,13 +31,16 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
   server.registerTool(
     "export_memories",
     {
-      description: "Export memories to a file on this machine (JSON, or Markdown when the path ends in .md). Default: <data dir>/exports/.",
+      description:
+        "Export memories to a file on this machine (JSON, or Markdown when the path ends in .md). Default: <data dir>/exports/. An existing file is replaced only with overwrite: true.",
       inputSchema: {
         output_path: absolutePath.optional(),
+        overwrite: z.boolean().optional(),
         project: projectArg,
         categories: z.array(z.enum(CATEGORIES)).min(1).max(CATEGORIES.length).optional(),
         since_days: z.number().int().min(1).max(36_500).optional(),
       },
+      annotations: { destructiveHint: true },
     },
     (a) =>
       guarded(() => {
@@ -49,10 +53,12 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
         const file =
           a.output_path ??
           path.join(ctx.dataDir, "exports", `recollect-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${format === "json" ? "json" : "md"}`);
+        // A model names the path: an existing file (a project's package.json...) is replaced only when asked.
+        if (!a.overwrite && fs.existsSync(file)) throw conflict(`output_path: ${file} exists; pass overwrite: true to replace it`);
         fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-        // Nothing half-written: a temporary file renamed into place.
-        const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, format === "json" ? renderJson(chosen, now) : renderMarkdown(chosen, now), { mode: 0o600 });
+        // Nothing half-written: a temporary file renamed into place, created new (`wx`: never through a link planted at its name).
+        const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+        fs.writeFileSync(tmp, format === "json" ? renderJson(chosen, now) : renderMarkdown(chosen, now), { mode: 0o600, flag: "wx" });
         fs.renameSync(tmp, file);
         return toolResult(`Exported ${chosen.length} memories to ${file}.`, { path: file, count: chosen.length, format });
       }),
