@@ -166,7 +166,9 @@ export function convertOpenHands(file: string): Run[] {
       const thought = String(args.thought ?? "").trim();
       const obs = byCause.get(e.id);
       const out = obs?.content ?? "";
-      const failed = obs?.observation === "error";
+      // OpenHands' file editor answers a refused read or edit with "ERROR:"; OpenCode's read and
+      // edit tools fail (status "error") instead.
+      const failed = obs?.observation === "error" || ((e.action === "read" || e.action === "edit") && out.startsWith("ERROR:"));
       switch (e.action) {
         case "think":
           b.part(m, { type: "reasoning", text: thought, time: { start: m.info.time.created } });
