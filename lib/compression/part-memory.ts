@@ -9,9 +9,19 @@ export interface CachedPart {
 }
 
 export interface PartEntry {
+  /** The field's text as it came. */
   text: string;
   header: string;
+  /** Tokens of the part as the pipeline sees it: `view` when there is one (header included). */
   tokens: number;
+  /**
+   * The output without its progress lines (lib/compression/progress.ts), shown in its place at
+   * every age; `hash` names the original, `saved` the tokens removed, `original` the redacted
+   * original until it is stored.
+   */
+  view?: { text: string; hash: string; saved: number; original?: string };
+  /** Whether `view` was looked for (progress removal is on for this tool). */
+  viewed?: boolean;
   headerTokens: number;
   digest?: string;
   /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
@@ -54,7 +64,12 @@ export class PartMemory {
   set(id: string, e: PartEntry): void {
     const old = this.map.get(id);
     if (old) this.forget(id, old);
-    e.size = e.text.length + e.header.length + [...e.results.values()].reduce((n, r) => n + sizeOf(r), 0) + sizeOf(e.reference?.result);
+    e.size =
+      e.text.length +
+      (e.view ? e.view.text.length + (e.view.original?.length ?? 0) : 0) +
+      e.header.length +
+      [...e.results.values()].reduce((n, r) => n + sizeOf(r), 0) +
+      sizeOf(e.reference?.result);
     this.map.set(id, e);
     this.held.add(e);
     this.chars += e.size;

@@ -13,6 +13,7 @@ import { schedule } from "./phases/schedule";
 import { repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { select, type Selection } from "./phases/select";
 import { nudgesFor, pressureLevel, type Level } from "./pressure";
+import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { validateCompressInput } from "./validate";
 
 /**
@@ -78,10 +79,17 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
   const messages = input.messages;
   const mark = (name: string) => void (options.timings && (options.timings[name] = (options.timings[name] ?? 0) + performance.now() - started));
   mark("validate");
-  const { slots, tokensBefore } = measure(messages, partMemory(ctx));
+  const cfg = ctx.config.compression;
+  if (!cfg.enabled) {
+    const { tokensBefore } = measure(messages, partMemory(ctx));
+    return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
+  }
+  const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
+  const { slots, tokensBefore, tokens } = measure(messages, partMemory(ctx), (tool) => progress && progressTool(tool, cfg.protectedTools));
   mark("measure");
-  const level = pressureLevel(tokensBefore, ctx.config.compression.pressureTokens, input.contextLimit);
-  if (!ctx.config.compression.enabled) return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
+  // The thresholds apply to the history as the strategies see it (its progress lines already gone),
+  // the same size the schedule replays.
+  const level = pressureLevel(tokens, cfg.pressureTokens, input.contextLimit);
   return { started, now, input, slots, tokensBefore, level, mark, ...select(ctx, messages, slots, level, now) };
 }
 
@@ -104,6 +112,14 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   });
   const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed) : run.known;
   const { out, tokensAfter, byStrategy } = assemble(messages, slots, known, computed);
+  for (const slot of slots) {
+    const view = slot.entry.view;
+    if (!view) continue;
+    byStrategy[PROGRESS_STRATEGY] = (byStrategy[PROGRESS_STRATEGY] ?? 0) + view.saved;
+    if (view.original === undefined) continue;
+    newOriginals.set(view.hash, { hash: view.hash, content: view.original, tool: redact(slot.part.tool!), sessionId });
+    view.original = undefined;
+  }
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
   persist(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });

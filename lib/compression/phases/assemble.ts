@@ -19,20 +19,18 @@ export function assemble(
   const copied = new Set<number>();
   for (const [i, slot] of slots.entries()) {
     const k = known[i];
-    if (k === undefined) {
-      tokensAfter += slot.entry.tokens;
-      continue;
-    }
-    const result = typeof k === "number" ? computed[k] : k;
-    tokensAfter += result.t;
-    for (const name in result.s) byStrategy[name] = (byStrategy[name] ?? 0) + result.s[name];
-    if (result.v !== null) {
+    const result = k === undefined ? undefined : typeof k === "number" ? computed[k] : k;
+    tokensAfter += result ? result.t : slot.entry.tokens;
+    if (result) for (const name in result.s) byStrategy[name] = (byStrategy[name] ?? 0) + result.s[name];
+    // Left as it is, a part is still shown as the later phases saw it (without its progress lines).
+    const shown = result && result.v !== null ? result.v : slot.entry.view?.text;
+    if (shown !== undefined) {
       if (!copied.has(slot.mi)) {
         copied.add(slot.mi);
         out[slot.mi] = { ...out[slot.mi], parts: out[slot.mi].parts.slice() };
       }
       const part = slot.part;
-      out[slot.mi].parts[slot.pi] = slot.field === "text" ? { ...part, text: result.v } : { ...part, state: { ...part.state!, [slot.field]: result.v } };
+      out[slot.mi].parts[slot.pi] = slot.field === "text" ? { ...part, text: shown } : { ...part, state: { ...part.state!, [slot.field]: shown } };
     }
   }
   return { out, tokensAfter, byStrategy: sortKeys(byStrategy) };

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
+import { redact } from "../../security/redact";
 import { countTokens } from "../../token-count";
+import { originalHash } from "../hash";
+import { footer } from "../lines";
 import type { PartEntry, PartMemory } from "../part-memory";
+import { withoutProgress } from "../progress";
 import type { OcMessage, OcPart } from "../schema";
 
 /** A part whose model-visible content (one field) the pipeline may compress. */
@@ -10,6 +14,7 @@ export interface Slot {
   part: OcPart;
   kind: "text" | "reasoning" | "tool";
   field: "text" | "output" | "error";
+  /** The field as every later phase sees it: without its progress lines when it had some (`entry.view`). */
   text: string;
   entry: PartEntry;
 }
@@ -40,11 +45,19 @@ export const digestOf = (slot: Slot) =>
 /**
  * Phase 2, measure: every part's model-visible content gets a token count, kept in memory per part
  * id with the content it belongs to (the history is resent whole every turn; tokenizing or even
- * hashing it again would dominate the call).
+ * hashing it again would dominate the call). Outputs of the tools `progressFor` names lose their
+ * progress lines here, once (../progress.ts): from then on the part is its view.
+ *
+ * `tokensBefore` counts the history as it came; `tokens`, as the later phases see it.
  */
-export function measure(messages: OcMessage[], memory: PartMemory): { slots: Slot[]; tokensBefore: number } {
+export function measure(
+  messages: OcMessage[],
+  memory: PartMemory,
+  progressFor: (tool: string) => boolean = () => false,
+): { slots: Slot[]; tokensBefore: number; tokens: number } {
   const slots: Slot[] = [];
   let tokensBefore = 0;
+  let tokens = 0;
   for (let mi = 0; mi < messages.length; mi++) {
     const parts = messages[mi].parts;
     for (let pi = 0; pi < parts.length; pi++) {
@@ -52,15 +65,33 @@ export function measure(messages: OcMessage[], memory: PartMemory): { slots: Slo
       const f = fieldOf(part);
       if (!f) continue;
       const header = f.kind === "tool" ? toolHeader(part) : "";
+      const viewed = f.field === "output" && progressFor(part.tool!);
       let entry = memory.get(part.id);
-      if (!entry || entry.text !== f.text || entry.header !== header) {
+      if (!entry || entry.text !== f.text || entry.header !== header || !!entry.viewed !== viewed) {
         const headerTokens = header ? countTokens(header) : 0;
-        entry = { text: f.text, header, headerTokens, tokens: headerTokens + countTokens(f.text), results: new Map() };
+        const fieldTokens = countTokens(f.text);
+        const view = viewed ? progressView(f.text, fieldTokens) : undefined;
+        entry = { text: f.text, header, headerTokens, tokens: headerTokens + fieldTokens - (view?.saved ?? 0), results: new Map(), view, viewed };
         memory.set(part.id, entry);
       }
-      tokensBefore += entry.tokens;
-      slots.push({ mi, pi, part, ...f, entry });
+      tokensBefore += entry.tokens + (entry.view?.saved ?? 0);
+      tokens += entry.tokens;
+      slots.push({ mi, pi, part, ...f, text: entry.view?.text ?? f.text, entry });
     }
   }
-  return { slots, tokensBefore };
+  return { slots, tokensBefore, tokens };
 }
+
+/** The output without its progress lines and a reference to the original; undefined when that saves too little. */
+function progressView(text: string, fieldTokens: number): PartEntry["view"] {
+  const found = withoutProgress(text);
+  if (!found) return undefined;
+  const original = redact(text);
+  const hash = originalHash(original);
+  const shown = `${found.text}\n${footer(`${found.removed} lines of progress output removed`, hash)}`;
+  const saved = fieldTokens - countTokens(shown);
+  return saved >= MIN_PROGRESS_SAVED ? { text: shown, hash, saved, original } : undefined;
+}
+
+/** Below this, the reference would cost about what the progress lines did. */
+const MIN_PROGRESS_SAVED = 20;
