@@ -307,6 +307,10 @@ describe("redact: review misses, by cause", () => {
       ["<token>tkn_9a8b7c6d5e4f3a2b</token>", "tkn_9a8b7c6d5e4f3a2b"],
       ["<apiKey>ak-0123456789abcdef</apiKey>", "ak-0123456789abcdef"],
       ["<Password> correct horse battery </Password>", "correct horse battery"],
+      ['<add key="DbPassword" value="Sup3rS3cret!" />', "Sup3rS3cret!", ['<add key="DbPassword" value="', '" />']],
+      ['<property name="hibernate.connection.password" value="h1bern8!Pw"/>', "h1bern8!Pw"],
+      ["<param name='apiToken' value='tok_9a8b7c6d5e4f' />", "tok_9a8b7c6d5e4f"],
+      ['<add name="Signing" key="JwtSecretKey" value="correct horse battery staple" />', "correct horse battery staple"],
     ]);
     unchanged([
       "passwords.forEach(password => validate(password));",
@@ -324,6 +328,13 @@ describe("redact: review misses, by cause", () => {
       "<Token>{token}</Token>",
       "<password></password>",
       "<auth>true</auth>",
+      '<add key="PageSize" value="25" />',
+      '<add key="Password" value="" />',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Spring property reference, not a secret.
+      '<property name="password" value="${db.password}"/>',
+      '<add key="SmtpPassword" value="%SMTP_PASSWORD%" />',
+      '<input type="password" name="password" value="">',
+      '<option value="token-auth">Token</option> <b name="x">',
       "function f(): Promise<Token> { return x; }",
     ]);
     // A `>` that opens no secret element does not hide what follows on its line.
@@ -487,6 +498,9 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   '":AA" repeated': (n) => ":AA".repeat(n / 3),
   '"1234567890:AA" repeated': (n) => "1234567890:AA".repeat(n / 13),
   '"echo x | docker login --password-stdin " repeated': (n) => "echo x | docker login --password-stdin ".repeat(n / 39),
+  'value=" repeated (no tag)': (n) => 'value="'.repeat(n / 7),
+  '<a key="password" value="x repeated': (n) => '<a key="password" value="x'.repeat(n / 26),
+  '<a key="password" and value=" repeated in one tag': (n) => `<a key="password" ${'value="'.repeat(n / 7)}`,
   '"discord.com/api/webhooks/" repeated': (n) => "discord.com/api/webhooks/".repeat(n / 25),
 };
 
