@@ -14,7 +14,7 @@ import { memoryTools } from "./tools";
 import { consolidateTools } from "./tools/consolidate";
 import { planTools } from "./tools/plan-execute";
 import { reviewTools } from "./tools/review-findings";
-import { guardLoopTool, LoopDenied } from "./loops/guard";
+import { guardLoopTool, LoopDenied, loopShellEnv } from "./loops/guard";
 import { LoopManager } from "./loops/manager";
 import { forwardLoopEvent } from "./loops/registry";
 import { loopSettings } from "./loops/settings";
@@ -56,6 +56,10 @@ export async function createRecollect(
         guardLoopTool(input, output, loops.settings.blockedTools, loops.settings.sandbox.docker);
       },
       (e) => e instanceof ReadOnlyRefusal || e instanceof LoopDenied,
+    ),
+    // A loop session's shell cannot push, whatever runs the push (plugin/loops/guard.ts).
+    "shell.env": safe(rt, "shell.env", async (input: { sessionID?: string }, output: { env: Record<string, string> }) =>
+      loopShellEnv(input.sessionID, output.env),
     ),
     event: safe(rt, "event", async (arg: Parameters<typeof onEvent>[0]) => {
       forwardLoopEvent(arg.event as { type: string; properties?: Record<string, unknown> });

@@ -26,12 +26,39 @@ export function guardLoopTool(input: { tool: string; sessionID: string }, output
   }
 }
 
+/**
+ * Every push URL rewritten to a transport that does not exist (`git-remote-recollect-loop-no-push`),
+ * so a push fails locally, before any network; `ext::` stays off so the rewritten URL can never
+ * name a command. Fetches are untouched.
+ */
+const NO_PUSH_CONFIG: [string, string][] = [
+  ["url.recollect-loop-no-push::.pushInsteadOf", ""],
+  ["protocol.ext.allow", "never"],
+];
+
+/**
+ * `shell.env` for a loop session's shell (code loops on the host): git configuration through the
+ * environment that makes every push fail, whatever runs it (`bash -c`, an alias, a release
+ * script), where the text check of `guardLoopTool` sees only `git push` itself. Entries already
+ * in the environment (GIT_CONFIG_COUNT) are kept.
+ */
+export function loopShellEnv(sessionID: string | undefined, env: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env): void {
+  if (!sessionID || !loopRegistry().sessions.has(sessionID)) return;
+  const from = Number(env.GIT_CONFIG_COUNT ?? inherited.GIT_CONFIG_COUNT ?? 0);
+  const start = Number.isInteger(from) && from >= 0 ? from : 0;
+  NO_PUSH_CONFIG.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${start + i}`] = key;
+    env[`GIT_CONFIG_VALUE_${start + i}`] = value;
+  });
+  env.GIT_CONFIG_COUNT = String(start + NO_PUSH_CONFIG.length);
+}
+
 /** git's global options that take a value as the next word (`git -C dir push`). */
 const GIT_VALUE_OPTIONS = new Set(["-c", "-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
 
 const COMMAND_WRAPPERS = new Set(["sudo", "env", "command", "exec", "nohup", "time"]);
 
-/** Whether any command of a shell line is `git [global options] push`. */
+/** Whether any command of a shell line is `git [global options] push` (or `send-pack`, which no push URL rewrite reaches). */
 export function runsGitPush(command: string): boolean {
   for (const segment of command.split(/&&|\|\||[;|&\n(){}`]|\$\(/)) {
     const words = segment
@@ -43,7 +70,7 @@ export function runsGitPush(command: string): boolean {
     while (i < words.length && (/^\w+=/.test(words[i]!) || COMMAND_WRAPPERS.has(words[i]!))) i++;
     if (words[i] !== "git" && !words[i]?.endsWith("/git")) continue;
     for (i += 1; i < words.length && words[i]!.startsWith("-"); i++) if (GIT_VALUE_OPTIONS.has(words[i]!)) i++;
-    if (words[i] === "push") return true;
+    if (words[i] === "push" || words[i] === "send-pack") return true;
   }
   return false;
 }

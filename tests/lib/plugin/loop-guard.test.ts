@@ -1,5 +1,9 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { guardLoopTool, LoopDenied } from "../../../plugin/loops/guard";
+import { guardLoopTool, LoopDenied, loopShellEnv } from "../../../plugin/loops/guard";
 import { forwardLoopEvent, loopRegistry } from "../../../plugin/loops/registry";
 import { checkDocker } from "../../../plugin/loops/sandbox";
 import { DEFAULT_BLOCKED_TOOLS, loopSettings, modelRef } from "../../../plugin/loops/settings";
@@ -32,11 +36,57 @@ describe("loop session guard", () => {
       "npm test; git push",
       "/usr/bin/git -C . push",
       "(git push)",
+      "git send-pack ../remote.git HEAD",
     ])
       expect(() => guard("bash", "ses_loop", { command }), command).toThrow(/git push is denied/);
     for (const command of ["git status && echo pushed", 'git commit -m "push it"', "git log --grep push", "echo git push"])
       expect(guard("bash", "ses_loop", { command }), command).toEqual({ command });
     for (const tool of ["question", "memory_loop", "memory_loop_cancel", "plan_execute"]) expect(() => guard(tool, "ses_loop", {})).toThrow(LoopDenied);
+  });
+
+  it("gives a loop session's shell a git configuration under which every push fails locally and fetches work", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loop-push-"));
+    const git = (cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
+      spawnSync("git", args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8" });
+    try {
+      execFileSync("git", ["init", "-q", "--bare", "remote.git"], { cwd: dir });
+      execFileSync("git", ["init", "-q", "work"], { cwd: dir });
+      const work = path.join(dir, "work");
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"], { cwd: work });
+      execFileSync("git", ["remote", "add", "origin", path.join(dir, "remote.git")], { cwd: work });
+      execFileSync("git", ["config", "alias.p", "push"], { cwd: work });
+
+      const plain: Record<string, string> = {};
+      loopShellEnv("ses_plain", plain);
+      expect(plain).toEqual({});
+
+      reg.sessions.set("ses_loop", { loopId: "loop_1", kind: "code", repoDir: "/r" });
+      // An entry already in the environment stays, and the loop's come after it.
+      const env: Record<string, string> = {};
+      const inherited = { ...process.env, GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "user.name", GIT_CONFIG_VALUE_0: "Loop" };
+      loopShellEnv("ses_loop", env, inherited);
+      expect(env.GIT_CONFIG_COUNT).toBe("3");
+      const shell = { ...inherited, ...env };
+      for (const args of [
+        ["push", "origin", "HEAD:main"],
+        ["p", "origin", "HEAD:main"],
+        ["push", path.join(dir, "remote.git"), "HEAD:main"],
+        ["push", `file://${path.join(dir, "remote.git")}`, "HEAD:main"],
+      ]) {
+        const r = git(work, args, shell);
+        expect(r.status, args.join(" ")).not.toBe(0);
+        expect(r.stderr).toMatch(/remote-recollect-loop-no-push/);
+      }
+      const viaShell = spawnSync("bash", ["-c", "git push origin HEAD:main"], { cwd: work, env: shell, encoding: "utf8" });
+      expect(viaShell.status).not.toBe(0);
+      expect(git(work, ["config", "user.name"], shell).stdout.trim()).toBe("Loop");
+      expect(git(path.join(dir, "remote.git"), ["branch", "--list"]).stdout.trim()).toBe("");
+      expect(git(work, ["fetch", "origin"], shell).status).toBe(0);
+      // Without it, the same push goes through: the test can fail.
+      expect(git(work, ["push", "origin", "HEAD:main"]).status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("routes bash of a sandboxed loop through docker exec with /workspace paths; git and the host's glob/grep refused", () => {
