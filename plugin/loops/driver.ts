@@ -333,6 +333,8 @@ export class LoopDriver {
       for (const id of toAbort) await this.deps.opencode.session.abort({ path: { id }, query: { directory: this.ws.directory } }).catch(() => {});
     }
     for (const id of this.sessionIDs) reg.sessions.delete(id);
+    // Its sub-agents' sessions too.
+    for (const [id, info] of reg.sessions) if (info.loopId === this.loop.id) reg.sessions.delete(id);
     let commit: string | undefined;
     if (this.ws && !o.keepWorkspace) {
       commit = await commitWorkspace(this.ws, `loop ${this.loop.slug}: ${status} after iteration ${this.iteration}`).catch(() => undefined);

@@ -12,6 +12,8 @@ export interface LoopSessionInfo {
   container?: string;
   /** Where the worktree is mounted in the container. */
   hostDir?: string;
+  /** A sub-agent's session (the `task` tool) started from this loop session: guarded the same way. */
+  parent?: string;
 }
 
 export type LoopEventType = "progress" | "idle" | "error";
@@ -44,6 +46,13 @@ export function forwardLoopEvent(event: { type: string; properties?: Record<stri
   const p = event.properties ?? {};
   let sessionID: string | undefined;
   let type: LoopEventType | undefined;
+  if (event.type === "session.created") {
+    // A sub-agent of a loop session (the `task` tool) runs under the same rules: no push, the same sandbox.
+    const info = p.info as { id?: string; parentID?: string } | undefined;
+    const parent = info?.parentID ? reg.sessions.get(info.parentID) : undefined;
+    if (info?.id && parent) reg.sessions.set(info.id, { ...parent, parent: parent.parent ?? info.parentID });
+    return;
+  }
   if (event.type === "session.idle") {
     sessionID = p.sessionID as string;
     type = "idle";
@@ -65,5 +74,10 @@ export function forwardLoopEvent(event: { type: string; properties?: Record<stri
   if (!sessionID || !type) return;
   const info = reg.sessions.get(sessionID);
   if (!info) return;
+  // A sub-agent working is the loop session making progress; its idle or error is not the loop's.
+  if (info.parent) {
+    if (type === "progress") reg.drivers.get(info.loopId)?.onSessionEvent(info.parent, type);
+    return;
+  }
   reg.drivers.get(info.loopId)?.onSessionEvent(sessionID, type, p.error);
 }

@@ -115,6 +115,23 @@ describe("loop session guard", () => {
     forwardLoopEvent({ type: "session.idle", properties: { sessionID: "ses_other" } });
     expect(seen).toEqual(["ses_e:progress", "ses_e:idle"]);
   });
+
+  it("guards a loop session's sub-agents (the task tool) as the loop session: pushes refused, bash in the sandbox; their progress is the loop's, their idle is not", () => {
+    const seen: string[] = [];
+    reg.sessions.set("ses_box", { loopId: "loop_s", kind: "code", repoDir: "/r", container: "recollect-loop-s", hostDir: "/wt/s" });
+    reg.drivers.set("loop_s", { onSessionEvent: (sid, type) => seen.push(`${sid}:${type}`), cancel: async () => {} });
+    forwardLoopEvent({ type: "session.created", properties: { info: { id: "ses_sub", parentID: "ses_box" } } });
+    forwardLoopEvent({ type: "session.created", properties: { info: { id: "ses_subsub", parentID: "ses_sub" } } });
+    forwardLoopEvent({ type: "session.created", properties: { info: { id: "ses_elsewhere", parentID: "ses_plain" } } });
+    for (const sub of ["ses_sub", "ses_subsub"]) {
+      expect(() => guard("bash", sub, { command: "git push" })).toThrow(/git push is denied/);
+      expect(guard("bash", sub, { command: "ls /wt/s" }).command).toBe("docker exec -w /workspace recollect-loop-s sh -c 'ls /workspace'");
+    }
+    expect(guard("bash", "ses_elsewhere", { command: "git push" })).toEqual({ command: "git push" });
+    forwardLoopEvent({ type: "message.part.updated", properties: { part: { sessionID: "ses_subsub", messageID: "msg_sub", type: "tool" } } });
+    forwardLoopEvent({ type: "session.idle", properties: { sessionID: "ses_sub" } });
+    expect(seen).toEqual(["ses_box:progress"]);
+  });
 });
 
 describe("loop settings and docker check", () => {
