@@ -8,10 +8,19 @@ export async function mintLoginLink(client: Client, next?: string): Promise<{ ur
   return { url: client.target.url + ticket.path, expiresAt: ticket.expiresAt };
 }
 
+/**
+ * The program that opens `url` in the default browser, the URL one argument of its own. On Windows
+ * not `cmd /c start`: cmd would read the `&` of a query string as the end of the command.
+ */
+export function browserCommand(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  if (platform === "darwin") return ["open", [url]];
+  if (platform === "win32") return ["rundll32", ["url.dll,FileProtocolHandler", url]];
+  return ["xdg-open", [url]];
+}
+
 /** Opens `url` in the default browser; false when this system has no way to (print it instead). */
 export function openInBrowser(url: string): Promise<boolean> {
-  const [command, args] =
-    process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  const [command, args] = browserCommand(url);
   return new Promise((resolve) => {
     try {
       const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
