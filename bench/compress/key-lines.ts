@@ -18,6 +18,7 @@ import { commandOutput } from "../../lib/compression/strategies/command-output";
 import { fileReads } from "../../lib/compression/strategies/file-reads";
 import { jsonArrays } from "../../lib/compression/strategies/json-arrays";
 import { requiredLines } from "../../lib/compression/strategies/key-lines";
+import { listings } from "../../lib/compression/strategies/listings";
 import { longOutput } from "../../lib/compression/strategies/long-output";
 import { repeatedLines } from "../../lib/compression/strategies/repeated-lines";
 import { searchResults } from "../../lib/compression/strategies/search-results";
@@ -26,7 +27,7 @@ import type { PartView, Strategy, StrategyContext } from "../../lib/compression/
 import type { Run } from "./convert";
 
 const RAW: Record<string, Strategy> = Object.fromEntries(
-  [toolErrors, jsonArrays, fileReads, searchResults, commandOutput, longOutput, repeatedLines, assistantProse].map((s) => [s.name, s]),
+  [toolErrors, jsonArrays, listings, fileReads, searchResults, commandOutput, longOutput, repeatedLines, assistantProse].map((s) => [s.name, s]),
 );
 const GUARDED = Object.fromEntries(STRATEGIES.filter((s) => RAW[s.name]).map((s) => [s.name, s]));
 

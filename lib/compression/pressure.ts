@@ -27,6 +27,8 @@ export interface LevelParams {
   perFile: number;
   /** JSON arrays longer than this are cut to head + distinct shapes + tail. */
   jsonMaxItems: number;
+  /** Long-format directory listings: names shown at most (lib/compression/strategies/listings.ts). */
+  listingNames: number;
   /** Assistant prose longer than this is condensed. */
   proseMinChars: number;
   /** Outdated reads: keep a compressed body (false) or only the marker (true). */
@@ -53,6 +55,7 @@ export const LEVELS: Record<Level, LevelParams> = {
     searchFiles: 4,
     perFile: 2,
     jsonMaxItems: 6,
+    listingNames: 200,
     proseMinChars: 120,
     dropOutdated: true,
   },
@@ -70,6 +73,7 @@ export const LEVELS: Record<Level, LevelParams> = {
     searchFiles: 3,
     perFile: 2,
     jsonMaxItems: 4,
+    listingNames: 120,
     proseMinChars: 100,
     dropOutdated: true,
   },
@@ -87,6 +91,7 @@ export const LEVELS: Record<Level, LevelParams> = {
     searchFiles: 2,
     perFile: 1,
     jsonMaxItems: 3,
+    listingNames: 60,
     proseMinChars: 80,
     dropOutdated: true,
   },

@@ -5,6 +5,7 @@ import { duplicates } from "./duplicates";
 import { fileReads } from "./file-reads";
 import { jsonArrays } from "./json-arrays";
 import { keepingKeyLines } from "./key-lines";
+import { listings } from "./listings";
 import { longOutput } from "./long-output";
 import { outdatedReads } from "./outdated-reads";
 import { reasoning } from "./reasoning";
@@ -24,7 +25,7 @@ export const STRATEGIES: Strategy[] = [
   outdatedReads,
   systemReminders,
   // Strategies that cut inside a part keep its error, traceback, assertion and path:line lines (key-lines.ts).
-  ...[toolErrors, jsonArrays, fileReads, searchResults, commandOutput, longOutput, repeatedLines, assistantProse].map(keepingKeyLines),
+  ...[toolErrors, jsonArrays, listings, fileReads, searchResults, commandOutput, longOutput, repeatedLines, assistantProse].map(keepingKeyLines),
 ];
 
 export const STRATEGY_NAMES = STRATEGIES.map((s) => s.name);

@@ -64,6 +64,13 @@ interface Case {
 
 const grepHits = Array.from({ length: 300 }, (_, i) => `src/handlers/h${i % 40}.py:${i + 3}:    value = parse_value(raw, strict=True)`);
 const logLines = Array.from({ length: 400 }, (_, i) => `[${String(i).padStart(4, "0")}] processed batch ${i} in ${(i * 7) % 90} ms`);
+const listing = Array.from({ length: 60 }, (_, i) => `-rw-r--r-- 1 ci ci ${2000 + i} Jan  1 10:00 report_${i}.xml`);
+/** A listing's own diagnostics: names that read as failures, and ls's errors. */
+const LISTED = [
+  "-rw-r--r-- 1 ci ci 2048 Jan  1 10:00 FAILED-tests.xml",
+  "ls: cannot access 'build/out': No such file or directory",
+  "-rw-r--r-- 1 ci ci 88 Jan  1 10:00 src/app.ts:14:2-error.txt",
+];
 const jsonItems = Array.from({ length: 120 }, (_, i) => `  {"id": ${i}, "name": "item-${i}", "status": "ok"},`);
 
 const CASES: Case[] = [
@@ -75,6 +82,7 @@ const CASES: Case[] = [
   },
   { name: "search-results", view: view({ tool: "grep", input: { pattern: "parse_value" } }), filler: grepHits, block: JEST },
   { name: "command-output", view: view({ tool: "bash", input: { command: "npm test" } }), filler: logLines, block: JEST },
+  { name: "listings", view: view({ tool: "bash", input: { command: "ls -l reports" } }), filler: listing, block: LISTED },
   { name: "command-output", view: view({ tool: "bash", input: { command: "python tools/convert.py" } }), filler: logLines, block: TRACEBACK },
   { name: "long-output", view: view({ tool: "webfetch", input: { url: "https://ci.example/log" } }), filler: logLines, block: TRACEBACK },
   { name: "long-output", view: view({ tool: "mcp_ci_logs", input: {} }), filler: logLines, block: JEST },
