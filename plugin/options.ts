@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { trimEnd } from "../lib/trim-end";
 
 /**
  * The plugin's settings: the `opencode.json` entry's options win over the environment, which wins
@@ -82,7 +83,7 @@ function userServerConfig(env: Env): { host?: string; port?: number } {
 
 export function serverUrl(options: Options, env: Env): string {
   const explicit = str(options.url) ?? str(env.RECOLLECT_URL);
-  if (explicit) return explicit.replace(/\/+$/, "");
+  if (explicit) return trimEnd(explicit, "/");
   const file = userServerConfig(env);
   let host = str(env.RECOLLECT_HOST) ?? file.host ?? "127.0.0.1";
   const port = num(env.RECOLLECT_PORT) ?? file.port ?? DEFAULT_PORT;

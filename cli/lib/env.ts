@@ -2,6 +2,7 @@ import path from "node:path";
 import { loadConfig, type LoadedConfig } from "../../lib/config";
 import { readToken } from "../../lib/security/token";
 import { tokenFile } from "../../lib/paths";
+import { trimEnd } from "../../lib/trim-end";
 
 /** Where the server is and how to authenticate: the same rules as the plugin. */
 export interface Target {
@@ -33,7 +34,7 @@ export function resolveTarget(opts: GlobalOptions, env: NodeJS.ProcessEnv = proc
   const hostForUrl = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const fromFlag = opts.url?.trim();
   const fromEnv = env.RECOLLECT_URL?.trim();
-  const url = (fromFlag || fromEnv || `http://${hostForUrl}:${port}`).replace(/\/+$/, "");
+  const url = trimEnd(fromFlag || fromEnv || `http://${hostForUrl}:${port}`, "/");
   return {
     url,
     dataDir: loaded.dataDir,

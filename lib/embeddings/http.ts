@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import { normalize, providerId, type EmbeddingProvider } from "./provider";
+import { trimEnd } from "../trim-end";
 
 /**
  * OpenAI-compatible `POST {baseUrl}/embeddings` (Ollama, LM Studio, OpenAI, vLLM, ...): base URL,
@@ -8,7 +9,7 @@ import { normalize, providerId, type EmbeddingProvider } from "./provider";
 export async function createHttpProvider(config: Config["embedding"], timeoutMs = 30_000): Promise<EmbeddingProvider> {
   if (!config.baseUrl) throw new Error("embedding.baseUrl is required for the http provider");
   if (!config.model) throw new Error("embedding.model is required for the http provider");
-  const url = config.baseUrl.replace(/\/+$/, "") + "/embeddings";
+  const url = trimEnd(config.baseUrl, "/") + "/embeddings";
   const embed = async (texts: string[]): Promise<Float32Array[]> => {
     if (texts.length === 0) return [];
     const res = await fetch(url, {

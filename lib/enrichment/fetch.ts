@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { TrackerRef } from "./refs";
 import type { TrackerItem } from "../contracts/trackers";
+import { trimEnd } from "../trim-end";
 
 export type { TrackerItem };
 
@@ -72,11 +73,11 @@ function request(ref: TrackerRef, t: Config["enrichment"], token: string): { url
   if (ref.tracker === "github") {
     const path = ref.kind === "mr" ? "pulls" : "issues";
     return {
-      url: `${t.githubApiUrl.replace(/\/+$/, "")}/repos/${ref.project}/${path}/${ref.number}`,
+      url: `${trimEnd(t.githubApiUrl, "/")}/repos/${ref.project}/${path}/${ref.number}`,
       headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json", "user-agent": "recollect" },
     };
   }
-  const base = `${t.gitlabUrl.replace(/\/+$/, "")}/api/v4`;
+  const base = `${trimEnd(t.gitlabUrl, "/")}/api/v4`;
   const id = encodeURIComponent(ref.project);
   const path = ref.kind === "epic" ? `groups/${id}/epics/${ref.number}` : `projects/${id}/${ref.kind === "mr" ? "merge_requests" : "issues"}/${ref.number}`;
   return { url: `${base}/${path}`, headers: { "private-token": token, accept: "application/json", "user-agent": "recollect" } };

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Config } from "../config";
 import type { Entity } from "../entities/parse";
+import { trimEnd } from "../trim-end";
 
 const run = promisify(execFile);
 
@@ -36,10 +37,7 @@ export function parseRemote(remote: string): { host: string; path: string } | nu
   if (scp) return { host: scp[1].toLowerCase(), path: scp[2] };
   try {
     const u = new URL(remote.trim());
-    const p = u.pathname
-      .replace(/^\/+/, "")
-      .replace(/\.git\/?$/, "")
-      .replace(/\/+$/, "");
+    const p = trimEnd(u.pathname.replace(/^\/+/, "").replace(/\.git\/?$/, ""), "/");
     // ssh URLs name the ssh port, not the web one.
     const host = u.protocol === "ssh:" ? u.hostname.toLowerCase() : u.host.toLowerCase();
     return p ? { host, path: p } : null;

@@ -3,6 +3,8 @@
  * issues `#123` (or `owner/repo#123`), merge requests `!45`, epics `&7`, URLs, file paths.
  * Values are normalized so the same reference written two ways is one entity.
  */
+import { trimEnd } from "../trim-end";
+
 export const ENTITY_KINDS = ["issue", "mr", "epic", "url", "file"] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -29,15 +31,8 @@ const CODE_EXTENSIONS = new Set(
 // A path-like token: optional ./ ../ ~/ / prefix, segments, optional :line[:col].
 const PATH_RE = /(?<![\w@:/.-])((?:\.{1,2}\/|~\/|\/)?(?:[\w@+-][\w@.+-]*\/)*[\w@+-][\w@.+-]*)(?::\d+(?::\d+)?)?/g;
 
-/** `text` without its trailing `chars`; a loop, as `/[…]+$/` rescans a long run from each of its characters. */
-function trimEndChars(text: string, chars: string): string {
-  let end = text.length;
-  while (end > 0 && chars.includes(text[end - 1])) end--;
-  return text.slice(0, end);
-}
-
 function trimUrl(url: string): string {
-  let u = trimEndChars(url, ".,;:!?*_~");
+  let u = trimEnd(url, ".,;:!?*_~");
   // A closing parenthesis belongs to the URL only when it opened one (Wikipedia-style links).
   while (u.endsWith(")") && (u.match(/\(/g)?.length ?? 0) < (u.match(/\)/g)?.length ?? 0)) u = u.slice(0, -1);
   return u;
@@ -57,7 +52,7 @@ export function normalizeUrl(url: string): string {
 }
 
 export function normalizePath(p: string): string {
-  return trimEndChars(p.replace(/:\d+(?::\d+)?$/, "").replace(/^(?:\.\/)+/, ""), "/");
+  return trimEnd(p.replace(/:\d+(?::\d+)?$/, "").replace(/^(?:\.\/)+/, ""), "/");
 }
 
 function isFilePath(token: string): boolean {
@@ -88,7 +83,7 @@ export function parseEntities(text: string): Entity[] {
   for (const m of rest.matchAll(MR_RE)) add("mr", `!${m[1]}`);
   for (const m of rest.matchAll(EPIC_RE)) add("epic", `&${m[1]}`);
   for (const m of rest.matchAll(PATH_RE)) {
-    const token = trimEndChars(m[1], ".,;:!?");
+    const token = trimEnd(m[1], ".,;:!?");
     if (token.includes("#")) continue;
     if (isFilePath(token)) add("file", normalizePath(token));
   }

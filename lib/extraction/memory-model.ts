@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import { countTokens } from "../token-count";
 import { reserveTokens, settleTokens } from "./usage";
+import { trimEnd } from "../trim-end";
 
 /** What one call to the memory model gave: no call (the cap), a failed call, or the answer's text. */
 export type ModelAnswer = { ran: false; reason: string } | { ran: true; reason: string; tokens: number } | { ran: true; content: string; tokens: number };
@@ -21,7 +22,7 @@ export async function askMemoryModel(
   if (!reserveTokens(ctx, reserved, c.dailyTokenCap, now)) return { ran: false, reason: "daily token cap reached" };
   let actual = question.promptTokens; // a failed call may still have consumed its prompt
   try {
-    const res = await fetch(`${c.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+    const res = await fetch(`${trimEnd(c.baseUrl, "/")}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {}) },
       body: JSON.stringify({

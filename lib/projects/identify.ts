@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { trimEnd } from "../trim-end";
 
 export interface ProjectIdentity {
   id: string;
@@ -82,7 +83,7 @@ export function normalizeRemote(url: string): string {
     .replace(/^[a-z+]+:\/\//, "")
     .replace(/^[^@/]+@/, "")
     .replace(/:(?!\d)/, "/");
-  return u.replace(/\.git$/, "").replace(/\/+$/, "");
+  return trimEnd(u.replace(/\.git$/, ""), "/");
 }
 
 function normalizedRemote(root: string): string | undefined {

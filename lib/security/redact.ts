@@ -14,6 +14,7 @@
  * starts in one slice may end in the next, and a span may start up to LOOKBACK characters before
  * its anchor (`echo PASS | docker login --password-stdin`).
  */
+import { trimEnd } from "../trim-end";
 
 interface Span {
   start: number;
@@ -783,10 +784,7 @@ function envValueIsCode(v: string, text: string, nameEnd: number, sepAt: number,
     if (next === 44 || next === 59 || next === 41 || next === 124 || next === 38 || next === 61 || next === 123 || next === 62) return true;
   }
   // `password=password` (a keyword argument), `self.token = token`, `password: Password` (a type)
-  const bare = v
-    .replace(/[;)]+$/, "")
-    .replace(/[_.-]/g, "")
-    .toLowerCase();
+  const bare = trimEnd(v, ";)").replace(/[_.-]/g, "").toLowerCase();
   if (nameBefore(text, nameEnd).includes(bare)) return true;
   if (SECRET_VARIABLE.test(v) && /^[A-Za-z_$]+$/.test(v) && SECRET_PART.test(v)) return true;
   // `MAX_TOKEN=4096`, `auth: 1`: a number is no key; it may be a password

@@ -1,4 +1,5 @@
 import { footer, LONG_LINE_CHARS, splitLines } from "../lines";
+import { trimEnd } from "../../trim-end";
 import type { Strategy } from "../types";
 
 /**
@@ -71,6 +72,6 @@ export const listings: Strategy = {
     if (entries < sc.p.minLines || other > entries / 4) return undefined;
     const columns = "modes, owners, sizes and dates dropped";
     const what = omittedNames ? `${entries} entries, ${shown} names shown; ${columns}` : `${entries} entries; ${columns}`;
-    return { text: `${out.join("\n").replace(/\n+$/, "")}\n${footer(what, sc.ref())}` };
+    return { text: `${trimEnd(out.join("\n"), "\n")}\n${footer(what, sc.ref())}` };
   },
 };

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseRemote } from "../../lib/enrichment/refs";
+import { normalizeRemote } from "../../lib/projects/identify";
+import { trimEnd } from "../../lib/trim-end";
+
+describe("trimEnd", () => {
+  it("removes only the trailing characters given", () => {
+    expect(trimEnd("http://127.0.0.1:7411///", "/")).toBe("http://127.0.0.1:7411");
+    expect(trimEnd("a/b", "/")).toBe("a/b");
+    expect(trimEnd("////", "/")).toBe("");
+    expect(trimEnd("x;);)", ";)")).toBe("x");
+    expect(trimEnd("", "/")).toBe("");
+  });
+
+  it("is linear on a long run that is not at the end (where /\\/+$/ is quadratic), as are the remotes read from repositories", () => {
+    const hostile = `https://host/${"/".repeat(200_000)}x`;
+    const started = performance.now();
+    expect(trimEnd(hostile, "/")).toBe(hostile);
+    expect(normalizeRemote(hostile)).toBe(`host/${"/".repeat(200_000)}x`);
+    expect(parseRemote(`${hostile}.git`)?.path).toBe("x");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
