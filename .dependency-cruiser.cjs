@@ -43,9 +43,9 @@ module.exports = {
       severity: "error",
       comment:
         "The plugin runs inside OpenCode, not the server: from lib/ it may import only types of the API contracts " +
-        "(lib/contracts) and the pure vocabulary.",
+        "(lib/contracts), the pure vocabulary and two helpers with no imports of their own (trimming, the server's proof).",
       from: { path: "^plugin/" },
-      to: { path: "^lib/", pathNot: ["^lib/contracts/", "^lib/vocabulary\\.ts$"] },
+      to: { path: "^lib/", pathNot: ["^lib/contracts/", "^lib/vocabulary\\.ts$", "^lib/trim-end\\.ts$", "^lib/security/server-proof\\.ts$"] },
     },
     {
       name: "plugin-imports-contracts-as-types",

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { newChallenge, provesToken } from "../lib/security/server-proof";
 import { Breaker } from "./breaker";
 import type { Settings } from "./options";
 
@@ -20,9 +21,15 @@ export interface CallOptions {
 
 export type Logger = (level: "debug" | "info" | "warn" | "error", message: string) => void;
 
+/** How long a server that proved it knows the token is trusted before it is asked again. */
+const TRUST_MS = 60_000;
+
 export class RecollectClient {
   readonly breaker: Breaker;
   private token: string | undefined;
+  /** Until then the server at the URL is known to hold the token (it answered a challenge). */
+  private trustedUntil = 0;
+  private proving: Promise<Result<true>> | undefined;
   /** Called when the server looks absent (refused connection, open circuit). */
   onUnreachable: () => void = () => {};
 
@@ -68,6 +75,7 @@ export class RecollectClient {
     // A new server writes a new token on first start: re-read it once.
     if (!first.ok && first.status === 401) {
       this.token = undefined;
+      this.trustedUntil = 0;
       return this.once<T>(method, pathname, options);
     }
     return first;
@@ -75,6 +83,46 @@ export class RecollectClient {
 
   private async once<T>(method: string, pathname: string, options: CallOptions): Promise<Result<T>> {
     this.token ??= this.readToken();
+    if (this.token && Date.now() >= this.trustedUntil) {
+      // One challenge at a time; calls made meanwhile wait for its answer.
+      this.proving ??= this.prove(this.token, options).finally(() => (this.proving = undefined));
+      const proved = await this.proving;
+      if (!proved.ok) return proved;
+    }
+    return this.send<T>(method, pathname, options, this.token);
+  }
+
+  /**
+   * The token goes only to a server that shows it knows it: another local program that took the
+   * port first (the server was down) would otherwise receive it with the first call.
+   */
+  private async prove(token: string, options: CallOptions): Promise<Result<true>> {
+    const challenge = newChallenge();
+    const res = await this.send<{ proof?: unknown }>(
+      "GET",
+      "/api/health",
+      { query: { challenge }, timeoutMs: options.timeoutMs, bypassBreaker: options.bypassBreaker },
+      undefined,
+    );
+    if (!res.ok) return res;
+    let proved = provesToken(token, challenge, res.data?.proof);
+    // A new server writes a new token on first start: the answer may prove the file's new one.
+    const fresh = proved ? token : this.readToken();
+    if (!proved && fresh && fresh !== token && provesToken(fresh, challenge, res.data?.proof)) {
+      this.token = fresh;
+      proved = true;
+    }
+    if (!proved) {
+      if (!options.bypassBreaker) this.breaker.failure();
+      const error = `the server at ${this.settings.url} could not show that it knows Recollect's token (another program on the port, or another data dir's server): the token was not sent`;
+      this.warnOnce(error);
+      return { ok: false, error };
+    }
+    this.trustedUntil = Date.now() + TRUST_MS;
+    return { ok: true, status: res.status, data: true };
+  }
+
+  private async send<T>(method: string, pathname: string, options: CallOptions, token: string | undefined): Promise<Result<T>> {
     const url = new URL(this.settings.url + pathname);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const timeoutMs = options.timeoutMs ?? this.settings.turnTimeoutMs;
@@ -82,7 +130,7 @@ export class RecollectClient {
       const res = await fetch(url, {
         method,
         headers: {
-          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
         },
         body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
@@ -107,6 +155,8 @@ export class RecollectClient {
       return { ok: true, status: res.status, data: data as T };
     } catch (error) {
       const refused = isRefused(error);
+      // Whatever answers next on the port proves itself again.
+      this.trustedUntil = 0;
       if (refused) {
         this.breaker.trip();
         this.onUnreachable();

@@ -1,5 +1,6 @@
 import { CliError, EXIT, exitForStatus } from "./exit";
 import type { Target } from "./env";
+import { serverKnowsToken } from "./server-process";
 
 export interface RequestOptions {
   method?: string;
@@ -13,9 +14,13 @@ export interface RequestOptions {
 
 /** A small HTTP client for the Recollect API that turns every failure into a clear CliError. */
 export class Client {
+  /** The server proved it knows the token (asked once, before the token is first sent). */
+  private proven: Promise<void> | undefined;
+
   constructor(readonly target: Target) {}
 
   async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
+    if (this.target.token) await (this.proven ??= proveServer(this.target, this.target.token));
     const url = new URL(this.target.url + pathname);
     for (const [k, v] of Object.entries(options.query ?? {})) {
       if (v === undefined || v === false) continue;
@@ -43,6 +48,18 @@ export class Client {
     const res = await this.request(pathname, options);
     return (await res.json()) as T;
   }
+}
+
+async function proveServer(target: Target, token: string): Promise<void> {
+  const known = await serverKnowsToken(target.url, token, 10_000);
+  if (known === undefined) throw unreachable(target, new Error("no answer from /api/health"));
+  if (!known)
+    throw new CliError(
+      `the server at ${target.url} could not show that it knows your API token (RECOLLECT_TOKEN or ${target.tokenPath}): the token was not sent`,
+      EXIT.unauthorized,
+      "another program may hold the port, or the server uses another data dir (is RECOLLECT_DATA_DIR the server's?)",
+      "server_unproven",
+    );
 }
 
 function unreachable(target: Target, error: unknown): CliError {

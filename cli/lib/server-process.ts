@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { isServeCommandLine, serveArgs } from "../../server/command";
+import { newChallenge, provesToken } from "../../lib/security/server-proof";
 
 /** The background server started by `recollect start`: pid file and log in the data dir. */
 export interface PidInfo {
@@ -70,16 +71,30 @@ export async function probe(url: string, timeoutMs = 2000): Promise<PublicHealth
   return body && typeof body.version === "string" && (body.status === "ok" || body.status === "degraded") ? body : undefined;
 }
 
-/** The whole health body, which needs the API token; undefined when nothing answers or the token is refused. */
+/** The whole health body, which needs the API token; undefined when nothing answers, the server cannot prove it knows the token, or refuses it. */
 export async function fullHealth(url: string, token: string | undefined, timeoutMs = 2000): Promise<Health | undefined> {
-  if (!token) return undefined;
+  if (!token || (await serverKnowsToken(url, token, timeoutMs)) !== true) return undefined;
   const body = (await getHealth(url, token, timeoutMs)) as Health | undefined;
   return body?.database ? body : undefined;
 }
 
-async function getHealth(url: string, token: string | undefined, timeoutMs: number): Promise<PublicHealth | undefined> {
+/**
+ * Whether the server at `url` shows that it knows `token` (lib/security/server-proof.ts), asked
+ * before the token is sent: another program that took the port must not receive it. Undefined
+ * when nothing answers.
+ */
+export async function serverKnowsToken(url: string, token: string, timeoutMs = 2000): Promise<boolean | undefined> {
+  const challenge = newChallenge();
+  const body = (await getHealth(url, undefined, timeoutMs, `?challenge=${challenge}`)) as { proof?: unknown } | undefined;
+  return body === undefined ? undefined : provesToken(token, challenge, body.proof);
+}
+
+async function getHealth(url: string, token: string | undefined, timeoutMs: number, query = ""): Promise<PublicHealth | undefined> {
   try {
-    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(timeoutMs), headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(`${url}/api/health${query}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (!res.ok) return undefined;
     return (await res.json()) as PublicHealth;
   } catch {

@@ -263,6 +263,8 @@ describe("recollect when things are wrong", { timeout: 180_000 }, () => {
   it("a wrong token: exit 5 and a hint about the data dir", async () => {
     const r = await cli(["stats"], { env: { RECOLLECT_TOKEN: "not-the-token" } });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/refused the API token/);
+    // The server is asked to prove it knows the token first: the wrong one is never sent.
+    expect(r.stderr).toMatch(/could not show that it knows your API token/);
+    expect(r.stderr).toMatch(/RECOLLECT_DATA_DIR/);
   });
 });

@@ -1,5 +1,7 @@
-import { json, route } from "../_lib/handler";
+import { json, parseQuery, route } from "../_lib/handler";
+import { healthQuery } from "@/lib/contracts/health";
 import { health, publicHealth } from "@/lib/health";
+import { serverProof } from "@/lib/security/server-proof";
 
 export const dynamic = "force-dynamic";
 
@@ -7,5 +9,13 @@ export const dynamic = "force-dynamic";
  * No token needed to learn that Recollect runs and which version (the CLI and the plugin probe it
  * before they have one); the rest (paths, counts, search and storage state) needs the API token.
  * The route wrapper has checked the token already: `auth` says whether it was presented.
+ *
+ * With `?challenge=`, the answer also proves that this server knows the token, without showing it:
+ * a client checks that before it sends the token, so another program listening on the port first
+ * never receives it.
  */
-export const GET = route(({ ctx, auth, server }) => json(auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth()));
+export const GET = route(({ req, ctx, auth, server }) => {
+  const { challenge } = parseQuery(req, healthQuery);
+  const body = auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth();
+  return json(challenge === undefined ? body : { ...body, proof: serverProof(server.token, challenge) });
+});

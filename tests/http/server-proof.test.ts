@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../cli/lib/client";
+import type { Target } from "../../cli/lib/env";
+import { fullHealth, serverKnowsToken } from "../../cli/lib/server-process";
+import { serverProof } from "../../lib/security/server-proof";
+import { RecollectClient } from "../../plugin/client";
+import { resolveSettings } from "../../plugin/options";
+import { tempDir } from "../helpers/server";
+import { sharedServer } from "../helpers/shared-server";
+
+/**
+ * The token goes only to a server that shows it knows it (lib/security/server-proof.ts): another
+ * local program that took the port while Recollect was down never receives it.
+ */
+const server = sharedServer();
+const CHALLENGE = "0123456789abcdef0123456789abcdef";
+
+/** A program on the port that answers like Recollect's health and records every Authorization header. */
+let squatter: http.Server;
+let squatterUrl: string;
+const seen: string[] = [];
+beforeAll(async () => {
+  squatter = http.createServer((req, res) => {
+    if (req.headers.authorization) seen.push(req.headers.authorization);
+    res.setHeader("content-type", "application/json");
+    res.end(req.url?.startsWith("/api/health") ? '{"status":"ok","version":"0.0.0","proof":"00"}' : "{}");
+  });
+  await new Promise<void>((r) => squatter.listen(0, "127.0.0.1", r));
+  squatterUrl = `http://127.0.0.1:${(squatter.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  squatter.closeAllConnections();
+  squatter.close();
+});
+
+const token = () => server.token;
+
+describe("GET /api/health?challenge=", () => {
+  it("answers with the HMAC of the challenge under the token, without the token", async () => {
+    const res = await fetch(`${server.url}/api/health?challenge=${CHALLENGE}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; proof: string };
+    expect(body).toEqual({ status: "ok", version: expect.any(String), proof: serverProof(token(), CHALLENGE) });
+    expect(body.proof).not.toContain(token());
+    // Without a challenge, no proof; an ill-formed one is a 400 that names the field.
+    expect(await (await fetch(`${server.url}/api/health`)).json()).not.toHaveProperty("proof");
+    const bad = await fetch(`${server.url}/api/health?challenge=XYZ`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("challenge");
+  });
+});
+
+describe("the plugin's client", () => {
+  const client = (url: string, dataDir = server.dataDir) => new RecollectClient(resolveSettings({ url, dataDir }));
+
+  it("sends the token to the real server once it has proved itself, and never to a program that cannot", async () => {
+    const real = await client(server.url).get<{ items: unknown[] }>("/api/memories", { query: { limit: 1 } });
+    expect(real.ok).toBe(true);
+    const before = seen.length;
+    const fake = await client(squatterUrl).get("/api/memories");
+    expect(fake.ok).toBe(false);
+    expect(fake.ok ? "" : fake.error).toContain("the token was not sent");
+    expect(seen.length).toBe(before);
+  });
+
+  it("takes a token the server wrote after the client read the old one (a new data dir's first start)", async () => {
+    const dataDir = tempDir("proof-token-");
+    fs.writeFileSync(path.join(dataDir, "token"), "old-token\n");
+    const c = client(server.url, dataDir);
+    // The client reads the old token first, then the file is replaced with the server's.
+    expect((await c.get("/api/memories", { query: { limit: 1 } })).ok).toBe(false);
+    fs.writeFileSync(path.join(dataDir, "token"), `${token()}\n`);
+    expect((await c.get("/api/memories", { query: { limit: 1 } })).ok).toBe(true);
+  });
+});
+
+describe("the CLI", () => {
+  const target = (url: string): Target => ({
+    url,
+    dataDir: server.dataDir,
+    token: token(),
+    tokenPath: path.join(server.dataDir, "token"),
+    urlSource: "--url",
+    loaded: undefined as never,
+  });
+
+  it("asks before it sends the token, and refuses a server that cannot prove it knows it", async () => {
+    expect(await serverKnowsToken(server.url, token())).toBe(true);
+    expect(await serverKnowsToken(squatterUrl, token())).toBe(false);
+    expect(await fullHealth(server.url, token())).toMatchObject({ database: expect.any(Object) });
+    const before = seen.length;
+    expect(await fullHealth(squatterUrl, token())).toBeUndefined();
+    await expect(new Client(target(squatterUrl)).json("/api/memories")).rejects.toMatchObject({ code: "server_unproven" });
+    expect(seen.length).toBe(before);
+    expect(await new Client(target(server.url)).json("/api/memories", { query: { limit: 1 } })).toHaveProperty("items");
+  });
+});
