@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { newChallenge, provesToken } from "../lib/security/server-proof";
+import { newChallenge, provesToken, unprovenReason } from "../lib/security/server-proof";
 import { Breaker } from "./breaker";
 import type { Settings } from "./options";
 
@@ -29,7 +29,8 @@ export class RecollectClient {
   private token: string | undefined;
   /** Until then the server at the URL is known to hold the token (it answered a challenge). */
   private trustedUntil = 0;
-  private proving: Promise<Result<true>> | undefined;
+  private proving: Promise<Result<string>> | undefined;
+  private connectionFailures = 0;
   /** Called when the server looks absent (refused connection, open circuit). */
   onUnreachable: () => void = () => {};
 
@@ -83,43 +84,53 @@ export class RecollectClient {
 
   private async once<T>(method: string, pathname: string, options: CallOptions): Promise<Result<T>> {
     this.token ??= this.readToken();
-    if (this.token && Date.now() >= this.trustedUntil) {
-      // One challenge at a time; calls made meanwhile wait for its answer.
-      this.proving ??= this.prove(this.token, options).finally(() => (this.proving = undefined));
+    let token = this.token;
+    if (token && Date.now() >= this.trustedUntil) {
+      // One challenge at a time; calls made meanwhile wait for its answer and send the token it proved.
+      this.proving ??= this.prove(token, options).finally(() => (this.proving = undefined));
       const proved = await this.proving;
       if (!proved.ok) return proved;
+      token = proved.data;
     }
-    return this.send<T>(method, pathname, options, this.token);
+    return this.send<T>(method, pathname, options, token);
   }
 
   /**
    * The token goes only to a server that shows it knows it: another local program that took the
    * port first (the server was down) would otherwise receive it with the first call.
    */
-  private async prove(token: string, options: CallOptions): Promise<Result<true>> {
+  private async prove(token: string, options: CallOptions): Promise<Result<string>> {
     const challenge = newChallenge();
+    const connectionsBefore = this.connectionFailures;
+    // Counted in the breaker by its outcome below, not as the health answer it is.
     const res = await this.send<{ proof?: unknown }>(
       "GET",
       "/api/health",
-      { query: { challenge }, timeoutMs: options.timeoutMs, bypassBreaker: options.bypassBreaker },
+      { query: { challenge }, timeoutMs: options.timeoutMs, bypassBreaker: true },
       undefined,
     );
-    if (!res.ok) return res;
+    if (!res.ok) {
+      if (!options.bypassBreaker && !res.refused) this.breaker.failure();
+      return res;
+    }
     let proved = provesToken(token, challenge, res.data?.proof);
+    let verified = token;
     // A new server writes a new token on first start: the answer may prove the file's new one.
     const fresh = proved ? token : this.readToken();
     if (!proved && fresh && fresh !== token && provesToken(fresh, challenge, res.data?.proof)) {
-      this.token = fresh;
+      this.token = verified = fresh;
       proved = true;
     }
     if (!proved) {
       if (!options.bypassBreaker) this.breaker.failure();
-      const error = `the server at ${this.settings.url} could not show that it knows Recollect's token (another program on the port, or another data dir's server): the token was not sent`;
+      const error = `${unprovenReason(this.settings.url, res.data)}: the token was not sent`;
       this.warnOnce(error);
       return { ok: false, error };
     }
-    this.trustedUntil = Date.now() + TRUST_MS;
-    return { ok: true, status: res.status, data: true };
+    if (!options.bypassBreaker) this.breaker.success();
+    // A connection failed while this proof was under way: whatever answers next proves itself again.
+    if (this.connectionFailures === connectionsBefore) this.trustedUntil = Date.now() + TRUST_MS;
+    return { ok: true, status: res.status, data: verified };
   }
 
   private async send<T>(method: string, pathname: string, options: CallOptions, token: string | undefined): Promise<Result<T>> {
@@ -157,6 +168,7 @@ export class RecollectClient {
       const refused = isRefused(error);
       // Whatever answers next on the port proves itself again.
       this.trustedUntil = 0;
+      this.connectionFailures++;
       if (refused) {
         this.breaker.trip();
         this.onUnreachable();

@@ -7,7 +7,8 @@ import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { installMcp, MCP_CLIENTS, type McpClient } from "../lib/install-mcp";
 import { bridgeStdioToHttp } from "../lib/mcp-bridge";
-import { probe, serverKnowsToken } from "../lib/server-process";
+import { proveServer } from "../lib/client";
+import { probe } from "../lib/server-process";
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "recollect.mjs");
 
@@ -31,12 +32,8 @@ export function registerMcp(program: Command) {
       }
       const token = target.token ?? readToken(target.dataDir);
       if (!token) throw new CliError(`no API token in ${target.tokenPath}`, EXIT.unauthorized, "set RECOLLECT_TOKEN or start the server once");
-      if ((await serverKnowsToken(target.url, token, 10_000)) !== true)
-        throw new CliError(
-          `the server at ${target.url} could not show that it knows the API token in ${target.tokenPath}: the token was not sent`,
-          EXIT.unauthorized,
-          "another program may hold the port, or the server uses another data dir",
-        );
+      // Asked once, before the bridge starts; the bridge then sends the token with every message.
+      await proveServer({ ...target, token }, token);
       await bridgeStdioToHttp({ url: target.url, token, directory: path.resolve(opts.directory ?? process.cwd()) });
     });
 

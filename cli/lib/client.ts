@@ -1,5 +1,6 @@
 import { CliError, EXIT, exitForStatus } from "./exit";
 import type { Target } from "./env";
+import { unprovenReason } from "../../lib/security/server-proof";
 import { serverKnowsToken } from "./server-process";
 
 export interface RequestOptions {
@@ -50,14 +51,15 @@ export class Client {
   }
 }
 
-async function proveServer(target: Target, token: string): Promise<void> {
-  const known = await serverKnowsToken(target.url, token, 10_000);
-  if (known === undefined) throw unreachable(target, new Error("no answer from /api/health"));
-  if (!known)
+/** Once per command, before the token is first sent (a long-running command does not ask again). */
+export async function proveServer(target: Target, token: string): Promise<void> {
+  const checked = await serverKnowsToken(target.url, token, 10_000);
+  if (checked === undefined) throw unreachable(target, new Error("no answer from /api/health"));
+  if (!checked.known)
     throw new CliError(
-      `the server at ${target.url} could not show that it knows your API token (RECOLLECT_TOKEN or ${target.tokenPath}): the token was not sent`,
+      `${unprovenReason(target.url, checked.answer)}: your API token (RECOLLECT_TOKEN or ${target.tokenPath}) was not sent`,
       EXIT.unauthorized,
-      "another program may hold the port, or the server uses another data dir (is RECOLLECT_DATA_DIR the server's?)",
+      "is RECOLLECT_DATA_DIR the server's? `recollect restart` starts this version's server",
       "server_unproven",
     );
 }

@@ -73,7 +73,7 @@ export async function probe(url: string, timeoutMs = 2000): Promise<PublicHealth
 
 /** The whole health body, which needs the API token; undefined when nothing answers, the server cannot prove it knows the token, or refuses it. */
 export async function fullHealth(url: string, token: string | undefined, timeoutMs = 2000): Promise<Health | undefined> {
-  if (!token || (await serverKnowsToken(url, token, timeoutMs)) !== true) return undefined;
+  if (!token || (await serverKnowsToken(url, token, timeoutMs))?.known !== true) return undefined;
   const body = (await getHealth(url, token, timeoutMs)) as Health | undefined;
   return body?.database ? body : undefined;
 }
@@ -83,15 +83,22 @@ export async function fullHealth(url: string, token: string | undefined, timeout
  * before the token is sent: another program that took the port must not receive it. Undefined
  * when nothing answers.
  */
-export async function serverKnowsToken(url: string, token: string, timeoutMs = 2000): Promise<boolean | undefined> {
+export async function serverKnowsToken(url: string, token: string, timeoutMs = 2000): Promise<{ known: boolean; answer: unknown } | undefined> {
   const challenge = newChallenge();
-  const body = (await getHealth(url, undefined, timeoutMs, `?challenge=${challenge}`)) as { proof?: unknown } | undefined;
-  return body === undefined ? undefined : provesToken(token, challenge, body.proof);
+  let res: Response;
+  try {
+    res = await fetch(`${url}/api/health?challenge=${challenge}`, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    return undefined;
+  }
+  // Whatever answered (another program, an error page) is not a proof unless it is one.
+  const answer: unknown = await res.json().catch(() => undefined);
+  return { known: res.ok && provesToken(token, challenge, (answer as { proof?: unknown } | undefined)?.proof), answer };
 }
 
-async function getHealth(url: string, token: string | undefined, timeoutMs: number, query = ""): Promise<PublicHealth | undefined> {
+async function getHealth(url: string, token: string | undefined, timeoutMs: number): Promise<PublicHealth | undefined> {
   try {
-    const res = await fetch(`${url}/api/health${query}`, {
+    const res = await fetch(`${url}/api/health`, {
       signal: AbortSignal.timeout(timeoutMs),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });

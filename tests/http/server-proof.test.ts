@@ -22,11 +22,14 @@ const CHALLENGE = "0123456789abcdef0123456789abcdef";
 let squatter: http.Server;
 let squatterUrl: string;
 const seen: string[] = [];
+/** What the program answers for `proof` (undefined: none, as an older Recollect answers). */
+let fakeProof: string | undefined = "00";
+const FAKE_PROOFS = ["00", "ab".repeat(32), `é${"0".repeat(63)}`, undefined];
 beforeAll(async () => {
   squatter = http.createServer((req, res) => {
     if (req.headers.authorization) seen.push(req.headers.authorization);
     res.setHeader("content-type", "application/json");
-    res.end(req.url?.startsWith("/api/health") ? '{"status":"ok","version":"0.0.0","proof":"00"}' : "{}");
+    res.end(req.url?.startsWith("/api/health") ? JSON.stringify({ status: "ok", version: "0.9.0", proof: fakeProof }) : "{}");
   });
   await new Promise<void>((r) => squatter.listen(0, "127.0.0.1", r));
   squatterUrl = `http://127.0.0.1:${(squatter.address() as { port: number }).port}`;
@@ -59,11 +62,22 @@ describe("the plugin's client", () => {
   it("sends the token to the real server once it has proved itself, and never to a program that cannot", async () => {
     const real = await client(server.url).get<{ items: unknown[] }>("/api/memories", { query: { limit: 1 } });
     expect(real.ok).toBe(true);
-    const before = seen.length;
-    const fake = await client(squatterUrl).get("/api/memories");
-    expect(fake.ok).toBe(false);
-    expect(fake.ok ? "" : fake.error).toContain("the token was not sent");
-    expect(seen.length).toBe(before);
+    for (const proof of FAKE_PROOFS) {
+      fakeProof = proof;
+      const c = client(squatterUrl);
+      // Fails open, never throws; each failed proof counts toward the circuit breaker.
+      for (let i = 0; i < 3; i++) {
+        const fake = await c.get("/api/memories");
+        expect(fake.ok).toBe(false);
+        expect(fake.ok ? "" : fake.error).toMatch(/the token was not sent|circuit open/);
+      }
+      expect(c.breaker.state).toBe("open");
+      if (proof === undefined) {
+        const fresh = await client(squatterUrl).get("/api/memories");
+        expect(fresh.ok ? "" : fresh.error).toContain("answers as Recollect 0.9.0 but cannot show that it knows the token");
+      }
+    }
+    expect(seen).toEqual([]);
   });
 
   it("takes a token the server wrote after the client read the old one (a new data dir's first start)", async () => {
@@ -88,13 +102,17 @@ describe("the CLI", () => {
   });
 
   it("asks before it sends the token, and refuses a server that cannot prove it knows it", async () => {
-    expect(await serverKnowsToken(server.url, token())).toBe(true);
-    expect(await serverKnowsToken(squatterUrl, token())).toBe(false);
+    expect((await serverKnowsToken(server.url, token()))?.known).toBe(true);
+    for (const proof of FAKE_PROOFS) {
+      fakeProof = proof;
+      expect((await serverKnowsToken(squatterUrl, token()))?.known).toBe(false);
+    }
     expect(await fullHealth(server.url, token())).toMatchObject({ database: expect.any(Object) });
     const before = seen.length;
     expect(await fullHealth(squatterUrl, token())).toBeUndefined();
     await expect(new Client(target(squatterUrl)).json("/api/memories")).rejects.toMatchObject({ code: "server_unproven" });
     expect(seen.length).toBe(before);
+    expect(seen).toEqual([]);
     expect(await new Client(target(server.url)).json("/api/memories", { query: { limit: 1 } })).toHaveProperty("items");
   });
 });

@@ -10,7 +10,7 @@ import { isProtectedTool } from "../tools";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "6";
+const PIPELINE_VERSION = "7";
 
 export interface Selection {
   /** The cache variant: pressure level and configuration. */

@@ -13,19 +13,23 @@ import type { Strategy } from "../types";
 // by a required space, the owner/group choice is lazy over at most two fields, and lines over
 // LONG_LINE_CHARS are not read.
 const ENTRY =
-  /^([-dlcbpsD])[rwxsStT-]{9}[.+@]?\s+\d+\s+(?:\S+\s+){1,2}?(?:\d+,\s*)?\d[\d.,]*[KMGTPEk]?B?\s+(?:\d{4}-\d\d-\d\d(?:\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?|\S+\s+\d{1,2}\.?\s+(?:\d{4}|\d{1,2}:\d\d)|\d{1,2}\.?\s+\S+\s+(?:\d{4}|\d{1,2}:\d\d))\s(.+)$/;
+  /^([-dlcbpsD])[rwxsStT-]{9}[.+@]?\s+\d+\s+(?:\S+\s+){1,2}?(?:\d+,\s*)?\d[\d.,]*[KMGTPEk]?B?\s+(?:\d{4}-\d\d-\d\d(?:\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?|\d\d-\d\d\s+\d\d:\d\d|\S+\s+\d{1,2}\.?\s+(?:\d{4}|\d{1,2}:\d\d)|\d{1,2}\.?\s+\S+\s+(?:\d{4}|\d{1,2}:\d\d))\s(.+)$/;
 const TOTAL = /^total\s+[\d.,]+[KMGTPE]?$/;
 /** Names per output line when they are joined. */
 const LINE_CHARS = 100;
 
-/** `ls -F` style; a name with a space is quoted (the names are joined with spaces), as `ls` quotes it in a terminal. */
+/** A name with a space is quoted (the names are joined with spaces), as `ls` quotes it in a terminal. */
+const quote = (name: string) => (/\s/.test(name) && !/^'.*'$/.test(name) ? `'${name.replace(/'/g, "'\\''")}'` : name);
+
+/** `ls -F` style: `dir/`, `run*` (executable, setuid and sticky included), `fifo|`, `socket=`, `link -> target`. */
 function shortEntry(type: string, mode: string, name: string): string {
   const link = type === "l" ? / -> /.exec(name) : null;
-  const base = link ? name.slice(0, link.index) : name;
-  const quoted = /\s/.test(base) && !/^'.*'$/.test(base) ? `'${base.replace(/'/g, "'\\''")}'` : base;
-  if (link) return `${quoted}${name.slice(link.index)}`;
+  if (link) return `${quote(name.slice(0, link.index))} -> ${quote(name.slice(link.index + 4))}`;
+  const quoted = quote(name);
   if (type === "d") return quoted.endsWith("/") ? quoted : `${quoted}/`;
-  return type === "-" && /x/.test(mode) ? `${quoted}*` : quoted;
+  if (type === "p") return `${quoted}|`;
+  if (type === "s") return `${quoted}=`;
+  return type === "-" && /[xst]/.test(mode) ? `${quoted}*` : quoted;
 }
 
 export const listings: Strategy = {
@@ -46,9 +50,15 @@ export const listings: Strategy = {
       row = [];
       rowChars = 0;
     };
-    for (const line of lines) {
+    for (const raw of lines) {
+      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
       const m = line.length <= LONG_LINE_CHARS ? ENTRY.exec(line) : null;
       if (!m) {
+        // Past the cap nothing more is shown: a `dir:` header with no names under it would read as empty.
+        if (omittedNames) {
+          if (line.trim() && !TOTAL.test(line.trim())) other++;
+          continue;
+        }
         flush();
         // Headers (`dir:`), blank lines between directories and errors stay as they are; `total N` (blocks) goes.
         if (TOTAL.test(line.trim())) continue;
@@ -68,6 +78,7 @@ export const listings: Strategy = {
       shown++;
     }
     flush();
+    if (omittedNames) out.push(`… ${omittedNames} more entries not shown`);
     // A listing, not an output with a few entries in it (its other lines are for other strategies).
     if (entries < sc.p.minLines || other > entries / 4) return undefined;
     const columns = "modes, owners, sizes and dates dropped";

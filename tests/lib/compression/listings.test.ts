@@ -46,8 +46,21 @@ describe("listings", () => {
       "-rw-r--r--  1 ana staff 12 2024-03-03 11:02:07.123456789 +0100 notes.md",
       "-rw-r--r--  1 ana staff 12 3. Mär 11:02 liesmich.txt",
       "-rw-r--r--  1 ana staff 12 mars 3 2023 lisez-moi.txt",
+      "-rw-r--r--  1 ana staff 12 03-03 11:02 iso.txt",
     ];
-    expect(condense(lines.join("\n"))?.split("\n")[0]).toBe("Package.swift Sources/ data.bin notes.md liesmich.txt lisez-moi.txt");
+    expect(condense(lines.join("\n"))?.split("\n")[0]).toBe("Package.swift Sources/ data.bin notes.md liesmich.txt lisez-moi.txt iso.txt");
+  });
+
+  it("marks setuid and sticky executables, fifos and sockets, quotes both sides of a link, and reads CRLF lines", () => {
+    const lines = [
+      "-rwsr-xr-x 1 root root 100 Jan  1 10:00 sudo",
+      "-rwxr-xr-t 1 root root 100 Jan  1 10:00 sticky-run",
+      "prw-r--r-- 1 root root   0 Jan  1 10:00 events",
+      "srw-rw---- 1 root root   0 Jan  1 10:00 docker.sock",
+      "lrwxrwxrwx 1 root root   9 Jan  1 10:00 my link -> a target",
+      "-rw-r--r-- 1 root root  12 Jan  1 10:00 plain.txt",
+    ];
+    expect(condense(lines.join("\r\n"))?.split("\n")[0]).toBe("sudo* sticky-run* events| docker.sock= 'my link' -> 'a target' plain.txt");
   });
 
   it("keeps the directory headers and blank lines of ls -lR and an error line, and wraps long rows", () => {
@@ -70,12 +83,15 @@ describe("listings", () => {
     expect(out).not.toContain("total 8");
   });
 
-  it("shows at most the level's number of names and says how many there were", () => {
-    const text = Array.from({ length: 300 }, (_, i) => `-rw-r--r-- 1 u g 10 Jan  1 10:00 f${i}.txt`).join("\n");
+  it("shows at most the level's number of names, says how many more there were, and no header left without names", () => {
+    const cap = LEVELS[2].listingNames;
+    const entry = (i: number) => `-rw-r--r-- 1 u g 10 Jan  1 10:00 f${i}.txt`;
+    const text = ["a:", ...Array.from({ length: 300 }, (_, i) => entry(i)), "", "b:", entry(1000)].join("\n");
     const out = condense(text, 2)!;
-    expect(out).toContain(`f${LEVELS[2].listingNames - 1}.txt`);
-    expect(out).not.toContain(`f${LEVELS[2].listingNames}.txt`);
-    expect(out).toContain(`300 entries, ${LEVELS[2].listingNames} names shown`);
+    expect(out).toContain(`f${cap - 1}.txt`);
+    expect(out).not.toContain(`f${cap}.txt`);
+    expect(out).not.toContain("b:");
+    expect(out).toContain(`… ${301 - cap} more entries not shown\n[recollect: 301 entries, ${cap} names shown;`);
   });
 
   it("leaves outputs that are not listings to the other strategies", () => {
