@@ -16,7 +16,8 @@ import { planTools } from "./tools/plan-execute";
 import { reviewTools } from "./tools/review-findings";
 import { guardLoopTool, LoopDenied, loopShellEnv } from "./loops/guard";
 import { LoopManager } from "./loops/manager";
-import { forwardLoopEvent } from "./loops/registry";
+import { parentOfSession } from "./loops/parent-of";
+import { forwardLoopEvent, loopSessionFor } from "./loops/registry";
 import { loopSettings } from "./loops/settings";
 import { loopTools } from "./loops/tools";
 
@@ -42,6 +43,7 @@ export async function createRecollect(
   const ownedCommands = new Set<string>();
   const guard = new AgentGuard();
   const onMessage = chatMessage(rt);
+  const parentOf = parentOfSession(rt);
 
   const hooks: Hooks = {
     tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt), ...consolidateTools(rt) } : {}), ...loopTools(loops) },
@@ -53,14 +55,16 @@ export async function createRecollect(
       "tool.execute.before",
       async (input: { tool: string; sessionID: string; callID: string }, output: { args: Record<string, unknown> }) => {
         guard.check(input.tool, input.sessionID, output.args);
+        await loopSessionFor(input.sessionID, parentOf);
         guardLoopTool(input, output, loops.settings.blockedTools, loops.settings.sandbox.docker);
       },
       (e) => e instanceof ReadOnlyRefusal || e instanceof LoopDenied,
     ),
     // A loop session's shell cannot push, whatever runs the push (plugin/loops/guard.ts).
-    "shell.env": safe(rt, "shell.env", async (input: { sessionID?: string }, output: { env: Record<string, string> }) =>
-      loopShellEnv(input.sessionID, output.env),
-    ),
+    "shell.env": safe(rt, "shell.env", async (input: { sessionID?: string }, output: { env: Record<string, string> }) => {
+      if (input.sessionID) await loopSessionFor(input.sessionID, parentOf);
+      loopShellEnv(input.sessionID, output.env);
+    }),
     event: safe(rt, "event", async (arg: Parameters<typeof onEvent>[0]) => {
       forwardLoopEvent(arg.event as { type: string; properties?: Record<string, unknown> });
       await onEvent(arg);

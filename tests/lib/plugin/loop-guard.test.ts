@@ -4,13 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { guardLoopTool, LoopDenied, loopShellEnv } from "../../../plugin/loops/guard";
-import { forwardLoopEvent, loopRegistry } from "../../../plugin/loops/registry";
+import { forwardLoopEvent, loopRegistry, loopSessionFor } from "../../../plugin/loops/registry";
 import { checkDocker } from "../../../plugin/loops/sandbox";
 import { DEFAULT_BLOCKED_TOOLS, loopSettings, modelRef } from "../../../plugin/loops/settings";
 
 const reg = loopRegistry();
 afterEach(() => {
   reg.sessions.clear();
+  reg.notLoop.clear();
   reg.drivers.clear();
 });
 
@@ -131,6 +132,42 @@ describe("loop session guard", () => {
     forwardLoopEvent({ type: "message.part.updated", properties: { part: { sessionID: "ses_subsub", messageID: "msg_sub", type: "tool" } } });
     forwardLoopEvent({ type: "session.idle", properties: { sessionID: "ses_sub" } });
     expect(seen).toEqual(["ses_box:progress"]);
+  });
+});
+
+describe("a sub-agent's first tool call before its session.created", () => {
+  it("looks its ancestors up once, guards it as the loop session, and remembers sessions outside loops", async () => {
+    reg.sessions.set("ses_loop", { loopId: "loop_p", kind: "code", repoDir: "/r" });
+    reg.drivers.set("loop_p", { onSessionEvent: () => {}, cancel: async () => {} });
+    const parents: Record<string, string | undefined> = { ses_sub: "ses_mid", ses_mid: "ses_loop", ses_plain: undefined, ses_child: "ses_plain" };
+    const asked: string[] = [];
+    const parentOf = async (id: string) => {
+      asked.push(id);
+      return parents[id];
+    };
+    // Two levels down, neither created event handled yet.
+    expect(await loopSessionFor("ses_sub", parentOf)).toMatchObject({ loopId: "loop_p", parent: "ses_loop" });
+    expect(reg.sessions.get("ses_mid")).toMatchObject({ loopId: "loop_p", parent: "ses_loop" });
+    const output = { args: { command: "git push" } as Record<string, unknown> };
+    expect(() => guardLoopTool({ tool: "bash", sessionID: "ses_sub" }, output, DEFAULT_BLOCKED_TOOLS, "docker")).toThrow(/git push is denied/);
+    expect(asked).toEqual(["ses_sub", "ses_mid"]);
+    // Outside loops: asked once, remembered with its ancestors.
+    expect(await loopSessionFor("ses_child", parentOf)).toBeUndefined();
+    expect(await loopSessionFor("ses_child", parentOf)).toBeUndefined();
+    expect(await loopSessionFor("ses_plain", parentOf)).toBeUndefined();
+    expect(asked).toEqual(["ses_sub", "ses_mid", "ses_child", "ses_plain"]);
+    // A lookup that fails is not remembered; the created event still registers the sub-agent.
+    const failing = async () => {
+      throw new Error("no answer");
+    };
+    expect(await loopSessionFor("ses_late", failing)).toBeUndefined();
+    expect(reg.notLoop.has("ses_late")).toBe(false);
+    forwardLoopEvent({ type: "session.created", properties: { info: { id: "ses_late", parentID: "ses_loop" } } });
+    expect(await loopSessionFor("ses_late", failing)).toMatchObject({ loopId: "loop_p" });
+    // With no loop running nothing is looked up.
+    reg.drivers.clear();
+    expect(await loopSessionFor("ses_other", parentOf)).toBeUndefined();
+    expect(asked).not.toContain("ses_other");
   });
 });
 
