@@ -90,6 +90,14 @@ export class PartMemory {
     this.grew(e, sizeOf(reference.result) - before);
   }
 
+  /** The part's progress original has been handed over to be stored: it no longer counts. */
+  releaseOriginal(e: PartEntry): void {
+    const chars = e.view?.original?.length ?? 0;
+    if (!e.view || !chars) return;
+    e.view.original = undefined;
+    this.grew(e, -chars);
+  }
+
   /** Characters held; for tests. */
   get size(): number {
     return this.chars;

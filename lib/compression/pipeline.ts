@@ -118,7 +118,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
     byStrategy[PROGRESS_STRATEGY] = (byStrategy[PROGRESS_STRATEGY] ?? 0) + view.saved;
     if (view.original === undefined) continue;
     newOriginals.set(view.hash, { hash: view.hash, content: view.original, tool: redact(slot.part.tool!), sessionId });
-    view.original = undefined;
+    memory.releaseOriginal(slot.entry);
   }
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };

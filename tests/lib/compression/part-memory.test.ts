@@ -22,6 +22,18 @@ describe("PartMemory", () => {
     expect(memory.get("b")).toBe(b);
   });
 
+  it("stops counting a progress original once it is handed over to be stored", () => {
+    const memory = new PartMemory(100, 10_000);
+    const a: PartEntry = { ...entry(100), view: { text: "v".repeat(20), hash: "h", saved: 5, original: "o".repeat(500) } };
+    memory.set("a", a);
+    expect(memory.size).toBe(620);
+    memory.releaseOriginal(a);
+    expect(a.view?.original).toBeUndefined();
+    expect(memory.size).toBe(120);
+    memory.releaseOriginal(a);
+    expect(memory.size).toBe(120);
+  });
+
   it("counts a replaced result by its difference, and nothing for a result with no text", () => {
     const memory = new PartMemory(100, 10_000);
     const a = entry(100);
