@@ -52,7 +52,7 @@ describe("GET /api/health?challenge=", () => {
     expect(await (await fetch(`${server.url}/api/health`)).json()).not.toHaveProperty("proof");
     const bad = await fetch(`${server.url}/api/health?challenge=XYZ`);
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(await bad.json())).toContain("challenge");
+    expect((await bad.json()).error.message).toBe("challenge: 32 to 128 lowercase hexadecimal characters");
   });
 });
 
