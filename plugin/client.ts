@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { newChallenge, provesToken, unprovenReason } from "../lib/security/server-proof";
+import { newChallenge, provesToken, TRUST_MS, unprovenReason } from "../lib/security/server-proof";
 import { Breaker } from "./breaker";
 import type { Settings } from "./options";
 
@@ -20,9 +20,6 @@ export interface CallOptions {
 }
 
 export type Logger = (level: "debug" | "info" | "warn" | "error", message: string) => void;
-
-/** How long a server that proved it knows the token is trusted before it is asked again. */
-const TRUST_MS = 60_000;
 
 export class RecollectClient {
   readonly breaker: Breaker;

@@ -1,6 +1,6 @@
 import { CliError, EXIT, exitForStatus } from "./exit";
 import type { Target } from "./env";
-import { unprovenReason } from "../../lib/security/server-proof";
+import { TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
 import { serverKnowsToken } from "./server-process";
 
 export interface RequestOptions {
@@ -15,13 +15,22 @@ export interface RequestOptions {
 
 /** A small HTTP client for the Recollect API that turns every failure into a clear CliError. */
 export class Client {
-  /** The server proved it knows the token (asked once, before the token is first sent). */
-  private proven: Promise<void> | undefined;
+  /** Until then the server is known to hold the token; asked again after a failed connection. */
+  private provenUntil = 0;
+  private proving: Promise<void> | undefined;
 
   constructor(readonly target: Target) {}
 
   async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
-    if (this.target.token) await (this.proven ??= proveServer(this.target, this.target.token));
+    const token = this.target.token;
+    if (token && Date.now() >= this.provenUntil) {
+      this.proving ??= proveServer(this.target, token)
+        .then(() => {
+          this.provenUntil = Date.now() + TRUST_MS;
+        })
+        .finally(() => (this.proving = undefined));
+      await this.proving;
+    }
     const url = new URL(this.target.url + pathname);
     for (const [k, v] of Object.entries(options.query ?? {})) {
       if (v === undefined || v === false) continue;
@@ -39,6 +48,7 @@ export class Client {
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch (error) {
+      this.provenUntil = 0;
       throw unreachable(this.target, error);
     }
     if (!res.ok && !options.raw) throw await apiError(this.target, res);
@@ -51,7 +61,7 @@ export class Client {
   }
 }
 
-/** Once per command, before the token is first sent (a long-running command does not ask again). */
+/** Before the token is first sent, and again after `TRUST_MS` or a failed connection. */
 export async function proveServer(target: Target, token: string): Promise<void> {
   const checked = await serverKnowsToken(target.url, token, 10_000);
   if (checked === undefined) throw unreachable(target, new Error("no answer from /api/health"));

@@ -1,6 +1,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { provingFetch } from "./server-process";
 
 /**
  * Joins a stdio MCP client to the server's Streamable HTTP endpoint, message for message: every
@@ -10,6 +11,8 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 export async function bridgeStdioToHttp(options: { url: string; token: string; directory: string }): Promise<void> {
   const http = new StreamableHTTPClientTransport(new URL(`${options.url}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${options.token}`, "x-recollect-directory": options.directory } },
+    // The server proves it knows the token again after a minute or a lost connection (docs/security.md).
+    fetch: provingFetch(options.url, options.token),
   });
   const stdio = new StdioServerTransport();
   let closed = false;

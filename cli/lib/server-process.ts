@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { isServeCommandLine, serveArgs } from "../../server/command";
-import { newChallenge, provesToken } from "../../lib/security/server-proof";
+import { newChallenge, provesToken, TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
 
 /** The background server started by `recollect start`: pid file and log in the data dir. */
 export interface PidInfo {
@@ -94,6 +94,30 @@ export async function serverKnowsToken(url: string, token: string, timeoutMs = 2
   // Whatever answered (another program, an error page) is not a proof unless it is one.
   const answer: unknown = await res.json().catch(() => undefined);
   return { known: res.ok && provesToken(token, challenge, (answer as { proof?: unknown } | undefined)?.proof), answer };
+}
+
+/**
+ * A fetch for a client that lives long (the stdio MCP bridge): before the token goes, the server at
+ * `url` has proved within `TRUST_MS` that it knows it, and a failed connection ends that trust.
+ */
+export function provingFetch(url: string, token: string, now: () => number = Date.now): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  let trustedUntil = 0;
+  let proving: Promise<void> | undefined;
+  const prove = async () => {
+    const checked = await serverKnowsToken(url, token, 10_000);
+    if (!checked) throw new Error(`no answer from ${url}/api/health`);
+    if (!checked.known) throw new Error(`${unprovenReason(url, checked.answer)}: the token was not sent`);
+    trustedUntil = now() + TRUST_MS;
+  };
+  return async (input, init) => {
+    if (now() >= trustedUntil) await (proving ??= prove().finally(() => (proving = undefined)));
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      trustedUntil = 0;
+      throw error;
+    }
+  };
 }
 
 async function getHealth(url: string, token: string | undefined, timeoutMs: number): Promise<PublicHealth | undefined> {

@@ -7,6 +7,9 @@ import crypto from "node:crypto";
  */
 export const CHALLENGE = /^[0-9a-f]{32,128}$/;
 
+/** How long a client trusts a server that proved itself before it asks again. */
+export const TRUST_MS = 60_000;
+
 export function serverProof(token: string, challenge: string): string {
   return crypto.createHmac("sha256", token).update(`recollect-server-proof:${challenge}`).digest("hex");
 }

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../cli/lib/client";
 import type { Target } from "../../cli/lib/env";
-import { fullHealth, serverKnowsToken } from "../../cli/lib/server-process";
-import { serverProof } from "../../lib/security/server-proof";
+import { fullHealth, provingFetch, serverKnowsToken } from "../../cli/lib/server-process";
+import { serverProof, TRUST_MS } from "../../lib/security/server-proof";
 import { RecollectClient } from "../../plugin/client";
 import { resolveSettings } from "../../plugin/options";
 import { tempDir } from "../helpers/server";
@@ -114,5 +114,51 @@ describe("the CLI", () => {
     expect(seen.length).toBe(before);
     expect(seen).toEqual([]);
     expect(await new Client(target(server.url)).json("/api/memories", { query: { limit: 1 } })).toHaveProperty("items");
+  });
+});
+
+describe("the stdio MCP bridge's fetch", () => {
+  it("proves the server before the token goes, again after the trust window and after a lost connection", async () => {
+    // A server that knows the token "t0k" until told otherwise; every health check and Authorization header recorded.
+    let honest = true;
+    const log: string[] = [];
+    const fake = http.createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/api/health") {
+        log.push("health");
+        const challenge = url.searchParams.get("challenge") ?? "";
+        res.end(JSON.stringify({ status: "ok", version: "1", proof: honest ? serverProof("t0k", challenge) : "ab".repeat(32) }));
+      } else {
+        log.push(`call ${req.headers.authorization ?? "-"}`);
+        res.end("{}");
+      }
+    });
+    await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    try {
+      let clock = 1_000_000;
+      const f = provingFetch(url, "t0k", () => clock);
+      const call = () => f(`${url}/mcp`, { method: "POST", headers: { authorization: "Bearer t0k" }, body: "{}" });
+      await call();
+      await call();
+      expect(log).toEqual(["health", "call Bearer t0k", "call Bearer t0k"]);
+      // The window ends: asked again; this time the answer is no proof, and the token is not sent.
+      clock += TRUST_MS;
+      honest = false;
+      await expect(call()).rejects.toThrow(/the token was not sent/);
+      expect(log.slice(3)).toEqual(["health"]);
+      // Honest again; a refused connection (nothing listening) ends the trust at once.
+      honest = true;
+      await call();
+      const dead = provingFetch(url, "t0k", () => clock);
+      await dead(`${url}/mcp`, { method: "POST", body: "{}" });
+      await expect(dead("http://127.0.0.1:1/mcp", { method: "POST", body: "{}" })).rejects.toThrow();
+      const before = log.length;
+      await dead(`${url}/mcp`, { method: "POST", body: "{}" });
+      expect(log.slice(before)).toEqual(["health", "call -"]);
+    } finally {
+      fake.closeAllConnections();
+      fake.close();
+    }
   });
 });
