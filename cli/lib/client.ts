@@ -1,7 +1,7 @@
 import { CliError, EXIT, exitForStatus } from "./exit";
 import type { Target } from "./env";
-import { TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
-import { serverKnowsToken } from "./server-process";
+import { unprovenReason } from "../../lib/security/server-proof";
+import { type FetchLike, serverKnowsToken, withProof } from "./server-process";
 
 export interface RequestOptions {
   method?: string;
@@ -15,22 +15,15 @@ export interface RequestOptions {
 
 /** A small HTTP client for the Recollect API that turns every failure into a clear CliError. */
 export class Client {
-  /** Until then the server is known to hold the token; asked again after a failed connection. */
-  private provenUntil = 0;
-  private proving: Promise<void> | undefined;
+  /** With a token: the server proves it knows it first, again after `TRUST_MS` or a failed connection. */
+  private readonly fetch: FetchLike;
 
-  constructor(readonly target: Target) {}
+  constructor(readonly target: Target) {
+    const token = target.token;
+    this.fetch = token ? withProof(() => proveServer(target, token)) : fetch;
+  }
 
   async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
-    const token = this.target.token;
-    if (token && Date.now() >= this.provenUntil) {
-      this.proving ??= proveServer(this.target, token)
-        .then(() => {
-          this.provenUntil = Date.now() + TRUST_MS;
-        })
-        .finally(() => (this.proving = undefined));
-      await this.proving;
-    }
     const url = new URL(this.target.url + pathname);
     for (const [k, v] of Object.entries(options.query ?? {})) {
       if (v === undefined || v === false) continue;
@@ -41,14 +34,14 @@ export class Client {
     if (options.json !== undefined) headers["content-type"] = "application/json";
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await this.fetch(url, {
         method: options.method ?? (options.json !== undefined || options.body !== undefined ? "POST" : "GET"),
         headers,
         body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch (error) {
-      this.provenUntil = 0;
+      if (error instanceof CliError) throw error;
       throw unreachable(this.target, error);
     }
     if (!res.ok && !options.raw) throw await apiError(this.target, res);
@@ -61,7 +54,7 @@ export class Client {
   }
 }
 
-/** Before the token is first sent, and again after `TRUST_MS` or a failed connection. */
+/** The server knows `token`, or a CliError (asked through `withProof`). */
 export async function proveServer(target: Target, token: string): Promise<void> {
   const checked = await serverKnowsToken(target.url, token, 10_000);
   if (checked === undefined) throw unreachable(target, new Error("no answer from /api/health"));

@@ -100,17 +100,27 @@ export async function serverKnowsToken(url: string, token: string, timeoutMs = 2
  * A fetch for a client that lives long (the stdio MCP bridge): before the token goes, the server at
  * `url` has proved within `TRUST_MS` that it knows it, and a failed connection ends that trust.
  */
-export function provingFetch(url: string, token: string, now: () => number = Date.now): (input: string | URL, init?: RequestInit) => Promise<Response> {
-  let trustedUntil = 0;
-  let proving: Promise<void> | undefined;
-  const prove = async () => {
+export function provingFetch(url: string, token: string, now: () => number = Date.now): FetchLike {
+  return withProof(async () => {
     const checked = await serverKnowsToken(url, token, 10_000);
     if (!checked) throw new Error(`no answer from ${url}/api/health`);
     if (!checked.known) throw new Error(`${unprovenReason(url, checked.answer)}: the token was not sent`);
-    trustedUntil = now() + TRUST_MS;
-  };
+  }, now);
+}
+
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** `fetch` after `prove`, unless it succeeded within `TRUST_MS`; a failed connection ends the trust. Errors of `prove` go to the caller. */
+export function withProof(prove: () => Promise<void>, now: () => number = Date.now): FetchLike {
+  let trustedUntil = 0;
+  let proving: Promise<void> | undefined;
   return async (input, init) => {
-    if (now() >= trustedUntil) await (proving ??= prove().finally(() => (proving = undefined)));
+    if (now() >= trustedUntil)
+      await (proving ??= prove()
+        .then(() => {
+          trustedUntil = now() + TRUST_MS;
+        })
+        .finally(() => (proving = undefined)));
     try {
       return await fetch(input, init);
     } catch (error) {
