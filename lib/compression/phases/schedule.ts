@@ -98,7 +98,11 @@ export function schedule(
   const pending: number[] = [];
   /** By repeat key: the copy shown whole that a repeat refers to. */
   const copies = new Map<string, number>();
-  /** By tool: its latest output shown whole (whose runs of lines a partial repeat refers to). */
+  /**
+   * By call (tool and command) and by tool: the latest output shown whole, whose runs of lines a
+   * partial repeat refers to. A command run again is compared with its own previous run (a test
+   * suite between a `git status` and an `ls`), any other output with its tool's previous one.
+   */
   const lastWhole = new Map<string, number>();
   /** By copy: the message of its latest repeat. */
   const repeatedAt = new Map<number, number>();
@@ -118,13 +122,14 @@ export function schedule(
       else {
         // Not reads: a read is the agent asking for those lines; its copy would have to stay whole
         // as long as the file is worked on.
-        copy = read ? undefined : lastWhole.get(tool);
+        copy = read ? undefined : (lastWhole.get(callKeyOf(slots[arrived])) ?? lastWhole.get(tool));
         if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, false);
       }
       if (shown === undefined || copy === undefined) {
         // Shown whole: what later repeats refer to.
         copies.set(key, arrived);
         lastWhole.set(tool, arrived);
+        lastWhole.set(callKeyOf(slots[arrived]), arrived);
         continue;
       }
       repeats.set(arrived, shown);
@@ -174,6 +179,13 @@ export function schedule(
     pending.push(...left);
   }
   return { applied, repeats };
+}
+
+/** A tool call's identity for "the same command run again": its command, or else its whole input. */
+function callKeyOf(slot: Slot): string {
+  const input = slot.part.state?.input as Record<string, unknown> | undefined;
+  const command = input?.command;
+  return `${slot.part.tool}\0${typeof command === "string" ? command.trim() : JSON.stringify(input ?? {})}`;
 }
 
 const sameFile = (a: Slot, b: Slot) => {
