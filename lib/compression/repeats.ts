@@ -13,8 +13,8 @@ import type { Slot } from "./phases/measure";
  * the copy whole below the pressure thresholds while the repeat is recent), so the request stays
  * byte-identical afterwards, and the repeat is never written to the provider's cache whole.
  *
- * An output that repeats runs of lines of the previous output of the same tool (a test suite run
- * again, a page fetched again with the same header) has each run of at least REPEATED_RUN_LINES
+ * An output that repeats runs of lines of the previous run of its command, or else of the previous
+ * output of its tool (a test suite run again, a page fetched again with the same header) has each run of at least REPEATED_RUN_LINES
  * lines and REPEATED_RUN_TOKENS tokens replaced by a one-line reference to where it is in that
  * output, the same way. Key lines (errors, failures, `path:line`) are never among them.
  */
@@ -69,8 +69,8 @@ const MAX_PLACES = 8;
 const REPEATED_RUNS_MIN_SAVED = 50;
 
 /**
- * The output of `slot` with each run of lines found in `copy`'s output (the previous output of the
- * same tool) replaced by a reference; undefined when that saves too little. Kept with the part:
+ * The output of `slot` with each run of lines found in `copy`'s output (the previous run of the
+ * same command, or else the previous output of the same tool) replaced by a reference; undefined when that saves too little. Kept with the part:
  * the schedule asks again at every call.
  */
 export function repeatedRunsStub(slot: Slot, copy: Slot, memory: PartMemory): CachedPart | undefined {

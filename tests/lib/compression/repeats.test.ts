@@ -116,6 +116,19 @@ describe("repeated outputs", () => {
     expect(fieldOf(out, h.ids.reread)).toBe(second);
   });
 
+  it("compares a command run again with its own previous run, not with another command's output in between", () => {
+    const ctx = ctxFor();
+    const header = Array.from({ length: 12 }, (_, i) => `collected test_module_${i}.py::test_case_${i} PASSED with a fairly long line of output`);
+    const h = new History()
+      .user("Run the tests")
+      .step({ tools: [{ tool: "bash", input: { command: "pytest" }, output: [...header, "1 failed"].join("\n") }] })
+      .step({ tools: [{ tool: "bash", input: { command: "cat setup.cfg" }, output: apt.output }] })
+      .step({ tools: [{ name: "again", tool: "bash", input: { command: "pytest" }, output: [...header, "2 failed"].join("\n") }] });
+    expect(fieldOf(compress(ctx, h).messages, h.ids.again)).toBe(
+      ["[recollect: 12 lines as in the bash output 2 messages above, its lines 1-12]", "2 failed"].join("\n"),
+    );
+  });
+
   it("refers only to copies shown whole: never to a partial repeat, never to a read of another file", () => {
     const ctx = ctxFor();
     const header = Array.from({ length: 12 }, (_, i) => `collected test_module_${i}.py::test_case_${i} PASSED with a fairly long line of output`);
