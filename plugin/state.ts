@@ -15,6 +15,8 @@ export interface SessionState {
   userTurns: number;
   /** Blocks attached to user messages (recall, nudges), by message id: the same bytes every turn. */
   attached: Map<string, string>;
+  /** The memories each user message's recall block shows, by message id. */
+  recalled: Map<string, string[]>;
   /** User messages whose block was already decided (fetched, failed or empty). */
   decided: Set<string>;
   /** User text waiting to go to extraction (sent after the turn's request is built). */
@@ -69,6 +71,7 @@ export class Sessions {
       isNew: false,
       userTurns: 0,
       attached: new Map(),
+      recalled: new Map(),
       decided: new Set(),
       pendingExtract: [],
       shownNudges: new Set(),

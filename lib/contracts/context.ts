@@ -47,8 +47,13 @@ export const recallContextInput = z
     sessionID: sessionIdField.optional(),
     /** With sessionID: the answer is cached under (session, message), the same bytes every time. */
     messageID: z.string().min(1).max(200).optional(),
-    /** Memories already injected elsewhere (the stable block's ids). */
+    /** Memories already injected elsewhere (the stable block's ids): skipped, the next ones take their place. */
     exclude: z.array(z.string().min(1).max(200)).max(500).default([]),
+    /**
+     * Memories the conversation still shows (recalled for its earlier messages): they count toward
+     * the limit but are not repeated, so a question asked again gets no second copy of its answers.
+     */
+    shown: z.array(z.string().min(1).max(200)).max(500).default([]),
     /** Overrides `injection.recallBudgetTokens` / `injection.recallLimit`. */
     budget: z.number().int().min(0).max(20_000).optional(),
     limit: z.number().int().min(0).max(50).optional(),

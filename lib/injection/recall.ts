@@ -36,6 +36,7 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   let result: RecallContextDto = { block: "", tokens: 0, memoryIds: [], cached: false };
   if (budget > 0 && limit > 0) {
     const exclude = new Set(input.exclude);
+    const shown = new Set(input.shown);
     const found = await searchMemories(
       ctx,
       {
@@ -58,8 +59,13 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     let used = countTokens(frame);
     const lines: string[] = [];
     const ids: string[] = [];
+    let taken = 0;
     for (const r of relevant) {
-      if (ids.length >= limit) break;
+      if (taken >= limit) break;
+      if (shown.has(r.id)) {
+        taken++;
+        continue;
+      }
       let body = (r.title ? `${oneLine(r.title)}: ` : "") + oneLine(r.content);
       if (body.length > MAX_LINE_CHARS) body = body.slice(0, MAX_LINE_CHARS) + "…";
       const line = `- [${r.category}, ${r.scope}, ${dayAge(Date.parse(r.createdAt), now)}] ${body}`;
@@ -68,6 +74,7 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
       used += cost;
       lines.push(line);
       ids.push(r.id);
+      taken++;
     }
     if (lines.length) {
       const block = `${RECALL_OPEN}\n${HEADER}\n${lines.join("\n")}\n${RECALL_CLOSE}`;

@@ -11,6 +11,8 @@ import type { SessionState } from "../state";
 interface Injected {
   resume: string;
   attached: Record<string, string>;
+  /** The memories each message's recall block shows (so a later message does not repeat them). */
+  recalled?: Record<string, string[]>;
 }
 
 /** A month: longer than a session is continued, shorter than the kv's limit. */
@@ -33,12 +35,19 @@ export function restoreInjected(rt: Runtime, s: SessionState): Promise<void> {
       s.attached.set(messageID, text);
       s.decided.add(messageID);
     }
+    for (const [messageID, ids] of Object.entries(value?.recalled ?? {})) {
+      if (Array.isArray(ids) && !s.recalled.has(messageID))
+        s.recalled.set(
+          messageID,
+          ids.filter((id): id is string => typeof id === "string"),
+        );
+    }
   })();
   return s.restoring;
 }
 
 /** Records the session's injected blocks (fire and forget; called when one is decided). */
 export function saveInjected(rt: Runtime, s: SessionState): void {
-  const value: Injected = { resume: s.resume ?? "", attached: Object.fromEntries(s.attached) };
+  const value: Injected = { resume: s.resume ?? "", attached: Object.fromEntries(s.attached), recalled: Object.fromEntries(s.recalled) };
   void rt.client.call("PUT", keyOf(s.id), { body: { directory: rt.directory, value, ttlSeconds: TTL_SECONDS } });
 }

@@ -33,7 +33,7 @@ export function messagesTransform(rt: Runtime) {
     const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
     const [nudges] = await Promise.all([
       rt.settings.compress ? compressHistory(rt, s, messages) : Promise.resolve([] as string[]),
-      latestUser ? decideBlock(rt, s, latestUser) : Promise.resolve(),
+      latestUser ? decideBlock(rt, s, latestUser, messages) : Promise.resolve(),
     ]);
     // A pressure nudge goes with a new user message (an old message keeps its bytes), once per
     // level: the same words on every later message would be paid for on every request.
@@ -57,7 +57,7 @@ export function userText(m: WithParts): string {
 }
 
 /** Fetches the recall block for the latest user message, once. */
-async function decideBlock(rt: Runtime, s: SessionState, m: WithParts): Promise<void> {
+async function decideBlock(rt: Runtime, s: SessionState, m: WithParts, history: WithParts[]): Promise<void> {
   const id = m.info.id;
   if (s.decided.has(id)) return;
   s.decided.add(id);
@@ -74,14 +74,28 @@ async function decideBlock(rt: Runtime, s: SessionState, m: WithParts): Promise<
       messageID: id,
       query: text.slice(0, 4000),
       exclude: exclude.slice(0, 200),
+      shown: shownInHistory(s, history).slice(-200),
     });
-    if (res.ok && res.data.block) pieces.push(res.data.block);
+    if (res.ok && res.data.block) {
+      pieces.push(res.data.block);
+      s.recalled.set(id, res.data.memoryIds);
+    }
   }
   if (s.pendingNudge) {
     pieces.push(s.pendingNudge);
     s.pendingNudge = undefined;
   }
   if (pieces.length) s.attached.set(id, pieces.join("\n\n"));
+}
+
+/**
+ * The memories recalled for the user messages the history still carries (a compaction drops
+ * them, and they may be recalled again): the model can read them there.
+ */
+function shownInHistory(s: SessionState, history: WithParts[]): string[] {
+  const ids = new Set<string>();
+  for (const m of history) for (const id of m.info.role === "user" ? (s.recalled.get(m.info.id) ?? []) : []) ids.add(id);
+  return [...ids];
 }
 
 function attachBlocks(s: SessionState, messages: WithParts[]) {

@@ -182,12 +182,12 @@ async function turnOf(hooks: Hooks, sessionID: string, history: WithParts[]) {
 }
 
 describe("a session continued after OpenCode restarts", () => {
-  it("gets the same resume and recall blocks from its first message on", async () => {
+  it("gets the same resume and recall blocks from its first message on, and does not recall again what they show", async () => {
     const directory = tempDir("plugin-restart-");
-    await server.api("/api/memories", {
-      method: "POST",
-      json: { content: "The CSV exporter writes UTF-8 with a BOM for Excel", category: "decision", directory },
-    });
+    for (const content of ["The CSV exporter writes UTF-8 with a BOM for Excel", "Spreadsheet header rows are always in English, whatever the locale"]) {
+      const res = await server.api("/api/memories", { method: "POST", json: { content, category: "decision", directory } });
+      expect(res.status).toBe(201);
+    }
     const cp = await server.api("/api/checkpoints", {
       method: "POST",
       json: {
@@ -204,11 +204,14 @@ describe("a session continued after OpenCode restarts", () => {
     await before.hooks.event!({ event: { type: "session.created", properties: { info: { id: sid, title: "t" } } } as never });
     const history = [user(sid, "How does the CSV exporter encode its files?")];
     const first = await turnOf(before.hooks, sid, history);
-    history.push(answer(sid, "It writes UTF-8."), user(sid, "And what about the CSV header row encoding?"));
+    history.push(answer(sid, "It writes UTF-8."), user(sid, "And the CSV spreadsheet header rows, what language?"));
     const second = await turnOf(before.hooks, sid, history);
     expect(second.system.join("\n")).toContain("Resuming from an earlier session");
     expect(second.messages[0]).toContain("UTF-8 with a BOM");
     expect(second.messages[0]).toBe(first.messages[0]);
+    // The second message's block has the header memory, not again the one the first block shows.
+    expect(second.messages[2]).toContain("always in English");
+    expect(second.messages[2]).not.toContain("UTF-8 with a BOM");
     // What was injected is on the server once the plugin saved it.
     await vi.waitFor(
       async () => {
@@ -220,10 +223,13 @@ describe("a session continued after OpenCode restarts", () => {
 
     // OpenCode restarts: a new plugin that never saw the session.
     const after = await plugin(directory);
-    history.push(answer(sid, "The header is UTF-8 too."), user(sid, "thanks, go on"));
+    history.push(answer(sid, "The header is UTF-8 too."), user(sid, "thanks; one more time, the CSV exporter encoding and the spreadsheet header rows?"));
     const third = await turnOf(after.hooks, sid, history);
     expect(third.system).toEqual(second.system);
     expect(third.messages.slice(0, second.messages.length)).toEqual(second.messages);
+    // What the earlier blocks show was restored with them: not recalled a second time.
+    expect(third.messages[4]).not.toContain("UTF-8 with a BOM");
+    expect(third.messages[4]).not.toContain("always in English");
   });
 });
 

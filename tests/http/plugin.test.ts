@@ -190,6 +190,27 @@ describe("messages.transform", () => {
     expect(turn2[2]!.parts.some((p) => p.id.startsWith("prt_recollect_"))).toBe(false);
   });
 
+  it("does not recall again what an earlier message's block still shows, but does once a compaction dropped it", async () => {
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The ledger export runs nightly at 02:00 UTC from the reports worker", category: "decision", directory },
+    });
+    const { hooks } = await plugin();
+    const sid = "ses_recall_shown";
+    const block = (m: WithParts) => (m.parts.find((p) => p.id.startsWith("prt_recollect_")) as Extract<Part, { type: "text" }> | undefined)?.text ?? "";
+    const history: WithParts[] = [user(sid, "when does the ledger export run?")];
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
+    history.push(assistant(sid, "bash", "ok"), user(sid, "and the ledger export, which worker runs it?"));
+    const turn2 = structuredClone(history);
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: turn2 });
+    expect(block(turn2[0]!)).toContain("ledger export runs nightly");
+    expect(block(turn2[2]!)).not.toContain("ledger export runs nightly");
+    // After a compaction the first message is gone from the history: the memory is shown again.
+    const compacted = [assistant(sid, "bash", "summary of the work so far"), user(sid, "remind me: the ledger export schedule?")];
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: compacted });
+    expect(block(compacted[1]!)).toContain("ledger export runs nightly");
+  });
+
   it("writes the compressed history back into the same array, with a hash memory_expand resolves", async () => {
     const { hooks } = await plugin({ recall: false });
     const sid = "ses_compress";

@@ -34,6 +34,28 @@ describe("buildRecallBlock", () => {
     expect((await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query: "blue-green deploys", exclude: [m.id] }))).block).toBe("");
   });
 
+  it("does not repeat what the conversation still shows: a shown memory counts toward the limit, unlike an excluded one", async () => {
+    const ids = Array.from(
+      { length: 4 },
+      (_, i) => createMemory(ctx, { content: `Cache rule ${i}: invalidate the cache after writes to table t${i}`, directory: dir }).memory.id,
+    );
+    const query = "cache invalidate writes";
+    const top2 = (await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query, limit: 2 }))).memoryIds;
+    expect(top2).toHaveLength(2);
+    // Asked again with the first answer still in view: nothing new is worth the tokens.
+    const again = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query, limit: 2, shown: top2 }));
+    expect(again).toMatchObject({ block: "", memoryIds: [] });
+    // One of the two in view: only the other is shown.
+    const one = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query, limit: 2, shown: [top2[0]] }));
+    expect(one.memoryIds).toEqual([top2[1]]);
+    expect(one.block).toContain(`Cache rule ${ids.indexOf(top2[1])}:`);
+    expect(one.block).not.toContain(`Cache rule ${ids.indexOf(top2[0])}:`);
+    // Excluded (pinned) ones make room for the next: two others.
+    const excluded = await buildRecallBlock(ctx, recallContextInput.parse({ directory: dir, query, limit: 2, exclude: top2 }));
+    expect(excluded.memoryIds).toHaveLength(2);
+    expect(excluded.memoryIds.some((id) => top2.includes(id))).toBe(false);
+  });
+
   it("answers the same bytes for the same session and message, even after the memory changed", async () => {
     const m = createMemory(ctx, { content: "Use the staging bucket for fixtures", directory: dir }).memory;
     const input = { directory: dir, query: "which bucket for fixtures", sessionID: "ses_1", messageID: "msg_1" };
