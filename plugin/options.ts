@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse as parseJsonc } from "jsonc-parser";
 import { trimEnd } from "../lib/trim-end";
 
 /**
@@ -65,16 +66,12 @@ export function dataDirFrom(env: Env): string {
   return path.join(env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share"), "recollect");
 }
 
-/** `server.host` / `server.port` of the user's Recollect config (JSONC; comments stripped naively). */
+/** `server.host` / `server.port` of the user's Recollect config (JSONC, read as the server reads it). */
 function userServerConfig(env: Env): { host?: string; port?: number } {
   const file = env.RECOLLECT_CONFIG || path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "recollect", "config.jsonc");
   try {
-    const text = fs
-      .readFileSync(file, "utf8")
-      .replace(/^\s*\/\/.*$/gm, "")
-      .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/,(\s*[}\]])/g, "$1");
-    const server = (JSON.parse(text) as { server?: { host?: unknown; port?: unknown } }).server ?? {};
+    const parsed = parseJsonc(fs.readFileSync(file, "utf8"), [], { allowTrailingComma: true }) as { server?: { host?: unknown; port?: unknown } } | undefined;
+    const server = parsed?.server ?? {};
     return { host: str(server.host), port: num(server.port) };
   } catch {
     return {};

@@ -206,7 +206,8 @@ function pythonStack(project: ProjectFiles, file: string): Proposal[] {
     ...(Array.isArray(proj.dependencies) ? proj.dependencies : []),
     ...Object.values((proj["optional-dependencies"] ?? {}) as Record<string, unknown>).flat(),
   ]) {
-    const m = typeof d === "string" ? /^([A-Za-z0-9_.-]+)(\[[^\]]*\])?\s*(.*)$/.exec(d.trim()) : null;
+    // `(.*)` to the end of the line, trimmed below: `\s*(.*)$` backtracked on a string with a newline.
+    const m = typeof d === "string" ? /^([A-Za-z0-9_.-]+)(\[[^\]]*\])?(.*)/.exec(d.trim()) : null;
     if (m) specs.push([m[1].toLowerCase(), m[3].trim()]);
   }
   for (const [d, v] of Object.entries(poetryDeps)) specs.push([d.toLowerCase(), typeof v === "string" ? v : ""]);
@@ -250,7 +251,8 @@ function goStack(project: ProjectFiles, file: string): Proposal[] {
   const at = where(file);
   const out: Proposal[] = [];
   text.split(/\r?\n/).forEach((l, i) => {
-    const m = /^\s*(?:require\s+)?([a-z0-9.\-/]+\.[a-z]+\/[^\s]+)\s+(v[^\s]+)/.exec(l);
+    // A module path starts with its host (`golang.org/x/tools`); one class for host and path backtracked.
+    const m = /^\s*(?:require\s+)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]+\/\S+)\s+(v\S+)/.exec(l);
     if (m && GO_FRAMEWORKS.test(m[1]) && !/\/\/\s*indirect/.test(l))
       out.push({
         key: `${file}#dep.${m[1]}`,
@@ -320,8 +322,11 @@ function editorconfig(project: ProjectFiles, file: string): Proposal[] {
       section = { glob: head[1], line: i + 1, settings: [] };
       return;
     }
-    const kv = /^\s*([a-z_]+)\s*=\s*(.+?)\s*$/.exec(l);
-    if (kv && section && kv[1] !== "root") section.settings.push(`${kv[1]} = ${kv[2]}`);
+    // Split at `=` and trimmed: `\s*=\s*(.+?)\s*$` was cubic on a line of tabs and `=`.
+    const eq = l.indexOf("=");
+    const key = l.slice(0, Math.max(0, eq)).trim();
+    const value = l.slice(eq + 1).trim();
+    if (eq > 0 && /^[a-z_]+$/.test(key) && value && section && key !== "root") section.settings.push(`${key} = ${value}`);
   });
   flush();
   return out;

@@ -169,6 +169,21 @@ function closeMergeProposals(ctx: Ctx, ids: readonly string[], status: "merged" 
   return out;
 }
 
+/**
+ * Frontmatter (from the opening `---` line to the next `---` line) with a `name:` and a
+ * `description:` that have a value, on their line or indented below it. Read line by line: three
+ * lazy `[\s\S]*?` in one pattern took seconds on an edited skill of 20 KB.
+ */
+export function hasSkillFrontmatter(text: string): boolean {
+  if (!text.startsWith("---\n")) return false;
+  const end = text.indexOf("\n---\n", 3);
+  if (end === -1) return false;
+  const lines = text.slice(4, end).split("\n");
+  const has = (key: string) =>
+    lines.some((l, i) => l.startsWith(`${key}:`) && (l.slice(key.length + 1).trim() !== "" || /^[ \t]+\S/.test(lines[i + 1] ?? "")));
+  return has("name") && has("description");
+}
+
 /** Writes an approved skill into the project (`.opencode/skills/<name>/SKILL.md`); never over an existing file. */
 function writeSkill(ctx: Ctx, p: ProposalRow, edited: string | undefined): { path: string; sha256: string } {
   const evidence = JSON.parse(p.evidence) as { name?: string };
@@ -178,7 +193,7 @@ function writeSkill(ctx: Ctx, p: ProposalRow, edited: string | undefined): { pat
   if (!root || !fs.existsSync(root)) throw conflict("the project's directory is not on this machine; the skill cannot be written");
   if (!evidence.name || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(evidence.name)) throw badRequest("the proposal has no valid skill name");
   const text = edited ?? p.suggestion ?? "";
-  if (!/^---\n[\s\S]*?\bname:\s*\S[\s\S]*?\bdescription:\s*\S[\s\S]*?\n---\n/.test(text))
+  if (!hasSkillFrontmatter(text))
     throw badRequest("content: a skill needs frontmatter with name and description", { field: "content" });
   const dir = path.join(root, ".opencode", "skills", evidence.name);
   const file = path.join(dir, "SKILL.md");

@@ -1,4 +1,5 @@
 import { skillMarkdown } from "./skill-file";
+import { trimEnd } from "../trim-end";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { recurringSequences, sequenceSkill, sessionCommands } from "./command-sequences";
@@ -119,7 +120,7 @@ export function skillName(text: string): string {
     .split(/[\s-]+/)
     .filter((w) => w && !STOP.has(w))
     .slice(0, 5);
-  const name = words.join("-").slice(0, 64).replace(/-+$/, "");
+  const name = trimEnd(words.join("-").slice(0, 64), "-");
   return name || `procedure-${Math.abs(hash(text)).toString(36)}`;
 }
 

@@ -63,7 +63,8 @@ export function rejectReason(s: Sentence): RejectReason | null {
   const minWords = /^(?:don'?t|do not|never|avoid|always|only)\b/i.test(t) ? 3 : 4;
   if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < minWords) return "length";
   if (EN_QUOTE.test(t)) return "quote";
-  if (/[?？]\s*["')\]]?\s*$/.test(t) || EN_QUESTION_START.test(t)) return "question";
+  // `t` is trimmed: one run of spaces to test (two, around an optional quote, backtracked).
+  if (/[?？](?:\s*["')\]])?$/.test(t) || EN_QUESTION_START.test(t)) return "question";
   if (EN_HYPOTHETICAL.test(t)) return "hypothetical";
   if (EN_NEGATED_DECISION.test(t)) return "negated";
   if (EN_IDIOM.test(t)) return "idiom";

@@ -4,21 +4,24 @@ import type { Ctx } from "../ctx";
 import { loops } from "../db/schema";
 import { resolveProject } from "../projects/resolve";
 import { redactKey } from "../security/redact-fields";
+import { trimEnd } from "../trim-end";
 import { loopDto } from "./row";
 
 /** A slug from the task's first words: the loop's branch is `recollect/loop-<slug>`. */
 export function slugFromTask(task: string): string {
-  const words = task
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter(Boolean)
-    .slice(0, 5)
-    .join("-")
-    .slice(0, 40)
-    .replace(/-+$/, "");
+  const words = trimEnd(
+    task
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim()
+      .split(" ")
+      .filter(Boolean)
+      .slice(0, 5)
+      .join("-")
+      .slice(0, 40),
+    "-",
+  );
   return words || "task";
 }
 

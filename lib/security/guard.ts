@@ -122,7 +122,10 @@ function authenticate(req: GuardRequest, deps: GuardDeps): GuardAuth {
 }
 
 function bearerOf(req: GuardRequest): string | undefined {
-  return req.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? req.tokenHeader?.trim();
+  // A prefix test and a trim: `^Bearer\s+(.+)$` backtracked over a long run of spaces.
+  const auth = req.authorization;
+  if (auth && /^bearer\s/i.test(auth)) return auth.slice("bearer".length).trim();
+  return req.tokenHeader?.trim();
 }
 
 /** Token holders (plugin, CLI, MCP) are trusted; a page that somehow had the token is still refused. */

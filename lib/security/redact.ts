@@ -610,13 +610,15 @@ const signedUrl: Detector = {
  * rules (`cd x && curl -u a:b`). `-p 8080`, `mysql -p` (prompt) and `$VARIABLES` are left alone.
  * Only the first 16 KB after a command word are read (a longer command line is no shell's).
  */
-const COMMAND = /^(?:mysql[a-z]*|mariadb[a-z-]*|sshpass|curl|docker|machine|openssl|redis-cli|keytool)$/;
+// The name's tail is bounded: `mysql[a-z]*` ran to the end of a long run of letters at every
+// `mysql` in it (1 MB of `mysqlmysql…` took a minute).
+const COMMAND = /^(?:mysql[a-z]{0,16}|mariadb[a-z-]{0,16}|sshpass|curl|docker|machine|openssl|redis-cli|keytool)$/;
 const CLI_LINE_LIMIT = 16 * 1024;
 const COMMAND_START = new Uint8Array(128);
 for (const c of "mscdork") COMMAND_START[c.charCodeAt(0)] = 1;
 const cliPassword: Detector = {
   kind: "cli_password",
-  anchor: /(?:mysql[a-z]*|mariadb[a-z-]*|sshpass|curl|docker|machine|openssl|redis-cli|keytool)[ \t]/g,
+  anchor: /(?:mysql[a-z]{0,16}|mariadb[a-z-]{0,16}|sshpass|curl|docker|machine|openssl|redis-cli|keytool)[ \t]/g,
   read(text, at, anchorEnd, push) {
     if (wordBefore(text, at) || (at > 0 && text.charCodeAt(at - 1) === 45)) return anchorEnd;
     let cmd = text.slice(at, anchorEnd - 1);

@@ -13,7 +13,10 @@ interface Group {
 }
 
 // `path:12:text` / `path:12: text` (grep -n, rg) or `path-12-text` context lines are grouped by path.
-const GREP_LINE = /^((?:[A-Za-z]:)?[^\s:]+\.[\w]+|[^\s:]*\/[^\s:]+):(\d+)[:-]/;
+// The path is one run up to the colon, then checked to be a path (a `.ext` at its end, or a `/`
+// inside): two alternatives that both read the run backtracked on a long path-like line.
+const GREP_LINE = /^((?:[A-Za-z]:)?[^\s:]+):(\d+)[:-]/;
+const isGrepPath = (p: string) => /.\.\w+$/.test(p) || (p.includes("/") && p.indexOf("/") < p.length - 1);
 // OpenCode grep: a `path:` header, then indented `Line N: text` rows.
 const HEADER = /^(\S.*):$/;
 const INDENTED = /^\s+\S/;
@@ -34,7 +37,7 @@ function groupLines(lines: string[]): { preamble: string[]; groups: Group[] } | 
       continue;
     }
     const grep = GREP_LINE.exec(line);
-    if (grep) {
+    if (grep && isGrepPath(grep[1])) {
       structured++;
       if (!current || current.header !== undefined || current.file !== grep[1]) groups.push((current = { file: grep[1], lines: [] }));
       current.lines.push(line);

@@ -196,6 +196,21 @@ describe("bootstrap", () => {
     expect(find(r, "The project is written in Go.")).toBeDefined();
   });
 
+  it("reads a repository made to stall its parsers in linear time, and still finds what is there", { timeout: 5_000 }, () => {
+    // Each line took seconds to minutes with the old patterns (a repository is anyone's text).
+    const ctx = fresh();
+    const dir = repo({
+      "go.mod": `module example.com/svc\n\ngo 1.22\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.10.0\n\tv${"v.q/v".repeat(60_000)}v/\n)\n`,
+      "pyproject.toml": `[project]\nname = "inv"\ndependencies = ["fastapi>=0.110", "-${"\\t".repeat(100_000)}\\nx"]\n`,
+      ".editorconfig": `[*]\nindent_size = 2\n_=${"\t".repeat(10_000)}=${"\t".repeat(10_000)}\r=\n`,
+      "main.go": "package main\n",
+    });
+    const r = run(ctx, dir);
+    expect(find(r, /Uses github\.com\/gin-gonic\/gin v1\.10\.0/)).toBeDefined();
+    expect(find(r, /Uses fastapi >=0\.110/)).toBeDefined();
+    expect(find(r, /Files \* use indent_size = 2/)).toBeDefined();
+  });
+
   it("refuses a directory that does not exist, naming the field", () => {
     const ctx = fresh();
     expect(() => run(ctx, path.join(tempDir(), "nope"))).toThrow(/directory: no directory/);

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { applyProposal, rejectProposal, undoLastAction } from "../../../lib/consolidation/decide";
+import { applyProposal, hasSkillFrontmatter, rejectProposal, undoLastAction } from "../../../lib/consolidation/decide";
 import { distill, skillName } from "../../../lib/consolidation/distill";
 import { createMemory } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
@@ -74,6 +74,15 @@ describe("distill", () => {
     rejectProposal(ctx, p.id);
     procedure("Cutting a CLI release means npm run build, npm test, npm version patch and then git push --follow-tags to publish.", "ses_d");
     expect((await distill(ctx, {})).created).toBe(0);
+  });
+
+  it("writes an edited skill only with frontmatter that has a name and a description, checked in linear time", { timeout: 5_000 }, () => {
+    expect(hasSkillFrontmatter('---\nname: release\ndescription: "Cut a release"\n---\n## Steps\n')).toBe(true);
+    expect(hasSkillFrontmatter("---\ndescription: >\n  Cut a release\nname: release\n---\n")).toBe(true);
+    for (const bad of ["name: release\ndescription: x\n", "---\nname: release\n---\ndescription: x\n---\n", "---\nname:\ndescription: x\n---\n", "---\nname: x\ndescription: y\n"])
+      expect(hasSkillFrontmatter(bad)).toBe(false);
+    // A lazy three-part pattern took seconds on 20 KB of this; 1 MB now.
+    expect(hasSkillFrontmatter(`---\np${"--\nname:0".repeat(50_000)}${"--\ndescription:0".repeat(50_000)}`)).toBe(false);
   });
 
   it("names skills as OpenCode requires", () => {

@@ -53,8 +53,14 @@ describe("resolveSettings", () => {
     const fs = await import("node:fs");
     const cfg = tempDir("plugin-cfg-");
     fs.mkdirSync(`${cfg}/recollect`);
-    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{\n  // port\n  "server": { "port": 7800, },\n}\n');
-    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.1:7800");
+    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{\n  // port\n  "server": { "port": 7800, /* "host": "x", */ "host": "127.0.0.2" },\n}\n');
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.2:7800");
+    // Read as the server reads it (jsonc-parser): a comment inside a string is text, and a file of
+    // blank lines and unclosed comments is read in linear time.
+    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{ "server": { "host": "::1", "port": 7801 }, "x": "/* not a comment" }\n');
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://[::1]:7801");
+    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, `${"\n".repeat(200_000)}${"/*".repeat(100_000)}`);
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.1:7731");
   });
 
   it("ignores invalid numbers and splits RECOLLECT_START_COMMAND", () => {

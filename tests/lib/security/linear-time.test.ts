@@ -74,4 +74,15 @@ describe("linear on adversarial text", () => {
     expect(result.stats.byStrategy["search-results"]).toBeGreaterThan(0);
     expect(fieldOf(result.messages, h.ids.g)).toContain("src/f0.py:1:");
   });
+
+  it("system reminders: a tool output of unclosed opening tags", FAST, () => {
+    ctx = testCtx({ env: { RECOLLECT_COMPRESSION_CACHE_AWARE: "false" } });
+    const reminder = "<system-reminder>\nPlan mode is active.\n</system-reminder>\n";
+    const output = `${reminder}kept\n${"<system-reminder>".repeat(60_000)}`;
+    const h = new History().user("look").step({ tools: [{ name: "t", tool: "bash", input: { command: "cat notes" }, output }] });
+    h.filler(2);
+    const out = fieldOf(compressMessages(ctx, h.body()).messages, h.ids.t);
+    expect(out.startsWith("kept\n<system-reminder>")).toBe(true);
+    expect(out).not.toContain("Plan mode");
+  });
 });

@@ -475,6 +475,8 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   '"-----BEGIN PRIVATE KEY-----" repeated': (n) => "-----BEGIN PRIVATE KEY-----\n".repeat(n / 28),
   '"://a:" repeated': (n) => "://a:".repeat(n / 5),
   '"mysql -pX " on one line': (n) => "mysql -pX ".repeat(n / 10),
+  '"mysql" run together': (n) => "mysql".repeat(n / 5),
+  '"mariadb-" run together': (n) => "mariadb-mysql".repeat(n / 13),
   '"ghp_a\\n" repeated': (n) => "ghp_a\n".repeat(n / 6),
   '"curl -u \'" on one line': (n) => "curl -u '".repeat(n / 9),
   '"=" and ":" only': (n) => "=:".repeat(n / 2),
