@@ -179,8 +179,7 @@ export function hasSkillFrontmatter(text: string): boolean {
   const end = text.indexOf("\n---\n", 3);
   if (end === -1) return false;
   const lines = text.slice(4, end).split("\n");
-  const has = (key: string) =>
-    lines.some((l, i) => l.startsWith(`${key}:`) && (l.slice(key.length + 1).trim() !== "" || /^[ \t]+\S/.test(lines[i + 1] ?? "")));
+  const has = (key: string) => lines.some((l, i) => l.startsWith(`${key}:`) && (l.slice(key.length + 1).trim() !== "" || /^[ \t]+\S/.test(lines[i + 1] ?? "")));
   return has("name") && has("description");
 }
 
@@ -193,8 +192,7 @@ function writeSkill(ctx: Ctx, p: ProposalRow, edited: string | undefined): { pat
   if (!root || !fs.existsSync(root)) throw conflict("the project's directory is not on this machine; the skill cannot be written");
   if (!evidence.name || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(evidence.name)) throw badRequest("the proposal has no valid skill name");
   const text = edited ?? p.suggestion ?? "";
-  if (!hasSkillFrontmatter(text))
-    throw badRequest("content: a skill needs frontmatter with name and description", { field: "content" });
+  if (!hasSkillFrontmatter(text)) throw badRequest("content: a skill needs frontmatter with name and description", { field: "content" });
   const dir = path.join(root, ".opencode", "skills", evidence.name);
   const file = path.join(dir, "SKILL.md");
   if (fs.existsSync(file)) throw conflict(`${file} exists already`, { path: file });

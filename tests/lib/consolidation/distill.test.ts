@@ -79,7 +79,12 @@ describe("distill", () => {
   it("writes an edited skill only with frontmatter that has a name and a description, checked in linear time", { timeout: 5_000 }, () => {
     expect(hasSkillFrontmatter('---\nname: release\ndescription: "Cut a release"\n---\n## Steps\n')).toBe(true);
     expect(hasSkillFrontmatter("---\ndescription: >\n  Cut a release\nname: release\n---\n")).toBe(true);
-    for (const bad of ["name: release\ndescription: x\n", "---\nname: release\n---\ndescription: x\n---\n", "---\nname:\ndescription: x\n---\n", "---\nname: x\ndescription: y\n"])
+    for (const bad of [
+      "name: release\ndescription: x\n",
+      "---\nname: release\n---\ndescription: x\n---\n",
+      "---\nname:\ndescription: x\n---\n",
+      "---\nname: x\ndescription: y\n",
+    ])
       expect(hasSkillFrontmatter(bad)).toBe(false);
     // A lazy three-part pattern took seconds on 20 KB of this; 1 MB now.
     expect(hasSkillFrontmatter(`---\np${"--\nname:0".repeat(50_000)}${"--\ndescription:0".repeat(50_000)}`)).toBe(false);

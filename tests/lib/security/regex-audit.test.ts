@@ -55,7 +55,9 @@ describe("regular expressions", () => {
     );
     const vulnerable = results
       .filter((r) => r.result.status === "vulnerable" && !(r.source in BOUNDED))
-      .map((r) => `${r.where} /${r.source}/${r.flags}: ${r.result.status === "vulnerable" ? `${r.result.complexity.type}, e.g. ${r.result.attack.pattern}` : ""}`);
+      .map(
+        (r) => `${r.where} /${r.source}/${r.flags}: ${r.result.status === "vulnerable" ? `${r.result.complexity.type}, e.g. ${r.result.attack.pattern}` : ""}`,
+      );
     expect(vulnerable).toEqual([]);
     // The checker does find what it is here for.
     expect((await check("^([a-z_]+)\\s*=\\s*(.+?)\\s*$", "", { checker: "automaton" })).status).toBe("vulnerable");
