@@ -206,8 +206,8 @@ function pythonStack(project: ProjectFiles, file: string): Proposal[] {
     ...(Array.isArray(proj.dependencies) ? proj.dependencies : []),
     ...Object.values((proj["optional-dependencies"] ?? {}) as Record<string, unknown>).flat(),
   ]) {
-    // `(.*)` to the end of the line, trimmed below: `\s*(.*)$` backtracked on a string with a newline.
-    const m = typeof d === "string" ? /^([A-Za-z0-9_.-]+)(\[[^\]]*\])?(.*)/.exec(d.trim()) : null;
+    // The rest whatever it holds, trimmed below: `\s*(.*)$` backtracked on a string with a newline.
+    const m = typeof d === "string" ? /^([A-Za-z0-9_.-]+)(\[[^\]]*\])?([\s\S]*)/.exec(d.trim()) : null;
     if (m) specs.push([m[1].toLowerCase(), m[3].trim()]);
   }
   for (const [d, v] of Object.entries(poetryDeps)) specs.push([d.toLowerCase(), typeof v === "string" ? v : ""]);
@@ -326,7 +326,8 @@ function editorconfig(project: ProjectFiles, file: string): Proposal[] {
     const eq = l.indexOf("=");
     const key = l.slice(0, Math.max(0, eq)).trim();
     const value = l.slice(eq + 1).trim();
-    if (eq > 0 && /^[a-z_]+$/.test(key) && value && section && key !== "root") section.settings.push(`${key} = ${value}`);
+    // A value never spans a line terminator that is not at its end (a lone `\r`, U+2028).
+    if (eq > 0 && /^[a-z_]+$/.test(key) && value && !/[\r\u2028\u2029]/.test(value) && section && key !== "root") section.settings.push(`${key} = ${value}`);
   });
   flush();
   return out;

@@ -31,7 +31,7 @@ const EN_QUESTION_START =
 const EN_HYPOTHETICAL =
   /\b(?:if|what if|suppose|supposing|assuming|maybe|perhaps|might|could|would(?!\s+(?:prefer|rather|like\s+you))|wonder|not sure|unsure|haven't decided|have not decided|undecided|yet to decide|one option|another option|alternatively|in theory|let me think|thinking about|considering|it seems|seems to|seems like|looks like|apparently|probably|presumably|likely|i guess|i think)\b/i;
 const EN_QUOTE =
-  /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told|mentioned(?: that)?|pointed out|suggested that)\b|"[^"]{8,}"|“[^”]{4,}”/i;
+  /^>|\b(?:said|says|say that|claim(?:s|ed)? that|according to|the (?:docs|documentation|readme|manual|spec) (?:says?|said|states?|claims?|mentions?|recommends?)|the error (?:message )?(?:says|reads)|wrote|told me|was told|mentioned(?: that)?|pointed out|suggested that)\b|"[^"]{8,}"|“[^”“]{4,}”/i;
 const EN_IDIOM =
   /\bmust(?:'ve| have)\b|\bmust be (?:the|a|an|it|that|this|right|wrong|tired|something|somewhere|broken|related|because|why|joking|kidding)\b|\bnever mind\b|\bdon'?t worry\b|\b(?:i|we) (?:don'?t|do not) (?:know|think|see|understand|remember)\b|\b(?:i|we) can(?:'t|not) (?:see|find|reproduce|tell|remember)\b|^never (?:seen|heard|had|been|thought|used|mind)\b|^(?:don'?t|do not) (?:know|think|care|remember|worry|see|understand|get it)\b|^always (?:happy|glad|good|nice|fun|a pleasure)\b|\b(?:don'?t|do not|doesn'?t|does not|won'?t) (?:have|need) to\b|\bno need to\b/i;
 /** Off-topic personal plans are not project decisions. */
@@ -44,7 +44,7 @@ const EN_NEGATED_DECISION =
 const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?(?:达成一致|定下来|拍板)|未定|没(?:这么|那么)定过|还在(?:讨论|投票|考虑)|没有选/;
 const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
 const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
-const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”]{2,}”|「[^」]{2,}」/;
+const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”“]{2,}”|「[^」「]{2,}」/;
 const ZH_IDIOM = /喜欢(?:这|那)(?:个|种|样)?|别担心|不用担心/;
 
 export function rejectReason(s: Sentence): RejectReason | null {
@@ -185,7 +185,7 @@ const EN_RULES: Rule[] = [
   // imperatives at the start decide between constraint and convention
   { id: "en.never", category: "constraint", re: /^(?:never|don'?t|do not|avoid|only)\b/i, confidence: 0.85 },
   { id: "en.always", category: "convention", re: /^always\s+\w+/i, confidence: 0.8 },
-  { id: "en.use-for", category: "convention", re: /^use\s+.+\b(?:for|in|when|instead of)\b/i, confidence: 0.75 },
+  { id: "en.use-for", category: "convention", re: /^use\s+\S.*\b(?:for|in|when|instead of)\b/i, confidence: 0.75 },
   // constraints
   { id: "en.must", category: "constraint", re: /\b(?:must|mustn't|shall not|is required to|are required to|has to|have to)\b/i, confidence: 0.85 },
   { id: "en.not-allowed", category: "constraint", re: /\b(?:not allowed|forbidden|prohibited|under no circumstances)\b/i, confidence: 0.9 },

@@ -62,6 +62,12 @@ describe("guardRequest", () => {
     expect(check({ authorization: null })).toMatchObject({ ok: false, status: 401 });
     expect(check({ authorization: "Bearer wrong" })).toMatchObject({ ok: false, status: 401, message: "invalid API token" });
     expect(check({ authorization: null, tokenHeader: token }).ok).toBe(true);
+    // The scheme in any case and any spacing; nothing after it is no token (the other header is not read then).
+    expect(check({ authorization: `bEaReR \t ${token}  ` }).ok).toBe(true);
+    expect(check({ authorization: "Bearer\u00a0", tokenHeader: token })).toMatchObject({ ok: false, status: 401 });
+    expect(check({ authorization: `Basic ${token}` })).toMatchObject({ ok: false, status: 401 });
+    expect(check({ authorization: `Bearer${token}` })).toMatchObject({ ok: false, status: 401 });
+    expect(check({ authorization: `Bearer ${" ".repeat(200_000)}x` })).toMatchObject({ ok: false, status: 401 });
     expect(browser({})).toMatchObject({ ok: true, auth: { kind: "session", sessionId: liveSession } });
     expect(check({ authorization: null, cookie: `${BROWSER_COOKIE}=revoked-or-made-up-0123456789` })).toMatchObject({ ok: false, status: 401 });
     expect(check({ authorization: null, pathname: "/api/health" }).ok).toBe(true);
