@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Config } from "../../config";
 import type { CachedPart } from "../cache";
 import { pressureLevel } from "../pressure";
@@ -122,14 +123,14 @@ export function schedule(
       else {
         // Not reads: a read is the agent asking for those lines; its copy would have to stay whole
         // as long as the file is worked on.
-        copy = read ? undefined : (lastWhole.get(callKeyOf(slots[arrived])) ?? lastWhole.get(tool));
+        copy = read ? undefined : (lastWhole.get(runKeyOf(slots[arrived])) ?? lastWhole.get(tool));
         if (copy !== undefined && !applied.has(copy)) shown = referenceTo(arrived, copy, false);
       }
       if (shown === undefined || copy === undefined) {
         // Shown whole: what later repeats refer to.
         copies.set(key, arrived);
         lastWhole.set(tool, arrived);
-        lastWhole.set(callKeyOf(slots[arrived]), arrived);
+        if (!read) lastWhole.set(runKeyOf(slots[arrived]), arrived);
         continue;
       }
       repeats.set(arrived, shown);
@@ -181,11 +182,14 @@ export function schedule(
   return { applied, repeats };
 }
 
-/** A tool call's identity for "the same command run again": its command, or else its whole input. */
-function callKeyOf(slot: Slot): string {
+/** A tool call's identity for "the same command run again": its command, or else its whole input (kept with the part). */
+function runKeyOf(slot: Slot): string {
+  if (slot.entry.runKey !== undefined) return slot.entry.runKey;
   const input = slot.part.state?.input as Record<string, unknown> | undefined;
   const command = input?.command;
-  return `${slot.part.tool}\0${typeof command === "string" ? command.trim() : JSON.stringify(input ?? {})}`;
+  const key = `${slot.part.tool}\0${typeof command === "string" ? command.trim() : JSON.stringify(input ?? {})}`;
+  slot.entry.runKey = createHash("sha1").update(key).digest("base64url");
+  return slot.entry.runKey;
 }
 
 const sameFile = (a: Slot, b: Slot) => {
