@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseJsonc } from "jsonc-parser";
+import { type ParseError, parse as parseJsonc } from "jsonc-parser";
 import { trimEnd } from "../lib/trim-end";
 
 /**
@@ -66,26 +66,44 @@ export function dataDirFrom(env: Env): string {
   return path.join(env.XDG_DATA_HOME || path.join(os.homedir(), ".local", "share"), "recollect");
 }
 
-/** `server.host` / `server.port` of the user's Recollect config (JSONC, read as the server reads it). */
+/** A port the server would accept (an integer from 1 to 65535); anything else leaves its default. */
+const port = (v: unknown): number | undefined => {
+  const n = num(v);
+  return n !== undefined && Number.isInteger(n) && n >= 1 && n <= 65535 ? n : undefined;
+};
+
+/**
+ * `server.host` / `server.port` of the user's Recollect config, read as the server reads it
+ * (lib/config.ts): the file named by `RECOLLECT_CONFIG`, then the user file, the later winning; a
+ * file with any error is ignored, and so is a value the server would refuse.
+ */
 function userServerConfig(env: Env): { host?: string; port?: number } {
-  const file = env.RECOLLECT_CONFIG || path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "recollect", "config.jsonc");
-  try {
-    const parsed = parseJsonc(fs.readFileSync(file, "utf8"), [], { allowTrailingComma: true }) as { server?: { host?: unknown; port?: unknown } } | undefined;
-    const server = parsed?.server ?? {};
-    return { host: str(server.host), port: num(server.port) };
-  } catch {
-    return {};
+  const files = [path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "recollect", "config.jsonc")];
+  if (env.RECOLLECT_CONFIG) files.unshift(path.resolve(env.RECOLLECT_CONFIG));
+  const out: { host?: string; port?: number } = {};
+  for (const file of files) {
+    try {
+      const errors: ParseError[] = [];
+      const parsed = parseJsonc(fs.readFileSync(file, "utf8"), errors, { allowTrailingComma: true }) as { server?: { host?: unknown; port?: unknown } } | null;
+      if (errors.length || typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) continue;
+      out.host = str(parsed.server?.host) ?? out.host;
+      out.port = port(parsed.server?.port) ?? out.port;
+    } catch {
+      // No such file, or unreadable: the server skips it too.
+    }
   }
+  return out;
 }
 
 export function serverUrl(options: Options, env: Env): string {
   const explicit = str(options.url) ?? str(env.RECOLLECT_URL);
   if (explicit) return trimEnd(explicit, "/");
   const file = userServerConfig(env);
-  let host = str(env.RECOLLECT_HOST) ?? file.host ?? "127.0.0.1";
-  const port = num(env.RECOLLECT_PORT) ?? file.port ?? DEFAULT_PORT;
+  // The server's own variables first, then their short aliases (lib/config.ts ENV_ALIASES).
+  let host = str(env.RECOLLECT_SERVER_HOST) ?? str(env.RECOLLECT_HOST) ?? file.host ?? "127.0.0.1";
+  const p = port(env.RECOLLECT_SERVER_PORT) ?? port(env.RECOLLECT_PORT) ?? file.port ?? DEFAULT_PORT;
   if (host.includes(":") && !host.startsWith("[")) host = `[${host}]`;
-  return `http://${host}:${port}`;
+  return `http://${host}:${p}`;
 }
 
 /**

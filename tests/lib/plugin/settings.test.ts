@@ -59,8 +59,39 @@ describe("resolveSettings", () => {
     // blank lines and unclosed comments is read in linear time.
     fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{ "server": { "host": "::1", "port": 7801 }, "x": "/* not a comment" }\n');
     expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://[::1]:7801");
+    // A file with an error is ignored, as the server ignores it (which then listens on the default port).
+    fs.writeFileSync(`${cfg}/recollect/config.jsonc`, '{"server":{"port":7800} "x":1}');
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.1:7731");
     fs.writeFileSync(`${cfg}/recollect/config.jsonc`, `${"\n".repeat(200_000)}${"/*".repeat(100_000)}`);
     expect(resolveSettings({}, { XDG_CONFIG_HOME: cfg }).url).toBe("http://127.0.0.1:7731");
+  });
+
+  it("finds the server where the server's own configuration puts it (both files, its variables, values it refuses)", async () => {
+    const { tempDir } = await import("../../helpers/server");
+    const { loadConfig } = await import("../../../lib/config");
+    const fs = await import("node:fs");
+    const cfg = tempDir("plugin-cfg-layers-");
+    fs.mkdirSync(`${cfg}/recollect`);
+    const extra = `${cfg}/extra.jsonc`;
+    const cases: { user?: string; extra?: string; env?: Record<string, string> }[] = [
+      { extra: '{"server":{"port":7802,"host":"127.0.0.3"}}' },
+      { extra: '{"server":{"port":7802,"host":"127.0.0.3"}}', user: '{"server":{"port":7803}}' },
+      { extra: '{"server":{"port":7802}}', user: '{"server":{"port":7803} oops}' },
+      { user: '{"server":{"port":70000,"host":"127.0.0.4"}}' },
+      { user: '{"server":{"port":7804.5}}' },
+      { user: "[1, 2]" },
+      { user: '{"server":{"port":7805}}', env: { RECOLLECT_SERVER_PORT: "7806", RECOLLECT_PORT: "7807" } },
+      { user: '{"server":{"host":"127.0.0.5"}}', env: { RECOLLECT_PORT: "7807", RECOLLECT_SERVER_HOST: "127.0.0.6" } },
+    ];
+    for (const c of cases) {
+      fs.rmSync(`${cfg}/recollect/config.jsonc`, { force: true });
+      fs.rmSync(extra, { force: true });
+      if (c.user !== undefined) fs.writeFileSync(`${cfg}/recollect/config.jsonc`, c.user);
+      if (c.extra !== undefined) fs.writeFileSync(extra, c.extra);
+      const env = { XDG_CONFIG_HOME: cfg, RECOLLECT_DATA_DIR: cfg, ...(c.extra !== undefined ? { RECOLLECT_CONFIG: extra } : {}), ...c.env };
+      const { host, port } = loadConfig({ env }).config.server;
+      expect(resolveSettings({}, env).url, JSON.stringify(c)).toBe(`http://${host}:${port}`);
+    }
   });
 
   it("ignores invalid numbers and splits RECOLLECT_START_COMMAND", () => {
