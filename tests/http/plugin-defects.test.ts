@@ -184,7 +184,11 @@ async function turnOf(hooks: Hooks, sessionID: string, history: WithParts[]) {
 describe("a session continued after OpenCode restarts", () => {
   it("gets the same resume and recall blocks from its first message on, and does not recall again what they show", async () => {
     const directory = tempDir("plugin-restart-");
-    for (const content of ["The CSV exporter writes UTF-8 with a BOM for Excel", "Spreadsheet header rows are always in English, whatever the locale"]) {
+    for (const content of [
+      "The CSV exporter writes UTF-8 with a BOM for Excel",
+      "Spreadsheet header rows are always in English, whatever the locale",
+      "Monthly reports are named by year and month, like report-2026-01",
+    ]) {
       const res = await server.api("/api/memories", { method: "POST", json: { content, category: "decision", directory } });
       expect(res.status).toBe(201);
     }
@@ -212,6 +216,7 @@ describe("a session continued after OpenCode restarts", () => {
     // The second message's block has the header memory, not again the one the first block shows.
     expect(second.messages[2]).toContain("always in English");
     expect(second.messages[2]).not.toContain("UTF-8 with a BOM");
+    expect(second.messages.join("\n")).not.toContain("named by year and month");
     // What was injected is on the server once the plugin saved it.
     await vi.waitFor(
       async () => {
@@ -223,11 +228,16 @@ describe("a session continued after OpenCode restarts", () => {
 
     // OpenCode restarts: a new plugin that never saw the session.
     const after = await plugin(directory);
-    history.push(answer(sid, "The header is UTF-8 too."), user(sid, "thanks; one more time, the CSV exporter encoding and the spreadsheet header rows?"));
+    history.push(
+      answer(sid, "The header is UTF-8 too."),
+      user(sid, "thanks; one more time, the CSV exporter encoding, the spreadsheet header rows, and how are monthly reports named?"),
+    );
     const third = await turnOf(after.hooks, sid, history);
     expect(third.system).toEqual(second.system);
     expect(third.messages.slice(0, second.messages.length)).toEqual(second.messages);
-    // What the earlier blocks show was restored with them: not recalled a second time.
+    // What the earlier blocks show was restored with them: not recalled a second time, while what
+    // they do not show is.
+    expect(third.messages[4]).toContain("named by year and month");
     expect(third.messages[4]).not.toContain("UTF-8 with a BOM");
     expect(third.messages[4]).not.toContain("always in English");
   });
