@@ -104,6 +104,10 @@ export class ServerStarter {
           RECOLLECT_URL: url,
           RECOLLECT_HOST: u.hostname.replace(/^\[|\]$/g, ""),
           RECOLLECT_PORT: u.port || "80",
+          // The server reads these before their aliases: one set in the user's environment would
+          // otherwise move the server away from the URL the plugin calls.
+          RECOLLECT_SERVER_HOST: u.hostname.replace(/^\[|\]$/g, ""),
+          RECOLLECT_SERVER_PORT: u.port || "80",
         },
       });
       child.on("error", (error) => this.log("warn", `could not start the Recollect server (${cmd}): ${error.message}`));

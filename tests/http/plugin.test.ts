@@ -380,15 +380,23 @@ describe("fail open", () => {
     fs.writeFileSync(
       script,
       `import http from "node:http";
-console.log("fake server starting on " + process.env.RECOLLECT_PORT + " data " + process.env.RECOLLECT_DATA_DIR);
+// The server's own variables before their aliases, as lib/config.ts reads them.
+const port = process.env.RECOLLECT_SERVER_PORT ?? process.env.RECOLLECT_PORT;
+console.log("fake server starting on " + port + " data " + process.env.RECOLLECT_DATA_DIR);
 const s = http.createServer((req, res) => { res.setHeader("content-type", "application/json"); res.end(req.url === "/api/health" ? '{"status":"ok"}' : '{"block":"","tokens":0,"memoryIds":[],"hash":"h"}'); });
-s.listen(Number(process.env.RECOLLECT_PORT), process.env.RECOLLECT_HOST);
+s.listen(Number(port), process.env.RECOLLECT_SERVER_HOST ?? process.env.RECOLLECT_HOST);
 setTimeout(() => process.exit(0), 20000);`,
     );
+    // A port in the user's environment does not move the server away from the plugin's URL.
+    vi.stubEnv("RECOLLECT_SERVER_PORT", "1");
     const { hooks, rt } = await plugin({ url: `http://127.0.0.1:${port}`, dataDir, autoStart: true, startCommand: [process.execPath, script] });
-    await system(hooks, "ses_start");
-    expect(rt.client.breaker.state).toBe("open"); // refused: the start is under way
-    await vi.waitFor(async () => expect(await rt.starter.healthy()).toBe(true), { timeout: 15_000, interval: 200 });
+    try {
+      await system(hooks, "ses_start");
+      expect(rt.client.breaker.state).toBe("open"); // refused: the start is under way
+      await vi.waitFor(async () => expect(await rt.starter.healthy()).toBe(true), { timeout: 15_000, interval: 200 });
+    } finally {
+      vi.unstubAllEnvs();
+    }
     expect(rt.starter.attempted).toBe(true);
     // The starter polls health about once a second and closes the circuit when it sees the server.
     await vi.waitFor(() => expect(rt.client.breaker.state).toBe("closed"), { timeout: 15_000, interval: 50 });
