@@ -173,10 +173,17 @@ const BASE_FORMS: Record<string, string> = Object.fromEntries(
 );
 
 const stemCache = new Map<string, string>();
+/**
+ * Longer runs of letters are not English words (hashes, keys, a word repeated without spaces):
+ * left as they are, and not cached. The stemmer's own patterns are quadratic in a word's length,
+ * so one 50,000-letter word stalled the server for seconds at every store and every start.
+ */
+const MAX_STEM_CHARS = 40;
 
 /** Lowercased, stopword-filtered, stemmed term, or null for a stopword. */
 function term(word: string): string | null {
   const lower = word.toLowerCase();
+  if (lower.length > MAX_STEM_CHARS) return lower;
   if (STOPWORDS.has(lower)) return null;
   let stemmed = stemCache.get(lower);
   if (stemmed === undefined) {

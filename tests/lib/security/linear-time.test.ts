@@ -1,3 +1,4 @@
+import { countTokens as raw } from "gpt-tokenizer";
 import { afterEach, describe, expect, it } from "vitest";
 import { nextStepsIn } from "../../../lib/checkpoints/next-steps";
 import { compressMessages } from "../../../lib/compression";
@@ -6,7 +7,9 @@ import { requiredLines } from "../../../lib/compression/strategies/key-lines";
 import { parseAnswer } from "../../../lib/consolidation/judge";
 import { parseEntities } from "../../../lib/entities/parse";
 import { parseSuggestions } from "../../../lib/extraction/llm";
+import { tokenize } from "../../../lib/search/tokenizer";
 import { redactKey, redactPath } from "../../../lib/security/redact-fields";
+import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { fieldOf, History } from "../compression/history";
 
@@ -73,6 +76,28 @@ describe("linear on adversarial text", () => {
     const result = compressMessages(ctx, h.body());
     expect(result.stats.byStrategy["search-results"]).toBeGreaterThan(0);
     expect(fieldOf(result.messages, h.ids.g)).toContain("src/f0.py:1:");
+  });
+
+  it("token counts: long runs of whitespace, as of any other characters", FAST, () => {
+    // One pre-token each for the tokenizer: counted in slices, within a few percent of the exact
+    // count (measured exactly on a run a hundred times shorter).
+    for (const run of [" ", "\n", "\t", " \n", "=", "x"]) {
+      const n = countTokens(`head ${run.repeat(409_600 / run.length)} tail`);
+      const exact = raw(run.repeat(4096 / run.length)) * 100;
+      expect(Math.abs(n - exact) / exact).toBeLessThan(0.05);
+    }
+    // Short runs are counted as they are.
+    expect(countTokens(`a${" ".repeat(100)}b`)).toBeLessThan(10);
+  });
+
+  it("search terms: one very long word (the stemmer is not given it)", FAST, () => {
+    for (const word of ["k".repeat(200_000), "Ab".repeat(100_000), "ａ".repeat(100_000)]) {
+      const terms = tokenize(`cached ${word} values`);
+      expect(terms).toContain("cach");
+      expect(terms.some((t) => t.length >= 100_000)).toBe(true);
+    }
+    // Words of ordinary length are still stemmed.
+    expect(tokenize("internationalization decisions")).toEqual(expect.arrayContaining(["internation", "decis"]));
   });
 
   it("system reminders: a tool output of unclosed opening tags", FAST, () => {
