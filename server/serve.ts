@@ -12,6 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import { announce, logger } from "../lib/logging/logger";
 import { directRouteFor } from "../lib/http/direct-routes";
+import { API_SECURITY_HEADERS, COMMON_SECURITY_HEADERS } from "../lib/security/headers";
 import { answerDirect } from "./direct";
 import { checkRequestLine, type GateRefusal } from "./gate";
 
@@ -50,6 +51,10 @@ await app.prepare();
 const server = http.createServer((req, res) => {
   const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host, hostHeaders: hostHeaderCount(req.rawHeaders) });
   if (refusal) return refuse(res, refusal);
+  // Answers Next.js makes itself (a 405 for a method a route does not have, a static file) get
+  // the security headers too; routes and the proxy set the same names again.
+  const api = req.url === "/api" || req.url?.startsWith("/api/") || req.url?.startsWith("/api?");
+  for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
   // Hot API routes Next.js has loaded are called directly (lib/http/direct-routes.ts).
   const direct = directRouteFor(req.method, req.url);
   (direct ? answerDirect(direct, req, res) : handle(req, res)).catch((error: unknown) => {

@@ -109,6 +109,26 @@ describe("the request line is checked before Next.js (server/gate.ts)", () => {
     expect(JSON.parse(trace.body).error.code).toBe("method_not_allowed");
   });
 
+  it("an API path no route serves is the API's JSON 404 after the token check; answers Next.js makes itself carry the security headers", async () => {
+    const anonymous = await fetch(`${server.url}/api/no-such-route/x`);
+    expect(anonymous.status).toBe(401);
+    const unknown = await server.api("/api/no-such-route/x", { method: "POST", json: {} });
+    expect(unknown.status).toBe(404);
+    expect((await body(unknown)).error).toMatchObject({ code: "not_found", message: expect.stringContaining("/api/no-such-route/x") });
+    // A method the route does not have: Next.js's own 405.
+    const wrongMethod = await server.api("/api/stats", { method: "DELETE" });
+    expect(wrongMethod.status).toBe(405);
+    for (const res of [unknown, wrongMethod]) {
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+    const staticFile = await fetch(`${server.url}/icon.svg`);
+    expect(staticFile.status).toBe(200);
+    expect(staticFile.headers.get("x-frame-options")).toBe("DENY");
+    expect(staticFile.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("an absolute-URI request line is 400, never a redirect to another host", async () => {
     const res = await rawRequest("GET http://evil.example/ HTTP/1.1");
     expect(res.status).toBe(400);
