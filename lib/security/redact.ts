@@ -629,7 +629,9 @@ const cliPassword: Detector = {
     const n = Math.min(text.length, anchorEnd + CLI_LINE_LIMIT);
     while (p < n) {
       p = SPACE.runEnd(text, p);
-      if (p >= n || lineBreak(text, p)) break;
+      // A bare `\r` ends the command line too (a terminal redraw): the word loop below stops at it,
+      // so going on would read an empty word at the same place for ever.
+      if (p >= n || lineBreak(text, p) || text.charCodeAt(p) === 13) break;
       // One shell word, quotes kept whole.
       const start = p;
       while (p < n) {
@@ -642,6 +644,7 @@ const cliPassword: Detector = {
           p = q < n && text.charCodeAt(q) === c ? q + 1 : q;
         } else p++;
       }
+      if (p === start) break; // nothing read: never loop in place
       const word = text.slice(start, p);
       if (takeNext) {
         secretOf(word, start, takeNext, push);

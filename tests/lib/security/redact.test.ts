@@ -85,6 +85,8 @@ const POSITIVE: { kind: string; text: string; secret: string; keeps?: string[] }
   { kind: "cli_password", secret: `pa${r(b64, 10, 27)}`, text: "sshpass -p $S ssh me@host", keeps: ["sshpass -p ", " ssh me@host"] },
   { kind: "cli_password", secret: `pa${r(b64, 10, 28)}`, text: "docker login -u me -p $S registry.example", keeps: ["-p ", " registry.example"] },
   { kind: "cli_password", secret: `pa${r(b64, 10, 29)}`, text: "machine api.example.com login me password $S", keeps: ["password "] },
+  // A bare carriage return (a terminal redraw) ends the command line: read past, never looped on.
+  { kind: "cli_password", secret: `pa${r(b64, 10, 30)}`, text: "curl -u ci:$S\rmachine words\r 10%\rdone", keeps: ["-u ci:", "\rmachine words\r 10%\rdone"] },
   { kind: "env_secret", secret: `val${r(b64, 13, 21)}`, text: "in .env: STRIPE_WEBHOOK_SECRET=$S", keeps: ["STRIPE_WEBHOOK_SECRET="] },
   { kind: "env_secret", secret: `pw${r(b64, 12, 22)}`, text: 'PASSWORD="$S"', keeps: ["PASSWORD="] },
   { kind: "env_secret", secret: `tk${r(b64, 12, 23)}`, text: "GITHUB_TOKEN: $S" },
@@ -504,6 +506,7 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   '<a key="password" value="x repeated': (n) => '<a key="password" value="x'.repeat(n / 26),
   '<a key="password" and value=" repeated in one tag': (n) => `<a key="password" ${'value="'.repeat(n / 7)}`,
   '"discord.com/api/webhooks/" repeated': (n) => "discord.com/api/webhooks/".repeat(n / 25),
+  '"curl x\\r" repeated (a command word before a bare carriage return)': (n) => "curl x\r".repeat(n / 7),
 };
 
 describe("redact: linear on adversarial inputs", () => {
