@@ -28,6 +28,12 @@ const CURL_ROW = /^\s*(?:[\d.]+[kMGTP]?\s+){8}(?:(?:--|\d+):(?:--|\d\d):(?:--|\d
  */
 const BAR =
   /\d{1,3}%\|[^|]{0,100}\|\s*[\d.]+[kMG]?\/[\d.]+|\d{1,3}(?:\.\d+)?%.{0,12}?[█▉▊▋▌▍▎▏━╸╺]{3}|[█▉▊▋▌▍▎▏━╸╺]{3}.{0,40}?\d{1,3}(?:\.\d+)?%|[━╸╺]{10}.{0,12}?[\d.]+\/[\d.]+|\[[=#>\- ]{10,}\]|^\s*\d+K(?: \.{10}){1,6}/;
+/**
+ * What a redrawn state shows: a percentage, a count of a total, a speed, an ETA, a bar or a
+ * spinner. A line whose `\r`-separated states show none of these is not a redraw: text with
+ * old-Mac (`\r`) line endings keeps every line.
+ */
+const PROGRESS_MARK = /\d%|(?<![\d/])\d+\/\d+(?![\d/])|\d[kMG]i?B\/s|\beta\b|[█▉▊▋▌▍▎▏━╸╺]{3}|^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⣾⣽⣻⢿⡿⣟⣯⣷]/i;
 /** What every progress output has one of (one pass over an output without any). */
 const MAYBE = /[\r%━]|K \.|\[[=#]{2}/;
 /** Long lines are not progress: not looked at (and the patterns stay linear). */
@@ -52,6 +58,10 @@ export function withoutProgress(text: string): WithoutProgress | undefined {
       continue;
     }
     const states = body.split("\r");
+    if (!states.some((state) => state.length <= MAX_LINE && PROGRESS_MARK.test(state))) {
+      lines.push(raw);
+      continue;
+    }
     let last = states.length - 1;
     while (last > 0 && !states[last].trim()) last--;
     // An error drawn and then drawn over still counts (key lines always survive).

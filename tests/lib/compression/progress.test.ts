@@ -31,6 +31,19 @@ describe("withoutProgress", () => {
     expect(withoutProgress("a\r\nb\r\n")).toBeUndefined();
   });
 
+  it("keeps every line of text with \\r line endings (states that show no progress are not redraws)", () => {
+    const config = Array.from({ length: 40 }, (_, i) => `config_${i} = value_${i}  # set on 2024/05/${String(i % 28).padStart(2, "0")} ===`).join("\r");
+    expect(withoutProgress(`${config}\r`)).toBeUndefined();
+    expect(withoutProgress(`header\n${config}\nfooter`)).toBeUndefined();
+    expect(withoutProgress("a\rb\rdone\nok 50%")).toBeUndefined();
+    // A bar redrawn without a single line break is still one.
+    expect(withoutProgress("\r  0%|          | 0/3\r 33%|███▎      | 1/3\r100%|██████████| 3/3")?.text).toBe("100%|██████████| 3/3");
+    expect(withoutProgress("Receiving objects:  45% (450/1000)\rReceiving objects: 100% (1000/1000), done.")?.text).toBe(
+      "Receiving objects: 100% (1000/1000), done.",
+    );
+    expect(withoutProgress("⠋ Installing dependencies\r⠙ Installing dependencies\r✔ Installed")?.text).toBe("✔ Installed");
+  });
+
   it("keeps an error that was drawn over", () => {
     const r = withoutProgress("fetch 10%\rError: connection reset by peer\rfetch 20%\rfetch 100%");
     expect(r?.text).toBe("Error: connection reset by peer\nfetch 100%");
