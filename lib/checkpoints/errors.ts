@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ErrorItem } from "../contracts/checkpoints";
 import { toSentences } from "../extraction/sentences";
 import type { ToolCall, Turn } from "./timeline";
+import { headOf } from "../text-slice";
 
 /**
  * Errors met in a session and whether they were fixed. Evidence, in session order, decides: a
@@ -25,9 +26,9 @@ const FILE_REF = /(?:^|[\s('"`])\.?\/?((?:[\w@.-]+\/)*[\w@-][\w@.-]*\.[A-Za-z]{1
 export function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, " ").trim();
   if (t.length <= max) return t;
-  const cut = t.slice(0, max);
+  const cut = headOf(t, max);
   const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("。"));
-  return (end > max * 0.5 ? cut.slice(0, end + 1) : cut.slice(0, max - 1) + "…").trim();
+  return (end > max * 0.5 ? cut.slice(0, end + 1) : `${headOf(cut, max - 1)}…`).trim();
 }
 
 /** The line that best names the error: the first specific one, else the first generic one, with an assertion's expected/received. */

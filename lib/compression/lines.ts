@@ -1,3 +1,5 @@
+import { headOf } from "../text-slice";
+
 /**
  * Line-level helpers shared by the strategies: what counts as a key line (kept verbatim whatever
  * else is cut) and how a selection of lines is rendered with the gaps marked.
@@ -129,7 +131,7 @@ export function selectLines(lines: string[], o: SelectOptions): { text: string; 
       const line = lines[i];
       out.push(
         o.maxLineChars && line.length > o.maxLineChars + 40 && !isKeyLine(line)
-          ? `${line.slice(0, o.maxLineChars)}… (+${line.length - o.maxLineChars} characters)`
+          ? `${headOf(line, o.maxLineChars)}… (+${line.length - o.maxLineChars} characters)`
           : line,
       );
       kept++;

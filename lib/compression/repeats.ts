@@ -4,6 +4,7 @@ import { countTokens } from "../token-count";
 import { isKeyLine } from "./lines";
 import type { CachedPart, PartMemory } from "./part-memory";
 import type { Slot } from "./phases/measure";
+import { headOf } from "../text-slice";
 
 /**
  * Repeated outputs: a tool output byte-identical to an earlier output of the same tool that the
@@ -58,7 +59,7 @@ function sameOutputStub(slot: Slot, copy: Slot): CachedPart {
   return { v, t, s: { [REPEAT_STRATEGY]: Math.max(0, slot.entry.tokens - t) } };
 }
 
-const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+const clip = (s: string, n: number) => (s.length <= n ? s : `${headOf(s, n - 1)}…`);
 
 /** A run of lines shorter than this is not worth a reference. */
 export const REPEATED_RUN_LINES = 6;

@@ -3,6 +3,7 @@ import { negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
+import { headOf } from "../text-slice";
 
 /** Two memories of one placement and their token Jaccard (from `similarPairs`). */
 export interface Pair {
@@ -131,5 +132,5 @@ export function supersedeCandidate(newer: Featured, older: Featured, why: string
   };
 }
 
-export const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
+export const clip = (s: string, n = 300) => (s.length > n ? `${headOf(s, n)}…` : s);
 export const round = (x: number) => Math.round(x * 1000) / 1000;

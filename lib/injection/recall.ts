@@ -4,6 +4,7 @@ import { searchMemories, type SearchOptions } from "../search/search";
 import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
 import { recordInjection } from "./record";
+import { headOf } from "../text-slice";
 
 /**
  * The recall block: memories relevant to the latest user message, attached to that message (not
@@ -67,7 +68,7 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
         continue;
       }
       let body = (r.title ? `${oneLine(r.title)}: ` : "") + oneLine(r.content);
-      if (body.length > MAX_LINE_CHARS) body = body.slice(0, MAX_LINE_CHARS) + "…";
+      if (body.length > MAX_LINE_CHARS) body = `${headOf(body, MAX_LINE_CHARS)}…`;
       const line = `- [${r.category}, ${r.scope}, ${dayAge(Date.parse(r.createdAt), now)}] ${body}`;
       const cost = countTokens(line) + 1;
       if (used + cost > budget) continue;

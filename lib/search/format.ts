@@ -1,6 +1,7 @@
 import type { SearchResult } from "../contracts/search";
 import { countTokens } from "../token-count";
 import { tokenize } from "./tokenizer";
+import { headOf } from "../text-slice";
 
 const SNIPPET_CHARS = 240;
 const RESERVE = 16;
@@ -93,4 +94,4 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
   return lines.join("\n");
 }
 
-const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + "…");
+const clip = (s: string, n: number) => (s.length <= n ? s : `${headOf(s, n - 1)}…`);

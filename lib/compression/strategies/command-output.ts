@@ -1,6 +1,7 @@
 import { footer, isKeyLine, isPrimaryKeyLine, selectLines, splitLines } from "../lines";
 import { isCommandTool } from "../tools";
 import type { Strategy } from "../types";
+import { headOf, tailOf } from "../../text-slice";
 
 /** Command output: what failed (errors, failures, tracebacks, with a line of context) and how it ended (the tail). */
 export const commandOutput: Strategy = {
@@ -47,14 +48,16 @@ export function shorter(text: string, budget: number, a: { text: string } | unde
 export function cutLongLines(text: string, _tool: string, budget: number, ref: () => string) {
   if (text.length <= budget) return undefined;
   const keep = Math.floor(budget / 4);
-  const middle = text.slice(keep, text.length - keep);
+  const head = headOf(text, keep);
+  const tail = tailOf(text, keep);
+  const middle = text.slice(head.length, text.length - tail.length);
   const keyLines = middle.split("\n").filter((l) => l.length <= 300 && isKeyLine(l));
   return {
     text: [
-      text.slice(0, keep),
+      head,
       `… (${middle.length} characters omitted${keyLines.length ? "; their key lines:" : ""}) …`,
       ...keyLines,
-      text.slice(-keep),
+      tail,
       footer(`cut from ${text.length} characters`, ref()),
     ].join("\n"),
   };

@@ -1,5 +1,6 @@
 import { footer, isKeyLine, isPrimaryKeyLine, selectLines, splitLines } from "../lines";
 import type { Strategy } from "../types";
+import { headOf } from "../../text-slice";
 
 /** An old failed call matters for what went wrong, not for its full dump: keep the first lines and the diagnostics. */
 export const toolErrors: Strategy = {
@@ -11,7 +12,7 @@ export const toolErrors: Strategy = {
     if (lines.length <= limit + 4 && text.length <= sc.p.minChars / 2) return undefined;
     if (lines.length <= limit + 4) {
       const cut = Math.floor(sc.p.minChars / 2);
-      return { text: `${text.slice(0, cut)}…\n${footer(`cut from ${text.length} characters`, sc.ref())}`, final: true };
+      return { text: `${headOf(text, cut)}…\n${footer(`cut from ${text.length} characters`, sc.ref())}`, final: true };
     }
     const sel = selectLines(lines, {
       head: limit,
