@@ -43,9 +43,12 @@ module.exports = {
       severity: "error",
       comment:
         "The plugin runs inside OpenCode, not the server: from lib/ it may import only types of the API contracts " +
-        "(lib/contracts), the pure vocabulary and two helpers with no imports of their own (trimming, the server's proof).",
+        "(lib/contracts), the pure vocabulary and three helpers with no imports of their own (trimming, cutting on code points, the server's proof).",
       from: { path: "^plugin/" },
-      to: { path: "^lib/", pathNot: ["^lib/contracts/", "^lib/vocabulary\\.ts$", "^lib/trim-end\\.ts$", "^lib/text-slice\\.ts$", "^lib/security/server-proof\\.ts$"] },
+      to: {
+        path: "^lib/",
+        pathNot: ["^lib/contracts/", "^lib/vocabulary\\.ts$", "^lib/trim-end\\.ts$", "^lib/text-slice\\.ts$", "^lib/security/server-proof\\.ts$"],
+      },
     },
     {
       name: "plugin-imports-contracts-as-types",
