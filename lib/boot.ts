@@ -5,10 +5,13 @@ import { makeCtx, type Ctx } from "./ctx";
 import type { OpenedDatabase } from "./db/open";
 import { configureLogging, logger } from "./logging/logger";
 import { openStore } from "./open-store";
+import { closeDatabase } from "./db/close";
 import { databaseFile } from "./paths";
 import { processSingleton } from "./process-singleton";
 import { secureDataDir } from "./security/files";
 import { ensureToken } from "./security/token";
+import { stopServices } from "./services";
+import { onShutdown } from "./shutdown";
 
 export interface ServerState {
   ctx: Ctx;
@@ -23,7 +26,8 @@ const booted = processSingleton("boot", () => ({ state: undefined as ServerState
 
 /**
  * Creates the data dir, the token and the database (migrated) once per process, opens the log,
- * builds the services (ctx.services) and starts the background work. Cheap after the first call.
+ * builds the services (ctx.services), starts the background work and registers their stop and the
+ * database's close for shutdown (lib/shutdown.ts). Cheap after the first call.
  */
 export function boot(): ServerState {
   if (booted.state) return booted.state;
@@ -41,6 +45,12 @@ export function boot(): ServerState {
   booted.state = { ctx, loaded, opened, token, startedAt: Date.now() };
   for (const warning of loaded.warnings) logger.warn(warning);
   startBackgroundWork(ctx);
+  // On the way out (server/serve.ts): background work stopped, then the WAL moved into the main
+  // file and the database closed, so a copy of recollect.db alone holds every memory.
+  onShutdown(async () => {
+    await stopServices(ctx.services);
+    closeDatabase(opened.sqlite);
+  });
   return booted.state;
 }
 

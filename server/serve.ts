@@ -12,6 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import { announce, logger } from "../lib/logging/logger";
 import { directRouteFor } from "../lib/http/direct-routes";
+import { runShutdown } from "../lib/shutdown";
 import { API_SECURITY_HEADERS, COMMON_SECURITY_HEADERS } from "../lib/security/headers";
 import { answerDirect } from "./direct";
 import { checkRequestLine, type GateRefusal } from "./gate";
@@ -64,20 +65,34 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify({ error: { code: "internal", message: "internal error (see the server log)", details: null } }));
   });
 });
+/**
+ * Every way out: stop taking requests, let the ones in flight finish (2 s at most: keep-alive
+ * sockets would hold close() open), close Next.js, then the shutdown steps boot() registered
+ * (background work stopped, the WAL checkpointed into recollect.db, the database closed).
+ */
+let exiting = false;
+async function exit(code: number) {
+  if (exiting) return;
+  exiting = true;
+  // A step that hangs must not keep the process: `recollect stop` kills after 15 s anyway.
+  setTimeout(() => process.exit(code), 10_000).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000).unref())]);
+  server.closeAllConnections();
+  await app.close().catch(() => {});
+  await runShutdown((error) => logger.error("shutdown step failed", { error: error instanceof Error ? error.message : String(error) }));
+  process.exit(code);
+}
+
 server.on("error", (error: NodeJS.ErrnoException) => {
   // EADDRINUSE, EACCES...: one clear line for the log `recollect start` shows, then exit.
   logger.error(`cannot listen on ${hostname}:${port}: ${error.code ?? ""} ${error.message}`);
-  process.exit(1);
+  void exit(1);
 });
 server.listen(port, hostname, () => {
   announce(`listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
 
-const stop = () => {
-  server.close();
-  void app.close().finally(() => process.exit(0));
-  // Keep-alive sockets would hold close() open: give them a moment, then leave.
-  setTimeout(() => process.exit(0), 2_000).unref();
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void exit(0));
+process.on("SIGTERM", () => void exit(0));

@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -74,6 +75,15 @@ describe("server lifecycle", () => {
     expect(stopped.stdout).toMatch(/Stopped Recollect/);
     expect(alive(info.pid)).toBe(false);
     expect(pidOf()).toBeUndefined();
+    // Stopped means checkpointed and closed: the .db copied alone (no -wal beside it) has the memory.
+    const copy = path.join(tempDir("recollect-copy-"), "recollect.db");
+    fs.copyFileSync(path.join(dataDir, "recollect.db"), copy);
+    const db = new Database(copy, { readonly: true });
+    try {
+      expect(db.prepare("select content from memories where id = ?").get(add.json().id)).toEqual({ content: "lifecycle memory" });
+    } finally {
+      db.close();
+    }
 
     const after = await runCli(["status"], { env });
     expect(after.code).toBe(3);
