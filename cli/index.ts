@@ -20,6 +20,7 @@ import { registerSearch } from "./commands/search";
 import { registerServer } from "./commands/server";
 import { registerStats } from "./commands/stats";
 import { registerTransfer } from "./commands/transfer";
+import { registerUninstall } from "./commands/uninstall";
 import { CliError, EXIT } from "./lib/exit";
 
 /** `recollect`: the command line of the Recollect server (start it, search, edit, ingest, maintain). */
@@ -52,6 +53,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerMaintenance(program);
   registerLogs(program);
   registerPlugin(program);
+  registerUninstall(program);
   registerMcp(program);
   registerConsolidate(program);
   registerBlockers(program);

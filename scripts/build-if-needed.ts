@@ -24,6 +24,21 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+/** Where the last build's duration on this machine is kept: the build cache, never packed. */
+const lastBuildFile = (distDir: string) => path.join(ROOT, distDir, "cache", "recollect-build-seconds");
+
+/** How long the last build took here ("5m 12s"), or undefined before the first: the only estimate printed. */
+export function lastBuildDuration(distDir = process.env.RECOLLECT_DIST_DIR || ".next"): string | undefined {
+  try {
+    const seconds = Number(fs.readFileSync(lastBuildFile(distDir), "utf8"));
+    return Number.isFinite(seconds) && seconds > 0 ? formatSeconds(seconds) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const formatSeconds = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)}s` : `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`);
+
 /** Builds the Next.js app unless a build newer than every source file exists. */
 export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next"): void {
   const buildId = path.join(ROOT, distDir, "BUILD_ID");
@@ -44,13 +59,22 @@ export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next")
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   if (built > newest) return;
-  console.log(built ? "[recollect] sources changed: rebuilding..." : "[recollect] first start: building the app (about a minute)...");
+  // No guessed duration: build times range from one to several minutes with the machine's cores and
+  // load; the last build's own time here is printed when there is one.
+  const last = lastBuildDuration(distDir);
+  const took = last ? ` (the last build here took ${last})` : "";
+  console.log(built ? `[recollect] sources changed: rebuilding${took}...` : `[recollect] first start: building the app${took}...`);
+  const started = Date.now();
   const res = spawnSync(process.execPath, [NEXT_BIN, "build"], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, RECOLLECT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`);
+  const seconds = (Date.now() - started) / 1000;
+  fs.mkdirSync(path.dirname(lastBuildFile(distDir)), { recursive: true });
+  fs.writeFileSync(lastBuildFile(distDir), `${Math.round(seconds)}\n`);
+  console.log(`[recollect] built in ${formatSeconds(seconds)}`);
 }
 
 // `npm pack` (prepack): the package ships its production build, and the names of the links to

@@ -65,6 +65,20 @@ export function isRecollectTuiEntry(entry: unknown, ours: string = TUI_PLUGIN_PA
   return p === ours || /(^|\/)recollect(\/|-[^/]*\/)?plugin\/tui\.tsx?$/.test(p);
 }
 
+/**
+ * Removes every Recollect entry (this installation's, another checkout's, the package name) from
+ * `opencode.json(c)` and `tui.json(c)`, keeping the rest of both files and their comments: what
+ * `recollect uninstall` does before the package goes, so OpenCode is not left pointing at deleted files.
+ */
+export function uninstallPlugin(target: InstallOptions["target"] = { global: true }, env: Record<string, string | undefined> = process.env): InstallResult {
+  const file = configFileFor(target, env);
+  const opts: InstallOptions = { target, env, uninstall: true };
+  return {
+    ...editPluginList(file, PLUGIN_PATH, (e) => isRecollectEntry(e), opts),
+    tui: editPluginList(tuiFileFor(file), TUI_PLUGIN_PATH, (e) => isRecollectTuiEntry(e), opts),
+  };
+}
+
 /** The server plugin in `opencode.json(c)`, and the TUI plugin in `tui.json(c)` beside it. */
 export function installPlugin(opts: InstallOptions = {}): InstallResult {
   const file = configFileFor(opts.target, opts.env ?? process.env);
@@ -86,11 +100,13 @@ function editPluginList(file: string, entryPath: string, isOurs: (entry: unknown
   const index = plugins.findIndex(isOurs);
   const wanted: unknown = opts.options && Object.keys(opts.options).length ? [entryPath, opts.options] : entryPath;
 
-  let next: unknown[];
+  let next: unknown[] | undefined;
   let action: InstallResult["action"];
   if (opts.uninstall) {
     if (index < 0) return { file, changed: false, action: "absent" };
-    next = plugins.filter((_, i) => i !== index);
+    // Every entry of ours goes (a path and a name from two installs); an emptied list goes too.
+    next = plugins.filter((p) => !isOurs(p));
+    if (next.length === 0) next = undefined;
     action = "removed";
   } else if (index < 0) {
     next = [...plugins, wanted];

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ROOT } from "../../scripts/build-if-needed";
+import { lastBuildDuration, ROOT } from "../../scripts/build-if-needed";
 import type { Command } from "commander";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
@@ -19,6 +19,7 @@ import {
   serverLog,
   sleep,
   spawnServer,
+  stopBackgroundServer,
   tail,
   terminate,
   type PidInfo,
@@ -58,7 +59,8 @@ export function registerServer(program: Command) {
       const log = serverLog(target.dataDir);
       fs.mkdirSync(path.dirname(log), { recursive: true, mode: 0o700 });
       if (opts.build) {
-        out.info("Checking the build (the first start builds the app, about a minute)...");
+        const last = lastBuildDuration();
+        out.info(`Checking the build${last ? ` (a build here took ${last} last time)` : ""}...`);
         const logFd = fs.openSync(log, "a", 0o600);
         try {
           buildIfNeeded(opts.json ? logFd : process.stderr.isTTY ? "inherit" : logFd);
@@ -121,24 +123,11 @@ export function registerServer(program: Command) {
     .description("stop the background server started by `recollect start`")
     .action(async (_o, cmd: Command) => {
       const { target, out } = commandContext(cmd);
-      const info = readPid(target.dataDir);
-      if (!info || !isOurServer(info.pid)) {
-        if (info) removePid(target.dataDir);
-        if (await probe(target.url)) {
-          throw new CliError(
-            `a server answers at ${target.url}, but it was not started by \`recollect start\` with this data dir`,
-            EXIT.failure,
-            "stop it where it runs (Ctrl-C in its terminal)",
-          );
-        }
-        out.result({ status: "stopped", wasRunning: false }, () => "Recollect is not running.");
-        return;
-      }
-      const how = await terminate(info.pid);
-      removePid(target.dataDir, info.pid);
-      out.result(
-        { status: "stopped", wasRunning: true, pid: info.pid, how },
-        () => `Stopped Recollect (pid ${info.pid}${how === "killed" ? ", killed after it ignored SIGTERM" : ""}).`,
+      const stopped = await stopBackgroundServer(target.dataDir, target.url);
+      out.result({ status: "stopped", ...stopped }, () =>
+        !stopped.wasRunning
+          ? "Recollect is not running."
+          : `Stopped Recollect (pid ${stopped.pid}${stopped.how === "killed" ? ", killed after it ignored SIGTERM" : ""}).`,
       );
     });
 

@@ -8,7 +8,9 @@ export function agePhrase(age: string, suffix: "old" | "ago"): string {
 
 /** How a memory prints in lists: id, category, scope, age, then its content on the next lines. */
 export function memoryBlock(m: MemoryDto & { score?: number }, options: { full?: boolean } = {}): string {
-  const flags = [m.category, m.scope, m.status !== "active" ? m.status : "", m.pinned ? "pinned" : "", m.age ? agePhrase(m.age, "old") : ""].filter(Boolean).join(", ");
+  const flags = [m.category, m.scope, m.status !== "active" ? m.status : "", m.pinned ? "pinned" : "", m.age ? agePhrase(m.age, "old") : ""]
+    .filter(Boolean)
+    .join(", ");
   const head = `${m.id}  ${m.title ? `${m.title}  ` : ""}(${flags})${m.score !== undefined ? `  score ${m.score.toFixed(3)}` : ""}`;
   const body = options.full ? m.content : oneLine(m.content, 400);
   const tags = m.tags.length ? `\n    tags: ${m.tags.join(", ")}` : "";

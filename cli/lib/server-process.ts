@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { isServeCommandLine, serveArgs } from "../../server/command";
+import { CliError, EXIT } from "./exit";
 import { newChallenge, provesToken, TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
 
 /** The background server started by `recollect start`: pid file and log in the data dir. */
@@ -197,6 +198,32 @@ export function alive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * Stops the server `recollect start` started with this data dir (SIGTERM: it checkpoints and
+ * closes its database, lib/shutdown.ts), and removes its pid file. Refuses a server that answers
+ * at `url` but was started otherwise: it is not ours to stop.
+ */
+export async function stopBackgroundServer(
+  dataDir: string,
+  url: string,
+): Promise<{ wasRunning: false } | { wasRunning: true; pid: number; how: "stopped" | "killed" }> {
+  const info = readPid(dataDir);
+  if (!info || !isOurServer(info.pid)) {
+    if (info) removePid(dataDir);
+    if (await probe(url)) {
+      throw new CliError(
+        `a server answers at ${url}, but it was not started by \`recollect start\` with this data dir`,
+        EXIT.failure,
+        "stop it where it runs (Ctrl-C in its terminal)",
+      );
+    }
+    return { wasRunning: false };
+  }
+  const how = await terminate(info.pid);
+  removePid(dataDir, info.pid);
+  return { wasRunning: true, pid: info.pid, how };
 }
 
 /** SIGTERM to the server's process group, then SIGKILL after `graceMs`. */

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
 import { findRecollectPlugin } from "../../cli/lib/opencode-config";
 import { installPlugin } from "../../scripts/install-plugin";
 import { runCli } from "./run";
-import { tempDir } from "../helpers/server";
+import { freePort, tempDir } from "../helpers/server";
 
 describe("recollect install-plugin", () => {
   it("adds the entry to a project's opencode.json once, keeps comments, and removes it", async () => {
@@ -58,5 +59,53 @@ describe("recollect install-plugin", () => {
     const res = await runCli(["install-plugin", "--project", project], { env: { HOME: tempDir() }, cwd: project });
     expect(res.code).toBe(6);
     expect(res.stderr).toMatch(/not a valid JSON/);
+  });
+});
+
+describe("recollect uninstall", () => {
+  it("removes the plugin and TUI entries it added, keeping the user's other settings and comments; the data dir stays", async () => {
+    const home = tempDir();
+    const configHome = path.join(home, ".config");
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "recollect.db"), "x".repeat(1000));
+    const project = tempDir();
+    const globalDir = path.join(configHome, "opencode");
+    fs.mkdirSync(globalDir, { recursive: true });
+    const config = path.join(globalDir, "opencode.json");
+    const tui = path.join(globalDir, "tui.json");
+    fs.writeFileSync(config, '{\n  // my model\n  "model": "x/y",\n  "plugin": ["other-plugin"]\n}\n');
+    fs.writeFileSync(path.join(project, "opencode.json"), '{\n  /* team settings */\n  "share": "disabled"\n}\n');
+    const env = { HOME: home, XDG_CONFIG_HOME: configHome, RECOLLECT_DATA_DIR: dataDir, RECOLLECT_PORT: String(await freePort()), RECOLLECT_URL: undefined };
+    expect((await runCli(["install-plugin", "--json"], { env })).json()).toMatchObject({ action: "added", tui: { action: "added", file: tui } });
+    expect((await runCli(["install-plugin", "--project", project, "--by-name", "--json"], { env })).code).toBe(0);
+    expect(fs.readFileSync(tui, "utf8")).toMatch(/plugin\/tui\.tsx/);
+
+    const res = await runCli(["uninstall", "--project", project, "--json"], { env });
+    expect(res.code, res.stderr).toBe(0);
+    const report = res.json();
+    expect(report.server).toEqual({ wasRunning: false });
+    expect(report.configs.map((c: { action: string; tui: { action: string } }) => [c.action, c.tui.action])).toEqual([
+      ["removed", "removed"],
+      ["removed", "absent"],
+    ]);
+    expect(report.dataDir).toBe(dataDir);
+    expect(report.dataDirBytes).toBe(1000);
+
+    const after = fs.readFileSync(config, "utf8");
+    expect(after).toContain("// my model");
+    expect(parseJsonc(after)).toEqual({ model: "x/y", plugin: ["other-plugin"] });
+    // The TUI file held only our entry: the emptied list goes, not a dangling `plugin: []`.
+    expect(parseJsonc(fs.readFileSync(tui, "utf8"))).toEqual({ $schema: "https://opencode.ai/tui.json" });
+    const projectAfter = fs.readFileSync(path.join(project, "opencode.json"), "utf8");
+    expect(projectAfter).toContain("/* team settings */");
+    expect(parseJsonc(projectAfter)).toEqual({ share: "disabled" });
+    expect(findRecollectPlugin(project, env)).toMatchObject({ found: false });
+    expect(fs.existsSync(path.join(dataDir, "recollect.db"))).toBe(true);
+
+    // Human output says where the memories stay and how to remove them, and the next step.
+    const again = await runCli(["uninstall"], { env });
+    expect(again.stdout).toContain(`Your memories stay in ${dataDir}`);
+    expect(again.stdout).toContain(`rm -rf '${dataDir}'`);
+    expect(again.stdout).toContain("npm uninstall -g recollect");
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { documentedFigures, measurePackage } from "../../scripts/package-size";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -42,6 +43,25 @@ describe("the npm package", () => {
     ])
       expect(files.has(f), f).toBe(true);
     expect([...files].some((f) => f.startsWith("drizzle/") && f.endsWith(".sql"))).toBe(true);
-    for (const f of files) expect(f, f).not.toMatch(/^(tests|e2e|bench|node_modules|\.git)\/|^\.next\/(cache|types)\//);
+    for (const f of files) expect(f, f).not.toMatch(/^(tests|e2e|bench|node_modules|\.git)\/|^\.next\/(cache|types|diagnostics)\//);
+    // Lean: no source maps (45 MB of 67 MB before) and no file traces (only deployment tools read them).
+    for (const f of files) expect(f, f).not.toMatch(/\.map$|\.nft\.json$/);
   });
+
+  // The figures in docs/install.md come from scripts/package-size.ts, never by hand: they must
+  // still describe the package (within 10%). Needs the production build the package ships.
+  it.skipIf(!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))(
+    "docs/install.md gives the tarball's measured size (`npx tsx scripts/package-size.ts --write` refreshes it)",
+    { timeout: 120_000 },
+    () => {
+      const measured = measurePackage();
+      const documented = documentedFigures();
+      expect(documented, "docs/install.md has no package-size block").toBeDefined();
+      const near = (doc: number, real: number) => Math.abs(doc - real) / real <= 0.1;
+      expect(near(documented!.files, measured.files), `${documented!.files} files documented, ${measured.files} packed`).toBe(true);
+      expect(near(documented!.packedMb, measured.packedBytes / 1e6), `${documented!.packedMb} MB documented, ${measured.packedBytes} bytes packed`).toBe(true);
+      expect(near(documented!.unpackedMb, measured.unpackedBytes / 1e6)).toBe(true);
+      expect(measured.sourceMaps).toBe(0);
+    },
+  );
 });
