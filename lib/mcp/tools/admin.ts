@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
-import { exportQuery, importQuery } from "../../contracts/export";
+import { importQuery } from "../../contracts/export";
 import path from "node:path";
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -9,8 +8,9 @@ import type { Ctx } from "../../ctx";
 import { CATEGORIES } from "../../vocabulary";
 import { embeddingStatus } from "../../embeddings/status";
 import { enrichmentProblems } from "../../enrichment";
-import { badRequest, conflict } from "../../errors";
-import { importMemoriesAsync, renderJson, renderMarkdown, selectForExport } from "../../export";
+import { badRequest } from "../../errors";
+import { importMemoriesAsync } from "../../export";
+import { exportToFile } from "../../export/to-file";
 import { health } from "../../health";
 import { dbSize } from "../../maintenance/db-size";
 import { projectRef, type ToolCaller } from "../project";
@@ -44,23 +44,14 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
     },
     (a) =>
       guarded(() => {
-        const format = a.output_path?.toLowerCase().endsWith(".md") ? "markdown" : "json";
-        const ref = a.project ? projectRef(a.project, caller) : {};
-        const { rows } = selectForExport(ctx, exportQuery.parse({ format, ...ref, category: a.categories?.join(",") }));
-        const since = a.since_days ? Date.now() - a.since_days * 86_400_000 : 0;
-        const chosen = rows.filter((r) => Date.parse(r.updatedAt) >= since);
-        const now = new Date();
-        const file =
-          a.output_path ??
-          path.join(ctx.dataDir, "exports", `recollect-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${format === "json" ? "json" : "md"}`);
-        // A model names the path: an existing file (a project's package.json...) is replaced only when asked.
-        if (!a.overwrite && fs.existsSync(file)) throw conflict(`output_path: ${file} exists; pass overwrite: true to replace it`);
-        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-        // Nothing half-written: a temporary file renamed into place, created new (`wx`: never through a link planted at its name).
-        const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
-        fs.writeFileSync(tmp, format === "json" ? renderJson(chosen, now) : renderMarkdown(chosen, now), { mode: 0o600, flag: "wx" });
-        fs.renameSync(tmp, file);
-        return toolResult(`Exported ${chosen.length} memories to ${file}.`, { path: file, count: chosen.length, format });
+        const written = exportToFile(ctx, {
+          outputPath: a.output_path,
+          overwrite: a.overwrite,
+          project: a.project ? projectRef(a.project, caller) : undefined,
+          categories: a.categories,
+          sinceDays: a.since_days,
+        });
+        return toolResult(`Exported ${written.count} memories to ${written.path}.`, written);
       }),
   );
 
@@ -75,7 +66,7 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
       guarded(async () => {
         let stat: fs.Stats;
         try {
-          stat = fs.statSync(a.input_path);
+          stat = fs.statSync(/*turbopackIgnore: true*/ a.input_path);
         } catch {
           throw badRequest(`input_path: no file at ${a.input_path}`, { field: "input_path" });
         }
@@ -85,7 +76,7 @@ export function registerAdminTools(server: McpServer, ctx: Ctx, caller: ToolCall
         const report = await importMemoriesAsync(
           ctx,
           importQuery.parse({ format, dryRun: a.dry_run ? "true" : "false" }),
-          fs.readFileSync(a.input_path, "utf8"),
+          fs.readFileSync(/*turbopackIgnore: true*/ a.input_path, "utf8"),
         );
         const text = `${report.dryRun ? "Dry run: would import" : "Imported"} ${report.created} of ${report.total} (${report.duplicates} duplicates, ${report.invalid} invalid).`;
         return toolResult(text, report);
