@@ -18,7 +18,6 @@ let oc: Opencode | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!process.env.RECOLLECT_SKIP_BUILD) ensureBuild();
   [server, llm] = await Promise.all([startServer(), startFakeLlm()]);
 });

@@ -22,7 +22,6 @@ let oc: Opencode | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   // RECOLLECT_SKIP_BUILD=1 re-uses the current build (others keep editing sources meanwhile).
   if (!process.env.RECOLLECT_SKIP_BUILD) ensureBuild();
   [server, llm] = await Promise.all([startServer(), startFakeLlm()]);

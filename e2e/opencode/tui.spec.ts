@@ -16,7 +16,6 @@ let tui: OpencodeTui | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!process.env.RECOLLECT_SKIP_BUILD) ensureBuild();
   [server, llm] = await Promise.all([startServer(), startFakeLlm(() => ({ text: "ok from fake" }))]);
 });
