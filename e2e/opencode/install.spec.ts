@@ -225,4 +225,31 @@ test("npm pack -> install the tarball -> recollect start -> install-plugin -> Op
     const toolResult = agentReqs.flatMap((r) => r.messages).find((m) => m.role === "tool");
     expect(textOf(toolResult!)).toContain(stored.id);
   });
+
+  await test.step("recollect stop leaves every memory in recollect.db alone; recollect uninstall leaves no entry", async () => {
+    await oc?.stop();
+    oc = undefined;
+    await run(bin!, ["stop"], { cwd: home!, env: userEnv, timeoutMs: 60_000 });
+    const copy = path.join(work!, "copy.db");
+    fs.copyFileSync(path.join(dataDir, "recollect.db"), copy);
+    const Database = createRequire(import.meta.url)(path.join(ROOT, "node_modules", "better-sqlite3")) as new (
+      file: string,
+      options: { readonly: boolean },
+    ) => { prepare(sql: string): { all(): { content: string }[] }; close(): void };
+    const db = new Database(copy, { readonly: true });
+    const contents = db
+      .prepare("select content from memories")
+      .all()
+      .map((r) => r.content);
+    db.close();
+    expect(contents).toEqual(
+      expect.arrayContaining(["Release builds are signed on the CI runner only", "The installed package serves the memory browser on loopback"]),
+    );
+
+    const out = JSON.parse(await run(bin!, ["uninstall", "--json"], { cwd: home!, env: userEnv, timeoutMs: 60_000 }));
+    expect(out.configs[0]).toMatchObject({ file: configFile, action: "removed", tui: { action: "removed" } });
+    expect(fs.readFileSync(configFile, "utf8")).not.toMatch(/recollect/);
+    expect(fs.readFileSync(path.join(home!, ".config", "opencode", "tui.json"), "utf8")).not.toMatch(/recollect/);
+    expect(fs.existsSync(path.join(dataDir, "recollect.db"))).toBe(true);
+  });
 });
