@@ -94,5 +94,5 @@ server.listen(port, hostname, () => {
   announce(`listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
 
-process.on("SIGINT", () => void exit(0));
-process.on("SIGTERM", () => void exit(0));
+// SIGTERM: `recollect stop`, the test helper; SIGINT: Ctrl-C under `npm start`; SIGHUP: its terminal closed.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void exit(0));

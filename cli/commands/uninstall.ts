@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { uninstallPlugin } from "../../scripts/install-plugin";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
+import { currentMcpEntry, installMcp, isRecollectMcpEntry, MCP_CLIENTS } from "../lib/install-mcp";
 import { bytes } from "../lib/output";
 import { stopBackgroundServer } from "../lib/server-process";
 
@@ -19,7 +20,8 @@ function dirBytes(dir: string): number {
 /**
  * `recollect uninstall`: what to run before `npm uninstall -g recollect` (npm runs no uninstall
  * scripts since v7): stops the server and removes the plugin and TUI entries from OpenCode's
- * config, so OpenCode is not left pointing at deleted files. The data dir stays.
+ * config and the MCP entries `install-mcp` wrote, so no client is left pointing at deleted files.
+ * The data dir stays.
  */
 export function registerUninstall(program: Command) {
   program
@@ -36,13 +38,23 @@ export function registerUninstall(program: Command) {
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }
+      // `recollect install-mcp` entries: removed when they are Recollect's, kept (and named) when another "memory" server.
+      const mcp = MCP_CLIENTS.flatMap((client): { client: string; file: string; action: string }[] => {
+        const current = currentMcpEntry(client);
+        if (!current) return [];
+        if (!isRecollectMcpEntry(current.text)) return [{ client, file: current.file, action: "kept" as const }];
+        return [installMcp({ client, url: target.url, tokenPath: target.tokenPath, uninstall: true })];
+      });
       const dataDirBytes = fs.existsSync(target.dataDir) ? dirBytes(target.dataDir) : null;
-      out.result({ server, configs, dataDir: target.dataDir, dataDirBytes }, () => [
+      out.result({ server, configs, mcp, dataDir: target.dataDir, dataDirBytes }, () => [
         server.wasRunning ? `Stopped the server (pid ${server.pid}).` : "The server was not running.",
         ...configs.flatMap((c) => [
           `${c.action === "removed" ? "Removed the plugin from" : "No plugin entry in"} ${c.file}`,
           ...(c.tui ? [`${c.tui.action === "removed" ? "Removed the TUI plugin from" : "No TUI plugin entry in"} ${c.tui.file}`] : []),
         ]),
+        ...mcp.map((m) =>
+          m.action === "kept" ? `Kept the "memory" MCP server in ${m.file}: it is not Recollect's` : `Removed the "memory" MCP server from ${m.file}`,
+        ),
         dataDirBytes === null
           ? `No data dir at ${target.dataDir}.`
           : `Your memories stay in ${target.dataDir} (${bytes(dataDirBytes)}); to delete them too: rm -rf '${target.dataDir}'`,

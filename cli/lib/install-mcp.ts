@@ -75,6 +75,34 @@ export function installMcp(opts: InstallMcpOptions): InstallMcpResult {
   return { client: opts.client, file, action: result.action };
 }
 
+/**
+ * The `memory` entry a client's config holds now, as text (its JSON, or the TOML table), when
+ * there is one. `recollect uninstall` removes it only when it is Recollect's: "memory" is also
+ * the name of other MCP servers.
+ */
+export function currentMcpEntry(client: McpClient, env: Record<string, string | undefined> = process.env): { file: string; text: string } | undefined {
+  const file = mcpConfigFile(client, env);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  if (client === "codex") {
+    const match = /^\[mcp_servers\.memory\]\s*$/m.exec(text);
+    if (!match) return undefined;
+    const rest = text.slice(match.index + match[0].length);
+    const next = /^\[/m.exec(rest);
+    return { file, text: rest.slice(0, next ? next.index : rest.length) };
+  }
+  const config = parse(text, [], { allowTrailingComma: true }) as Record<string, Record<string, unknown> | undefined> | undefined;
+  const entry = config?.[client === "opencode" ? "mcp" : "mcpServers"]?.memory;
+  return entry === undefined ? undefined : { file, text: JSON.stringify(entry) };
+}
+
+/** Whether an entry's text is Recollect's: its `recollect mcp` command, or its token in a recollect data dir. */
+export const isRecollectMcpEntry = (text: string) => /recollect/i.test(text);
+
 type Edit = { action: InstallMcpResult["action"]; text?: string };
 
 function editJson(file: string, text: string, keyPath: string[], entry: Record<string, unknown>, uninstall?: boolean): Edit {

@@ -94,7 +94,8 @@ test.afterAll(async () => {
 });
 
 test("npm pack -> install the tarball -> recollect start -> install-plugin -> OpenCode stores a memory through the installed plugin", async ({ page }) => {
-  test.setTimeout(300_000);
+  // Two to three minutes on a busy machine; 5 were not enough at a load average of 25.
+  test.setTimeout(600_000);
   work = fs.mkdtempSync(path.join(scratchRoot(), "recollect-install-"));
   home = tempDir("recollect-home-");
   const prefix = path.join(work, "prefix");

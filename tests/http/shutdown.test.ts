@@ -14,7 +14,7 @@ afterEach(async () => {
  * database closed, so copying the `.db` alone (what a user does as a backup) keeps every memory.
  */
 describe("shutdown", () => {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     it(`on ${signal} the WAL is moved into recollect.db: a copy of the .db alone holds every memory`, async () => {
       const dataDir = tempDir();
       const server = await startServer({ dataDir });
