@@ -42,7 +42,7 @@ export function registerUninstall(program: Command) {
       const mcp = MCP_CLIENTS.flatMap((client): { client: string; file: string; action: string }[] => {
         const current = currentMcpEntry(client);
         if (!current) return [];
-        if (!isRecollectMcpEntry(current.text)) return [{ client, file: current.file, action: "kept" as const }];
+        if (!isRecollectMcpEntry(current.text, target.tokenPath)) return [{ client, file: current.file, action: "kept" as const }];
         return [installMcp({ client, url: target.url, tokenPath: target.tokenPath, uninstall: true })];
       });
       const dataDirBytes = fs.existsSync(target.dataDir) ? dirBytes(target.dataDir) : null;

@@ -100,8 +100,8 @@ export function currentMcpEntry(client: McpClient, env: Record<string, string | 
   return entry === undefined ? undefined : { file, text: JSON.stringify(entry) };
 }
 
-/** Whether an entry's text is Recollect's: its `recollect mcp` command, or its token in a recollect data dir. */
-export const isRecollectMcpEntry = (text: string) => /recollect/i.test(text);
+/** Whether an entry's text is Recollect's: its `recollect mcp` command, or this data dir's token (OpenCode's remote entry). */
+export const isRecollectMcpEntry = (text: string, tokenPath: string) => /recollect/i.test(text) || text.includes(JSON.stringify(tokenPath).slice(1, -1));
 
 type Edit = { action: InstallMcpResult["action"]; text?: string };
 

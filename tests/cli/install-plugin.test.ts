@@ -79,6 +79,13 @@ describe("recollect uninstall", () => {
     expect((await runCli(["install-plugin", "--json"], { env })).json()).toMatchObject({ action: "added", tui: { action: "added", file: tui } });
     expect((await runCli(["install-plugin", "--project", project, "--by-name", "--json"], { env })).code).toBe(0);
     expect(fs.readFileSync(tui, "utf8")).toMatch(/plugin\/tui\.tsx/);
+    // MCP entries: Claude Code's is ours (install-mcp); Cursor's "memory" is another server, kept.
+    expect((await runCli(["install-mcp", "--client", "claude", "--json"], { env })).json()).toMatchObject({ action: "added" });
+    const claude = path.join(home, ".claude.json");
+    const cursor = path.join(home, ".cursor", "mcp.json");
+    fs.mkdirSync(path.dirname(cursor), { recursive: true });
+    const foreign = { mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } } };
+    fs.writeFileSync(cursor, JSON.stringify(foreign, null, 2));
 
     const res = await runCli(["uninstall", "--project", project, "--json"], { env });
     expect(res.code, res.stderr).toBe(0);
@@ -88,6 +95,12 @@ describe("recollect uninstall", () => {
       ["removed", "removed"],
       ["removed", "absent"],
     ]);
+    expect(report.mcp).toEqual([
+      { client: "claude", file: claude, action: "removed" },
+      { client: "cursor", file: cursor, action: "kept" },
+    ]);
+    expect(JSON.parse(fs.readFileSync(claude, "utf8")).mcpServers).toEqual({});
+    expect(JSON.parse(fs.readFileSync(cursor, "utf8"))).toEqual(foreign);
     expect(report.dataDir).toBe(dataDir);
     expect(report.dataDirBytes).toBe(1000);
 
