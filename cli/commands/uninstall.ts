@@ -26,25 +26,26 @@ function dirBytes(dir: string): number {
 export function registerUninstall(program: Command) {
   program
     .command("uninstall")
-    .description("before `npm uninstall -g recollect`: stop the server, remove the plugin and TUI entries from OpenCode's config; the data dir stays")
+    .description("before `npm uninstall -g recollect`: stop the server, remove the plugin, TUI and MCP entries from the clients' configs; the data dir stays")
     .option("--project <dir...>", "also remove the entries from these projects' opencode.json")
     .action(async (_o, cmd: Command) => {
       const { opts, target, out } = commandContext<{ project?: string[] }>(cmd);
       const server = await stopBackgroundServer(target.dataDir, target.url);
       const targets = [{ global: true as const }, ...(opts.project ?? []).map((project) => ({ project }))];
       let configs: ReturnType<typeof uninstallPlugin>[];
+      let mcp: { client: string; file: string; action: string }[];
       try {
         configs = targets.map((t) => uninstallPlugin(t));
+        // `recollect install-mcp` entries: removed when they are Recollect's, kept (and named) when another "memory" server.
+        mcp = MCP_CLIENTS.flatMap((client) => {
+          const current = currentMcpEntry(client);
+          if (!current) return [];
+          if (!isRecollectMcpEntry(current.text, target.tokenPath)) return [{ client, file: current.file, action: "kept" }];
+          return [installMcp({ client, url: target.url, tokenPath: target.tokenPath, uninstall: true })];
+        });
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }
-      // `recollect install-mcp` entries: removed when they are Recollect's, kept (and named) when another "memory" server.
-      const mcp = MCP_CLIENTS.flatMap((client): { client: string; file: string; action: string }[] => {
-        const current = currentMcpEntry(client);
-        if (!current) return [];
-        if (!isRecollectMcpEntry(current.text, target.tokenPath)) return [{ client, file: current.file, action: "kept" as const }];
-        return [installMcp({ client, url: target.url, tokenPath: target.tokenPath, uninstall: true })];
-      });
       const dataDirBytes = fs.existsSync(target.dataDir) ? dirBytes(target.dataDir) : null;
       out.result({ server, configs, mcp, dataDir: target.dataDir, dataDirBytes }, () => [
         server.wasRunning ? `Stopped the server (pid ${server.pid}).` : "The server was not running.",
