@@ -26,7 +26,10 @@ export class Builder {
   /** `created`: the message's time (ms) when the source records it; else one second after the previous. */
   message(role: "user" | "assistant", created?: number): Message {
     const id = `msg_${this.session}_${String(this.messages.length).padStart(4, "0")}`;
-    const m: Message = { info: { id, sessionID: this.session, role, time: { created: created ?? 1_700_000_000_000 + this.messages.length * 1000 } }, parts: [] };
+    const m: Message = {
+      info: { id, sessionID: this.session, role, time: { created: created ?? 1_700_000_000_000 + this.messages.length * 1000 } },
+      parts: [],
+    };
     this.messages.push(m);
     return m;
   }

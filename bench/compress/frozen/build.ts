@@ -85,7 +85,8 @@ function main() {
   }
   const frozen = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as Manifest;
   const differ = frozen.runs.filter((r, i) => JSON.stringify(r) !== JSON.stringify(runs[i]));
-  if (differ.length || frozen.runs.length !== runs.length) throw new Error(`the rebuilt set differs from manifest.json: ${differ.map((r) => r.name).join(", ")}`);
+  if (differ.length || frozen.runs.length !== runs.length)
+    throw new Error(`the rebuilt set differs from manifest.json: ${differ.map((r) => r.name).join(", ")}`);
   console.log(`${runs.length} runs rebuilt in ${out}, identical to manifest.json`);
 }
 
