@@ -116,13 +116,16 @@ const schema = z.object({
      * costs `read`, the rest `write`. The schedule prices every rewrite of sent history with the
      * prices of the session's provider (the latest message's `providerID`), else those of `*`.
      */
-    cachePricing: z
-      .record(z.string().min(1).max(100), z.object({ read: z.number().min(0).max(10), write: z.number().min(0).max(10) }))
-      .default({
-        anthropic: { read: 0.1, write: 1.25 },
-        openai: { read: 0.5, write: 1 },
-        "*": { read: 0.1, write: 1.25 },
-      }),
+    cachePricing: z.record(z.string().min(1).max(100), z.object({ read: z.number().min(0).max(10), write: z.number().min(0).max(10) })).default({
+      anthropic: { read: 0.1, write: 1.25 },
+      openai: { read: 0.5, write: 1 },
+      "*": { read: 0.1, write: 1.25 },
+    }),
+    /**
+     * The model's input price in US dollars per million tokens, for the money compression saved in
+     * stats, metrics and the dashboard (lib/compression/money.ts). 3: Claude Sonnet's.
+     */
+    inputUsdPerMTok: z.number().min(0).max(1000).default(3),
   }),
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),

@@ -10,7 +10,8 @@
  * - anthropic: cached prefix read at 0.1x, the rest written at 1.25x;
  * - openai: cached prefix at 0.5x, the rest at 1x;
  * - none: every token at 1x.
- * Costs are in uncached-input-token units; the ratio is compressed / raw.
+ * Costs are in uncached-input-token units; the ratio is compressed / raw. Each column replays the
+ * run with the schedule priced like it (`compression.cachePricing`, as for that provider).
  *
  *   npx tsx bench/compress/money.ts [--set shared|frozen|both] [--runs N] [--label before]
  *
@@ -57,8 +58,10 @@ function price(requests: Block[][], times: number[], model: CacheModel) {
   );
 }
 
-function benchRun(run: Run): RunMoney {
-  const ctx = testCtx({ env: COMPRESSION_ENV });
+/** The run replayed through compression with the schedule priced like `model` (compression.cachePricing). */
+function replayRun(run: Run, model: CacheModel) {
+  const pricing = JSON.stringify({ "*": { read: model.read, write: model.write } });
+  const ctx = testCtx({ env: { RECOLLECT_COMPRESSION_CACHE_PRICING: pricing, ...COMPRESSION_ENV } });
   const raw: Block[][] = [];
   const compressed: Block[][] = [];
   const times: number[] = [];
@@ -75,14 +78,27 @@ function benchRun(run: Run): RunMoney {
     finalTokens = [result.stats.tokensBefore, result.stats.tokensAfter];
   }
   ctx.close();
+  return { raw, compressed, times, ms, finalTokens };
+}
+
+function benchRun(run: Run): RunMoney {
   const cost: RunMoney["cost"] = {};
+  let first: ReturnType<typeof replayRun> | undefined;
   for (const [name, model] of Object.entries(PRICE_MODELS)) {
-    const a = price(raw, times, model);
-    const b = price(compressed, times, model);
+    const r = replayRun(run, model);
+    first ??= r;
+    const a = price(r.raw, r.times, model);
+    const b = price(r.compressed, r.times, model);
     cost[name] = { raw: a.cost, compressed: b.cost, ratio: b.cost / a.cost, rewritten: b.rewrittenTokens };
   }
-  ms.sort((x, y) => x - y);
-  return { name: run.name, steps: raw.length, finalTokens, cost, msP95: ms[Math.min(ms.length - 1, Math.ceil(0.95 * ms.length) - 1)] ?? 0 };
+  const ms = [...first!.ms].sort((x, y) => x - y);
+  return {
+    name: run.name,
+    steps: first!.raw.length,
+    finalTokens: first!.finalTokens,
+    cost,
+    msP95: ms[Math.min(ms.length - 1, Math.ceil(0.95 * ms.length) - 1)] ?? 0,
+  };
 }
 
 const median = (xs: number[]) => {

@@ -15,8 +15,8 @@ import { isCommandTool } from "./tools";
  * - install logs: pip's `Collecting`, `Downloading`, `Requirement already satisfied`…, apt's
  *   `Get:`, `Unpacking`, `Setting up`…, npm's `npm WARN deprecated`;
  * - a line repeated more than twice in a row: once, then how many times more;
- * - a long listing (more than LISTING_LINES lines of paths or `ls -l` rows): its first
- *   LISTING_HEAD and last LISTING_TAIL entries.
+ * - a long listing (more than LISTING_LINES lines, 90% of them paths or `ls -l` rows): its first
+ *   LISTING_HEAD and last LISTING_TAIL entries, and every line between that is not an entry.
  *
  * Only command outputs (bash and the like), and never a command that shows what the model must
  * read whole: a file (`cat`, `sed -n`, `head`, `tail`, `nl`, `less`), a diff or a commit
@@ -37,7 +37,6 @@ export function noiseTool(tool: string, input: unknown): boolean {
   return !command.split(PARTS).some((c) => READS_WHOLE.test(c));
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences are control characters.
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 const PASSING = [
@@ -114,7 +113,8 @@ function listingCut(lines: string[]): { lines: string[]; removed: number } | und
   const head = lines.slice(0, LISTING_HEAD);
   const tail = lines.slice(lines.length - LISTING_TAIL);
   const middle = lines.slice(LISTING_HEAD, lines.length - LISTING_TAIL);
-  const keys = middle.filter(isKeyLine);
+  // What is not an entry (an error of the listing command, a key line) stays.
+  const keys = middle.filter((l) => isKeyLine(l) || (l.trim() !== "" && !LISTING_ROW.test(l.trim())));
   const removed = middle.length - keys.length;
   return { lines: [...head, `… ${removed} more entries not shown …`, ...keys, ...tail], removed };
 }
