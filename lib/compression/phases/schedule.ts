@@ -108,8 +108,9 @@ export function schedule(
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
   const files = fileActivity(slots, copyOf);
 
-  /** Tokens saved by the parts already shown compressed, by message. */
+  /** Tokens saved by the parts already shown compressed, by message, and in all. */
   const savedIn = new Float64Array(n);
+  let savedTotal = 0;
   const byAge = [...candidates].sort((a, b) => slots[a].mi - slots[b].mi);
   let next = 0;
   const pending: number[] = [];
@@ -154,6 +155,7 @@ export function schedule(
       copyOf.set(arrived, copy);
       repeatedAt.set(copy, slots[arrived].mi);
       savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - shown.t);
+      savedTotal += Math.max(0, slots[arrived].entry.tokens - shown.t);
     }
     const boundary = k - cfg.protectRecentTurns;
     while (next < byAge.length && slots[byAge[next]].mi < boundary) {
@@ -189,13 +191,13 @@ export function schedule(
     const remaining = expectedRemaining(steps, cfg.batchPaybackRequests);
     const pays = saved >= cfg.batchMinTokens && saved * prices.read * remaining >= (prices.write - prices.read) * rewritten;
     // Staying under the context window is absolute: whatever the price.
-    let shown = cum[k];
-    for (let m = 0; m < k; m++) shown -= savedIn[m];
+    const shown = cum[k] - savedTotal;
     const overflow = contextLimit !== undefined && contextLimit > 0 && shown >= contextLimit * CONTEXT_LIMIT_SHARE;
     if (!(overflow || cold || pays)) continue;
     for (const i of eligible) {
       applied.add(i);
       savedIn[slots[i].mi] += slots[i].entry.tokens - results[i]!.t;
+      savedTotal += slots[i].entry.tokens - results[i]!.t;
     }
     const left = pending.filter((i) => !applied.has(i));
     pending.length = 0;
