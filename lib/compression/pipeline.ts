@@ -138,13 +138,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
  * Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`;
  * repeated outputs get their reference (lib/compression/repeats.ts).
  */
-function scheduled(
-  ctx: Ctx,
-  run: Prepared,
-  computed: CachedPart[],
-  newOriginals: Map<string, CompressedOriginal>,
-  sessionId: string,
-): Selection["known"] {
+function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[], newOriginals: Map<string, CompressedOriginal>, sessionId: string): Selection["known"] {
   const cfg = ctx.config.compression;
   const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));

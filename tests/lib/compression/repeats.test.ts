@@ -51,7 +51,9 @@ describe("repeated outputs", () => {
       .step({ tools: [{ name: "again", tool: "bash", input: { command: "apt-get install -y llvm-dev" }, output: apt.output }] });
     const reference = fieldOf(compress(ctx, h).messages, h.ids.again);
     expect(reference).toMatch(
-      new RegExp(String.raw`^\[recollect: unchanged, the same output as the bash call \{"command":"apt-get install llvm-dev --token=.*\} 1 message above; not repeated here${HANDLE}$`),
+      new RegExp(
+        String.raw`^\[recollect: unchanged, the same output as the bash call \{"command":"apt-get install llvm-dev --token=.*\} 1 message above; not repeated here${HANDLE}$`,
+      ),
     );
     expect(reference).not.toContain("ghp_abcdefghijklmnopqrstuvwxyz0123456789");
   });
