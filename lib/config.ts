@@ -95,12 +95,11 @@ const schema = z.object({
     /** A batch below this many tokens saved waits (below the pressure thresholds). */
     batchMinTokens: z.number().int().min(0).default(500),
     /**
-     * A batch goes when its savings, read from cache this many requests, pay for rewriting what
-     * follows it. How long a session goes on is unknown: a batch that pays only over 10 requests
-     * lost money when the session ended sooner (bench/plugin's day 2), and 7 costs nothing on the
-     * shared trajectories (docs/compression.md).
+     * A batch goes when its savings, read from cache over the requests likely to follow, pay for
+     * rewriting what follows it. How long a session goes on is unknown: the requests expected are as
+     * many as the steps taken so far, at most this many (lib/compression/phases/schedule.ts).
      */
-    batchPaybackRequests: z.number().positive().default(7),
+    batchPaybackRequests: z.number().positive().default(15),
     /** Below the pressure thresholds, parts smaller than this are never compressed. */
     smallPartTokens: z.number().int().min(0).default(400),
     /** The latest read of a file read or edited within this many messages is kept whole (below the thresholds). */
@@ -112,6 +111,21 @@ const schema = z.object({
     repeatMinTokens: z.number().int().min(0).default(100),
     /** The provider's prompt cache lifetime: after a longer pause the cache is cold and any saving is worth a batch. */
     cacheTtlMinutes: z.number().positive().default(5),
+    /**
+     * Prompt-cache prices by OpenCode provider id (relative to uncached input): a cached prefix
+     * costs `read`, the rest `write`. The schedule prices every rewrite of sent history with the
+     * prices of the session's provider (the latest message's `providerID`), else those of `*`.
+     */
+    cachePricing: z.record(z.string().min(1).max(100), z.object({ read: z.number().min(0).max(10), write: z.number().min(0).max(10) })).default({
+      anthropic: { read: 0.1, write: 1.25 },
+      openai: { read: 0.5, write: 1 },
+      "*": { read: 0.1, write: 1.25 },
+    }),
+    /**
+     * The model's input price in US dollars per million tokens, for the money compression saved in
+     * stats, metrics and the dashboard (lib/compression/money.ts). 3: Claude Sonnet's.
+     */
+    inputUsdPerMTok: z.number().min(0).max(1000).default(3),
   }),
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),
@@ -300,6 +314,13 @@ const envName = (leaf: string) =>
 function coerceEnv(raw: string, shape: z.ZodType): unknown {
   if (shape instanceof z.ZodNumber) return Number(raw);
   if (shape instanceof z.ZodBoolean) return /^(1|true|yes|on)$/i.test(raw);
+  if (shape instanceof z.ZodRecord) {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  }
   if (shape instanceof z.ZodArray) {
     try {
       return JSON.parse(raw);

@@ -51,7 +51,12 @@ export default function DashboardPage() {
         <Stat testId="stat-total" label="Memories" value={fmt(o.total)} hint={`${fmt(status("active"))} active · ${fmt(status("suggested"))} suggested`} />
         <Stat testId="stat-pinned" label="Pinned (injected)" value={fmt(o.pinned)} hint={<TextLink href="/constraints">constraints & directives</TextLink>} />
         <Stat testId="stat-archived" label="Archived" value={fmt(status("archived"))} hint={`${fmt(status("resolved"))} resolved`} />
-        <Stat testId="stat-saved" label="Tokens saved (30 days)" value={fmt(saved)} hint="by compression" />
+        <Stat
+          testId="stat-saved"
+          label="Tokens saved (30 days)"
+          value={fmt(saved)}
+          hint={<span data-testid="stat-saved-money">≈ ${o.compressionSavedUsd.toFixed(2)} saved by compression (at least)</span>}
+        />
       </div>
 
       <Card title="Health" testId="health" className="mt-4">

@@ -14,18 +14,22 @@ export interface Run {
   name: string;
   /** Runs of the same task (replays) share it. */
   task: string;
-  source: "swe-agent" | "openhands";
+  source: "swe-agent" | "openhands" | "mini-swe-agent";
   messages: Message[];
 }
 
-class Builder {
+export class Builder {
   messages: Message[] = [];
   private n = 0;
   constructor(readonly session: string) {}
 
-  message(role: "user" | "assistant"): Message {
+  /** `created`: the message's time (ms) when the source records it; else one second after the previous. */
+  message(role: "user" | "assistant", created?: number): Message {
     const id = `msg_${this.session}_${String(this.messages.length).padStart(4, "0")}`;
-    const m: Message = { info: { id, sessionID: this.session, role, time: { created: 1_700_000_000_000 + this.messages.length * 1000 } }, parts: [] };
+    const m: Message = {
+      info: { id, sessionID: this.session, role, time: { created: created ?? 1_700_000_000_000 + this.messages.length * 1000 } },
+      parts: [],
+    };
     this.messages.push(m);
     return m;
   }

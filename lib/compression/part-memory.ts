@@ -15,13 +15,13 @@ export interface PartEntry {
   /** Tokens of the part as the pipeline sees it: `view` when there is one (header included). */
   tokens: number;
   /**
-   * The output without its progress lines (lib/compression/progress.ts), shown in its place at
+   * The output without its progress lines and noise (lib/compression/progress.ts, noise.ts), shown in its place at
    * every age; `hash` names the original, `saved` the tokens removed, `original` the redacted
    * original until it is stored.
    */
-  view?: { text: string; hash: string; saved: number; original?: string };
-  /** Whether `view` was looked for (progress removal is on for this tool). */
-  viewed?: boolean;
+  view?: { text: string; hash: string; saved: number; original?: string; by?: Record<string, number> };
+  /** Which removals `view` was looked for with (progress, noise), undefined: none. */
+  viewed?: string;
   headerTokens: number;
   digest?: string;
   /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
@@ -32,6 +32,8 @@ export interface PartEntry {
   repeatKey?: string;
   /** What it shows as a repeat of the copy named (lib/compression/repeats.ts); null: nothing worth it. */
   reference?: { against: string; result: CachedPart | null };
+  /** This repeat's original is stored (its stub names it: lib/compression/repeats.ts). */
+  referenceStored?: boolean;
   /** Compressed results by variant. Added through PartMemory.keepResult, which counts them. */
   results: Map<string, CachedPart>;
   /** Characters this entry holds (text, header, results, reference), as PartMemory counted them. */

@@ -3,6 +3,7 @@ import type { Ctx } from "../ctx";
 import { redact, redactAsync } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
 import { partMemory, type CachedPart } from "./cache";
+import { cachePricesFor } from "./cache-pricing";
 import type { CompressedOriginal } from "./compressed-originals";
 import { assemble } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
@@ -10,9 +11,10 @@ import { History } from "./phases/history";
 import { measure, type Slot } from "./phases/measure";
 import { persist } from "./phases/persist";
 import { schedule } from "./phases/schedule";
-import { repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
+import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { select, type Selection } from "./phases/select";
-import { nudgesFor, pressureLevel, type Level } from "./pressure";
+import { agedLevels, nudgesFor, pressureLevel, type Level } from "./pressure";
+import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { validateCompressInput } from "./validate";
 
@@ -85,17 +87,22 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
     return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
   }
   const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
-  const { slots, tokensBefore, tokens } = measure(messages, partMemory(ctx), (tool) => progress && progressTool(tool, cfg.protectedTools));
+  const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
+  const { slots, tokensBefore, tokens } = measure(messages, partMemory(ctx), (part) => {
+    const tool = progressTool(part.tool!, cfg.protectedTools);
+    return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
+  });
   mark("measure");
   // The thresholds apply to the history as the strategies see it (its progress lines already gone),
   // the same size the schedule replays.
   const level = pressureLevel(tokens, cfg.pressureTokens, input.contextLimit);
-  return { started, now, input, slots, tokensBefore, level, mark, ...select(ctx, messages, slots, level, now) };
+  const levels = agedLevels(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit);
+  return { started, now, input, slots, tokensBefore, level, mark, ...select(ctx, messages, slots, levels, now) };
 }
 
 /** Phases 4 to 6: compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
 function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
-  const { input, slots, level, variant, now, mark } = run;
+  const { input, slots, level, now, mark } = run;
   // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const messages = input.messages;
@@ -104,18 +111,18 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const newOriginals = new Map<string, CompressedOriginal>();
   const memory = partMemory(ctx);
   const disabled = ctx.config.compression.disabledStrategies;
-  const computed = run.pending.map(({ slot, key }, i) => {
-    const result = compressPart(slot, originals[i], messages[slot.mi].info.role, level, history!, disabled, sessionId, newOriginals);
+  const computed = run.pending.map(({ slot, key, level: slotLevel, variant }, i) => {
+    const result = compressPart(slot, originals[i], messages[slot.mi].info.role, slotLevel, history!, disabled, sessionId, newOriginals);
     newRows.push({ key, value: result });
     memory.keepResult(slot.entry, variant, result);
     return result;
   });
-  const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed) : run.known;
+  const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed, newOriginals, sessionId) : run.known;
   const { out, tokensAfter, byStrategy } = assemble(messages, slots, known, computed);
   for (const slot of slots) {
     const view = slot.entry.view;
     if (!view) continue;
-    byStrategy[PROGRESS_STRATEGY] = (byStrategy[PROGRESS_STRATEGY] ?? 0) + view.saved;
+    for (const [name, saved] of Object.entries(view.by ?? { [PROGRESS_STRATEGY]: view.saved })) if (saved) byStrategy[name] = (byStrategy[name] ?? 0) + saved;
     if (view.original === undefined) continue;
     newOriginals.set(view.hash, { hash: view.hash, content: view.original, tool: redact(slot.part.tool!), sessionId });
     memory.releaseOriginal(slot.entry);
@@ -131,7 +138,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
  * Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`;
  * repeated outputs get their reference (lib/compression/repeats.ts).
  */
-function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["known"] {
+function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[], newOriginals: Map<string, CompressedOriginal>, sessionId: string): Selection["known"] {
   const cfg = ctx.config.compression;
   const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
@@ -139,7 +146,16 @@ function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[]): Selection["
   const memory = partMemory(ctx);
   const reference = (i: number, copy: number, exact: boolean) =>
     exact ? repeatStub(slots[i], slots[copy], memory) : repeatedRunsStub(slots[i], slots[copy], memory);
-  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, reference);
+  const prices = cachePricesFor(cfg, run.input.messages);
+  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, reference, prices);
+  // A repeat's stub names its own original (one expand, lib/compression/repeats.ts): stored once.
+  for (const i of repeats.keys()) {
+    const slot = slots[i];
+    if (slot.entry.referenceStored) continue;
+    const { hash, content } = referenceOriginal(slot);
+    if (content !== undefined) newOriginals.set(hash, { hash, content, tool: redact(slot.part.tool!), sessionId });
+    slot.entry.referenceStored = true;
+  }
   return run.known.map((k, i) => {
     const shown = repeats.get(i);
     if (shown !== undefined) return shown;

@@ -98,13 +98,34 @@ export const LEVELS: Record<Level, LevelParams> = {
 };
 
 /** Share of the model's context window past which the strongest level applies regardless of the thresholds. */
-const CONTEXT_LIMIT_SHARE = 0.75;
+export const CONTEXT_LIMIT_SHARE = 0.75;
 
 export function pressureLevel(tokens: number, thresholds: number[], contextLimit?: number): Level {
   const [first = Infinity, second = Infinity] = [...thresholds].sort((a, b) => a - b);
   if (tokens >= second || (contextLimit && tokens >= contextLimit * CONTEXT_LIMIT_SHARE)) return 2;
   if (tokens >= first) return 1;
   return 0;
+}
+
+/**
+ * Each slot's level: the history's level at the request where the slot first aged (its message
+ * `protectRecentTurns` messages back), so a threshold crossed later never rewrites what was already
+ * sent compressed (issue 39: no cliff). Staying under the model's context window is absolute: once
+ * the history reaches CONTEXT_LIMIT_SHARE of `contextLimit`, every slot is at the strongest level,
+ * whatever the rewrite costs.
+ */
+export function agedLevels(
+  messageCount: number,
+  slots: readonly { mi: number; entry: { tokens: number } }[],
+  protectRecentTurns: number,
+  thresholds: number[],
+  contextLimit?: number,
+): Level[] {
+  const cum = new Float64Array(messageCount + 1);
+  for (const s of slots) cum[s.mi + 1] += s.entry.tokens;
+  for (let k = 1; k <= messageCount; k++) cum[k] += cum[k - 1];
+  if (contextLimit && cum[messageCount] >= contextLimit * CONTEXT_LIMIT_SHARE) return slots.map(() => 2);
+  return slots.map((s) => pressureLevel(cum[Math.min(messageCount, s.mi + protectRecentTurns + 1)], thresholds));
 }
 
 /** Fixed texts per level (no running numbers), so a nudge does not change the prompt every turn. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { redact } from "../security/redact";
 import { countTokens } from "../token-count";
-import { isKeyLine } from "./lines";
+import { originalHash } from "./hash";
+import { footer, isKeyLine } from "./lines";
 import type { CachedPart, PartMemory } from "./part-memory";
 import type { Slot } from "./phases/measure";
 import { headOf } from "../text-slice";
@@ -48,13 +49,25 @@ function remembered(slot: Slot, copy: Slot, kind: string, memory: PartMemory, co
   return result;
 }
 
+/**
+ * The hash that brings a repeat's own output back with one memory_expand, whatever happens to the
+ * copy it refers to later (issue 39: a reference always resolves in one step): its progress-free
+ * view's original when it has one (stored by the pipeline), else its text, redacted, which the
+ * pipeline stores (`content`).
+ */
+export function referenceOriginal(slot: Slot): { hash: string; content?: string } {
+  if (slot.entry.view) return { hash: slot.entry.view.hash };
+  const content = redact(slot.text);
+  return { hash: originalHash(content), content };
+}
+
 function sameOutputStub(slot: Slot, copy: Slot): CachedPart {
   const input = (s: Slot) => JSON.stringify(s.part.state?.input ?? {});
   const sameInput = input(slot) === input(copy);
   const call = sameInput ? "the same call" : `the ${redact(copy.part.tool!)} call ${clip(redact(input(copy)), 160)}`;
   const distance = slot.mi - copy.mi;
   const where = distance === 0 ? "earlier in this message" : `${distance} message${distance === 1 ? "" : "s"} above`;
-  const v = `[recollect: unchanged, the same output as ${call} ${where}; not repeated here]`;
+  const v = footer(`unchanged, the same output as ${call} ${where}; not repeated here`, referenceOriginal(slot).hash);
   const t = slot.entry.headerTokens + countTokens(v);
   return { v, t, s: { [REPEAT_STRATEGY]: Math.max(0, slot.entry.tokens - t) } };
 }
@@ -116,6 +129,8 @@ function computeRuns(slot: Slot, copy: Slot): CachedPart | undefined {
     }
     out.push(lines[i++]);
   }
+  out.push(footer("runs of lines shown by reference", referenceOriginal(slot).hash));
+  saved -= countTokens(out[out.length - 1]);
   if (saved < REPEATED_RUNS_MIN_SAVED) return undefined;
   const v = out.join("\n");
   const t = slot.entry.headerTokens + countTokens(v);

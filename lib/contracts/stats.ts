@@ -18,7 +18,10 @@ export interface StatsDto {
   checkpoints: { total: number; byTrigger: Record<string, number> };
   sessions: { total: number; active: number; ingested: number };
   embeddings: { queueDepth: number; failing: number; vectors: number | null };
-  compression: { runs: number; tokensBefore: number; tokensAfter: number; tokensSaved: number };
+  /** `estimatedSavedUsd`: at least what the removed tokens would have cost (lib/compression/money.ts). */
+  compression: { runs: number; tokensBefore: number; tokensAfter: number; tokensSaved: number; estimatedSavedUsd: number };
+  /** Blocks injected into a model's context since the server started, and their tokens, by kind (lib/metrics/injected.ts). */
+  injected: Record<"stable" | "recall" | "resume", { blocks: number; tokens: number }>;
   database: DbSize;
   requests: { total: number; errors: number };
 }

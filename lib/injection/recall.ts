@@ -1,3 +1,4 @@
+import { recordInjected } from "../metrics/injected";
 import type { ParsedRecallContextInput, RecallContextDto } from "../contracts/context";
 import type { Ctx } from "../ctx";
 import { searchMemories, type SearchOptions } from "../search/search";
@@ -30,7 +31,10 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   const cache = ctx.services.recallCache;
   const key = input.sessionID && input.messageID ? `${input.sessionID}\u0000${input.messageID}` : undefined;
   const hit = key ? cache.get(key) : undefined;
-  if (hit) return { ...hit, cached: true };
+  if (hit) {
+    recordInjected("recall", hit.tokens);
+    return { ...hit, cached: true };
+  }
 
   const budget = input.budget ?? ctx.config.injection.recallBudgetTokens;
   const limit = input.limit ?? ctx.config.injection.recallLimit;
@@ -88,5 +92,6 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     cache.set(key, result);
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
+  recordInjected("recall", result.tokens);
   return result;
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
+import { recordInjected } from "../metrics/injected";
 import { redact } from "../security/redact";
 
 /**
@@ -32,7 +33,14 @@ const MAX_SESSIONS = 5000;
  * The stable block is fetched on many turns of a session with the same content: it is recorded
  * once per session and block version (hash), not once per request.
  */
-export function recordStableInjection(ctx: Ctx, sessionId: string, block: { hash: string; memoryIds: string[] }, defer?: (task: () => void) => void): boolean {
+export function recordStableInjection(
+  ctx: Ctx,
+  sessionId: string,
+  block: { hash: string; memoryIds: string[]; tokens?: number },
+  defer?: (task: () => void) => void,
+): boolean {
+  // Every serving to a session is an injection into its context (the plugin's cached copies report theirs).
+  if (block.tokens) recordInjected("stable", block.tokens);
   let seen = lastStable.get(ctx.sqlite);
   if (!seen) lastStable.set(ctx.sqlite, (seen = new Map()));
   if (seen.get(sessionId) === block.hash) return false;

@@ -1,3 +1,4 @@
+import { recordInjected } from "../metrics/injected";
 import type { CheckpointExtract, ParsedResumeQuery, ResumeResult } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
@@ -112,6 +113,7 @@ export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()):
   if (!built) return { block: null, tokens: 0, checkpointId: cp.id, reason: "none" };
   const won = ctx.sqlite.prepare("UPDATE sessions SET resume_delivered_at = ? WHERE id = ? AND resume_delivered_at IS NULL").run(now, q.sessionID).changes;
   if (!won) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
+  recordInjected("resume", built.tokens);
   return { block: built.block, tokens: built.tokens, checkpointId: cp.id };
 }
 

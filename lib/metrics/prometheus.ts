@@ -81,6 +81,15 @@ export function renderMetrics(ctx: Ctx): string {
     {},
     stats.compression.tokensSaved,
   );
+  w.family("recollect_compression_saved_usd_estimate", "counter", "Money compression saved, estimated (at least a cached read per removed token).").sample(
+    "recollect_compression_saved_usd_estimate",
+    {},
+    stats.compression.estimatedSavedUsd,
+  );
+  w.family("recollect_injected_blocks_total", "counter", "Blocks injected into a model's context since start, by kind.");
+  for (const kind of ["stable", "recall", "resume"] as const) w.sample("recollect_injected_blocks_total", { kind }, stats.injected[kind].blocks);
+  w.family("recollect_injected_tokens_total", "counter", "Tokens of the blocks injected into a model's context since start, by kind.");
+  for (const kind of ["stable", "recall", "resume"] as const) w.sample("recollect_injected_tokens_total", { kind }, stats.injected[kind].tokens);
   w.family("recollect_checkpoints", "gauge", "Checkpoints by trigger.");
   for (const trigger of ["compaction", "manual", "ingest", "idle"]) w.sample("recollect_checkpoints", { trigger }, stats.checkpoints.byTrigger[trigger] ?? 0);
   w.family("recollect_sessions_active", "gauge", "OpenCode sessions seen recently.").sample("recollect_sessions_active", {}, stats.sessions.active);

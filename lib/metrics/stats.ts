@@ -4,6 +4,8 @@ import type { Ctx } from "../ctx";
 import { dbSize } from "../maintenance/db-size";
 import { catchUpForReader } from "../memories/derived";
 import { VERSION } from "../version";
+import { estimatedSavedUsd } from "../compression/money";
+import { injectedSnapshot } from "./injected";
 import { requestSnapshot } from "./registry";
 
 type Row = { k: string | null; n: number };
@@ -68,7 +70,9 @@ export function getStats(ctx: Ctx): StatsDto {
       tokensBefore: compression.before,
       tokensAfter: compression.after,
       tokensSaved: Math.max(0, compression.before - compression.after),
+      estimatedSavedUsd: estimatedSavedUsd(compression.before - compression.after, ctx.config.compression),
     },
+    injected: injectedSnapshot(),
     database: dbSize(ctx.sqlite),
     requests: {
       total: requests.reduce((a, r) => a + r.count, 0),

@@ -1,3 +1,4 @@
+import { estimatedSavedUsd } from "../compression/money";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
@@ -15,6 +16,8 @@ export interface Overview {
   pinned: number;
   memoriesPerDay: { day: string; created: number }[];
   compressionPerDay: { day: string; saved: number; before: number; after: number }[];
+  /** The money the tokens of `compressionPerDay` saved, estimated (lib/compression/money.ts). */
+  compressionSavedUsd: number;
   compressionBySession: { sessionId: string; saved: number; runs: number }[];
   accessPerDay: { day: string; searches: number; injections: number; recalls: number }[];
   health: {
@@ -104,6 +107,10 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
       const c = compression.get(d);
       return { day: d, before: c?.before ?? 0, after: c?.after ?? 0, saved: c ? c.before - c.after : 0 };
     }),
+    compressionSavedUsd: estimatedSavedUsd(
+      [...compression.values()].reduce((n, c) => n + c.before - c.after, 0),
+      ctx.config.compression,
+    ),
     compressionBySession: all<{ sessionId: string; saved: number; runs: number }>(
       sql`SELECT session_id AS sessionId, sum(tokens_before - tokens_after) AS saved, count(*) AS runs FROM compression_stats
           WHERE created_at >= ${since} GROUP BY session_id ORDER BY saved DESC LIMIT 10`,

@@ -39,10 +39,13 @@ export function compressPart(
     original,
   };
   let hash: string | undefined;
+  // A part shown without its progress lines or noise (phases/measure.ts) names its whole original,
+  // stored with the view: one expand gives back what the tool printed, not the view.
+  const viewHash = slot.entry.view?.hash;
   const sc: StrategyContext = {
     level,
     p: LEVELS[level],
-    ref: () => (hash ??= originalHash(original)),
+    ref: () => viewHash ?? (hash ??= originalHash(original)),
     hasLaterDuplicate: () => history.hasLaterDuplicate(slot),
     hasLaterEdit: (v, path) => history.hasLaterEdit(v, path, slot),
     previousLines: () => history.previousLines(slot),

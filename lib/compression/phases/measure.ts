@@ -4,7 +4,8 @@ import { countTokens } from "../../token-count";
 import { originalHash } from "../hash";
 import { footer } from "../lines";
 import type { PartEntry, PartMemory } from "../part-memory";
-import { withoutProgress } from "../progress";
+import { NOISE_STRATEGY, noiseSummary, withoutNoise } from "../noise";
+import { PROGRESS_STRATEGY, withoutProgress } from "../progress";
 import type { OcMessage, OcPart } from "../schema";
 
 /** A part whose model-visible content (one field) the pipeline may compress. */
@@ -53,7 +54,7 @@ export const digestOf = (slot: Slot) =>
 export function measure(
   messages: OcMessage[],
   memory: PartMemory,
-  progressFor: (tool: string) => boolean = () => false,
+  viewFor: (part: OcPart) => ViewRules = () => NO_VIEW,
 ): { slots: Slot[]; tokensBefore: number; tokens: number } {
   const slots: Slot[] = [];
   let tokensBefore = 0;
@@ -65,12 +66,13 @@ export function measure(
       const f = fieldOf(part);
       if (!f) continue;
       const header = f.kind === "tool" ? toolHeader(part) : "";
-      const viewed = f.field === "output" && progressFor(part.tool!);
+      const rules = f.field === "output" ? viewFor(part) : NO_VIEW;
+      const viewed = rules.progress || rules.noise ? `${+rules.progress}${+rules.noise}` : undefined;
       let entry = memory.get(part.id);
-      if (!entry || entry.text !== f.text || entry.header !== header || !!entry.viewed !== viewed) {
+      if (!entry || entry.text !== f.text || entry.header !== header || entry.viewed !== viewed) {
         const headerTokens = header ? countTokens(header) : 0;
         const fieldTokens = countTokens(f.text);
-        const view = viewed ? progressView(f.text, fieldTokens) : undefined;
+        const view = viewed ? firstSendView(f.text, fieldTokens, rules) : undefined;
         entry = { text: f.text, header, headerTokens, tokens: headerTokens + fieldTokens - (view?.saved ?? 0), results: new Map(), view, viewed };
         memory.set(part.id, entry);
       }
@@ -82,16 +84,35 @@ export function measure(
   return { slots, tokensBefore, tokens };
 }
 
-/** The output without its progress lines and a reference to the original; undefined when that saves too little. */
-function progressView(text: string, fieldTokens: number): PartEntry["view"] {
-  const found = withoutProgress(text);
-  if (!found) return undefined;
+/** Which first-send removals apply to an output (progress: ../progress.ts; noise: ../noise.ts). */
+export interface ViewRules {
+  progress: boolean;
+  noise: boolean;
+}
+const NO_VIEW: ViewRules = { progress: false, noise: false };
+
+/**
+ * The output without its progress lines and its noise, and a reference to the original; undefined
+ * when that saves too little. `by`: the tokens saved, split between the two by characters removed.
+ */
+function firstSendView(text: string, fieldTokens: number, rules: ViewRules): PartEntry["view"] {
+  const progress = rules.progress ? withoutProgress(text) : undefined;
+  const afterProgress = progress?.text ?? text;
+  const noise = rules.noise ? withoutNoise(afterProgress) : undefined;
+  if (!progress && !noise) return undefined;
+  const what: string[] = [];
+  if (progress) what.push(`${progress.removed} lines of progress output removed`);
+  if (noise) what.push(`not sent: ${noiseSummary(noise.removed)}`);
   const original = redact(text);
   const hash = originalHash(original);
-  const shown = `${found.text}\n${footer(`${found.removed} lines of progress output removed`, hash)}`;
+  const shown = `${noise?.text ?? afterProgress}\n${footer(what.join("; "), hash)}`;
   const saved = fieldTokens - countTokens(shown);
-  return saved >= MIN_PROGRESS_SAVED ? { text: shown, hash, saved, original } : undefined;
+  if (saved < MIN_VIEW_SAVED) return undefined;
+  const progressChars = text.length - afterProgress.length;
+  const noiseChars = afterProgress.length - (noise?.text.length ?? afterProgress.length);
+  const progressSaved = Math.round((saved * progressChars) / Math.max(1, progressChars + noiseChars));
+  return { text: shown, hash, saved, original, by: { [PROGRESS_STRATEGY]: progressSaved, [NOISE_STRATEGY]: saved - progressSaved } };
 }
 
-/** Below this, the reference would cost about what the progress lines did. */
-const MIN_PROGRESS_SAVED = 20;
+/** Below this, the reference would cost about what the removed lines did. */
+const MIN_VIEW_SAVED = 20;

@@ -1,15 +1,30 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../config";
 import type { CachedPart } from "../cache";
-import { pressureLevel } from "../pressure";
+import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
 import { filePaths, isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
 import type { Slot } from "./measure";
 
-/** Provider prompt-cache prices relative to uncached input (the cost model of bench/lib/cache-cost.ts). */
-export const CACHE_READ = 0.1;
-export const CACHE_WRITE = 1.25;
+/** A provider's prompt-cache prices relative to uncached input (bench/lib/cache-cost.ts). */
+export interface CachePrices {
+  /** A token of a cached prefix. */
+  read: number;
+  /** A token past it (written to the cache where the provider charges for that). */
+  write: number;
+}
+
+/** Anthropic's: a cached prefix read at 0.1x, the rest written at 1.25x. */
+export const ANTHROPIC_PRICES: CachePrices = { read: 0.1, write: 1.25 };
+
+/**
+ * The requests a batch is expected to be read over: as many as the steps the session has taken so
+ * far (a session that has gone on for s steps is as likely to end within s more steps as after:
+ * the median guess when nothing else is known), at most `batchPaybackRequests`. Near the start
+ * the guess is small, so nothing far back is rewritten for a saving a short session never recovers.
+ */
+export const expectedRemaining = (steps: number, cap: number) => Math.max(1, Math.min(cap, steps));
 
 type Settings = Pick<
   Config["compression"],
@@ -63,6 +78,7 @@ export function schedule(
   cfg: Settings,
   contextLimit: number | undefined,
   referenceTo: ReferenceTo,
+  prices: CachePrices = ANTHROPIC_PRICES,
 ): Scheduled {
   const n = messages.length;
   const applied = new Set<number>();
@@ -92,8 +108,9 @@ export function schedule(
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
   const files = fileActivity(slots, copyOf);
 
-  /** Tokens saved by the parts already shown compressed, by message. */
+  /** Tokens saved by the parts already shown compressed, by message, and in all. */
   const savedIn = new Float64Array(n);
+  let savedTotal = 0;
   const byAge = [...candidates].sort((a, b) => slots[a].mi - slots[b].mi);
   let next = 0;
   const pending: number[] = [];
@@ -108,8 +125,9 @@ export function schedule(
   /** By copy: the message of its latest repeat. */
   const repeatedAt = new Map<number, number>();
   let arrived = 0;
-  let previousLevel = pressureLevel(0, cfg.pressureTokens, contextLimit);
+  let steps = 0;
   for (let k = 1; k <= n; k++) {
+    if (messages[k - 1].info.role === "assistant") steps++;
     // Message k-1 arrives: each of its outputs is a repeat or not, once and for good.
     for (; arrived < slots.length && slots[arrived].mi < k; arrived++) {
       const key = repeatKeys[arrived];
@@ -137,15 +155,14 @@ export function schedule(
       copyOf.set(arrived, copy);
       repeatedAt.set(copy, slots[arrived].mi);
       savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - shown.t);
+      savedTotal += Math.max(0, slots[arrived].entry.tokens - shown.t);
     }
     const boundary = k - cfg.protectRecentTurns;
     while (next < byAge.length && slots[byAge[next]].mi < boundary) {
       const i = byAge[next++];
       if (!repeats.has(i)) pending.push(i);
     }
-    const level = pressureLevel(cum[k], cfg.pressureTokens, contextLimit);
-    const levelUp = level > previousLevel;
-    previousLevel = level;
+    const level = pressureLevel(cum[k], cfg.pressureTokens);
     if (!pending.length) continue;
     // The call for prefix k comes after message k-1; the previous one after message k-2.
     const gap = k >= 2 && created[k - 1] !== undefined && created[k - 2] !== undefined ? created[k - 1]! - created[k - 2]! : 0;
@@ -169,11 +186,18 @@ export function schedule(
     let shownSaved = 0;
     for (let m = first; m < k - 1; m++) shownSaved += savedIn[m];
     const rewritten = Math.max(0, cum[k - 1] - cum[first] - shownSaved - saved);
-    const pays = saved >= cfg.batchMinTokens && saved * CACHE_READ * cfg.batchPaybackRequests >= (CACHE_WRITE - CACHE_READ) * rewritten;
-    if (!(levelUp || cold || pays)) continue;
+    // Read over the requests likely to follow, the saving pays for reading the rewritten part at
+    // the write price once.
+    const remaining = expectedRemaining(steps, cfg.batchPaybackRequests);
+    const pays = saved >= cfg.batchMinTokens && saved * prices.read * remaining >= (prices.write - prices.read) * rewritten;
+    // Staying under the context window is absolute: whatever the price.
+    const shown = cum[k] - savedTotal;
+    const overflow = contextLimit !== undefined && contextLimit > 0 && shown >= contextLimit * CONTEXT_LIMIT_SHARE;
+    if (!(overflow || cold || pays)) continue;
     for (const i of eligible) {
       applied.add(i);
       savedIn[slots[i].mi] += slots[i].entry.tokens - results[i]!.t;
+      savedTotal += slots[i].entry.tokens - results[i]!.t;
     }
     const left = pending.filter((i) => !applied.has(i));
     pending.length = 0;

@@ -10,15 +10,15 @@ import { isProtectedTool } from "../tools";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
-const PIPELINE_VERSION = "7";
+const PIPELINE_VERSION = "8";
 
 export interface Selection {
-  /** The cache variant: pressure level and configuration. */
-  variant: string;
+  /** Per slot: the cache variant (its pressure level and the configuration). */
+  variants: string[];
   /** Per slot: the result known from a cache, `undefined` for a slot left as it is, or a pending index. */
   known: (CachedPart | number | undefined)[];
   /** Slots to compress anew, with their cache key; their originals are redacted before phase 4. */
-  pending: { slot: Slot; key: string }[];
+  pending: { slot: Slot; key: string; level: Level; variant: string }[];
 }
 
 /**
@@ -26,19 +26,25 @@ export interface Selection {
  * latest user message, are compressed once and the result is reused (cache keyed by part id,
  * digest, level, configuration: in memory, then `compression_cache`), so turn t+1 starts with the
  * same bytes as turn t except where parts newly aged.
+ *
+ * `levels`: each slot's pressure level, the level of the history when the slot aged
+ * (../pressure.ts `agedLevels`): crossing a threshold changes how the parts that age after it are
+ * cut, never what was already sent.
  */
-export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Level, now: number): Selection {
+export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number): Selection {
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
   messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
   // The duplicates strategy depends on what is a repeat (history.ts).
-  const variant = `${level}:${configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg))}`;
+  const tag = configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg));
+  const variants = levels.map((level) => `${level}:${tag}`);
 
   const known: Selection["known"] = [];
   const pending: Selection["pending"] = [];
   const memory = partMemory(ctx);
-  for (const slot of slots) {
+  for (const [i, slot] of slots.entries()) {
+    const variant = variants[i];
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
     const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
@@ -54,13 +60,13 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
       if (result) memory.keepResult(slot.entry, variant, result);
       else {
         known.push(pending.length);
-        pending.push({ slot, key });
+        pending.push({ slot, key, level: levels[i], variant });
         continue;
       }
     }
     known.push(result);
   }
-  return { variant, known, pending };
+  return { variants, known, pending };
 }
 
 const tags = new Map<string, string>();

@@ -84,19 +84,25 @@ describe("cache-aware scheduling", () => {
     expect(fieldOf(above.messages, bulky.ids.t1)).toContain("memory_expand(");
   });
 
-  it("waits while the savings would not pay for the cache miss, and batches when a pressure threshold is crossed", () => {
+  it("waits while the savings would not pay; a pressure threshold rewrites nothing already sent; a context about to overflow is compressed whatever the price", () => {
     // One big output aged: under the batch minimum, it stays whole.
     const h = new History().user("go").step({ name: "s", tools: [{ name: "big", tool: "bash", input: { command: "make" }, output: log("a") }] });
     h.filler(2);
     const env = { RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "100000" };
     const quiet = compressMessages(ctxFor(env), h.body());
     expect(fieldOf(quiet.messages, h.ids.big)).toBe(log("a"));
-    // A second output takes the history past the first threshold: a batch goes.
+    // A second output takes the history past the first threshold (issue 39: crossing it used to
+    // rewrite every aged part at once). The model is nudged; what was sent stays as it was.
     h.step({ tools: [{ tool: "bash", input: { command: "make 2" }, output: log("b", 50) }] }).filler(1);
     const threshold = quiet.stats.tokensBefore + 100;
     const pressed = compressMessages(ctxFor({ ...env, RECOLLECT_COMPRESSION_PRESSURE_TOKENS: `[${threshold}, 1000000]` }), h.body());
-    expect(fieldOf(pressed.messages, h.ids.big)).toContain("memory_expand(");
+    expect(fieldOf(pressed.messages, h.ids.big)).toBe(log("a"));
     expect(pressed.nudges).toHaveLength(1);
+    // Near the model's context window the batch goes, whatever it costs.
+    const limit = Math.ceil(pressed.stats.tokensBefore / 0.8);
+    const overflowing = compressMessages(ctxFor(env), { ...h.body(), contextLimit: limit });
+    expect(fieldOf(overflowing.messages, h.ids.big)).toContain("memory_expand(");
+    expect(overflowing.stats.tokensAfter).toBeLessThan(0.75 * limit);
   });
 
   it("batches whatever saves anything after a pause longer than the cache lifetime", () => {

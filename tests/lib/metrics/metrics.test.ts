@@ -145,3 +145,29 @@ describe("structured logs", () => {
     expect(JSON.parse(older[older.length - 1]).i).toBe(JSON.parse(live[0]).i - 1);
   });
 });
+
+describe("injected blocks and the money compression saved (issue 39)", () => {
+  it("counts the stable, recall and resume blocks served and their tokens, and estimates the money saved, in stats and metrics", async () => {
+    const { resetInjected } = await import("../../../lib/metrics/injected");
+    const { buildStableBlock } = await import("../../../lib/injection/stable");
+    const { recordStableInjection } = await import("../../../lib/injection/record");
+    resetInjected();
+    const ctx = testCtx();
+    ctxs.push(ctx);
+    createMemory(ctx, { content: "Always run the linter before committing", category: "constraint", pinned: true });
+    const block = buildStableBlock(ctx);
+    expect(block.tokens).toBeGreaterThan(0);
+    recordStableInjection(ctx, "ses_a", block);
+    recordStableInjection(ctx, "ses_b", block);
+    ctx.sqlite.prepare("INSERT INTO compression_stats(session_id, tokens_before, tokens_after, by_strategy) VALUES ('s', 2000000, 1000000, '{}')").run();
+    const stats = getStats(ctx);
+    expect(stats.injected.stable).toEqual({ blocks: 2, tokens: 2 * block.tokens });
+    expect(stats.injected.recall).toEqual({ blocks: 0, tokens: 0 });
+    // 1M tokens removed, each at least a cached read (0.1x) of $3 per million input tokens.
+    expect(stats.compression.estimatedSavedUsd).toBeCloseTo(0.3, 6);
+    const text = renderMetrics(ctx);
+    expect(text).toContain(`recollect_injected_tokens_total{kind="stable"} ${2 * block.tokens}`);
+    expect(text).toContain('recollect_injected_blocks_total{kind="resume"} 0');
+    expect(text).toMatch(/recollect_compression_saved_usd_estimate 0\.3\b/);
+  });
+});
