@@ -1,4 +1,5 @@
 import type { Plugin } from "@opencode-ai/plugin";
+import { noteLoadedEntry } from "./loaded-entry";
 import { createRecollect } from "./recollect";
 import { setupV2 } from "./v2/entry";
 
@@ -8,6 +9,9 @@ import { setupV2 } from "./v2/entry";
  * rest. OpenCode 1 starts every exported function of a file without a default object as a plugin,
  * so nothing else is exported but the V1 function itself.
  */
-export const RecollectPlugin: Plugin = (input, options) => createRecollect(input, options);
+export const RecollectPlugin: Plugin = (input, options) => {
+  noteLoadedEntry(1, input.directory, options);
+  return createRecollect(input, options);
+};
 
 export default { id: "recollect", server: RecollectPlugin, setup: setupV2 };

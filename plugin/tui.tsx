@@ -7,6 +7,7 @@ import { Sidebar } from "./tui/sidebar";
 import { createComponent } from "./tui/view";
 import { SummaryPoller } from "./tui/summary-poller";
 import { createSignal } from "solid-js";
+import { setupTuiV2 } from "./v2/tui";
 
 /**
  * Recollect's TUI plugin (loaded from `tui.json`): a sidebar section fed by one summary request
@@ -64,4 +65,5 @@ function start(api: TuiPluginApi, options: Record<string, unknown>) {
   ]);
 }
 
-export default { id: "recollect", tui };
+// OpenCode 1 reads `tui`; OpenCode 2's CLI reads `id` and `setup` (plugin/v2/tui.tsx).
+export default { id: "recollect", tui, setup: setupTuiV2 };

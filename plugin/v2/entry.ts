@@ -1,6 +1,7 @@
 import type { Config, Hooks } from "@opencode-ai/plugin";
 import type { Event, Part } from "@opencode-ai/sdk";
 import type { WithParts } from "../hooks/message-parts";
+import { noteLoadedEntry } from "../loaded-entry";
 import { createRecollect } from "../recollect";
 import type { Runtime } from "../runtime";
 import { agentV2 } from "./agents";
@@ -34,6 +35,7 @@ const MAX_HISTORIES = 64;
 export async function setupV2(ctx: Context): Promise<Cleanup> {
   const options = (ctx.options ?? {}) as Record<string, unknown>;
   const directory = typeof options.directory === "string" && options.directory ? options.directory : process.cwd();
+  noteLoadedEntry(2, directory, options);
   const histories = new Map<string, WithParts[]>();
   const keep = (sessionID: string, history: WithParts[]) => {
     histories.delete(sessionID);
