@@ -114,14 +114,21 @@ export class V2Host {
   async prompt(sessionID: string, text: string) {
     const messageID = this.id("msg");
     const event = { sessionID, messageID, prompt: { text }, metadata: {}, delivery: "immediate" };
-    await this.run("session.prompt", event);
+    await this.runHook("session.prompt", event);
     this.push(sessionID, { id: messageID, role: "user", content: [{ type: "text", text: event.prompt.text }] });
     return messageID;
   }
 
   /** One provider request: the `context` hooks on a fresh copy of the history; returns what would be sent. */
   async request(sessionID: string, agent = "build"): Promise<SessionContext> {
-    const event: SessionContext = {
+    const event = this.contextEvent(sessionID, agent);
+    await this.runHook("session.context", event);
+    return event;
+  }
+
+  /** The `context` event of the next request (a fresh copy of the history), without running the hooks. */
+  contextEvent(sessionID: string, agent = "build"): SessionContext {
+    return {
       sessionID,
       model: { providerID: "mock", id: "mock-model" },
       kind: "primary",
@@ -131,8 +138,11 @@ export class V2Host {
       options: {},
       tools: Object.fromEntries([...this.tools.values()].map((t) => [t.name, { description: t.description, input: {} }])),
     };
-    await this.run("session.context", event);
-    return event;
+  }
+
+  /** Sets a session's history (a benchmark's long session). */
+  setHistory(sessionID: string, messages: Message[]) {
+    this.history.set(sessionID, messages);
   }
 
   /** The model's answer: text, and a tool call run through the tool hooks (its result joins the history). */
@@ -148,14 +158,14 @@ export class V2Host {
       const before = { tool: answer.tool.name, sessionID, agent, messageID: id, id: callID, input: answer.tool.input as unknown };
       let output: string;
       try {
-        await this.run("tool.execute.before", before);
+        await this.runHook("tool.execute.before", before);
         const own = this.tools.get(answer.tool.name);
         output = own
           ? await own
               .execute(before.input as never, { sessionID, agent, messageID: id, id: callID, signal: new AbortController().signal })
               .then((r) => (typeof r.content === "string" ? r.content : (r.content ?? []).map((c) => c.text).join("\n")))
           : (answer.tool.output ?? "");
-        await this.run("tool.execute.after", { ...before, status: "completed", result: { content: output } } as ToolHooks["execute.after"]);
+        await this.runHook("tool.execute.after", { ...before, status: "completed", result: { content: output } } as ToolHooks["execute.after"]);
       } catch (error) {
         output = `Error: ${(error as Error).message}`;
         result = error;
@@ -186,7 +196,7 @@ export class V2Host {
       options: {},
       tools: {},
     };
-    await this.run("session.compaction", event);
+    await this.runHook("session.compaction", event);
     this.history.set(sessionID, [
       {
         id: this.id("msg"),
@@ -209,7 +219,8 @@ export class V2Host {
     for (const l of this.listeners) l(e);
   }
 
-  private async run<N extends string>(name: N, event: unknown) {
+  /** Runs the hooks registered under a name (`session.context`, `tool.execute.before`, ...), in order. */
+  async runHook<N extends string>(name: N, event: unknown) {
     for (const cb of [...(this.hooks.get(name) ?? [])]) await cb(event as never);
   }
 
