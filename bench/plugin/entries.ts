@@ -17,6 +17,7 @@ import { countTokens } from "../../lib/token-count";
 import plugin from "../../plugin/index";
 import { createRecollect } from "../../plugin/recollect";
 import type { Message } from "../../plugin/v2/api";
+import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
 import { startServer, type TestServer } from "../../tests/helpers/server";
@@ -199,10 +200,30 @@ async function main() {
     }
   }
   await server.stop();
+  // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
+  // snapshot, writing back (nothing changed here, so the walk without the copies).
+  const adapterRows: Record<string, string | number>[] = [];
+  for (const target of [20_000, 200_000]) {
+    const { steps, tokens } = stepsOf(target);
+    const h2 = v2History(steps);
+    const xs: number[] = [];
+    for (let i = 0; i < TURNS + WARMUP; i++) {
+      const event = structuredClone(h2);
+      const t0 = performance.now();
+      const view = toV1View("ses_adapter", event);
+      snapshot(view);
+      applyV1View(view);
+      if (i >= WARMUP) xs.push(performance.now() - t0);
+    }
+    const s = summarize(xs);
+    adapterRows.push({ history: `${Math.round(tokens / 1000)}K tokens (${h2.length} msgs)`, "p50 ms": s.p50, "p95 ms": s.p95, "max ms": s.max });
+    json[`adapter_${target}`] = { tokens, ...s };
+  }
   printTable(
     `Plugin time per turn by entry (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     rows,
   );
+  printTable("The V2 adapter alone per request (view, snapshot, write-back; in process, no server)", adapterRows);
   writeResult("plugin-entries", json);
 }
 
