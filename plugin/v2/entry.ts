@@ -62,9 +62,17 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
   const agentTools = agentOnlyTools(config);
   const registrations: Registration[] = [];
   const seen = new Set<string>();
+  // One registration failing (a domain this OpenCode lacks) leaves the others in place.
+  const register = async (name: string, fn: () => Promise<Registration>) => {
+    try {
+      registrations.push(await fn());
+    } catch (error) {
+      rt.log("warn", `v2: ${name} not registered: ${(error as Error)?.message ?? error}`);
+    }
+  };
 
-  registrations.push(
-    await ctx.session.hook(
+  await register("session.hook prompt", () =>
+    ctx.session.hook(
       "prompt",
       guarded("prompt", async (event) => {
         const parts = [
@@ -73,7 +81,9 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         await hooks["chat.message"]?.({ sessionID: event.sessionID, messageID: event.messageID }, { message: {} as never, parts });
       }),
     ),
-    await ctx.session.hook(
+  );
+  await register("session.hook context", () =>
+    ctx.session.hook(
       "context",
       guarded("context", async (event) => {
         if (event.kind && event.kind !== "primary") return;
@@ -98,7 +108,9 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         for (const text of system.slice(before)) event.system.push({ type: "text", text });
       }),
     ),
-    await ctx.session.hook(
+  );
+  await register("session.hook compaction", () =>
+    ctx.session.hook(
       "compaction",
       guarded("compaction", async (event) => {
         keep(event.sessionID, snapshot(toV1View(event.sessionID, event.messages)));
@@ -108,10 +120,14 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         if (text) event.system.push({ type: "text", text });
       }),
     ),
-    await ctx.tool.transform((editor) => {
+  );
+  await register("tool.transform", () =>
+    ctx.tool.transform((editor) => {
       for (const [name, def] of Object.entries(hooks.tool ?? {})) editor.add(toolV2(name, def, directory));
     }),
-    await ctx.tool.hook(
+  );
+  await register("tool.hook execute.before", () =>
+    ctx.tool.hook(
       "execute.before",
       guarded("tool.execute.before", async (event) => {
         const output = { args: (isRecord(event.input) ? event.input : {}) as Record<string, unknown> };
@@ -119,7 +135,9 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         event.input = output.args;
       }),
     ),
-    await ctx.tool.hook(
+  );
+  await register("tool.hook execute.after", () =>
+    ctx.tool.hook(
       "execute.after",
       guarded("tool.execute.after", async (event) => {
         const args = isRecord(event.input) ? event.input : {};
@@ -130,7 +148,9 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         });
       }),
     ),
-    await ctx.command.transform((editor) => {
+  );
+  await register("command.transform", () =>
+    ctx.command.transform((editor) => {
       for (const [name, c] of Object.entries(config.command ?? {})) {
         const command = c as { template: string; description?: string; agent?: string };
         editor.add({
@@ -146,7 +166,9 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         });
       }
     }),
-    await ctx.agent.transform((editor) => {
+  );
+  await register("agent.transform", () =>
+    ctx.agent.transform((editor) => {
       for (const [id, v1] of Object.entries(config.agent ?? {})) {
         const bundled = agentV2(id, v1 as never);
         const own = editor.get(id);
