@@ -7,7 +7,6 @@ import { Sidebar } from "./tui/sidebar";
 import { createComponent } from "./tui/view";
 import { SummaryPoller } from "./tui/summary-poller";
 import { createSignal } from "solid-js";
-import { setupTuiV2 } from "./v2/tui";
 
 /**
  * Recollect's TUI plugin (loaded from `tui.json`): a sidebar section fed by one summary request
@@ -65,5 +64,16 @@ function start(api: TuiPluginApi, options: Record<string, unknown>) {
   ]);
 }
 
-// OpenCode 1 reads `tui`; OpenCode 2's CLI reads `id` and `setup` (plugin/v2/tui.tsx).
-export default { id: "recollect", tui, setup: setupTuiV2 };
+/**
+ * OpenCode 1 reads `tui`; OpenCode 2's CLI reads `id` and `setup` (plugin/v2/tui.tsx, imported
+ * only when OpenCode 2 calls it: OpenCode 1's TUI loads exactly the modules it loaded before).
+ */
+const setup = async (ctx: Parameters<typeof import("./v2/tui").setupTuiV2>[0]) => {
+  try {
+    return (await import("./v2/tui")).setupTuiV2(ctx);
+  } catch {
+    return undefined;
+  }
+};
+
+export default { id: "recollect", tui, setup };
