@@ -64,4 +64,16 @@ function start(api: TuiPluginApi, options: Record<string, unknown>) {
   ]);
 }
 
-export default { id: "recollect", tui };
+/**
+ * OpenCode 1 reads `tui`; OpenCode 2's CLI reads `id` and `setup` (plugin/v2/tui.tsx, imported
+ * only when OpenCode 2 calls it: OpenCode 1's TUI loads exactly the modules it loaded before).
+ */
+const setup = async (ctx: Parameters<typeof import("./v2/tui").setupTuiV2>[0]) => {
+  try {
+    return (await import("./v2/tui")).setupTuiV2(ctx);
+  } catch {
+    return undefined;
+  }
+};
+
+export default { id: "recollect", tui, setup };

@@ -9,6 +9,8 @@ import { databaseFile } from "../../lib/paths";
 import { commandContext } from "../lib/command-context";
 import { EXIT } from "../lib/exit";
 import { bytes } from "../lib/output";
+import { LOADED_ENTRY_FILE, type LoadedEntry } from "../../plugin/loaded-entry";
+import { detectOpencode } from "../../scripts/install-plugin";
 import { findRecollectPlugin } from "../lib/opencode-config";
 import { gitRoot } from "../lib/project";
 import { fullHealth, probe, type Health } from "../lib/server-process";
@@ -185,6 +187,38 @@ export function registerDoctor(program: Command) {
               hint: "run `recollect install-plugin` (or `--project <dir>`); see docs/plugin.md",
             },
       );
+
+      // OpenCode's generation, and the entry that last loaded (the plugin notes it in the data dir).
+      const generation = detectOpencode();
+      const loaded = (() => {
+        try {
+          return JSON.parse(fs.readFileSync(path.join(target.dataDir, LOADED_ENTRY_FILE), "utf8")) as LoadedEntry;
+        } catch {
+          return undefined;
+        }
+      })();
+      const seen = loaded
+        ? `; last loaded through the OpenCode ${loaded.generation} entry (${loaded.generation === 2 ? "setup" : "server"}) at ${loaded.at}`
+        : "; no load of the plugin recorded yet";
+      add(
+        !generation.version
+          ? { name: "opencode", status: "warn", message: `no opencode on PATH${seen}`, hint: "install OpenCode, or set OPENCODE_BIN" }
+          : loaded && loaded.generation !== generation.generation
+            ? {
+                name: "opencode",
+                status: "warn",
+                message: `OpenCode ${generation.version} (generation ${generation.generation})${seen}`,
+                hint: `restart OpenCode so that it loads the plugin; \`recollect install-plugin --opencode ${generation.generation}\` writes the entry for this generation`,
+              }
+            : { name: "opencode", status: "ok", message: `OpenCode ${generation.version} (generation ${generation.generation})${seen}` },
+      );
+      if (plugin.found && plugin.shape && generation.version && plugin.shape !== generation.generation && !(plugin.shape === 1 && generation.generation === 2))
+        add({
+          name: "plugin entry",
+          status: "warn",
+          message: `the entry has OpenCode ${plugin.shape}'s shape; OpenCode ${generation.generation} does not read it`,
+          hint: `recollect install-plugin --opencode ${generation.generation}`,
+        });
 
       // Disk space.
       try {

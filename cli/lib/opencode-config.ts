@@ -2,13 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
-import { isRecollectEntry, PLUGIN_PATH } from "../../scripts/install-plugin";
+import { isRecollectEntry, PLUGIN_PATH, specOf } from "../../scripts/install-plugin";
 
 /** Where OpenCode would load the Recollect plugin from, if anywhere (opencode.json or a plugin dir). */
 export interface PluginLocation {
   found: boolean;
   where: string | null;
   searched: string[];
+  /** The generation whose shape the entry has: 1 (`plugin`, a plugin file), 2 (`plugins`, a plugin directory in `plugins/`). */
+  shape?: 1 | 2;
 }
 
 /**
@@ -35,10 +37,15 @@ export function findRecollectPlugin(projectDir: string, env: Record<string, stri
     } catch {
       continue;
     }
-    const config = parseJsonc(text, [], { allowTrailingComma: true }) as { plugin?: unknown } | undefined;
-    const entries = Array.isArray(config?.plugin) ? config.plugin : [];
-    const hit = entries.find((e) => isRecollectEntry(e, ours) || /recollect/i.test(Array.isArray(e) ? String(e[0]) : String(e)));
-    if (hit) return { found: true, where: `${file} (plugin entry ${JSON.stringify(Array.isArray(hit) ? hit[0] : hit)})`, searched };
+    const config = parseJsonc(text, [], { allowTrailingComma: true }) as { plugin?: unknown; plugins?: unknown } | undefined;
+    for (const [key, shape] of [
+      ["plugin", 1],
+      ["plugins", 2],
+    ] as const) {
+      const entries = Array.isArray(config?.[key]) ? (config[key] as unknown[]) : [];
+      const hit = entries.find((e) => isRecollectEntry(e, ours) || /recollect/i.test(String(specOf(e))));
+      if (hit) return { found: true, where: `${file} (${key} entry ${JSON.stringify(specOf(hit))})`, searched, shape };
+    }
   }
   for (const dir of configDirs) {
     for (const sub of ["plugin", "plugins"]) {
@@ -51,7 +58,10 @@ export function findRecollectPlugin(projectDir: string, env: Record<string, stri
         continue;
       }
       const hit = names.find((n) => /recollect/i.test(n) && /\.(ts|js|mjs)$/.test(n));
-      if (hit) return { found: true, where: path.join(d, hit), searched };
+      if (hit) return { found: true, where: path.join(d, hit), searched, shape: 1 };
+      // OpenCode 2's local plugin layout: a directory with index.ts (and tui.ts).
+      const dirHit = names.find((n) => /recollect/i.test(n) && fs.existsSync(path.join(d, n, "index.ts")));
+      if (dirHit) return { found: true, where: path.join(d, dirHit, "index.ts"), searched, shape: 2 };
     }
   }
   return { found: false, where: null, searched };
