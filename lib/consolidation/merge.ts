@@ -5,6 +5,7 @@ import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { tokenize } from "../search/tokenizer";
+import { sentencesOf } from "./sentences";
 
 /** A cluster larger than this is split off at this size (the rest is proposed at the next run). */
 const MAX_CLUSTER = 12;
@@ -136,13 +137,33 @@ const cosineRange = (evidence: readonly { cosine: number | null }[]) => {
   return c.length ? `, meaning: cosine ${Math.min(...c)}–${Math.max(...c)}` : "";
 };
 
-/** The keeper's text, then each sentence of the others that says something it does not. */
+/**
+ * The keeper's text whole, then each whole sentence of the others that says something it does
+ * not (sentencesOf: never cut inside a code span, a path, a URL, a number or an identifier).
+ * Nothing is inserted into a sentence: pieces are joined by a space (a newline when the text so
+ * far does not end a sentence; nothing after CJK punctuation).
+ */
 export function mergedWording(members: readonly Featured[]): string {
-  const keeper = members[0]!;
+  // Started from each memory in turn: the union that keeps the most of all their words wins, the
+  // shortest of those; when one memory already says all the others do, it is that text, whole.
+  const all = new Set(members.flatMap((m) => [...m.tokens]));
+  let best = { text: "", kept: -1 };
+  for (const base of members) {
+    const text = unionFrom(base, members);
+    const words = new Set(tokenize(text, "query"));
+    let kept = 0;
+    for (const w of all) if (words.has(w)) kept++;
+    if (kept > best.kept || (kept === best.kept && text.length < best.text.length)) best = { text, kept };
+  }
+  return best.text;
+}
+
+function unionFrom(keeper: Featured, members: readonly Featured[]): string {
   let text = keeper.memory.content.trim();
   let covered = new Set(keeper.tokens);
-  for (const m of members.slice(1)) {
-    for (const sentence of sentences(m.memory.content)) {
+  for (const m of members) {
+    if (m === keeper) continue;
+    for (const sentence of sentencesOf(m.memory.content)) {
       const words = new Set(tokenize(sentence, "query"));
       if (words.size === 0) continue;
       let inside = 0;
@@ -153,11 +174,16 @@ export function mergedWording(members: readonly Featured[]): string {
       }
       // A new number is a new fact even in an otherwise repeated sentence.
       if (inside / words.size >= COVERED && !newNumber) continue;
-      text = `${text}${/[.!?。！？]$/.test(text) ? "" : "."} ${sentence.trim()}`;
+      text = joinSentence(text, sentence);
       covered = new Set([...covered, ...words]);
     }
   }
   return text;
 }
 
-const sentences = (text: string) => text.split(/(?<=[.!?。！？；;])\s*|\n+/).filter((s) => s.trim());
+/** `text` then `sentence`, with only white space between them. */
+export function joinSentence(text: string, sentence: string): string {
+  if (!text) return sentence;
+  if (/[。！？]$/.test(text)) return `${text}${sentence}`;
+  return /[.!?]["')\]]*$/.test(text) ? `${text} ${sentence}` : `${text}\n${sentence}`;
+}
