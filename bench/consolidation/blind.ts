@@ -138,7 +138,10 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve
 if (isMain) {
   const showIdx = process.argv.indexOf("--show");
   const show = showIdx > -1 ? (process.argv[showIdx + 1] as Half) : "tuning";
-  const halves = [await runHalf("tuning"), await runHalf("frozen")];
+  // `--half tuning` runs the tuning half only (what a run while tuning looks at).
+  const halfIdx = process.argv.indexOf("--half");
+  const only = halfIdx > -1 ? (process.argv[halfIdx + 1] as Half) : undefined;
+  const halves = only ? [await runHalf(only)] : [await runHalf("tuning"), await runHalf("frozen")];
   console.log("\nConsolidation on the blind set (bench/consolidation/blind-store.ts), frozen half = headline\n");
   console.log("half     families  memories  kind       predicted  truth  TP   precision  recall");
   for (const h of halves)
