@@ -166,6 +166,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     )),
   );
 
+  groupOverlapping(candidates);
+
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
   const trees = new Map<string, Promise<ProjectTree | undefined>>();
@@ -240,6 +242,41 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 }
 
 const TX_ROWS = 100;
+
+/**
+ * Merges and supersessions that touch the same memories (a merge of A and B, B superseded by C)
+ * are one decision for the reviewer: each gets `evidence.group = { id, proposals }`, the id from
+ * the group's memories, so the inbox shows them together and decides them at once.
+ */
+export function groupOverlapping(candidates: Candidate[]): void {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  const related = candidates.filter((c) => c.kind === "merge" || c.kind === "supersede");
+  for (const c of related) {
+    for (const m of c.memoryIds) if (!parent.has(m)) parent.set(m, m);
+    for (const m of c.memoryIds.slice(1)) {
+      const a = find(c.memoryIds[0]!);
+      const b = find(m);
+      if (a !== b) parent.set(a, b);
+    }
+  }
+  const byRoot = new Map<string, Candidate[]>();
+  for (const c of related) {
+    const root = find(c.memoryIds[0]!);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), c]);
+  }
+  for (const list of byRoot.values()) {
+    if (list.length < 2) continue;
+    const ids = [...new Set(list.flatMap((c) => c.memoryIds))].sort();
+    const id = crypto.createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 16);
+    for (const c of list) c.evidence = { ...c.evidence, group: { id, proposals: list.length } };
+  }
+}
 
 /** Adds the pairs of a group whose words are the same once values are taken out and that are not among `pairs` yet. */
 async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {

@@ -56,7 +56,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const projects = [...new Map(page.items.flatMap((i) => (i.project ? [[i.project.id, i.project.name] as const] : []))).entries()];
-  const items = projectFilter ? page.items.filter((i) => i.project?.id === projectFilter) : page.items;
+  const items = groupedFirst(projectFilter ? page.items.filter((i) => i.project?.id === projectFilter) : page.items);
   const current = items[Math.min(index, items.length - 1)];
 
   const reload = useCallback(async () => {
@@ -298,6 +298,48 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                     </span>
                     <span className="text-zinc-500">{item.reason}</span>
                   </div>
+                  {groupOf(item) && groupOf(item) !== groupOf(items[i - 1]) ? (
+                    <div data-testid="inbox-group" className="mb-2 flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-xs dark:bg-amber-950">
+                      <span>
+                        One decision: {items.filter((o) => groupOf(o) === groupOf(item)).length} proposals about the same memories (this one and the ones
+                        below).
+                      </span>
+                      <button
+                        type="button"
+                        data-testid="inbox-group-approve"
+                        className={btn.secondary}
+                        disabled={busy}
+                        onClick={() => {
+                          const members = items.filter((o) => groupOf(o) === groupOf(item));
+                          // Supersessions first: a merge of a memory superseded meanwhile would no longer apply.
+                          const ordered = [...members].sort((x, y) => Number(kindOf(x) === "merge") - Number(kindOf(y) === "merge"));
+                          void run(
+                            ordered.map((o) => ({ type: o.type, id: o.id, action: "approve" as const })),
+                            `Approved ${describeItems(ordered)}`,
+                            ordered,
+                          );
+                        }}
+                      >
+                        Approve all
+                      </button>
+                      <button
+                        type="button"
+                        data-testid="inbox-group-reject"
+                        className={btn.ghost}
+                        disabled={busy}
+                        onClick={() => {
+                          const members = items.filter((o) => groupOf(o) === groupOf(item));
+                          void run(
+                            members.map((o) => ({ type: o.type, id: o.id, action: "reject" as const })),
+                            `Rejected ${describeItems(members)}`,
+                            members,
+                          );
+                        }}
+                      >
+                        Reject all
+                      </button>
+                    </div>
+                  ) : null}
                   {item.type === "memory" ? (
                     <p className="whitespace-pre-wrap text-sm">
                       <span className="text-xs text-zinc-500">[{item.memory.category}] </span>
@@ -467,4 +509,28 @@ function describeItems(list: readonly InboxItem[]): string {
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   return [...counts].map(([k, n]) => `${n} ${k}${n === 1 ? "" : "s"}`).join(", ") || "nothing";
+}
+
+const kindOf = (i: InboxItem | undefined) => (i?.type === "proposal" ? i.kind : undefined);
+
+/** The decision a proposal belongs to when it overlaps others (`evidence.group.id`). */
+function groupOf(i: InboxItem | undefined): string | undefined {
+  if (i?.type !== "proposal") return undefined;
+  const g = i.evidence.group as { id?: unknown } | undefined;
+  return typeof g?.id === "string" ? g.id : undefined;
+}
+
+/** The items with each group's proposals together, where its first member stands. */
+function groupedFirst(list: readonly InboxItem[]): InboxItem[] {
+  const out: InboxItem[] = [];
+  const placed = new Set<string>();
+  for (const i of list) {
+    const g = groupOf(i);
+    if (!g) out.push(i);
+    else if (!placed.has(g)) {
+      placed.add(g);
+      out.push(...list.filter((o) => groupOf(o) === g));
+    }
+  }
+  return out;
 }

@@ -256,8 +256,11 @@ describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
     const now = remember("The checkout session now expires after 15 minutes of inactivity.", "fact");
     const v1 = remember("The Stripe API version pinned in the dashboard is 2023-10-16.", "fact");
     const v2 = remember("The Stripe API version pinned in the dashboard is 2024-06-20.", "fact");
-    const a = remember("Never commit the `.env` file; it holds the Stripe keys and the database URL.", "directive");
-    const b = remember("Never commit the `.env` file: it holds the Stripe keys and the database URL for local development.", "directive");
+    const a = remember("Never commit the `.env` file; it holds the Stripe keys and the database URL. The setup guide is https://docs.example.com/setup.html (v2.3.1).", "directive");
+    const b = remember(
+      "Never commit the `.env` file: it holds the Stripe keys and the database URL for local development. Setup guide for v2.3.1 of the CLI: https://docs.example.com/setup.html.",
+      "directive",
+    );
     await consolidate(ctx, { daysStale: 0 });
     const supersessions = ofKind("supersede").map((p) => p.ids);
     expect(supersessions).toEqual(
@@ -269,6 +272,22 @@ describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
     expect(supersessions).toHaveLength(2);
     const merges = ofKind("merge");
     expect(merges.map((m) => [...m.ids].sort())).toEqual([[a, b].sort()]);
-    expect(merges[0]!.suggestion).toBe("Never commit the `.env` file: it holds the Stripe keys and the database URL for local development.");
+    expect(merges[0]!.suggestion).toBe(
+      "Never commit the `.env` file: it holds the Stripe keys and the database URL for local development. Setup guide for v2.3.1 of the CLI: https://docs.example.com/setup.html.",
+    );
+  });
+});
+
+describe("consolidate: overlapping proposals are one decision", () => {
+  it("gives the merges and supersessions that share memories one group, and leaves a lone proposal alone", async () => {
+    const { groupOverlapping } = await import("../../../lib/consolidation/consolidate");
+    const c = (kind: "merge" | "supersede" | "stale", memoryIds: string[]) => ({ kind, projectId: "p", memoryIds, reason: "", evidence: {} });
+    const list = [c("merge", ["a", "b"]), c("supersede", ["c", "b"]), c("supersede", ["e", "d"]), c("stale", ["a"])];
+    groupOverlapping(list);
+    const group = (i: number) => (list[i]!.evidence as { group?: { id: string; proposals: number } }).group;
+    expect(group(0)).toEqual({ id: expect.any(String), proposals: 2 });
+    expect(group(1)).toEqual(group(0));
+    expect(group(2)).toBeUndefined();
+    expect(group(3)).toBeUndefined();
   });
 });
