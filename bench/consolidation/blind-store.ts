@@ -70,9 +70,6 @@ function family(
   });
 }
 
-/** Every pair of a cluster. */
-const cluster = (...locals: string[]): [string, string][] => locals.flatMap((a, i) => locals.slice(i + 1).map((b): [string, string] => [a, b]));
-
 // =============================================================================================
 // shop: a Next.js storefront with Stripe payments and an admin panel (English)
 // =============================================================================================

@@ -42,7 +42,12 @@ test("approving a merge of memories with `.env`, a URL and a version saves whole
   await merge.getByTestId("inbox-edit-start").click();
   const keepers = merge.getByTestId("inbox-keeper");
   await expect(keepers).toHaveCount(2);
-  await expect(keepers.filter({ hasText: "local development" }).locator("mark").filter({ hasText: /^local$/ })).toHaveCount(1);
+  await expect(
+    keepers
+      .filter({ hasText: "local development" })
+      .locator("mark")
+      .filter({ hasText: /^local$/ }),
+  ).toHaveCount(1);
   await expect(keepers.filter({ hasText: "The setup guide is" }).locator("mark").filter({ hasText: /^is$/ })).toHaveCount(1);
   await merge.getByTestId("inbox-approve").click();
   await expect(inbox.toast).toContainText("Approved merge");

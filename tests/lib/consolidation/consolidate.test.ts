@@ -256,7 +256,10 @@ describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
     const now = remember("The checkout session now expires after 15 minutes of inactivity.", "fact");
     const v1 = remember("The Stripe API version pinned in the dashboard is 2023-10-16.", "fact");
     const v2 = remember("The Stripe API version pinned in the dashboard is 2024-06-20.", "fact");
-    const a = remember("Never commit the `.env` file; it holds the Stripe keys and the database URL. The setup guide is https://docs.example.com/setup.html (v2.3.1).", "directive");
+    const a = remember(
+      "Never commit the `.env` file; it holds the Stripe keys and the database URL. The setup guide is https://docs.example.com/setup.html (v2.3.1).",
+      "directive",
+    );
     const b = remember(
       "Never commit the `.env` file: it holds the Stripe keys and the database URL for local development. Setup guide for v2.3.1 of the CLI: https://docs.example.com/setup.html.",
       "directive",
