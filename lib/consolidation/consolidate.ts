@@ -5,11 +5,12 @@ import { prepared } from "../db/prepared";
 import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
-import { groupBy, similarPairs, withTokens, type Featured } from "./features";
+import { CHANGE_WORDS, wordsWithoutValues } from "./claims";
+import { groupBy, jaccardOf, similarPairs, textOf, withTokens, type Featured } from "./features";
 import { byJudgeOrder, contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, MAX_JUDGED_PAIRS, newerSeq, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
-import { mergeClusters, sameFact, subjectWords } from "./merge";
+import { mergeClusters, rarityWeights, sameFact, subjectWords } from "./merge";
 import { semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
@@ -86,7 +87,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const mergePairs: Pair[] = [];
   const scores = new Map<Pair, { cosine: number | null }>();
   const cosineOf = cosineReader(ctx);
-  const floor = Math.min(0.5, cfg.mergeJaccard);
+  // Pairs are looked at from this overlap: a paraphrase shares its rare words, not all of them.
+  const floor = Math.min(CANDIDATE_JACCARD, cfg.mergeJaccard);
   const seeds = prepared(ctx.sqlite, "SELECT memory_id, similar_to, lexical FROM merge_proposals WHERE status = 'open'").all() as MergeSeed[];
   // Pairs by meaning alone: memories stored since the last run ask the vector index for their
   // nearest neighbours (each search scans the project's vectors, so a run makes a bounded number).
@@ -109,7 +111,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD) borderline.add({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
+    // The same words around other values ("API version 2023-10-16" / "... 2024-06-20") share few
+    // tokens when the values are long; they are found by their words without the values.
+    await sameWordsOtherValues(group, pairs, slicer);
     const isName = await subjectWords(group, slicer);
+    const weightOf = rarityWeights(group);
     if (vectors && probes > 0) {
       const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
       const options = {
@@ -137,7 +143,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       }
       if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
       const cosine = p.jaccard < cfg.mergeJaccard ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
-      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName)) {
+      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
       } else if (judgeContradictionsToo) borderline.add(p);
@@ -159,6 +165,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       slicer,
     )),
   );
+
+  groupOverlapping(candidates);
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
@@ -234,6 +242,72 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
 }
 
 const TX_ROWS = 100;
+
+/**
+ * Merges and supersessions that touch the same memories (a merge of A and B, B superseded by C)
+ * are one decision for the reviewer: each gets `evidence.group = { id, proposals }`, the id from
+ * the group's memories, so the inbox shows them together and decides them at once.
+ */
+export function groupOverlapping(candidates: Candidate[]): void {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  const related = candidates.filter((c) => c.kind === "merge" || c.kind === "supersede");
+  for (const c of related) {
+    for (const m of c.memoryIds) if (!parent.has(m)) parent.set(m, m);
+    for (const m of c.memoryIds.slice(1)) {
+      const a = find(c.memoryIds[0]!);
+      const b = find(m);
+      if (a !== b) parent.set(a, b);
+    }
+  }
+  const byRoot = new Map<string, Candidate[]>();
+  for (const c of related) {
+    const root = find(c.memoryIds[0]!);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), c]);
+  }
+  for (const list of byRoot.values()) {
+    if (list.length < 2) continue;
+    const ids = [...new Set(list.flatMap((c) => c.memoryIds))].sort();
+    const id = crypto.createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 16);
+    for (const c of list) c.evidence = { ...c.evidence, group: { id, proposals: list.length } };
+  }
+}
+
+/** Adds the pairs of a group whose words are the same once values are taken out and that are not among `pairs` yet. */
+async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
+  const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+  const byWords = new Map<string, Featured[]>();
+  for (const f of group) {
+    if (slicer.due()) await slicer.pause();
+    const text = textOf(f.memory);
+    if (!/\d|`|\//.test(text)) continue;
+    const words = [...wordsWithoutValues(text)].filter((w) => !CHANGE_WORDS.has(w)).sort();
+    if (words.length < 2) continue;
+    const key = words.join(" ");
+    const list = byWords.get(key);
+    if (list) list.push(f);
+    else byWords.set(key, [f]);
+  }
+  for (const list of byWords.values()) {
+    // A bucket of many is a frame used for many subjects, not a setting changed a few times.
+    if (list.length < 2 || list.length > 4) continue;
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++) {
+        const a = list[i]!;
+        const b = list[j]!;
+        if (known.has(pairKey(a.memory.id, b.memory.id))) continue;
+        pairs.push({ a, b, jaccard: jaccardOf(a.tokens, b.tokens) });
+      }
+  }
+}
+
+/** The word overlap from which a pair of one placement is looked at (merges need more evidence, see sameFact). */
+const CANDIDATE_JACCARD = 0.4;
 
 /** Word overlap from which two memories of one category may be about the same subject (for the contradiction judge). */
 const BORDERLINE_JACCARD = 0.34;

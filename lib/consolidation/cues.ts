@@ -10,7 +10,10 @@ const EN_REPLACED: RegExp[] = [
   new RegExp(String.raw`\bswitch(?:ed|es|ing)?\s+(?:over\s+|back\s+)?from\s+(${W}(?:\s+${W})?)\s+to\b`, "gi"),
   new RegExp(String.raw`\b(?:migrat|mov)(?:e|es|ed|ing)\s+(?:away\s+)?(?:off|from)\s+(${W})`, "gi"),
   new RegExp(String.raw`\breplac(?:e|es|ed|ing)\s+(?:the\s+)?(${W}(?:\s+${W})?)\s+(?:with|by)\b`, "gi"),
-  new RegExp(String.raw`\b(${W})\s+(?:is|was|has\s+been|got)\s+(?:now\s+)?(?:replaced|deprecated|removed|dropped|retired)\b`, "gi"),
+  new RegExp(
+    String.raw`\b(${W})\s+(?:is|was|has\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
+    "gi",
+  ),
   new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
   new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
@@ -19,12 +22,17 @@ const EN_REPLACED: RegExp[] = [
     "gi",
   ),
   new RegExp(String.raw`\bnot\s+(${W})\s+any\s?more\b`, "gi"),
+  // A value changed: "raised from 50 EUR to 75 EUR", "bumped the limit from 5 to 10".
+  new RegExp(
+    String.raw`\b(?:rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad)(?:e|es|ed|ing)?\s+(?:${W}\s+){0,3}?from\s+(${W}(?:\s+${W})?)\s+to\b`,
+    "gi",
+  ),
 ];
 const ZH_OBJ = String.raw`\s*([^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
 const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
 const ZH_REPLACED: RegExp[] = [
   new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
-  new RegExp(String.raw`(?:从|由)${ZH_OBJ}\s*(?:迁移|切换|改|换|转)`, "g"),
+  new RegExp(String.raw`(?:从|由)${ZH_OBJ}\s*(?:迁移|切换|改|换|转|调|提高|提升|降低|降|升|增加|减少|上调|下调)`, "g"),
   new RegExp(`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(`而不是(?:用|使用)?${ZH_OBJ}${ZH_END}`, "g"),
@@ -44,7 +52,7 @@ export interface Replaced {
 
 /** Any of the cues' words: most texts have none, and then no cue expression is run. */
 const ANY_CUE =
-  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|deprecat|remov|dropp|retir|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
+  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
 
 /** What a text says was replaced (empty when it says nothing was). */
 export function replacedObjects(text: string): Replaced[] {

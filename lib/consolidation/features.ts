@@ -14,6 +14,7 @@ export interface Featured {
   sequence: string[];
   negative?: boolean;
   replaced?: Replaced[];
+  names?: Set<string>;
 }
 
 export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `${m.title}. ${m.content}` : m.content);
@@ -84,6 +85,28 @@ export async function groupBy<T>(items: readonly T[], key: (t: T) => string, sli
     if (list) list.push(it);
     else out.set(k, [it]);
     if (slicer.due()) await slicer.pause();
+  }
+  return out;
+}
+
+/**
+ * The tokens of the words its text writes as names: capitalised inside a sentence ("Stripe",
+ * "Postgres"), or shaped like code or a value (`order_items`, `lib/x.ts`, `OrderItem`, `v2`).
+ * Chinese has no capitals: every Chinese word may be a name.
+ */
+export const namesOf = (f: Featured): Set<string> => (f.names ??= nameTokens(textOf(f.memory)));
+
+function nameTokens(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/[\p{L}\p{N}_./@#-]+/gu)) {
+    const word = m[0];
+    const before = text.slice(0, m.index).trimEnd();
+    const sentenceStart = before === "" || /[.!?:;。！？：；\n]$/.test(before);
+    const capital = /^\p{Lu}/u.test(word) && !sentenceStart;
+    const codeLike = /\d/.test(word) || /\w[_./@#-]\w/.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /^\p{Lu}{2,}/u.test(word);
+    // Chinese writes names without capitals: its words count as they did before (by their spread over categories).
+    const cjk = /[\u3400-\u9fff]/.test(word);
+    if (capital || codeLike || cjk) for (const t of tokenize(word, "query")) out.add(t);
   }
   return out;
 }

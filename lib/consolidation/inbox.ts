@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import type { ProposalKind } from "../vocabulary";
@@ -6,6 +7,7 @@ import { closeOutdated, outdatedReason } from "./outdated";
 
 export interface InboxMemory {
   id: string;
+  project: { id: string; name: string } | null;
   title: string | null;
   content: string;
   category: string;
@@ -15,7 +17,7 @@ export interface InboxMemory {
 }
 
 export type InboxItem =
-  | { type: "memory"; id: string; createdAt: string; reason: string; memory: InboxMemory }
+  | { type: "memory"; id: string; createdAt: string; reason: string; memory: InboxMemory; project: { id: string; name: string } | null; origin: string }
   | {
       type: "proposal";
       id: string;
@@ -25,6 +27,9 @@ export type InboxItem =
       evidence: Record<string, unknown>;
       suggestion: string | null;
       memories: InboxMemory[];
+      project: { id: string; name: string } | null;
+      /** skill: where the file will be written when approved (null when the project's directory is not known here). */
+      skillPath?: string | null;
     };
 
 export interface InboxPage {
@@ -41,10 +46,17 @@ interface MemoryRow {
   scope: string;
   source: string;
   created_at: number;
+  project_id: string | null;
+  project_name: string | null;
+  bootstrap_source: string | null;
 }
+
+const projectOf = (r: { project_id: string | null; project_name: string | null }) =>
+  r.project_id ? { id: r.project_id, name: r.project_name ?? r.project_id } : null;
 
 const toMemory = (r: MemoryRow): InboxMemory => ({
   id: r.id,
+  project: projectOf(r),
   title: r.title,
   content: r.content,
   category: r.category,
@@ -96,22 +108,47 @@ export function listInbox(ctx: Ctx, q: { project?: string; limit?: number; offse
       if (reason && closeOutdated(ctx, r.id, reason)) closed++;
     }
   } while (closed > 0);
-  const memory = prepared(ctx.sqlite, "SELECT id, title, content, category, status, scope, source, created_at FROM memories WHERE id = ?");
+  const memory = prepared(
+    ctx.sqlite,
+    `SELECT m.id, m.title, m.content, m.category, m.status, m.scope, m.source, m.created_at, m.project_id, p.name AS project_name,
+            json_extract(m.metadata, '$.bootstrap.file') || ':' || json_extract(m.metadata, '$.bootstrap.line') AS bootstrap_source
+     FROM memories m LEFT JOIN projects p ON p.id = m.project_id WHERE m.id = ?`,
+  );
+  const projectRow = prepared(ctx.sqlite, "SELECT id AS project_id, name AS project_name, root_path FROM projects WHERE id = ?");
   const items: InboxItem[] = [];
   for (const r of rows) {
     if (r.type === "memory") {
       const m = memory.get(r.id) as MemoryRow;
-      items.push({ type: "memory", id: m.id, createdAt: new Date(m.created_at).toISOString(), reason: `Suggested by ${m.source}.`, memory: toMemory(m) });
+      // Bootstrap writes its suggestions with the source "import"; the reviewer reads where they came from.
+      const origin = m.bootstrap_source ? "bootstrap" : m.source;
+      items.push({
+        type: "memory",
+        id: m.id,
+        createdAt: new Date(m.created_at).toISOString(),
+        reason: m.bootstrap_source ? `Suggested by bootstrap from ${m.bootstrap_source}.` : `Suggested by ${m.source}.`,
+        memory: toMemory(m),
+        project: projectOf(m),
+        origin,
+      });
     } else {
       const p = proposal.get(r.id) as ProposalRow;
       const ids = JSON.parse(p.memory_ids) as string[];
+      const proj = p.project_id
+        ? (projectRow.get(p.project_id) as { project_id: string; project_name: string | null; root_path: string | null } | undefined)
+        : undefined;
+      const evidence = JSON.parse(p.evidence) as Record<string, unknown>;
+      const skillName = typeof evidence.name === "string" ? evidence.name : null;
       items.push({
+        project: proj ? projectOf(proj) : null,
+        ...(p.kind === "skill"
+          ? { skillPath: proj?.root_path && skillName ? path.join(proj.root_path, ".opencode", "skills", skillName, "SKILL.md") : null }
+          : {}),
         type: "proposal",
         id: p.id,
         kind: p.kind as ProposalKind,
         createdAt: new Date(p.created_at).toISOString(),
         reason: p.reason,
-        evidence: JSON.parse(p.evidence) as Record<string, unknown>,
+        evidence,
         suggestion: p.suggestion,
         memories: ids
           .map((id) => memory.get(id) as MemoryRow | undefined)

@@ -1,10 +1,12 @@
 import { isNumberToken } from "./cues";
-import { jaccardOf, negativeOf, textOf, type Featured } from "./features";
+import { clauseConflict } from "./claims";
+import { jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { tokenize } from "../search/tokenizer";
+import { sentencesOf } from "./sentences";
 
 /** A cluster larger than this is split off at this size (the rest is proposed at the next run). */
 const MAX_CLUSTER = 12;
@@ -12,26 +14,96 @@ const MAX_CLUSTER = 12;
 const COVERED = 0.8;
 
 /**
- * Whether a similar pair is the same fact told twice rather than two facts in one frame: not the
- * same sentence with one word swapped ("API timeout is 30 s" / "DB timeout is 30 s"), no two
- * different numbers, no opposite polarity.
+ * Words (as the tokenizer stems them) that phrase a claim and never name its subject, however many
+ * kinds of memory they turn up in: "needs an account" / "can log in", "not" / "for example".
  */
-export function sameFact(p: Pair, threshold: number, cosine: number | null, cosineThreshold: number, isName: (t: string) => boolean = () => false): boolean {
+const GENERIC_WORDS = new Set(
+  (
+    "not no never alway onli also just still now then need requir must should can could will would may might let make get set " +
+    "send put keep take give go come see look find show tell ask say call live log hold held sit stay start stop end run use " +
+    "work want try help add remov chang move open close check pick choos press click wait exampl such other same differ " +
+    "first last next new old everi each all ani both either well much mani more most less least veri realli"
+  ).split(" "),
+);
+
+/** Below plain word overlap `threshold`, a pair is the same claim when the words it shares carry this much of the weight (rare words weigh more). */
+const WEIGHTED_SAME = 0.45;
+/** ... and never below this plain overlap. */
+const WEIGHTED_FLOOR = 0.5;
+
+/**
+ * Whether a similar pair is the same claim told twice rather than two facts in one frame: not the
+ * same sentence with one name swapped ("API timeout is 30 s" / "DB timeout is 30 s"), each naming
+ * a subject the other does not, two different numbers of one unit, or opposite polarity on the same
+ * clause. Similar enough: plain word overlap ≥ `threshold`, or the words they share weigh
+ * `WEIGHTED_SAME` of all (each word by how rare it is in its group: `weightOf`), or the vectors' cosine.
+ */
+export function sameFact(
+  p: Pair,
+  threshold: number,
+  cosine: number | null,
+  cosineThreshold: number,
+  isName: (t: string) => boolean = () => false,
+  weightOf?: (t: string) => number,
+): boolean {
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
-  if (onlyA.length + onlyB.length > 0 && onlyA.length <= 1 && onlyB.length <= 1) return p.jaccard === 1;
+  const namesA = namesOf(p.a);
+  const namesB = namesOf(p.b);
+  // One name or number swapped is another subject or another value ("not" / "instead", "log in" /
+  // "available" are phrasing); one word added is a detail.
+  if (onlyA.length === 1 && onlyB.length === 1) {
+    const [wa, wb] = [onlyA[0]!, onlyB[0]!];
+    const rest = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");
+    // The same words in the same order around them: a slot ("the [balance sheet] report" / "the [trial balance] report").
+    if (namesA.has(wa) || namesB.has(wb) || rest(p.a.sequence, wa) === rest(p.b.sequence, wb)) return false;
+  }
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
-  // queue..."): one frame, two subjects.
-  if (onlyA.some(isName) && onlyB.some(isName)) return false;
+  // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
+  // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
+  const subjectA = (t: string) => isName(t) && (namesA.has(t) || !GENERIC_WORDS.has(t));
+  const subjectB = (t: string) => isName(t) && (namesB.has(t) || !GENERIC_WORDS.has(t));
+  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
   // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
   // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
   if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
-  if (negativeOf(p.a) !== negativeOf(p.b)) return false;
-  if (!(p.jaccard >= threshold || (cosine !== null && cosine >= cosineThreshold))) return false;
+  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
+  if (clauseConflict(textOf(p.a.memory), textOf(p.b.memory))) return false;
+  const similar =
+    p.jaccard >= threshold ||
+    (cosine !== null && cosine >= cosineThreshold) ||
+    // By weight, only when not both add a subject word, written as a name or not ("Drain the
+    // [billing] queue..." / "Restarting the [ingest] worker..." share their rare phrasing).
+    (weightOf !== undefined &&
+      p.jaccard >= WEIGHTED_FLOOR &&
+      !(onlyA.some(isName) && onlyB.some(isName)) &&
+      weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
+  if (!similar) return false;
   return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** The weight of the shared words over the weight of all (weighted Jaccard). */
+export function weightedOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>, weightOf: (t: string) => number): number {
+  let shared = 0;
+  let all = 0;
+  for (const t of a) {
+    const w = weightOf(t);
+    all += w;
+    if (b.has(t)) shared += w;
+  }
+  for (const t of b) if (!a.has(t)) all += weightOf(t);
+  return all > 0 ? shared / all : 0;
+}
+
+/** Each word's weight in a group: ln((n + 1) / documents with it), so a word in every memory weighs nearly nothing. */
+export function rarityWeights(group: readonly Featured[]): (t: string) => number {
+  const df = new Map<string, number>();
+  for (const f of group) for (const t of f.tokens) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = group.length + 1;
+  return (t) => Math.log(n / (df.get(t) ?? 1));
 }
 
 /** Whether each names a number the other lacks, followed by the same word (its unit). */
@@ -136,13 +208,33 @@ const cosineRange = (evidence: readonly { cosine: number | null }[]) => {
   return c.length ? `, meaning: cosine ${Math.min(...c)}–${Math.max(...c)}` : "";
 };
 
-/** The keeper's text, then each sentence of the others that says something it does not. */
+/**
+ * The keeper's text whole, then each whole sentence of the others that says something it does
+ * not (sentencesOf: never cut inside a code span, a path, a URL, a number or an identifier).
+ * Nothing is inserted into a sentence: pieces are joined by a space (a newline when the text so
+ * far does not end a sentence; nothing after CJK punctuation).
+ */
 export function mergedWording(members: readonly Featured[]): string {
-  const keeper = members[0]!;
+  // Started from each memory in turn: the union that keeps the most of all their words wins, the
+  // shortest of those; when one memory already says all the others do, it is that text, whole.
+  const all = new Set(members.flatMap((m) => [...m.tokens]));
+  let best = { text: "", kept: -1 };
+  for (const base of members) {
+    const text = unionFrom(base, members);
+    const words = new Set(tokenize(text, "query"));
+    let kept = 0;
+    for (const w of all) if (words.has(w)) kept++;
+    if (kept > best.kept || (kept === best.kept && text.length < best.text.length)) best = { text, kept };
+  }
+  return best.text;
+}
+
+function unionFrom(keeper: Featured, members: readonly Featured[]): string {
   let text = keeper.memory.content.trim();
   let covered = new Set(keeper.tokens);
-  for (const m of members.slice(1)) {
-    for (const sentence of sentences(m.memory.content)) {
+  for (const m of members) {
+    if (m === keeper) continue;
+    for (const sentence of sentencesOf(m.memory.content)) {
       const words = new Set(tokenize(sentence, "query"));
       if (words.size === 0) continue;
       let inside = 0;
@@ -153,11 +245,16 @@ export function mergedWording(members: readonly Featured[]): string {
       }
       // A new number is a new fact even in an otherwise repeated sentence.
       if (inside / words.size >= COVERED && !newNumber) continue;
-      text = `${text}${/[.!?。！？]$/.test(text) ? "" : "."} ${sentence.trim()}`;
+      text = joinSentence(text, sentence);
       covered = new Set([...covered, ...words]);
     }
   }
   return text;
 }
 
-const sentences = (text: string) => text.split(/(?<=[.!?。！？；;])\s*|\n+/).filter((s) => s.trim());
+/** `text` then `sentence`, with only white space between them. */
+export function joinSentence(text: string, sentence: string): string {
+  if (!text) return sentence;
+  if (/[。！？]$/.test(text)) return `${text}${sentence}`;
+  return /[.!?]["')\]]*$/.test(text) ? `${text} ${sentence}` : `${text}\n${sentence}`;
+}

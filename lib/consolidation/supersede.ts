@@ -1,6 +1,7 @@
 import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
 import { negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
+import { changedValue, excludes, oppositePolarity } from "./claims";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { headOf } from "../text-slice";
@@ -31,16 +32,26 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   const n = newer.memory;
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
   const object = replacedOf(newer).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
-  if (object && !replacedOf(older).some((x) => x.key === object.key)) {
+  if (object && !replacedOf(older).some((x) => x.key === object.key) && !excludes(textOf(o), object.tokens)) {
     return supersedeCandidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, {
       rule: "cue",
       replaced: object.raw,
       jaccard: round(p.jaccard),
     });
   }
-  if (p.jaccard >= CONTRADICTION_JACCARD && negativeOf(older) !== negativeOf(newer)) {
+  if (p.jaccard >= CONTRADICTION_JACCARD && negativeOf(older) !== negativeOf(newer) && oppositePolarity(textOf(o), textOf(n))) {
     return supersedeCandidate(newer, older, `contradicts it: the same words with the opposite polarity (words ${round(p.jaccard)})`, {
       rule: "polarity",
+      jaccard: round(p.jaccard),
+    });
+  }
+  // The same setting with another value ("expires after 30 minutes" -> "now expires after 15 minutes").
+  const changed = changedValue(textOf(o), textOf(n));
+  if (changed) {
+    return supersedeCandidate(newer, older, `replaces it: the same words with ${quoteList(changed.was)} changed to ${quoteList(changed.now)}`, {
+      rule: "value",
+      replaced: changed.was.join(", "),
+      by: changed.now.join(", "),
       jaccard: round(p.jaccard),
     });
   }
@@ -96,6 +107,8 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
         if (!object.tokens.every((t) => older.tokens.has(t))) continue;
         // An older memory that says the same replacement is its duplicate, not what it replaced.
         if (replacedOf(older).some((o) => o.key === object.key)) continue;
+        // So is one that already says no to it ("FlashList, not FlatList" / "FlashList instead of FlatList").
+        if (excludes(textOf(older.memory), object.tokens)) continue;
         const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);
@@ -134,3 +147,5 @@ export function supersedeCandidate(newer: Featured, older: Featured, why: string
 
 export const clip = (s: string, n = 300) => (s.length > n ? `${headOf(s, n)}…` : s);
 export const round = (x: number) => Math.round(x * 1000) / 1000;
+
+const quoteList = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");

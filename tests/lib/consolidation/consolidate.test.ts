@@ -236,3 +236,61 @@ describe("the review inbox", () => {
     expect(listLinks(ctx, s3)).toEqual([]);
   });
 });
+
+describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
+  it("never merges procedures with different steps, nor calls an added rule a contradiction", async () => {
+    remember("To refund an order: open the admin panel, go to Orders, search the order number, click Refund, then confirm.", "procedure");
+    remember("To ban a user: open the admin panel, go to Users, search the email, open the profile, click Suspend account.", "procedure");
+    remember("To create a coupon: open the admin panel, go to Marketing > Coupons, click New coupon, set the code, then Save.", "procedure");
+    remember("To adjust stock: open the admin panel, go to Products, open the product, edit the inventory count, then Save.", "procedure");
+    remember("Always verify Stripe webhook signatures with STRIPE_WEBHOOK_SECRET before trusting the event.", "directive");
+    remember("Always verify Stripe webhook signatures, and never log the raw webhook payload: it contains customer emails.", "directive");
+    remember("Use Stripe test keys in staging and in local development.", "directive");
+    remember("Never use Stripe live keys outside production.", "directive");
+    const result = await consolidate(ctx, { dryRun: true, daysStale: 0 });
+    expect(result.proposals?.filter((p) => p.kind === "merge" || p.kind === "supersede")).toEqual([]);
+  });
+
+  it("proposes a supersession for a setting whose value changed, and merges a paraphrase whose wording keeps `.env` whole", async () => {
+    const old = remember("The checkout session expires after 30 minutes of inactivity.", "fact");
+    const now = remember("The checkout session now expires after 15 minutes of inactivity.", "fact");
+    const v1 = remember("The Stripe API version pinned in the dashboard is 2023-10-16.", "fact");
+    const v2 = remember("The Stripe API version pinned in the dashboard is 2024-06-20.", "fact");
+    const a = remember(
+      "Never commit the `.env` file; it holds the Stripe keys and the database URL. The setup guide is https://docs.example.com/setup.html (v2.3.1).",
+      "directive",
+    );
+    const b = remember(
+      "Never commit the `.env` file: it holds the Stripe keys and the database URL for local development. Setup guide for v2.3.1 of the CLI: https://docs.example.com/setup.html.",
+      "directive",
+    );
+    await consolidate(ctx, { daysStale: 0 });
+    const supersessions = ofKind("supersede").map((p) => p.ids);
+    expect(supersessions).toEqual(
+      expect.arrayContaining([
+        [now, old],
+        [v2, v1],
+      ]),
+    );
+    expect(supersessions).toHaveLength(2);
+    const merges = ofKind("merge");
+    expect(merges.map((m) => [...m.ids].sort())).toEqual([[a, b].sort()]);
+    expect(merges[0]!.suggestion).toBe(
+      "Never commit the `.env` file: it holds the Stripe keys and the database URL for local development. Setup guide for v2.3.1 of the CLI: https://docs.example.com/setup.html.",
+    );
+  });
+});
+
+describe("consolidate: overlapping proposals are one decision", () => {
+  it("gives the merges and supersessions that share memories one group, and leaves a lone proposal alone", async () => {
+    const { groupOverlapping } = await import("../../../lib/consolidation/consolidate");
+    const c = (kind: "merge" | "supersede" | "stale", memoryIds: string[]) => ({ kind, projectId: "p", memoryIds, reason: "", evidence: {} });
+    const list = [c("merge", ["a", "b"]), c("supersede", ["c", "b"]), c("supersede", ["e", "d"]), c("stale", ["a"])];
+    groupOverlapping(list);
+    const group = (i: number) => (list[i]!.evidence as { group?: { id: string; proposals: number } }).group;
+    expect(group(0)).toEqual({ id: expect.any(String), proposals: 2 });
+    expect(group(1)).toEqual(group(0));
+    expect(group(2)).toBeUndefined();
+    expect(group(3)).toBeUndefined();
+  });
+});

@@ -87,9 +87,9 @@ describe("consolidate: the memory model as a judge of merges", () => {
 
 describe("consolidate: the memory model as a judge of borderline contradictions", () => {
   function aBorderlinePair() {
-    const older = createMemory(ctx, { content: "Use Unleash for feature flags.", category: "decision", directory: dir }).memory.id;
+    const older = createMemory(ctx, { content: "We use Unleash to manage feature flags.", category: "decision", directory: dir }).memory.id;
     ctx.sqlite.prepare("UPDATE memories SET created_at = created_at - 86400000 WHERE id = ?").run(older);
-    const newer = createMemory(ctx, { content: "Use LaunchDarkly for feature flags.", category: "decision", directory: dir }).memory.id;
+    const newer = createMemory(ctx, { content: "Feature flags are managed with LaunchDarkly.", category: "decision", directory: dir }).memory.id;
     return { older, newer };
   }
   const enable = () => {
@@ -114,7 +114,7 @@ describe("consolidate: the memory model as a judge of borderline contradictions"
     const run = await consolidate(ctx, {});
     expect(run.contradictionJudge).toEqual({ asked: 1, confirmed: 1, refused: 0, notJudged: 0 });
     const sent = llm.requests[0]!.body as { messages: { role: string; content: string }[] };
-    expect(sent.messages[1]!.content).toBe("Older note: Use Unleash for feature flags.\nNewer note: Use LaunchDarkly for feature flags.");
+    expect(sent.messages[1]!.content).toBe("Older note: We use Unleash to manage feature flags.\nNewer note: Feature flags are managed with LaunchDarkly.");
     const rows = ctx.sqlite.prepare("SELECT memory_ids, reason, evidence FROM proposals WHERE kind = 'supersede'").all() as {
       memory_ids: string;
       reason: string;
@@ -137,7 +137,7 @@ describe("consolidate: the memory model as a judge of borderline contradictions"
     const run = await consolidate(ctx, {});
     expect(run.contradictionJudge).toEqual({ asked: 1, confirmed: 0, refused: 1, notJudged: 0 });
     expect(run.created).toBe(0);
-    createMemory(ctx, { content: "Use Flagsmith for feature flags.", category: "decision", directory: dir });
+    createMemory(ctx, { content: "We use Flagsmith to manage feature flags.", category: "decision", directory: dir });
     llm.answers = [{ content: '{"replaces": true, "why": "changed again"}' }, { content: '{"replaces": true, "why": "changed again"}' }];
     const next = await consolidate(ctx, {});
     // Only pairs with the new memory in them (Unleash -> Flagsmith is a swapped choice the rules
@@ -145,7 +145,7 @@ describe("consolidate: the memory model as a judge of borderline contradictions"
     expect(next.found.supersede).toBe(2);
     expect(next.contradictionJudge?.asked).toBe(1);
     const later = llm.requests.slice(1).map((r) => (r.body as { messages: { content: string }[] }).messages[1]!.content);
-    expect(later).toEqual(["Older note: Use LaunchDarkly for feature flags.\nNewer note: Use Flagsmith for feature flags."]);
+    expect(later).toEqual(["Older note: Feature flags are managed with LaunchDarkly.\nNewer note: We use Flagsmith to manage feature flags."]);
   });
 
   it("a pair left without an answer (the daily cap) is asked about at the next run", async () => {

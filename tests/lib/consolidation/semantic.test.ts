@@ -89,7 +89,7 @@ describe("consolidate: merges by meaning", () => {
     await consolidateWithVectors();
     expect(merges()).toEqual([]);
     const older = ctx.sqlite.prepare("SELECT id FROM memories").get() as { id: string };
-    const newer = remember("Every night the event store gets compacted by a scheduled task.", toward(5, 0.97, 6));
+    const newer = remember("A scheduled task squashes old events every night.", toward(5, 0.97, 6));
     const run = await consolidateWithVectors();
     expect(run.semanticPairs).toBe(1);
     expect(merges().map((m) => m.ids)).toEqual([[older.id, newer].sort()]);

@@ -1,0 +1,164 @@
+/**
+ * Consolidation on the blind set (bench/consolidation/blind-store.ts): precision and recall of
+ * merges, supersessions and stale-file proposals, on the tuning half and on the FROZEN half (the
+ * headline). A family goes to a half by the first byte of sha256("consolidation-blind:" + id):
+ * even -> tuning, odd -> frozen. Each half is its own store (its own projects and git work
+ * trees), so nothing of one half can pair with the other.
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--show tuning]` (errors are listed for the tuning
+ * half only, unless `--show frozen` is given: the frozen half is not looked at while tuning).
+ * Writes bench/results/consolidation-blind.json.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../../lib/config";
+import { consolidate } from "../../lib/consolidation/consolidate";
+import { makeCtx, type Ctx } from "../../lib/ctx";
+import { parseEntities } from "../../lib/entities/parse";
+import { contentHash } from "../../lib/memories/normalize";
+import { openStore } from "../../lib/open-store";
+import { databaseFile } from "../../lib/paths";
+import { tempDir } from "../../tests/helpers/server";
+import { BLIND_FAMILIES, type BlindFamily, type Half, halfOf } from "./blind-store";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DAY = 86_400_000;
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+function score(predicted: Set<string>, truth: Set<string>) {
+  let tp = 0;
+  for (const p of predicted) if (truth.has(p)) tp++;
+  return {
+    predicted: predicted.size,
+    truth: truth.size,
+    truePositives: tp,
+    precision: round(predicted.size ? tp / predicted.size : 1),
+    recall: round(truth.size ? tp / truth.size : 1),
+  };
+}
+
+/** A git work tree per project: every path its memories name, then the family's deleted files removed. */
+function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
+  const roots: Record<string, string> = {};
+  const byProject = new Map<string, BlindFamily[]>();
+  for (const f of fams) byProject.set(f.project, [...(byProject.get(f.project) ?? []), f]);
+  for (const [project, list] of byProject) {
+    const repo = tempDir(`recollect-blind-${project}-`);
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { stdio: "pipe" });
+    git("init", "-q");
+    git("config", "user.email", "bench@example.com");
+    git("config", "user.name", "bench");
+    const deleted = list.flatMap((f) => f.deletedFiles);
+    const named = new Set<string>(deleted);
+    for (const f of list)
+      for (const m of f.memories)
+        for (const e of parseEntities(m.content)) if (e.kind === "file" && !path.isAbsolute(e.value) && !e.value.startsWith("..")) named.add(e.value);
+    named.add("README.md");
+    for (const file of named) {
+      const to = path.join(repo, file);
+      if (!to.startsWith(repo)) continue;
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.writeFileSync(to, "x\n");
+    }
+    git("add", "-A");
+    git("commit", "-qm", "all files");
+    if (deleted.length) {
+      git("rm", "-q", ...deleted);
+      git("commit", "-qm", "delete the old files");
+    }
+    roots[project] = repo;
+  }
+  return roots;
+}
+
+export async function runHalf(half: Half) {
+  const fams = BLIND_FAMILIES.filter((f) => halfOf(f.id) === half);
+  const dir = tempDir(`recollect-blind-${half}-`);
+  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+  const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
+  const ctx: Ctx = makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir });
+  const roots = workTrees(fams);
+  const now = Date.now();
+  const project = ctx.sqlite.prepare("INSERT OR IGNORE INTO projects(id, name, root_path, identity) VALUES (?, ?, ?, 'path')");
+  const ins = ctx.sqlite.prepare(
+    `INSERT INTO memories (id, project_id, scope, category, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+     VALUES (?, ?, 'project', ?, ?, '[]', 'import', 'active', 0, 0, ?, '{}', ?, ?)`,
+  );
+  const text = new Map<string, string>();
+  ctx.sqlite.transaction(() => {
+    for (const f of fams)
+      for (const m of f.memories) {
+        project.run(m.project, m.project, roots[m.project] ?? null);
+        const at = now - m.ageDays * DAY;
+        ins.run(m.key, m.project, m.category, m.content, contentHash(m.content), at, at);
+        text.set(m.key, m.content);
+      }
+  })();
+  // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now });
+  o.sqlite.close();
+  const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
+  let mergeProposals = 0;
+  for (const p of result.proposals ?? []) {
+    if (p.kind === "merge") {
+      mergeProposals++;
+      for (let i = 0; i < p.memoryIds.length; i++)
+        for (let j = i + 1; j < p.memoryIds.length; j++) predicted.merge.add(pairKey(p.memoryIds[i]!, p.memoryIds[j]!));
+    }
+    if (p.kind === "supersede") predicted.supersede.add(`${p.memoryIds[0]}>${p.memoryIds[1]}`);
+    if (p.kind === "stale" && p.variant === "files") predicted.stale.add(p.memoryIds[0]!);
+  }
+  const truth = {
+    merge: new Set(fams.flatMap((f) => f.merge.map(([a, b]) => pairKey(a, b)))),
+    supersede: new Set(fams.flatMap((f) => f.supersede.map(([n, o]) => `${n}>${o}`))),
+    stale: new Set(fams.flatMap((f) => f.stale)),
+  };
+  const kinds = Object.keys(truth) as (keyof typeof truth)[];
+  const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
+  const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
+  const errors = {
+    falsePositives: Object.fromEntries(kinds.map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map(show)])),
+    missed: Object.fromEntries(kinds.map((k) => [k, [...truth[k]].filter((p) => !predicted[k].has(p)).map(show)])),
+  };
+  return {
+    half,
+    families: fams.length,
+    memories: text.size,
+    projects: Object.keys(roots).length,
+    mergeProposals,
+    byKind,
+    errors,
+  };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isMain) {
+  const showIdx = process.argv.indexOf("--show");
+  const show = showIdx > -1 ? (process.argv[showIdx + 1] as Half) : "tuning";
+  // `--half tuning` runs the tuning half only (what a run while tuning looks at).
+  const halfIdx = process.argv.indexOf("--half");
+  const only = halfIdx > -1 ? (process.argv[halfIdx + 1] as Half) : undefined;
+  const halves = only ? [await runHalf(only)] : [await runHalf("tuning"), await runHalf("frozen")];
+  console.log("\nConsolidation on the blind set (bench/consolidation/blind-store.ts), frozen half = headline\n");
+  console.log("half     families  memories  kind       predicted  truth  TP   precision  recall");
+  for (const h of halves)
+    for (const [k, s] of Object.entries(h.byKind))
+      console.log(
+        `${h.half.padEnd(8)} ${String(h.families).padStart(8)}  ${String(h.memories).padStart(8)}  ${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}`,
+      );
+  for (const h of halves.filter((x) => x.half === show)) {
+    console.log(`\nErrors on the ${h.half} half:`);
+    for (const [k, list] of Object.entries(h.errors.falsePositives)) for (const e of list) console.log(`  false ${k}: ${JSON.stringify(e)}`);
+    for (const [k, list] of Object.entries(h.errors.missed)) for (const e of list) console.log(`  missed ${k}: ${JSON.stringify(e)}`);
+  }
+  const out = path.join(ROOT, "bench/results/consolidation-blind.json");
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ halves: halves.map(({ errors, ...rest }) => (rest.half === show ? { ...rest, errors } : rest)), at: new Date().toISOString() }, null, 2),
+  );
+  console.log(`\nJSON: ${path.relative(ROOT, out)}`);
+}

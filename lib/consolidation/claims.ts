@@ -1,0 +1,143 @@
+import { tokenize } from "../search/tokenizer";
+import { isNegative } from "./cues";
+import { sentencesOf } from "./sentences";
+
+/**
+ * What a reviewer checks before accepting a merge or a supersession, read from the words: the
+ * values a memory states (numbers, versions, times, paths, URLs, code), the words around them,
+ * and the polarity of each clause.
+ */
+
+/** Values: URLs, code spans, paths and dotted names, numbers with what is glued to them (10.00, 2023-10-16, 02:00, v2.3.1, 5%, 4.2MB). */
+const VALUE =
+  /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
+
+/** The values a text states, normalised (lowercase, no spaces), in order. */
+export function valuesOf(text: string): string[] {
+  return [...text.matchAll(VALUE)].map((m) =>
+    m[0]
+      .toLowerCase()
+      .replace(/\s+/g, "")
+      .replace(/[.,:;]+$/, ""),
+  );
+}
+
+/** The text's words without its values (each value becomes one placeholder word). */
+export function wordsWithoutValues(text: string): Set<string> {
+  return new Set(tokenize(text.replace(VALUE, " "), "query"));
+}
+
+/** Words that say a value changed, not what it is about ("now 15 minutes", "raised to 75"). */
+export const CHANGE_WORDS: ReadonlySet<string> = new Set([
+  "now",
+  "current",
+  "currentli",
+  "rais",
+  "lower",
+  "increas",
+  "decreas",
+  "reduc",
+  "chang",
+  "updat",
+  "bump",
+  "new",
+  "from",
+  "to",
+  "instead",
+  "现在",
+  "目前",
+  "改为",
+  "调整",
+  "提高",
+  "降低",
+  "已经",
+]);
+
+/**
+ * The same setting with a changed value: the same words once the values are taken out (words
+ * that only say "changed" aside), and a value of the older that the newer no longer states.
+ * "The checkout session expires after 30 minutes" -> "... now expires after 15 minutes";
+ * "Node 18" -> "Node 20"; not "port 3001 of the order worker" / "port 3002 of the search indexer".
+ */
+export function changedValue(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  const vo = valuesOf(older);
+  const vn = valuesOf(newer);
+  if (vo.length === 0 || vn.length === 0) return undefined;
+  const was = vo.filter((v) => !vn.includes(v));
+  const now = vn.filter((v) => !vo.includes(v));
+  if (was.length === 0 || now.length === 0) return undefined;
+  const wo = wordsWithoutValues(older);
+  const wn = wordsWithoutValues(newer);
+  let shared = 0;
+  for (const w of wo) if (wn.has(w)) shared++;
+  const differs = [...wo].filter((w) => !wn.has(w) && !CHANGE_WORDS.has(w)).length + [...wn].filter((w) => !wo.has(w) && !CHANGE_WORDS.has(w)).length;
+  if (shared < 2 || differs > 0) return undefined;
+  return { was, now };
+}
+
+/** Words that set a clause's polarity, as the tokenizer keeps them (English stop words are dropped by it). */
+const POLARITY_TOKENS = new Set(["not", "never", "no", "alway", "avoid", "disabl", "enabl", "must", "should", "dont", "don"]);
+const isPolarityToken = (t: string) => POLARITY_TOKENS.has(t) || /[不没别勿禁免要]/.test(t);
+
+/**
+ * The same words with the opposite polarity: once the words that set polarity are taken out, the
+ * two say exactly the same words ("Always run migrations on startup" / "Never run migrations on
+ * startup"; "要…" / "不要…"). A newer rule that adds a rule ("verify signatures, and never log the
+ * payload") adds words, so it is not a contradiction.
+ */
+export function oppositePolarity(a: string, b: string): boolean {
+  if (isNegative(a) === isNegative(b)) return false;
+  const ta = new Set(tokenize(a, "query").filter((t) => !isPolarityToken(t)));
+  const tb = new Set(tokenize(b, "query").filter((t) => !isPolarityToken(t)));
+  if (ta.size < 2) return false;
+  for (const t of ta) if (!tb.has(t)) return false;
+  for (const t of tb) if (!ta.has(t)) return false;
+  return true;
+}
+
+/** Clauses: sentences cut again at ; , : and their CJK forms (a clause is where a negation applies). */
+function clausesOf(text: string): string[] {
+  return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s+(?:but|and|so)\s+/).filter((c) => c.trim()));
+}
+
+/** "not X", "instead of X", "rather than X", "而不是 X": an exclusion, which says no to X, not to the clause. */
+const EXCLUSION = /\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|a\s+|an\s+)?\S+\s*$|而不是|不是/i;
+
+/**
+ * Whether two texts say opposite things about the same clause: a clause of one and a clause of the
+ * other share most of their words and only one says no. An added clause with a "never" is an added
+ * rule, not a contradiction; "X, not Y" and "X instead of Y" say the same.
+ */
+export function clauseConflict(a: string, b: string): boolean {
+  const ca = clausesOf(a).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
+  const cb = clausesOf(b).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
+  for (const x of ca)
+    for (const y of cb) {
+      if (x.neg === y.neg || x.t.size === 0 || y.t.size === 0) continue;
+      let shared = 0;
+      for (const t of x.t) if (y.t.has(t)) shared++;
+      if (shared / Math.min(x.t.size, y.t.size) >= 0.75) return true;
+    }
+  return false;
+}
+
+function clauseNegative(clause: string): boolean {
+  // An exclusion ("not FlatList", "rather than the DAG status") names an alternative, it does not negate.
+  if (EXCLUSION.test(clause.trim()) || /^\s*(?:not|instead\s+of|rather\s+than)\b/i.test(clause)) return false;
+  return isNegative(clause);
+}
+
+/**
+ * Whether `text` itself already says no to `object` ("Long lists use FlashList, not FlatList"
+ * against a later "Use FlashList instead of FlatList"): then a later cue naming it repeats the
+ * memory, it does not replace it.
+ */
+export function excludes(text: string, objectTokens: readonly string[]): boolean {
+  for (const m of text.matchAll(
+    /\b(?:not|instead\s+of|rather\s+than|no\s+longer|never|avoid|without)\s+((?:[\w.+#/@-]+\s+){0,2}[\w.+#/@-]+)|(?:而不是|不再|不用|不要用|弃用|别用)\s*(\S{1,16})/gi,
+  )) {
+    const after = new Set(tokenize(m[1] ?? m[2] ?? "", "query"));
+    if (objectTokens.length && objectTokens.every((t) => after.has(t))) return true;
+  }
+  return false;
+}
