@@ -12,9 +12,10 @@ const nextConfig: NextConfig = {
   // Types are checked by `npm test` (tsc --noEmit) over the whole project, not by each build.
   typescript: { ignoreBuildErrors: true },
   experimental: {
-    // The proxy buffers bodies; session histories sent for compression are large. Route handlers
-    // enforce the configured limits themselves.
-    proxyClientMaxBodySize: "512mb",
+    // Next.js copies the body of every request the proxy runs for (pages, never /api or /mcp) up to
+    // this size. Pages take no body: the front gate (server/gate.ts) refuses one over 64 KB before it
+    // is read; API routes stream theirs and count it against their own limit (app/api/_lib/read-json.ts).
+    proxyClientMaxBodySize: "64kb",
   },
 };
 

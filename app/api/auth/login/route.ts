@@ -5,6 +5,7 @@ import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
 import type { Ctx } from "@/lib/ctx";
+import { browserOriginFor } from "@/lib/security/browser-host";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { safeEqual } from "@/lib/security/token";
 
@@ -18,6 +19,10 @@ import { safeEqual } from "@/lib/security/token";
  * back to the login page with the reason and no cookie.
  */
 export const GET = route(({ req, ctx }) => {
+  // A link on another loopback name (an older CLI's): opened on the browser's own origin, where the
+  // cookie is set; the ticket is not used up here.
+  const own = browserOriginFor(req.headers.get("host"));
+  if (own) return seeOther(`${own}/login${req.nextUrl.search}`);
   const next = safeNextPath(req.nextUrl.searchParams.get("next"));
   const ticket = req.nextUrl.searchParams.get("ticket") ?? "";
   return redeemLoginTicket(ctx, ticket) ? signedIn(ctx, next) : backToLogin("link", next);
@@ -27,6 +32,9 @@ export const POST = route(async ({ req, ctx, server }) => {
   // The form is a token and a path: a longer body is refused (413) before it is buffered.
   const form = new URLSearchParams(await readBodyText(req, LOGIN_FORM_LIMIT, "the login form"));
   const next = safeNextPath(form.get("next"));
+  // No cookie on another loopback name: it would reach every port of that host.
+  const own = browserOriginFor(req.headers.get("host"));
+  if (own) return seeOther(`${own}/login${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`);
   const token = (form.get("token") ?? "").trim();
   return token && safeEqual(token, server.token) ? signedIn(ctx, next) : backToLogin("token", next);
 });
