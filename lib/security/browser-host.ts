@@ -20,16 +20,9 @@ export function browserHostName(env: NodeJS.ProcessEnv = process.env): string {
  * the Host is a name the user allowed beyond the loopback (RECOLLECT_ALLOWED_HOSTS: that name is
  * the browser's, a `.localhost` name would not reach this machine from another one).
  */
-export function browserOriginFor(host: string | null, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function browserOriginFor(host: string | null, own: string = browserHostName()): string | undefined {
   const name = host ? hostnameOf(host) : "";
-  const own = browserHostName(env);
   if (!name || name === own || !isLoopbackHost(name)) return undefined;
   const port = /:(\d{1,5})$/.exec(host?.trim() ?? "")?.[1];
   return `http://${own.includes(":") ? `[${own}]` : own}${port ? `:${port}` : ""}`;
-}
-
-/** Whether a session cookie counts on a request for `host`: on the browser's own name, or on a non-loopback allowed name. */
-export function isBrowserOrigin(host: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
-  const name = host ? hostnameOf(host) : "";
-  return name !== "" && browserOriginFor(host, env) === undefined;
 }

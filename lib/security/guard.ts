@@ -38,6 +38,8 @@ export interface GuardDeps {
   /** Whether a re-authentication grant is live for this session (lib/auth/reauth-grants.ts); none without it. */
   isReauthGrant?: (sessionId: string, grant: string) => boolean;
   extraAllowedHosts?: readonly string[];
+  /** The browser's own host name (lib/security/browser-host.ts); default `RECOLLECT_BROWSER_HOST` or `recollect.localhost`. */
+  browserHost?: string;
 }
 
 export type GuardAuth = { kind: "token" } | { kind: "session"; sessionId: string } | { kind: "none" };
@@ -124,7 +126,7 @@ function authenticate(req: GuardRequest, deps: GuardDeps): GuardAuth {
   if (given !== undefined && safeEqual(given, deps.token)) return { kind: "token" };
   // The cookie counts on the browser's own origin only (lib/security/browser-host.ts): one set on
   // 127.0.0.1 before it had one, sent to every port of that host, is no credential.
-  const sessionId = browserOriginFor(req.host) === undefined ? readCookie(req.cookie, BROWSER_COOKIE) : undefined;
+  const sessionId = browserOriginFor(req.host, deps.browserHost) === undefined ? readCookie(req.cookie, BROWSER_COOKIE) : undefined;
   if (sessionId && deps.isBrowserSession(sessionId)) return { kind: "session", sessionId };
   return { kind: "none" };
 }
