@@ -62,22 +62,30 @@ describe("bodies are refused before they are read", () => {
   const host = () => `127.0.0.1:${s.port}`;
 
   it("a page with a 450 MB body: 413 before one byte of it is sent", async () => {
-    const res = await answerBeforeBody(`POST /login HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 471859200\r\n\r\n`);
+    const res = await answerBeforeBody(
+      `POST /login HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 471859200\r\n\r\n`,
+    );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.text).error.code).toBe("payload_too_large");
   });
 
   it("an API write without a credential: 401 before the body, declared or chunked", async () => {
-    const declared = await answerBeforeBody(`POST /api/memories HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 471859200\r\n\r\n`);
+    const declared = await answerBeforeBody(
+      `POST /api/memories HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 471859200\r\n\r\n`,
+    );
     expect(declared.status).toBe(401);
-    const chunked = await answerBeforeBody(`POST /api/compress HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunked = await answerBeforeBody(
+      `POST /api/compress HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     expect(chunked.status).toBe(401);
     const wrongToken = await answerBeforeBody(
       `POST /api/import HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer not-the-token\r\nContent-Type: application/json\r\nContent-Length: 60000000\r\n\r\n`,
     );
     expect(wrongToken.status).toBe(401);
     // The login form is held to its 4 KB.
-    const form = await answerBeforeBody(`POST /api/auth/login HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000000\r\n\r\n`);
+    const form = await answerBeforeBody(
+      `POST /api/auth/login HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000000\r\n\r\n`,
+    );
     expect(form.status).toBe(413);
   });
 

@@ -21,7 +21,9 @@ function damagedDatabase(tables: string[]): string {
   const db = new Database(file);
   db.pragma("journal_mode = DELETE");
   for (const table of tables) {
-    db.exec(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, memory_session_id TEXT, project TEXT, type TEXT, created_at_epoch INTEGER, session_id TEXT, data TEXT, time_created INTEGER, parent_id TEXT, project_id TEXT, title TEXT, directory TEXT, time_updated INTEGER, message_id TEXT)`);
+    db.exec(
+      `CREATE TABLE ${table} (id TEXT PRIMARY KEY, memory_session_id TEXT, project TEXT, type TEXT, created_at_epoch INTEGER, session_id TEXT, data TEXT, time_created INTEGER, parent_id TEXT, project_id TEXT, title TEXT, directory TEXT, time_updated INTEGER, message_id TEXT)`,
+    );
     const insert = db.prepare(`INSERT INTO ${table}(id, data) VALUES (?, ?)`);
     for (let i = 0; i < 400; i++) insert.run(`${table}-${i}`, "x".repeat(200));
   }

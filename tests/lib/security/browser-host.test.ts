@@ -46,7 +46,19 @@ describe("the browser's origin", () => {
 
 describe("powers", () => {
   it("are the writes that reach code or files: loops (not cancel), maintenance, import/notes/bootstrap of paths", () => {
-    for (const p of ["/api/loops", "/api/loops/", "/api/loops/x/restart", "/api/loops/x/claim", "/api/loops/x", "/api/maintenance/backup", "/api/maintenance/ingest", "/api/import/tool", "/api/notes/ingest", "/api/bootstrap", "/API/Loops"])
+    for (const p of [
+      "/api/loops",
+      "/api/loops/",
+      "/api/loops/x/restart",
+      "/api/loops/x/claim",
+      "/api/loops/x",
+      "/api/maintenance/backup",
+      "/api/maintenance/ingest",
+      "/api/import/tool",
+      "/api/notes/ingest",
+      "/api/bootstrap",
+      "/API/Loops",
+    ])
       expect(isPowerRequest("POST", p) || isPowerRequest("PATCH", p), p).toBe(true);
     for (const p of ["/api/loops/x/cancel", "/api/memories", "/api/import", "/api/kv/a"]) expect(isPowerRequest("POST", p), p).toBe(false);
     expect(isPowerRequest("GET", "/api/loops")).toBe(false);
