@@ -30,12 +30,23 @@ beforeAll(async () => {
   const ticket = (await (await s.api("/api/auth/tickets", { method: "POST", json: {} })).json()) as { url: string; path: string };
   // The login link names the browser's own origin, not 127.0.0.1.
   expect(ticket.url).toBe(`${origin}${ticket.path}`);
-  const login = await hostRequest(s.port, { path: ticket.path, host: browserHost });
-  expect(login.status).toBe(303);
-  cookie = String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+  cookie = await signIn();
   expect(cookie).toMatch(/^recollect_session=[\w-]{40,}$/);
 }, 120_000);
 afterAll(() => s?.stop());
+
+/** Signs in with the login form on the browser's origin (the token pasted by hand); the `name=value` cookie. */
+async function signIn(): Promise<string> {
+  const login = await hostRequest(s.port, {
+    method: "POST",
+    path: "/api/auth/login",
+    host: browserHost,
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: s.token, next: "/" }).toString(),
+  });
+  expect(login.status).toBe(303);
+  return String(login.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+}
 
 /** What a script replaying the cookie sends: the browser's Host and Origin, JSON. */
 const replay = (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -62,13 +73,22 @@ describe("the browser's own origin", () => {
     expect((await hostRequest(s.port, { path: "/api/memories?limit=1", host: browserHost, headers: { cookie } })).status).toBe(200);
   });
 
-  it("a login link of another loopback name is not used up there: it moves to the browser's origin", async () => {
+  it("a login link or the login form on another loopback name sets no cookie: they move to the browser's origin", async () => {
     const ticket = (await (await s.api("/api/auth/tickets", { method: "POST", json: {} })).json()) as { path: string };
     const elsewhere = await hostRequest(s.port, { path: ticket.path, host: `127.0.0.1:${s.port}` });
     expect(elsewhere.status).toBe(303);
     expect(elsewhere.headers["set-cookie"]).toBeUndefined();
     expect(elsewhere.headers.location).toBe(`${origin}${ticket.path}`);
-    expect((await hostRequest(s.port, { path: ticket.path, host: browserHost })).headers["set-cookie"]).toBeDefined();
+    const form = await hostRequest(s.port, {
+      method: "POST",
+      path: "/api/auth/login",
+      host: `127.0.0.1:${s.port}`,
+      headers: { origin: `http://127.0.0.1:${s.port}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: s.token }).toString(),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers["set-cookie"]).toBeUndefined();
+    expect(form.headers.location).toBe(`${origin}/login`);
   });
 });
 
@@ -113,8 +133,7 @@ describe("a replayed cookie cannot reach code or the file system", () => {
     expect(ok.status).toBe(201);
     const { grant } = ok.json() as { grant: string };
     // Another browser's session with this grant: refused.
-    const ticket = (await (await s.api("/api/auth/tickets", { method: "POST", json: {} })).json()) as { path: string };
-    const other = String((await hostRequest(s.port, { path: ticket.path, host: browserHost })).headers["set-cookie"]?.[0] ?? "").split(";")[0];
+    const other = await signIn();
     const stolen = await replay("POST", "/api/loops", { directory, task: "Use another session's grant" }, { cookie: other, "x-recollect-reauth": grant });
     expect(stolen.status).toBe(403);
     // Its own session: the loop is made, with a run grant.

@@ -19,10 +19,9 @@ import { safeEqual } from "@/lib/security/token";
  * back to the login page with the reason and no cookie.
  */
 export const GET = route(({ req, ctx }) => {
-  // A link on another loopback name (an older CLI's): opened on the browser's own origin, where the
-  // cookie is set; the ticket is not used up here.
-  const own = browserOriginFor(req.headers.get("host"));
-  if (own) return seeOther(`${own}/login${req.nextUrl.search}`);
+  // The proxy sends `/login?ticket=` here only from the browser's own origin (a link on another
+  // loopback name is moved there first); its rewrite reaches this route with the server's own Host,
+  // so the Host is not checked again here.
   const next = safeNextPath(req.nextUrl.searchParams.get("next"));
   const ticket = req.nextUrl.searchParams.get("ticket") ?? "";
   return redeemLoginTicket(ctx, ticket) ? signedIn(ctx, next) : backToLogin("link", next);
