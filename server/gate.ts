@@ -110,6 +110,8 @@ export function checkRequestBody(req: BodyRequest): (GateRefusal & { status: 401
     status: 401,
     code: "unauthorized",
     message: "missing API token: send Authorization: Bearer <token from $RECOLLECT_DATA_DIR/token> (the body was not read)",
+    // As app/mcp/route.ts answers an MCP client without the token.
+    ...(pathname.startsWith("/mcp") ? { headers: { "www-authenticate": 'Bearer realm="recollect"' } } : {}),
   };
 }
 

@@ -59,6 +59,10 @@ const server = http.createServer((req, res) => {
   req.headers[LOCAL_ADDRESS_HEADER] = proofAddress(req.socket.localAddress ?? "", req.socket.localPort ?? 0);
   const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host, hostHeaders: hostHeaderCount(req.rawHeaders) });
   if (refusal) return refuse(res, refusal);
+  // Answers Next.js makes itself (a 405 for a method a route does not have, a static file) get
+  // the security headers too; routes and the proxy set the same names again.
+  const api = req.url === "/api" || req.url?.startsWith("/api/") || req.url?.startsWith("/api?");
+  for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
   // Before any byte of the body is read: no buffering of what a page or a caller without a
   // credential sends. The connection closes after the answer, so the rest is never read.
   const bodyRefusal = checkRequestBody({ method: req.method, target: req.url, headers: req.headers, token: bootedToken() });
@@ -66,10 +70,6 @@ const server = http.createServer((req, res) => {
     res.shouldKeepAlive = false;
     return refuse(res, { ...bodyRefusal, headers: { ...bodyRefusal.headers, connection: "close" } });
   }
-  // Answers Next.js makes itself (a 405 for a method a route does not have, a static file) get
-  // the security headers too; routes and the proxy set the same names again.
-  const api = req.url === "/api" || req.url?.startsWith("/api/") || req.url?.startsWith("/api?");
-  for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
   // Hot API routes Next.js has loaded are called directly (lib/http/direct-routes.ts).
   const direct = directRouteFor(req.method, req.url);
   (direct ? answerDirect(direct, req, res) : handle(req, res)).catch((error: unknown) => {
