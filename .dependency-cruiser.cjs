@@ -47,7 +47,14 @@ module.exports = {
       from: { path: "^plugin/" },
       to: {
         path: "^lib/",
-        pathNot: ["^lib/contracts/", "^lib/vocabulary\\.ts$", "^lib/trim-end\\.ts$", "^lib/text-slice\\.ts$", "^lib/security/server-proof\\.ts$"],
+        pathNot: [
+          "^lib/contracts/",
+          "^lib/vocabulary\\.ts$",
+          "^lib/trim-end\\.ts$",
+          "^lib/text-slice\\.ts$",
+          "^lib/security/server-proof\\.ts$",
+          "^lib/security/loop-grant\\.ts$",
+        ],
       },
     },
     {

@@ -16,9 +16,10 @@ const nextConfig = (phase: string): NextConfig => ({
     // Production builds carry no source maps (45 MB of the 67 MB the package unpacked to):
     // `RECOLLECT_SOURCE_MAPS=1 next build` makes them for debugging; `next dev` always has them.
     turbopackSourceMaps: phase === PHASE_DEVELOPMENT_SERVER || process.env.RECOLLECT_SOURCE_MAPS === "1",
-    // The proxy buffers bodies; session histories sent for compression are large. Route handlers
-    // enforce the configured limits themselves.
-    proxyClientMaxBodySize: "512mb",
+    // Next.js copies the body of every request the proxy runs for (pages, never /api or /mcp) up to
+    // this size. Pages take no body: the front gate (server/gate.ts) refuses one over 64 KB before it
+    // is read; API routes stream theirs and count it against their own limit (app/api/_lib/read-json.ts).
+    proxyClientMaxBodySize: "64kb",
   },
 });
 

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
 import { COMMON_SECURITY_HEADERS, pageCsp, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "@/app/api/_lib/guard-request";
+import { browserOriginFor } from "@/lib/security/browser-host";
 
 /**
  * Runs before every page and static file: Host, Origin and credential checks
@@ -22,6 +23,13 @@ export function proxy(req: NextRequest) {
     );
   }
   const { pathname, search, searchParams } = req.nextUrl;
+  // Pages live on the browser's own origin (lib/security/browser-host.ts): a cookie of
+  // 127.0.0.1 or localhost would be sent to every other local server the user browses to.
+  const own = browserOriginFor(req.headers.get("host"));
+  if (own) {
+    const res = new NextResponse(null, { status: 303, headers: { location: `${own}${pathname}${search}`, "cache-control": "no-store" } });
+    return withHeaders(res, COMMON_SECURITY_HEADERS);
+  }
   if (pathname === "/login" && searchParams.has("ticket")) {
     return NextResponse.rewrite(new URL(`/api/auth/login${search}`, req.url));
   }

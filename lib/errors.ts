@@ -6,6 +6,8 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "payload_too_large"
+  /** Well-formed request, but the file it names cannot be used (a damaged database of another tool). */
+  | "unprocessable"
   | "unavailable"
   /** The disk holding the database is full (SQLITE_FULL). */
   | "storage_full"
@@ -35,6 +37,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unprocessable: 422,
   unavailable: 503,
   storage_full: 507,
   storage_error: 503,

@@ -9,3 +9,8 @@ export function processSingleton<T>(name: string, create: () => T): T {
   const key = `__recollect_${name}`;
   return (g[key] ??= create());
 }
+
+/** The value kept under `name`, without creating it (the front gate reads the booted state). */
+export function peekProcessSingleton<T>(name: string): T | undefined {
+  return (globalThis as unknown as Record<string, T | undefined>)[`__recollect_${name}`];
+}

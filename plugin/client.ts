@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { newChallenge, provesToken, TRUST_MS, unprovenReason } from "../lib/security/server-proof";
+import { dialledAddress, newChallenge, provesToken, TRUST_MS, unprovenReason } from "../lib/security/server-proof";
 import { Breaker } from "./breaker";
 import type { Settings } from "./options";
 
@@ -57,6 +57,12 @@ export class RecollectClient {
     }
   }
 
+  /** The API token this client sends (for checks the plugin makes itself: a loop's run grant). */
+  apiToken(): string | undefined {
+    this.token ??= this.readToken();
+    return this.token;
+  }
+
   get<T>(pathname: string, options: CallOptions = {}) {
     return this.call<T>("GET", pathname, options);
   }
@@ -110,11 +116,14 @@ export class RecollectClient {
       if (!options.bypassBreaker && !res.refused) this.breaker.failure();
       return res;
     }
-    let proved = provesToken(token, challenge, res.data?.proof);
+    // Over the address this client dials: a program on the port relaying to a server elsewhere gets
+    // that server's proof for its own address, which is refused.
+    const address = dialledAddress(this.settings.url);
+    let proved = provesToken(token, challenge, res.data?.proof, address);
     let verified = token;
     // A new server writes a new token on first start: the answer may prove the file's new one.
     const fresh = proved ? token : this.readToken();
-    if (!proved && fresh && fresh !== token && provesToken(fresh, challenge, res.data?.proof)) {
+    if (!proved && fresh && fresh !== token && provesToken(fresh, challenge, res.data?.proof, address)) {
       this.token = verified = fresh;
       proved = true;
     }

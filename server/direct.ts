@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { DirectHandler } from "../lib/http/direct-routes";
+import { LOCAL_ADDRESS_HEADER } from "../lib/security/server-proof";
 
 /**
  * Answers a request with a route handler registered in lib/http/direct-routes.ts: the node:http
@@ -13,7 +14,11 @@ import type { DirectHandler } from "../lib/http/direct-routes";
  */
 export async function answerDirect(handler: DirectHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i].toLowerCase() !== LOCAL_ADDRESS_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // Set by the gate from the socket (server/serve.ts), never taken from the client.
+  const local = req.headers[LOCAL_ADDRESS_HEADER];
+  if (typeof local === "string") headers.set(LOCAL_ADDRESS_HEADER, local);
   const body = req.method !== "GET" && req.method !== "HEAD" ? bodyOf(req) : undefined;
   // As behind Next.js: a client that goes away aborts the request's signal.
   const abort = new AbortController();

@@ -1,4 +1,5 @@
-import { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "../lib/security/guard";
+import { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "../lib/security/hosts";
+import { safeEqual } from "../lib/security/token";
 
 /**
  * Checks of the raw request line and Host that must run before Next.js sees a request: Next
@@ -10,8 +11,8 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
 
 export interface GateRefusal {
-  status: 400 | 403 | 405;
-  code: "bad_request" | "forbidden" | "method_not_allowed";
+  status: 400 | 401 | 403 | 405 | 413;
+  code: "bad_request" | "unauthorized" | "forbidden" | "method_not_allowed" | "payload_too_large";
   message: string;
   headers?: Record<string, string>;
 }
@@ -64,3 +65,63 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
 }
 
 const quote = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}...` : s);
+
+/** Pages take no body (the memory browser's writes are API calls): a page request's body is at most this. */
+export const PAGE_BODY_LIMIT = 64 * 1024;
+/** The login form: a token and a path (app/api/auth/login/route.ts reads at most this too). */
+export const LOGIN_FORM_LIMIT = 4096;
+
+export interface BodyRequest {
+  method: string | undefined;
+  target: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  /** The API token, once the server has booted; undefined before. */
+  token: string | undefined;
+}
+
+/**
+ * Bodies are bounded before anything buffers them (Next.js copies a page request's body for the
+ * proxy): a page's body over PAGE_BODY_LIMIT, or streamed without a length, is a 413; an API
+ * request that carries a body but no credential is a 401, answered before its body is read (the
+ * login form, the one public write, is held to LOGIN_FORM_LIMIT). Authenticated API bodies are
+ * counted by their route as they stream in (app/api/_lib/read-json.ts). Null when the request
+ * may go on.
+ */
+export function checkRequestBody(req: BodyRequest): (GateRefusal & { status: 401 | 413 }) | null {
+  const length = header(req.headers["content-length"]);
+  const chunked = header(req.headers["transfer-encoding"]) !== undefined;
+  const declared = length === undefined ? 0 : Number(length);
+  if (!chunked && !(declared > 0)) return null;
+  const target = req.target ?? "";
+  const pathname = target.split("?")[0];
+  const api = pathname === "/api" || pathname.startsWith("/api/") || pathname === "/mcp" || pathname.startsWith("/mcp/");
+  if (!api) {
+    if (chunked || declared > PAGE_BODY_LIMIT)
+      return { status: 413, code: "payload_too_large", message: `body: a page takes at most ${PAGE_BODY_LIMIT} bytes, with a Content-Length` };
+    return null;
+  }
+  if (pathname === "/api/auth/login") {
+    if (declared > LOGIN_FORM_LIMIT)
+      return { status: 413, code: "payload_too_large", message: `body is larger than the limit of ${LOGIN_FORM_LIMIT} bytes (the login form)` };
+    return null;
+  }
+  if (hasCredential(req)) return null;
+  return {
+    status: 401,
+    code: "unauthorized",
+    message: "missing API token: send Authorization: Bearer <token from $RECOLLECT_DATA_DIR/token> (the body was not read)",
+    // As app/mcp/route.ts answers an MCP client without the token.
+    ...(pathname.startsWith("/mcp") ? { headers: { "www-authenticate": 'Bearer realm="recollect"' } } : {}),
+  };
+}
+
+/** The token (checked when the server has booted), or a browser session cookie (its route checks it). */
+function hasCredential(req: BodyRequest): boolean {
+  const auth = header(req.headers.authorization);
+  const given = auth && /^bearer\s/i.test(auth) ? auth.slice("bearer".length).trim() : header(req.headers["x-recollect-token"])?.trim();
+  if (given) return req.token === undefined || safeEqual(given, req.token);
+  const cookie = header(req.headers.cookie) ?? "";
+  return /(?:^|;\s*)recollect_session=[\w-]{20,100}(?:;|$)/.test(cookie);
+}
+
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

@@ -14,8 +14,13 @@ import { announce, logger } from "../lib/logging/logger";
 import { directRouteFor } from "../lib/http/direct-routes";
 import { runShutdown } from "../lib/shutdown";
 import { API_SECURITY_HEADERS, COMMON_SECURITY_HEADERS } from "../lib/security/headers";
+import { LOCAL_ADDRESS_HEADER, proofAddress } from "../lib/security/server-proof";
 import { answerDirect } from "./direct";
-import { checkRequestLine, type GateRefusal } from "./gate";
+import { peekProcessSingleton } from "../lib/process-singleton";
+import { checkRequestBody, checkRequestLine, type GateRefusal } from "./gate";
+
+/** The API token of the booted server (lib/boot.ts keeps it process-wide), undefined before boot. */
+const bootedToken = () => peekProcessSingleton<{ state?: { token?: string } }>("boot")?.state?.token;
 
 // Before anything opens a file: the database, its WAL and SHM, logs and backups come out 0600.
 process.umask(0o077);
@@ -50,12 +55,22 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
+  // The address this connection reached, for the health proof (lib/security/server-proof.ts);
+  // a value the client sent is replaced.
+  req.headers[LOCAL_ADDRESS_HEADER] = proofAddress(req.socket.localAddress ?? "", req.socket.localPort ?? 0);
   const refusal = checkRequestLine({ method: req.method, target: req.url, host: req.headers.host, hostHeaders: hostHeaderCount(req.rawHeaders) });
   if (refusal) return refuse(res, refusal);
   // Answers Next.js makes itself (a 405 for a method a route does not have, a static file) get
   // the security headers too; routes and the proxy set the same names again.
   const api = req.url === "/api" || req.url?.startsWith("/api/") || req.url?.startsWith("/api?");
   for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
+  // Before any byte of the body is read: no buffering of what a page or a caller without a
+  // credential sends. The connection closes after the answer, so the rest is never read.
+  const bodyRefusal = checkRequestBody({ method: req.method, target: req.url, headers: req.headers, token: bootedToken() });
+  if (bodyRefusal) {
+    res.shouldKeepAlive = false;
+    return refuse(res, { ...bodyRefusal, headers: { ...bodyRefusal.headers, connection: "close" } });
+  }
   // Hot API routes Next.js has loaded are called directly (lib/http/direct-routes.ts).
   const direct = directRouteFor(req.method, req.url);
   (direct ? answerDirect(direct, req, res) : handle(req, res)).catch((error: unknown) => {

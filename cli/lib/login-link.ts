@@ -2,10 +2,13 @@ import { spawn } from "node:child_process";
 import type { LoginTicket } from "../../lib/contracts/auth";
 import type { Client } from "./client";
 
-/** A fresh one-time login link (two minutes, single use) on the CLI's server URL. */
+/**
+ * A fresh one-time login link (two minutes, single use) on the browser's own origin
+ * (`http://recollect.localhost:<port>`, which the server names: lib/security/browser-host.ts).
+ */
 export async function mintLoginLink(client: Client, next?: string): Promise<{ url: string; expiresAt: string }> {
   const ticket = await client.json<LoginTicket>("/api/auth/tickets", { json: next ? { next } : {} });
-  return { url: client.target.url + ticket.path, expiresAt: ticket.expiresAt };
+  return { url: ticket.url, expiresAt: ticket.expiresAt };
 }
 
 /**

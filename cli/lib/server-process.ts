@@ -5,7 +5,7 @@ import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { isServeCommandLine, serveArgs } from "../../server/command";
 import { CliError, EXIT } from "./exit";
-import { newChallenge, provesToken, TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
+import { dialledAddress, newChallenge, provesToken, TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
 
 /** The background server started by `recollect start`: pid file and log in the data dir. */
 export interface PidInfo {
@@ -94,7 +94,7 @@ export async function serverKnowsToken(url: string, token: string, timeoutMs = 2
   }
   // Whatever answered (another program, an error page) is not a proof unless it is one.
   const answer: unknown = await res.json().catch(() => undefined);
-  return { known: res.ok && provesToken(token, challenge, (answer as { proof?: unknown } | undefined)?.proof), answer };
+  return { known: res.ok && provesToken(token, challenge, (answer as { proof?: unknown } | undefined)?.proof, dialledAddress(url)), answer };
 }
 
 /**

@@ -118,3 +118,15 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 }
 
 export { tempDir, fs };
+
+/**
+ * Answers the browser's re-authentication modal (a power a session cookie alone may not use:
+ * loops, bootstrap, import of a path...) with the API token, as a user pasting it would.
+ */
+export async function confirmWithToken(page: Page, token: string): Promise<void> {
+  const dialog = page.getByTestId("reauth-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("reauth-token").fill(token);
+  await dialog.getByTestId("reauth-confirm").click();
+  await expect(dialog).toHaveCount(0);
+}

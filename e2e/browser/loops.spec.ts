@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { TestServer } from "../../tests/helpers/server";
 import { appTest } from "./fixtures";
-import { login, tempDir } from "./helpers";
+import { confirmWithToken, login, tempDir } from "./helpers";
 
 /**
  * The Loops page in Chromium against a really started server: a loop the driver reported on (a
@@ -75,6 +75,12 @@ test("a running loop: status, phases with session links, the open finding; live 
   await expect(item.getByTestId("loop-max-iterations")).toHaveValue("4");
   await item.getByTestId("loop-max-iterations").fill("9");
   await item.getByTestId("loop-restart").click();
+  // A restart runs code: the cookie alone may not; a wrong token is refused in the modal, the right one goes.
+  const dialog = page.getByTestId("reauth-dialog");
+  await dialog.getByTestId("reauth-token").fill("not the token");
+  await dialog.getByTestId("reauth-confirm").click();
+  await expect(dialog.getByTestId("reauth-error")).toContainText("not this server's API token");
+  await confirmWithToken(page, app.server.token);
   await expect(item.getByTestId("loop-status")).toHaveText("running");
   await expect(item).toContainText("iteration 2 / 9");
   await expect(item.getByTestId("loop-restart")).toHaveCount(0);

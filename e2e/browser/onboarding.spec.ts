@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { fs, login, server, tempDir } from "./helpers";
+import { confirmWithToken, fs, login, server, tempDir } from "./helpers";
 
 /** The import page's day-one panels: bootstrap from a project's files and import from another tool, each previewed first. */
 test("bootstrap a project and import claude-mem from the browser, previewing both", async ({ page }) => {
@@ -14,6 +14,8 @@ test("bootstrap a project and import claude-mem from the browser, previewing bot
 
     await page.getByTestId("bootstrap-dir").fill(project);
     await page.getByTestId("bootstrap-preview").click();
+    // Reading a directory of this machine: the session cookie alone may not; the token is asked once.
+    await confirmWithToken(page, s.token);
     const preview = page.getByTestId("bootstrap-preview-report");
     await expect(preview.getByTestId("bootstrap-new")).toHaveText("1");
     await expect(preview.getByTestId("bootstrap-item")).toContainText("Never edit generated files.");

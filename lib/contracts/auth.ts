@@ -13,11 +13,25 @@ export type LoginTicketInput = z.input<typeof loginTicketInput>;
 export interface LoginTicket {
   /** `/login?ticket=...`: works once, for two minutes. */
   path: string;
-  /** The same on the host the request was made to. */
+  /** The same on the browser's own origin (`http://recollect.localhost:<port>`; lib/security/browser-host.ts). */
   url: string;
   expiresAt: string;
 }
 
 export interface SessionsRevoked {
   revoked: number;
+}
+
+/** `POST /api/auth/reauth { token }`: a signed-in browser confirms a power with the API token (lib/auth/reauth-grants.ts). */
+export const reauthInput = z
+  .object({
+    token: z.string().trim().min(1, "token: paste the API token").max(200),
+  })
+  .strict();
+export type ReauthInput = z.input<typeof reauthInput>;
+
+export interface ReauthGrant {
+  /** Sent back as `X-Recollect-Reauth` with the powers' requests, by this browser session only. */
+  grant: string;
+  expiresAt: string;
 }

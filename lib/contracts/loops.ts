@@ -42,8 +42,8 @@ export const createLoopInput = z
     audit: z.boolean().default(true),
     mode: z.enum(LOOP_MODES).default("worktree"),
     sandbox: z.enum(LOOP_SANDBOXES).default("none"),
-    model: z.string().min(1).max(200).optional(),
-    completionPromise: z.string().trim().min(1).max(LOOP_LIMITS.promiseChars).default("LOOP_COMPLETE"),
+    model: z.string().min(1).max(200).transform(redact).optional(),
+    completionPromise: z.string().trim().min(1).max(LOOP_LIMITS.promiseChars).default("LOOP_COMPLETE").transform(redact),
     branch: z.string().min(1).max(300).transform(redactKey).optional(),
     worktreePath: z.string().min(1).max(4096).transform(redactKey).optional(),
   })
@@ -84,7 +84,7 @@ export const updateLoopInput = z
     stalls: count.optional(),
     findingsOpen: count.optional(),
     findingsResolved: count.optional(),
-    model: z.string().min(1).max(200).optional(),
+    model: z.string().min(1).max(200).transform(redact).optional(),
     branch: z.string().min(1).max(300).transform(redactKey).nullable().optional(),
     worktreePath: z.string().min(1).max(4096).transform(redactKey).nullable().optional(),
     lastError: z.string().max(LOOP_LIMITS.errorChars).transform(redact).nullable().optional(),
@@ -121,7 +121,7 @@ export type ParsedRestartLoopInput = z.output<typeof restartLoopInput>;
 
 export const claimLoopInput = z
   .object({
-    driver: z.string().min(1).max(100),
+    driver: z.string().min(1).max(100).transform(redactKey),
     /** A driver not seen for this long has gone: its loop may be adopted. */
     staleMs: z.number().int().min(1000).max(3_600_000).default(30_000),
   })
@@ -176,6 +176,8 @@ export interface LoopDto {
   lastError: string | null;
   driver: string | null;
   driverSeenAt: string | null;
+  /** HMAC under the API token of what it runs, set when a token holder created or restarted it (lib/security/loop-grant.ts). */
+  runGrant: string | null;
   createdAt: string;
   updatedAt: string;
   endedAt: string | null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { redactKey } from "../security/redact-fields";
+import { redactKeyDistinct } from "../security/redact-fields";
 import { projectRefShape, queryBoolean, sessionIdField } from "./common";
 
 /** Contracts of `/api/sessions*` and `/api/claims*` (the plugin imports the types only). */
@@ -67,7 +67,7 @@ export const claimInput = z
     ...projectRefShape,
     sessionID: sessionId,
     /** What is claimed: `#123`, a file path, a task name. */
-    item: z.string().trim().min(1).max(500).transform(redactKey),
+    item: z.string().trim().min(1).max(500).transform(redactKeyDistinct),
     kind: z.enum(["issue", "file", "task", "item"]).optional(),
     note: z.string().max(1000).optional(),
     ttlSeconds: z
@@ -85,7 +85,7 @@ export const releaseClaimQuery = z
   .object({
     ...projectRefShape,
     sessionID: sessionId,
-    item: z.string().trim().min(1).max(500).transform(redactKey),
+    item: z.string().trim().min(1).max(500).transform(redactKeyDistinct),
   })
   .strict();
 export type ReleaseClaimQuery = z.input<typeof releaseClaimQuery>;

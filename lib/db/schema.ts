@@ -504,6 +504,8 @@ export const loops = sqliteTable(
     /** The plugin instance driving it and when it last said so (a stale driver's loop is adopted). */
     driver: text("driver"),
     driverSeenAt: integer("driver_seen_at"),
+    /** HMAC under the API token of what the loop runs, written by a token holder (lib/security/loop-grant.ts). */
+    runGrant: text("run_grant"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     endedAt: integer("ended_at"),

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { TrackerRef } from "./refs";
+import { isPlainProjectPath, type TrackerRef } from "./refs";
 import type { TrackerItem } from "../contracts/trackers";
 import { trimEnd } from "../trim-end";
 
@@ -19,6 +19,8 @@ export type FetchOutcome =
 const DEFAULT_BACKOFF_MS = 60_000;
 
 export async function fetchTrackerItem(ref: TrackerRef, t: Config["enrichment"], token: string, now = Date.now()): Promise<FetchOutcome> {
+  // A ref made elsewhere (a stored key) gets the same check as a parsed one: no `..` in the API path.
+  if (!isPlainProjectPath(ref.project)) return { kind: "not_found" };
   const { url, headers } = request(ref, t, token);
   let res: Response;
   try {

@@ -89,13 +89,21 @@ function trackerOfHost(host: string, t: Trackers): "github" | "gitlab" | null {
   return null;
 }
 
-const makeRef = (tracker: TrackerRef["tracker"], project: string, kind: TrackerRef["kind"], number: number): TrackerRef => ({
-  tracker,
-  project,
-  kind,
-  number,
-  key: `${tracker}:${project}${kind === "issue" ? "#" : kind === "mr" ? "!" : "&"}${number}`,
-});
+/**
+ * The ref, or null when its project path could move the API request elsewhere on the tracker's host:
+ * `../..#13` would make `{api}/repos/../../issues/13`, i.e. `{api}/issues/13` (an empty, `.` or `..`
+ * segment, or a character a path reads specially).
+ */
+function makeRef(tracker: TrackerRef["tracker"], project: string, kind: TrackerRef["kind"], number: number): TrackerRef | null {
+  if (!isPlainProjectPath(project)) return null;
+  return { tracker, project, kind, number, key: `${tracker}:${project}${kind === "issue" ? "#" : kind === "mr" ? "!" : "&"}${number}` };
+}
+
+/** `owner/repo`, `group/sub/project`: segments of name characters, none of them `.` or `..`. */
+export function isPlainProjectPath(project: string): boolean {
+  if (project.length > 400) return false;
+  return project.split("/").every((segment) => /^[\w.-]+$/.test(segment) && segment !== "." && segment !== "..");
+}
 
 /**
  * The tracker item an entity names, or null (a file, an unknown host, a short ref in a project

@@ -15,6 +15,7 @@ import { redact } from "../security/redact";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
 import { readClaudeMem } from "./claude-mem";
+import { readingForeignFile } from "./foreign-errors";
 import { readDeepMemory } from "./deep-memory";
 import { readOpencodeManager } from "./opencode-manager";
 import { readSemanticMemory } from "./semantic-memory";
@@ -229,7 +230,7 @@ function readSource(input: ParsedImportFromToolInput): ForeignData {
   }
   const cache = sourceCache();
   if (key && cache.key === key && cache.data) return cache.data;
-  const data = READERS[input.from](input.path);
+  const data = readingForeignFile("path", input.path, () => READERS[input.from](input.path));
   if (key) Object.assign(cache, { key, data });
   return data;
 }

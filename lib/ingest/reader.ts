@@ -2,6 +2,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import type { OpenCodeMessage } from "../contracts/checkpoints";
 import { badRequest } from "../errors";
+import { asForeignFileError, readingForeignFile } from "../importers/foreign-errors";
 
 /** A session row of OpenCode's database, as much of it as ingest needs. */
 export interface OpencodeSession {
@@ -41,12 +42,16 @@ export class OpencodeReader {
       if ((error as { code?: string }).code === "SQLITE_NOTADB") throw badRequest(`source: ${file} is not a SQLite database`, { field: "source" });
       if ((error as { code?: string }).code === "SQLITE_CANTOPEN")
         throw badRequest(`source: cannot open ${file} read-only (is its directory readable, with its -wal/-shm files?)`, { field: "source" });
-      throw error;
+      throw asForeignFileError(error, "source", file);
     }
   }
 
   /** Every session, oldest first, with its message count. */
   sessions(): OpencodeSession[] {
+    return readingForeignFile("source", this.file, () => this.readSessions());
+  }
+
+  private readSessions(): OpencodeSession[] {
     const worktree = this.hasProject ? "(SELECT p.worktree FROM project p WHERE p.id = s.project_id)" : "NULL";
     return this.db
       .prepare(
@@ -60,6 +65,10 @@ export class OpencodeReader {
 
   /** A session's history in the shape `client.session.messages()` returns: `{ info, parts }[]`. */
   messages(sessionId: string): OpenCodeMessage[] {
+    return readingForeignFile("source", this.file, () => this.readMessages(sessionId));
+  }
+
+  private readMessages(sessionId: string): OpenCodeMessage[] {
     const read = this.db.transaction(() => {
       const messages = this.db
         .prepare("SELECT id, session_id AS sessionID, data FROM message WHERE session_id = ? ORDER BY time_created, id")

@@ -2,7 +2,7 @@ import { kvKey, type KvEntryDto, type ParsedKvRefQuery, type ParsedListKvQuery, 
 import type { Ctx } from "../ctx";
 import { AppError, badRequest, notFound } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
-import { redactKey, redactKeysDeep } from "../security/redact-fields";
+import { redactKeyDistinct, redactKeysDeep } from "../security/redact-fields";
 
 /**
  * Short-lived JSON state per project (`""` = no project): build status, the last test run, a
@@ -37,7 +37,7 @@ function parseKey(key: string): string {
   const parsed = kvKey.safeParse(key);
   if (!parsed.success) throw badRequest(`key: ${parsed.error.issues[0]?.message ?? "invalid"}`, { field: "key" });
   // Stored redacted; every lookup redacts the same way, so the client's own key still finds it.
-  return redactKey(parsed.data);
+  return redactKeyDistinct(parsed.data);
 }
 
 export function putKv(ctx: Ctx, key: string, input: ParsedPutKvInput, now = Date.now()): KvEntryDto {

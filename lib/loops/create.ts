@@ -3,6 +3,7 @@ import type { LoopDto, ParsedCreateLoopInput } from "../contracts/loops";
 import type { Ctx } from "../ctx";
 import { loops } from "../db/schema";
 import { resolveProject } from "../projects/resolve";
+import { loopRunGrant } from "../security/loop-grant";
 import { redactKey } from "../security/redact-fields";
 import { trimEnd } from "../trim-end";
 import { loopDto } from "./row";
@@ -25,15 +26,25 @@ export function slugFromTask(task: string): string {
   return words || "task";
 }
 
-/** Registers a new running loop. The id's random tail keeps two loops of one task apart. */
-export function createLoop(ctx: Ctx, input: ParsedCreateLoopInput): LoopDto {
+/**
+ * Registers a new running loop. The id's random tail keeps two loops of one task apart.
+ * `grantKey`: the API token of the server, when a token holder asked for the loop (the route's
+ * guard checked that): the loop gets its run grant, without which no plugin adopts it.
+ */
+export function createLoop(ctx: Ctx, input: ParsedCreateLoopInput, grantKey?: string): LoopDto {
   const projectId = resolveProject(ctx, { directory: input.directory });
   const tail = crypto.randomBytes(3).toString("hex");
   const slug = `${input.slug ?? slugFromTask(input.task)}-${tail}`;
+  const id = `loop_${crypto.randomBytes(8).toString("hex")}`;
+  const directory = redactKey(input.directory);
+  const runGrant =
+    grantKey === undefined
+      ? null
+      : loopRunGrant(grantKey, { id, directory, mode: input.mode, sandbox: input.sandbox, task: input.task, completionPromise: input.completionPromise });
   const row = ctx.db
     .insert(loops)
     .values({
-      id: `loop_${crypto.randomBytes(8).toString("hex")}`,
+      id,
       projectId,
       slug,
       task: input.task,
@@ -44,9 +55,10 @@ export function createLoop(ctx: Ctx, input: ParsedCreateLoopInput): LoopDto {
       sandbox: input.sandbox,
       model: input.model ?? null,
       completionPromise: input.completionPromise,
-      directory: redactKey(input.directory),
+      directory,
       branch: input.branch ?? null,
       worktreePath: input.worktreePath ?? null,
+      runGrant,
     })
     .returning()
     .get();

@@ -1,5 +1,7 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
+import { redactKey } from "../security/redact-fields";
+import { normalizeRemote } from "./identify";
 
 /** The alias key a split with a remote leaves: checkouts with that remote reach the new project. */
 export const remoteAlias = (remote: string) => `remote:${remote}`;
@@ -36,3 +38,10 @@ export function mergedLegacyProject(sqlite: Database.Database, legacyId: string,
   const row = aliasRow(sqlite, legacyId);
   return row && (row.remote === null || row.remote === remote) ? row.project_id : undefined;
 }
+
+/**
+ * A remote as stored (projects, aliases): redacted while it still has its own case, then
+ * normalized (`normalizeRemote` lower-cases: an `AKIA…` key lower-cased no longer looks like one).
+ * Equal to `normalizeRemote(url)` for every URL without a secret.
+ */
+export const storedRemote = (url: string): string => normalizeRemote(redactKey(url.trim()));

@@ -11,6 +11,8 @@ export interface ProjectIdentity {
   identity: "git-root-commit" | "git-root-commit+remote" | "git-remote" | "path";
   /** The normalized network remote (`origin`), when there is one. */
   remote?: string;
+  /** The `origin` URL as written in `.git/config`: what is stored is redacted from it before it is lower-cased. */
+  remoteUrl?: string;
   /** With a root commit and a remote: the id the root commit alone gave (before remotes counted). */
   legacyId?: string;
 }
@@ -33,14 +35,23 @@ export function identifyProject(directory: string): ProjectIdentity {
   if (root) {
     const name = path.basename(root);
     const first = firstCommit(root);
-    const remote = normalizedRemote(root);
+    const remoteUrl = originUrl(root);
+    const remote = remoteUrl === undefined ? undefined : normalizeRemote(remoteUrl);
     identity =
       first && remote
-        ? { id: hashId("git", `${first}\0${remote}`), name, rootPath: root, identity: "git-root-commit+remote", remote, legacyId: hashId("git", first) }
+        ? {
+            id: hashId("git", `${first}\0${remote}`),
+            name,
+            rootPath: root,
+            identity: "git-root-commit+remote",
+            remote,
+            remoteUrl,
+            legacyId: hashId("git", first),
+          }
         : first
           ? { id: hashId("git", first), name, rootPath: root, identity: "git-root-commit" }
           : remote
-            ? { id: hashId("remote", remote), name, rootPath: root, identity: "git-remote", remote }
+            ? { id: hashId("remote", remote), name, rootPath: root, identity: "git-remote", remote, remoteUrl }
             : { id: hashId("path", root), name, rootPath: root, identity: "path" };
   } else {
     identity = { id: hashId("path", dir), name: path.basename(dir) || dir, rootPath: dir, identity: "path" };
@@ -86,12 +97,13 @@ export function normalizeRemote(url: string): string {
   return trimEnd(u.replace(/\.git$/, ""), "/");
 }
 
-function normalizedRemote(root: string): string | undefined {
+/** The `origin` remote's URL, unless it is a local path. */
+function originUrl(root: string): string | undefined {
   try {
     const config = fs.readFileSync(path.join(root, ".git", "config"), "utf8");
     const origin = config.match(/\[remote "origin"\][^[]*?url\s*=\s*(\S+)/);
     if (!origin || isLocalPath(origin[1])) return undefined;
-    return normalizeRemote(origin[1]);
+    return origin[1];
   } catch {
     return undefined;
   }

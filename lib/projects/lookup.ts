@@ -1,7 +1,6 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { redactKey } from "../security/redact-fields";
-import { mergedLegacyProject, storedProjectOf } from "./aliases";
+import { mergedLegacyProject, storedProjectOf, storedRemote } from "./aliases";
 import { identifyProject } from "./identify";
 
 /**
@@ -12,7 +11,7 @@ import { identifyProject } from "./identify";
  */
 export function lookupProject(ctx: Ctx, directory: string): string {
   const found = identifyProject(directory);
-  const remote = found.remote === undefined ? null : redactKey(found.remote);
+  const remote = found.remoteUrl === undefined ? null : storedRemote(found.remoteUrl);
   const stored = storedProjectOf(ctx.sqlite, found.id, remote);
   if (stored) return stored;
   if (found.legacyId && remote !== null) {

@@ -5,7 +5,7 @@ import { projects } from "../db/schema";
 import { notFound } from "../errors";
 import { redact } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
-import { aliasRow, mergedLegacyProject, storedProjectOf } from "./aliases";
+import { aliasRow, mergedLegacyProject, storedProjectOf, storedRemote } from "./aliases";
 import { identifyProject } from "./identify";
 
 export interface ProjectRef {
@@ -22,7 +22,7 @@ export interface ProjectRef {
 export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
     const found = identifyProject(ref.directory);
-    const remote = found.remote === undefined ? null : redactKey(found.remote);
+    const remote = found.remoteUrl === undefined ? null : storedRemote(found.remoteUrl);
     // Merged into another project, or split off for its remote: that project exists already.
     const stored = storedProjectOf(ctx.sqlite, found.id, remote);
     if (stored && stored !== found.id) return stored;

@@ -5,10 +5,8 @@ import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { badRequest, notFound } from "../errors";
 import { redact } from "../security/redact";
-import { redactKey } from "../security/redact-fields";
-import { remoteAlias } from "./aliases";
+import { remoteAlias, storedRemote } from "./aliases";
 import { projectDto } from "./dto";
-import { normalizeRemote } from "./identify";
 
 /** How many of the moved memories a result lists (the count is always exact). */
 const LISTED = 200;
@@ -21,7 +19,7 @@ const LISTED = 200;
  * checkpoints and KV entries stay where they are: they belong to the work, not to a memory.
  */
 export function splitProject(ctx: Ctx, input: ParsedSplitProjectInput): SplitProjectResult {
-  const remote = input.remote === undefined ? null : redactKey(normalizeRemote(input.remote));
+  const remote = input.remote === undefined ? null : storedRemote(input.remote);
   if (remote === "") throw badRequest("remote is not a repository address", { field: "remote" });
   return withTransaction(
     ctx.db,

@@ -1,4 +1,8 @@
+import { browserOriginFor } from "./browser-host";
+import { hostnameOf, isLoopbackHost } from "./hosts";
 import { safeEqual } from "./token";
+
+export { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "./hosts";
 
 /**
  * The checks every request passes before it reaches a page or a route handler:
@@ -23,54 +27,52 @@ export interface GuardRequest {
   authorization: string | null;
   tokenHeader: string | null;
   cookie: string | null;
+  /** `X-Recollect-Reauth`: a browser's re-authentication grant (lib/auth/reauth-grants.ts). */
+  reauth?: string | null;
 }
 
 export interface GuardDeps {
   token: string;
   /** Whether a cookie's value is a live browser session (lib/auth/browser-sessions.ts). */
   isBrowserSession: (id: string) => boolean;
+  /** Whether a re-authentication grant is live for this session (lib/auth/reauth-grants.ts); none without it. */
+  isReauthGrant?: (sessionId: string, grant: string) => boolean;
   extraAllowedHosts?: readonly string[];
+  /** The browser's own host name (lib/security/browser-host.ts); default `RECOLLECT_BROWSER_HOST` or `recollect.localhost`. */
+  browserHost?: string;
 }
 
 export type GuardAuth = { kind: "token" } | { kind: "session"; sessionId: string } | { kind: "none" };
 
 export type GuardResult =
   | { ok: true; auth: GuardAuth }
-  | { ok: false; status: 401 | 403 | 415; code: "unauthorized" | "forbidden" | "unsupported_media_type"; message: string };
+  | { ok: false; status: 401 | 403 | 415; code: "unauthorized" | "forbidden" | "unsupported_media_type" | "reauth_required"; message: string };
 
 /** API paths open without a credential: the health probe and the login (ticket link, token form). */
 export const PUBLIC_API_PATHS = new Set(["/api/health", "/api/auth/login"]);
 /** API paths a browser session may not use: they mint or revoke browser credentials. */
 export const TOKEN_ONLY_API_PATHS = new Set(["/api/auth/tickets", "/api/auth/sessions"]);
+/**
+ * Writes that reach code or the file system: creating, restarting or driving a loop (its task runs
+ * with the coder agent, `mode: in_place` in the project itself), a backup to any path, ingest of
+ * OpenCode's database, import and notes ingest of any path, bootstrap of any directory, the other
+ * maintenance routes. A browser session alone may not use them (a cookie leaks to every port of its
+ * host): the token, or a session with a fresh re-authentication grant. Cancelling a loop stays open.
+ */
+export function isPowerRequest(method: string, pathname: string): boolean {
+  if (!MUTATING.has(method.toUpperCase())) return false;
+  const p = pathname.toLowerCase().replace(/\/+$/, "");
+  if (p === "/api/loops") return true;
+  if (p.startsWith("/api/loops/")) return !/^\/api\/loops\/[^/]+\/cancel$/.test(p);
+  return p.startsWith("/api/maintenance/") || POWER_PATHS.has(p);
+}
+const POWER_PATHS = new Set(["/api/import/tool", "/api/notes/ingest", "/api/bootstrap"]);
+
+export const REAUTH_MESSAGE =
+  "this action runs code or reads and writes files on this machine: a browser session alone may not do it. Confirm it with the API token (the file `token` in the data dir; the browser asks for it) or use the CLI";
+
 /** The login form posts its token as a form: the one browser write exempt from the JSON rule. */
 export const LOGIN_FORM_PATH = "/api/auth/login";
-
-const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
-
-/**
- * The name in a Host header, or "" when the header is not exactly `name[:port]` or `[v6][:port]`
- * (RFC 9110's authority without userinfo). Anything else (`localhost/x.localhost`,
- * `localhost?.localhost`, two values joined by a comma, a port past 65535) is no name at all:
- * such a Host passes no loopback check, whatever it ends with.
- */
-export function hostnameOf(host: string): string {
-  const m = HOST_SYNTAX.exec(host.trim().toLowerCase());
-  if (!m || (m[2] !== undefined && Number(m[2]) > 65535)) return "";
-  return m[1];
-}
-const HOST_SYNTAX = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/;
-
-/** RECOLLECT_ALLOWED_HOSTS: extra Host names a user who binds beyond loopback lists (the gate, the guard, MCP). */
-export function allowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.RECOLLECT_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-export function isLoopbackHost(hostname: string, extraAllowed: readonly string[] = []): boolean {
-  return LOOPBACK_NAMES.has(hostname) || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith(".localhost") || extraAllowed.includes(hostname);
-}
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -105,6 +107,12 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
     return { ok: false, status: 403, code: "forbidden", message: "a browser session is for this server's own pages: another site or port may not use it" };
   }
 
+  // A leaked cookie must not reach code or the file system: those powers need the token or a fresh grant.
+  if (isApi && auth.kind === "session" && isPowerRequest(req.method, req.pathname)) {
+    const grant = req.reauth?.trim();
+    if (!grant || !deps.isReauthGrant?.(auth.sessionId, grant)) return { ok: false, status: 403, code: "reauth_required", message: REAUTH_MESSAGE };
+  }
+
   if (MUTATING.has(req.method.toUpperCase())) {
     const refused = auth.kind === "token" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
     if (refused) return refused;
@@ -116,7 +124,9 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
 function authenticate(req: GuardRequest, deps: GuardDeps): GuardAuth {
   const given = bearerOf(req);
   if (given !== undefined && safeEqual(given, deps.token)) return { kind: "token" };
-  const sessionId = readCookie(req.cookie, BROWSER_COOKIE);
+  // The cookie counts on the browser's own origin only (lib/security/browser-host.ts): one set on
+  // 127.0.0.1 before it had one, sent to every port of that host, is no credential.
+  const sessionId = browserOriginFor(req.host, deps.browserHost) === undefined ? readCookie(req.cookie, BROWSER_COOKIE) : undefined;
   if (sessionId && deps.isBrowserSession(sessionId)) return { kind: "session", sessionId };
   return { kind: "none" };
 }

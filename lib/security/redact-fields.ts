@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { redact } from "./redact";
 
 /**
@@ -19,6 +20,19 @@ export function redactKey(key: string): string {
   if (probe === key) return redacted;
   const unsquashed = redact(probe);
   return unsquashed === probe ? redacted : unsquashed;
+}
+
+/**
+ * `redactKey` for keys that must stay apart (KV keys, claimed items): when redaction changed the key,
+ * a hash of the original follows the redacted text (` #<16 hex>`), so two keys that differ only
+ * inside a secret stay two keys (no false claim conflict, no KV entry overwriting another). The
+ * secret itself is never stored; the hash is SHA-256 over the whole key, cut to 64 bits. Runs on
+ * the write and on every lookup, like `redactKey`, so the client's own key still finds its entry.
+ */
+export function redactKeyDistinct(key: string): string {
+  const redacted = redactKey(key);
+  if (redacted === key) return key;
+  return `${redacted} #${crypto.createHash("sha256").update(`recollect-key:${key}`).digest("hex").slice(0, 16)}`;
 }
 
 /** A scheme is a short word: bounded, so that a long run of scheme characters is not rescanned from each start (quadratic). */

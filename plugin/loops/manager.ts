@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { PluginInput } from "@opencode-ai/plugin";
 import type { LoopDto } from "../../lib/contracts/loops";
+import { hasRunGrant } from "../../lib/security/loop-grant";
 import type { Runtime } from "../runtime";
 import { LoopDriver, newDriverId } from "./driver";
 import { loopRegistry } from "./registry";
@@ -55,6 +56,26 @@ export class LoopManager {
     clearInterval(this.adoptTimer);
   }
 
+  private readonly refused = new Set<string>();
+  /**
+   * Only a loop a token holder asked for is adopted (the CLI, a plugin, a browser that
+   * re-authenticated): its run grant checks out under this plugin's token. A loop without one (made
+   * with a leaked browser cookie, or registered before grants) is never run; restarting it from the
+   * CLI gives it one.
+   */
+  private askedFor(loop: LoopDto): boolean {
+    const token = this.rt.client.apiToken();
+    if (token && hasRunGrant(token, loop)) return true;
+    if (!this.refused.has(loop.id)) {
+      this.refused.add(loop.id);
+      this.rt.log(
+        "warn",
+        `loop ${loop.id} was not adopted: no run grant from a token holder (to run it: \`recollect loop cancel ${loop.id}\`, then \`recollect loop restart ${loop.id}\`)`,
+      );
+    }
+    return false;
+  }
+
   private adopting = false;
   private async adopt() {
     if (this.adopting) return;
@@ -69,7 +90,7 @@ export class LoopManager {
       if (!res.ok) return;
       for (const id of res.data.ids) {
         const loop = await this.rt.client.get<LoopDto>(`/api/loops/${encodeURIComponent(id)}`, { timeoutMs: 5000, bypassBreaker: true });
-        if (loop.ok) await this.drive(loop.data);
+        if (loop.ok && this.askedFor(loop.data)) await this.drive(loop.data);
       }
     } finally {
       this.adopting = false;

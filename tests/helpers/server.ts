@@ -63,6 +63,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       XDG_CONFIG_HOME: configHome,
       RECOLLECT_EMBEDDING_PROVIDER: "none",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The browser's pages on the test's own URL: Node's fetch cannot reach `recollect.localhost`
+      // (no resolver for it here). tests/adversarial/ and e2e/browser/browser-host.spec.ts start
+      // servers with the default (lib/security/browser-host.ts).
+      RECOLLECT_BROWSER_HOST: "127.0.0.1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

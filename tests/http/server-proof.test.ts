@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../cli/lib/client";
 import type { Target } from "../../cli/lib/env";
 import { fullHealth, provingFetch, serverKnowsToken } from "../../cli/lib/server-process";
-import { serverProof, TRUST_MS } from "../../lib/security/server-proof";
+import { dialledAddress, proofAddress, serverProof, TRUST_MS } from "../../lib/security/server-proof";
 import { RecollectClient } from "../../plugin/client";
 import { resolveSettings } from "../../plugin/options";
 import { tempDir } from "../helpers/server";
@@ -46,7 +46,13 @@ describe("GET /api/health?challenge=", () => {
     const res = await fetch(`${server.url}/api/health?challenge=${CHALLENGE}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; proof: string };
-    expect(body).toEqual({ status: "ok", version: expect.any(String), proof: serverProof(token(), CHALLENGE) });
+    // Over the address the client reached (the server's own listen address), never the Host header.
+    expect(body).toEqual({
+      status: "ok",
+      version: expect.any(String),
+      address: dialledAddress(server.url),
+      proof: serverProof(token(), CHALLENGE, dialledAddress(server.url)),
+    });
     expect(body.proof).not.toContain(token());
     // Without a challenge, no proof; an ill-formed one is a 400 that names the field.
     expect(await (await fetch(`${server.url}/api/health`)).json()).not.toHaveProperty("proof");
@@ -127,7 +133,13 @@ describe("the stdio MCP bridge's fetch", () => {
       if (url.pathname === "/api/health") {
         log.push("health");
         const challenge = url.searchParams.get("challenge") ?? "";
-        res.end(JSON.stringify({ status: "ok", version: "1", proof: honest ? serverProof("t0k", challenge) : "ab".repeat(32) }));
+        res.end(
+          JSON.stringify({
+            status: "ok",
+            version: "1",
+            proof: honest ? serverProof("t0k", challenge, proofAddress("127.0.0.1", (fake.address() as { port: number }).port)) : "ab".repeat(32),
+          }),
+        );
       } else {
         log.push(`call ${req.headers.authorization ?? "-"}`);
         res.end("{}");

@@ -1,6 +1,9 @@
+import { forgetReauthGrant, REAUTH_HEADER, reauthenticate, reauthGrant } from "./reauth";
+
 /**
  * Same-origin calls to the API from client components. The HttpOnly cookie set on page loads
- * authorizes them; the token itself never reaches the browser.
+ * authorizes them; the token itself never reaches the browser. A power a cookie alone may not use
+ * (a 403 `reauth_required`) asks for the API token once in a modal and is sent again (./reauth.ts).
  */
 export class ApiFailure extends Error {
   constructor(
@@ -24,7 +27,22 @@ export class ApiFailure extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
+type ApiInit = { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> };
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  try {
+    return await call<T>(path, init);
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || error.code !== "reauth_required" || typeof document === "undefined") throw error;
+    forgetReauthGrant();
+    if (!(await reauthenticate("This runs code or reads files on this machine"))) {
+      throw new ApiFailure("Not done: this needs the API token (cancelled). The CLI can do it too.", error.status, error.code, null);
+    }
+    return call<T>(path, init);
+  }
+}
+
+async function call<T>(path: string, init: ApiInit): Promise<T> {
   let res: Response;
   try {
     const method = init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET");
@@ -32,7 +50,7 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
     const jsonType = init.json !== undefined || (method !== "GET" && init.body === undefined);
     res = await fetch(path, {
       method,
-      headers: { ...(jsonType ? { "content-type": "application/json" } : {}), ...init.headers },
+      headers: { ...(jsonType ? { "content-type": "application/json" } : {}), ...grantHeader(), ...init.headers },
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       credentials: "same-origin",
     });
@@ -51,6 +69,11 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
     throw new ApiFailure(e?.message ?? `request failed (${res.status})`, res.status, e?.code ?? "error", e?.details ?? null);
   }
   return body as T;
+}
+
+function grantHeader(): Record<string, string> {
+  const grant = typeof sessionStorage === "undefined" ? undefined : reauthGrant();
+  return grant ? { [REAUTH_HEADER]: grant } : {};
 }
 
 /** Saves a string as a file through a temporary link (used for exports of a selection). */

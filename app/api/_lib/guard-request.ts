@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Ctx } from "@/lib/ctx";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
+import { isReauthGrant, REAUTH_HEADER } from "@/lib/auth/reauth-grants";
 import { allowedHostsFromEnv, type GuardRequest, type GuardResult, guardRequest } from "@/lib/security/guard";
 
 /**
@@ -10,7 +11,12 @@ import { allowedHostsFromEnv, type GuardRequest, type GuardResult, guardRequest 
  * request never touches the session table.
  */
 export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): GuardResult {
-  return guardRequest(requestFields(req), { token, isBrowserSession: (id) => isBrowserSession(ctx, id), extraAllowedHosts: allowedHostsFromEnv() });
+  return guardRequest(requestFields(req), {
+    token,
+    isBrowserSession: (id) => isBrowserSession(ctx, id),
+    isReauthGrant,
+    extraAllowedHosts: allowedHostsFromEnv(),
+  });
 }
 
 /** What the guard reads of a request. */
@@ -26,5 +32,6 @@ export function requestFields(req: NextRequest): GuardRequest {
     authorization: req.headers.get("authorization"),
     tokenHeader: req.headers.get("x-recollect-token"),
     cookie: req.headers.get("cookie"),
+    reauth: req.headers.get(REAUTH_HEADER),
   };
 }

@@ -1,7 +1,7 @@
 import { json, parseQuery, route } from "../_lib/handler";
 import { healthQuery } from "@/lib/contracts/health";
 import { health, publicHealth } from "@/lib/health";
-import { serverProof } from "@/lib/security/server-proof";
+import { LOCAL_ADDRESS_HEADER, proofAddress, serverProof } from "@/lib/security/server-proof";
 
 export const dynamic = "force-dynamic";
 
@@ -17,5 +17,9 @@ export const dynamic = "force-dynamic";
 export const GET = route(({ req, ctx, auth, server }) => {
   const { challenge } = parseQuery(req, healthQuery);
   const body = auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth();
-  return json(challenge === undefined ? body : { ...body, proof: serverProof(server.token, challenge) });
+  if (challenge === undefined) return json(body);
+  // The address the client reached, as the front gate saw the connection (never the Host header:
+  // a relay would set it to whatever the client dialled). `next dev` has no gate: its port.
+  const address = req.headers.get(LOCAL_ADDRESS_HEADER) ?? proofAddress("127.0.0.1", process.env.PORT ?? 3000);
+  return json({ ...body, address, proof: serverProof(server.token, challenge, address) });
 });

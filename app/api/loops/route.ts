@@ -5,7 +5,8 @@ import { createLoop, listLoops } from "@/lib/loops";
 /** `?directory=&status=&active=`: loops, newest first. */
 export const GET = route(({ req, ctx }) => json(listLoops(ctx, parseQuery(req, listLoopsQuery))));
 
-export const POST = route(async ({ req, ctx }) => {
+/** Only with the token or a re-authenticated browser (lib/security/guard.ts): the loop gets its run grant. */
+export const POST = route(async ({ req, ctx, server }) => {
   const input = await parseBody(req, createLoopInput, ctx.config.server.bodyLimitBytes);
-  return json(createLoop(ctx, input), 201);
+  return json(createLoop(ctx, input, server.token), 201);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestLine } from "../../../server/gate";
+import { dialledAddress, proofAddress, provesToken, serverProof } from "../../../lib/security/server-proof";
+import { checkRequestBody, checkRequestLine } from "../../../server/gate";
 
 const host = "127.0.0.1:7731";
 const check = (method: string, target: string, h: string | undefined = host) => checkRequestLine({ method, target, host: h }, []);
@@ -53,5 +54,41 @@ describe("checkRequestLine (server/gate.ts)", () => {
       expect(r).toMatchObject({ status: 400, code: "bad_request" });
       expect(r?.message).toMatch(/path segment .*invalid percent-encoding/);
     }
+  });
+});
+
+describe("checkRequestBody (issue #37, finding 2: no body buffered before it is bounded)", () => {
+  const token = "t0ken-value";
+  const check = (target: string, headers: Record<string, string>) => checkRequestBody({ method: "POST", target, headers, token });
+  it("pages: at most 64 KB, with a length", () => {
+    expect(check("/login", { "content-length": "471859200" })).toMatchObject({ status: 413, code: "payload_too_large" });
+    expect(check("/memories", { "transfer-encoding": "chunked" })).toMatchObject({ status: 413 });
+    expect(check("/login", { "content-length": "100" })).toBeNull();
+    expect(check("/login", {})).toBeNull();
+  });
+  it("API and MCP bodies need a credential before they are read; the login form is held to 4 KB", () => {
+    for (const target of ["/api/memories", "/api/compress?x=1", "/mcp", "/api"])
+      expect(check(target, { "content-length": "10" }), target).toMatchObject({ status: 401, code: "unauthorized" });
+    expect(check("/api/memories", { "transfer-encoding": "chunked" })).toMatchObject({ status: 401 });
+    expect(check("/api/memories", { "content-length": "10", authorization: "Bearer wrong" })).toMatchObject({ status: 401 });
+    expect(check("/api/memories", { "content-length": "10", authorization: `Bearer ${token}` })).toBeNull();
+    expect(check("/api/memories", { "content-length": "10", "x-recollect-token": token })).toBeNull();
+    expect(check("/api/memories", { "content-length": "10", cookie: `a=b; recollect_session=${"s".repeat(43)}` })).toBeNull();
+    expect(check("/api/auth/login", { "content-length": "5000" })).toMatchObject({ status: 413 });
+    expect(check("/api/auth/login", { "content-length": "300" })).toBeNull();
+    expect(check("/api/memories", {})).toBeNull();
+  });
+});
+
+describe("the server proof's address (issue #37, finding 8)", () => {
+  it("both sides write the address alike", () => {
+    expect(proofAddress("::ffff:127.0.0.1", 7731)).toBe("127.0.0.1:7731");
+    expect(proofAddress("::1", 7731)).toBe("[::1]:7731");
+    expect(dialledAddress("http://[::1]:7731")).toBe("[::1]:7731");
+    expect(dialledAddress("http://localhost:7731")).toBe("127.0.0.1:7731");
+    expect(dialledAddress("http://recollect.localhost:7731")).toBe("127.0.0.1:7731");
+    expect(dialledAddress("http://127.0.0.1")).toBe("127.0.0.1:80");
+    expect(serverProof("t", "c".repeat(32), "127.0.0.1:1")).not.toBe(serverProof("t", "c".repeat(32), "127.0.0.1:2"));
+    expect(provesToken("t", "c".repeat(32), serverProof("t", "c".repeat(32), "127.0.0.1:1"), "127.0.0.1:2")).toBe(false);
   });
 });

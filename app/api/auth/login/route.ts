@@ -5,6 +5,7 @@ import { BROWSER_SESSION_TTL_MS, startBrowserSession } from "@/lib/auth/browser-
 import { redeemLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
 import type { Ctx } from "@/lib/ctx";
+import { browserOriginFor } from "@/lib/security/browser-host";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
 import { safeEqual } from "@/lib/security/token";
 
@@ -18,6 +19,9 @@ import { safeEqual } from "@/lib/security/token";
  * back to the login page with the reason and no cookie.
  */
 export const GET = route(({ req, ctx }) => {
+  // The proxy sends `/login?ticket=` here only from the browser's own origin (a link on another
+  // loopback name is moved there first); its rewrite reaches this route with the server's own Host,
+  // so the Host is not checked again here.
   const next = safeNextPath(req.nextUrl.searchParams.get("next"));
   const ticket = req.nextUrl.searchParams.get("ticket") ?? "";
   return redeemLoginTicket(ctx, ticket) ? signedIn(ctx, next) : backToLogin("link", next);
@@ -27,6 +31,9 @@ export const POST = route(async ({ req, ctx, server }) => {
   // The form is a token and a path: a longer body is refused (413) before it is buffered.
   const form = new URLSearchParams(await readBodyText(req, LOGIN_FORM_LIMIT, "the login form"));
   const next = safeNextPath(form.get("next"));
+  // No cookie on another loopback name: it would reach every port of that host.
+  const own = browserOriginFor(req.headers.get("host"));
+  if (own) return seeOther(`${own}/login${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`);
   const token = (form.get("token") ?? "").trim();
   return token && safeEqual(token, server.token) ? signedIn(ctx, next) : backToLogin("token", next);
 });

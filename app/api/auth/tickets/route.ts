@@ -2,6 +2,7 @@ import { json, parseBody, route } from "../../_lib/handler";
 import { loginTicketInput, type LoginTicket } from "@/lib/contracts/auth";
 import { createLoginTicket } from "@/lib/auth/login-tickets";
 import { safeNextPath } from "@/lib/auth/redirect";
+import { browserOriginFor } from "@/lib/security/browser-host";
 
 /**
  * `POST /api/auth/tickets` (API token only, see lib/security/guard.ts): a one-time login link for
@@ -13,6 +14,8 @@ export const POST = route(async ({ req, ctx }) => {
   const { ticket, expiresAt } = createLoginTicket(ctx);
   const next = safeNextPath(input.next);
   const path = `/login?ticket=${encodeURIComponent(ticket)}${next === "/" ? "" : `&next=${encodeURIComponent(next)}`}`;
-  const body: LoginTicket = { path, url: `http://${req.headers.get("host")}${path}`, expiresAt: new Date(expiresAt).toISOString() };
+  // On the browser's own origin: a cookie set on 127.0.0.1 would go to every local port.
+  const host = req.headers.get("host");
+  const body: LoginTicket = { path, url: `${browserOriginFor(host) ?? `http://${host}`}${path}`, expiresAt: new Date(expiresAt).toISOString() };
   return json(body, 201, { "cache-control": "no-store" });
 });

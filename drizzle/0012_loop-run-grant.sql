@@ -1,0 +1,1 @@
+ALTER TABLE `loops` ADD `run_grant` text;
