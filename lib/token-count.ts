@@ -46,7 +46,7 @@ const LONG_RUN = new RegExp(`(?<!\\S)\\S{${LONG_RUN_CHARS},}|(?<!\\s)\\s{${LONG_
  * after every MERGE_CACHE_CHARS characters counted (a new Map, its capacity back to small), and its
  * size bound is set above what that many characters can add (one entry per pre-token at most).
  */
-const MERGE_CACHE_CHARS = 1_000_000;
+const MERGE_CACHE_CHARS = 256 * 1024;
 /** Text is handed to the tokenizer in pieces of at most this many characters, so the bound above holds. */
 const PIECE_CHARS = 64 * 1024;
 setMergeCacheSize(MERGE_CACHE_CHARS + PIECE_CHARS + 1);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import type { OpenCodeMessage } from "../contracts/checkpoints";
 import { badRequest } from "../errors";
+import { requireRegularFile } from "../files/checked";
 
 /** A session row of OpenCode's database, as much of it as ingest needs. */
 export interface OpencodeSession {
@@ -28,6 +29,7 @@ export class OpencodeReader {
 
   constructor(readonly file: string) {
     if (!fs.existsSync(file)) throw badRequest(`source: no OpenCode database at ${file} (set OPENCODE_DB or pass --db)`, { field: "source" });
+    requireRegularFile(file, "source", "OpenCode database");
     try {
       this.db = new Database(file, { readonly: true, fileMustExist: true });
       this.db.pragma("busy_timeout = 5000");
