@@ -2,6 +2,7 @@ import type { Category } from "../vocabulary";
 import { badRequest } from "../errors";
 import { foreignProject } from "./projects";
 import { readRegularText } from "../files/checked";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 import { columnsOf, fileHead, IMPORT_FILE_BYTES, openForeignDb, readJsonFile } from "./sqlite-source";
 import { emptyData, type ForeignData, type ForeignMemory, toMs } from "./types";
 
@@ -77,6 +78,10 @@ function fromDb(file: string): ForeignData {
           value = JSON.parse(r.data);
         } catch {
           data.skipped.push({ ref, reason: "value is not JSON" });
+          continue;
+        }
+        if (findTooDeep(value, MAX_JSON_DEPTH)) {
+          data.skipped.push({ ref, reason: `value nested deeper than ${MAX_JSON_DEPTH} levels` });
           continue;
         }
         data.kv.push({ ref, key: r.key, value, project: foreignProject(TOOL, r.projectId), expiresAt });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { badRequest } from "../errors";
 import { readRegularText, requireRegularFile } from "../files/checked";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 
 /** The most an importer reads of one JSON or Markdown file. */
 export const IMPORT_FILE_BYTES = 512 * 1024 * 1024;
@@ -36,11 +37,16 @@ export function columnsOf(db: Database.Database, table: string): Set<string> {
 /** Reads a JSON file, or a 400 naming `path`. */
 export function readJsonFile(file: string): unknown {
   const text = readRegularText(file, "path", IMPORT_FILE_BYTES);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw badRequest(`path: ${file} is not readable JSON (${(error as Error).message})`, { field: "path" });
   }
+  // The readers and redaction walk it recursively.
+  const tooDeep = findTooDeep(value, MAX_JSON_DEPTH, file);
+  if (tooDeep) throw badRequest(`path: ${tooDeep.message}`, { field: "path" });
+  return value;
 }
 
 /** The first bytes of a file (to tell a SQLite database from an export), "" when there is none. */
