@@ -6,6 +6,7 @@ import { footer } from "../lines";
 import type { PartEntry, PartMemory } from "../part-memory";
 import { withoutProgress } from "../progress";
 import type { OcMessage, OcPart } from "../schema";
+import { runAll, type Steps } from "../slices";
 
 /** A part whose model-visible content (one field) the pipeline may compress. */
 export interface Slot {
@@ -55,6 +56,15 @@ export function measure(
   memory: PartMemory,
   progressFor: (tool: string) => boolean = () => false,
 ): { slots: Slot[]; tokensBefore: number; tokens: number } {
+  return runAll(measureSteps(messages, memory, progressFor));
+}
+
+/** `measure` as steps, one a message (lib/compression/slices.ts). */
+export function* measureSteps(
+  messages: OcMessage[],
+  memory: PartMemory,
+  progressFor: (tool: string) => boolean = () => false,
+): Steps<{ slots: Slot[]; tokensBefore: number; tokens: number }> {
   const slots: Slot[] = [];
   let tokensBefore = 0;
   let tokens = 0;
@@ -78,6 +88,7 @@ export function measure(
       tokens += entry.tokens;
       slots.push({ mi, pi, part, ...f, text: entry.view?.text ?? f.text, entry });
     }
+    yield;
   }
   return { slots, tokensBefore, tokens };
 }

@@ -7,6 +7,7 @@ import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
+import { runAll, type Steps } from "../slices";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
@@ -28,6 +29,11 @@ export interface Selection {
  * same bytes as turn t except where parts newly aged.
  */
 export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Level, now: number): Selection {
+  return runAll(selectSteps(ctx, messages, slots, level, now));
+}
+
+/** `select` as steps, one a part (lib/compression/slices.ts). */
+export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Level, now: number): Steps<Selection> {
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
@@ -39,6 +45,7 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], level: Le
   const pending: Selection["pending"] = [];
   const memory = partMemory(ctx);
   for (const slot of slots) {
+    yield;
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
     const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
