@@ -11,7 +11,7 @@ import MarkdownIt from "markdown-it";
  * inlines nest; text that reaches it is shown whole as escaped plain text. Text longer than RENDER_LIMITS.chars is shown
  * as escaped plain text, never parsed.
  */
-export const RENDER_LIMITS = { chars: 100_000, nesting: 20 } as const;
+export const RENDER_LIMITS = { chars: 50_000, nesting: 20 } as const;
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
