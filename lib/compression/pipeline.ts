@@ -8,7 +8,7 @@ import { assemble } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
 import { measureSteps, type Slot } from "./phases/measure";
-import { persist } from "./phases/persist";
+import { persistSteps } from "./phases/persist";
 import { schedule } from "./phases/schedule";
 import { repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { selectSteps, type Selection } from "./phases/select";
@@ -54,8 +54,8 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
 /**
  * `compressMessages` for the server, in slices so the event loop keeps serving other requests
  * (lib/compression/slices.ts): measure, select and compress yield every SLICE_MS, and the
- * originals to be stored (megabytes of tool output) are redacted with `redactAsync`. Validation and
- * the final write (one transaction) run whole.
+ * originals to be stored (megabytes of tool output) are redacted with `redactAsync`; the write is
+ * in transactions of at most 2,000 rows (phases/persist.ts). Validation runs whole.
  */
 export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: CompressOptions = {}): Promise<CompressResult> {
   const run = await runSliced(prepare(ctx, body, options));
@@ -137,7 +137,7 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressRe
   }
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
-  persist(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
+  yield* persistSteps(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
   mark("persist");
   return { messages: out, stats, nudges: nudgesFor(level) };
 }
