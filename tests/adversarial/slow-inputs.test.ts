@@ -20,7 +20,8 @@ import { tempDir } from "../helpers/server";
  * tests/lib/security/linear-time.test.ts, and each test checks the answer too. The full sizes run
  * in bench/adversarial.
  */
-const FAST = { timeout: 10_000 };
+// Generous for a loaded 2-core machine; the old parser took minutes over these families.
+const FAST = { timeout: 60_000 };
 
 const ctxs: ReturnType<typeof testCtx>[] = [];
 afterEach(() => ctxs.splice(0).forEach((c) => c.close()));
@@ -44,7 +45,8 @@ describe("Markdown in linear time", () => {
       const text = make(100_000);
       const sections = markdownSections(text);
       const kept = sections.flatMap((s) => [s.heading ?? "", ...s.blocks.map((b) => b.text)]).join("");
-      expect(kept.length, name).toBeGreaterThan(0);
+      // A file of nothing but link definitions has no text; every other family keeps some.
+      if (name !== "link definitions") expect(kept.length, name).toBeGreaterThan(0);
     }
   });
 
