@@ -8,11 +8,12 @@ import type { CompressedOriginal } from "./compressed-originals";
 import { assemble } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
-import { measure, type Slot } from "./phases/measure";
-import { persist } from "./phases/persist";
+import { measureSteps, type Slot } from "./phases/measure";
+import { persistSteps } from "./phases/persist";
 import { schedule } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
-import { select, type Selection } from "./phases/select";
+import { selectSteps, type Selection } from "./phases/select";
+import { runAll, runSliced, SLICE_MS, type Steps, yieldToLoop } from "./slices";
 import { agedLevels, nudgesFor, pressureLevel, type Level } from "./pressure";
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
@@ -41,26 +42,36 @@ export interface CompressOptions {
 
 /** Never mutates its input: changed parts (and their messages) are copies; unchanged ones are returned as they came. */
 export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptions = {}): CompressResult {
-  const run = prepare(ctx, body, options);
+  const run = runAll(prepare(ctx, body, options));
   if ("result" in run) return run.result;
-  return finish(
-    ctx,
-    run,
-    run.pending.map((p) => redact(p.slot.text)),
+  return runAll(
+    finish(
+      ctx,
+      run,
+      run.pending.map((p) => redact(p.slot.text)),
+    ),
   );
 }
 
 /**
- * `compressMessages` for the server: the originals to be stored (the history's biggest texts,
- * megabytes of tool output) are redacted with `redactAsync`, so the event loop keeps serving
- * other requests; the rest is the same synchronous work.
+ * `compressMessages` for the server, in slices so the event loop keeps serving other requests
+ * (lib/compression/slices.ts): measure, select and compress yield every SLICE_MS, and the
+ * originals to be stored (megabytes of tool output) are redacted with `redactAsync`; the write is
+ * in transactions of at most 2,000 rows (phases/persist.ts). Validation runs whole.
  */
 export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: CompressOptions = {}): Promise<CompressResult> {
-  const run = prepare(ctx, body, options);
+  const run = await runSliced(prepare(ctx, body, options));
   if ("result" in run) return run.result;
   const originals: string[] = [];
-  for (const p of run.pending) originals.push(await redactAsync(p.slot.text));
-  return finish(ctx, run, originals);
+  let sliceStart = performance.now();
+  for (const p of run.pending) {
+    originals.push(await redactAsync(p.slot.text));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+  }
+  return runSliced(finish(ctx, run, originals));
 }
 
 interface Prepared extends Selection {
@@ -74,7 +85,7 @@ interface Prepared extends Selection {
 }
 
 /** Phases 1 to 3: validates, measures, and finds each part's result in the caches; what is left to compute is `pending`. */
-function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | { result: CompressResult } {
+function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prepared | { result: CompressResult }> {
   const started = performance.now();
   const now = options.now ?? Date.now();
   const input = validateCompressInput(body);
@@ -83,12 +94,12 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
   mark("validate");
   const cfg = ctx.config.compression;
   if (!cfg.enabled) {
-    const { tokensBefore } = measure(messages, partMemory(ctx));
+    const { tokensBefore } = yield* measureSteps(messages, partMemory(ctx));
     return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
   }
   const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
   const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
-  const { slots, tokensBefore, tokens } = measure(messages, partMemory(ctx), (part) => {
+  const { slots, tokensBefore, tokens } = yield* measureSteps(messages, partMemory(ctx), (part) => {
     const tool = progressTool(part.tool!, cfg.protectedTools);
     return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
   });
@@ -97,11 +108,12 @@ function prepare(ctx: Ctx, body: unknown, options: CompressOptions): Prepared | 
   // the same size the schedule replays.
   const level = pressureLevel(tokens, cfg.pressureTokens, input.contextLimit);
   const levels = agedLevels(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit);
-  return { started, now, input, slots, tokensBefore, level, mark, ...select(ctx, messages, slots, levels, now) };
+  const selection = yield* selectSteps(ctx, messages, slots, levels, now);
+  return { started, now, input, slots, tokensBefore, level, mark, ...selection };
 }
 
 /** Phases 4 to 6: compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
-function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
+function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressResult> {
   const { input, slots, level, now, mark } = run;
   // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
@@ -111,12 +123,15 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   const newOriginals = new Map<string, CompressedOriginal>();
   const memory = partMemory(ctx);
   const disabled = ctx.config.compression.disabledStrategies;
-  const computed = run.pending.map(({ slot, key, level: slotLevel, variant }, i) => {
+  const computed: CachedPart[] = [];
+  for (let i = 0; i < run.pending.length; i++) {
+    const { slot, key, level: slotLevel, variant } = run.pending[i];
     const result = compressPart(slot, originals[i], messages[slot.mi].info.role, slotLevel, history!, disabled, sessionId, newOriginals);
     newRows.push({ key, value: result });
     memory.keepResult(slot.entry, variant, result);
-    return result;
-  });
+    computed.push(result);
+    yield;
+  }
   const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed, newOriginals, sessionId) : run.known;
   const { out, tokensAfter, byStrategy } = assemble(messages, slots, known, computed);
   for (const slot of slots) {
@@ -129,7 +144,7 @@ function finish(ctx: Ctx, run: Prepared, originals: string[]): CompressResult {
   }
   mark("compress");
   const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
-  persist(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
+  yield* persistSteps(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
   mark("persist");
   return { messages: out, stats, nudges: nudgesFor(level) };
 }

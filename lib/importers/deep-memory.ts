@@ -6,7 +6,8 @@ import { badRequest } from "../errors";
 import { categoryFromHeading } from "../markdown/categories";
 import { markdownSections } from "../markdown/sections";
 import { identifyProject } from "../projects/identify";
-import { readJsonFile } from "./sqlite-source";
+import { readRegularText, requireDirectory } from "../files/checked";
+import { IMPORT_FILE_BYTES, readJsonFile } from "./sqlite-source";
 import { emptyData, type ForeignData, type ForeignProject, toMs } from "./types";
 
 /** Sections of deep-memory's checkpoint.md that are session state, not memories. */
@@ -21,6 +22,7 @@ const CHECKPOINT_ONLY = /^(user intent|file changes|folded file context)$/i;
  */
 export function readDeepMemory(target: string): ForeignData {
   const resolved = path.resolve(target);
+  requireDirectory(resolved, "path");
   const data = emptyData();
   let dir: string;
   let project: ForeignProject | null = null;
@@ -37,7 +39,8 @@ export function readDeepMemory(target: string): ForeignData {
 
   for (const name of ["MEMORY.md", "notes.md", "checkpoint.md"]) markdownFile(data, dir, name, project);
   const sessions = path.join(dir, "sessions");
-  if (fs.existsSync(sessions)) for (const id of fs.readdirSync(sessions).sort()) markdownFile(data, dir, path.join("sessions", id, "checkpoint.md"), project);
+  if (fs.existsSync(sessions) && fs.statSync(sessions).isDirectory())
+    for (const id of fs.readdirSync(sessions).sort()) markdownFile(data, dir, path.join("sessions", id, "checkpoint.md"), project);
 
   const raw = path.join(dir, "checkpoint.raw.json");
   if (fs.existsSync(raw)) {
@@ -66,7 +69,7 @@ function markdownFile(data: ForeignData, dir: string, name: string, project: For
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) return;
   const checkpoint = name.endsWith("checkpoint.md");
-  for (const section of markdownSections(fs.readFileSync(file, "utf8"))) {
+  for (const section of markdownSections(readRegularText(file, "path", IMPORT_FILE_BYTES))) {
     const heading = section.heading ?? "";
     const items = section.blocks.filter((b) => b.kind === "item");
     if (checkpoint && (CHECKPOINT_ONLY.test(heading) || section.depth === 1)) {

@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import type { Category } from "../vocabulary";
 import { badRequest } from "../errors";
 import { foreignProject } from "./projects";
-import { columnsOf, fileHead, openForeignDb, readJsonFile } from "./sqlite-source";
+import { readRegularText } from "../files/checked";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
+import { columnsOf, fileHead, IMPORT_FILE_BYTES, openForeignDb, readJsonFile } from "./sqlite-source";
 import { emptyData, type ForeignData, type ForeignMemory, toMs } from "./types";
 
 const TOOL = "opencode-manager";
@@ -17,7 +18,7 @@ const SCOPES: Record<string, Category> = { convention: "convention", decision: "
 export function readOpencodeManager(file: string): ForeignData {
   const head = fileHead(file);
   if (head.startsWith("SQLite format 3")) return fromDb(file);
-  if (/\.(md|markdown)$/i.test(file)) return fromMarkdown(fs.readFileSync(file, "utf8"));
+  if (/\.(md|markdown)$/i.test(file)) return fromMarkdown(readRegularText(file, "path", IMPORT_FILE_BYTES));
   if (!head) throw badRequest(`path: nothing at ${file}`, { field: "path" });
   return fromJson(readJsonFile(file));
 }
@@ -77,6 +78,10 @@ function fromDb(file: string): ForeignData {
           value = JSON.parse(r.data);
         } catch {
           data.skipped.push({ ref, reason: "value is not JSON" });
+          continue;
+        }
+        if (findTooDeep(value, MAX_JSON_DEPTH)) {
+          data.skipped.push({ ref, reason: `value nested deeper than ${MAX_JSON_DEPTH} levels` });
           continue;
         }
         data.kv.push({ ref, key: r.key, value, project: foreignProject(TOOL, r.projectId), expiresAt });

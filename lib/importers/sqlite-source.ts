@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { badRequest } from "../errors";
+import { readRegularText, requireRegularFile } from "../files/checked";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
+
+/** The most an importer reads of one JSON or Markdown file. */
+export const IMPORT_FILE_BYTES = 512 * 1024 * 1024;
 
 /**
  * Opens another tool's SQLite database strictly read-only (safe while that tool runs) and checks
@@ -8,6 +13,7 @@ import { badRequest } from "../errors";
  */
 export function openForeignDb(file: string, tool: string, required: string[]): { db: Database.Database; tables: Set<string> } {
   if (!fs.existsSync(file)) throw badRequest(`path: no ${tool} database at ${file}`, { field: "path" });
+  requireRegularFile(file, "path", `${tool} database`);
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -30,18 +36,27 @@ export function columnsOf(db: Database.Database, table: string): Set<string> {
 
 /** Reads a JSON file, or a 400 naming `path`. */
 export function readJsonFile(file: string): unknown {
+  const text = readRegularText(file, "path", IMPORT_FILE_BYTES);
+  let value: unknown;
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
     throw badRequest(`path: ${file} is not readable JSON (${(error as Error).message})`, { field: "path" });
   }
+  // The readers and redaction walk it recursively.
+  const tooDeep = findTooDeep(value, MAX_JSON_DEPTH, file);
+  if (tooDeep) throw badRequest(`path: ${tooDeep.message}`, { field: "path" });
+  return value;
 }
 
 /** The first bytes of a file (to tell a SQLite database from an export), "" when there is none. */
 export function fileHead(file: string): string {
+  if (fs.existsSync(file)) requireRegularFile(file, "path");
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, "r");
+    // Never blocks on a FIFO swapped in after the check; a non-file reads as nothing.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    if (!fs.fstatSync(fd).isFile()) return "";
     const buf = Buffer.alloc(16);
     return buf.subarray(0, fs.readSync(fd, buf, 0, 16, 0)).toString("latin1");
   } catch {

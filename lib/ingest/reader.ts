@@ -3,6 +3,8 @@ import Database from "better-sqlite3";
 import type { OpenCodeMessage } from "../contracts/checkpoints";
 import { badRequest } from "../errors";
 import { asForeignFileError, readingForeignFile } from "../importers/foreign-errors";
+import { requireRegularFile } from "../files/checked";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 
 /** A session row of OpenCode's database, as much of it as ingest needs. */
 export interface OpencodeSession {
@@ -29,6 +31,7 @@ export class OpencodeReader {
 
   constructor(readonly file: string) {
     if (!fs.existsSync(file)) throw badRequest(`source: no OpenCode database at ${file} (set OPENCODE_DB or pass --db)`, { field: "source" });
+    requireRegularFile(file, "source", "OpenCode database");
     try {
       this.db = new Database(file, { readonly: true, fileMustExist: true });
       this.db.pragma("busy_timeout = 5000");
@@ -104,6 +107,8 @@ export class OpencodeReader {
 function parseJson(text: string): Record<string, unknown> | undefined {
   try {
     const v = JSON.parse(text);
+    // A part nested past the bound would overflow the walks after it (zod, redaction, stringify): skipped.
+    if (findTooDeep(v, MAX_JSON_DEPTH)) return undefined;
     return v && typeof v === "object" && !Array.isArray(v) ? v : undefined;
   } catch {
     return undefined;

@@ -5,6 +5,7 @@ import type { IngestedNoteDto, IngestNotesResult, NoteOutcome, ParsedIngestNotes
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { badRequest } from "../errors";
+import { readRegularText, requireDirectory, requireRegularFile } from "../files/checked";
 import { previewOrWrite } from "../memories/preview-or-write";
 import { findExactDuplicate } from "../memories/exact-duplicate";
 import { getMemoryRow } from "../memories/get";
@@ -21,7 +22,8 @@ import { sameLine } from "../bootstrap/same-line";
 import { layoutTags, type NoteCandidate, splitNotes } from "./split";
 
 /** Bounds of one ingest: a folder of notes, not a whole disk. */
-export const NOTES_LIMITS = { files: 2000, fileBytes: 2 * 1024 * 1024, depth: 8 } as const;
+/** `entries`: folder entries looked at in one walk (`/` given by mistake stops here, not after minutes). */
+export const NOTES_LIMITS = { files: 2000, fileBytes: 2 * 1024 * 1024, depth: 8, entries: 100_000 } as const;
 
 interface Earlier {
   id: string;
@@ -48,7 +50,7 @@ export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNote
   const placement = placementOf(ctx, input, base, !input.dryRun);
   const notes: Prepared[] = [];
   for (const file of files) {
-    const text = fs.readFileSync(file, "utf8");
+    const text = readRegularText(file, "path", NOTES_LIMITS.fileBytes);
     const rel = path.relative(base, file).split(path.sep).join("/");
     for (const c of splitNotes(rel, text, layoutTags(file.split(path.sep).join("/")))) {
       const content = redact(c.content).slice(0, MEMORY_LIMITS.contentChars).trim();
@@ -143,24 +145,49 @@ export function markdownFiles(root: string): string[] {
   } catch {
     throw badRequest(`path: nothing at ${root}`, { field: "path" });
   }
+  // A FIFO, a device or a socket never ends or blocks the reader: refused by name, as an unreadable path is.
+  if (stat.isFile()) requireRegularFile(root, "path");
+  else requireDirectory(root, "path");
   if (stat.isFile()) {
     if (stat.size > NOTES_LIMITS.fileBytes) throw badRequest(`path: ${stat.size} bytes; the limit is ${NOTES_LIMITS.fileBytes}`, { field: "path" });
     return [root];
   }
   const out: string[] = [];
+  let seen = 0;
   const walk = (dir: string, depth: number) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      // An unreadable folder under the root is skipped, as a walk of a project skips it.
+      if (dir === root) throw badRequest(`path: cannot read ${root} (${(error as { code?: string }).code})`, { field: "path" });
+      return;
+    }
+    seen += entries.length;
+    if (seen > NOTES_LIMITS.entries)
+      throw badRequest(`path: more than ${NOTES_LIMITS.entries} entries under ${root}; ingest a smaller folder`, { field: "path" });
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (out.length >= NOTES_LIMITS.files)
         throw badRequest(`path: more than ${NOTES_LIMITS.files} Markdown files under ${root}; ingest a smaller folder`, { field: "path" });
       const full = path.join(dir, e.name);
       if (e.isDirectory()) {
         if ((e.name.startsWith(".") && e.name !== ".serena" && e.name !== "memories") || e.name === "node_modules") continue;
         if (depth < NOTES_LIMITS.depth) walk(full, depth + 1);
-      } else if (e.isFile() && /\.(md|markdown)$/i.test(e.name) && fs.statSync(full).size <= NOTES_LIMITS.fileBytes) out.push(full);
+      } else if (e.isFile() && /\.(md|markdown)$/i.test(e.name) && readableSize(full) <= NOTES_LIMITS.fileBytes) out.push(full);
     }
   };
   walk(root, 0);
   return out;
+}
+
+/** A file's size, or Infinity (skipped) when it cannot be read. */
+function readableSize(file: string): number {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).size;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /** Given scope, else the project the notes live in (a git repository), else global. */

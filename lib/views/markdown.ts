@@ -1,30 +1,42 @@
-import { Marked } from "marked";
+import MarkdownIt from "markdown-it";
 
 /**
- * Markdown -> HTML for stored text (checkpoints, a memory's read view). Raw HTML in the source is shown as text, and
- * links keep only http(s), mailto and relative targets: stored text never runs in the page.
+ * Markdown -> HTML for stored text (checkpoints, a memory's read view). Raw HTML in the source is
+ * shown as text, images as their alt text, and links keep only http(s), mailto and relative
+ * targets: stored text never runs in the page.
+ *
+ * markdown-it, not marked: marked's inline lexer is super-linear on runs of delimiters (a
+ * 50,000-character memory of `a_a_…` took 6-8 s on every view) and overflowed the stack on 2,000
+ * `>`. markdown-it's delimiter matching is linear and `maxNesting` bounds how deep blocks and
+ * inlines nest; text that reaches it is shown whole as escaped plain text. Text longer than RENDER_LIMITS.chars is shown
+ * as escaped plain text, never parsed.
  */
+export const RENDER_LIMITS = { chars: 50_000, nesting: 20 } as const;
+
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-const marked = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    html({ text }) {
-      return escapeHtml(text);
-    },
-    link({ href, title, tokens }) {
-      const safe = /^(https?:|mailto:|\/|#)/i.test(href) ? href : "#";
-      return `<a href="${escapeHtml(safe)}"${title ? ` title="${escapeHtml(title)}"` : ""} rel="noreferrer noopener">${this.parser.parseInline(tokens)}</a>`;
-    },
-    image({ text }) {
-      return escapeHtml(text);
-    },
-  },
-});
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false, maxNesting: RENDER_LIMITS.nesting });
+md.validateLink = (url) => /^(https?:|mailto:|\/|#)/i.test(url.trim());
+md.renderer.rules.image = (tokens, i) => escapeHtml(tokens[i].content);
+md.renderer.rules.link_open = (tokens, i, options, _env, self) => {
+  tokens[i].attrSet("rel", "noreferrer noopener");
+  return self.renderToken(tokens, i, options);
+};
 
-export function renderMarkdown(md: string): string {
-  return marked.parse(md, { async: false }) as string;
+export function renderMarkdown(text: string): string {
+  if (text.length > RENDER_LIMITS.chars) return plainText(text);
+  try {
+    const tokens = md.parse(text, {});
+    // At maxNesting markdown-it drops the rest of the block: show the whole text instead.
+    if (tokens.some((t) => t.level >= RENDER_LIMITS.nesting - 1)) return plainText(text);
+    return md.renderer.render(tokens, md.options, {});
+  } catch {
+    return plainText(text);
+  }
+}
+
+function plainText(text: string): string {
+  return `<pre class="whitespace-pre-wrap">${escapeHtml(text)}</pre>`;
 }
 
 /** Tailwind classes that style rendered Markdown (headings, lists, code) inside a page. */

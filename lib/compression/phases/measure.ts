@@ -7,6 +7,7 @@ import type { PartEntry, PartMemory } from "../part-memory";
 import { NOISE_STRATEGY, noiseSummary, withoutNoise } from "../noise";
 import { PROGRESS_STRATEGY, withoutProgress } from "../progress";
 import type { OcMessage, OcPart } from "../schema";
+import { runAll, type Steps } from "../slices";
 
 /** A part whose model-visible content (one field) the pipeline may compress. */
 export interface Slot {
@@ -56,6 +57,15 @@ export function measure(
   memory: PartMemory,
   viewFor: (part: OcPart) => ViewRules = () => NO_VIEW,
 ): { slots: Slot[]; tokensBefore: number; tokens: number } {
+  return runAll(measureSteps(messages, memory, viewFor));
+}
+
+/** `measure` as steps, one a message (lib/compression/slices.ts). */
+export function* measureSteps(
+  messages: OcMessage[],
+  memory: PartMemory,
+  viewFor: (part: OcPart) => ViewRules = () => NO_VIEW,
+): Steps<{ slots: Slot[]; tokensBefore: number; tokens: number }> {
   const slots: Slot[] = [];
   let tokensBefore = 0;
   let tokens = 0;
@@ -80,6 +90,7 @@ export function measure(
       tokens += entry.tokens;
       slots.push({ mi, pi, part, ...f, text: entry.view?.text ?? f.text, entry });
     }
+    yield;
   }
   return { slots, tokensBefore, tokens };
 }

@@ -7,6 +7,7 @@ import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
+import { runAll, type Steps } from "../slices";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
@@ -32,6 +33,11 @@ export interface Selection {
  * cut, never what was already sent.
  */
 export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number): Selection {
+  return runAll(selectSteps(ctx, messages, slots, levels, now));
+}
+
+/** `select` as steps, one a part (lib/compression/slices.ts). */
+export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number): Steps<Selection> {
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
@@ -44,6 +50,7 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: L
   const pending: Selection["pending"] = [];
   const memory = partMemory(ctx);
   for (const [i, slot] of slots.entries()) {
+    yield;
     const variant = variants[i];
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.

@@ -1,3 +1,4 @@
+import { findTooDeep, MAX_JSON_DEPTH } from "../../http/json-depth";
 import { footer } from "../lines";
 import type { Strategy } from "../types";
 
@@ -52,6 +53,9 @@ export const jsonArrays: Strategy = {
     } catch {
       return undefined;
     }
+    // crush, shape and JSON.stringify recurse: nesting past the bound (a 4 KB array 2,000 deep
+    // overflowed the stack on every compress of its session) leaves the output as it is.
+    if (findTooDeep(value, MAX_JSON_DEPTH)) return undefined;
     const stats = { removed: 0 };
     const crushed = crush(value, sc.p.jsonMaxItems, stats);
     if (stats.removed === 0) return undefined;

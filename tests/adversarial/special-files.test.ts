@@ -1,0 +1,115 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { importFromToolInput } from "../../lib/contracts/import-tools";
+import { ingestNotesInput } from "../../lib/contracts/notes";
+import { AppError } from "../../lib/errors";
+import { importFromTool } from "../../lib/importers/import-from-tool";
+import { OpencodeReader } from "../../lib/ingest/reader";
+import { ingestNotes } from "../../lib/notes/ingest-notes";
+import { testCtx } from "../helpers/ctx";
+import { tempDir } from "../helpers/server";
+
+/**
+ * Issue 37, finding 5: a FIFO given as an import or ingest path froze the event loop (the open
+ * waits for a writer; no answer at all, health included), and `/dev/zero`, `/proc/self/mem` and
+ * `/` as a notes path were 500s. Each is now a 400 naming the field and the path.
+ *
+ * So that the old code fails here instead of hanging the run, every FIFO gets a writer that opens
+ * it after a few seconds (unblocking a stuck reader, which then reads nothing); it is killed after
+ * each test.
+ */
+const ctxs: ReturnType<typeof testCtx>[] = [];
+const unblockers: ChildProcess[] = [];
+afterEach(() => {
+  ctxs.splice(0).forEach((c) => c.close());
+  for (const p of unblockers.splice(0)) p.kill("SIGKILL");
+});
+const fresh = () => {
+  const c = testCtx();
+  ctxs.push(c);
+  return c;
+};
+
+function fifo(dir: string, name: string): string {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  execFileSync("mkfifo", [file]);
+  const unblocker = spawn("sh", ["-c", `sleep 4; : > "${file}"`], { stdio: "ignore" });
+  unblockers.push(unblocker);
+  return file;
+}
+
+/** The 400 a verb throws: its code, the field it names, and the message (which names the path). */
+function refusal(fn: () => unknown): { code: string; field: unknown; message: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, field: (error.details as { field?: unknown } | undefined)?.field, message: error.message };
+    throw error;
+  }
+  throw new Error("no error");
+}
+
+const FAST = { timeout: 15_000 };
+
+describe("special files as paths", () => {
+  for (const tool of ["claude-mem", "opencode-manager", "semantic-memory"] as const) {
+    it(`import from ${tool}: a FIFO is a 400 naming path`, FAST, () => {
+      const file = fifo(tempDir("special-"), "memory.db");
+      const r = refusal(() => importFromTool(fresh(), importFromToolInput.parse({ from: tool, path: file, dryRun: true })));
+      expect(r).toMatchObject({ code: "bad_request", field: "path" });
+      expect(r.message).toContain(`${file} is a FIFO`);
+    });
+  }
+
+  it("import from deep-memory: a FIFO as MEMORY.md, or as the folder itself", FAST, () => {
+    const dir = tempDir("special-");
+    const file = fifo(dir, ".deep-memory/MEMORY.md");
+    const r = refusal(() => importFromTool(fresh(), importFromToolInput.parse({ from: "deep-memory", path: dir, dryRun: true })));
+    expect(r).toMatchObject({ code: "bad_request", field: "path" });
+    expect(r.message).toContain(`${file} is a FIFO`);
+    const alone = fifo(dir, "pipe");
+    expect(refusal(() => importFromTool(fresh(), importFromToolInput.parse({ from: "deep-memory", path: alone, dryRun: true })))).toMatchObject({
+      code: "bad_request",
+      field: "path",
+      message: expect.stringContaining("is a FIFO, not a directory"),
+    });
+  });
+
+  it("ingest: a FIFO as OpenCode's database is a 400 naming source", FAST, () => {
+    const file = fifo(tempDir("special-"), "opencode.db");
+    const r = refusal(() => new OpencodeReader(file));
+    expect(r).toMatchObject({ code: "bad_request", field: "source" });
+    expect(r.message).toContain(`${file} is a FIFO`);
+  });
+
+  it("notes: a FIFO, /dev/zero, /proc/self/mem and / are 400s naming path; a FIFO inside a folder is skipped", FAST, () => {
+    const ctx = fresh();
+    const notes = (p: string) => refusal(() => ingestNotes(ctx, ingestNotesInput.parse({ path: p, scope: "global", dryRun: true })));
+    const dir = tempDir("special-");
+    const pipe = fifo(dir, "pipe.md");
+    expect(notes(pipe)).toMatchObject({ code: "bad_request", field: "path", message: expect.stringContaining("is a FIFO") });
+    expect(notes("/dev/zero")).toMatchObject({ code: "bad_request", field: "path", message: expect.stringContaining("/dev/zero is a device") });
+    expect(notes("/proc/self/mem")).toMatchObject({ code: "bad_request", field: "path", message: expect.stringContaining("/proc/self/mem") });
+    expect(notes("/")).toMatchObject({ code: "bad_request", field: "path" });
+    fs.writeFileSync(path.join(dir, "real.md"), "# Decisions\n\n- Keep the ledger in Postgres.\n");
+    const r = ingestNotes(ctx, ingestNotesInput.parse({ path: dir, scope: "global", dryRun: true }));
+    expect(r.files).toBe(1);
+    expect(r.notes.map((n) => n.title)).toEqual(["Decisions"]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)("an unreadable file or folder is a 400 naming path", FAST, () => {
+    const dir = tempDir("special-");
+    const file = path.join(dir, "locked.md");
+    fs.writeFileSync(file, "# x\n\n- y\n");
+    fs.chmodSync(file, 0);
+    const ctx = fresh();
+    expect(refusal(() => ingestNotes(ctx, ingestNotesInput.parse({ path: file, scope: "global", dryRun: true })))).toMatchObject({
+      code: "bad_request",
+      field: "path",
+      message: expect.stringContaining("not readable"),
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { prng, soakText, variedText } from "../../bench/adversarial/varied-text";
+import { countTokens } from "../../lib/token-count";
+
+/**
+ * Issue 37, finding 4: after a few megabytes of varied text, gpt-tokenizer's merge cache (a Map
+ * trimmed from the front) made every later count 10-25x slower for the rest of the process. Here
+ * 200 KB inputs are timed before and after counting 50 MB, in one process: the figure is CPU time
+ * (process.cpuUsage, which other processes on a loaded machine barely move), the median of seven
+ * inputs. The inputs are new to the tokenizer each time (as a new history is), and each count gets
+ * a fresh first line so the content-hash cache never answers. The 50 MB are mostly common words
+ * (cheap to count) with 5% new pieces, so the soak churns the merge cache in bounded time.
+ */
+const SOAK_CHARS = 50_000_000;
+const PROBES = Array.from({ length: 7 }, (_, i) => variedText(200_000, prng(100 + i)));
+
+function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+describe("token counting over the life of a process", () => {
+  it("counts 200 KB inputs as fast after 50 MB of text as before (±20%)", { timeout: 900_000 }, () => {
+    let run = 0;
+    const timeProbes = () => median(PROBES.map((probe) => cpuMs(() => countTokens(`run ${run++}\n${probe}`))));
+    const tokens = countTokens(PROBES[0]);
+    const before = timeProbes();
+
+    const r = prng(99);
+    for (let soaked = 0; soaked < SOAK_CHARS; ) {
+      const text = soakText(500_000, r);
+      countTokens(text);
+      soaked += text.length;
+    }
+
+    const after = timeProbes();
+    expect(countTokens(`again\n${PROBES[0]}`)).toBeGreaterThan(tokens * 0.99);
+    expect(after / before, `median ${before.toFixed(0)} ms before, ${after.toFixed(0)} ms after`).toBeLessThanOrEqual(1.2);
+  });
+});
