@@ -62,7 +62,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`\n${half}: ${sessions.filter((s) => s.half === half).length} sessions, ${found}/${expected} fields (${(found / expected).toFixed(3)})`);
     console.log(qualityTable(half, scored));
     if (process.argv.includes("--misses") && half === "tuning") console.log(scored.misses.join("\n"));
-    result[half] = { sessions: sessions.filter((s) => s.half === half).length, found, expected, share: found / expected, byKind: all, misses: half === "tuning" ? scored.misses : undefined };
+    result[half] = {
+      sessions: sessions.filter((s) => s.half === half).length,
+      found,
+      expected,
+      share: found / expected,
+      byKind: all,
+      misses: half === "tuning" ? scored.misses : undefined,
+    };
   }
   const out = path.resolve(import.meta.dirname, "../../results/checkpoints-public.json");
   fs.mkdirSync(path.dirname(out), { recursive: true });
