@@ -101,7 +101,7 @@ export function crossValidate(input: CvInput) {
       if (s > bestScore) [best, bestScore] = [g, s];
     });
     const held = (i: number) => foldOf(i) === f;
-    const para = ats[best].filter((a, i) => held(i) && input.kinds[i] === "paraphrase");
+    const para = ats[best].filter((_a, i) => held(i) && input.kinds[i] === "paraphrase");
     foldScores.push({
       fold: f,
       chosen: grid[best],
