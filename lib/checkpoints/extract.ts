@@ -2,7 +2,7 @@ import path from "node:path";
 import type { CheckpointExtract, FileChange } from "../contracts/checkpoints";
 import { detectCandidates } from "../extraction/detect";
 import { toSentences } from "../extraction/sentences";
-import { decisionsIn } from "./decisions";
+import { choicesIn, decisionsIn } from "./decisions";
 import { clip, errorsOf, failed, targetOf, TEST_COMMAND } from "./errors";
 import { nextStepsIn } from "./next-steps";
 import type { Turn } from "./timeline";
@@ -142,11 +142,15 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
     }
   }
 
+  // A choice the user made by answering an option list with its label ("b", "Option 3").
+  decisions.push(...choicesIn(turns).map((d) => clip(d, 300)));
+
   const nextSteps: string[] = [];
   const lastTurn = [...turns].reverse().find((t) => t.role !== "system" && (t.text || t.tools.length));
   if (lastTurn?.role === "user") nextSteps.push(`Answer the user's latest message: ${clip(lastTurn.text, 300)}`);
   for (const t of todos ?? []) if (t.status === "pending" || t.status === "in_progress") nextSteps.push(clip(t.content, 200));
-  for (const a of assistants.slice(-3)) nextSteps.push(...nextStepsIn(a.text).map((n) => clip(n, 240)));
+  const recent = assistants.slice(-3);
+  recent.forEach((a, i) => nextSteps.push(...nextStepsIn(a.text, i === recent.length - 1).map((n) => clip(n, 240))));
 
   const errors = errorsOf(turns);
   const critical: string[] = [...gotchas];

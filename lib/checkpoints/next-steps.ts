@@ -19,7 +19,15 @@ const NOT_A_STEP = /[?？]$|\b(?:could you|can you|do you want|shall i|should i)
 /** A Chinese heading: ends with a colon, and names a plan in its last clause (after the last 。). */
 const isZhHeading = (t: string) => /[:：]$/.test(t) && HEADING_ZH_WORD.test(t.slice(t.lastIndexOf("。") + 1));
 
-export function nextStepsIn(text: string): string[] {
+/** A lead-in of the last message's plan: a line ending with a colon, or a heading naming next work ("### Next Phase (6)"). */
+const PLAN_LEAD = /[:：]\s*(?:\*\*)?$|^#{1,4}\s.*\b(?:next|plan|remaining|todo)\b/i;
+
+/**
+ * `last`: the session's last assistant message, whose plan is the next steps: the items of a list
+ * right under any lead-in line ("Ready to implement:", "I'll:", "### Next Steps (Phase 3)"), not only
+ * under a heading that names a plan.
+ */
+export function nextStepsIn(text: string, last = false): string[] {
   const out: string[] = [];
   let underHeading = false;
   let fenced = false;
@@ -39,6 +47,10 @@ export function nextStepsIn(text: string): string[] {
       continue;
     }
     underHeading = false;
+    if (last && PLAN_LEAD.test(raw.trim()) && !NOT_A_STEP.test(raw.trim().replace(/[:：*]+$/, ""))) {
+      underHeading = true;
+      continue;
+    }
     for (const s of toSentences(raw)) {
       if (s.code) continue;
       const t = s.text.trimEnd();

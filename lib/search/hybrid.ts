@@ -12,7 +12,7 @@ export interface Fusion {
    * `rrf`: weighted reciprocal rank fusion; `blend`: a weighted sum of the BM25 value relative to
    * the best and the cosine similarity above a floor (absolute: a weak neighbour stays weak).
    */
-  kind: "rrf" | "blend";
+  kind: "rrf" | "blend" | "coverage";
   /** RRF constant: smaller = the top of each list counts more against its tail. */
   rrfK: number;
   /** Weight of the lexical list (the vector list weighs 1). */
@@ -21,8 +21,39 @@ export interface Fusion {
   maxVectorDistance: number;
   /** blend: cosine similarity counted from this floor up (similarity - floor) / (1 - floor). */
   similarityFloor: number;
+  /**
+   * coverage: the lexical score is the idf-weighted share of the question a memory holds
+   * (lexical.ts `coverage`) times (BM25 / best BM25) to this power (0 = coverage alone).
+   */
+  relativeBm25Power?: number;
+  /** coverage: the share of the question is raised to this power (above 1: a memory holding all of it stands out). */
+  coveragePower?: number;
+  /** coverage: how much a query term found in no memory counts against every memory (0 = not at all, 1 = as a rare term). */
+  absentWeight?: number;
+  /**
+   * coverage: when the best lexical hit covers less than this share of the question, the lexical
+   * weight shrinks in proportion (thin lexical evidence: the vector list decides).
+   */
+  thinCoverage?: number;
+  /** coverage: the shrinking factor (best coverage / thinCoverage) is raised to this power (sharper gate above 1). */
+  thinPower?: number;
 }
-export const FUSION: Fusion = { kind: "blend", rrfK: 60, lexicalWeight: 1, maxVectorDistance: 2, similarityFloor: 0.2 };
+/**
+ * Chosen by 5-fold cross-validation on the tuning half of the issue-42 set and LoCoMo conv-26 only
+ * (bench/search/unseen.ts --cv); the frozen half and conv-30 are the reported figures.
+ */
+export const FUSION: Fusion = {
+  kind: "coverage",
+  rrfK: 60,
+  lexicalWeight: 3,
+  maxVectorDistance: 2,
+  similarityFloor: 0.2,
+  relativeBm25Power: 1,
+  absentWeight: 0.5,
+  thinCoverage: 0.9,
+  thinPower: 2,
+  coveragePower: 1,
+};
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
 export const HALF_LIFE_DAYS: Partial<Record<Category, number>> = {
@@ -47,6 +78,16 @@ export const BOOSTS = {
   project: 1.05,
 };
 
+/** The idf-weighted share of a question a memory holds (lexical.ts measures it, rank() scores it). */
+export interface QueryCoverage {
+  /** Sum of the idf of the query's terms found in this memory. */
+  matched: number;
+  /** Sum of the idf of the query's terms found in the store. */
+  present: number;
+  /** Sum of the idf of the query's terms found in no memory (each as if it were in one). */
+  absent: number;
+}
+
 export interface Candidate {
   seq: number;
   pinned: boolean;
@@ -68,14 +109,17 @@ export interface Ranked {
  */
 export function rank(
   /** The lexical list, best first (lexical.ts): bm25() is negative, lower is better. */
-  lexical: readonly { seq: number; bm25: number }[],
+  lexical: readonly { seq: number; bm25: number; coverage?: QueryCoverage }[],
   vector: VectorHit[] | null,
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },
   fusion: Fusion = FUSION,
 ): Ranked[] {
   const { rrfK, lexicalWeight, maxVectorDistance, similarityFloor } = fusion;
-  const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25 }]));
+  const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, coverage: h.coverage }]));
+  // Thin lexical evidence (the best hit covers little of the question): the lexical weight shrinks.
+  const bestCoverage = Math.max(0, ...lexical.map((h) => coverageOf(h.coverage, fusion)));
+  const thinness = fusion.thinCoverage ? Math.min(1, bestCoverage / fusion.thinCoverage) ** (fusion.thinPower ?? 1) : 1;
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
   const best = lexical.length ? lexical[0].bm25 : -1;
@@ -88,7 +132,12 @@ export function rank(
     const v = vec.get(seq);
     let base: number;
     const lexRelative = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
-    if (vector && fusion.kind === "blend") {
+    if (vector && fusion.kind === "coverage") {
+      const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
+      const lexScore = l ? coverageOf(l.coverage, fusion) * lexRelative ** (fusion.relativeBm25Power ?? 0) : 0;
+      const weight = lexicalWeight * thinness;
+      base = (weight * lexScore + similarity) / (weight + 1);
+    } else if (vector && fusion.kind === "blend") {
       const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
       base = (lexicalWeight * lexRelative + similarity) / (lexicalWeight + 1);
     } else if (vector) {
@@ -115,6 +164,13 @@ export function rank(
   // Ties (equal scores) fall back to the lexical order, then the newest.
   out.sort((a, b) => b.score - a.score || (a.explain.lexicalRank ?? 1e9) - (b.explain.lexicalRank ?? 1e9) || b.seq - a.seq);
   return out;
+}
+
+/** The idf-weighted share of the question a lexical hit holds (1 when unknown: lexical-only lists). */
+function coverageOf(c: QueryCoverage | undefined, fusion: Fusion): number {
+  if (!c) return 1;
+  const total = c.present + (fusion.absentWeight ?? 0) * c.absent;
+  return total > 0 ? (c.matched / total) ** (fusion.coveragePower ?? 1) : 0;
 }
 
 export function boostsFor(c: Candidate, context: { projectId: string | null; now: number }): SearchExplain["boosts"] {

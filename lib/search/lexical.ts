@@ -4,7 +4,7 @@ import { catchUpForReader } from "../memories/derived";
 import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
-import type { Candidate } from "./hybrid";
+import type { Candidate, QueryCoverage } from "./hybrid";
 import { narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
@@ -21,6 +21,11 @@ export interface LexicalHit {
    * does not look the hits up again.
    */
   candidate: Candidate;
+  /**
+   * How much of the question the memory covers, weighted by rarity (only with `coverage: true`):
+   * the idf of the query's terms the memory holds, and of all of them (terms in no memory apart).
+   */
+  coverage?: QueryCoverage;
 }
 
 /** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
@@ -42,7 +47,13 @@ export function ftsQuery(terms: readonly string[]): string {
  * window that grows four times each step up to the whole store: a query with a word in the store
  * never comes back short of what the exhaustive ranking would return.
  */
-export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filters: SearchFilters, k: number): LexicalHit[] {
+export function lexicalSearch(
+  ctx: Ctx,
+  query: string | readonly string[],
+  filters: SearchFilters,
+  k: number,
+  options: { coverage?: boolean } = {},
+): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
   catchUpForReader(ctx.sqlite);
@@ -89,11 +100,43 @@ export function lexicalSearch(ctx: Ctx, query: string | readonly string[], filte
     fromSeq = Math.max(1, plan.maxSeq - width + 1);
     hits = run(fromSeq);
   }
-  return boostTitleMatches(hits, all).map(({ seq, bm25, pinned, category, createdAt, accessCount, projectId }) => ({
+  const out: LexicalHit[] = boostTitleMatches(hits, all).map(({ seq, bm25, pinned, category, createdAt, accessCount, projectId }) => ({
     seq,
     bm25,
     candidate: { seq, pinned: pinned === 1, category, createdAt, accessCount, projectId },
   }));
+  if (options.coverage && out.length) addCoverage(ctx.sqlite, out, all.slice(0, 64));
+  return out;
+}
+
+/** BM25's idf of a term found in `df` of `n` memories (never negative). */
+export const idf = (df: number, n: number) => Math.log(1 + (Math.max(n, df) - df + 0.5) / (df + 0.5));
+
+/**
+ * Which of the query's terms each hit holds, weighted by idf: one FTS5 lookup per term, limited to
+ * the hits (a posting-list scan of that term, which the ranked query has just read too). BM25
+ * relative to the best hit cannot tell a memory matching one common word of a long question from
+ * one matching all of it; this can (issue 42).
+ */
+function addCoverage(sqlite: Database.Database, hits: LexicalHit[], terms: readonly string[]) {
+  const withDf = documentFrequencies(sqlite, [...new Set(terms)]);
+  if (!withDf) return;
+  const n = Math.max(1, storeSize(sqlite));
+  const seqs = JSON.stringify(hits.map((h) => h.seq));
+  const matched = new Map<number, number>();
+  let present = 0;
+  let absent = 0;
+  const lookup = prepared(sqlite, "SELECT rowid AS seq FROM memory_fts WHERE memory_fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))");
+  for (const { term, df } of withDf) {
+    const weight = idf(df, n);
+    if (df === 0) {
+      absent += idf(1, n);
+      continue;
+    }
+    present += weight;
+    for (const r of lookup.all(`"${term}"`, seqs) as { seq: number }[]) matched.set(r.seq, (matched.get(r.seq) ?? 0) + weight);
+  }
+  for (const h of hits) h.coverage = { matched: matched.get(h.seq) ?? 0, present, absent };
 }
 
 /**

@@ -83,7 +83,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   // Start the query embedding first: the lexical query runs while the model works.
   const embedding = service?.ready() ? service.embedQuery(input.query).catch((e: Error) => e) : null;
   const lexicalK = options.page ? Math.max(CANDIDATES, options.page.window) : CANDIDATES;
-  const lexical = lexicalSearch(ctx, terms, filters, lexicalK);
+  // Coverage of the question by each hit is what the fusion scores: only needed when vectors come too.
+  const lexical = lexicalSearch(ctx, terms, filters, lexicalK, { coverage: embedding !== null });
   let vector = null;
   if (embedding) {
     const e = await embedding;

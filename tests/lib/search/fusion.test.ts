@@ -19,16 +19,29 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
   });
 
   it("lets the close neighbour win among word matches of about the same strength", () => {
-    // Both match a common word; memory 2 also means what was asked (RRF tied them, lexical first).
+    // Both match one common word of a four-word question; memory 2 also means what was asked.
+    const oneWord = { matched: 1, present: 4, absent: 0 };
     const lexical = [
-      { seq: 3, bm25: -0.8, title: null },
-      { seq: 2, bm25: -0.6, title: null },
+      { seq: 3, bm25: -0.8, title: null, coverage: oneWord },
+      { seq: 2, bm25: -0.6, title: null, coverage: oneWord },
     ];
     const vector = [
       { seq: 2, distance: 0.3 },
       { seq: 3, distance: 0.85 },
     ];
     expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(2);
+  });
+
+  it("keeps a memory that holds the whole question above a closer neighbour holding one word of it", () => {
+    const lexical = [
+      { seq: 3, bm25: -2.4, title: null, coverage: { matched: 4, present: 4, absent: 0 } },
+      { seq: 2, bm25: -0.6, title: null, coverage: { matched: 1, present: 4, absent: 0 } },
+    ];
+    const vector = [
+      { seq: 2, distance: 0.3 },
+      { seq: 3, distance: 0.5 },
+    ];
+    expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(3);
   });
 
   it("gives a vector neighbour under the similarity floor no weight", () => {

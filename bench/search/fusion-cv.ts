@@ -1,0 +1,129 @@
+import { FUSION, type Fusion } from "../../lib/search/hybrid";
+
+/**
+ * Fits the hybrid fusion on the tuning half only, by 5-fold cross-validation (issue 42): for each
+ * fold, the grid point that scores best on the other four is scored on the fold; the point best on
+ * the whole tuning half is chosen. Score = mean over the question kinds of (hit@5 + MRR) / 2, plus
+ * LoCoMo conv-26 recall@10 (the tuning conversation), minus 1 when a keyword, identifier, zh or
+ * distractor hit@5 falls below lexical's on the same questions (they must not lose anything).
+ */
+export interface CvInput {
+  kinds: string[];
+  /** Rank (0-based, -1 = not found) of the answer in the lexical list, per tuning question. */
+  lexicalAt: number[];
+  hybridAt: (fusion: Fusion) => number[];
+  /** Per conv-26 question, recall@10 of the hybrid list; null without LoCoMo. */
+  locomoRecall10: ((fusion: Fusion) => number[]) | null;
+}
+
+const GUARDED = new Set(["keyword", "identifier", "zh", "distractor"]);
+const FOLDS = 5;
+
+export function fusionGrid(): Fusion[] {
+  const out: Fusion[] = [];
+  for (const lexicalWeight of [1, 2, 3, 4])
+    for (const similarityFloor of [0.2, 0.3])
+      for (const relativeBm25Power of [0.5, 1])
+        for (const absentWeight of [0.5, 1])
+          for (const [thinCoverage, thinPower] of [
+            [0, 1],
+            [0.5, 2],
+            [0.7, 1],
+            [0.7, 2],
+            [0.7, 4],
+            [0.9, 1],
+            [0.9, 2],
+            [0.9, 4],
+          ])
+            for (const coveragePower of [1, 2])
+              out.push({
+                ...FUSION,
+                kind: "coverage",
+                lexicalWeight,
+                similarityFloor,
+                relativeBm25Power,
+                absentWeight,
+                thinCoverage,
+                thinPower,
+                coveragePower,
+              });
+  return out;
+}
+
+function objective(
+  kinds: string[],
+  lexicalAt: number[],
+  at: number[],
+  recall: number[] | null,
+  keep: (i: number) => boolean,
+  keepLoco: (i: number) => boolean,
+) {
+  const per = new Map<string, { n: number; h5: number; mrr: number; lex5: number }>();
+  at.forEach((a, i) => {
+    if (!keep(i)) return;
+    const c = per.get(kinds[i]) ?? per.set(kinds[i], { n: 0, h5: 0, mrr: 0, lex5: 0 }).get(kinds[i])!;
+    c.n++;
+    if (a >= 0 && a < 5) c.h5++;
+    if (a >= 0) c.mrr += 1 / (a + 1);
+    if (lexicalAt[i] >= 0 && lexicalAt[i] < 5) c.lex5++;
+  });
+  let score = 0;
+  let penalty = 0;
+  for (const [kind, c] of per) {
+    score += (c.h5 / c.n + c.mrr / c.n) / 2 / per.size;
+    if (GUARDED.has(kind) && c.h5 < c.lex5) penalty = 1;
+  }
+  if (recall) {
+    const kept = recall.filter((_, i) => keepLoco(i));
+    score += kept.reduce((s, r) => s + r, 0) / Math.max(1, kept.length);
+  }
+  return score - penalty;
+}
+
+export function crossValidate(input: CvInput) {
+  const grid = fusionGrid();
+  const ats = grid.map((f) => input.hybridAt(f));
+  const recalls = grid.map((f) => input.locomoRecall10?.(f) ?? null);
+  const foldOf = (i: number) => i % FOLDS;
+  const foldScores: { fold: number; chosen: Fusion; heldOutScore: number; heldOutParaphraseHit5: number }[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    grid.forEach((_, g) => {
+      const s = objective(
+        input.kinds,
+        input.lexicalAt,
+        ats[g],
+        recalls[g],
+        (i) => foldOf(i) !== f,
+        (i) => foldOf(i) !== f,
+      );
+      if (s > bestScore) [best, bestScore] = [g, s];
+    });
+    const held = (i: number) => foldOf(i) === f;
+    const para = ats[best].filter((_a, i) => held(i) && input.kinds[i] === "paraphrase");
+    foldScores.push({
+      fold: f,
+      chosen: grid[best],
+      heldOutScore: Math.round(objective(input.kinds, input.lexicalAt, ats[best], recalls[best], held, held) * 1000) / 1000,
+      heldOutParaphraseHit5: Math.round((para.filter((a) => a >= 0 && a < 5).length / Math.max(1, para.length)) * 1000) / 1000,
+    });
+  }
+  let chosen = 0;
+  let chosenScore = Number.NEGATIVE_INFINITY;
+  grid.forEach((_, g) => {
+    const s = objective(
+      input.kinds,
+      input.lexicalAt,
+      ats[g],
+      recalls[g],
+      () => true,
+      () => true,
+    );
+    if (s > chosenScore) [chosen, chosenScore] = [g, s];
+  });
+  return { folds: FOLDS, gridSize: grid.length, foldScores: foldScores.map((f) => ({ ...f, chosen: short(f.chosen) })), chosen: grid[chosen], chosenScore };
+}
+
+const short = (f: Fusion) =>
+  `w${f.lexicalWeight} floor${f.similarityFloor} bm25^${f.relativeBm25Power} absent${f.absentWeight} thin${f.thinCoverage}^${f.thinPower} cov^${f.coveragePower}`;

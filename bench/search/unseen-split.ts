@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+import { queryTerms, tokenize } from "../../lib/search/tokenizer";
+import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenQuery } from "./unseen-set";
+
+/**
+ * Which half an item belongs to: the first byte of sha256(text) even = tuning, odd = frozen. Fixed
+ * before any rule was changed; the frozen half is the headline and is never tuned on.
+ */
+export function half(item: string): "tuning" | "frozen" {
+  return createHash("sha256").update(item).digest()[0] % 2 === 0 ? "tuning" : "frozen";
+}
+export const queryHalf = (q: UnseenQuery) => half(`${q.kind}\u0000${q.q}\u0000${q.expect}`);
+
+/** Problems of the set: unknown answers, paraphrases that share a content word with their answer. */
+export function checkUnseenSet(): string[] {
+  const problems: string[] = [];
+  const byKey = new Map(UNSEEN_MEMORIES.map((m) => [m.key, m]));
+  if (byKey.size !== UNSEEN_MEMORIES.length) problems.push("duplicate memory keys");
+  for (const q of UNSEEN_QUERIES) {
+    const m = byKey.get(q.expect);
+    if (!m) {
+      problems.push(`${q.q}: unknown answer ${q.expect}`);
+      continue;
+    }
+    if (q.kind === "paraphrase") {
+      const words = new Set(tokenize(m.content));
+      const shared = queryTerms(q.q).filter((t) => words.has(t));
+      if (shared.length) problems.push(`${q.expect} paraphrase shares ${shared.join(", ")}: ${q.q}`);
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = checkUnseenSet();
+  const counts: Record<string, Record<string, number>> = {};
+  for (const q of UNSEEN_QUERIES) {
+    counts[q.kind] ??= { tuning: 0, frozen: 0 };
+    counts[q.kind][queryHalf(q)]++;
+  }
+  console.log(`${UNSEEN_MEMORIES.length} memories (${UNSEEN_MEMORIES.filter((m) => m.lang === "zh").length} Chinese), ${UNSEEN_QUERIES.length} questions`);
+  console.table(counts);
+  console.log(problems.length ? problems.join("\n") : "no problems");
+  process.exitCode = problems.length ? 1 : 0;
+}

@@ -1,0 +1,265 @@
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../../lib/config";
+import { createMemory } from "../../lib/memories/create";
+import { createTransformersProvider } from "../../lib/embeddings/transformers";
+import type { EmbeddingProvider } from "../../lib/embeddings/provider";
+import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
+import { lexicalSearch } from "../../lib/search/lexical";
+import type { SearchFilters } from "../../lib/search/filters";
+import { benchCtx, round, table, tempDir, writeResult } from "./common";
+import { LOCOMO_DIR } from "./quality";
+import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenKind } from "./unseen-set";
+import { queryHalf } from "./unseen-split";
+
+/**
+ * Issue 42: retrieval quality on the labelled set nobody tuned on (bench/search/unseen-set.ts), per
+ * half (tuning / frozen, by a hash of each question) and kind, for lexical, vector and hybrid; and
+ * LoCoMo dev per conversation (conv-26 = tuning, conv-30 = held out). Memories and questions are
+ * embedded once; every mode ranks lib's lexical top 100 and the exact cosine top 100 through lib's
+ * rank(), as searchMemories does. `--cv`: fits the fusion by 5-fold cross-validation on the tuning
+ * half (and conv-26) only, then reports both halves with the chosen weights.
+ *
+ *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
+ *     npx tsx bench/search/unseen.ts [--cv] [--no-locomo]
+ *   # multilingual-e5-small: RECOLLECT_BENCH_QUERY_PREFIX="query: " RECOLLECT_BENCH_PASSAGE_PREFIX="passage: "
+ */
+const CANDIDATES = 100;
+const args = process.argv.slice(2);
+const modelDir = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
+if (!modelDir || !fs.existsSync(path.join(modelDir, "config.json"))) {
+  console.log("skipped unseen: set RECOLLECT_BENCH_MODEL_DIR to a prepared model (bench/models/prepare)");
+  process.exit(0);
+}
+const QUERY_PREFIX = process.env.RECOLLECT_BENCH_QUERY_PREFIX ?? "";
+const PASSAGE_PREFIX = process.env.RECOLLECT_BENCH_PASSAGE_PREFIX ?? "";
+/** Optional query rewriting before search (the dictionary translation experiment), by module path. */
+const REWRITE = process.env.RECOLLECT_BENCH_QUERY_REWRITE;
+
+type Mode = "lexical" | "vector" | "hybrid";
+export interface PreparedQuery {
+  kind: string;
+  half: string;
+  lexical: ReturnType<typeof lexicalSearch>;
+  vector: { seq: number; distance: number }[];
+  expected: Set<number>;
+}
+interface Prepared {
+  queries: PreparedQuery[];
+  candidates: Map<number, Candidate>;
+}
+
+const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-unseen-") } });
+const provider: EmbeddingProvider = await createTransformersProvider(config.embedding, tempDir("recollect-unseen-data-"));
+const filters: SearchFilters = { projectId: null, statuses: ["active"] };
+const rewrite: ((q: string) => string) | null = REWRITE
+  ? ((await import(path.resolve(REWRITE))) as { rewriteQuery: (q: string) => string }).rewriteQuery
+  : null;
+
+async function prepare(
+  docs: { key: string; title?: string; content: string }[],
+  queries: { q: string; kind: string; half: string; expect: string[] }[],
+): Promise<Prepared> {
+  const ctx = benchCtx();
+  const seqOf = new Map<string, number>();
+  const bySeq: number[] = [];
+  const texts: string[] = [];
+  for (const d of docs) {
+    const { memory } = createMemory(ctx, { content: d.content, title: d.title, category: "event", source: "import" });
+    const seq = (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(memory.id) as { seq: number }).seq;
+    seqOf.set(d.key, seq);
+    if (!bySeq.includes(seq)) {
+      bySeq.push(seq);
+      texts.push(PASSAGE_PREFIX + (d.title ? `${d.title}\n` : "") + d.content);
+    }
+  }
+  const asked = queries.map((q) => (rewrite ? rewrite(q.q) : q.q));
+  const docVectors = await embedAll(texts);
+  const queryVectors = await embedAll(asked.map((q) => QUERY_PREFIX + q));
+  const candidates = new Map<number, Candidate>();
+  for (const r of ctx.sqlite
+    .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
+    .all() as (Omit<Candidate, "pinned"> & { pinned: number })[])
+    candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
+  const out: Prepared = { queries: [], candidates };
+  queries.forEach((q, i) => {
+    const qv = queryVectors[i];
+    const vector = docVectors
+      .map((v, j) => ({ seq: bySeq[j], distance: 1 - dot(qv, v) }))
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, CANDIDATES);
+    out.queries.push({
+      kind: q.kind,
+      half: q.half,
+      lexical: lexicalSearch(ctx, asked[i], filters, CANDIDATES, { coverage: true }),
+      vector,
+      expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
+    });
+  });
+  ctx.close();
+  return out;
+}
+
+async function embedAll(texts: string[]): Promise<Float32Array[]> {
+  const out: Float32Array[] = [];
+  for (let i = 0; i < texts.length; i += 64) out.push(...(await provider.embed(texts.slice(i, i + 64))));
+  return out;
+}
+const dot = (a: Float32Array, b: Float32Array) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+function ranked(p: Prepared, q: PreparedQuery, mode: Mode, fusion: Fusion): number[] {
+  const lexical = mode === "vector" ? [] : q.lexical;
+  const vector = mode === "lexical" ? null : q.vector;
+  return rank(lexical, vector, p.candidates, { projectId: null, now: Date.now() }, fusion).map((r) => r.seq);
+}
+
+interface HitScore {
+  n: number;
+  hit1: number;
+  hit5: number;
+  mrr: number;
+}
+/** hit@1, hit@5, MRR per kind (and "overall") for the queries `keep` lets through. */
+function scoreHits(p: Prepared, mode: Mode, fusion: Fusion, keep: (q: PreparedQuery, i: number) => boolean): Record<string, HitScore> {
+  const per = new Map<string, HitScore>();
+  p.queries.forEach((q, i) => {
+    if (!keep(q, i)) return;
+    const at = ranked(p, q, mode, fusion).findIndex((s) => q.expected.has(s));
+    for (const key of [q.kind, "overall"]) {
+      const c = per.get(key) ?? per.set(key, { n: 0, hit1: 0, hit5: 0, mrr: 0 }).get(key)!;
+      c.n++;
+      if (at === 0) c.hit1++;
+      if (at >= 0 && at < 5) c.hit5++;
+      if (at >= 0) c.mrr += 1 / (at + 1);
+    }
+  });
+  return Object.fromEntries([...per].map(([k, c]) => [k, { n: c.n, hit1: round(c.hit1 / c.n, 3), hit5: round(c.hit5 / c.n, 3), mrr: round(c.mrr / c.n, 3) }]));
+}
+
+/** LoCoMo recall@5/@10 of the evidence turns, over the queries `keep` lets through. */
+function scoreRecall(p: Prepared, mode: Mode, fusion: Fusion, keep: (i: number) => boolean = () => true) {
+  let n = 0;
+  let r5 = 0;
+  let r10 = 0;
+  p.queries.forEach((q, i) => {
+    if (!keep(i)) return;
+    const list = ranked(p, q, mode, fusion);
+    const found = (k: number) => list.slice(0, k).filter((s) => q.expected.has(s)).length / q.expected.size;
+    n++;
+    r5 += found(5);
+    r10 += found(10);
+  });
+  return { n, r5: round(r5 / n, 3), r10: round(r10 / n, 3) };
+}
+
+function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepared> {
+  if (args.includes("--no-locomo") || !fs.existsSync(LOCOMO_DIR)) {
+    console.log(`LoCoMo skipped (${LOCOMO_DIR} absent or --no-locomo)`);
+    return {};
+  }
+  const read = <T>(f: string) =>
+    fs
+      .readFileSync(path.join(LOCOMO_DIR, f), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as T);
+  const turns = read<{ sample_id: string; dia_id: string; speaker: string; text: string }>("locomo-dev_memories.jsonl");
+  const questions = read<{ sample_id: string; question: string; category: number; category_name: string; evidence: string[] }>(
+    "locomo-dev_queries.jsonl",
+  ).filter((q) => q.category !== 5 && q.evidence?.length);
+  return (async () => {
+    const out: Record<string, Prepared> = {};
+    for (const sample of [...new Set(turns.map((t) => t.sample_id))])
+      out[sample] = await prepare(
+        turns.filter((t) => t.sample_id === sample).map((t) => ({ key: t.dia_id, title: t.speaker, content: t.text })),
+        questions.filter((q) => q.sample_id === sample).map((q) => ({ q: q.question, kind: q.category_name, half: sample, expect: q.evidence })),
+      );
+    return out;
+  })();
+}
+
+const t0 = performance.now();
+const set = await prepare(
+  UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
+  UNSEEN_QUERIES.map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
+);
+const locomo = await locomoSets();
+console.log(
+  `embedded in ${round((performance.now() - t0) / 1000, 1)} s (model ${path.basename(modelDir)}${REWRITE ? `, queries rewritten by ${REWRITE}` : ""})`,
+);
+
+const KINDS: UnseenKind[] = ["paraphrase", "cross", "keyword", "identifier", "zh", "distractor"];
+const MODES: Mode[] = ["lexical", "vector", "hybrid"];
+
+function report(fusion: Fusion, label: string) {
+  const rows: Record<string, unknown>[] = [];
+  for (const half of ["frozen", "tuning"])
+    for (const kind of [...KINDS, "overall"]) {
+      const row: Record<string, unknown> = { half, kind };
+      for (const mode of MODES) {
+        const s = scoreHits(set, mode, fusion, (q) => q.half === half)[kind];
+        row.n = s?.n ?? 0;
+        row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
+      }
+      rows.push(row);
+    }
+  console.log(`\n${label}: hit@1 / hit@5 / MRR, fusion ${JSON.stringify(fusion)}`);
+  console.log(table(rows));
+  const loco: Record<string, unknown>[] = [];
+  for (const [sample, p] of Object.entries(locomo)) {
+    const row: Record<string, unknown> = { conversation: `${sample}${sample === "conv-26" ? " (tuning)" : " (held out)"}` };
+    for (const mode of MODES) {
+      const s = scoreRecall(p, mode, fusion);
+      row.n = s.n;
+      row[mode] = `${s.r5.toFixed(3)} / ${s.r10.toFixed(3)}`;
+    }
+    loco.push(row);
+  }
+  if (loco.length) {
+    console.log("\nLoCoMo dev recall@5 / recall@10");
+    console.log(table(loco));
+  }
+  return { rows, locomo: loco };
+}
+
+const result: Record<string, unknown> = { at: new Date().toISOString(), model: path.basename(modelDir), rewrite: REWRITE ?? null };
+result.shipped = report(FUSION, "Shipped fusion");
+
+if (args.includes("--cv")) {
+  const { crossValidate } = await import("./fusion-cv");
+  const now = Date.now();
+  const tuning = set.queries.filter((q) => q.half === "tuning");
+  const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
+  const lexicalAt = tuning.map((q) => position(q, ranked(set, q, "lexical", FUSION)));
+  const conv26 = locomo["conv-26"];
+  const cv = crossValidate({
+    kinds: tuning.map((q) => q.kind),
+    lexicalAt,
+    hybridAt: (fusion) =>
+      tuning.map((q) =>
+        position(
+          q,
+          rank(q.lexical, q.vector, set.candidates, { projectId: null, now }, fusion).map((r) => r.seq),
+        ),
+      ),
+    locomoRecall10: conv26
+      ? (fusion) =>
+          conv26.queries.map((q) => {
+            const top = rank(q.lexical, q.vector, conv26.candidates, { projectId: null, now }, fusion)
+              .slice(0, 10)
+              .map((r) => r.seq);
+            return top.filter((s) => q.expected.has(s)).length / q.expected.size;
+          })
+      : null,
+  });
+  console.log(`\nCross-validation on the tuning half (${cv.folds} folds): ${JSON.stringify(cv.foldScores)}; chosen ${JSON.stringify(cv.chosen)}`);
+  result.cv = cv;
+  result.chosen = report(cv.chosen, "Fusion chosen by cross-validation on the tuning half");
+}
+await provider.close?.();
+console.log(`\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${REWRITE ? "-rewritten" : ""}`, result)}`);
+process.exit(0);
