@@ -8,6 +8,8 @@ export interface SessionState {
   /** The resume block: undefined = not asked yet, "" = none. */
   resume?: string;
   resumePending?: Promise<void>;
+  /** A resume call failed: the server may have recorded a delivery whose answer was lost (asked `again`). */
+  resumeFailed?: boolean;
   /** The fetch of what was injected before OpenCode restarted (plugin/hooks/injected.ts). */
   restoring?: Promise<void>;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
@@ -23,8 +25,14 @@ export interface SessionState {
   pendingExtract: string[];
   /** The stable block fetch started early (in messages.transform) for this turn. */
   stablePending?: Promise<string>;
-  /** A nudge from extraction, attached to the next user message. */
-  pendingNudge?: string;
+  /**
+   * A nudge from extraction, attached to the next user message: its suggestions' ids (the server
+   * rebuilds the nudge from them as the store is then) and its text as extraction wrote it (used
+   * when no recall call goes out).
+   */
+  pendingNudge?: PendingNudge;
+  /** A note for the next user message as it is (the librarian's after a compaction). */
+  pendingNote?: string;
   /** Pressure nudges already attached to a message of this session (each is shown once). */
   shownNudges: Set<string>;
   /** Files the session touched since the last heartbeat. */
@@ -40,8 +48,15 @@ export interface SessionState {
   extractedCount: number;
   /** Messages in the last idle checkpoint. */
   checkpointedCount: number;
+  /** The last idle checkpoint: the next one sends only the messages after it (`since`). */
+  idleCheckpoint?: { id: string; count: number; lastID: string };
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
+}
+
+export interface PendingNudge {
+  text: string;
+  ids: string[];
 }
 
 /** What the last compression call of a session sent and got, for the delta exchange. */
