@@ -3,8 +3,13 @@ import type { Part } from "@opencode-ai/sdk";
 /** What the plugin remembers per OpenCode session (in memory; bounded). */
 export interface SessionState {
   id: string;
-  /** The stable block last injected, kept while the server reports the same hash. */
+  /**
+   * The stable block injected into this session. Kept for the session's life while it goes on: a
+   * pinned memory stored mid-session reaches the system prompt at the next natural cache break.
+   */
   stable?: { hash: string; text: string; memoryIds: string[] };
+  /** The next stable block answer replaces the session's (after a compaction, or asked for at once). */
+  stableRefresh?: boolean;
   /** The resume block: undefined = not asked yet, "" = none. */
   resume?: string;
   resumePending?: Promise<void>;

@@ -44,8 +44,10 @@ export function events(rt: Runtime) {
         return;
       case "session.compacted": {
         const s = rt.sessions.get(event.properties.sessionID);
-        // The summary now carries what the resume block said.
+        // The summary now carries what the resume block said; the prefix is rewritten anyway: the
+        // pinned block takes its latest version (a memory pinned since shows from here on).
         s.resume = "";
+        s.stableRefresh = true;
         saveInjected(rt, s);
         return;
       }

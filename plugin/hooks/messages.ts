@@ -63,6 +63,8 @@ async function decideBlock(rt: Runtime, s: SessionState, m: WithParts, history: 
   if (s.decided.has(id)) return;
   s.decided.add(id);
   const text = userText(m);
+  // No words of the user's (a handled command's acknowledgement): the nudge waits for a real message.
+  if (!text) return;
   const pieces: string[] = [];
   const nudge = s.pendingNudge;
   s.pendingNudge = undefined;

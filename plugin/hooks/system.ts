@@ -49,27 +49,37 @@ async function stableText(rt: Runtime, s: SessionState | undefined): Promise<str
 
 async function fetchStable(rt: Runtime, s: SessionState | undefined): Promise<string> {
   const holder: { stable?: Cached } = s ?? rt;
-  // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
+  // A session keeps its block while it goes on (the provider's cached prefix starts with it); a new
+  // one, a compacted one, or one that asked for a pinned memory at once takes the latest.
+  const takesLatest = !s || !holder.stable || s.stableRefresh === true;
+  let latest: Cached | undefined;
+  let fromCache = false;
   if (rt.stable && Date.now() - rt.stableFetchedAt < rt.settings.stableRefreshMs) {
-    if (holder.stable?.hash !== rt.stable.hash) {
-      holder.stable = rt.stable;
+    // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
+    latest = rt.stable;
+    fromCache = true;
+  } else {
+    // With the session id the server records the block as injected into it (once per version):
+    // sent only when this answer will be.
+    const res = await rt.client.get<StableContextDto>("/api/context/stable", {
+      query: { directory: rt.directory, ...(s && takesLatest ? { sessionID: s.id } : {}) },
+      expect: SHAPES.stable,
+    });
+    if (res.ok) {
+      rt.stableFetchedAt = Date.now();
+      latest = rt.stable?.hash === res.data.hash ? rt.stable : { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
+      rt.stable = latest;
+      fromCache = !(s && takesLatest);
+    } else latest = holder.stable ?? rt.stable;
+  }
+  if (latest && holder.stable?.hash !== latest.hash && takesLatest) {
+    holder.stable = latest;
+    if (s) {
+      s.stableRefresh = false;
       // The server saw no request for this session's block: tell it, off the turn's path.
-      if (s) reportCachedStable(rt, s.id, rt.stable);
+      if (fromCache) reportCachedStable(rt, s.id, latest);
     }
-    return holder.stable.text;
-  }
-  // The session id lets the server record the block as injected into it (once per version).
-  const res = await rt.client.get<StableContextDto>("/api/context/stable", {
-    query: { directory: rt.directory, ...(s ? { sessionID: s.id } : {}) },
-    expect: SHAPES.stable,
-  });
-  if (res.ok) {
-    rt.stableFetchedAt = Date.now();
-    if (holder.stable?.hash !== res.data.hash) holder.stable = { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
-    if (s) rt.stable = holder.stable;
-  } else if (!holder.stable && rt.stable) {
-    holder.stable = rt.stable;
-  }
+  } else if (s?.stableRefresh && holder.stable?.hash === latest?.hash) s.stableRefresh = false;
   return holder.stable?.text ?? "";
 }
 

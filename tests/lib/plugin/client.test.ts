@@ -62,7 +62,7 @@ afterEach(async () => {
 async function setup() {
   const server = await scriptedServer();
   open.push(server);
-  const rt = createRuntime(resolveSettings({ url: server.url, dataDir: tempDir(), autoStart: false, timeoutMs: 2000 }, {}), "/project", undefined);
+  const rt = createRuntime(resolveSettings({ url: server.url, dataDir: tempDir(), autoStart: false, timeoutMs: 20_000 }, {}), "/project", undefined);
   runtimes.push(rt);
   return { server, rt };
 }
