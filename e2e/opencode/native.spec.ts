@@ -361,7 +361,7 @@ test("7. after a compaction that suggested memories, the next turn is told to ha
   expect(sent).toContain('agent "librarian"');
 });
 
-test("8. /bootstrap, /dream and /distill propose for review without a model call", async () => {
+test("8. /bootstrap, /dream and /distill propose for review; the model only acknowledges each", async () => {
   oc = await startOpencode({
     llmUrl: llm.url,
     env: pluginEnv(),
