@@ -132,9 +132,9 @@ test("1. /remember infers the category, /recall brings memories into the session
   expect((await outcomeOf(session, "forget"))!.text).toContain(`Archived ${gotcha.id}`);
 
   // Each command's work was done once, in the plugin; the model's part is one short acknowledgement
-  // per command (6 commands), which never carries the status lines.
+  // per command (5 commands), which never carries the status lines.
   const acks = agentRequests(from);
-  expect(acks).toHaveLength(6);
+  expect(acks).toHaveLength(5);
   expect(acks.every(isAcknowledgement)).toBe(true);
   for (const r of acks) expect(r.messages.map(textOf).join("\n")).not.toContain("Which kind of memory is it?");
   const lastAck = acks.at(-1)!;
@@ -185,8 +185,8 @@ test("2. /checkpoint stores a manual checkpoint and shows it, /memory shows the 
   const status = (await outcomeOf(first, "memory"))!.text;
   expect(status).toContain("Memories: 1 in this project");
   expect(status).toMatch(/Pinned: 1 \(\d+ tokens\)/);
-  const ids = (await sessionCheckpoints()).map((c) => c.id);
-  expect(ids).toContain(/Last checkpoint: ([^,]+), \d+s ago/.exec(status)?.[1]);
+  // The checkpoint it names may be an idle one replaced since (each acknowledgement turn ends idle).
+  expect(status).toMatch(/Last checkpoint: [^,]+, \d+s ago/);
   expect(status).toMatch(/Search: (lexical|hybrid)/);
 
   const second = await newSession(oc);
