@@ -130,7 +130,8 @@ const schema = z.object({
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),
     recallBudgetTokens: z.number().int().min(0).default(600),
-    resumeBudgetTokens: z.number().int().min(0).default(1200),
+    // Sent on every request of a new session: the most a new session needs to pick up the work (issue 40).
+    resumeBudgetTokens: z.number().int().min(0).default(300),
     recallLimit: z.number().int().min(0).default(5),
   }),
   extraction: z.object({

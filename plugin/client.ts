@@ -3,11 +3,14 @@ import path from "node:path";
 import { dialledAddress, newChallenge, provesToken, TRUST_MS, unprovenReason } from "../lib/security/server-proof";
 import { Breaker } from "./breaker";
 import type { Settings } from "./options";
+import { anyObject, type Shape } from "./shapes";
 
 /**
  * The plugin's only way to the server: JSON over HTTP with a short timeout, a circuit breaker, and
  * no exceptions: every call resolves to `{ ok: true, data }` or `{ ok: false, error }`, so hooks
- * fail open (OpenCode goes on as if the plugin were not there).
+ * fail open (OpenCode goes on as if the plugin were not there). `ok` always carries a whole JSON
+ * answer of the expected shape: under Bun, a fetch whose answer lands at its timeout can resolve
+ * with status 200 and an empty body, and a reader of `data` must never see that.
  */
 export type Result<T> = { ok: true; status: number; data: T } | { ok: false; status?: number; error: string; refused?: boolean };
 
@@ -17,7 +20,13 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Warm-up calls: neither refused by nor counted in the circuit breaker. */
   bypassBreaker?: boolean;
+  /** The answer's shape (plugin/shapes.ts); any JSON object or array when absent. */
+  expect?: Shape;
 }
+
+/** After an outage the server is probed (`GET /api/health`) at these intervals, doubling, until it answers. */
+export const PROBE_FIRST_MS = 250;
+export const PROBE_MAX_MS = 4000;
 
 export type Logger = (level: "debug" | "info" | "warn" | "error", message: string) => void;
 
@@ -36,6 +45,54 @@ export class RecollectClient {
     private readonly log: Logger = () => {},
   ) {
     this.breaker = new Breaker(settings.breakerFailures, settings.breakerCooldownMs);
+    // After an outage, a server back answers its health at once. A server that answers but fails
+    // (5xx, timeouts) would answer the probe too: it waits the cooldown (half-open) as before.
+    this.breaker.onOpen = (why) => {
+      if (why === "down") this.scheduleProbe();
+    };
+  }
+
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private probeDelay = PROBE_FIRST_MS;
+
+  /**
+   * While the circuit is open, a cheap health probe runs in the background (unref'd: it never
+   * keeps OpenCode alive), sooner at first, then every few seconds: the circuit closes as soon as
+   * the server answers, instead of after the whole blind cooldown.
+   */
+  private scheduleProbe() {
+    if (this.probeTimer) return;
+    const delay = this.probeDelay;
+    this.probeDelay = Math.min(this.probeDelay * 2, PROBE_MAX_MS);
+    this.probeTimer = setTimeout(() => void this.probe(), delay);
+    this.probeTimer.unref?.();
+  }
+
+  private async probe() {
+    let healthy = false;
+    try {
+      const res = await fetch(`${this.settings.url}/api/health`, { signal: AbortSignal.timeout(1000) });
+      const text = await res.text();
+      healthy = res.ok && anyObject(safeJson(text));
+    } catch {
+      /* still down */
+    }
+    this.probeTimer = undefined;
+    if (healthy) {
+      // Whatever answers proves itself (the token challenge) on the next call.
+      this.trustedUntil = 0;
+      this.probeDelay = PROBE_FIRST_MS;
+      this.breaker.reset();
+    } else if (this.breaker.state !== "closed") {
+      // Still down: the circuit stays open while the probes go on (a new cooldown each time).
+      this.breaker.trip();
+    } else this.probeDelay = PROBE_FIRST_MS;
+  }
+
+  /** Stops the background probe (tests, shutdown). */
+  stopProbing() {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
   }
 
   private readonly warned = new Map<string, number>();
@@ -154,21 +211,24 @@ export class RecollectClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();
-      let data: unknown;
-      try {
-        data = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* not JSON */
-      }
-      if (!options.bypassBreaker) {
-        if (res.status >= 500) this.breaker.failure();
-        else this.breaker.success();
-      }
+      const data = safeJson(text);
       if (!res.ok) {
+        if (!options.bypassBreaker) {
+          if (res.status >= 500) this.breaker.failure();
+          else this.breaker.success();
+        }
         if (res.status >= 500 || (res.status >= 400 && res.status !== 404)) this.warnOnce(`${method} ${pathname}: HTTP ${res.status} ${text.slice(0, 300)}`);
         const message = (data as { error?: { message?: string } } | undefined)?.error?.message ?? `HTTP ${res.status}`;
         return { ok: false, status: res.status, error: message };
       }
+      const unfit = answerFault(res, text, data, options.expect ?? anyObject);
+      if (unfit) {
+        // Counted as a failure: a server that answers nothing usable is not a working one.
+        if (!options.bypassBreaker) this.breaker.failure();
+        this.warnOnce(`${method} ${pathname}: ${unfit} (HTTP ${res.status})`);
+        return { ok: false, status: res.status, error: unfit };
+      }
+      if (!options.bypassBreaker) this.breaker.success();
       return { ok: true, status: res.status, data: data as T };
     } catch (error) {
       const refused = isRefused(error);
@@ -190,6 +250,25 @@ export class RecollectClient {
       return { ok: false, error: message, refused };
     }
   }
+}
+
+function safeJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a 2xx answer is unusable (empty, cut short, not JSON, not the expected shape), or undefined. */
+function answerFault(res: Response, text: string, data: unknown, expect: Shape): string | undefined {
+  if (!text) return "empty answer";
+  const declared = Number(res.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > 0 && Buffer.byteLength(text) < declared) return "answer cut short";
+  if (data === undefined) return "answer is not JSON";
+  if (!expect(data)) return "answer of an unexpected shape";
+  return undefined;
 }
 
 function isRefused(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { chatMessage, toolAfter } from "./hooks/chat";
-import { CommandHandled, commandBefore } from "./hooks/command";
+import { commandBefore } from "./hooks/command";
 import { configHook } from "./hooks/config";
 import { AgentGuard, ReadOnlyRefusal } from "./hooks/guard";
 import { compacting } from "./hooks/compacting";
@@ -48,7 +48,7 @@ export async function createRecollect(
   const hooks: Hooks = {
     tool: { ...memoryTools(rt), ...(settings.agents ? { ...planTools(rt), ...reviewTools(rt), ...consolidateTools(rt) } : {}), ...loopTools(loops) },
     config: safe(rt, "config", configHook(rt, ownedCommands)),
-    "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard), (e) => e instanceof CommandHandled),
+    "command.execute.before": safe(rt, "command.execute.before", commandBefore(rt, ownedCommands, guard)),
     // Refusals (a read-only agent's edit, a loop session's push) reach the model as the tool's failure.
     "tool.execute.before": safe(
       rt,

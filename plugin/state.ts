@@ -3,11 +3,18 @@ import type { Part } from "@opencode-ai/sdk";
 /** What the plugin remembers per OpenCode session (in memory; bounded). */
 export interface SessionState {
   id: string;
-  /** The stable block last injected, kept while the server reports the same hash. */
+  /**
+   * The stable block injected into this session. Kept for the session's life while it goes on: a
+   * pinned memory stored mid-session reaches the system prompt at the next natural cache break.
+   */
   stable?: { hash: string; text: string; memoryIds: string[] };
+  /** The next stable block answer replaces the session's (after a compaction, or asked for at once). */
+  stableRefresh?: boolean;
   /** The resume block: undefined = not asked yet, "" = none. */
   resume?: string;
   resumePending?: Promise<void>;
+  /** A resume call failed: the server may have recorded a delivery whose answer was lost (asked `again`). */
+  resumeFailed?: boolean;
   /** The fetch of what was injected before OpenCode restarted (plugin/hooks/injected.ts). */
   restoring?: Promise<void>;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
@@ -23,8 +30,14 @@ export interface SessionState {
   pendingExtract: string[];
   /** The stable block fetch started early (in messages.transform) for this turn. */
   stablePending?: Promise<string>;
-  /** A nudge from extraction, attached to the next user message. */
-  pendingNudge?: string;
+  /**
+   * A nudge from extraction, attached to the next user message: its suggestions' ids (the server
+   * rebuilds the nudge from them as the store is then) and its text as extraction wrote it (used
+   * when no recall call goes out).
+   */
+  pendingNudge?: PendingNudge;
+  /** A note for the next user message as it is (the librarian's after a compaction). */
+  pendingNote?: string;
   /** Pressure nudges already attached to a message of this session (each is shown once). */
   shownNudges: Set<string>;
   /** Files the session touched since the last heartbeat. */
@@ -40,8 +53,15 @@ export interface SessionState {
   extractedCount: number;
   /** Messages in the last idle checkpoint. */
   checkpointedCount: number;
+  /** The last idle checkpoint: the next one sends only the messages after it (`since`). */
+  idleCheckpoint?: { id: string; count: number; lastID: string };
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
+}
+
+export interface PendingNudge {
+  text: string;
+  ids: string[];
 }
 
 /** What the last compression call of a session sent and got, for the delta exchange. */

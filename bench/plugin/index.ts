@@ -18,7 +18,7 @@ import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { printTable, summarize, writeResult } from "../lib/stats";
-import { twoDayProject, type TwoDayReport } from "./two-day";
+import { DOLLARS_PER_MTOK, twoDayProject, type TwoDayReport } from "./two-day";
 
 type WithParts = { info: Message; parts: Part[] };
 
@@ -263,6 +263,7 @@ async function main() {
 
 function printTwoDay(r: TwoDayReport) {
   const share = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const dollars = (units: number) => `$${((units * DOLLARS_PER_MTOK) / 1e6).toFixed(4)}`;
   printTable(
     "Synthetic two-day project: effective input cost with and without the plugin (simulated prompt cache: reads 0.1x, writes 1.25x, 5-minute lifetime; uncached-token units; OpenCode's own prompt and tools left out)",
     [...r.days, { label: "both days", requests: r.days.reduce((n, d) => n + d.requests, 0), ...r.total }].map((d) => ({
@@ -273,6 +274,7 @@ function printTwoDay(r: TwoDayReport) {
       "cost without": Math.round(d.without.cost),
       "cost with": Math.round(d.with.cost),
       "with / without": share(d.ratio),
+      [`$ without / with (input at $${DOLLARS_PER_MTOK}/MTok)`]: `${dollars(d.without.cost)} / ${dollars(d.with.cost)}`,
       "cacheable without": share(d.without.cacheableShare),
       "cacheable with": share(d.with.cacheableShare),
       "uncached tokens without / with": `${d.without.tokens - d.without.cachedTokens} / ${d.with.tokens - d.with.cachedTokens}`,
@@ -291,6 +293,14 @@ function printTwoDay(r: TwoDayReport) {
       "pinned (stable) block": f.stable,
       "resume block": f.resume,
       total: f.tools + f.stable + f.resume,
+    })),
+  );
+  printTable(
+    "The inbox after the two days (suggested memories; a duplicate: an active memory holds it, word overlap >= 0.8)",
+    r.suggestions.items.map((i) => ({
+      category: i.category,
+      suggestion: i.content.slice(0, 100),
+      duplicate: r.suggestions.duplicates.includes(i.content) ? "yes" : "",
     })),
   );
 }

@@ -101,6 +101,20 @@ export interface TwoDayReport {
   total: { without: RunCost; with: RunCost; ratio: number };
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
   fixedTokens: Record<string, { tools: number; stable: number; resume: number }>;
+  /** The inbox after the two days: each suggestion, and those an active memory already holds (duplicates). */
+  suggestions: { total: number; duplicates: string[]; byCategory: Record<string, number>; items: { category: string; content: string }[] };
+}
+
+/** Dollars per million uncached input tokens the cost units are priced at (Anthropic Claude Sonnet input: $3/MTok; reads 0.1x, writes 1.25x). */
+export const DOLLARS_PER_MTOK = 3;
+
+const wordsOf = (t: string) => new Set(t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+function similar(a: string, b: string): number {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared++;
+  return shared / (x.size + y.size - shared || 1);
 }
 
 export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayReport> {
@@ -112,7 +126,7 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const toolTokens = tools.reduce((n, b) => n + b.tokens, 0);
   const withCache = new PrefixCache();
   const withoutCache = new PrefixCache();
-  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {} };
+  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, suggestions: undefined as never };
   const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
   // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
   const histories = new Map<string, WithParts[]>();
@@ -173,5 +187,22 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const w = totalCost(all.with);
   const wo = totalCost(all.without);
   report.total = { without: wo, with: w, ratio: w.cost / wo.cost };
+  report.suggestions = await inbox(rt);
   return report;
+}
+
+/** The project's suggested memories after the run, and those an active memory holds (word overlap at 0.8 or more). */
+async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
+  type Item = { category: string; content: string };
+  const list = async (status: string) =>
+    (await rt.client.get<{ items: Item[] }>("/api/memories", { query: { directory: rt.directory, status, limit: 200 }, timeoutMs: 30_000 })) as
+      | { ok: true; data: { items: Item[] } }
+      | { ok: false };
+  const [suggested, active] = await Promise.all([list("suggested"), list("active")]);
+  const items = suggested.ok ? suggested.data.items.map((m) => ({ category: m.category, content: m.content })) : [];
+  const held = active.ok ? active.data.items.map((m) => m.content) : [];
+  const duplicates = items.filter((i) => held.some((h) => similar(i.content, h) >= 0.8)).map((i) => i.content);
+  const byCategory: Record<string, number> = {};
+  for (const i of items) byCategory[i.category] = (byCategory[i.category] ?? 0) + 1;
+  return { total: items.length, duplicates, byCategory, items };
 }

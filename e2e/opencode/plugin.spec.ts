@@ -4,6 +4,8 @@ import { expect, test } from "@playwright/test";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { freePort, startServer, type TestServer } from "../../tests/helpers/server";
 import { isCompactionRequest, lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
+import { kvHistory } from "../../tests/lib/checkpoints/history";
+import { startFaultyProxy } from "./helpers/faulty-proxy";
 import { newSession, prompt, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
 
 /**
@@ -257,5 +259,54 @@ test("5. with the server down and unstartable, turns complete without error and 
   for (const r of agentRequests(from)) {
     expect(systemTexts(r).join("\n")).not.toContain("recollect-memory");
     expect(r.messages.map(textOf).join("\n")).not.toMatch(/recollect|ECONNREFUSED/i);
+  }
+});
+
+test("6. an empty or late 200 for the pinned and resume blocks fails open once, and the next transform gets them (issue 40)", async () => {
+  // The first session-bound stable block answer stalls past the plugin's deadline (its status comes
+  // at once), the first resume answer is a 200 with no body.
+  let sessionStables = 0;
+  const proxy = await startFaultyProxy(server.url, (method, url, nth) => {
+    if (method === "GET" && url.pathname === "/api/context/stable" && url.searchParams.has("sessionID") && ++sessionStables === 1) return { stallMs: 4000 };
+    if (method === "GET" && url.pathname === "/api/context/resume" && nth === 1) return "empty";
+    return undefined;
+  });
+  try {
+    oc = await startOpencode({ llmUrl: llm.url, env: { ...pluginEnv(), RECOLLECT_URL: proxy.url, RECOLLECT_PLUGIN_TIMEOUT_MS: "1500" } });
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "Never deploy the billing service on Fridays", category: "constraint", pinned: true, directory: oc.projectDir },
+    });
+    // Yesterday's session: a new session resumes from its checkpoint.
+    const cp = await server.api("/api/checkpoints", {
+      method: "POST",
+      json: { directory: oc.projectDir, sessionID: "ses_yesterday", trigger: "manual", suggest: false, messages: kvHistory(oc.projectDir) },
+    });
+    expect(cp.status).toBe(201);
+    script(() => ({ text: "ok" }));
+    const from = llm.requests.length;
+    const session = await newSession(oc);
+    await prompt(oc, session, "hello");
+    await prompt(oc, session, "and again");
+    await prompt(oc, session, "once more");
+    const systems = agentRequests(from).map((r) => systemTexts(r).join("\n"));
+    expect(systems).toHaveLength(3);
+    // The first turn went on without the pinned block (the answer never came in time)...
+    expect(systems[0]).not.toContain("Never deploy the billing service on Fridays");
+    // ... the next ones have it, and the resume block the empty answer lost, asked again.
+    for (const s of systems.slice(1)) {
+      expect(s).toContain("Never deploy the billing service on Fridays");
+      expect(s).toContain("## Resuming from an earlier session");
+    }
+    expect(systems[2]).toBe(systems[1]);
+    const resumes = proxy.seen.filter((r) => r.startsWith("GET /api/context/resume"));
+    expect(resumes.length).toBeGreaterThanOrEqual(2);
+    expect(resumes[1]).toContain("again=true");
+    // No hook kept a rejected promise: nothing failed open.
+    expect(oc.log()).not.toMatch(/system\.transform failed open|messages\.transform failed open/);
+  } finally {
+    await oc?.stop();
+    oc = undefined;
+    await proxy.close();
   }
 });

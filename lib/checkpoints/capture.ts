@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { CaptureCheckpointResult, ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
-import { badRequest } from "../errors";
+import { badRequest, conflict } from "../errors";
 import { ruleSuggestions } from "../extraction/extract";
 import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
@@ -30,13 +30,31 @@ function flatten(turns: readonly Turn[]): string {
  */
 export function captureCheckpoint(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
-  return store(ctx, input, projectOf(ctx, input), redactKeysAfter(redactDeep(input.messages)), now);
+  const projectId = projectOf(ctx, input);
+  return store(ctx, input, projectId, [...baseMessages(ctx, input, projectId), ...redactKeysAfter(redactDeep(input.messages))], now);
 }
 
 /** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
 export async function captureCheckpointAsync(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
   const projectId = projectOf(ctx, input);
-  return store(ctx, input, projectId, await redactKeysAfterAsync(await redactDeepAsync(input.messages)), now);
+  const base = baseMessages(ctx, input, projectId);
+  return store(ctx, input, projectId, [...base, ...(await redactKeysAfterAsync(await redactDeepAsync(input.messages)))], now);
+}
+
+/**
+ * The history a delta (`since`) continues: the first messages of that checkpoint of the same session
+ * and project (stored redacted). 409 when it is gone or does not end with the message named.
+ */
+function baseMessages(ctx: Ctx, input: Parsed, projectId: string): Parsed["messages"] {
+  if (!input.since) return [];
+  const row = ctx.sqlite
+    .prepare("SELECT raw_messages, message_count FROM checkpoints WHERE id = ? AND session_id = ? AND project_id = ?")
+    .get(input.since.checkpoint, input.sessionID, projectId) as { raw_messages: Buffer; message_count: number } | undefined;
+  if (!row || row.message_count < input.since.count) throw conflict("the checkpoint to continue is gone: send the whole history", { field: "since" });
+  const messages = (JSON.parse(zlib.gunzipSync(row.raw_messages).toString("utf8")) as Parsed["messages"]).slice(0, input.since.count);
+  const last = messages[messages.length - 1] as { info?: { id?: unknown } } | undefined;
+  if (last?.info?.id !== input.since.lastID) throw conflict("the history changed since that checkpoint: send the whole history", { field: "since" });
+  return messages;
 }
 
 type Parsed = ParsedCaptureCheckpointInput;

@@ -31,6 +31,15 @@ export const captureCheckpointInput = z
     messages: z.array(openCodeMessage).min(1, "messages must hold at least one message").max(100_000),
     /** Also store what the deterministic extractors find as `suggested` memories (default true). */
     suggest: z.boolean().default(true),
+    /**
+     * `messages` continue this session's checkpoint `checkpoint`: its first `count` messages (the
+     * last of which has the id `lastID`) come first, so a session's idle checkpoints send only what
+     * is new. 409 when that checkpoint is gone or its history differs (the client sends it all).
+     */
+    since: z
+      .object({ checkpoint: z.string().min(1).max(200), count: z.number().int().min(1).max(100_000), lastID: z.string().min(1).max(200) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CaptureCheckpointInput = z.input<typeof captureCheckpointInput>;
@@ -60,6 +69,14 @@ export const resumeQuery = z
     sessionID: sessionIdField,
     /** Overrides `injection.resumeBudgetTokens` for this call. */
     budget: z.coerce.number().int().min(50).max(20_000).optional(),
+    /**
+     * The session's earlier answer was lost on the way (a timeout, an empty body): the block
+     * already delivered to it is built again instead of `reason: "delivered"`.
+     */
+    again: z
+      .enum(["true", "1"])
+      .optional()
+      .transform((v) => v !== undefined),
   })
   .strict();
 export type ResumeQuery = z.input<typeof resumeQuery>;

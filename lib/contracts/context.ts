@@ -57,6 +57,11 @@ export const recallContextInput = z
     /** Overrides `injection.recallBudgetTokens` / `injection.recallLimit`. */
     budget: z.number().int().min(0).max(20_000).optional(),
     limit: z.number().int().min(0).max(50).optional(),
+    /**
+     * Suggestions an extraction nudge named, waiting to be shown with this message: the answer's
+     * `nudge` names those still worth it now (lib/extraction/nudge.ts).
+     */
+    suggestions: z.array(z.string().min(1).max(200)).max(20).default([]),
   })
   .strict();
 export type RecallContextInput = z.input<typeof recallContextInput>;
@@ -70,6 +75,11 @@ export interface RecallContextDto {
   memoryIds: string[];
   /** Served from the (session, message) cache. */
   cached: boolean;
+  /**
+   * The nudge about the `suggestions` asked, built from the store as it is now: those still only
+   * suggested, not shown in this block, not stored meanwhile in other words. Null when none is left.
+   */
+  nudge?: string | null;
 }
 
 /** How many running loops the summary lists (the sidebar has a few lines to spare, not a page). */
@@ -99,7 +109,8 @@ export interface ContextSummaryDto {
   loopsRunning: number;
   /** The newest of them (at most `SUMMARY_LOOPS_LISTED`): what the TUI sidebar lists. */
   loops: Array<{ id: string; slug: string; phase: LoopPhase | null; iteration: number; maxIterations: number }>;
-  lastCheckpoint: { id: string; sessionId: string; createdAt: string; ageSeconds: number; task: string | null } | null;
+  /** `trigger`: idle, compaction, manual, ingest (absent from servers before it was added). */
+  lastCheckpoint: { id: string; sessionId: string; createdAt: string; ageSeconds: number; task: string | null; trigger?: string } | null;
   /** Tokens compression saved in the given session (0 without one). */
   tokensSaved: number;
 }

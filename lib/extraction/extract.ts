@@ -6,6 +6,8 @@ import { addPending, clearPending, markSeen, pendingTexts, unseenTexts } from ".
 import { detectCandidates } from "./detect";
 import { llmEnabled, runLlmExtraction } from "./llm";
 import { nudgeText } from "./nudge";
+import { prepareNearDuplicateCheck } from "../search/near-duplicate";
+import { redact } from "../security/redact";
 import { storeSuggestions, type Suggestion } from "./store";
 import { messageTexts, type RoleText } from "./texts";
 
@@ -53,6 +55,8 @@ export async function extractMemories(ctx: Ctx, input: ParsedExtractInput): Prom
     items.push(...run.suggestions);
   }
 
+  // Embedded first (when the model is ready): the paraphrase check then compares meanings, not only words.
+  await Promise.all(items.slice(0, ctx.config.extraction.maxSuggestionsPerCall).map((i) => prepareNearDuplicateCheck(ctx, redact(i.content).trim())));
   const stored = storeSuggestions(ctx, projectId, input.sessionID, items);
   return {
     suggestions: stored.map(({ alreadyActive: _a, ...s }) => s),

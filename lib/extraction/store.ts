@@ -9,6 +9,7 @@ import { jaccard } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";
 import { redact } from "../security/redact";
+import { findNearDuplicate } from "../search/near-duplicate";
 
 export interface Suggestion {
   category: ExtractedCategory;
@@ -65,8 +66,10 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
  * active: the user or the model confirms them. Redacted first; deduplicated against what exists
  * by the rules of docs/deduplication.md: dropped when the same text exists, or nearly the same
  * (Jaccard at or above `search.lexicalDedupThreshold`), or when it resembles a memory the user
- * archived or resolved (`extraction.dedupThreshold`: a rejected suggestion does not come back);
- * merely similar to a live memory, it is stored, linked to it and proposed as a merge.
+ * archived or resolved (`extraction.dedupThreshold`: a rejected suggestion does not come back) or
+ * an active one (the store holds the fact: the model stored it in the same turn, in its words), or
+ * when the store's near-duplicate check finds an active memory saying it (by meaning when the model
+ * is ready); merely similar to another suggestion, it is stored, linked to it and proposed as a merge.
  */
 export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string, items: readonly Suggestion[]): StoredSuggestion[] {
   const out: StoredSuggestion[] = [];
@@ -77,10 +80,20 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
     if (!content || seen.has(key)) continue;
     seen.add(key);
     const found = findExisting(ctx, projectId, content);
-    const settled = found && (found.similarity >= ctx.config.search.lexicalDedupThreshold || found.status === "archived" || found.status === "resolved");
+    // An active memory this close (extraction.dedupThreshold) already holds the fact: not suggested again.
+    const settled =
+      found &&
+      (found.similarity >= ctx.config.search.lexicalDedupThreshold || found.status === "archived" || found.status === "resolved" || found.status === "active");
     const existing = settled ? found : undefined;
     if (existing) {
       out.push({ memoryId: existing.id, category: item.category, content, via: item.via, deduplicated: true, alreadyActive: existing.status === "active" });
+      continue;
+    }
+    // What an active memory already says in other words (the check a store makes: near or similar)
+    // is not suggested: the model stored it in the same turn, or it was stored before.
+    const paraphrased = activeParaphrase(ctx, projectId, content);
+    if (paraphrased) {
+      out.push({ memoryId: paraphrased, category: item.category, content, via: item.via, deduplicated: true, alreadyActive: true });
       continue;
     }
     const res = createMemory(ctx, {
@@ -117,4 +130,45 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
     });
   }
   return out;
+}
+
+/**
+ * The active memory (other than `except`) that holds `content`: the same text, words as close as
+ * extraction's dedup threshold, or the store's near-duplicate check. For a nudge built later
+ * (lib/extraction/nudge.ts): the model may have stored the fact since.
+ */
+export function activeHolding(ctx: Ctx, projectId: string, content: string, except: string): string | undefined {
+  const exact = prepared(
+    ctx.sqlite,
+    `SELECT id FROM memories WHERE content_hash = ? AND status = 'active' AND id <> ? AND (project_id = ? OR project_id IS NULL) LIMIT 1`,
+  ).get(contentHash(content), except, projectId) as { id: string } | undefined;
+  if (exact) return exact.id;
+  const mine = new Set(tokenize(content));
+  if (mine.size > 0) {
+    catchUpForReader(ctx.sqlite);
+    const rows = prepared(
+      ctx.sqlite,
+      `SELECT m.id AS id, m.content AS content FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
+       WHERE memory_fts MATCH ? AND m.status = 'active' AND m.id <> ? AND (m.project_id = ? OR m.project_id IS NULL)
+       ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT 8`,
+    ).all(ftsQuery([...mine].slice(0, 64)), except, projectId) as { id: string; content: string }[];
+    const close = rows.find((r) => jaccard(mine, new Set(tokenize(r.content))) >= ctx.config.extraction.dedupThreshold);
+    if (close) return close.id;
+  }
+  const near = activeParaphrase(ctx, projectId, content);
+  return near !== except ? near : undefined;
+}
+
+/** The active memory of the project (or global) that says `content` in other words, by the store's near-duplicate check. */
+function activeParaphrase(ctx: Ctx, projectId: string, content: string): string | undefined {
+  for (const placement of [
+    { scope: "project" as const, projectId, sessionId: null },
+    { scope: "global" as const, projectId: null, sessionId: null },
+  ]) {
+    const near = findNearDuplicate(ctx, placement, content);
+    if (!near) continue;
+    const row = prepared(ctx.sqlite, "SELECT status FROM memories WHERE id = ?").get(near.id) as { status: string } | undefined;
+    if (row?.status === "active") return near.id;
+  }
+  return undefined;
 }

@@ -6,6 +6,7 @@ import { countTokens } from "../token-count";
 import { dayAge, oneLine } from "./format";
 import { recordInjection } from "./record";
 import { headOf } from "../text-slice";
+import { nudgeNow } from "../extraction/nudge";
 
 /**
  * The recall block: memories relevant to the latest user message, attached to that message (not
@@ -88,6 +89,9 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
       recordInjection(ctx, ids, input.sessionID ?? null, input.query, options.defer);
     }
   }
+  // The nudge goes with this message's block: built now, and kept with it (the same bytes every turn).
+  if (input.suggestions.length)
+    result = { ...result, nudge: nudgeNow(ctx, input.suggestions, new Set([...result.memoryIds, ...input.exclude, ...input.shown])) };
   if (key) {
     cache.set(key, result);
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);

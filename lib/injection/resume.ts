@@ -8,6 +8,9 @@ import { registerSession, sessionRow } from "../sessions/sessions";
 import { countTokens } from "../token-count";
 import { dayAge } from "./format";
 import { normalizeLine, supersededTexts } from "../memories/superseded";
+import { prepared } from "../db/prepared";
+import { jaccard } from "../search/jaccard";
+import { tokenize } from "../search/tokenizer";
 
 /**
  * The resume block a new session gets once: built from the project's latest checkpoint taken by
@@ -94,23 +97,28 @@ export function resumeContext(ctx: Ctx, q: ParsedResumeQuery, now = Date.now()):
   const projectId = resolveProject(ctx, q);
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
   if (!sessionRow(ctx, q.sessionID)) registerSession(ctx, { sessionID: q.sessionID, project: projectId }, now);
-  if (sessionRow(ctx, q.sessionID)?.resume_delivered_at) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
+  const deliveredAt = sessionRow(ctx, q.sessionID)?.resume_delivered_at ?? null;
+  if (deliveredAt !== null && !q.again) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
 
+  // Asked again: the block as delivered then (the latest checkpoint at that time).
   const cp = ctx.sqlite
     .prepare(
-      `SELECT id, session_id, trigger, extracted, created_at FROM checkpoints WHERE project_id = ? AND session_id <> ?
+      `SELECT id, session_id, trigger, extracted, created_at FROM checkpoints WHERE project_id = ? AND session_id <> ? AND created_at <= ?
        ORDER BY created_at DESC, id DESC LIMIT 1`,
     )
-    .get(projectId, q.sessionID) as { id: string; session_id: string; trigger: string; extracted: string; created_at: number } | undefined;
+    .get(projectId, q.sessionID, deliveredAt ?? Number.MAX_SAFE_INTEGER) as
+    | { id: string; session_id: string; trigger: string; extracted: string; created_at: number }
+    | undefined;
   if (!cp) return { block: null, tokens: 0, checkpointId: null, reason: "none" };
 
   const built = buildResumeBlock(
-    withoutSuperseded(ctx, projectId, JSON.parse(cp.extracted) as CheckpointExtract),
+    withoutPinned(ctx, projectId, withoutSuperseded(ctx, projectId, JSON.parse(cp.extracted) as CheckpointExtract)),
     { createdAt: cp.created_at, trigger: cp.trigger },
     q.budget ?? ctx.config.injection.resumeBudgetTokens,
     now,
   );
   if (!built) return { block: null, tokens: 0, checkpointId: cp.id, reason: "none" };
+  if (deliveredAt !== null) return { block: built.block, tokens: built.tokens, checkpointId: cp.id };
   const won = ctx.sqlite.prepare("UPDATE sessions SET resume_delivered_at = ? WHERE id = ? AND resume_delivered_at IS NULL").run(now, q.sessionID).changes;
   if (!won) return { block: null, tokens: 0, checkpointId: null, reason: "delivered" };
   recordInjected("resume", built.tokens);
@@ -123,4 +131,35 @@ function withoutSuperseded(ctx: Ctx, projectId: string, x: CheckpointExtract): C
   if (gone.size === 0) return x;
   const keep = (items: string[]) => items.filter((i) => !gone.has(normalizeLine(i)));
   return { ...x, decisions: keep(x.decisions), constraints: keep(x.constraints), criticalContext: keep(x.criticalContext) };
+}
+
+/**
+ * A checkpoint's items less those that restate a pinned memory: the stable block already shows
+ * those on every request of the session. Restating: the words' Jaccard at the store's near-duplicate
+ * threshold, or one's words (three or more) nearly all within the other's.
+ */
+function withoutPinned(ctx: Ctx, projectId: string, x: CheckpointExtract): CheckpointExtract {
+  const rows = prepared(
+    ctx.sqlite,
+    `SELECT content FROM memories WHERE status = 'active' AND pinned = 1
+       AND ((scope = 'project' AND project_id = ?) OR (scope = 'global' AND project_id IS NULL)) LIMIT 500`,
+  ).all(projectId) as { content: string }[];
+  if (rows.length === 0) return x;
+  const pinned = rows.map((r) => new Set(tokenize(r.content)));
+  const threshold = ctx.config.search.lexicalDedupThreshold;
+  const restates = (item: string) => {
+    const words = new Set(tokenize(item));
+    return pinned.some((p) => jaccard(words, p) >= threshold || containment(words, p) >= 0.85);
+  };
+  const keep = (items: string[]) => items.filter((i) => !restates(i));
+  return { ...x, decisions: keep(x.decisions), constraints: keep(x.constraints), criticalContext: keep(x.criticalContext), nextSteps: keep(x.nextSteps) };
+}
+
+/** The share of the smaller set's words found in the other (0 below three words: too short to tell). */
+function containment(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  if (small.size < 3) return 0;
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared++;
+  return shared / small.size;
 }

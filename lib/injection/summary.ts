@@ -32,10 +32,10 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
   const stable = buildStableBlock(ctx, projectId ? { project: projectId } : {});
   const last = ctx.sqlite
     .prepare(
-      `SELECT id, session_id AS sessionId, created_at AS createdAt, json_extract(extracted, '$.task') AS task
+      `SELECT id, session_id AS sessionId, trigger, created_at AS createdAt, json_extract(extracted, '$.task') AS task
        FROM checkpoints WHERE ${projectId ? "project_id = ?" : "project_id IS NULL"} ORDER BY created_at DESC LIMIT 1`,
     )
-    .get(...(projectId ? [projectId] : [])) as { id: string; sessionId: string; createdAt: number; task: string | null } | undefined;
+    .get(...(projectId ? [projectId] : [])) as { id: string; sessionId: string; trigger: string; createdAt: number; task: string | null } | undefined;
   const saved = q.sessionID ? count("SELECT coalesce(sum(tokens_before - tokens_after), 0) AS n FROM compression_stats WHERE session_id = ?", q.sessionID) : 0;
   return {
     version: VERSION,
@@ -52,6 +52,7 @@ export function contextSummary(ctx: Ctx, q: ParsedContextSummaryQuery, nowMs = D
           createdAt: new Date(last.createdAt).toISOString(),
           ageSeconds: Math.max(0, Math.round((nowMs - last.createdAt) / 1000)),
           task: typeof last.task === "string" ? last.task : null,
+          trigger: last.trigger,
         }
       : null,
     tokensSaved: Math.max(0, saved),

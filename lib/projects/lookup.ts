@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { mergedLegacyProject, storedProjectOf, storedRemote } from "./aliases";
+import { mayClaimLegacy, separateCopy } from "./copies";
 import { identifyProject } from "./identify";
 
 /**
@@ -10,13 +11,13 @@ import { identifyProject } from "./identify";
  * has no memories yet.
  */
 export function lookupProject(ctx: Ctx, directory: string): string {
-  const found = identifyProject(directory);
+  const found = separateCopy(ctx.sqlite, identifyProject(directory));
   const remote = found.remoteUrl === undefined ? null : storedRemote(found.remoteUrl);
   const stored = storedProjectOf(ctx.sqlite, found.id, remote);
   if (stored) return stored;
   if (found.legacyId && remote !== null) {
     const legacy = prepared(ctx.sqlite, "SELECT remote FROM projects WHERE id = ?").get(found.legacyId) as { remote: string | null } | undefined;
-    if (legacy && (legacy.remote === null || legacy.remote === remote)) return found.legacyId;
+    if (legacy && (legacy.remote === remote || (legacy.remote === null && mayClaimLegacy(ctx.sqlite, found, found.legacyId)))) return found.legacyId;
     if (!legacy) return mergedLegacyProject(ctx.sqlite, found.legacyId, remote) ?? found.id;
   }
   return found.id;

@@ -6,7 +6,8 @@ import { notFound } from "../errors";
 import { redact } from "../security/redact";
 import { redactKey } from "../security/redact-fields";
 import { aliasRow, mergedLegacyProject, storedProjectOf, storedRemote } from "./aliases";
-import { identifyProject } from "./identify";
+import { mayClaimLegacy, separateCopy } from "./copies";
+import { identifyProject, type ProjectIdentity } from "./identify";
 
 export interface ProjectRef {
   /** A working directory inside the project (what the plugin knows). */
@@ -21,12 +22,12 @@ export interface ProjectRef {
  */
 export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
   if (ref.directory) {
-    const found = identifyProject(ref.directory);
+    const found = separateCopy(ctx.sqlite, identifyProject(ref.directory));
     const remote = found.remoteUrl === undefined ? null : storedRemote(found.remoteUrl);
     // Merged into another project, or split off for its remote: that project exists already.
     const stored = storedProjectOf(ctx.sqlite, found.id, remote);
     if (stored && stored !== found.id) return stored;
-    const id = legacyProject(ctx, found.id, found.legacyId, remote) ?? found.id;
+    const id = legacyProject(ctx, found, remote) ?? found.id;
     if (id !== found.id && id !== found.legacyId) return id;
     // The id is a hash of the real path; the name and root path shown are stored redacted.
     const rootPath = redactKey(found.rootPath);
@@ -60,12 +61,15 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
  * same root commit and another remote (made from a template, or a copy pushed elsewhere) is a
  * project of its own. Returns the legacy id to use, or undefined.
  */
-function legacyProject(ctx: Ctx, id: string, legacyId: string | undefined, remote: string | null): string | undefined {
+function legacyProject(ctx: Ctx, found: ProjectIdentity, remote: string | null): string | undefined {
+  const { id, legacyId } = found;
   if (!legacyId || remote === null) return undefined;
   if (ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) return undefined;
   const legacy = ctx.db.select({ remote: projects.remote }).from(projects).where(eq(projects.id, legacyId)).get();
   if (!legacy) return mergedLegacyProject(ctx.sqlite, legacyId, remote);
   if (legacy.remote !== null) return legacy.remote === remote ? legacyId : undefined;
+  // A copy with no remote living elsewhere is another repository, not this one before its remote.
+  if (!mayClaimLegacy(ctx.sqlite, found, legacyId)) return undefined;
   ctx.db
     .update(projects)
     .set({ remote })

@@ -21,5 +21,5 @@ export async function queueLibrarianNudge(rt: Runtime, sessionID: string): Promi
   const nudge = res.ok ? librarianNudge(res.data.inbox) : undefined;
   if (!nudge) return;
   const s = rt.sessions.get(sessionID);
-  s.pendingNudge = s.pendingNudge ? `${s.pendingNudge}\n\n${nudge}` : nudge;
+  s.pendingNote = s.pendingNote ? `${s.pendingNote}\n\n${nudge}` : nudge;
 }

@@ -22,7 +22,7 @@ export interface CommandOutcome {
 
 /**
  * One slash command: one file under plugin/commands/, listed in `./index.ts`. A command with `run`
- * is handled by the plugin without a model call; one without runs its `template` on its `agent`,
+ * is handled by the plugin (the model only acknowledges it in a word: plugin/hooks/command.ts); one without runs its `template` on its `agent`,
  * `prepare` adding to the prompt first.
  */
 export interface SlashCommand {
@@ -36,5 +36,8 @@ export interface SlashCommand {
   prepare?: (ctx: CommandContext, parts: Part[]) => Promise<void>;
 }
 
-/** The template of a command the plugin handles itself (OpenCode requires one; it is never sent). */
-export const handledTemplate = (name: string) => `Recollect handles /${name} itself, without a model call.`;
+/**
+ * The template of a command the plugin handles itself (OpenCode requires one): the hook replaces it
+ * with the acknowledgement; should the hook fail, this still asks for no more than a word.
+ */
+export const handledTemplate = (name: string) => `Recollect handles /${name} itself. Reply with one word: Done.`;

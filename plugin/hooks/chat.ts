@@ -1,6 +1,7 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
 
 /**
@@ -29,8 +30,19 @@ export async function flushExtraction(rt: Runtime, s: SessionState): Promise<voi
   if (!s.pendingExtract.length) return;
   const text = s.pendingExtract.join("\n\n").slice(0, 200_000);
   s.pendingExtract = [];
-  const res = await rt.client.post<ExtractResult>("/api/extract", { directory: rt.directory, sessionID: s.id, text, trigger: "message" });
-  if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
+  const res = await rt.client.post<ExtractResult>(
+    "/api/extract",
+    { directory: rt.directory, sessionID: s.id, text, trigger: "message" },
+    { expect: SHAPES.extract },
+  );
+  if (res.ok) noteNudge(s, res.data);
+}
+
+/** Keeps an extraction's nudge for the next user message (with the suggestions of one not sent yet). */
+export function noteNudge(s: SessionState, result: ExtractResult): void {
+  if (!result.nudge) return;
+  const ids = result.suggestions.filter((x) => !x.deduplicated && typeof x.memoryId === "string").map((x) => x.memoryId);
+  s.pendingNudge = { text: result.nudge, ids: [...new Set([...(s.pendingNudge?.ids ?? []), ...ids])].slice(-20) };
 }
 
 const FILE_TOOLS = new Set(["edit", "write", "patch", "multiedit", "read"]);

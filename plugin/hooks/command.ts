@@ -5,16 +5,13 @@ import type { Runtime } from "../runtime";
 import type { AgentGuard } from "./guard";
 
 /**
- * Thrown once a command the plugin handled itself has shown its outcome: OpenCode 1.18 has no other
- * way for `command.execute.before` to stop the prompt, so this is what keeps the model from being
- * called. Its message is what OpenCode reports for the command.
+ * What a handled command asks of the model: OpenCode 1.18 follows `command.execute.before` with a
+ * prompt whatever the hook does (docs/opencode-native.md), and a throw makes the command an error
+ * (`opencode run --command` exits 1, the SDK's `session.command` answers 500). So the command's
+ * prompt becomes this one line, answered in a word: the command succeeds in every client, its work
+ * done once, here, for the price of one short model turn.
  */
-export class CommandHandled extends Error {
-  constructor(name: string) {
-    super(`/${name} done by Recollect (no model call)`);
-    this.name = "CommandHandled";
-  }
-}
+export const acknowledgement = (name: string) => `Recollect already ran /${name}; its outcome is shown to the user. Reply with one word: Done.`;
 
 /**
  * `command.execute.before`: a command with a handler runs here, its outcome goes into the session
@@ -38,8 +35,19 @@ export function commandBefore(rt: Runtime, owned: Set<string>, guard: AgentGuard
       outcome = { text: `Recollect could not run /${cmd.name}: ${(error as Error)?.message ?? error}` };
     }
     await show(rt, input.sessionID, cmd.name, outcome, guard.agentOf(input.sessionID));
-    throw new CommandHandled(cmd.name);
+    acknowledge(output.parts, cmd.name);
   };
+}
+
+/**
+ * Rewrites the command's prompt in place (OpenCode sends the array it passed the hook) to the
+ * acknowledgement. Synthetic: the TUI does not show it as the user's words, and neither extraction
+ * nor recall reads it (plugin/hooks/chat.ts, messages.ts).
+ */
+export function acknowledge(parts: Part[], name: string) {
+  const first = parts.find((p) => p.type === "text") as (Part & { type: "text" }) | undefined;
+  const text = { ...(first ?? {}), type: "text", text: acknowledgement(name), synthetic: true, metadata: { recollect: name } } as Part;
+  parts.splice(0, parts.length, text);
 }
 
 async function show(rt: Runtime, sessionID: string, name: string, outcome: CommandOutcome, agent: string | undefined) {

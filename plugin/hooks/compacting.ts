@@ -1,6 +1,7 @@
 import type { CaptureCheckpointResult } from "../../lib/contracts/checkpoints";
 import { queueLibrarianNudge } from "../agents/librarian-nudge";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 
 /**
  * `experimental.session.compacting`: reads the whole history through the OpenCode client, stores
@@ -15,7 +16,7 @@ export function compacting(rt: Runtime) {
     const res = await rt.client.post<CaptureCheckpointResult>(
       "/api/checkpoints",
       { directory: rt.directory, sessionID: input.sessionID, trigger: "compaction", messages },
-      { timeoutMs: rt.settings.compactTimeoutMs },
+      { timeoutMs: rt.settings.compactTimeoutMs, expect: SHAPES.checkpoint },
     );
     if (!res.ok) {
       rt.log("warn", `checkpoint not stored: ${res.error}`);

@@ -1,6 +1,7 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { CompressResult } from "../../lib/contracts/compress";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 import type { CompressDeltaState, SessionState } from "../state";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
@@ -30,7 +31,7 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
     return rt.client.post<CompressResult & { base?: string }>(
       "/api/compress",
       { sessionID: s.id, messages: payload, ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}), delta: prev ? { base: prev.base } : {} },
-      { timeoutMs: rt.settings.compressTimeoutMs },
+      { timeoutMs: rt.settings.compressTimeoutMs, expect: SHAPES.compress },
     );
   };
   const prev = s.compressDelta;

@@ -1,7 +1,10 @@
 import type { Event } from "@opencode-ai/sdk";
+import type { CaptureCheckpointResult } from "../../lib/contracts/checkpoints";
 import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
-import { flushExtraction } from "./chat";
+import type { SessionState } from "../state";
+import { SHAPES } from "../shapes";
+import { flushExtraction, noteNudge } from "./chat";
 import { readHistory } from "./compacting";
 import { saveInjected } from "./injected";
 import { ensureResume } from "./system";
@@ -41,8 +44,10 @@ export function events(rt: Runtime) {
         return;
       case "session.compacted": {
         const s = rt.sessions.get(event.properties.sessionID);
-        // The summary now carries what the resume block said.
+        // The summary now carries what the resume block said; the prefix is rewritten anyway: the
+        // pinned block takes its latest version (a memory pinned since shows from here on).
         s.resume = "";
+        s.stableRefresh = true;
         saveInjected(rt, s);
         return;
       }
@@ -82,12 +87,7 @@ async function idle(rt: Runtime, sessionID: string) {
   const checkpoint = (async () => {
     const messages = await history;
     if (!rt.settings.resume || !messages?.length || messages.length <= s.checkpointedCount) return;
-    const res = await rt.client.post(
-      "/api/checkpoints",
-      { directory: rt.directory, sessionID, trigger: "idle", messages, suggest: false },
-      { timeoutMs: rt.settings.compactTimeoutMs },
-    );
-    if (res.ok) s.checkpointedCount = messages.length;
+    await idleCheckpoint(rt, s, messages);
   })();
   const extract = (async () => {
     if (!rt.settings.extract) return;
@@ -100,9 +100,35 @@ async function idle(rt: Runtime, sessionID: string) {
     const res = await rt.client.post<ExtractResult>(
       "/api/extract",
       { directory: rt.directory, sessionID, messages: fresh, trigger: "idle" },
-      { timeoutMs: rt.settings.toolTimeoutMs },
+      { timeoutMs: rt.settings.toolTimeoutMs, expect: SHAPES.extract },
     );
-    if (res.ok && res.data.nudge) s.pendingNudge = res.data.nudge;
+    if (res.ok) noteNudge(s, res.data);
   })();
   await Promise.all([beat, extract, words, checkpoint]);
+}
+
+const idOf = (m: unknown) => (m as { info?: { id?: unknown } })?.info?.id;
+
+/**
+ * The session's state at idle as a checkpoint: only the messages after the last idle checkpoint go
+ * (`since`), the server prepends the ones it holds; when those changed (a revert) or are gone, it
+ * answers 409 and the whole history goes once.
+ */
+async function idleCheckpoint(rt: Runtime, s: SessionState, messages: unknown[]): Promise<void> {
+  const post = (body: Record<string, unknown>) =>
+    rt.client.post<CaptureCheckpointResult>(
+      "/api/checkpoints",
+      { directory: rt.directory, sessionID: s.id, trigger: "idle", suggest: false, ...body },
+      { timeoutMs: rt.settings.compactTimeoutMs, expect: SHAPES.checkpoint },
+    );
+  const base = s.idleCheckpoint;
+  const continues = base && messages.length > base.count && idOf(messages[base.count - 1]) === base.lastID;
+  let res = continues
+    ? await post({ messages: messages.slice(base.count), since: { checkpoint: base.id, count: base.count, lastID: base.lastID } })
+    : undefined;
+  if (!res || (!res.ok && res.status === 409)) res = await post({ messages });
+  if (!res.ok) return;
+  s.checkpointedCount = messages.length;
+  const lastID = idOf(messages[messages.length - 1]);
+  s.idleCheckpoint = typeof lastID === "string" ? { id: res.data.id, count: messages.length, lastID } : undefined;
 }

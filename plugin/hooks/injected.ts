@@ -1,5 +1,6 @@
 import type { KvEntryDto } from "../../lib/contracts/kv";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
 
 /**
@@ -26,8 +27,12 @@ const keyOf = (sessionID: string) => `/api/kv/recollect/injected/${encodeURIComp
 export function restoreInjected(rt: Runtime, s: SessionState): Promise<void> {
   if (s.isNew) return Promise.resolve();
   s.restoring ??= (async () => {
-    const res = await rt.client.get<KvEntryDto>(keyOf(s.id), { query: { directory: rt.directory } });
-    if (!res.ok) return;
+    const res = await rt.client.get<KvEntryDto>(keyOf(s.id), { query: { directory: rt.directory }, expect: SHAPES.kvEntry });
+    if (!res.ok) {
+      // Nothing kept (404) settles it; a failed call is asked again on the next turn.
+      if (res.status !== 404) s.restoring = undefined;
+      return;
+    }
     const value = res.data.value as Partial<Injected> | null;
     if (typeof value?.resume === "string" && s.resume === undefined) s.resume = value.resume;
     for (const [messageID, text] of Object.entries(value?.attached ?? {})) {

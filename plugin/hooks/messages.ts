@@ -1,6 +1,7 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { RecallContextDto } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
 import { compressHistory } from "./compress";
 import { restoreInjected, saveInjected } from "./injected";
@@ -62,28 +63,41 @@ async function decideBlock(rt: Runtime, s: SessionState, m: WithParts, history: 
   if (s.decided.has(id)) return;
   s.decided.add(id);
   const text = userText(m);
+  // No words of the user's (a handled command's acknowledgement): the nudge waits for a real message.
+  if (!text) return;
   const pieces: string[] = [];
+  const nudge = s.pendingNudge;
+  s.pendingNudge = undefined;
+  let nudgeText = nudge?.text;
   if (rt.settings.recall && text.length >= 3) {
     // The pinned memories the system prompt shows are not repeated here: on the first message
     // after a start, the stable block is still being fetched (prefetchStable) and is waited for.
     if (!s.stable && !rt.stable && s.stablePending) await s.stablePending.catch(() => "");
     const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
-    const res = await rt.client.post<RecallContextDto>("/api/context/recall", {
-      directory: rt.directory,
-      sessionID: s.id,
-      messageID: id,
-      query: text.slice(0, 4000),
-      exclude: exclude.slice(0, 200),
-      shown: shownInHistory(s, history).slice(-200),
-    });
+    const res = await rt.client.post<RecallContextDto>(
+      "/api/context/recall",
+      {
+        directory: rt.directory,
+        sessionID: s.id,
+        messageID: id,
+        query: text.slice(0, 4000),
+        exclude: exclude.slice(0, 200),
+        shown: shownInHistory(s, history).slice(-200),
+        ...(nudge?.ids.length ? { suggestions: nudge.ids } : {}),
+      },
+      { expect: SHAPES.recall },
+    );
     if (res.ok && res.data.block) {
       pieces.push(res.data.block);
       s.recalled.set(id, res.data.memoryIds);
     }
+    // The server rebuilt the nudge from the store as it is now (null: nothing left worth saying).
+    if (res.ok && nudge?.ids.length && res.data.nudge !== undefined) nudgeText = res.data.nudge ?? undefined;
   }
-  if (s.pendingNudge) {
-    pieces.push(s.pendingNudge);
-    s.pendingNudge = undefined;
+  if (nudgeText) pieces.push(nudgeText);
+  if (s.pendingNote) {
+    pieces.push(s.pendingNote);
+    s.pendingNote = undefined;
   }
   if (pieces.length) s.attached.set(id, pieces.join("\n\n"));
 }

@@ -1,6 +1,7 @@
 import type { StableContextDto } from "../../lib/contracts/context";
 import type { ResumeResult } from "../../lib/contracts/checkpoints";
 import type { Runtime } from "../runtime";
+import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
 import { restoreInjected, saveInjected } from "./injected";
 
@@ -36,26 +37,49 @@ export function prefetchStable(rt: Runtime, s: SessionState) {
   if (rt.settings.stable && !s.stablePending) s.stablePending = stableText(rt, s);
 }
 
+/** Never rejects: a failure is the last text kept (or none), and the next turn asks again. */
 async function stableText(rt: Runtime, s: SessionState | undefined): Promise<string> {
+  try {
+    return await fetchStable(rt, s);
+  } catch (error) {
+    rt.log("warn", `stable block: ${(error as Error)?.message ?? error}`);
+    return (s ?? rt).stable?.text ?? "";
+  }
+}
+
+async function fetchStable(rt: Runtime, s: SessionState | undefined): Promise<string> {
   const holder: { stable?: Cached } = s ?? rt;
-  // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
+  // A session keeps its block while it goes on (the provider's cached prefix starts with it); a new
+  // one, a compacted one, or one that asked for a pinned memory at once takes the latest.
+  const takesLatest = !s || !holder.stable || s.stableRefresh === true;
+  let latest: Cached | undefined;
+  let fromCache = false;
   if (rt.stable && Date.now() - rt.stableFetchedAt < rt.settings.stableRefreshMs) {
-    if (holder.stable?.hash !== rt.stable.hash) {
-      holder.stable = rt.stable;
+    // Fresh enough: the same block as the last answer, without a request on the turn's hot path.
+    latest = rt.stable;
+    fromCache = true;
+  } else {
+    // With the session id the server records the block as injected into it (once per version):
+    // sent only when this answer will be.
+    const res = await rt.client.get<StableContextDto>("/api/context/stable", {
+      query: { directory: rt.directory, ...(s && takesLatest ? { sessionID: s.id } : {}) },
+      expect: SHAPES.stable,
+    });
+    if (res.ok) {
+      rt.stableFetchedAt = Date.now();
+      latest = rt.stable?.hash === res.data.hash ? rt.stable : { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
+      rt.stable = latest;
+      fromCache = !(s && takesLatest);
+    } else latest = holder.stable ?? rt.stable;
+  }
+  if (latest && holder.stable?.hash !== latest.hash && takesLatest) {
+    holder.stable = latest;
+    if (s) {
+      s.stableRefresh = false;
       // The server saw no request for this session's block: tell it, off the turn's path.
-      if (s) reportCachedStable(rt, s.id, rt.stable);
+      if (fromCache) reportCachedStable(rt, s.id, latest);
     }
-    return holder.stable.text;
-  }
-  // The session id lets the server record the block as injected into it (once per version).
-  const res = await rt.client.get<StableContextDto>("/api/context/stable", { query: { directory: rt.directory, ...(s ? { sessionID: s.id } : {}) } });
-  if (res.ok) {
-    rt.stableFetchedAt = Date.now();
-    if (holder.stable?.hash !== res.data.hash) holder.stable = { hash: res.data.hash, text: res.data.block, memoryIds: res.data.memoryIds };
-    if (s) rt.stable = holder.stable;
-  } else if (!holder.stable && rt.stable) {
-    holder.stable = rt.stable;
-  }
+  } else if (s?.stableRefresh && holder.stable?.hash === latest?.hash) s.stableRefresh = false;
   return holder.stable?.text ?? "";
 }
 
@@ -69,22 +93,40 @@ function reportCachedStable(rt: Runtime, sessionID: string, block: Cached) {
   void rt.client.post("/api/context/stable/injected", { sessionID, hash: block.hash, memoryIds: block.memoryIds }).catch(() => undefined);
 }
 
-/** Asks once per new session; the answer (or its absence) is kept for the session's life. */
+/**
+ * Asks once per new session; an answer (a block or none) is kept for the session's life. A failed
+ * call settles nothing: the next transform asks again (losing the block for the session's whole
+ * life costs more than the one prefix change a late block makes). The promise never rejects.
+ */
 export function ensureResume(rt: Runtime, s: SessionState): Promise<void> {
   if (s.resume !== undefined) return Promise.resolve();
-  s.resumePending ??= (async () => {
-    // A session continued after OpenCode restarted gets back the block it had (injected.ts).
-    await restoreInjected(rt, s);
-    if (s.resume !== undefined) return;
-    if (!s.isNew && s.userTurns > 1) {
-      s.resume = "";
-      return;
-    }
-    await s.registration;
-    const res = await rt.client.get<ResumeResult>("/api/context/resume", { query: { directory: rt.directory, sessionID: s.id } });
-    // A failure also settles it: adding the block on a later turn would change the prefix.
-    s.resume = res.ok && res.data.block ? res.data.block : "";
-    if (s.resume) saveInjected(rt, s);
-  })();
+  s.resumePending ??= fetchResume(rt, s)
+    .catch((error: Error) => rt.log("warn", `resume block: ${error?.message ?? error}`))
+    .finally(() => {
+      s.resumePending = undefined;
+    });
   return s.resumePending;
+}
+
+async function fetchResume(rt: Runtime, s: SessionState): Promise<void> {
+  // A session continued after OpenCode restarted gets back the block it had (injected.ts).
+  await restoreInjected(rt, s);
+  if (s.resume !== undefined) return;
+  if (!s.isNew && s.userTurns > 1) {
+    s.resume = "";
+    return;
+  }
+  await s.registration;
+  const res = await rt.client.get<ResumeResult>("/api/context/resume", {
+    query: { directory: rt.directory, sessionID: s.id, ...(s.resumeFailed ? { again: true } : {}) },
+    expect: SHAPES.resume,
+  });
+  if (!res.ok) {
+    // A refusal (4xx) is an answer: no block. Anything else is asked again on the next transform.
+    if (res.status !== undefined && res.status >= 400 && res.status < 500) s.resume = "";
+    else s.resumeFailed = true;
+    return;
+  }
+  s.resume = res.data.block ?? "";
+  if (s.resume) saveInjected(rt, s);
 }

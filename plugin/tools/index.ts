@@ -49,11 +49,12 @@ export function memoryTools(rt: Runtime) {
     }),
 
     memory_store: tool({
-      description: `Store one durable fact for later sessions. category: ${NAMED_CATEGORIES.join("|")}. pinned: a rule always shown. With id: update that memory; forget: archive it.`,
+      description: `Store one durable fact for later sessions. category: ${NAMED_CATEGORIES.join("|")}. pinned: a rule always shown (from the next session; now: at once, if the user asks). With id: update that memory; forget: archive it.`,
       args: {
         content: z.string().optional(),
         category: z.string().optional(),
         pinned: z.boolean().optional(),
+        now: z.boolean().optional(),
         id: z.string().optional(),
         forget: z.boolean().optional(),
       },
@@ -75,7 +76,13 @@ export function memoryTools(rt: Runtime) {
           { timeoutMs },
         );
         if (!res.ok) return res.status && res.status < 500 ? `Not stored: ${res.error}` : unavailable(res.error);
-        if (res.data.pinned) rt.stableFetchedAt = 0; // the next turn's stable block shows it
+        if (res.data.pinned) {
+          // New sessions show it from their first turn; this one at its next cache break (a
+          // compaction), or at once when the user asked: the system prompt changing mid-session
+          // makes the provider write the whole cached prefix again.
+          rt.stableFetchedAt = 0;
+          if (args.now) rt.sessions.get(ctx.sessionID).stableRefresh = true;
+        }
         const m = res.data;
         const stored = `Stored ${m.id} (${m.category}, ${m.scope}${m.pinned ? ", pinned" : ""}).`;
         const d = m.dedup;

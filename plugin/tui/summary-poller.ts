@@ -64,7 +64,8 @@ export class SummaryPoller {
       return;
     }
     const cp = next.lastCheckpoint;
-    if (this.checkpointId !== undefined && cp && cp.id !== this.checkpointId)
+    // An idle checkpoint (the session's state after each turn) is routine: not worth a toast.
+    if (this.checkpointId !== undefined && cp && cp.id !== this.checkpointId && cp.trigger !== "idle")
       this.events.onNotice({ message: `Recollect: checkpoint ${cp.id} stored`, variant: "success" });
     this.checkpointId = cp?.id ?? null;
     this.reachable = true;

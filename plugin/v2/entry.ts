@@ -205,13 +205,10 @@ async function runCommand(
 ) {
   const args = invocation.prompt?.text ?? "";
   const parts: Part[] = [];
-  try {
-    await hooks["command.execute.before"]?.({ command: name, sessionID: invocation.sessionID, arguments: args }, { parts });
-  } catch (error) {
-    // Handled by the plugin (its outcome already shown): resolving with nothing finishes the command, no model call.
-    if ((error as Error)?.name === "CommandHandled") return;
-    throw error;
-  }
+  await hooks["command.execute.before"]?.({ command: name, sessionID: invocation.sessionID, arguments: args }, { parts });
+  // Handled by the plugin (its outcome already shown, the prompt rewritten to an acknowledgement for
+  // OpenCode 1's sake): on V2 resolving with nothing finishes the command, no model call.
+  if (parts.some((p) => (p as { metadata?: { recollect?: unknown } }).metadata?.recollect === name)) return;
   const prepared = parts.filter((p): p is Extract<Part, { type: "text" }> => p.type === "text").map((p) => p.text);
   const text = [command.template.replaceAll("$ARGUMENTS", args), ...prepared].join("\n\n");
   await ctx.session.prompt?.({ sessionID: invocation.sessionID, id: invocation.messageID, text, ...(command.agent ? { agent: command.agent } : {}) });

@@ -85,7 +85,7 @@ describe("system.transform", () => {
 });
 
 describe("stable block refresh", () => {
-  it("reuses the last block within stableRefreshMs, shows a change after it, and at once after its own pinned store", async () => {
+  it("reuses the last block within stableRefreshMs; a session keeps its block until a compaction, or until a pin asked for at once (issue 40)", async () => {
     const dir = tempDir("plugin-http-refresh-");
     const hooks = (await createRecollect(
       { directory: dir },
@@ -99,20 +99,31 @@ describe("stable block refresh", () => {
       const first = await system(hooks, "ses_refresh");
       expect(first[1]).toContain("Never push to main on Fridays");
 
-      // Pinned elsewhere (the browser): within the window the turn keeps the block it has.
+      // Pinned elsewhere (the browser): the session goes on with the block its cached prefix starts
+      // with; a new session gets the latest once the window has passed.
       expect((await pin("Run the linter before every commit")).status).toBe(201);
-      vi.advanceTimersByTime(2900);
+      vi.advanceTimersByTime(3100);
       expect(await system(hooks, "ses_refresh")).toEqual(first);
-      vi.advanceTimersByTime(200);
+      expect((await system(hooks, "ses_refresh_new"))[1]).toContain("Run the linter before every commit");
+      // A compaction rewrites the prefix anyway: from there on the session shows it.
+      await hooks.event!({ event: { type: "session.compacted", properties: { sessionID: "ses_refresh" } } as never });
       expect((await system(hooks, "ses_refresh"))[1]).toContain("Run the linter before every commit");
 
-      // Pinned by the model through memory_store: the very next turn shows it.
+      // Pinned by the model through memory_store: from the next cache break...
       const stored = (await hooks.tool!.memory_store!.execute(
         { content: "Migrations are reviewed by two people", category: "constraint", pinned: true } as never,
         { ...ctxFor("ses_refresh"), directory: dir } as never,
       )) as string;
       expect(stored).toContain("pinned");
-      expect((await system(hooks, "ses_refresh"))[1]).toContain("Migrations are reviewed by two people");
+      expect((await system(hooks, "ses_refresh"))[1]).not.toContain("Migrations are reviewed by two people");
+      // ... or at once when the user asked for it.
+      await hooks.tool!.memory_store!.execute(
+        { content: "Releases are cut on Tuesdays", category: "constraint", pinned: true, now: true } as never,
+        { ...ctxFor("ses_refresh"), directory: dir } as never,
+      );
+      const now = (await system(hooks, "ses_refresh"))[1];
+      expect(now).toContain("Releases are cut on Tuesdays");
+      expect(now).toContain("Migrations are reviewed by two people");
     } finally {
       vi.useRealTimers();
     }

@@ -4,12 +4,12 @@ import type { RecollectClient } from "../../../plugin/client";
 import { SummaryPoller } from "../../../plugin/tui/summary-poller";
 
 /** A client whose answers the test scripts: a summary with that checkpoint id, or a failure. */
-function scripted(answers: Array<string | null | "fail">) {
+function scripted(answers: Array<string | null | "fail" | { id: string; trigger: string }>) {
   const client = {
     async get() {
       const next = answers.shift();
       if (next === "fail" || next === undefined) return { ok: false, error: "refused" };
-      const summary = { lastCheckpoint: next ? { id: next } : null } as unknown as ContextSummaryDto;
+      const summary = { lastCheckpoint: next ? (typeof next === "string" ? { id: next } : next) : null } as unknown as ContextSummaryDto;
       return { ok: true, status: 200, data: summary };
     },
   } as unknown as RecollectClient;
@@ -36,5 +36,17 @@ describe("SummaryPoller", () => {
     const { poller, notices } = scripted(["cp_a", "fail", "fail", "cp_b"]);
     for (let i = 0; i < 4; i++) await poller.refresh();
     expect(notices).toEqual(["Recollect server unreachable: memory is off until it is back", "Recollect: checkpoint cp_b stored"]);
+  });
+
+  it("does not toast the idle checkpoint each turn stores, only one worth telling (issue 40)", async () => {
+    const { poller, notices } = scripted([
+      { id: "cp_a", trigger: "idle" },
+      { id: "cp_b", trigger: "idle" },
+      { id: "cp_c", trigger: "compaction" },
+      { id: "cp_d", trigger: "idle" },
+      { id: "cp_e", trigger: "manual" },
+    ]);
+    for (let i = 0; i < 5; i++) await poller.refresh();
+    expect(notices).toEqual(["Recollect: checkpoint cp_c stored", "Recollect: checkpoint cp_e stored"]);
   });
 });

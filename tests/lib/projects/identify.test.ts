@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { projects } from "../../../lib/db/schema";
 import { identifyProject, normalizeRemote } from "../../../lib/projects/identify";
+import { lookupProject } from "../../../lib/projects/lookup";
 import { resolveProject } from "../../../lib/projects/resolve";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
@@ -112,5 +113,72 @@ describe("identity with the remote (issue 26)", () => {
     git(path.dirname(clone), "clone", "-q", repo, clone);
     expect(identifyProject(clone).remote).toBeUndefined();
     expect(identifyProject(clone).id).toBe(identifyProject(repo).id);
+  });
+});
+
+describe("copies of one template (issue 40)", () => {
+  /** A template with one commit and `n` plain copies of it (cp -r: the same root commit, no remote). */
+  function template() {
+    const repo = tempDir();
+    git(repo, "init", "-q");
+    fs.writeFileSync(path.join(repo, "a.txt"), "a");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+    const copy = (name: string) => {
+      const dir = path.join(tempDir(), name);
+      fs.cpSync(repo, dir, { recursive: true });
+      return dir;
+    };
+    return { repo, copy };
+  }
+
+  it("keeps a copy without a remote apart from the next copy given a new remote, and from another copy without one", () => {
+    const ctx = testCtx();
+    try {
+      const { copy } = template();
+      const first = copy("first-app");
+      git(first, "commit", "-q", "--allow-empty", "-m", "first app's own work");
+      const second = copy("second-app");
+      git(second, "remote", "add", "origin", "git@github.com:acme/second-app.git");
+      const third = copy("third-app");
+
+      const idFirst = resolveProject(ctx, { directory: first });
+      const idSecond = resolveProject(ctx, { directory: second });
+      const idThird = resolveProject(ctx, { directory: third });
+      expect(idSecond).not.toBe(idFirst);
+      expect(idThird).not.toBe(idFirst);
+      expect(idThird).not.toBe(idSecond);
+      // The first copy's project was not claimed by the second's remote.
+      expect(ctx.db.select().from(projects).where(eq(projects.id, idFirst!)).get()?.remote).toBeNull();
+      // Stable on the next look, and readers (lookupProject) agree with writers.
+      expect([resolveProject(ctx, { directory: first }), resolveProject(ctx, { directory: second }), resolveProject(ctx, { directory: third })]).toEqual([
+        idFirst,
+        idSecond,
+        idThird,
+      ]);
+      expect([lookupProject(ctx, first), lookupProject(ctx, second), lookupProject(ctx, third)]).toEqual([idFirst, idSecond, idThird]);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it("keeps one project for a clone of a local copy, a linked worktree, and a repository that moved", () => {
+    const ctx = testCtx();
+    try {
+      const { copy } = template();
+      const app = copy("app");
+      const id = resolveProject(ctx, { directory: app });
+      const clone = path.join(tempDir(), "app-clone");
+      git(path.dirname(clone), "clone", "-q", app, clone);
+      expect(resolveProject(ctx, { directory: clone })).toBe(id);
+      const worktree = path.join(tempDir(), "app-worktree");
+      git(app, "worktree", "add", "-q", worktree);
+      expect(resolveProject(ctx, { directory: worktree })).toBe(id);
+      const moved = path.join(tempDir(), "app-moved");
+      fs.renameSync(app, moved);
+      expect(resolveProject(ctx, { directory: moved })).toBe(id);
+    } finally {
+      ctx.close();
+    }
   });
 });

@@ -183,15 +183,19 @@ describe("extraction suggestions (a bulk path)", () => {
     const projectId = live.projectId!;
     const rejected = createMemory(ctx, { content: "staging database resets every sunday night at midnight utc", directory: dir }).memory;
     archiveMemory(ctx, rejected.id);
-    const [similar, likeRejected, same] = storeSuggestions(ctx, projectId, "ses_x", [
-      // Jaccard 0.875 with the live memory: above extraction.dedupThreshold (0.8), below search.lexicalDedupThreshold (0.9).
+    const pending = createMemory(ctx, { content: "the nightly report mails each failed job to the owner", status: "suggested", directory: dir }).memory;
+    const [similar, paraphrase, likeRejected, same] = storeSuggestions(ctx, projectId, "ses_x", [
+      // Jaccard 0.875 with the suggestion: above extraction.dedupThreshold (0.8), below search.lexicalDedupThreshold (0.9).
+      { category: "convention", content: "the nightly report mails every failed job to the owner", via: "rules" },
+      // The same closeness to an active memory: the store holds the fact, nothing is suggested (issue 40).
       { category: "convention", content: "the deploy queue retries every build token for the session", via: "rules" },
       { category: "convention", content: "staging database resets every sunday night at midnight", via: "rules" },
       { category: "convention", content: "The deploy queue retries each build token for the session", via: "rules" },
     ]);
-    expect(similar).toMatchObject({ deduplicated: false, similarTo: live.id });
-    expect(similar.memoryId).not.toBe(live.id);
-    expect(listLinks(ctx, similar.memoryId)).toEqual([expect.objectContaining({ from: similar.memoryId, to: live.id, kind: "relates" })]);
+    expect(similar).toMatchObject({ deduplicated: false, similarTo: pending.id });
+    expect(similar.memoryId).not.toBe(pending.id);
+    expect(listLinks(ctx, similar.memoryId)).toEqual([expect.objectContaining({ from: similar.memoryId, to: pending.id, kind: "relates" })]);
+    expect(paraphrase).toMatchObject({ deduplicated: true, alreadyActive: true, memoryId: live.id });
     expect(likeRejected).toMatchObject({ deduplicated: true, memoryId: rejected.id });
     expect(same).toMatchObject({ deduplicated: true, memoryId: live.id });
   });
