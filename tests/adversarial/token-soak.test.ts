@@ -6,8 +6,8 @@ import { countTokens } from "../../lib/token-count";
  * Issue 37, finding 4: after a few megabytes of varied text, gpt-tokenizer's merge cache (a Map
  * trimmed from the front) made every later count 10-25x slower for the rest of the process. Here
  * 200 KB inputs are timed before and after counting 50 MB, in one process: the figure is CPU time
- * (process.cpuUsage, which other processes on a loaded machine barely move), the median of seven
- * inputs. The inputs are new to the tokenizer each time (as a new history is), and each count gets
+ * (process.cpuUsage, which other processes on a loaded machine barely move), the median over seven
+ * inputs of each one's best of three counts. The inputs are new to the tokenizer each time (as a new history is), and each count gets
  * a fresh first line so the content-hash cache never answers. The 50 MB are mostly common words
  * (cheap to count) with 5% new pieces, so the soak churns the merge cache in bounded time.
  */
@@ -26,7 +26,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 describe("token counting over the life of a process", () => {
   it("counts 200 KB inputs as fast after 50 MB of text as before (±20%)", { timeout: 900_000 }, () => {
     let run = 0;
-    const timeProbes = () => median(PROBES.map((probe) => cpuMs(() => countTokens(`run ${run++}\n${probe}`))));
+    // Each input's best of three: process CPU time also counts V8's background threads (concurrent
+    // marking and sweeping of the soak's garbage, the compiler), which land on some counts, not all.
+    const best = (probe: string) => Math.min(...[0, 1, 2].map(() => cpuMs(() => countTokens(`run ${run++}\n${probe}`))));
+    const timeProbes = () => median(PROBES.map(best));
     const tokens = countTokens(PROBES[0]);
     const before = timeProbes();
 
