@@ -111,8 +111,23 @@ export function isRecollectTuiEntry(entry: unknown, ours: string = TUI_PLUGIN_PA
 export function uninstallPlugin(target: InstallOptions["target"] = { global: true }, env: Record<string, string | undefined> = process.env): InstallResult {
   const file = configFileFor(target, env);
   const opts: InstallOptions = { target, env, uninstall: true };
+  const v1 = editPluginList(file, PLUGIN_PATH, (e) => isRecollectEntry(e), opts);
+  // Whichever generation it was installed for: OpenCode 2's `plugins` entries, a project's local
+  // plugin directory and `cli.json` entries go too, so no config points at a removed package.
+  const removedOther: string[] = [];
+  if (removeEntries(file, "plugins", (e) => isRecollectEntry(e))) removedOther.push(`${file} (plugins)`);
+  if ("project" in target && fs.existsSync(localPluginDir(target.project))) {
+    fs.rmSync(localPluginDir(target.project), { recursive: true, force: true });
+    removedOther.push(localPluginDir(target.project));
+  }
+  const cli = cliConfigFile(env);
+  if (!("project" in target) && removeEntries(cli, "plugins", (e) => isRecollectTuiEntry(e) || isRecollectEntry(e))) removedOther.push(`${cli} (plugins)`);
+  const changed = v1.changed || removedOther.length > 0;
   return {
-    ...editPluginList(file, PLUGIN_PATH, (e) => isRecollectEntry(e), opts),
+    ...v1,
+    changed,
+    action: changed ? "removed" : v1.action,
+    removedOther,
     tui: editPluginList(tuiFileFor(file), TUI_PLUGIN_PATH, (e) => isRecollectTuiEntry(e), opts),
   };
 }

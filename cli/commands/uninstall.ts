@@ -52,6 +52,7 @@ export function registerUninstall(program: Command) {
         ...configs.flatMap((c) => [
           `${c.action === "removed" ? "Removed the plugin from" : "No plugin entry in"} ${c.file}`,
           ...(c.tui ? [`${c.tui.action === "removed" ? "Removed the TUI plugin from" : "No TUI plugin entry in"} ${c.tui.file}`] : []),
+          ...(c.removedOther ?? []).map((where) => `Removed the OpenCode 2 plugin from ${where}`),
         ]),
         ...mcp.map((m) =>
           m.action === "kept" ? `Kept the "memory" MCP server in ${m.file}: it is not Recollect's` : `Removed the "memory" MCP server from ${m.file}`,

@@ -7,6 +7,7 @@ import { findRecollectPlugin } from "../../cli/lib/opencode-config";
 import { installPlugin } from "../../scripts/install-plugin";
 import { runCli } from "./run";
 import { freePort, tempDir } from "../helpers/server";
+import { ROOT } from "../../scripts/build-if-needed";
 
 describe("recollect install-plugin", () => {
   it("adds the entry to a project's opencode.json once, keeps comments, and removes it", async () => {
@@ -120,5 +121,26 @@ describe("recollect uninstall", () => {
     expect(again.stdout).toContain(`Your memories stay in ${dataDir}`);
     expect(again.stdout).toContain(`rm -rf '${dataDir}'`);
     expect(again.stdout).toContain("npm uninstall -g recollect");
+  });
+
+  it("removes OpenCode 2 entries as well: the `plugins` list, a project's local plugin and cli.json", async () => {
+    const home = tempDir();
+    const configHome = path.join(home, ".config");
+    const project = tempDir();
+    const env = { HOME: home, XDG_CONFIG_HOME: configHome, RECOLLECT_DATA_DIR: tempDir(), RECOLLECT_PORT: String(await freePort()), RECOLLECT_URL: undefined };
+    expect((await runCli(["install-plugin", "--opencode", "2", "--json"], { env })).code).toBe(0);
+    expect((await runCli(["install-plugin", "--opencode", "2", "--project", project, "--json"], { env })).code).toBe(0);
+    const config = path.join(configHome, "opencode", "opencode.json");
+    const cli = path.join(configHome, "opencode", "cli.json");
+    fs.writeFileSync(cli, JSON.stringify({ plugins: ["other-cli-plugin", path.join(ROOT, "plugin", "tui.tsx")] }, null, 2));
+    expect(JSON.stringify(parseJsonc(fs.readFileSync(config, "utf8")).plugins)).toMatch(/plugin\/index\.ts/);
+    expect(fs.existsSync(path.join(project, ".opencode", "plugins", "recollect", "index.ts"))).toBe(true);
+
+    const res = await runCli(["uninstall", "--project", project, "--json"], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.json().configs.map((c: { action: string }) => c.action)).toEqual(["removed", "removed"]);
+    expect(parseJsonc(fs.readFileSync(config, "utf8")).plugins ?? []).toEqual([]);
+    expect(fs.existsSync(path.join(project, ".opencode", "plugins", "recollect"))).toBe(false);
+    expect(parseJsonc(fs.readFileSync(cli, "utf8"))).toEqual({ plugins: ["other-cli-plugin"] });
   });
 });
