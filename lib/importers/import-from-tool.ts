@@ -10,6 +10,7 @@ import { processSingleton } from "../process-singleton";
 import { previewOrWrite } from "../memories/preview-or-write";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { identifyProject } from "../projects/identify";
+import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
 import { redact } from "../security/redact";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
@@ -243,8 +244,9 @@ function forgetSource() {
 function targetProject(ctx: Ctx, input: ParsedImportFromToolInput): ForeignProject {
   if (input.directory) {
     const found = identifyProject(input.directory);
-    if (!input.dryRun) resolveProject(ctx, { directory: input.directory });
-    return { id: found.id, name: found.name, identity: found.identity };
+    // The id the project rules give (a template's copy, an alias, a legacy id), not the raw hash.
+    const id = input.dryRun ? lookupProject(ctx, input.directory) : resolveProject(ctx, { directory: input.directory })!;
+    return { id, name: found.name, identity: found.identity };
   }
   const id = resolveProject(ctx, { project: input.project });
   return { id: id!, name: id!, identity: "imported" };

@@ -199,7 +199,7 @@ function placementOf(ctx: Ctx, input: ParsedIngestNotesInput, base: string, regi
   }
   const found = identifyProject(base);
   if (found.identity === "path" && input.scope !== "project") return { scope: "global", projectId: null, sessionId: null };
-  return { scope: "project", projectId: register ? resolveProject(ctx, { directory: base }) : found.id, sessionId: null };
+  return { scope: "project", projectId: register ? resolveProject(ctx, { directory: base }) : lookupProject(ctx, base), sessionId: null };
 }
 
 function metadata(n: Prepared, base: string): Record<string, unknown> {

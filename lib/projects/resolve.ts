@@ -39,7 +39,13 @@ export function resolveProject(ctx: Ctx, ref: ProjectRef): string | null {
       .values({ id, name, rootPath, identity: found.identity, remote })
       .onConflictDoUpdate({
         target: projects.id,
-        set: { rootPath, remote: sql`coalesce(${projects.remote}, excluded.remote)`, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+        set: {
+          // A linked worktree or a clone of a local copy is that copy's project: its path is not
+          // stored over the copy's, or the copy would look like another live copy (copies.ts).
+          ...(found.linked || found.localOrigin ? {} : { rootPath }),
+          remote: sql`coalesce(${projects.remote}, excluded.remote)`,
+          updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
+        },
       })
       .run();
     return id;

@@ -171,9 +171,15 @@ describe("copies of one template (issue 40)", () => {
       const clone = path.join(tempDir(), "app-clone");
       git(path.dirname(clone), "clone", "-q", app, clone);
       expect(resolveProject(ctx, { directory: clone })).toBe(id);
+      // The copy itself, after its clone was seen: still its project (the clone's path is not stored over it).
+      expect(resolveProject(ctx, { directory: app })).toBe(id);
+      expect(lookupProject(ctx, app)).toBe(id);
       const worktree = path.join(tempDir(), "app-worktree");
       git(app, "worktree", "add", "-q", worktree);
       expect(resolveProject(ctx, { directory: worktree })).toBe(id);
+      // And after a worktree (a loop makes one) was seen.
+      expect(resolveProject(ctx, { directory: app })).toBe(id);
+      expect(lookupProject(ctx, app)).toBe(id);
       const moved = path.join(tempDir(), "app-moved");
       fs.renameSync(app, moved);
       expect(resolveProject(ctx, { directory: moved })).toBe(id);
