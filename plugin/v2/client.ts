@@ -12,7 +12,7 @@ type Body = { noReply?: boolean; agent?: string; parts?: { type: string; text?: 
  * is `session.prompt`. A status line (`ignored` in V1) has no V2 message that stays out of the
  * model's view, so it is not sent (docs/opencode-native.md, "OpenCode 2").
  */
-export function v1ClientFor(ctx: Context, histories: Map<string, WithParts[]>): PluginInput["client"] {
+export function v1ClientFor(ctx: Context, histories: Map<string, WithParts[]>, sentSynthetic: Set<string> = new Set()): PluginInput["client"] {
   const text = (body: Body, keepIgnored: boolean) =>
     (body.parts ?? [])
       .filter((p) => p.type === "text" && typeof p.text === "string" && (keepIgnored || !p.ignored))
@@ -21,7 +21,12 @@ export function v1ClientFor(ctx: Context, histories: Map<string, WithParts[]>): 
   const prompt = async ({ path, body }: { path: { id: string }; body: Body }) => {
     if (body.noReply) {
       const t = text(body, false);
-      if (t && ctx.session.synthetic) await ctx.session.synthetic({ sessionID: path.id, text: t, description: "recollect" });
+      if (t && ctx.session.synthetic) {
+        // Remembered (bounded) so the converter (messages.ts) can tell this outcome from the user's words.
+        sentSynthetic.add(t);
+        while (sentSynthetic.size > 200) sentSynthetic.delete(sentSynthetic.values().next().value!);
+        await ctx.session.synthetic({ sessionID: path.id, text: t, description: "recollect" });
+      }
       return { data: {} };
     }
     await ctx.session.prompt?.({ sessionID: path.id, text: text(body, true), ...(body.agent ? { agent: body.agent } : {}) });

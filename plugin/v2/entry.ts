@@ -37,12 +37,14 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
   const directory = typeof options.directory === "string" && options.directory ? options.directory : process.cwd();
   noteLoadedEntry(2, directory, options);
   const histories = new Map<string, WithParts[]>();
+  // Texts of command outcomes sent as synthetic messages (client.ts): not the user's words (messages.ts).
+  const sentSynthetic = new Set<string>();
   const keep = (sessionID: string, history: WithParts[]) => {
     histories.delete(sessionID);
     histories.set(sessionID, history);
     while (histories.size > MAX_HISTORIES) histories.delete(histories.keys().next().value!);
   };
-  const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories) }, options)) as Hooks & { __runtime?: Runtime };
+  const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories, sentSynthetic) }, options)) as Hooks & { __runtime?: Runtime };
   const rt = hooks.__runtime!;
   const guarded =
     <E>(name: string, fn: (event: E) => Promise<void>) =>
@@ -91,7 +93,7 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         hideAgentTools(event.tools, event.agent, agentTools);
         // The agent of the turn, for the read-only guard (V1 learns it from `chat.message`).
         await hooks["chat.message"]?.({ sessionID, agent: event.agent }, { message: {} as never, parts: [] });
-        const view = toV1View(sessionID, event.messages);
+        const view = toV1View(sessionID, event.messages, sentSynthetic);
         keep(sessionID, snapshot(view));
         if (!seen.has(sessionID)) {
           seen.add(sessionID);
@@ -113,7 +115,7 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
     ctx.session.hook(
       "compaction",
       guarded("compaction", async (event) => {
-        keep(event.sessionID, snapshot(toV1View(event.sessionID, event.messages)));
+        keep(event.sessionID, snapshot(toV1View(event.sessionID, event.messages, sentSynthetic)));
         const out: { context: string[]; prompt?: string } = { context: [] };
         await hooks["experimental.session.compacting"]?.({ sessionID: event.sessionID }, out);
         const text = [out.prompt, ...out.context].filter((t): t is string => !!t?.trim()).join("\n\n");

@@ -43,7 +43,7 @@ export function resultText(result: ToolResultValue | undefined): string {
   }
 }
 
-export function toV1View(sessionID: string, messages: Message[]): V1View {
+export function toV1View(sessionID: string, messages: Message[], synthetic: ReadonlySet<string> = new Set()): V1View {
   const view: V1View = { messages: [], where: new Map(), byId: new Map() };
   const calls = new Map<string, Part & { state: { status: string; input: Record<string, unknown>; output?: string; error?: string } }>();
   const fillResult = (part: Extract<ContentPart, { type: "tool-result" }>, message: Message, index: number) => {
@@ -57,6 +57,22 @@ export function toV1View(sessionID: string, messages: Message[]): V1View {
       part.result.type === "error" ? { status: "error", input: v1.state.input, error: text } : { status: "completed", input: v1.state.input, output: text };
   };
   for (const m of messages) {
+    // OpenCode 2 may carry a message's content as one string: read as one text part, never written back.
+    if (typeof (m as { content: unknown }).content === "string") {
+      if ((m.role !== "user" && m.role !== "assistant") || !m.id) continue;
+      const text = (m as { content: unknown }).content as string;
+      const part = {
+        id: `${m.id}:0`,
+        sessionID,
+        messageID: m.id,
+        type: "text",
+        text,
+        ...(synthetic.has(text) ? { synthetic: true, metadata: { recollect: "outcome" } } : {}),
+      };
+      view.messages.push({ info: { id: m.id, sessionID, role: m.role }, parts: [part] } as unknown as WithParts);
+      view.byId.set(m.id, m);
+      continue;
+    }
     if (m.role === "tool") {
       m.content.forEach((c, i) => c.type === "tool-result" && fillResult(c as Extract<ContentPart, { type: "tool-result" }>, m, i));
       continue;
@@ -67,7 +83,18 @@ export function toV1View(sessionID: string, messages: Message[]): V1View {
     m.content.forEach((c, i) => {
       const partID = `${id}:${i}`;
       if (c.type === "text" || c.type === "reasoning") {
-        parts.push({ id: partID, sessionID, messageID: id, type: c.type, text: String(c.text ?? "") } as Part);
+        const text = String(c.text ?? "");
+        // A command's outcome the plugin sent as a synthetic message (client.ts) arrives as a user
+        // message: marked, so recall, extraction and the nudge do not take it for the user's words.
+        const ours = m.role === "user" && c.type === "text" && synthetic.has(text);
+        parts.push({
+          id: partID,
+          sessionID,
+          messageID: id,
+          type: c.type,
+          text,
+          ...(ours ? { synthetic: true, metadata: { recollect: "outcome" } } : {}),
+        } as Part);
         view.where.set(partID, { kind: "text", message: m, index: i });
       } else if (c.type === "tool-call") {
         const call = c as Extract<ContentPart, { type: "tool-call" }>;

@@ -90,3 +90,18 @@ describe("applyV1View", () => {
     expect((saved[1]!.parts[2] as { state: { output: string } }).state.output).toBe("1 failed\n9 passed");
   });
 });
+
+describe("toV1View: command outcomes and string content", () => {
+  it("marks a user message the plugin sent as a synthetic outcome, and reads content given as one string", () => {
+    const outcome = "/recall\n- [constraint] never force-push main";
+    const messages = [
+      { id: "msg_1", role: "user", content: [{ type: "text", text: "what did we decide?" }] },
+      { id: "msg_2", role: "user", content: [{ type: "text", text: outcome }] },
+      { id: "msg_3", role: "user", content: "plain string content" },
+    ] as unknown as Message[];
+    const view = toV1View("ses_1", messages, new Set([outcome]));
+    const parts = view.messages.map((m) => m.parts[0] as Part & { synthetic?: boolean });
+    expect(parts.map((p) => (p as { text: string }).text)).toEqual(["what did we decide?", outcome, "plain string content"]);
+    expect(parts.map((p) => p.synthetic === true)).toEqual([false, true, false]);
+  });
+});
