@@ -56,9 +56,10 @@ export type ReferenceTo = (slot: number, copy: number, exact: boolean) => Cached
  * cache write (1.25x) instead of a read (0.1x). So between batches the history stays
  * byte-identical, and aged parts wait in a pending set; a batch compresses all of them at once
  * when it pays (its savings, read from cache for `batchPaybackRequests` requests, cover the
- * rewrite of what follows it, and are at least `batchMinTokens`), when a pressure threshold is
- * crossed (everything is recompressed at the new level anyway), or after a pause longer than the
- * cache's lifetime (nothing is cached any more). Below the thresholds, small parts are never
+ * rewrite of what follows it, and are at least `batchMinTokens`), when the context is about to
+ * overflow the model's window (whatever the price), or after a pause longer than the cache's
+ * lifetime (nothing is cached any more). Crossing a pressure threshold rewrites nothing already
+ * sent: each part keeps the level of the history when it aged (../pressure.ts `agedLevels`). Below the thresholds, small parts are never
  * compressed and the latest read of a file still being worked on stays whole.
  *
  * An output identical to an earlier one still shown whole, or repeating runs of lines of the
