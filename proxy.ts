@@ -27,14 +27,21 @@ export function proxy(req: NextRequest) {
   // 127.0.0.1 or localhost would be sent to every other local server the user browses to.
   const own = browserOriginFor(req.headers.get("host"));
   if (own) {
-    const res = new NextResponse(null, { status: 303, headers: { location: `${own}${pathname}${search}`, "cache-control": "no-store" } });
+    // The page comes along unless it is long: a header never echoes unbounded input (clients refuse a head over 16 KiB).
+    const page = `${pathname}${search}`;
+    const res = new NextResponse(null, {
+      status: 303,
+      headers: { location: `${own}${page.length <= MAX_ECHOED_PATH ? page : "/"}`, "cache-control": "no-store" },
+    });
     return withHeaders(res, COMMON_SECURITY_HEADERS);
   }
   if (pathname === "/login" && searchParams.has("ticket")) {
     return NextResponse.rewrite(new URL(`/api/auth/login${search}`, req.url));
   }
   if (verdict.auth.kind === "none" && needsSignIn(pathname)) {
-    const next = pathname === "/" && !search ? "" : `?next=${encodeURIComponent(pathname + search)}`;
+    const wanted = encodeURIComponent(pathname + search);
+    // A long page is not carried over (the login form takes 4 KiB; a header never echoes unbounded input).
+    const next = (pathname === "/" && !search) || wanted.length > MAX_ECHOED_PATH ? "" : `?next=${wanted}`;
     // The proxy wants an absolute Location: on the Host the browser used (a loopback name, checked above).
     const location = new URL(`/login${next}`, `http://${req.headers.get("host")}`);
     const res = new NextResponse(null, { status: 303, headers: { location: location.href, "cache-control": "no-store" } });
@@ -54,6 +61,9 @@ export function proxy(req: NextRequest) {
   if (pathname === "/login") res.headers.set("referrer-policy", "same-origin");
   return res;
 }
+
+/** The longest page path and query a redirect carries (its Location is echoed input). */
+const MAX_ECHOED_PATH = 2048;
 
 /** Everything but the login page and the build's static files (scripts, styles, fonts, the icon: no data). */
 function needsSignIn(pathname: string): boolean {

@@ -11,8 +11,8 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
 
 export interface GateRefusal {
-  status: 400 | 401 | 403 | 405 | 413;
-  code: "bad_request" | "unauthorized" | "forbidden" | "method_not_allowed" | "payload_too_large";
+  status: 400 | 401 | 403 | 405 | 413 | 414;
+  code: "bad_request" | "unauthorized" | "forbidden" | "method_not_allowed" | "payload_too_large" | "uri_too_long";
   message: string;
   headers?: Record<string, string>;
 }
@@ -25,6 +25,19 @@ export interface GateRequest {
   /** How many Host headers the request has (node keeps the first in `headers.host`). */
   hostHeaders?: number;
 }
+
+/**
+ * The longest request-target accepted (414 above it); the longest field a query carries (a
+ * 10,000-character id) still gets its route's 400 naming it. node:http takes a request head of up
+ * to 16 KiB, and clients refuse a response head over 16 KiB (undici: UND_ERR_HEADERS_OVERFLOW).
+ */
+export const MAX_TARGET_LENGTH = 12 * 1024;
+/**
+ * The longest target Next.js would redirect (a trailing slash, `//`, `\`, a `.`/`..`/`%2e` segment):
+ * its 308 echoes the target twice (Location and Refresh), percent-encoded (up to 3 bytes a byte),
+ * so 2 KiB keeps that head well under 16 KiB.
+ */
+export const MAX_REDIRECTED_TARGET_LENGTH = 2048;
 
 /** Null when the request may go on to Next.js; otherwise the answer to give. */
 export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly string[] = allowedHostsFromEnv()): GateRefusal | null {
@@ -41,6 +54,9 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
   // (absolute-form) are refused. (`//x` is origin-form: Next redirects it to `/x` on this host.)
   if (!target.startsWith("/")) {
     return { status: 400, code: "bad_request", message: `request target ${quote(target)}: only a path starting with "/" is accepted` };
+  }
+  if (target.length > MAX_TARGET_LENGTH) {
+    return { status: 414, code: "uri_too_long", message: `request target: ${target.length} characters, at most ${MAX_TARGET_LENGTH} are accepted` };
   }
   const method = req.method ?? "";
   if (!ALLOWED.has(method)) {
@@ -61,7 +77,20 @@ export function checkRequestLine(req: GateRequest, extraAllowedHosts: readonly s
       return { status: 400, code: "bad_request", message: `path segment ${quote(segment)}: invalid percent-encoding (not UTF-8)` };
     }
   }
+  if (target.length > MAX_REDIRECTED_TARGET_LENGTH && notNormalForm(pathname)) {
+    return {
+      status: 414,
+      code: "uri_too_long",
+      message: `request target: ${target.length} characters, at most ${MAX_REDIRECTED_TARGET_LENGTH} for a path with a trailing slash, "//", "\\" or a dot segment`,
+    };
+  }
   return null;
+}
+
+/** A path Next.js answers with a redirect to its normal form. */
+function notNormalForm(pathname: string): boolean {
+  if ((pathname.length > 1 && pathname.endsWith("/")) || pathname.includes("//") || pathname.includes("\\")) return true;
+  return pathname.split("/").some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
 const quote = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}...` : s);

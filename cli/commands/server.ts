@@ -47,11 +47,9 @@ export function registerServer(program: Command) {
         return;
       }
       if (existing && isOurServer(existing.pid)) {
-        throw new CliError(
-          `a server started earlier (pid ${existing.pid}) is running but not answering at ${target.url}`,
-          EXIT.failure,
-          "`recollect stop`, then start again",
-        );
+        // Its pid file says where it listens: on another port (the config changed since), say so.
+        const where = existing.url && existing.url !== target.url ? `at ${existing.url}, not at ${target.url}` : `but not answering at ${target.url}`;
+        throw new CliError(`a server started earlier (pid ${existing.pid}) is running ${where}`, EXIT.failure, "`recollect stop`, then start again");
       }
       if (existing) removePid(target.dataDir);
 

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort, tempDir } from "../helpers/server";
 import { runCli } from "./run";
 
@@ -33,14 +33,18 @@ const alive = (pid: number) => {
   }
 };
 
-afterAll(() => {
-  // Never leave a server behind if an assertion failed half-way.
+/** Never leave a server behind if an assertion failed half-way (nor its pid file, which the next start would find). */
+const killLeftover = () => {
   const pid = pidOf();
   if (pid && alive(pid)) process.kill(-pid, "SIGKILL");
-});
+  fs.rmSync(path.join(dataDir, "server.pid"), { force: true });
+};
+afterAll(killLeftover);
 
 describe("server lifecycle", () => {
   it("starts in the background, reports status, refuses a double start, and stops", async () => {
+    // A failure before `stop` would leave this server running: the next test would find it.
+    onTestFinished(killLeftover);
     const port = await freePort();
     env.RECOLLECT_PORT = String(port);
     const before = await runCli(["status"], { env });
@@ -52,7 +56,8 @@ describe("server lifecycle", () => {
     const info = started.json();
     expect(info).toMatchObject({ status: "running", alreadyRunning: false, port, url: `http://127.0.0.1:${port}` });
     // The browser needs a login: start prints a one-time login link, not the bare URL.
-    expect(info.loginUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login\\?ticket=[\\w-]{43}$`));
+    // Round 3 (issue 37) serves the browser on its own origin, recollect.localhost (lib/security/browser-host.ts).
+    expect(info.loginUrl).toMatch(new RegExp(`^http://recollect\\.localhost:${port}/login\\?ticket=[\\w-]{43}$`));
     expect(pidOf()).toBe(info.pid);
     expect(alive(info.pid)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "logs", "server.log"))).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dialledAddress, proofAddress, provesToken, serverProof } from "../../../lib/security/server-proof";
-import { checkRequestBody, checkRequestLine } from "../../../server/gate";
+import { checkRequestBody, checkRequestLine, MAX_REDIRECTED_TARGET_LENGTH, MAX_TARGET_LENGTH } from "../../../server/gate";
 
 const host = "127.0.0.1:7731";
 const check = (method: string, target: string, h: string | undefined = host) => checkRequestLine({ method, target, host: h }, []);
@@ -54,6 +54,18 @@ describe("checkRequestLine (server/gate.ts)", () => {
       expect(r).toMatchObject({ status: 400, code: "bad_request" });
       expect(r?.message).toMatch(/path segment .*invalid percent-encoding/);
     }
+  });
+
+  it("bounds the request target (414): Next.js echoes one it redirects twice in the response head", () => {
+    const long = "a".repeat(MAX_TARGET_LENGTH);
+    expect(check("GET", `/api/memories?sessionId=${"s".repeat(10_000)}`)).toBeNull();
+    expect(check("GET", `/api/${long}`)).toMatchObject({ status: 414, code: "uri_too_long" });
+    // The fuzz test's counterexample: a long path with a `%2e` segment Next.js normalises with a 308.
+    const path = "a".repeat(MAX_REDIRECTED_TARGET_LENGTH);
+    for (const t of [`/api/${path}/%2e`, `/api/${path}/`, `/${path}/%2E%2e/x`, `/api//${path}`, `/api\\${path}`, `/api/x/./${path}`])
+      expect(check("GET", t), t.slice(-20)).toMatchObject({ status: 414, code: "uri_too_long" });
+    for (const t of [`/api/${path}`, `/api/x/%2e?q=${path}`.slice(0, MAX_REDIRECTED_TARGET_LENGTH), "/api/kv/a/", "/api/kv/%2e", `/api/kv/a.b${path}`])
+      expect(check("GET", t), t.slice(-20)).toBeNull();
   });
 });
 

@@ -95,10 +95,12 @@ describe("verbs store what they are given redacted", () => {
     const key = `deploy/${ghp.secret}`;
     putKv(ctx, key, putKvInput.parse({ value: { [aws.secret]: { password: "hunter22x" } } }));
     const row = ctx.sqlite.prepare("SELECT key, value FROM kv").get() as { key: string; value: string };
-    expect(row.key).toBe("deploy/[REDACTED:github_token]");
+    // Round 3 (issue 37 finding 10): a secret-bearing key keeps a ` #<16 hex>` hash of the original, so keys stay distinct.
+    expect(row.key).toMatch(/^deploy\/\[REDACTED:github_token\] #[0-9a-f]{16}$/);
+    expect(row.key).not.toContain(ghp.secret);
     expect(row.value).not.toContain(aws.secret);
     expect(row.value).not.toContain("hunter22x");
-    expect(getKv(ctx, key, kvRefQuery.parse({})).key).toBe("deploy/[REDACTED:github_token]");
+    expect(getKv(ctx, key, kvRefQuery.parse({})).key).toBe(row.key);
     expect(listKv(ctx, listKvQuery.parse({ prefix: `deploy/${ghp.secret}` })).items).toHaveLength(1);
   });
 
@@ -137,7 +139,9 @@ describe("verbs store what they are given redacted", () => {
     expect(got.workingOn).toBe("the deploy");
     claimItem(ctx, claimInput.parse({ directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` }));
     const claim = ctx.sqlite.prepare("SELECT item, session_id AS sessionId FROM claims").get() as { item: string; sessionId: string };
-    expect(claim.item).toBe("rotate [REDACTED:github_token]");
+    // Round 3 (issue 37 finding 10): a secret-bearing claim item keeps a ` #<16 hex>` hash of the original, so items stay distinct.
+    expect(claim.item).toMatch(/^rotate \[REDACTED:github_token\] #[0-9a-f]{16}$/);
+    expect(claim.item).not.toContain(ghp.secret);
     expect(claim.sessionId).toBe(got.id);
     expect(releaseClaim(ctx, releaseClaimQuery.parse({ directory: dir, sessionID: sid, item: `rotate ${ghp.secret}` }))).toEqual({ released: true });
   });
