@@ -23,7 +23,7 @@ export function decisionsIn(text: string): string[] {
 }
 
 /** A user's reply that picks an option by its label: "b", "3", "Option C", "a. but keep it short". */
-const CHOICE_REPLY = /^\s*(?:option\s+)?([a-f]|[1-9])\s*(?:[.):,]|$|\s+(?:but|and|then|first|mainly|please|sounds|is|for|with|it)\b)/i;
+const CHOICE_REPLY = /^\s*(?:option\s+)?([a-f]|[1-9])(?:\s*[.):,]|\s*$|\s+(?:but|and|then|first|mainly|please|sounds|is|for|with|it)\b)/i;
 /** An option line of the assistant's question: "1. **Name** — …", "B) **Name** — …", "| **C) Name** | …", "**Option A: Name**". */
 const OPTION_LINE = /^\s*(?:[-*|]\s*)?(?:\*\*)?(?:option\s+)?([a-f]|[1-9])\s*[.):](?!\d)\s*(?:\*\*)?\s*(.+)$/i;
 

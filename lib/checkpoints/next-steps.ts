@@ -1,4 +1,5 @@
 import { isCodeLike, toSentences } from "../extraction/sentences";
+import { trimEnd } from "../trim-end";
 
 /**
  * Next steps from the assistant's words, English and Chinese: a sentence that announces one
@@ -47,7 +48,7 @@ export function nextStepsIn(text: string, last = false): string[] {
       continue;
     }
     underHeading = false;
-    if (last && PLAN_LEAD.test(raw.trim()) && !NOT_A_STEP.test(raw.trim().replace(/[:：*]+$/, ""))) {
+    if (last && PLAN_LEAD.test(raw.trim()) && !NOT_A_STEP.test(trimEnd(raw.trim(), ":：*"))) {
       underHeading = true;
       continue;
     }

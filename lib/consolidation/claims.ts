@@ -1,4 +1,5 @@
 import { tokenize } from "../search/tokenizer";
+import { trimEnd } from "../trim-end";
 import { isNegative } from "./cues";
 import { sentencesOf } from "./sentences";
 
@@ -14,12 +15,7 @@ const VALUE =
 
 /** The values a text states, normalised (lowercase, no spaces), in order. */
 export function valuesOf(text: string): string[] {
-  return [...text.matchAll(VALUE)].map((m) =>
-    m[0]
-      .toLowerCase()
-      .replace(/\s+/g, "")
-      .replace(/[.,:;]+$/, ""),
-  );
+  return [...text.matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;"));
 }
 
 /** The text's words without its values (each value becomes one placeholder word). */
@@ -97,7 +93,7 @@ export function oppositePolarity(a: string, b: string): boolean {
 
 /** Clauses: sentences cut again at ; , : and their CJK forms (a clause is where a negation applies). */
 function clausesOf(text: string): string[] {
-  return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s+(?:but|and|so)\s+/).filter((c) => c.trim()));
+  return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim()));
 }
 
 /** "not X", "instead of X", "rather than X", "而不是 X": an exclusion, which says no to X, not to the clause. */

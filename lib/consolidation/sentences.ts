@@ -8,6 +8,8 @@
  * construction and checked again (`sentenceSpans` never returns one).
  */
 
+import { trimEnd } from "../trim-end";
+
 export interface Span {
   start: number;
   end: number;
@@ -16,12 +18,11 @@ export interface Span {
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /** Spans that are never cut: fenced code, inline code, URLs. */
-const WHOLE = [/```[\s\S]*?(?:```|$)/g, /`[^`\n]*`/g, /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+/gi, /\bwww\.[^\s<>"'`]+/gi];
+const WHOLE = [/```[\s\S]*?(?:```|$)/g, /`[^`\n]*`/g, /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s<>"'`]+/gi, /\bwww\.[^\s<>"'`]+/gi];
 /** A word of code-like characters (no CJK, no spaces, no brackets or commas). */
 const CODE_WORD = /[^\s"'()[\]{}<>,;，；、。！？：（）【】「」『』\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/g;
 /** Inside it, a dot, slash, colon or backslash followed by another character of it. */
 const INNER_MARK = /[./:\\](?=[^\s.!?])/;
-const TRAILING_END = /[.!?。！？]+$/;
 /** Abbreviations whose dot does not end a sentence (lowercased, without the final dot). */
 const ABBREVIATIONS = new Set([
   "e.g",
@@ -56,7 +57,7 @@ export function protectedSpans(text: string): Span[] {
   for (const re of WHOLE) for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(CODE_WORD)) {
     const word = m[0];
-    const bare = word.replace(TRAILING_END, "");
+    const bare = trimEnd(word, ".!?。！？");
     const abbreviation = ABBREVIATIONS.has(bare.toLowerCase()) && word.length > bare.length;
     if (!abbreviation && !INNER_MARK.test(bare)) continue;
     // The final full stop of "lib/x.ts." ends the sentence; that of "e.g." does not.

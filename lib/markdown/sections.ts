@@ -129,7 +129,16 @@ export function markdownSections(source: string): MarkdownSection[] {
     while (first < end && LINK_DEFINITION.test(lines[first])) first++;
     const text = lines.slice(first, end).join("\n").trim();
     if (setext && first < end) {
-      heading(text.replace(/\s*\n\s*/g, " "), setext, start);
+      // Its lines joined by one space (by hand: `/\s*\n\s*/g` is quadratic on a long run of spaces).
+      heading(
+        text
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => l)
+          .join(" "),
+        setext,
+        start,
+      );
       i = end + 1;
     } else {
       push("paragraph", text, first + 1);

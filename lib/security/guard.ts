@@ -1,6 +1,7 @@
 import { browserOriginFor } from "./browser-host";
 import { hostnameOf, isLoopbackHost } from "./hosts";
 import { safeEqual } from "./token";
+import { trimEnd } from "../trim-end";
 
 export { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "./hosts";
 
@@ -61,7 +62,7 @@ export const TOKEN_ONLY_API_PATHS = new Set(["/api/auth/tickets", "/api/auth/ses
  */
 export function isPowerRequest(method: string, pathname: string): boolean {
   if (!MUTATING.has(method.toUpperCase())) return false;
-  const p = pathname.toLowerCase().replace(/\/+$/, "");
+  const p = trimEnd(pathname.toLowerCase(), "/");
   if (p === "/api/loops") return true;
   if (p.startsWith("/api/loops/")) return !/^\/api\/loops\/[^/]+\/cancel$/.test(p);
   return p.startsWith("/api/maintenance/") || POWER_PATHS.has(p);

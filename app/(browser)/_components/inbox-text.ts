@@ -3,6 +3,8 @@
  * memory that the others of a merge do not have (so the two keeper choices can be told apart).
  */
 
+import { trimEnd } from "@/lib/trim-end";
+
 /** `text` cut to at most `max` characters at the last word boundary, with an ellipsis when cut. */
 export function cutAtWord(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
@@ -12,11 +14,20 @@ export function cutAtWord(text: string, max: number): string {
   const head = chars.slice(0, max).join("");
   // CJK has no spaces: cut after the last punctuation or anywhere; Latin text at the last space.
   const space = head.lastIndexOf(" ");
-  const cut = space > max * 0.5 ? head.slice(0, space) : /[\u3400-\u9fff]/.test(head) ? head : head.replace(/\S*$/, "") || head;
-  return `${cut.replace(/[\s,;:.—-]+$/, "")}…`;
+  const cut = space > max * 0.5 ? head.slice(0, space) : /[\u3400-\u9fff]/.test(head) ? head : head.slice(0, space + 1) || head;
+  return `${trimEnd(cut, " ,;:.—-")}…`;
 }
 
-const norm = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}`]+|[^\p{L}\p{N}`]+$/gu, "");
+const WORD_CHAR = /[\p{L}\p{N}`]/u;
+/** The word lowercased without the punctuation around it (a hand scan: `/[^…]+$/` is quadratic). */
+function norm(w: string): string {
+  const chars = Array.from(w.toLowerCase());
+  let start = 0;
+  let end = chars.length;
+  while (start < end && !WORD_CHAR.test(chars[start])) start++;
+  while (end > start && !WORD_CHAR.test(chars[end - 1])) end--;
+  return chars.slice(start, end).join("");
+}
 
 /**
  * The text as pieces, each marked when its word is missing from every other text: where this
