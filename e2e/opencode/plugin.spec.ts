@@ -266,11 +266,15 @@ test("6. an empty or late 200 for the pinned and resume blocks fails open once, 
   // The first session-bound stable block answer stalls past the plugin's deadline (its status comes
   // at once), the first resume answer is a 200 with no body.
   let sessionStables = 0;
-  const proxy = await startFaultyProxy(server.url, (method, url, nth) => {
-    if (method === "GET" && url.pathname === "/api/context/stable" && url.searchParams.has("sessionID") && ++sessionStables === 1) return { stallMs: 4000 };
-    if (method === "GET" && url.pathname === "/api/context/resume" && nth === 1) return "empty";
-    return undefined;
-  });
+  const proxy = await startFaultyProxy(
+    server.url,
+    (method, url, nth) => {
+      if (method === "GET" && url.pathname === "/api/context/stable" && url.searchParams.has("sessionID") && ++sessionStables === 1) return { stallMs: 4000 };
+      if (method === "GET" && url.pathname === "/api/context/resume" && nth === 1) return "empty";
+      return undefined;
+    },
+    server.token,
+  );
   try {
     oc = await startOpencode({ llmUrl: llm.url, env: { ...pluginEnv(), RECOLLECT_URL: proxy.url, RECOLLECT_PLUGIN_TIMEOUT_MS: "1500" } });
     await server.api("/api/memories", {

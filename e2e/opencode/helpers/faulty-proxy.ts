@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { proofAddress, serverProof } from "../../../lib/security/server-proof";
 
 /**
  * A proxy in front of the real Recollect server that spoils chosen answers the way a loaded
@@ -16,7 +17,15 @@ export interface FaultyProxy {
   close: () => Promise<void>;
 }
 
-export async function startFaultyProxy(target: string, faultFor: (method: string, url: URL, nth: number) => Fault | undefined): Promise<FaultyProxy> {
+/**
+ * `token`: the proxy stands in for the server, so it proves the token for its own address (the
+ * client checks the proof against the address it dialled; a relay without the token cannot).
+ */
+export async function startFaultyProxy(
+  target: string,
+  faultFor: (method: string, url: URL, nth: number) => Fault | undefined,
+  token?: string,
+): Promise<FaultyProxy> {
   const seen: string[] = [];
   const counts = new Map<string, number>();
   const server = http.createServer(async (req, res) => {
@@ -36,7 +45,12 @@ export async function startFaultyProxy(target: string, faultFor: (method: string
       headers,
       body: chunks.length ? Buffer.concat(chunks) : undefined,
     });
-    const body = Buffer.from(await upstream.arrayBuffer());
+    let body = Buffer.from(await upstream.arrayBuffer());
+    const challenge = url.pathname === "/api/health" ? url.searchParams.get("challenge") : null;
+    if (token && challenge && upstream.ok) {
+      const address = proofAddress("127.0.0.1", (server.address() as AddressInfo).port);
+      body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString("utf8")), address, proof: serverProof(token, challenge, address) }));
+    }
     const fault = faultFor(req.method ?? "GET", url, nth);
     if (fault === "empty") {
       res.writeHead(200, { "content-type": "application/json" });
