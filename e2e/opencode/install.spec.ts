@@ -156,7 +156,8 @@ test("npm pack -> install the tarball -> recollect start -> install-plugin -> Op
     const out = await run(bin!, ["start", "--json", "--wait", "120"], { cwd: home!, env: userEnv, timeoutMs: 180_000 });
     const result = JSON.parse(out) as { status: string; url: string; dataDir: string; loginUrl: string | null };
     expect(result).toMatchObject({ status: "running", url, dataDir });
-    expect(result.loginUrl).toMatch(new RegExp(`^${url}/`));
+    // The browser has its own origin (issue 37): the link names recollect.localhost on the server's port.
+    expect(result.loginUrl).toMatch(new RegExp(`^http://recollect\\.localhost:${new URL(url).port}/login\\?ticket=`));
     const health = await (await fetch(`${url}/api/health`)).json();
     expect(health).toMatchObject({ status: "ok" });
     // Nothing of the server's state is written into the package.
