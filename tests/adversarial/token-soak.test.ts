@@ -40,7 +40,10 @@ describe("token counting over the life of a process", () => {
       soaked += text.length;
     }
 
-    const after = timeProbes();
+    // A slowdown that stays (the defect: 5x and more) shows in every round; a neighbour's burst of
+    // CPU on a shared machine does not: up to three rounds, the best one counts.
+    let after = timeProbes();
+    for (let round = 1; round < 3 && after / before > 1.2; round++) after = Math.min(after, timeProbes());
     expect(countTokens(`again\n${PROBES[0]}`)).toBeGreaterThan(tokens * 0.99);
     expect(after / before, `median ${before.toFixed(0)} ms before, ${after.toFixed(0)} ms after`).toBeLessThanOrEqual(1.2);
   });
