@@ -85,21 +85,18 @@ export function crossValidate(input: CvInput) {
   const ats = grid.map((f) => input.hybridAt(f));
   const recalls = grid.map((f) => input.locomoRecall10?.(f) ?? null);
   const foldOf = (i: number) => i % FOLDS;
+  /** The grid point with the best objective over the questions `use` keeps: [index, score]. */
+  const bestOnGrid = (use: (i: number) => boolean): [number, number] => {
+    let best: [number, number] = [-1, Number.NEGATIVE_INFINITY];
+    grid.forEach((_, g) => {
+      const s = objective(input.kinds, input.lexicalAt, ats[g], recalls[g], use, use);
+      if (s > best[1]) best = [g, s];
+    });
+    return best;
+  };
   const foldScores: { fold: number; chosen: Fusion; heldOutScore: number; heldOutParaphraseHit5: number }[] = [];
   for (let f = 0; f < FOLDS; f++) {
-    let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    grid.forEach((_, g) => {
-      const s = objective(
-        input.kinds,
-        input.lexicalAt,
-        ats[g],
-        recalls[g],
-        (i) => foldOf(i) !== f,
-        (i) => foldOf(i) !== f,
-      );
-      if (s > bestScore) [best, bestScore] = [g, s];
-    });
+    const [best] = bestOnGrid((i) => foldOf(i) !== f);
     const held = (i: number) => foldOf(i) === f;
     const para = ats[best].filter((_a, i) => held(i) && input.kinds[i] === "paraphrase");
     foldScores.push({
@@ -109,19 +106,7 @@ export function crossValidate(input: CvInput) {
       heldOutParaphraseHit5: Math.round((para.filter((a) => a >= 0 && a < 5).length / Math.max(1, para.length)) * 1000) / 1000,
     });
   }
-  let chosen = 0;
-  let chosenScore = Number.NEGATIVE_INFINITY;
-  grid.forEach((_, g) => {
-    const s = objective(
-      input.kinds,
-      input.lexicalAt,
-      ats[g],
-      recalls[g],
-      () => true,
-      () => true,
-    );
-    if (s > chosenScore) [chosen, chosenScore] = [g, s];
-  });
+  const [chosen, chosenScore] = bestOnGrid(() => true);
   return { folds: FOLDS, gridSize: grid.length, foldScores: foldScores.map((f) => ({ ...f, chosen: short(f.chosen) })), chosen: grid[chosen], chosenScore };
 }
 
