@@ -15,7 +15,7 @@ export interface Detection {
   confidence: number;
 }
 
-export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "negated" | "length";
+export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "negated" | "length" | "instruction" | "log";
 
 interface Rule {
   id: string;
@@ -42,6 +42,25 @@ const ZH_OFF_TOPIC = /午饭|晚饭|早饭|吃饭|咖啡|休息一下|睡觉|下
 const EN_NEGATED_DECISION =
   /\bnot what (?:we|i|you) (?:decided|agreed|chose)\b|\b(?:haven'?t|have not|hasn'?t|didn'?t|did not|never) (?:yet )?(?:decided|agreed|chosen|settled)\b|\bno decision\b|\bnot (?:yet )?(?:decided|settled|final)\b|\bstill (?:open|undecided|up for debate)\b/i;
 const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?(?:达成一致|定下来|拍板)|未定|没(?:这么|那么)定过|还在(?:讨论|投票|考虑)|没有选/;
+/**
+ * A request for work now ("Next: fix the parser", "let's proceed with block 2", "change X to emit
+ * Y"): the task of the turn, not a rule to remember. An imperative task verb opens the sentence
+ * (after "next:", "now", "please", "can you"...) and names one thing ("the", "this", "a", an
+ * identifier): "Please write commit messages in the imperative" names none and stays a rule. The
+ * verbs that open lasting rules ("use", "always", "never", "keep", "put", "make sure") are not in
+ * the list, and a word that makes it lasting ("always", "from now on", "every time", "in this
+ * repo") keeps it a candidate.
+ */
+const EN_TASK_REQUEST =
+  /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
+const EN_LASTING = /\b(?:always|never|every time|each time|whenever|from now on|going forward|in (?:this|the|our) (?:repo|repository|project|codebase|team)|by default|for all|for every|on every|before (?:each|every|any)|after (?:each|every|any)|as a rule|convention)\b/i;
+/** A pasted tool or compiler line: a position ("Line 8:62"), a level word first, a test id. */
+const EN_LOG_LINE = /^(?:line \d+:\d+|(?:error|warning|failed|fail|info|debug|traceback)\b[\s:[]|\S+\.\w+:\d+)|\b\S+::\S+ - \w+Error\b/i;
+/** A line of code pasted as prose: an assignment or a call the way code writes it. */
+const CODE_LINE = /^[\w.[\]"']+(?:\s*:\s*[\w.[\]|]+)?\s*=\s*\S|^(?:def|class|return|raise|import|from \S+ import|if not|const|let|var|function)\b.*[(:=]|#\s*type:\s*ignore\b/;
+
+export const isTaskRequest = (t: string) => EN_TASK_REQUEST.test(t) && !EN_LASTING.test(t);
+
 const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
 const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
 const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”“]{2,}”|「[^」「]{2,}」/;
@@ -62,12 +81,15 @@ export function rejectReason(s: Sentence): RejectReason | null {
   // Three words are enough for an imperative rule ("Don't retry forever.", "Never touch prod.").
   const minWords = /^(?:don'?t|do not|never|avoid|always|only)\b/i.test(t) ? 3 : 4;
   if (t.length < 12 || t.length > 400 || t.split(/\s+/).length < minWords) return "length";
+  if (CODE_LINE.test(t)) return "code";
+  if (EN_LOG_LINE.test(t)) return "log";
   if (EN_QUOTE.test(t)) return "quote";
   // `t` is trimmed: one run of spaces to test (two, around an optional quote, backtracked).
   if (/[?？](?:\s*["')\]])?$/.test(t) || EN_QUESTION_START.test(t)) return "question";
   if (EN_HYPOTHETICAL.test(t)) return "hypothetical";
   if (EN_NEGATED_DECISION.test(t)) return "negated";
   if (EN_IDIOM.test(t)) return "idiom";
+  if (isTaskRequest(t)) return "instruction";
   return null;
 }
 

@@ -104,3 +104,25 @@ describe("detectors", () => {
     expect(detectCandidates(text, "user").map((c) => c.category)).toEqual(["constraint", "gotcha", "decision"]);
   });
 });
+
+describe("instructions are the turn's task, not memories (issue 40)", () => {
+  it.each([
+    "Next: fix the parser handling in the report export, keep the cache config as decided.",
+    "Okay, let's proceed with Block 2: the DocumentProcessor class.",
+    "Change normalize_to_url to emit sqlite:////abs/path for absolute paths.",
+    "Please clean up the wheel class with all of the changes you suggested.",
+    "Line 8:62: 'MAX_DURATION' was used before it was defined no-use-before-define",
+    "chunk_texts_for_embedding = [text for text, meta in chunks_with_meta]",
+  ])("suggests nothing for %j", (text) => {
+    expect(detectCandidates(text, "user")).toEqual([]);
+  });
+
+  it.each([
+    ["Please write commit messages in the imperative mood.", "preference"],
+    ["Always run the linter before every commit.", "convention"],
+    ["From now on, fix the flaky tests before adding features, we decided.", "decision"],
+    ["Never push to main directly.", "constraint"],
+  ])("keeps a lasting rule: %j", (text, category) => {
+    expect(detectCandidates(text, "user").map((c) => c.category)).toContain(category);
+  });
+});
