@@ -101,6 +101,8 @@ export interface TwoDayReport {
   total: { without: RunCost; with: RunCost; ratio: number };
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
   fixedTokens: Record<string, { tools: number; stable: number; resume: number }>;
+  /** The plugin's system strings of each day's last request, as sent (to see what the fixed tokens are). */
+  systemText: Record<string, string[]>;
   /** The inbox after the two days: each suggestion, and those an active memory already holds (duplicates). */
   suggestions: { total: number; duplicates: string[]; byCategory: Record<string, number>; items: { category: string; content: string }[] };
 }
@@ -126,7 +128,7 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const toolTokens = tools.reduce((n, b) => n + b.tokens, 0);
   const withCache = new PrefixCache();
   const withoutCache = new PrefixCache();
-  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, suggestions: undefined as never };
+  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, systemText: {}, suggestions: undefined as never };
   const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
   // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
   const histories = new Map<string, WithParts[]>();
@@ -158,6 +160,7 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
       const extra = system.system.slice(1).map((s) => ({ key: s, tokens: countTokens(s) }));
       fixed.resume = extra.filter((b) => b.key.startsWith("## Resuming")).reduce((k, b) => k + b.tokens, 0);
       fixed.stable = extra.reduce((k, b) => k + b.tokens, 0) - fixed.resume;
+      report.systemText[day.label] = extra.map((b) => b.key);
       // A day's first request starts a new conversation: all of it is new content.
       const appendedFrom = n === 0 ? 0 : undefined;
       costs.with.push(withCache.request(blocksOf(sent, [...tools, ...extra]), clock, appendedFrom));

@@ -53,11 +53,13 @@ const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?
  */
 const EN_TASK_REQUEST =
   /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
-const EN_LASTING = /\b(?:always|never|every time|each time|whenever|from now on|going forward|in (?:this|the|our) (?:repo|repository|project|codebase|team)|by default|for all|for every|on every|before (?:each|every|any)|after (?:each|every|any)|as a rule|convention)\b/i;
+const EN_LASTING =
+  /\b(?:always|never|every time|each time|whenever|from now on|going forward|in (?:this|the|our) (?:repo|repository|project|codebase|team)|by default|for all|for every|on every|before (?:each|every|any)|after (?:each|every|any)|as a rule|convention)\b/i;
 /** A pasted tool or compiler line: a position ("Line 8:62"), a level word first, a test id. */
 const EN_LOG_LINE = /^(?:line \d+:\d+|(?:error|warning|failed|fail|info|debug|traceback)\b[\s:[]|\S+\.\w+:\d+)|\b\S+::\S+ - \w+Error\b/i;
 /** A line of code pasted as prose: an assignment or a call the way code writes it. */
-const CODE_LINE = /^[\w.[\]"']+(?:\s*:\s*[\w.[\]|]+)?\s*=\s*\S|^(?:def|class|return|raise|import|from \S+ import|if not|const|let|var|function)\b.*[(:=]|#\s*type:\s*ignore\b/;
+const CODE_LINE =
+  /^[\w.[\]"']+(?:\s*:\s*[\w.[\]|]+)?\s*=\s*\S|^(?:def|class|return|raise|import|from \S+ import|if not|const|let|var|function)\b.*[(:=]|#\s*type:\s*ignore\b/;
 
 export const isTaskRequest = (t: string) => EN_TASK_REQUEST.test(t) && !EN_LASTING.test(t);
 

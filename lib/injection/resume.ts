@@ -2,7 +2,7 @@ import { recordInjected } from "../metrics/injected";
 import type { CheckpointExtract, ParsedResumeQuery, ResumeResult } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { badRequest } from "../errors";
-import { errorLine, fileLine } from "../checkpoints/markdown";
+import { errorLine } from "../checkpoints/markdown";
 import { resolveProject } from "../projects/resolve";
 import { registerSession, sessionRow } from "../sessions/sessions";
 import { countTokens } from "../token-count";
@@ -42,9 +42,12 @@ export function buildResumeBlock(
 ): { block: string; tokens: number } | null {
   // One line (sent on every request of the session): the checkpoint's and session's ids are of no
   // use to the model (the resume answer carries the checkpoint id).
-  const header = `## Resuming from an earlier session (${meta.trigger}, ${dayAge(meta.createdAt, now)}; background: verify before acting)`;
+  const header = `## Resuming from an earlier session (${meta.trigger}, ${dayAge(meta.createdAt, now)}; verify before acting)`;
   if (countTokens(header) > budget) return null;
-  const taskItems = [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean);
+  // A latest request that restates the task with a word or two changed ("fix the parser" then "fix
+  // the worker", the same sentence) is the task now: the older one is left out.
+  const restatesTask = !!x.task && !!x.latestRequest && jaccard(new Set(tokenize(x.task)), new Set(tokenize(x.latestRequest))) >= TASK_RESTATED;
+  const taskItems = restatesTask ? [x.latestRequest!] : [x.task ?? "", x.latestRequest ? `Latest request: ${x.latestRequest}` : ""].filter(Boolean);
   // The user's own words go under Task, even when they also read as a decision; unless the budget
   // leaves Task out, then they stay among the decisions.
   const userWords = new Set([x.task, x.latestRequest].filter((t): t is string => !!t).map(normalizeLine));
@@ -56,6 +59,23 @@ export function buildResumeBlock(
   return text === header ? null : { block: text, tokens: countTokens(text) };
 }
 
+/** Word overlap at which the latest request is the task said again. */
+const TASK_RESTATED = 0.6;
+/** Files named on the one "Files modified" line; the rest are counted. */
+const FILES_SHOWN = 5;
+
+/** The files on one line (a list of paths was a line, and ~10 tokens, each): the most changed first. */
+function filesLine(files: CheckpointExtract["filesModified"]): string[] {
+  if (files.length === 0) return [];
+  const named = files.slice(0, FILES_SHOWN).map((f) => {
+    const ops = f.ops.filter((o) => o !== "edit");
+    const notes = [...ops, f.count > 1 ? `×${f.count}` : ""].filter(Boolean).join(" ");
+    return notes ? `${f.path} (${notes})` : f.path;
+  });
+  const more = files.length - named.length;
+  return [`${named.join(", ")}${more > 0 ? `, +${more} more` : ""}`];
+}
+
 const sections = (x: CheckpointExtract, decisions: string[], task: string[]): Section[] => [
   // What to do next and what was decided first: the two things a new session most needs and cannot re-derive.
   { title: "Next steps", items: x.nextSteps },
@@ -64,7 +84,7 @@ const sections = (x: CheckpointExtract, decisions: string[], task: string[]): Se
   { title: "Constraints", items: x.constraints },
   { title: "Open errors", items: x.errors.filter((e) => !e.fixed).map(errorLine) },
   { title: "Progress", items: x.progress },
-  { title: "Files modified", items: x.filesModified.map(fileLine) },
+  { title: "Files modified", items: filesLine(x.filesModified) },
   { title: "Critical context", items: x.criticalContext },
 ];
 

@@ -91,3 +91,23 @@ describe("buildResumeBlock", () => {
     expect(built.block).toContain("Decision number 0");
   });
 });
+
+describe("buildResumeBlock: few tokens on every request (issue 40)", () => {
+  it("shows a latest request that restates the task once, as the task now", () => {
+    const block = build(
+      extract({
+        task: "Next: fix the parser handling in the report export, keep the cache config as decided.",
+        latestRequest: "Next: fix the worker handling in the report export, keep the cache config as decided.",
+      }),
+    );
+    expect(block).toContain("**Task**\n- Next: fix the worker handling in the report export, keep the cache config as decided.");
+    expect(block).not.toContain("parser handling");
+    expect(block).not.toContain("Latest request:");
+  });
+
+  it("lists the files on one line, the first five named and the rest counted", () => {
+    const files = Array.from({ length: 7 }, (_, i) => ({ path: `src/m${i}.ts`, ops: i === 0 ? ["write"] : ["edit"], count: i < 2 ? 2 : 1 }));
+    const block = build(extract({ filesModified: files as CheckpointExtract["filesModified"] }));
+    expect(block).toContain("**Files modified**\n- src/m0.ts (write ×2), src/m1.ts (×2), src/m2.ts, src/m3.ts, src/m4.ts, +2 more");
+  });
+});
