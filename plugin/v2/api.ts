@@ -11,7 +11,12 @@
  *                                               the `execute.before` / `execute.after` hooks
  * - packages/plugin/src/promise/command.ts     commands (`name`, `description`, `execute(invocation)`)
  * - packages/plugin/src/promise/agent.ts       the agent editor
+ * - packages/schema/src/agent.ts               `Agent.Info` (the agent shape)
  * - packages/plugin/src/promise/event.ts       `event.subscribe()`: an async iterable of events
+ * - packages/client/src/promise/generated/client.ts and types.ts  the session domain's calls
+ *                                               (`create`, `get`, `switchAgent`, `switchModel`,
+ *                                               `prompt`, `synthetic`, `interrupt`) and the events'
+ *                                               envelope `{ id, created, type, location?, data }`
  * - packages/ai/src/schema/messages.ts          the request's `SystemPart` and `Message` shapes
  * - packages/schema/src/session-event.ts        the event names read in plugin/v2/events.ts
  *
@@ -151,16 +156,35 @@ export interface CommandEditor {
   add(definition: CommandDefinition): void;
 }
 
-/** An agent as the V2 config names its fields (`system`, `permissions`, `model` with `#variant`). */
+/** `Model.Ref`: a model by provider and id (`ModelRef` of the client's types). */
+export interface ModelRef {
+  id: string;
+  providerID: string;
+  variant?: string;
+}
+
+export interface PermissionRule {
+  action: string;
+  resource: string;
+  effect: "allow" | "deny" | "ask";
+}
+
+/**
+ * `Agent.Info` (packages/schema/src/agent.ts): `request`, `mode`, `hidden` and `permissions` are
+ * required; `model` is a `Model.Ref`; `Agent.Info.empty` allows everything and asks for
+ * `external_directory`; the last matching rule wins.
+ */
 export interface AgentInfo {
   id: string;
-  description?: string;
-  mode?: "primary" | "subagent" | "all";
+  model?: ModelRef;
+  request: { settings: Record<string, unknown>; headers: Record<string, string>; body: Record<string, unknown> };
   system?: string;
-  model?: string;
-  permissions?: { action: string; resource: string; effect: "allow" | "deny" | "ask" }[];
-  request?: { body?: Record<string, unknown> };
-  [k: string]: unknown;
+  description?: string;
+  mode: "subagent" | "primary" | "all";
+  hidden: boolean;
+  color?: string;
+  steps?: number;
+  permissions: PermissionRule[];
 }
 
 export interface AgentEditor {
@@ -169,23 +193,58 @@ export interface AgentEditor {
   update(id: string, update: (agent: AgentInfo) => void): void;
 }
 
-/** An event on the bus: `{ type, data }` (the `properties` of V1 events is read too). */
+/**
+ * An event on the bus: `{ id, created, type, durable?, location?, data }` (`SessionCreated`,
+ * `SessionExecutionSucceeded`, ... of the client's types); the `properties` of V1 events is read too.
+ */
 export interface PluginEvent {
+  readonly id?: string;
+  readonly created?: number;
   readonly type: string;
+  readonly location?: { directory: string; workspaceID?: string };
   readonly data?: Record<string, unknown>;
   readonly properties?: Record<string, unknown>;
+}
+
+/** A session as `session.create` / `session.get` answer it (the fields read). */
+export interface SessionInfo {
+  id: string;
+  parentID?: string;
+  title?: string;
+  [k: string]: unknown;
 }
 
 /** The plugin context (`Context` of promise/plugin.ts): the domains Recollect uses. */
 export interface Context {
   readonly options: Record<string, unknown>;
   readonly app?: { readonly directory?: string; readonly [k: string]: unknown };
+  /**
+   * `SessionDomain` (promise/session.ts): `hook` plus calls of the client's session API, which
+   * answer the unwrapped data (`create` a session, `prompt` its id and the message's). A prompt
+   * names no agent or model: `switchAgent` / `switchModel` set the session's.
+   */
   readonly session: {
     hook<N extends keyof SessionHooks>(name: N, callback: (event: SessionHooks[N]) => Promise<void> | void): Promise<Registration>;
-    create?(input?: { agent?: string; model?: unknown }): Promise<{ data?: { id: string } } | { id: string }>;
-    prompt?(input: { sessionID: string; text?: string; agent?: string; id?: string; [k: string]: unknown }): Promise<unknown>;
-    synthetic?(input: { sessionID: string; text: string; description?: string; metadata?: Record<string, unknown> }): Promise<unknown>;
-    interrupt?(input: { sessionID: string }): Promise<unknown>;
+    create?(input?: {
+      id?: string;
+      title?: string;
+      agent?: string;
+      model?: ModelRef;
+      location?: { directory: string; workspaceID?: string };
+    }): Promise<SessionInfo>;
+    get?(input: { sessionID: string }): Promise<SessionInfo>;
+    switchAgent?(input: { sessionID: string; agent: string }): Promise<void>;
+    switchModel?(input: { sessionID: string; model: ModelRef }): Promise<void>;
+    prompt?(input: {
+      sessionID: string;
+      id?: string;
+      text: string;
+      metadata?: Record<string, unknown>;
+      delivery?: unknown;
+      resume?: boolean;
+    }): Promise<unknown>;
+    synthetic?(input: { sessionID: string; id?: string; text: string; description?: string; metadata?: Record<string, unknown> }): Promise<unknown>;
+    interrupt?(input: { sessionID: string }): Promise<void>;
   };
   readonly tool: {
     transform(callback: (editor: ToolEditor) => void): Promise<Registration>;

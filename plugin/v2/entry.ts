@@ -6,7 +6,7 @@ import { createRecollect } from "../recollect";
 import type { Runtime } from "../runtime";
 import { agentV2 } from "./agents";
 import type { Cleanup, Context, Registration } from "./api";
-import { v1ClientFor } from "./client";
+import { newClientState, v1ClientFor } from "./client";
 import { v1Event } from "./events";
 import { applyV1View, snapshot, toV1View } from "./messages";
 import { toolV2 } from "./tools";
@@ -37,14 +37,16 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
   const directory = typeof options.directory === "string" && options.directory ? options.directory : process.cwd();
   noteLoadedEntry(2, directory, options);
   const histories = new Map<string, WithParts[]>();
-  // Texts of command outcomes sent as synthetic messages (client.ts): not the user's words (messages.ts).
-  const sentSynthetic = new Set<string>();
+  // What the client calls learn (client.ts): command outcomes sent as synthetic messages (not the
+  // user's words, messages.ts), tools a prompt turned off, the sessions the plugin created.
+  const clientState = newClientState();
+  const { sentSynthetic } = clientState;
   const keep = (sessionID: string, history: WithParts[]) => {
     histories.delete(sessionID);
     histories.set(sessionID, history);
     while (histories.size > MAX_HISTORIES) histories.delete(histories.keys().next().value!);
   };
-  const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories, sentSynthetic) }, options)) as Hooks & { __runtime?: Runtime };
+  const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories, clientState) }, options)) as Hooks & { __runtime?: Runtime };
   const rt = hooks.__runtime!;
   const guarded =
     <E>(name: string, fn: (event: E) => Promise<void>) =>
@@ -91,6 +93,8 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         if (event.kind && event.kind !== "primary") return;
         const sessionID = event.sessionID;
         hideAgentTools(event.tools, event.agent, agentTools);
+        // V1's per-prompt `tools: { name: false }` (a loop's blocked tools): out of this session's requests.
+        for (const name of clientState.toolsOff.get(sessionID) ?? []) delete event.tools?.[name];
         // The agent of the turn, for the read-only guard (V1 learns it from `chat.message`).
         await hooks["chat.message"]?.({ sessionID, agent: event.agent }, { message: {} as never, parts: [] });
         const view = toV1View(sessionID, event.messages, sentSynthetic);
@@ -98,7 +102,8 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         if (!seen.has(sessionID)) {
           seen.add(sessionID);
           const roles = view.messages.map((m) => m.info.role);
-          // V2 has no session.created event: a first request (one user message, no answer yet) is a new session.
+          // `session.created` may come after the first request (events arrive on their own) or not at
+          // all (earlier V2 builds): a first request (one user message, no answer yet) is a new session.
           if (roles.length === 1 && roles[0] === "user")
             await hooks.event?.({ event: { type: "session.created", properties: { info: { id: sessionID, title: "" } } } as unknown as Event });
         }
@@ -186,6 +191,14 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
     for await (const e of ctx.event.subscribe()) {
       if (stopped) break;
       noteAssistantText(e, histories);
+      noteStepUsage(e, histories);
+      if (e.type === "session.created") {
+        // Once per session: the first request may have stood for it already (a sub-agent's, with its
+        // parent, still goes on: it is what ties the sub-agent to a loop session).
+        const d = (e.data ?? {}) as { sessionID?: string; parentID?: string };
+        if (!d.sessionID || (seen.has(d.sessionID) && !d.parentID)) continue;
+        seen.add(d.sessionID);
+      }
       const v1 = v1Event(e);
       if (v1) await hooks.event?.({ event: v1 });
     }
@@ -202,7 +215,7 @@ async function runCommand(
   ctx: Context,
   hooks: Hooks,
   name: string,
-  command: { template: string; agent?: string },
+  command: { template: string },
   invocation: { sessionID: string; messageID: string; prompt?: { text?: string } },
 ) {
   const args = invocation.prompt?.text ?? "";
@@ -213,7 +226,9 @@ async function runCommand(
   if (parts.some((p) => (p as { metadata?: { recollect?: unknown } }).metadata?.recollect === name)) return;
   const prepared = parts.filter((p): p is Extract<Part, { type: "text" }> => p.type === "text").map((p) => p.text);
   const text = [command.template.replaceAll("$ARGUMENTS", args), ...prepared].join("\n\n");
-  await ctx.session.prompt?.({ sessionID: invocation.sessionID, id: invocation.messageID, text, ...(command.agent ? { agent: command.agent } : {}) });
+  // A V2 prompt names no agent (`SessionPromptInput`): the command's prompt runs on the session's
+  // own agent (switching the user's session to the auditor would outlast the command).
+  await ctx.session.prompt?.({ sessionID: invocation.sessionID, id: invocation.messageID, text });
 }
 
 /** Tools meant for some agents only (denied globally by the V1 config hook), with the agents allowed each. */
@@ -230,6 +245,32 @@ function agentOnlyTools(config: Config): Map<string, Set<string>> {
 function hideAgentTools(tools: Record<string, unknown> | undefined, agent: string, only: Map<string, Set<string>>) {
   if (!tools) return;
   for (const [tool, agents] of only) if (tool in tools && !agents.has(agent)) delete tools[tool];
+}
+
+/**
+ * A step's usage (`session.step.ended`: tokens and cost) on its assistant message of the kept
+ * history: what V1's `session.messages` carries in `info.tokens` / `info.cost` (a loop phase's totals).
+ */
+function noteStepUsage(e: { type: string; data?: Record<string, unknown>; properties?: Record<string, unknown> }, histories: Map<string, WithParts[]>) {
+  if (e.type !== "session.step.ended") return;
+  const d = (e.data ?? e.properties ?? {}) as {
+    sessionID?: string;
+    assistantMessageID?: string;
+    cost?: number;
+    tokens?: { input?: number; output?: number; reasoning?: number; cache?: { read?: number; write?: number } };
+  };
+  const history = d.sessionID ? histories.get(d.sessionID) : undefined;
+  if (!history || !d.assistantMessageID) return;
+  let m = history.find((x) => x.info.id === d.assistantMessageID);
+  if (!m) {
+    m = { info: { id: d.assistantMessageID, sessionID: d.sessionID, role: "assistant" } as never, parts: [] };
+    history.push(m);
+  }
+  const info = m.info as { tokens?: { input: number; output: number }; cost?: number };
+  info.tokens = { input: (info.tokens?.input ?? 0) + (d.tokens?.input ?? 0), output: (info.tokens?.output ?? 0) + (d.tokens?.output ?? 0) };
+  info.cost = (info.cost ?? 0) + (typeof d.cost === "number" ? d.cost : 0);
+  const id = `${d.assistantMessageID}:finish`;
+  if (!m.parts.some((p) => p.id === id)) m.parts.push({ id, sessionID: d.sessionID, messageID: d.assistantMessageID, type: "step-finish" } as Part);
 }
 
 /** An assistant text that ended after the last request: the history read at idle (checkpoint, extraction) has it. */

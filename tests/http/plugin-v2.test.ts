@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it, vi } from "vitest";
 import plugin from "../../plugin/index";
 import type { Message } from "../../plugin/v2/api";
@@ -172,6 +173,62 @@ describe("a session through the V2 hooks", () => {
       { timeout: 15_000, interval: 100 },
     );
     await h.unload();
+  });
+});
+
+describe("loops on the V2 entry", () => {
+  it("adopts a loop with a run grant and runs its phase on the coder agent in the loop's worktree, to completion", async () => {
+    const directory = tempDir("v2-loop-");
+    execFileSync("sh", ["-c", "git init -q && git config user.email a@b.c && git config user.name a && echo a > f && git add f && git commit -qm init"], {
+      cwd: directory,
+    });
+    const h = await host(directory, { loops: { worktreesDir: tempDir("v2-loop-wt-"), pollMs: 300, adoptPollMs: 300 } });
+    const requests: { sessionID: string; agent: string; tools: string[] }[] = [];
+    // The model: the coder's request goes through the plugin's hooks, answers with the promise, one step's usage, idle.
+    h.onPrompt = async (sessionID, _text, agent) => {
+      const req = await h.request(sessionID, agent);
+      requests.push({ sessionID, agent, tools: Object.keys(req.tools) });
+      const { assistantMessageID } = await h.answer(sessionID, { text: "Done.\n<promise>LOOP_COMPLETE</promise>" }, agent);
+      h.event("session.step.ended", {
+        sessionID,
+        assistantMessageID,
+        finish: "stop",
+        cost: 0.002,
+        tokens: { input: 120, output: 8, reasoning: 0, cache: { read: 0, write: 0 } },
+      });
+      h.idle(sessionID);
+    };
+    try {
+      // What `recollect loop start` sends, with the token: the loop carries a run grant.
+      const created = await server.api("/api/loops", { method: "POST", json: { directory, task: "Write the changelog", maxIterations: 2, audit: false } });
+      expect(created.status).toBe(201);
+      const loop = (await created.json()) as { id: string };
+      let ended: Record<string, unknown> = {};
+      await vi.waitFor(
+        async () => {
+          ended = (await (await server.api(`/api/loops/${loop.id}`)).json()) as Record<string, unknown>;
+          expect(ended.status).toBe("completed");
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(ended).toMatchObject({ iteration: 1, tokensInput: 120, tokensOutput: 8 });
+      expect(String(ended.driver)).toMatch(/^drv_/);
+      // One session, made through the V2 session API in the loop's worktree, switched to the coder agent.
+      expect(h.sessions.size).toBe(1);
+      const [[sid, session]] = [...h.sessions.entries()];
+      expect(session.agent).toBe("code");
+      expect(session.title).toMatch(/^loop .* #1 code$/);
+      expect(session.directory).toBeTruthy();
+      expect(session.directory).not.toBe(directory);
+      expect(h.prompted).toEqual([expect.objectContaining({ sessionID: sid, agent: "code", text: expect.stringContaining("Write the changelog") })]);
+      // The loop's blocked tools stay out of its requests; the memory tools are there.
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.tools).toContain("memory_search");
+      expect(requests[0]!.tools).not.toContain("memory_loop");
+      expect(requests[0]!.tools).not.toContain("memory_plan_execute");
+    } finally {
+      await h.unload();
+    }
   });
 });
 

@@ -33,12 +33,18 @@ export class V2Host {
   private readonly history = new Map<string, Message[]>();
   private readonly listeners = new Set<(e: PluginEvent) => void>();
   readonly prompted: { sessionID: string; text?: string; agent?: string }[] = [];
+  /** Sessions made through `ctx.session.create`, with the agent and model each runs on (`switchAgent` / `switchModel`). */
+  readonly sessions = new Map<string, { title?: string; directory?: string; agent: string; model?: { providerID: string; id: string }; parentID?: string }>();
+  /** Sessions interrupted through `ctx.session.interrupt`. */
+  readonly interrupted: string[] = [];
+  /** Called after a prompt is admitted (a test's model answering it). */
+  onPrompt?: (sessionID: string, text: string, agent: string) => void | Promise<void>;
   readonly synthetic: { sessionID: string; text: string }[] = [];
   private n = 0;
   private cleanup?: () => Promise<void> | void;
   readonly ctx: Context;
 
-  constructor(options: Record<string, unknown>, builtinAgents: AgentInfo[] = [{ id: "build", mode: "primary" }]) {
+  constructor(options: Record<string, unknown>, builtinAgents: AgentInfo[] = [agentInfo("build", "primary")]) {
     for (const a of builtinAgents) this.agents.set(a.id, a);
     const register = (name: string, cb: (event: never) => Promise<void> | void): Promise<Registration> => {
       const list = this.hooks.get(name) ?? [];
@@ -51,13 +57,53 @@ export class V2Host {
       options,
       session: {
         hook: (name, cb) => register(`session.${name}`, cb as never),
-        prompt: async (input) => void this.prompted.push({ sessionID: input.sessionID, text: input.text, agent: input.agent }),
+        // A prompt names no agent: the session's own (`switchAgent`) answers it.
+        prompt: async (input) => {
+          const agent = this.sessions.get(input.sessionID)?.agent ?? "build";
+          this.prompted.push({ sessionID: input.sessionID, text: input.text, agent });
+          const messageID = await this.prompt(input.sessionID, input.text);
+          if (this.onPrompt) queueMicrotask(() => void this.onPrompt?.(input.sessionID, input.text, agent));
+          return { sessionID: input.sessionID, messageID };
+        },
         synthetic: async (input) => {
           this.synthetic.push({ sessionID: input.sessionID, text: input.text });
           this.push(input.sessionID, { id: this.id("msg"), role: "user", content: [{ type: "text", text: input.text }] });
         },
-        create: async () => ({ id: this.id("ses") }),
-        interrupt: async () => undefined,
+        create: async (input) => {
+          const id = this.id("ses");
+          this.sessions.set(id, {
+            agent: input?.agent ?? "build",
+            ...(input?.title ? { title: input.title } : {}),
+            ...(input?.location ? { directory: input.location.directory } : {}),
+            ...(input?.model ? { model: input.model } : {}),
+          });
+          this.event("session.created", {
+            sessionID: id,
+            projectID: "prj",
+            location: input?.location ?? { directory: "/" },
+            slug: id,
+            title: input?.title,
+            version: "2",
+          });
+          return { id, ...(input?.title ? { title: input.title } : {}) };
+        },
+        get: async ({ sessionID }) => {
+          const s = this.sessions.get(sessionID);
+          if (!s) throw new Error(`Session not found: ${sessionID}`);
+          return { id: sessionID, ...(s.parentID ? { parentID: s.parentID } : {}) };
+        },
+        switchAgent: async ({ sessionID, agent }) => {
+          const s = this.sessions.get(sessionID);
+          if (!s) throw new Error(`Session not found: ${sessionID}`);
+          if (!this.agents.has(agent)) throw new Error(`Agent not found: ${agent}`);
+          s.agent = agent;
+        },
+        switchModel: async ({ sessionID, model }) => {
+          const s = this.sessions.get(sessionID);
+          if (!s) throw new Error(`Session not found: ${sessionID}`);
+          s.model = model;
+        },
+        interrupt: async ({ sessionID }) => void this.interrupted.push(sessionID),
       },
       tool: {
         transform: async (cb) => {
@@ -172,11 +218,11 @@ export class V2Host {
       }
       this.push(sessionID, { role: "tool", content: [{ type: "tool-result", id: callID, name: answer.tool.name, result: { type: "text", value: output } }] });
       if (answer.text) this.emit({ type: "session.text.ended", data: { sessionID, assistantMessageID: id, ordinal: 0, text: answer.text } });
-      return { output, error: result };
+      return { output, error: result, assistantMessageID: id };
     }
     this.push(sessionID, { id, role: "assistant", content });
     if (answer.text) this.emit({ type: "session.text.ended", data: { sessionID, assistantMessageID: id, ordinal: 0, text: answer.text } });
-    return { output: undefined, error: undefined };
+    return { output: undefined, error: undefined, assistantMessageID: id };
   }
 
   /** The run ended: the session is idle. */
@@ -216,7 +262,13 @@ export class V2Host {
   }
 
   emit(e: PluginEvent) {
-    for (const l of this.listeners) l(e);
+    // The envelope every V2 event has (`{ id, created, type, data }`).
+    const full = { id: this.id("evt"), created: Date.now(), ...e };
+    for (const l of this.listeners) l(full);
+  }
+
+  event(type: string, data: Record<string, unknown>) {
+    this.emit({ type, data });
   }
 
   /** Runs the hooks registered under a name (`session.context`, `tool.execute.before`, ...), in order. */
@@ -252,6 +304,20 @@ export class V2Host {
       },
     };
   }
+}
+
+/** An `Agent.Info` as `Agent.Info.empty` makes it (packages/schema/src/agent.ts). */
+export function agentInfo(id: string, mode: AgentInfo["mode"] = "all"): AgentInfo {
+  return {
+    id,
+    mode,
+    hidden: false,
+    request: { settings: {}, headers: {}, body: {} },
+    permissions: [
+      { action: "*", resource: "*", effect: "allow" },
+      { action: "external_directory", resource: "*", effect: "ask" },
+    ],
+  };
 }
 
 export type { SessionHooks };
