@@ -55,6 +55,8 @@ export interface SessionState {
   checkpointedCount: number;
   /** The last idle checkpoint: the next one sends only the messages after it (`since`). */
   idleCheckpoint?: { id: string; count: number; lastID: string };
+  /** The idle checkpoint on its way, if any (the next one waits for it). */
+  idleCheckpointing?: Promise<void>;
   /** The last compression call, for the delta exchange (plugin/hooks/compress.ts). */
   compressDelta?: CompressDeltaState;
 }

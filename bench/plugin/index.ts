@@ -295,14 +295,27 @@ function printTwoDay(r: TwoDayReport) {
       total: f.tools + f.stable + f.resume,
     })),
   );
-  printTable(
-    "The inbox after the two days (suggested memories; a duplicate: an active memory holds it, word overlap >= 0.8)",
-    r.suggestions.items.map((i) => ({
-      category: i.category,
-      suggestion: i.content.slice(0, 100),
-      duplicate: r.suggestions.duplicates.includes(i.content) ? "yes" : "",
-    })),
-  );
+  const up = r.idleUploads;
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  printTable("Idle checkpoint uploads (only the messages since the last one go; the whole history for comparison)", [
+    ...up.map((u, i) => ({ upload: i + 1, messages: u.messages, sent: kb(u.sent), "whole history": kb(u.wholeHistory) })),
+    {
+      upload: "total",
+      messages: up.reduce((n, u) => n + u.messages, 0),
+      sent: kb(up.reduce((n, u) => n + u.sent, 0)),
+      "whole history": kb(up.reduce((n, u) => n + u.wholeHistory, 0)),
+    },
+  ]);
+  if (!r.suggestions.items.length) console.log("\n### The inbox after the two days: empty (no suggestion, no duplicate)");
+  else
+    printTable(
+      "The inbox after the two days (suggested memories; a duplicate: an active memory holds it, word overlap >= 0.8)",
+      r.suggestions.items.map((i) => ({
+        category: i.category,
+        suggestion: i.content.slice(0, 100),
+        duplicate: r.suggestions.duplicates.includes(i.content) ? "yes" : "",
+      })),
+    );
 }
 
 main().catch((error) => {

@@ -101,6 +101,11 @@ export interface TwoDayReport {
   total: { without: RunCost; with: RunCost; ratio: number };
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
   fixedTokens: Record<string, { tools: number; stable: number; resume: number }>;
+  /**
+   * The idle checkpoints' uploads (issue 40: only what changed since the last one goes): each
+   * upload's JSON bytes as sent, beside the bytes the whole history at that point would have been.
+   */
+  idleUploads: { sent: number; wholeHistory: number; messages: number }[];
   /** The plugin's system strings of each day's last request, as sent (to see what the fixed tokens are). */
   systemText: Record<string, string[]>;
   /** The inbox after the two days: each suggestion, and those an active memory already holds (duplicates). */
@@ -128,13 +133,26 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
   const toolTokens = tools.reduce((n, b) => n + b.tokens, 0);
   const withCache = new PrefixCache();
   const withoutCache = new PrefixCache();
-  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, systemText: {}, suggestions: undefined as never };
+  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, systemText: {}, idleUploads: [], suggestions: undefined as never };
   const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
   // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
   const histories = new Map<string, WithParts[]>();
   rt.opencode = {
     session: { messages: async ({ path }: { path: { id: string } }) => ({ data: histories.get(path.id) ?? [] }) },
   } as unknown as Runtime["opencode"];
+  // Every idle checkpoint upload, measured as it leaves the client.
+  const call = rt.client.call.bind(rt.client);
+  rt.client.call = (async (method: string, p: string, o?: { body?: { trigger?: string; sessionID?: string; messages?: unknown[] } }) => {
+    if (method === "POST" && p === "/api/checkpoints" && o?.body?.trigger === "idle") {
+      const whole = histories.get(o.body.sessionID ?? "") ?? [];
+      report.idleUploads.push({
+        sent: Buffer.byteLength(JSON.stringify(o.body)),
+        wholeHistory: Buffer.byteLength(JSON.stringify({ ...o.body, messages: whole, since: undefined })),
+        messages: o.body.messages?.length ?? 0,
+      });
+    }
+    return call(method, p, o as never);
+  }) as typeof rt.client.call;
   for (const [d, day] of days.entries()) {
     // Each day starts at 9:00: the day before's cached prefixes have long expired.
     let clock = Date.UTC(2026, 0, 5 + d, 9);

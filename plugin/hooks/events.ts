@@ -85,9 +85,15 @@ async function idle(rt: Runtime, sessionID: string) {
   // The session's state at idle is a checkpoint: a new session resumes from the latest work, not
   // only from the last compaction (no suggestions: extraction below reads the same messages).
   const checkpoint = (async () => {
-    const messages = await history;
+    // One idle checkpoint of a session at a time: two idles in a row (or one during a slow upload)
+    // would send the same messages twice, and the first one to land deletes the other's base.
+    await s.idleCheckpointing;
+    // A copy: the history read may be an array that grows while the upload is on its way (OpenCode
+    // 2's kept history), and the count recorded must be what was sent.
+    const messages = (await history)?.slice();
     if (!rt.settings.resume || !messages?.length || messages.length <= s.checkpointedCount) return;
-    await idleCheckpoint(rt, s, messages);
+    s.idleCheckpointing = idleCheckpoint(rt, s, messages).catch(() => undefined);
+    await s.idleCheckpointing;
   })();
   const extract = (async () => {
     if (!rt.settings.extract) return;
