@@ -230,6 +230,41 @@ describe("loops on the V2 entry", () => {
       await h.unload();
     }
   });
+
+  it("a phase that fails (session.execution.failed) is run again in a fresh session, and the loop goes on", async () => {
+    const directory = tempDir("v2-loop-err-");
+    execFileSync("sh", ["-c", "git init -q && git config user.email a@b.c && git config user.name a && echo a > f && git add f && git commit -qm init"], {
+      cwd: directory,
+    });
+    const h = await host(directory, { loops: { worktreesDir: tempDir("v2-loop-err-wt-"), pollMs: 300, adoptPollMs: 300 } });
+    let prompts = 0;
+    h.onPrompt = async (sessionID, _text, agent) => {
+      await h.request(sessionID, agent);
+      if (++prompts === 1) {
+        h.event("session.execution.failed", { sessionID, error: { type: "UnknownError", message: "the provider hung up" } });
+        return;
+      }
+      await h.answer(sessionID, { text: "<promise>LOOP_COMPLETE</promise>" }, agent);
+      h.idle(sessionID);
+    };
+    try {
+      const created = await server.api("/api/loops", { method: "POST", json: { directory, task: "Fix the flaky test", maxIterations: 1, audit: false } });
+      const loop = (await created.json()) as { id: string };
+      let ended: Record<string, unknown> = {};
+      await vi.waitFor(
+        async () => {
+          ended = (await (await server.api(`/api/loops/${loop.id}`)).json()) as Record<string, unknown>;
+          expect(ended.status).toBe("completed");
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(ended).toMatchObject({ consecutiveErrors: 0, lastError: "the provider hung up" });
+      expect(h.sessions.size).toBe(2);
+      expect([...h.sessions.values()].map((x) => x.agent)).toEqual(["code", "code"]);
+    } finally {
+      await h.unload();
+    }
+  });
 });
 
 describe("fail open", () => {
