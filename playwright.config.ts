@@ -34,5 +34,6 @@ export default defineConfig({
   projects: [
     { name: "browser", testMatch: /browser\/.*\.spec\.ts$/ },
     { name: "opencode", testMatch: /opencode\/.*\.spec\.ts$/ },
+    { name: "agents", testMatch: /agents\/.*\.spec\.ts$/ },
   ],
 });

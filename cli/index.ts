@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { VERSION } from "../lib/version";
+import { registerAgents } from "./commands/agents";
 import { registerBlockers } from "./commands/blockers";
 import { registerBootstrap } from "./commands/bootstrap";
 import { registerBrowser } from "./commands/browser";
@@ -55,6 +56,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerPlugin(program);
   registerUninstall(program);
   registerMcp(program);
+  registerAgents(program);
   registerConsolidate(program);
   registerBlockers(program);
   registerBootstrap(program);

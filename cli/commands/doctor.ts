@@ -11,6 +11,8 @@ import { EXIT } from "../lib/exit";
 import { bytes } from "../lib/output";
 import { LOADED_ENTRY_FILE, type LoadedEntry } from "../../plugin/loaded-entry";
 import { detectOpencode } from "../../scripts/install-plugin";
+import { AGENTS, agentStatus, HOOK_SCRIPT } from "../lib/install-agent";
+import { HOOK_EVENTS } from "../../lib/contracts/agents";
 import { findRecollectPlugin } from "../lib/opencode-config";
 import { gitRoot } from "../lib/project";
 import { fullHealth, probe, type Health } from "../lib/server-process";
@@ -187,6 +189,31 @@ export function registerDoctor(program: Command) {
               hint: "run `recollect install-plugin` (or `--project <dir>`); see docs/plugin.md",
             },
       );
+
+      // Other agents (`recollect install-agent`): listed only when installed.
+      for (const agent of AGENTS) {
+        const st = agentStatus(agent, target.url, target.dataDir);
+        if (!st.installed) continue;
+        const missing = HOOK_EVENTS.filter((e) => !st.events.includes(e));
+        add(
+          !st.current || missing.length || !fs.existsSync(HOOK_SCRIPT)
+            ? {
+                name: agent,
+                status: "warn",
+                message: !fs.existsSync(HOOK_SCRIPT)
+                  ? `the hooks in ${st.file} run a script that is gone`
+                  : missing.length
+                    ? `hooks missing in ${st.file}: ${missing.join(", ")}`
+                    : `the hooks in ${st.file} name another server, data dir or install`,
+                hint: `recollect install-agent ${agent}`,
+              }
+            : {
+                name: agent,
+                status: "ok",
+                message: `hooks in ${st.file} (${st.events.join(", ")})${agent === "codex" ? "; Codex runs them once trusted in /hooks" : ""}`,
+              },
+        );
+      }
 
       // OpenCode's generation, and the entry that last loaded (the plugin notes it in the data dir).
       const generation = detectOpencode();

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { uninstallPlugin } from "../../scripts/install-plugin";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
+import { AGENTS, agentStatus, installAgent } from "../lib/install-agent";
 import { currentMcpEntry, installMcp, isRecollectMcpEntry, MCP_CLIENTS } from "../lib/install-mcp";
 import { bytes } from "../lib/output";
 import { stopBackgroundServer } from "../lib/server-process";
@@ -26,7 +27,9 @@ function dirBytes(dir: string): number {
 export function registerUninstall(program: Command) {
   program
     .command("uninstall")
-    .description("before `npm uninstall -g recollect`: stop the server, remove the plugin, TUI and MCP entries from the clients' configs; the data dir stays")
+    .description(
+      "before `npm uninstall -g recollect`: stop the server, remove the plugin, TUI, MCP and agent-hook entries from the clients' configs; the data dir stays",
+    )
     .option("--project <dir...>", "also remove the entries from these projects' opencode.json")
     .action(async (_o, cmd: Command) => {
       const { opts, target, out } = commandContext<{ project?: string[] }>(cmd);
@@ -34,8 +37,14 @@ export function registerUninstall(program: Command) {
       const targets = [{ global: true as const }, ...(opts.project ?? []).map((project) => ({ project }))];
       let configs: ReturnType<typeof uninstallPlugin>[];
       let mcp: { client: string; file: string; action: string }[];
+      let agents: { agent: string; file: string }[];
       try {
         configs = targets.map((t) => uninstallPlugin(t));
+        // `recollect install-agent` hooks (Claude Code, Codex): only Recollect's hooks go.
+        agents = AGENTS.filter((agent) => agentStatus(agent, target.url, target.dataDir).installed).map((agent) => {
+          const r = installAgent({ agent, url: target.url, dataDir: target.dataDir, tokenPath: target.tokenPath, uninstall: true });
+          return { agent, file: r.hooks.file };
+        });
         // `recollect install-mcp` entries: removed when they are Recollect's, kept (and named) when another "memory" server.
         mcp = MCP_CLIENTS.flatMap((client) => {
           const current = currentMcpEntry(client);
@@ -47,13 +56,14 @@ export function registerUninstall(program: Command) {
         throw new CliError((error as Error).message, EXIT.invalid);
       }
       const dataDirBytes = fs.existsSync(target.dataDir) ? dirBytes(target.dataDir) : null;
-      out.result({ server, configs, mcp, dataDir: target.dataDir, dataDirBytes }, () => [
+      out.result({ server, configs, mcp, agents, dataDir: target.dataDir, dataDirBytes }, () => [
         server.wasRunning ? `Stopped the server (pid ${server.pid}).` : "The server was not running.",
         ...configs.flatMap((c) => [
           `${c.action === "removed" ? "Removed the plugin from" : "No plugin entry in"} ${c.file}`,
           ...(c.tui ? [`${c.tui.action === "removed" ? "Removed the TUI plugin from" : "No TUI plugin entry in"} ${c.tui.file}`] : []),
           ...(c.removedOther ?? []).map((where) => `Removed the OpenCode 2 plugin from ${where}`),
         ]),
+        ...agents.map((a) => `Removed Recollect's ${a.agent} hooks from ${a.file}`),
         ...mcp.map((m) =>
           m.action === "kept" ? `Kept the "memory" MCP server in ${m.file}: it is not Recollect's` : `Removed the "memory" MCP server from ${m.file}`,
         ),

@@ -1,0 +1,85 @@
+/**
+ * Hook time per prompt for Claude Code and Codex: `agents/hook.mjs` run as the agents run it (a
+ * new Node.js process with the hook's JSON on stdin), against a warm server holding 500 memories
+ * in the project; the server's own part (`POST /api/agents/hook` alone, keep-alive); the same
+ * hook with the server stopped (what a turn pays when Recollect is down); and a bare `node -e 0`
+ * for the process start it cannot avoid. With the machine's load average.
+ *
+ *   npx tsx bench/agents/hooks.ts [--runs 40] [--no-build]
+ */
+import { spawn } from "node:child_process";
+import os from "node:os";
+import { HOOK_SCRIPT } from "../../cli/lib/install-agent";
+import { ensureBuild } from "../../scripts/build-if-needed";
+import { startServer, tempDir } from "../../tests/helpers/server";
+import { printTable, summarize, writeResult } from "../lib/stats";
+
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf("--runs") + 1]) || 40;
+
+function spawnTimed(argv: string[], stdin: string): Promise<{ ms: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, argv, { stdio: ["pipe", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.on("error", reject);
+    child.on("exit", () => resolve({ ms: performance.now() - started, stdout }));
+    child.stdin.end(stdin);
+  });
+}
+
+const row = (what: string, samples: number[]) => {
+  const s = summarize(samples);
+  return { what, runs: samples.length, p50: s.p50.toFixed(1), p95: s.p95.toFixed(1), max: s.max.toFixed(1) };
+};
+
+async function main() {
+  if (!args.includes("--no-build")) ensureBuild();
+  const server = await startServer();
+  const cwd = tempDir("bench-agent-hooks-");
+  const words = ["queue", "retry", "billing", "deploy", "schema", "cache", "token", "index", "webhook", "migration", "worker", "lint"];
+  for (let i = 0; i < 500; i++) {
+    const content = `Memory ${i}: the ${words[i % 12]} ${words[(i * 5) % 12]} rule number ${i} says ${words[(i * 7) % 12]} before ${words[(i * 11) % 12]}`;
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content, category: i % 10 === 0 ? "constraint" : "fact", pinned: i % 50 === 0, directory: cwd },
+    });
+  }
+  const prompts = Array.from({ length: RUNS }, (_, i) => `how does the ${words[i % 12]} ${words[(i * 3) % 12]} work (${i})?`);
+  const event = (i: number) => ({ session_id: "bench-session", cwd, hook_event_name: "UserPromptSubmit", prompt: prompts[i], prompt_id: `p${i}` });
+  const hookArgs = (url: string) => [HOOK_SCRIPT, "claude-code", "--url", url, "--data-dir", server.dataDir];
+
+  const load = os.loadavg()[0];
+  const bare: number[] = [];
+  const hook: number[] = [];
+  const serverOnly: number[] = [];
+  const down: number[] = [];
+  let recalled = 0;
+  // Warm-up: the server's first recall builds its caches.
+  await spawnTimed(hookArgs(server.url), JSON.stringify(event(0)));
+  for (let i = 0; i < RUNS; i++) {
+    bare.push((await spawnTimed(["-e", "0"], "")).ms);
+    const r = await spawnTimed(hookArgs(server.url), JSON.stringify({ ...event(i), prompt_id: `h${i}` }));
+    hook.push(r.ms);
+    if (r.stdout.includes("additionalContext")) recalled++;
+    const t0 = performance.now();
+    const res = await server.api("/api/agents/hook", { method: "POST", json: { agent: "claude-code", event: { ...event(i), prompt_id: `s${i}` } } });
+    await res.arrayBuffer();
+    serverOnly.push(performance.now() - t0);
+  }
+  const url = server.url;
+  await server.stop();
+  for (let i = 0; i < RUNS; i++) down.push((await spawnTimed(hookArgs(url), JSON.stringify(event(i)))).ms);
+
+  const rows = [
+    row("hook per prompt (process, proof, recall)", hook),
+    row("server part alone (POST /api/agents/hook)", serverOnly),
+    row("hook with the server stopped", down),
+    row("bare `node -e 0` (process start)", bare),
+  ];
+  printTable(`Claude Code / Codex hook time per prompt, ms (load ${load.toFixed(2)}, ${os.cpus().length} cores, ${recalled}/${RUNS} prompts got recall)`, rows);
+  writeResult("agents-hooks", { runs: RUNS, loadAverage: load, cores: os.cpus().length, recalled, rows, samples: { hook, serverOnly, down, bare } });
+}
+
+await main();
