@@ -28,7 +28,7 @@ function normalizeArgs(tool: McpTool, raw: Record<string, unknown>): Record<stri
     if (name !== key && name in raw) continue;
     args[name] = ID_ARGS.has(key) ? idsAsText(value) : value;
   }
-  return tool.prepare ? tool.prepare(args) : args;
+  return tool.adaptValues ? tool.adaptValues(args) : args;
 }
 
 const idsAsText = (value: unknown): unknown =>

@@ -38,7 +38,7 @@ export interface McpTool<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Arguments the lean list leaves out (rarely needed, or another server's): accepted on call, listed in full. */
   unlisted?: (keyof S & string)[];
   /** Turns another server's argument values into this tool's (categories, link kinds) before validation. */
-  prepare?(args: Record<string, unknown>): Record<string, unknown>;
+  adaptValues?(args: Record<string, unknown>): Record<string, unknown>;
   run(args: z.output<z.ZodObject<S>>, env: ToolEnv): CallToolResult | Promise<CallToolResult>;
 }
 

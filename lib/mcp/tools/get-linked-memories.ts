@@ -12,7 +12,7 @@ export const getLinkedMemories = defineTool({
   description: "The memories linked to one (relates, supersedes, contradicts, derived_from).",
   input: { memory_id: memoryId, link_types: z.array(z.enum(LINK_KINDS)).min(1).max(LINK_KINDS.length).optional(), compact: compactArg },
   annotations: { readOnlyHint: true },
-  prepare: (args) => (Array.isArray(args.link_types) ? { ...args, link_types: [...new Set(args.link_types.map(osmLinkKind))] } : args),
+  adaptValues: (args) => (Array.isArray(args.link_types) ? { ...args, link_types: [...new Set(args.link_types.map(osmLinkKind))] } : args),
   run: (args, env) => {
     getMemory(env.ctx, args.memory_id);
     const links = listLinks(env.ctx, args.memory_id).filter((l) => !args.link_types || args.link_types.includes(l.kind));

@@ -11,7 +11,7 @@ export const linkMemoriesTool = defineTool({
   description: "Link two memories: relates (default), supersedes (from replaces to), contradicts, derived_from.",
   input: { from: memoryId, to: memoryId, kind: z.enum(LINK_KINDS).optional() },
   argAliases: { source_memory_id: "from", target_memory_id: "to", link_type: "kind" },
-  prepare: (args) => ({ ...args, kind: osmLinkKind(args.kind) }),
+  adaptValues: (args) => ({ ...args, kind: osmLinkKind(args.kind) }),
   run: ({ from, to, kind }, env) => {
     const link = linkMemories(env.ctx, from, to, kind ?? "relates");
     return toolResult(`Linked ${from} ${link.kind} ${to}.`, { link });

@@ -28,7 +28,7 @@ export const remember = defineTool({
   },
   unlisted: ["what", "learned", "entities"],
   argAliases: { working_directory: "project" },
-  prepare: (args) => ({ ...args, category: osmCategory(args.category) }),
+  adaptValues: (args) => ({ ...args, category: osmCategory(args.category) }),
   run: async (args, env) => {
     const parts = [args.content];
     if (args.what) parts.push(`What: ${args.what}`);
