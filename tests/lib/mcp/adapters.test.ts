@@ -12,7 +12,9 @@ import { ROOT } from "../../../scripts/build-if-needed";
  */
 const MCP = path.join(ROOT, "lib", "mcp");
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
 
 describe("lib/mcp is an adapter over verbs", () => {
   it("runs no SQL and no transaction of its own, and logs through the logger", () => {
