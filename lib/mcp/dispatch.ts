@@ -1,5 +1,4 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { notFound } from "../errors";
 import { findTool } from "./registry";
 import { guarded, toolError } from "./result";
@@ -15,7 +14,7 @@ const ID_ARGS = new Set(["id", "memory_id", "ids", "memory_ids", "from", "to", "
 export async function runTool(name: string, raw: Record<string, unknown>, env: ToolEnv): Promise<CallToolResult> {
   const tool = findTool(name);
   if (!tool) return toolError(notFound(`tool: no tool "${name}" (call_tool without arguments lists them)`, { field: "tool" }));
-  const parsed = z.object(tool.input).safeParse(normalizeArgs(tool, raw));
+  const parsed = tool.schema.safeParse(normalizeArgs(tool, raw));
   if (!parsed.success) return toolError(parsed.error);
   return guarded(() => tool.run(parsed.data, env));
 }

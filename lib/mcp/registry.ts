@@ -1,5 +1,5 @@
 import { OSM_TOOL_ALIASES } from "./compat";
-import type { McpTool } from "./tool";
+import type { DefinedTool } from "./tool";
 import { archiveMemory } from "./tools/archive-memory";
 import { bootstrap } from "./tools/bootstrap";
 import { bulkArchive } from "./tools/bulk-archive";
@@ -32,7 +32,7 @@ import { status } from "./tools/status";
 import { unresolveBlocker } from "./tools/unresolve-blocker";
 
 /** Every tool of the `memory` server, in the order `tools/list` (full) shows them. */
-export const TOOLS: readonly McpTool[] = [
+export const TOOLS: readonly DefinedTool[] = [
   recall,
   remember,
   getBootContext,
@@ -74,6 +74,6 @@ export const LEAN_TOOLS = ["recall", "remember", "get_boot_context", "get_contex
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 
 /** A tool by its name or by opencode-semantic-memory's name for it. */
-export function findTool(name: string): McpTool | undefined {
+export function findTool(name: string): DefinedTool | undefined {
   return byName.get(name) ?? byName.get(OSM_TOOL_ALIASES[name] ?? "");
 }

@@ -1,5 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Ctx } from "../ctx";
 
 /** What a tool runs with besides its arguments. */
@@ -42,5 +42,8 @@ export interface McpTool<S extends z.ZodRawShape = z.ZodRawShape> {
   run(args: z.output<z.ZodObject<S>>, env: ToolEnv): CallToolResult | Promise<CallToolResult>;
 }
 
+/** A declared tool with its arguments' schema built once (every call is validated against it). */
+export type DefinedTool = McpTool & { schema: z.ZodObject<z.ZodRawShape> };
+
 /** Declares a tool, its `run` typed by its arguments. */
-export const defineTool = <S extends z.ZodRawShape>(tool: McpTool<S>): McpTool => tool as unknown as McpTool;
+export const defineTool = <S extends z.ZodRawShape>(tool: McpTool<S>): DefinedTool => ({ ...tool, schema: z.object(tool.input) }) as unknown as DefinedTool;
