@@ -82,6 +82,14 @@ test("OpenCode with Recollect as a remote MCP server: memory_remember, then memo
   // No project, no scope: OpenCode answers roots/list with its directory, so the memory is the project's.
   await prompt(oc, session, "please store this project rule");
   const inProject = await (await server.api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}&limit=10`)).json();
-  expect(inProject.items.map((m: { content: string }) => m.content)).toContain(projectFact);
+  const all = await (await server.api("/api/memories?limit=50")).json();
+  const log = fs
+    .readFileSync(path.join(server.dataDir, "logs", "recollect.log"), "utf8")
+    .split("\n")
+    .filter((l) => l.includes("mcp"));
+  expect(
+    inProject.items.map((m: { content: string }) => m.content),
+    JSON.stringify({ all: all.items, log }),
+  ).toContain(projectFact);
   expect(inProject.items.find((m: { content: string }) => m.content === projectFact)).toMatchObject({ scope: "project" });
 });

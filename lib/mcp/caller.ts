@@ -16,7 +16,7 @@ export interface ToolCaller {
 }
 
 /** How long a client may take to answer roots/list before the tools go on without its root. */
-const ROOTS_TIMEOUT_MS = 3000;
+const ROOTS_TIMEOUT_MS = 10_000;
 const MAX_DIRECTORY_CHARS = 4096;
 
 /**
@@ -51,7 +51,9 @@ async function firstRoot(server: Server, requestId: RequestId | undefined): Prom
       if (path.isAbsolute(directory) && directory.length <= MAX_DIRECTORY_CHARS) return directory;
     }
   } catch (error) {
-    logger.debug("mcp: the client did not list its roots", { error: error instanceof Error ? error.message : String(error) });
+    logger.warn("mcp: the client declares roots but did not list them; the tools use the forwarded directory, if any", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   return undefined;
 }
