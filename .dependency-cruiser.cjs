@@ -39,6 +39,15 @@ module.exports = {
       to: { path: "^(app|server|cli)/" },
     },
     {
+      name: "mcp-is-an-adapter-over-verbs",
+      severity: "error",
+      comment:
+        "The MCP server (lib/mcp) parses, calls lib verbs and answers, as app/api does: no database schema, no SQL " +
+        "(lib/db, drizzle-orm, better-sqlite3). A query it needs is a verb in the lib folder that owns the data.",
+      from: { path: "^lib/mcp/" },
+      to: { path: ["^lib/db/", "node_modules/(drizzle-orm|better-sqlite3)/", "^(drizzle-orm|better-sqlite3)(/|$)"] },
+    },
+    {
       name: "plugin-imports-only-contract-types",
       severity: "error",
       comment:

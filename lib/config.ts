@@ -3,6 +3,7 @@ import path from "node:path";
 import { parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { z } from "zod";
 import { configDir, dataDir, type Env } from "./paths";
+import { MCP_TOOL_LISTS } from "./vocabulary";
 
 /**
  * Effective configuration: defaults < `$RECOLLECT_CONFIG` < user file
@@ -218,6 +219,8 @@ const schema = z.object({
     bootCheckpoint: z.boolean().default(true),
     /** Open MCP sessions kept at once; the least recently used is closed beyond it. */
     maxSessions: z.number().int().min(1).max(10_000).default(64),
+    /** Which tools tools/list shows: lean (a few, call_tool for the rest), full, or osm (opencode-semantic-memory's names). */
+    toolList: z.enum(MCP_TOOL_LISTS).default("lean"),
   }),
   /** Issue-tracker metadata of #123, !45, owner/repo#123 (lib/enrichment/). */
   enrichment: z.object({

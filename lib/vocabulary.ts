@@ -74,3 +74,7 @@ export const FINDING_SEVERITIES = ["critical", "major", "minor", "info"] as cons
 export const FINDING_STATUSES = ["open", "resolved"] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+/** Which tools the MCP server's tools/list shows (lib/mcp/tool-list.ts, docs/mcp.md). */
+export const MCP_TOOL_LISTS = ["lean", "full", "osm"] as const;
+export type McpToolList = (typeof MCP_TOOL_LISTS)[number];

@@ -1,5 +1,7 @@
 import type { NextRequest } from "next/server";
 import { boot } from "@/lib/boot";
+import { badRequest } from "@/lib/errors";
+import { MCP_TOOL_LISTS, type McpToolList } from "@/lib/vocabulary";
 import { allowedHostsFromEnv, guardRequest } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
 import { requestFields } from "../api/_lib/guard-request";
@@ -10,6 +12,8 @@ export const dynamic = "force-dynamic";
 
 /** The working directory `recollect mcp` (stdio) forwards for its client: the default project of its tools. */
 const DIRECTORY_HEADER = "x-recollect-directory";
+/** Sent with it when the user named the directory (`--directory`): it then wins over the client's roots. */
+const DIRECTORY_PINNED_HEADER = "x-recollect-directory-pinned";
 
 /**
  * The MCP endpoint (Streamable HTTP, docs/mcp.md). The proxy leaves /mcp to this handler, which
@@ -31,10 +35,18 @@ async function handle(req: NextRequest): Promise<Response> {
       return withHeaders(res, API_SECURITY_HEADERS);
     }
     const directory = req.headers.get(DIRECTORY_HEADER) ?? undefined;
+    const tools = new URL(req.url).searchParams.get("tools");
+    if (tools !== null && !(MCP_TOOL_LISTS as readonly string[]).includes(tools)) {
+      throw badRequest(`tools: one of ${MCP_TOOL_LISTS.join(", ")}`, { field: "tools" });
+    }
     const res = await handleMcpRequest(
       req,
       ctx,
-      { directory: directory && directory.length <= 4096 ? directory : undefined },
+      {
+        directory: directory && directory.length <= 4096 ? directory : undefined,
+        directoryPinned: req.headers.get(DIRECTORY_PINNED_HEADER) === "true",
+        toolList: (tools as McpToolList | null) ?? undefined,
+      },
       ctx.config.server.bodyLimitBytes,
     );
     return withHeaders(res, API_SECURITY_HEADERS);

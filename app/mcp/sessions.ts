@@ -4,7 +4,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Ctx } from "@/lib/ctx";
 import { createMcpServer } from "@/lib/mcp/server";
-import type { ToolCaller } from "@/lib/mcp/project";
+import type { ToolCaller } from "@/lib/mcp/caller";
 
 interface McpSession {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -36,8 +36,9 @@ export async function handleMcpRequest(req: Request, ctx: Ctx, caller: ToolCalle
   const server = createMcpServer(ctx, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => crypto.randomUUID(),
-    // Plain JSON answers: tools answer at once, no stream is needed for them.
-    enableJsonResponse: true,
+    // Answers as a stream (SSE): a tool call may ask the client for its roots (roots/list) on the
+    // stream of that call before it answers; a plain JSON answer has no way to carry that request.
+    enableJsonResponse: false,
     maxRequestBodySize: bodyLimit,
     onsessioninitialized: (sid) => {
       sessions.set(sid, { transport, server, lastUsed: Date.now() });

@@ -60,6 +60,9 @@ function post(pathname: string, json: unknown, headers: Record<string, string> =
   });
 }
 
+/** The JSON-RPC answer of a POST: the body itself, or the `data:` line of its event stream (answers are streamed, docs/mcp.md). */
+const rpcMessage = (body: string) => (body.startsWith("{") ? body : (/^data: (.*)$/m.exec(body)?.[1] ?? body));
+
 try {
   // An MCP session, opened the way a client opens one.
   const mcpHeaders = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
@@ -89,7 +92,7 @@ try {
       session,
     );
     const ms = performance.now() - t;
-    const out = JSON.parse(res.body) as { result?: { isError?: boolean; structuredContent?: { result: { results: { id: string }[] } } } };
+    const out = JSON.parse(rpcMessage(res.body)) as { result?: { isError?: boolean; structuredContent?: { result: { results: { id: string }[] } } } };
     if (res.status !== 200 || !out.result || out.result.isError) throw new Error(`recall: ${res.status} ${res.body.slice(0, 300)}`);
     return { ms, ids: out.result.structuredContent!.result.results.map((r) => r.id) };
   };

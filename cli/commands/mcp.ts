@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { readToken } from "../../lib/security/token";
+import { MCP_TOOL_LISTS } from "../../lib/vocabulary";
 import { commandContext } from "../lib/command-context";
 import { CliError, EXIT } from "../lib/exit";
 import { installMcp, MCP_CLIENTS, type McpClient } from "../lib/install-mcp";
@@ -22,9 +23,10 @@ export function registerMcp(program: Command) {
     .command("mcp")
     .description("MCP server on stdio, forwarding to the running Recollect server (started when needed); see docs/mcp.md")
     .option("--no-start", "fail instead of starting the server when it is not running")
-    .option("--directory <dir>", "the project directory the tools default to (default: the current directory)")
+    .option("--directory <dir>", "the project directory the tools default to (default: the client's root, else the current directory)")
+    .option("--tools <list>", "which tools the client sees: lean, full or osm (docs/mcp.md; default: the server's mcp.toolList)")
     .action(async (_o, cmd: Command) => {
-      const { opts, target } = commandContext<{ start: boolean; directory?: string }>(cmd);
+      const { opts, target } = commandContext<{ start: boolean; directory?: string; tools?: string }>(cmd);
       if (!(await probe(target.url))) {
         if (!opts.start) throw new CliError(`Recollect is not running at ${target.url}`, EXIT.unreachable, "`recollect start`");
         await startServer(opts.dataDir);
@@ -34,7 +36,16 @@ export function registerMcp(program: Command) {
       if (!token) throw new CliError(`no API token in ${target.tokenPath}`, EXIT.unauthorized, "set RECOLLECT_TOKEN or start the server once");
       // Asked once, before the bridge starts; the bridge then sends the token with every message.
       await proveServer({ ...target, token }, token);
-      await bridgeStdioToHttp({ url: target.url, token, directory: path.resolve(opts.directory ?? process.cwd()) });
+      if (opts.tools && !(MCP_TOOL_LISTS as readonly string[]).includes(opts.tools)) {
+        throw new CliError(`--tools: one of ${MCP_TOOL_LISTS.join(", ")}`, EXIT.usage);
+      }
+      await bridgeStdioToHttp({
+        url: target.url,
+        token,
+        directory: path.resolve(opts.directory ?? process.cwd()),
+        directoryPinned: opts.directory !== undefined,
+        tools: opts.tools,
+      });
     });
 
   program

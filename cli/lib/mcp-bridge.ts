@@ -8,9 +8,21 @@ import { provingFetch } from "./server-process";
  * tool runs in the server, so a stdio client sees the same memory as every other agent. The
  * working directory goes with each request (the default project of the tools).
  */
-export async function bridgeStdioToHttp(options: { url: string; token: string; directory: string }): Promise<void> {
-  const http = new StreamableHTTPClientTransport(new URL(`${options.url}/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${options.token}`, "x-recollect-directory": options.directory } },
+export async function bridgeStdioToHttp(options: {
+  url: string;
+  token: string;
+  directory: string;
+  /** The user named the directory: it wins over the client's roots. */
+  directoryPinned?: boolean;
+  /** Which tools tools/list shows (docs/mcp.md): the server's `mcp.toolList` when not given. */
+  tools?: string;
+}): Promise<void> {
+  const url = new URL(`${options.url}/mcp`);
+  if (options.tools) url.searchParams.set("tools", options.tools);
+  const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, "x-recollect-directory": options.directory };
+  if (options.directoryPinned) headers["x-recollect-directory-pinned"] = "true";
+  const http = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers },
     // The server proves it knows the token again after a minute or a lost connection (docs/security.md).
     fetch: provingFetch(options.url, options.token),
   });

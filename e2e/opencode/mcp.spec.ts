@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { mcpEntry } from "../../cli/lib/install-mcp";
+import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { lastUserText, startFakeLlm, textOf, type ChatRequest, type FakeLlm } from "./helpers/fake-llm";
@@ -10,7 +11,8 @@ import { newSession, prompt, startOpencode, tempDir, type Opencode } from "./hel
 /**
  * The real OpenCode client with Recollect configured as a remote MCP server (no plugin): the fake
  * LLM calls memory_remember, then memory_recall; the memory lands and the recall result reaches
- * the LLM.
+ * the LLM. The lean tool list costs at most 1,000 tokens in OpenCode's own request to the model,
+ * and a write without `project` lands in OpenCode's project (its MCP roots).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -38,9 +40,11 @@ test("OpenCode with Recollect as a remote MCP server: memory_remember, then memo
   oc = await startOpencode({ llmUrl: llm.url, plugin: false, env: { OPENCODE_CONFIG: configFile } });
 
   const fact = "The payments service retries webhooks five times with exponential backoff";
+  const projectFact = "The payments service keeps its webhook secrets in the vault";
   llm.setResponder((req: ChatRequest) => {
     if (req.messages.at(-1)?.role === "tool") return { text: "done" };
     const text = lastUserText(req);
+    if (text.includes("project rule")) return { toolCalls: [{ name: "memory_remember", args: { content: projectFact, category: "fact" } }] };
     if (text.includes("remember")) return { toolCalls: [{ name: "memory_remember", args: { content: fact, category: "fact", scope: "global" } }] };
     if (text.includes("webhooks")) return { toolCalls: [{ name: "memory_recall", args: { query: "payments webhooks retries" } }] };
     return { text: "ok" };
@@ -50,9 +54,16 @@ test("OpenCode with Recollect as a remote MCP server: memory_remember, then memo
   await prompt(oc, session, "please remember how webhook retries work");
   const tools = llm.requests.map((r) => r.body).find((b) => (b.tools?.length ?? 0) > 0)?.tools ?? [];
   const names = tools.map((t: { function?: { name?: string } }) => t.function?.name);
-  expect(names).toEqual(expect.arrayContaining(["memory_remember", "memory_recall", "memory_get_boot_context"]));
+  expect(names).toEqual(expect.arrayContaining(["memory_remember", "memory_recall", "memory_get_boot_context", "memory_call_tool"]));
   // No plugin: none of its tools.
   expect(names).not.toContain("memory_store");
+  // The definitions as OpenCode sends them to the model, every request (issue 40: <= 1,000 tokens).
+  const ours = tools.filter((t: { function?: { name?: string } }) => t.function?.name?.startsWith("memory_"));
+  const tokens = ours.reduce((n: number, t: unknown) => n + countTokens(JSON.stringify(t)), 0);
+  test.info().annotations.push({ type: "memory tool definitions in OpenCode's request", description: `${ours.length} tools, ${tokens} tokens` });
+  console.log(`memory_* tool definitions in OpenCode's request: ${ours.length} tools, ${tokens} tokens`);
+  expect(ours).toHaveLength(7);
+  expect(tokens).toBeLessThanOrEqual(1000);
 
   const list = await (await server.api("/api/memories?limit=10")).json();
   const stored = list.items.find((m: { content: string }) => m.content === fact);
@@ -67,4 +78,18 @@ test("OpenCode with Recollect as a remote MCP server: memory_remember, then memo
   const recalled = toolTexts.find((t) => t.includes("exponential backoff"));
   expect(recalled).toBeDefined();
   expect(recalled).toContain(`[${stored.id}] fact · global`);
+
+  // No project, no scope: OpenCode answers roots/list with its directory, so the memory is the project's.
+  await prompt(oc, session, "please store this project rule");
+  const inProject = await (await server.api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}&limit=10`)).json();
+  const all = await (await server.api("/api/memories?limit=50")).json();
+  const log = fs
+    .readFileSync(path.join(server.dataDir, "logs", "recollect.log"), "utf8")
+    .split("\n")
+    .filter((l) => l.includes("mcp"));
+  expect(
+    inProject.items.map((m: { content: string }) => m.content),
+    JSON.stringify({ all: all.items, log }),
+  ).toContain(projectFact);
+  expect(inProject.items.find((m: { content: string }) => m.content === projectFact)).toMatchObject({ scope: "project" });
 });

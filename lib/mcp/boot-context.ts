@@ -10,8 +10,7 @@ import { resolveProject } from "../projects/resolve";
 import { listSessions } from "../sessions";
 import { countTokens } from "../token-count";
 import { constraintsView } from "../views/constraints";
-import { formatMemory } from "./format";
-import { formatSession } from "./tools/sessions";
+import { formatMemory, formatSession } from "./format";
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../errors";
-import { redact } from "../security/redact";
+import { logger } from "../logging/logger";
 
 /**
  * What a tool returns: readable text for the model, the same data as `structuredContent` for
@@ -29,7 +29,8 @@ export function toolError(error: unknown): CallToolResult {
     text = `bad_request: ${first?.path.length ? first.path.join(".") : "arguments"}: ${first?.message ?? "invalid"}`;
     details = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   } else {
-    console.error("[recollect] mcp tool failed:", redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+    // The logger redacts its fields.
+    logger.error("mcp tool failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     text = "internal: the tool failed (see the server log)";
   }
   return { content: [{ type: "text", text }], structuredContent: { error: { message: text, details } }, isError: true };

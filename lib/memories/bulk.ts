@@ -24,7 +24,7 @@ export interface BulkResult {
  * Archives, restores or permanently deletes the given memories. Unknown ids are reported, not
  * fatal; a restore that would duplicate a live memory (409) fails the whole batch, naming it.
  */
-export function bulkMemories(ctx: Ctx, input: ParsedBulkInput): BulkResult {
+export function bulkMemories(ctx: Ctx, input: Omit<ParsedBulkInput, "source"> & { source: Source; reason?: string }): BulkResult {
   const ids = [...new Set(input.ids)];
   return withTransaction(
     ctx.db,
@@ -47,7 +47,7 @@ export function bulkMemories(ctx: Ctx, input: ParsedBulkInput): BulkResult {
           result.unchanged.push(row.id);
           continue;
         }
-        applyChange(tx, row, { status }, input.source as Source, input.action === "archive" ? "archived" : "restored");
+        applyChange(tx, row, { status }, input.source, input.reason ?? (input.action === "archive" ? "archived" : "restored"));
         result.changed.push(row.id);
         result.before[row.id] = row.status;
       }

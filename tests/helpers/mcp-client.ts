@@ -1,11 +1,18 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { pathToFileURL } from "node:url";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type CallToolResult, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Ctx } from "../../lib/ctx";
+import type { ToolCaller } from "../../lib/mcp/caller";
+import { createMcpServer } from "../../lib/mcp/server";
 
 /** The official MCP SDK client connected to a test server's /mcp with its token. */
-export async function connectMcp(url: string, token: string, headers: Record<string, string> = {}): Promise<Client> {
+export async function connectMcp(url: string, token: string, headers: Record<string, string> = {}, options: { tools?: string } = {}): Promise<Client> {
   const client = new Client({ name: "recollect-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+  const endpoint = new URL(`${url}/mcp`);
+  if (options.tools) endpoint.searchParams.set("tools", options.tools);
+  const transport = new StreamableHTTPClientTransport(endpoint, {
     requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } },
   });
   await client.connect(transport);
@@ -20,9 +27,15 @@ export async function call(client: Client, name: string, args: Record<string, un
   return { text, isError: res.isError === true, result: structured?.result, raw: res };
 }
 
-/** Every tool the `memory` server offers. */
+/** What tools/list shows by default (the lean list). */
+export const LEAN_TOOLS = ["recall", "remember", "get_boot_context", "get_context", "edit_memory", "archive_memory", "call_tool"].sort();
+
+/** Every tool the `memory` server offers (the full list). */
 export const ALL_TOOLS = [
   "archive_memory",
+  "call_tool",
+  "get_memory",
+  "link_memories",
   "bootstrap",
   "bulk_archive",
   "claim_item",
@@ -50,3 +63,31 @@ export const ALL_TOOLS = [
   "status",
   "unresolve_blocker",
 ].sort();
+
+/**
+ * The official SDK client joined to a `memory` server in this process (no HTTP): for tests of the
+ * tools themselves. `roots`: the client declares the roots capability and answers roots/list with them.
+ */
+export async function connectInProcess(ctx: Ctx, caller: ToolCaller = {}, options: { roots?: string[] } = {}) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(ctx, caller);
+  await server.connect(serverSide);
+  const client = new Client({ name: "recollect-test", version: "1.0.0" }, { capabilities: options.roots ? { roots: { listChanged: true } } : {} });
+  let rootsAsked = 0;
+  if (options.roots) {
+    const roots = options.roots;
+    client.setRequestHandler(ListRootsRequestSchema, () => {
+      rootsAsked++;
+      return { roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: "project" })) };
+    });
+  }
+  await client.connect(clientSide);
+  return {
+    client,
+    rootsAsked: () => rootsAsked,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}

@@ -4,7 +4,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../cli/run";
-import { ALL_TOOLS, call } from "../helpers/mcp-client";
+import { pathToFileURL } from "node:url";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ALL_TOOLS, call, LEAN_TOOLS } from "../helpers/mcp-client";
 import { freePort, startServer, tempDir, type TestServer } from "../helpers/server";
 
 /** `recollect mcp`: the official SDK client over stdio, forwarded to the running server. */
@@ -18,7 +20,7 @@ afterAll(() => server?.stop());
 
 const body = async (res: Response) => res.json() as Promise<any>;
 
-async function stdioClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+async function stdioClient(env: Record<string, string>, roots?: string[]): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, "mcp"],
@@ -28,17 +30,18 @@ async function stdioClient(env: Record<string, string>): Promise<{ client: Clien
   });
   let err = "";
   transport.stderr?.on("data", (d) => (err += d));
-  const client = new Client({ name: "recollect-stdio-test", version: "1.0.0" });
+  const client = new Client({ name: "recollect-stdio-test", version: "1.0.0" }, { capabilities: roots ? { roots: {} } : {} });
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href })) }));
   await client.connect(transport);
   return { client, stderr: () => err };
 }
 
 describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
-  it("lists the same tools and calls every one, the results matching the HTTP API's view", async () => {
+  it("lists the lean tools and calls every one by name, the results matching the HTTP API's view", async () => {
     const { client } = await stdioClient({ RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir });
     try {
       expect(client.getServerVersion()?.name).toBe("memory");
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(ALL_TOOLS);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(LEAN_TOOLS);
 
       // No project argument: the tools default to the directory `recollect mcp` runs in.
       const remembered = await call(client, "remember", {
@@ -69,6 +72,9 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
         ["get_context", { entity_ref: "#5" }],
         ["get_boot_context", {}],
         ["get_linked_memories", { memory_id: id }],
+        ["get_memory", { id }],
+        ["link_memories", { from: id, to: other }],
+        ["call_tool", { tool: "get_memory", args: { id } }],
         ["search_history", { query: "stdio" }],
         ["session_start", { session_id: "stdio_1", working_on: "#5" }],
         ["session_heartbeat", { session_id: "stdio_1" }],
@@ -101,6 +107,19 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
       expect((await body(await server.api(`/api/memories/${id}`))).title).toBe("Stdio bridge");
       expect((await server.api(`/api/memories/${other}`)).status).toBe(404);
       expect((await call(client, "recall", { query: "x", limit: 0 })).text).toContain("limit");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a client's roots reach the server through the bridge and win over the directory it runs in", async () => {
+    const root = tempDir("recollect-mcp-stdio-root-");
+    const { client, stderr } = await stdioClient({ RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir }, [root]);
+    try {
+      const r = await call(client, "remember", { content: "Stdio roots pick the project", category: "fact" });
+      expect(r.isError, `${r.text} ${stderr()}`).toBe(false);
+      const listed = await body(await server.api(`/api/memories?directory=${encodeURIComponent(root)}`));
+      expect(listed.items.map((m: any) => m.id)).toEqual([r.result.memory.id]);
     } finally {
       await client.close();
     }

@@ -5,7 +5,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_TOOLS, call, connectMcp } from "../helpers/mcp-client";
+import { pathToFileURL } from "node:url";
+import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { definitionTokens } from "../../lib/mcp/tool-list";
+import { ALL_TOOLS, call, connectMcp, LEAN_TOOLS } from "../helpers/mcp-client";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -42,16 +47,60 @@ afterAll(async () => {
 const body = async (res: Response) => res.json() as Promise<any>;
 
 describe("MCP over Streamable HTTP (official SDK client)", () => {
-  it("is named memory and lists every tool with an input schema and a description", async () => {
+  it("is named memory and lists the lean set (<= 1,000 tokens); ?tools=full lists every tool, ?tools=osm its names", async () => {
     expect(client.getServerVersion()?.name).toBe("memory");
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(ALL_TOOLS);
+    expect(tools.map((t) => t.name).sort()).toEqual(LEAN_TOOLS);
+    expect(definitionTokens(tools)).toBeLessThanOrEqual(1000);
     for (const t of tools) {
       expect(t.description, t.name).toBeTruthy();
       expect(t.inputSchema.type).toBe("object");
     }
     const remember = tools.find((t) => t.name === "remember")!;
     expect(remember.inputSchema.required).toEqual(expect.arrayContaining(["content", "category"]));
+
+    const full = await connectMcp(server.url, server.token, {}, { tools: "full" });
+    const osm = await connectMcp(server.url, server.token, {}, { tools: "osm" });
+    try {
+      expect((await full.listTools()).tools.map((t) => t.name).sort()).toEqual(ALL_TOOLS);
+      expect((await osm.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(["memory_status", "consolidate_memory", "claim_item"]));
+      // opencode-semantic-memory's status tool, by its name (it reads the server's boot: here, not in process).
+      const status = await call(osm, "memory_status");
+      expect(status.isError, status.text).toBe(false);
+      expect(status.text).toContain("search: lexical");
+    } finally {
+      await full.close();
+      await osm.close();
+    }
+    const bogus = await fetch(`${server.url}/mcp?tools=everything`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
+    expect(bogus.status).toBe(400);
+    expect(await bogus.text()).toContain("tools");
+  });
+
+  it("a client with roots: a write without project goes to its root's project (roots/list answered over the call's stream)", async () => {
+    const root = tempDir("recollect-mcp-root-");
+    const rooted = new SdkClient({ name: "rooted", version: "1" }, { capabilities: { roots: {} } });
+    let asked = 0;
+    rooted.setRequestHandler(ListRootsRequestSchema, () => {
+      asked++;
+      return { roots: [{ uri: pathToFileURL(root).href }] };
+    });
+    await rooted.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }),
+    );
+    try {
+      const r = await call(rooted, "remember", { content: "Rooted clients write into their project", category: "fact" });
+      expect(r.isError, r.text).toBe(false);
+      const listed = await body(await server.api(`/api/memories?directory=${encodeURIComponent(root)}`));
+      expect(listed.items.map((m: any) => m.id)).toEqual([r.result.memory.id]);
+      expect(asked).toBe(1);
+    } finally {
+      await rooted.close();
+    }
   });
 
   it("remember -> the HTTP API sees the memory; recall and search_history find it as POST /api/search does", async () => {
