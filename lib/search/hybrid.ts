@@ -109,16 +109,21 @@ export interface Ranked {
  */
 export function rank(
   /** The lexical list, best first (lexical.ts): bm25() is negative, lower is better. */
-  lexical: readonly { seq: number; bm25: number; coverage?: QueryCoverage }[],
+  lexical: readonly { seq: number; bm25: number; coverage?: QueryCoverage; translatedCoverage?: QueryCoverage }[],
   vector: VectorHit[] | null,
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },
   fusion: Fusion = FUSION,
 ): Ranked[] {
   const { rrfK, lexicalWeight, maxVectorDistance, similarityFloor } = fusion;
-  const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, coverage: h.coverage }]));
+  // A translated question (bilingual.ts) is covered by its own words or by its translation's. A
+  // rendering found in no memory counts fully against the translation (a store in one language).
+  const translatedFusion = { ...fusion, absentWeight: 1 };
+  const shareOf = (h: (typeof lexical)[number]) =>
+    Math.max(coverageOf(h.coverage, fusion), h.translatedCoverage ? coverageOf(h.translatedCoverage, translatedFusion) : 0);
+  const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, share: shareOf(h) }]));
   // Thin lexical evidence (the best hit covers little of the question): the lexical weight shrinks.
-  const bestCoverage = Math.max(0, ...lexical.map((h) => coverageOf(h.coverage, fusion)));
+  const bestCoverage = Math.max(0, ...lexical.map(shareOf));
   const thinness = fusion.thinCoverage ? Math.min(1, bestCoverage / fusion.thinCoverage) ** (fusion.thinPower ?? 1) : 1;
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
@@ -134,7 +139,7 @@ export function rank(
     const lexRelative = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
     if (vector && fusion.kind === "coverage") {
       const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
-      const lexScore = l ? coverageOf(l.coverage, fusion) * lexRelative ** (fusion.relativeBm25Power ?? 0) : 0;
+      const lexScore = l ? l.share * lexRelative ** (fusion.relativeBm25Power ?? 0) : 0;
       const weight = lexicalWeight * thinness;
       base = (weight * lexScore + similarity) / (weight + 1);
     } else if (vector && fusion.kind === "blend") {
