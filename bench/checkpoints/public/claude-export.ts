@@ -37,7 +37,8 @@ export function parseClaudeExport(markdown: string): OpenCodeMessage[] {
       }
     }
     if (!blocks) {
-      if (role === "user" && /^<(command-|local-command)/.test(body)) continue;
+      // Slash-command echoes and Claude Code's "Caveat:" preamble to them are not the user's words.
+      if (role === "user" && /^(?:<(?:command-|local-command)|Caveat: The messages below were generated)/.test(body)) continue;
       out.push({ info: { id: `m${out.length}`, role }, parts: [{ type: "text", text: body }] });
       continue;
     }
