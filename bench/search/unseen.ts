@@ -245,6 +245,12 @@ const result: Record<string, unknown> = {
 };
 result.shipped = report(FUSION, "Shipped fusion");
 
+// `--try={...}`: a fusion to compare with the shipped one (merged over it), tuning only unless asked.
+for (const a of args.filter((x) => x.startsWith("--try="))) {
+  const fusion = { ...FUSION, ...(JSON.parse(a.slice(6)) as Partial<Fusion>) };
+  result[a] = report(fusion, `Tried ${a.slice(6)}`);
+}
+
 if (args.includes("--cv")) {
   const { crossValidate } = await import("./fusion-cv");
   const now = Date.now();

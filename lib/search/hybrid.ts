@@ -37,10 +37,16 @@ export interface Fusion {
   thinCoverage?: number;
   /** coverage: the shrinking factor (best coverage / thinCoverage) is raised to this power (sharper gate above 1). */
   thinPower?: number;
+  /**
+   * coverage: a hit's share of the question counts only above this floor, rescaled to 0..1 (a memory
+   * holding one common word of a long question gets no lexical credit; the vector list ranks it).
+   */
+  coverageFloor?: number;
 }
 /**
- * Chosen by 5-fold cross-validation on the tuning half of the issue-42 set and LoCoMo conv-26 only
- * (bench/search/unseen.ts --cv); the frozen half and conv-30 are the reported figures.
+ * Chosen by 5-fold cross-validation on the tuning half of the issue-42 set and LoCoMo conv-26 only,
+ * with query translation on (RECOLLECT_BENCH_TRANSLATE=dictionary bench/search/unseen.ts
+ * --tuning-only --cv); the frozen half and conv-30 are the reported figures.
  */
 export const FUSION: Fusion = {
   kind: "coverage",
@@ -49,10 +55,11 @@ export const FUSION: Fusion = {
   maxVectorDistance: 2,
   similarityFloor: 0.2,
   relativeBm25Power: 1,
-  absentWeight: 0.5,
-  thinCoverage: 0.9,
+  absentWeight: 1,
+  thinCoverage: 0.7,
   thinPower: 2,
   coveragePower: 1,
+  coverageFloor: 0,
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
@@ -175,7 +182,9 @@ export function rank(
 function coverageOf(c: QueryCoverage | undefined, fusion: Fusion): number {
   if (!c) return 1;
   const total = c.present + (fusion.absentWeight ?? 0) * c.absent;
-  return total > 0 ? (c.matched / total) ** (fusion.coveragePower ?? 1) : 0;
+  if (total <= 0) return 0;
+  const floor = fusion.coverageFloor ?? 0;
+  return Math.max(0, (c.matched / total - floor) / (1 - floor)) ** (fusion.coveragePower ?? 1);
 }
 
 export function boostsFor(c: Candidate, context: { projectId: string | null; now: number }): SearchExplain["boosts"] {
