@@ -70,6 +70,11 @@ const schema = z.object({
     /** Token Jaccard of a near duplicate when no model can be used (off, loading, degenerate). */
     lexicalDedupThreshold: z.number().min(0).max(1).default(0.9),
     defaultLimit: z.number().int().min(1).max(200).default(10),
+    /**
+     * `dictionary`: a question's software words are also searched in the other language (Chinese ↔
+     * English, lib/search/bilingual.ts); `off`: only as asked. docs/semantic-search.md.
+     */
+    translateQuery: z.enum(["dictionary", "off"]).default("dictionary"),
   }),
   compression: z.object({
     enabled: z.boolean().default(true),

@@ -36,17 +36,19 @@ export function fusionGrid(): Fusion[] {
             [0.9, 4],
           ])
             for (const coveragePower of [1, 2])
-              out.push({
-                ...FUSION,
-                kind: "coverage",
-                lexicalWeight,
-                similarityFloor,
-                relativeBm25Power,
-                absentWeight,
-                thinCoverage,
-                thinPower,
-                coveragePower,
-              });
+              for (const coverageFloor of [0, 0.1])
+                out.push({
+                  ...FUSION,
+                  kind: "coverage",
+                  lexicalWeight,
+                  similarityFloor,
+                  relativeBm25Power,
+                  absentWeight,
+                  thinCoverage,
+                  thinPower,
+                  coveragePower,
+                  coverageFloor,
+                });
   return out;
 }
 
@@ -111,4 +113,4 @@ export function crossValidate(input: CvInput) {
 }
 
 const short = (f: Fusion) =>
-  `w${f.lexicalWeight} floor${f.similarityFloor} bm25^${f.relativeBm25Power} absent${f.absentWeight} thin${f.thinCoverage}^${f.thinPower} cov^${f.coveragePower}`;
+  `w${f.lexicalWeight} floor${f.similarityFloor} bm25^${f.relativeBm25Power} absent${f.absentWeight} thin${f.thinCoverage}^${f.thinPower} cov^${f.coveragePower} covFloor${f.coverageFloor ?? 0}`;

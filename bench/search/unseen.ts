@@ -6,6 +6,7 @@ import { createTransformersProvider } from "../../lib/embeddings/transformers";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
+import { searchQuery, type QueryTranslationSetting } from "../../lib/search/bilingual";
 import type { SearchFilters } from "../../lib/search/filters";
 import { benchCtx, round, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR } from "./quality";
@@ -35,6 +36,10 @@ const QUERY_PREFIX = process.env.RECOLLECT_BENCH_QUERY_PREFIX ?? "";
 const PASSAGE_PREFIX = process.env.RECOLLECT_BENCH_PASSAGE_PREFIX ?? "";
 /** Optional query rewriting before search (the dictionary translation experiment), by module path. */
 const REWRITE = process.env.RECOLLECT_BENCH_QUERY_REWRITE;
+/** Query translation as lib/search/bilingual.ts does it (the `search.translateQuery` setting). */
+const TRANSLATE = (process.env.RECOLLECT_BENCH_TRANSLATE ?? "off") as QueryTranslationSetting;
+/** While tuning: the frozen half is neither scored nor printed. */
+const TUNING_ONLY = args.includes("--tuning-only");
 
 type Mode = "lexical" | "vector" | "hybrid";
 export interface PreparedQuery {
@@ -73,9 +78,9 @@ async function prepare(
       texts.push(PASSAGE_PREFIX + (d.title ? `${d.title}\n` : "") + d.content);
     }
   }
-  const asked = queries.map((q) => (rewrite ? rewrite(q.q) : q.q));
+  const asked = queries.map((q) => searchQuery(rewrite ? rewrite(q.q) : q.q, TRANSLATE));
   const docVectors = await embedAll(texts);
-  const queryVectors = await embedAll(asked.map((q) => QUERY_PREFIX + q));
+  const queryVectors = await embedAll(asked.map((q) => QUERY_PREFIX + q.embedText));
   const candidates = new Map<number, Candidate>();
   for (const r of ctx.sqlite
     .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
@@ -91,7 +96,11 @@ async function prepare(
     out.queries.push({
       kind: q.kind,
       half: q.half,
-      lexical: lexicalSearch(ctx, asked[i], filters, CANDIDATES, { coverage: true }),
+      lexical: lexicalSearch(ctx, asked[i].terms, filters, CANDIDATES, {
+        coverage: true,
+        ownTerms: asked[i].ownTerms,
+        translatedTerms: asked[i].translatedTerms,
+      }),
       vector,
       expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
     });
@@ -173,7 +182,7 @@ function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepar
   ).filter((q) => q.category !== 5 && q.evidence?.length);
   return (async () => {
     const out: Record<string, Prepared> = {};
-    for (const sample of [...new Set(turns.map((t) => t.sample_id))])
+    for (const sample of [...new Set(turns.map((t) => t.sample_id))].filter((s) => !TUNING_ONLY || s === "conv-26"))
       out[sample] = await prepare(
         turns.filter((t) => t.sample_id === sample).map((t) => ({ key: t.dia_id, title: t.speaker, content: t.text })),
         questions.filter((q) => q.sample_id === sample).map((q) => ({ q: q.question, kind: q.category_name, half: sample, expect: q.evidence })),
@@ -185,7 +194,7 @@ function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepar
 const t0 = performance.now();
 const set = await prepare(
   UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
-  UNSEEN_QUERIES.map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
+  UNSEEN_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
 );
 const locomo = await locomoSets();
 console.log(
@@ -197,7 +206,7 @@ const MODES: Mode[] = ["lexical", "vector", "hybrid"];
 
 function report(fusion: Fusion, label: string) {
   const rows: Record<string, unknown>[] = [];
-  for (const half of ["frozen", "tuning"])
+  for (const half of TUNING_ONLY ? ["tuning"] : ["frozen", "tuning"])
     for (const kind of [...KINDS, "overall"]) {
       const row: Record<string, unknown> = { half, kind };
       for (const mode of MODES) {
@@ -211,6 +220,7 @@ function report(fusion: Fusion, label: string) {
   console.log(table(rows));
   const loco: Record<string, unknown>[] = [];
   for (const [sample, p] of Object.entries(locomo)) {
+    if (TUNING_ONLY && sample !== "conv-26") continue;
     const row: Record<string, unknown> = { conversation: `${sample}${sample === "conv-26" ? " (tuning)" : " (held out)"}` };
     for (const mode of MODES) {
       const s = scoreRecall(p, mode, fusion);
@@ -226,8 +236,20 @@ function report(fusion: Fusion, label: string) {
   return { rows, locomo: loco };
 }
 
-const result: Record<string, unknown> = { at: new Date().toISOString(), model: path.basename(modelDir), rewrite: REWRITE ?? null };
+const result: Record<string, unknown> = {
+  at: new Date().toISOString(),
+  model: path.basename(modelDir),
+  rewrite: REWRITE ?? null,
+  translate: TRANSLATE,
+  tuningOnly: TUNING_ONLY,
+};
 result.shipped = report(FUSION, "Shipped fusion");
+
+// `--try={...}`: a fusion to compare with the shipped one (merged over it), tuning only unless asked.
+for (const a of args.filter((x) => x.startsWith("--try="))) {
+  const fusion = { ...FUSION, ...(JSON.parse(a.slice(6)) as Partial<Fusion>) };
+  result[a] = report(fusion, `Tried ${a.slice(6)}`);
+}
 
 if (args.includes("--cv")) {
   const { crossValidate } = await import("./fusion-cv");
@@ -261,5 +283,7 @@ if (args.includes("--cv")) {
   result.chosen = report(cv.chosen, "Fusion chosen by cross-validation on the tuning half");
 }
 await provider.close?.();
-console.log(`\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${REWRITE ? "-rewritten" : ""}`, result)}`);
+console.log(
+  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}`, result)}`,
+);
 process.exit(0);

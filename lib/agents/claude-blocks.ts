@@ -21,7 +21,7 @@ export interface ConvertedMessage {
   parts: Record<string, unknown>[];
 }
 
-/** Words the agent or a hook put in the user's turn: not the user's. */
+/** Words the agent or a hook put in the user's turn (skills, reminders, slash-command echoes and their "Caveat:" preamble): not the user's. */
 const INJECTED_USER_TEXT = /^(Base directory for this skill|<system-reminder>|Caveat:|<command-|<local-command)/;
 
 /** Converts messages in order; `pending` joins results to calls across messages. */

@@ -48,7 +48,9 @@ export function errorLine(text: string): string | undefined {
   const at = specific ?? first;
   if (at === undefined) return undefined;
   const details = lines.slice(at + 1, at + 6).filter((l) => DETAIL_LINE.test(l));
-  return clip(details.length ? `${lines[at]} (${details.join(", ")})` : lines[at], 200);
+  // pytest's progress column ("FAILED [ 33%]") differs between runs of the same failing test.
+  const line = lines[at].replace(/\s*\[\s*\d{1,3}%\]$/, "");
+  return clip(details.length ? `${line} (${details.join(", ")})` : line, 200);
 }
 
 export function targetOf(call: ToolCall): string {
@@ -57,7 +59,14 @@ export function targetOf(call: ToolCall): string {
 }
 
 export function failed(call: ToolCall): string | undefined {
-  if (call.status === "error") return clip(call.error.split("\n").find((l) => l.trim()) ?? "error", 200);
+  // A failed command's error often starts with "Exit code 1" and holds the output below it: the
+  // line naming the error (a failing test, an exception) says more than the exit code.
+  if (call.status === "error") {
+    const first = clip(call.error.split("\n").find((l) => l.trim()) ?? "error", 200);
+    const line = errorLine(call.error);
+    if (!line) return first;
+    return /^exit code \d+$/i.test(first) ? clip(`${line} (${first})`, 200) : line;
+  }
   if (call.tool === "bash") {
     const exit = /exit (?:code|status)[: ]+([1-9]\d*)/i.exec(call.output);
     const line = errorLine(call.output);
@@ -112,6 +121,8 @@ const NOT_FIX_ZH = /还没(?:有)?(?:修|解决|查清|搞定)|没有?(?:修好|
 const ERROR_WORD_EN = /\b(?:errors?|bugs?|failures?|failing|crash(?:es)?|timeouts?|exceptions?|issues?|problems?|it|this|that)\b/i;
 const ERROR_WORD_ZH = /错误|报错|问题|失败|超时|崩溃|异常|这个|乱码/;
 
+const RECAP_TICK = /^[✅✔☑✓]/u;
+
 interface Claim {
   at: number;
   fixed: boolean;
@@ -128,6 +139,8 @@ function claimsIn(text: string, at: number): Claim[] {
     const fixed = !notFixed && (s.lang === "zh" ? FIX_ZH.test(t) : FIX_EN.test(t) && !FIX_HYPOTHETICAL.test(t));
     const names = handles(t);
     if (!names.length && !(s.lang === "zh" ? ERROR_WORD_ZH : ERROR_WORD_EN).test(t)) continue;
+    // A ticked recap line ("✅ Fixed iOS networking issues") sums up earlier work, not the latest error.
+    if (!names.length && RECAP_TICK.test(t)) continue;
     if (notFixed || fixed) out.push({ at, fixed, names });
   }
   return out;

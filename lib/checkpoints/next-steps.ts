@@ -24,6 +24,15 @@ const isZhHeading = (t: string) => /[:：]$/.test(t) && HEADING_ZH_WORD.test(t.s
 const PLAN_LEAD = /[:：]\s*(?:\*\*)?$|^#{1,4}\s.*\b(?:next|plan|remaining|todo)\b/i;
 
 /**
+ * A lead-in of a recap, not a plan ("**Accomplished:**", "Current State:", "Files changed:"): its
+ * items are work already done. One that also names next work ("Remaining work:") is still a plan.
+ */
+const RECAP_LEAD =
+  /\b(?:accomplished|completed|done|summary|current (?:state|status)|status|updated|changes|changed|built|created|fixed|results?|achievements?|modified|verified|tested|delivered|implemented)\b|已完成|完成了|总结|现状/i;
+const NEXT_WORD = /\b(?:next|plan|remaining|todo|to do|left|follow[- ]?ups?|upcoming|future)\b|下一步|接下来|计划|后续|待办|剩下/i;
+const isRecapLead = (line: string) => RECAP_LEAD.test(line) && !NEXT_WORD.test(line);
+
+/**
  * `last`: the session's last assistant message, whose plan is the next steps: the items of a list
  * right under any lead-in line ("Ready to implement:", "I'll:", "### Next Steps (Phase 3)"), not only
  * under a heading that names a plan.
@@ -48,7 +57,7 @@ export function nextStepsIn(text: string, last = false): string[] {
       continue;
     }
     underHeading = false;
-    if (last && PLAN_LEAD.test(raw.trim()) && !NOT_A_STEP.test(trimEnd(raw.trim(), ":：*"))) {
+    if (last && PLAN_LEAD.test(raw.trim()) && !NOT_A_STEP.test(trimEnd(raw.trim(), ":：*")) && !isRecapLead(raw)) {
       underHeading = true;
       continue;
     }

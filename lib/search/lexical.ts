@@ -26,6 +26,8 @@ export interface LexicalHit {
    * the idf of the query's terms the memory holds, and of all of them (terms in no memory apart).
    */
   coverage?: QueryCoverage;
+  /** The same measured over the question's translation (bilingual.ts): the fusion keeps the better. */
+  translatedCoverage?: QueryCoverage;
 }
 
 /** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
@@ -52,7 +54,11 @@ export function lexicalSearch(
   query: string | readonly string[],
   filters: SearchFilters,
   k: number,
-  options: { coverage?: boolean } = {},
+  /**
+   * `translatedTerms`: the question's translation (bilingual.ts), whose coverage is measured on its
+   * own; `ownTerms`: then, the question's own terms (the coverage of `query` otherwise).
+   */
+  options: { coverage?: boolean; ownTerms?: readonly string[]; translatedTerms?: readonly string[] } = {},
 ): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
@@ -105,7 +111,11 @@ export function lexicalSearch(
     bm25,
     candidate: { seq, pinned: pinned === 1, category, createdAt, accessCount, projectId },
   }));
-  if (options.coverage && out.length) addCoverage(ctx.sqlite, out, all.slice(0, 64));
+  if (options.coverage && out.length) {
+    for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, (options.ownTerms ?? all).slice(0, 64)))) h.coverage = c;
+    if (options.translatedTerms?.length)
+      for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, options.translatedTerms.slice(0, 64)))) h.translatedCoverage = c;
+  }
   return out;
 }
 
@@ -118,9 +128,9 @@ export const idf = (df: number, n: number) => Math.log(1 + (Math.max(n, df) - df
  * relative to the best hit cannot tell a memory matching one common word of a long question from
  * one matching all of it; this can (issue 42).
  */
-function addCoverage(sqlite: Database.Database, hits: LexicalHit[], terms: readonly string[]) {
+function coverageOf(sqlite: Database.Database, hits: readonly LexicalHit[], terms: readonly string[]): (QueryCoverage | undefined)[] {
   const withDf = documentFrequencies(sqlite, [...new Set(terms)]);
-  if (!withDf) return;
+  if (!withDf) return [];
   const n = Math.max(1, storeSize(sqlite));
   const seqs = JSON.stringify(hits.map((h) => h.seq));
   const matched = new Map<number, number>();
@@ -136,8 +146,10 @@ function addCoverage(sqlite: Database.Database, hits: LexicalHit[], terms: reado
     present += weight;
     for (const r of lookup.all(`"${term}"`, seqs) as { seq: number }[]) matched.set(r.seq, (matched.get(r.seq) ?? 0) + weight);
   }
-  for (const h of hits) h.coverage = { matched: matched.get(h.seq) ?? 0, present, absent };
+  return hits.map((h) => ({ matched: matched.get(h.seq) ?? 0, present, absent }));
 }
+
+const zip = <A, B>(a: readonly A[], b: readonly B[]): [A, B][] => a.slice(0, b.length).map((x, i) => [x, b[i]]);
 
 /**
  * With filters that pass most memories (none but status and session), the statement scores the

@@ -14,7 +14,7 @@ import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
 import { lexicalSearch } from "./lexical";
-import { queryTerms } from "./tokenizer";
+import { searchQuery } from "./bilingual";
 import { vectorSearch } from "./vector";
 
 /** How many candidates each list contributes to the fusion. */
@@ -75,16 +75,16 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     tags: input.tags,
     pinned: input.pinned,
   };
-  const terms = queryTerms(input.query);
+  const { terms, ownTerms, translatedTerms, embedText } = searchQuery(input.query, ctx.config.search.translateQuery);
 
   const service = input.mode === "lexical" ? undefined : ctx.services.embeddings;
   let mode: SearchOutput["mode"] = "lexical";
   let reason = input.mode === "lexical" ? "lexical mode was asked for" : ctx.services.searchStatus.reason;
   // Start the query embedding first: the lexical query runs while the model works.
-  const embedding = service?.ready() ? service.embedQuery(input.query).catch((e: Error) => e) : null;
+  const embedding = service?.ready() ? service.embedQuery(embedText).catch((e: Error) => e) : null;
   const lexicalK = options.page ? Math.max(CANDIDATES, options.page.window) : CANDIDATES;
   // Coverage of the question by each hit is what the fusion scores: only needed when vectors come too.
-  const lexical = lexicalSearch(ctx, terms, filters, lexicalK, { coverage: embedding !== null });
+  const lexical = lexicalSearch(ctx, terms, filters, lexicalK, { coverage: embedding !== null, ownTerms, translatedTerms });
   let vector = null;
   if (embedding) {
     const e = await embedding;

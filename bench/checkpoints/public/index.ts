@@ -5,7 +5,7 @@
  * the source: RECOLLECT_TRANSCRIPTS_GIT=/path/to/goodsch+brain_explore/repo (a bare git directory or
  * a checkout); skipped cleanly without it.
  *
- *   RECOLLECT_TRANSCRIPTS_GIT=... npx tsx bench/checkpoints/public/index.ts [--misses]
+ *   RECOLLECT_TRANSCRIPTS_GIT=... npx tsx bench/checkpoints/public/index.ts [--misses] [--tuning-only]
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -54,7 +54,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(0);
   }
   const result: Record<string, unknown> = {};
-  for (const half of ["tuning", "frozen"]) {
+  // While tuning, the frozen half is neither scored nor printed.
+  for (const half of process.argv.includes("--tuning-only") ? ["tuning"] : ["tuning", "frozen"]) {
     const scored = scoreSessions(sessions.filter((s) => s.half === half));
     const all = scored.byLang.all;
     const found = Object.values(all).reduce((n, t) => n + t.found, 0);

@@ -67,6 +67,14 @@ describe("next steps", () => {
     expect(nextStepsIn("Changes:\n- renamed take() to consume()\n- added a test")).toEqual([]);
   });
 
+  it("in the last message, skips a recap's items and keeps the plan's", () => {
+    const last =
+      "Done.\n\n**Accomplished:**\n- ✅ Built the plugin\n- ✅ Fixed iOS networking\n\n**Next Phase (6):**\n- Visualization of entity relationships\n- Export sessions to PDF";
+    expect(nextStepsIn(last, true)).toEqual(["Visualization of entity relationships", "Export sessions to PDF"]);
+    expect(nextStepsIn("Ready to implement:\n1. Add the route\n2. Wire the form", true)).toEqual(["Add the route", "Wire the form"]);
+    expect(nextStepsIn("Remaining work completed so far:\n- port the CLI", true)).toEqual(["port the CLI"]);
+  });
+
   it("ignores questions and code", () => {
     expect(nextStepsIn("Should I do the next step now?")).toEqual([]);
     expect(nextStepsIn("```\n// TODO: next step\n```")).toEqual([]);
@@ -94,6 +102,33 @@ describe("errors fixed or open", () => {
     expect(errorsOf([turn("assistant", "", py)])[0].message).toBe("ValueError: bad input");
     const pw = bash("npx playwright test", "Error: expect(received).toBe(expected)\n\nExpected: 200\nReceived: 403\n1 failed");
     expect(errorsOf([turn("assistant", "", pw)])[0].message).toContain("Received: 403");
+  });
+
+  it("a failed command's error names the failing line, not only its exit code", () => {
+    const pytest = call(
+      "bash",
+      { command: "pytest tests" },
+      "",
+      "error",
+      "Exit code 1\ntests/test_profile.py::TestProfileAPI::test_update_profile FAILED [ 66%]\n1 failed, 4 passed",
+    );
+    expect(errorsOf([turn("assistant", "", pytest)])[0].message).toBe("tests/test_profile.py::TestProfileAPI::test_update_profile FAILED (Exit code 1)");
+    const git = call("bash", { command: "git add -A" }, "", "error", "Exit code 128\nfatal: not a git repository (or any of the parent directories): .git");
+    expect(errorsOf([turn("assistant", "", git)])[0].message).toContain("fatal: not a git repository");
+    expect(errorsOf([turn("assistant", "", git)])[0].message).toContain("Exit code 128");
+    const plain = call("bash", { command: "make" }, "", "error", "Exit code 2");
+    expect(errorsOf([turn("assistant", "", plain)])[0].message).toBe("Exit code 2");
+  });
+
+  it("the same failing test seen again at another progress percentage is one error", () => {
+    const run = (pct: string) => bash("pytest -v", `tests/a.py::test_x FAILED [${pct}]\n1 failed`);
+    expect(errorsOf([turn("assistant", "", run(" 20%")), turn("assistant", "", run(" 33%"))])).toHaveLength(1);
+  });
+
+  it("a ticked recap line naming no error says nothing about the latest one", () => {
+    const git = call("bash", { command: "git add -A" }, "", "error", "Exit code 128\nfatal: not a git repository");
+    expect(errorsOf([turn("assistant", "", git), turn("assistant", "Summary:\n- ✅ Fixed iOS networking issues")])[0].fixed).toBe(false);
+    expect(errorsOf([turn("assistant", "", git), turn("assistant", "I fixed this issue by running git init.")])[0].fixed).toBe(true);
   });
 
   it("fixed by a later successful run of the same command", () => {

@@ -44,6 +44,26 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
     expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(3);
   });
 
+  it("a translated question: a memory holding the whole translation outranks one holding a bigram of the original", () => {
+    // A Chinese question for an English memory (bilingual.ts): its bigrams cover nothing of memory 3,
+    // its English rendering covers all of it; memory 2 (Chinese) holds one common bigram.
+    const lexical = [
+      { seq: 2, bm25: -1.2, title: null, coverage: { matched: 1, present: 2, absent: 6 }, translatedCoverage: { matched: 0, present: 3, absent: 0 } },
+      { seq: 3, bm25: -1.0, title: null, coverage: { matched: 0, present: 2, absent: 6 }, translatedCoverage: { matched: 3, present: 3, absent: 0 } },
+    ];
+    const vector = [
+      { seq: 2, distance: 0.6 },
+      { seq: 3, distance: 0.62 },
+    ];
+    expect(order(lexical, vector, candidates, { projectId: null, now })[0]).toBe(3);
+    // An English question in an English store: its Chinese renderings are found nowhere, the
+    // translation covers less than the question itself, and the score is the untranslated one.
+    const own = { seq: 3, bm25: -1, title: null, coverage: { matched: 1, present: 2, absent: 0 } };
+    const translated = { ...own, translatedCoverage: { matched: 1, present: 1, absent: 2 } };
+    const base = (hit: typeof own) => rank([hit], [], candidates, { projectId: null, now })[0].explain.base;
+    expect(base(translated)).toBe(base(own));
+  });
+
   it("gives a vector neighbour under the similarity floor no weight", () => {
     const vector = [{ seq: 2, distance: 1 - FUSION.similarityFloor + 0.01 }];
     const ranked = rank([], vector, candidates, { projectId: null, now });
