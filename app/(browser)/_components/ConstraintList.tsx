@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
@@ -209,6 +210,8 @@ function Row({
         </span>
       </div>
       <form
+        method="post"
+        action={NEEDS_JAVASCRIPT}
         className="mt-2 grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
@@ -71,6 +72,8 @@ export function LinkForm({ id }: { id: string }) {
 
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       data-testid="link-form"
       className="mt-3 flex flex-wrap items-start gap-2"
       onSubmit={(e) => {

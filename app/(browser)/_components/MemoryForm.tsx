@@ -216,7 +216,11 @@ export function MemoryForm({
     ) : null;
 
   return (
+    // Without JavaScript the form posts itself (app/api/forms/memories): a POST, never a GET, so
+    // what was typed stays out of the address and the history.
     <form
+      method="post"
+      action={mode === "create" ? "/api/forms/memories" : `/api/forms/memories/${encodeURIComponent(memoryId ?? "")}`}
       onSubmit={submit}
       onKeyDown={(e) => {
         if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
@@ -226,6 +230,7 @@ export function MemoryForm({
       aria-label={mode === "create" ? "New memory" : "Edit memory"}
       className="grid gap-4"
     >
+      {mode === "edit" && expected ? <input type="hidden" name="expectedUpdatedAt" value={expected} /> : null}
       <div>
         <label htmlFor="m-title" className={label}>
           Title <span className="normal-case text-zinc-400">(optional)</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "../_components/needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../_components/api";
@@ -63,6 +64,8 @@ export function RestartLoopButton({ id, iteration, maxIterations }: { id: string
   const [error, setError] = useState<string>();
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       className="inline-flex items-center gap-2"
       onSubmit={async (e) => {
         e.preventDefault();

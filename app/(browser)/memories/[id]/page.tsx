@@ -15,6 +15,7 @@ import { RevertVersion } from "../../_components/RevertVersion";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
 import { Ago } from "../../_components/Ago";
+import { FormNotice } from "../../_components/FormNotice";
 import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -88,6 +89,7 @@ export default async function MemoryPage({
           Memory created.
         </p>
       ) : null}
+      <FormNotice params={sp} />
 
       {isLong(m.content) ? (
         <Card title="Read" testId="memory-read" className="mb-4">

@@ -3,6 +3,7 @@ import { serverCtx } from "@/lib/boot";
 import { CATEGORIES, isCategory } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { MemoryForm } from "../../_components/MemoryForm";
+import { FormNotice } from "../../_components/FormNotice";
 import { Card, PageHeader } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +16,7 @@ export default async function NewMemoryPage({ searchParams }: { searchParams: Pr
   return (
     <div>
       <PageHeader title="New memory" description="Something your agent should know next time: a decision, a constraint, a gotcha…" />
+      <FormNotice params={sp} />
       <Card>
         <MemoryForm
           mode="create"
