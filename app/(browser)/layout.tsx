@@ -5,7 +5,6 @@ import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { serverCtx } from "@/lib/boot";
 import { inboxCounts } from "@/lib/consolidation/inbox";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
-import { LocalTimes } from "./_components/LocalTimes";
 import { Nav } from "./_components/Nav";
 import { NEEDS_JAVASCRIPT_ANCHOR } from "./_components/needs-javascript";
 import { Shortcuts } from "./_components/Shortcuts";
@@ -69,7 +68,6 @@ export default async function BrowserLayout({ children }: { children: React.Reac
           {children}
         </div>
       </main>
-      <LocalTimes />
     </div>
   );
 }

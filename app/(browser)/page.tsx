@@ -118,15 +118,15 @@ export default function DashboardPage() {
       ) : null}
 
       <div className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-        <CountList testId="count-scope" title="By scope" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
-        <CountList testId="count-category" title="By category" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
+        <CountList testId="count-scope" title="By scope (active and suggested)" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
+        <CountList testId="count-category" title="By category (active and suggested)" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
         <CountList
           testId="count-project"
-          title="By project"
+          title="By project (active and suggested)"
           rows={o.byProject.map((r) => ({ key: r.key, n: r.n, param: r.id ?? "" }))}
           href={(k) => (k ? `/memories?project=${encodeURIComponent(k)}` : "/memories?scope=global")}
         />
-        <CountList testId="count-status" title="By status" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
+        <CountList testId="count-status" title="By status (all memories)" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
       </div>
 
       <div className="mt-4 grid gap-3 lg:grid-cols-2">

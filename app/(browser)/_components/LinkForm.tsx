@@ -117,7 +117,7 @@ export function LinkForm({ id }: { id: string }) {
       </button>
       {found ? (
         <ul id="link-candidates" data-testid="link-candidates" aria-label="Memories found" className="w-full space-y-1 text-sm">
-          {found.length === 0 ? <li className="text-xs text-zinc-500">No memory matches these words.</li> : null}
+          {found.length === 0 ? <li className="text-xs text-zinc-600 dark:text-zinc-400">No memory matches these words.</li> : null}
           {found.map((c) => (
             <li key={c.id}>
               <button
@@ -128,7 +128,7 @@ export function LinkForm({ id }: { id: string }) {
                 onClick={() => link(c.id)}
                 className="w-full rounded border border-zinc-200 px-2 py-1 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
-                <span className="text-xs text-zinc-500">[{c.category}] </span>
+                <span className="text-xs text-zinc-600 dark:text-zinc-400">[{c.category}] </span>
                 {c.title ? <span className="font-medium">{c.title} · </span> : null}
                 <span className="break-words">{c.snippet}</span>
               </button>

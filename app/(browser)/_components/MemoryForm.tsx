@@ -233,7 +233,7 @@ export function MemoryForm({
       {mode === "edit" && expected ? <input type="hidden" name="expectedUpdatedAt" value={expected} /> : null}
       <div>
         <label htmlFor="m-title" className={label}>
-          Title <span className="normal-case text-zinc-400">(optional)</span>
+          Title <span className="normal-case text-zinc-600 dark:text-zinc-400">(optional)</span>
         </label>
         <input {...field("title")} value={v.title} onChange={(e) => set("title", e.target.value)} className={input} maxLength={250} />
         {err("title")}
@@ -243,7 +243,7 @@ export function MemoryForm({
           Content
         </label>
         <textarea {...field("content")} value={v.content} onChange={(e) => set("content", e.target.value)} rows={8} required className={`${input} font-mono`} />
-        <div className="mt-1 flex justify-between text-xs text-zinc-500">
+        <div className="mt-1 flex justify-between text-xs text-zinc-600 dark:text-zinc-400">
           <span>Secrets (API keys, tokens, passwords) are redacted when saved. Ctrl+Enter saves.</span>
           <span className="tabular-nums">
             {v.content.length.toLocaleString("en-US")} / {contentChars.toLocaleString("en-US")}
@@ -303,7 +303,7 @@ export function MemoryForm({
       </div>
       <div>
         <label htmlFor="m-tags" className={label}>
-          Tags <span className="normal-case text-zinc-400">(comma-separated)</span>
+          Tags <span className="normal-case text-zinc-600 dark:text-zinc-400">(comma-separated)</span>
         </label>
         <input {...field("tags")} value={v.tags} onChange={(e) => set("tags", e.target.value)} className={input} placeholder="build, ci" />
         {err("tags")}

@@ -7,7 +7,7 @@ import type { Segment } from "@/lib/views/highlight";
 import { api, ApiFailure, saveFile } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Highlighted } from "./Highlighted";
-import { Badge, btn, statusTone } from "./ui";
+import { Badge, btn, statusTone, when } from "./ui";
 import { UndoToast, type Undoable } from "./UndoToast";
 
 export interface Row {
@@ -22,6 +22,8 @@ export interface Row {
   tags: string[];
   project: string | null;
   age: string;
+  /** ISO time the age counts from: shown on hover. */
+  createdAt: string;
   score?: number;
 }
 
@@ -275,7 +277,12 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
                     #{t}
                   </Link>
                 ))}
-                <span>· {r.age}</span>
+                <span>
+                  ·{" "}
+                  <time dateTime={r.createdAt} title={when(r.createdAt)} data-testid="row-age">
+                    {r.age}
+                  </time>
+                </span>
                 {r.score !== undefined ? <span title="search score">· score {r.score.toFixed(3)}</span> : null}
               </div>
               <Link

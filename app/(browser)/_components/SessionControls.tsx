@@ -31,7 +31,7 @@ export function EndSession({ id }: { id: string }) {
       }}
     >
       <label htmlFor="end-summary" className={label}>
-        Summary <span className="normal-case text-zinc-400">(optional)</span>
+        Summary <span className="normal-case text-zinc-600 dark:text-zinc-400">(optional)</span>
       </label>
       <textarea id="end-summary" rows={3} maxLength={20_000} value={summary} onChange={(e) => setSummary(e.target.value)} className={input} />
       <div>
