@@ -53,6 +53,8 @@ const pages = (d: { projectId: string; ruleId: string }) => [
 
 for (const scheme of ["light", "dark"] as const) {
   test(`every page, ${scheme}: no serious or critical axe-core violation`, async ({ browser, app }) => {
+    // Seventeen pages, each analysed by axe: minutes on a loaded 2-core machine.
+    test.setTimeout(600_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
@@ -77,7 +79,7 @@ for (const scheme of ["light", "dark"] as const) {
         await page.goto(app.server.url + path);
         await expect(page.locator("main")).toBeVisible();
         // The dashboard's charts render in the browser: checked once drawn.
-        if (path === "/") await expect(page.getByTestId("chart-access")).toBeVisible();
+        if (path === "/") await expect(page.getByTestId("chart-access")).toBeVisible({ timeout: 30_000 });
         await check(path);
       }
       expect(found).toEqual([]);

@@ -109,7 +109,7 @@ export function LinkForm({ id }: { id: string }) {
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "link-error" : undefined}
-        aria-controls="link-candidates"
+        aria-controls={found ? "link-candidates" : undefined}
         className={`${input} min-w-0 flex-1`}
       />
       <button type="submit" className={btn.secondary} disabled={pending}>

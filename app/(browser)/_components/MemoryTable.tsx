@@ -266,7 +266,7 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
               className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
             <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-500">
+              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
                 <Badge tone="indigo">{r.category}</Badge>
                 <Badge>{r.scope}</Badge>
                 {r.project ? <span title="project">{r.project}</span> : null}
