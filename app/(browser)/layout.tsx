@@ -53,8 +53,8 @@ export default async function BrowserLayout({ children }: { children: React.Reac
               data-testid="noscript-notice"
               className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
             >
-              JavaScript is off: every page reads as usual, and a memory can be created, edited, archived and restored. The other buttons and forms (links,
-              inbox decisions, imports, projects, loops, deleting) need JavaScript.
+              JavaScript is off: every page reads as usual, a memory can be created, edited, archived and restored, and Sign out works. The other buttons and
+              forms (links, inbox decisions, imports, projects, loops, deleting) need JavaScript.
             </p>
           </noscript>
           {/* Shown when a form that needs JavaScript was posted without it (app/api/forms/needs-javascript). */}

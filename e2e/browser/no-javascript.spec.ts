@@ -103,3 +103,14 @@ test("a form that needs JavaScript says so, posts nothing anywhere else and chan
     expect(((await (await a.api(`/api/memories/${id}/links`)).json()) as { items: unknown[] }).items).toEqual([]);
   });
 });
+
+test("signing out works without JavaScript", async ({ browser, app }) => {
+  const a = app.server;
+  await withoutJavaScript(browser, a, "/memories", async (page) => {
+    await page.getByTestId("sign-out").click();
+    await expect(page).toHaveURL(`${a.url}/login`);
+    // The session is over: a page sends the browser to the login again.
+    await page.goto(`${a.url}/memories`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+  });
+});
