@@ -283,7 +283,8 @@ export function MemoryForm({
             Status
           </label>
           <select {...field("status")} value={v.status} onChange={(e) => set("status", e.target.value)} className={input}>
-            {(mode === "create" ? ["active", "suggested"] : ["active", "suggested", "archived", "resolved"]).map((s) => (
+            {/* A status the list does not offer (superseded) stays an option: a form posted without JavaScript sends it back unchanged. */}
+            {(mode === "create" ? ["active", "suggested"] : [...new Set(["active", "suggested", "archived", "resolved", v.status])]).map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
