@@ -57,8 +57,9 @@ export function proxy(req: NextRequest) {
   res.headers.set("content-security-policy", csp);
   withHeaders(res, COMMON_SECURITY_HEADERS);
   // Under "no-referrer" a browser sends `Origin: null` with a form POST, which the same-origin
-  // check refuses: the login form's page sends its origin to itself only.
-  if (pathname === "/login") res.headers.set("referrer-policy", "same-origin");
+  // check refuses: pages post forms (the login, and the forms that work without JavaScript,
+  // app/api/forms/), so they send their origin, and their address, to this origin only.
+  res.headers.set("referrer-policy", "same-origin");
   return res;
 }
 

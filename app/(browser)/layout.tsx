@@ -5,8 +5,8 @@ import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { serverCtx } from "@/lib/boot";
 import { inboxCounts } from "@/lib/consolidation/inbox";
 import { BROWSER_COOKIE } from "@/lib/security/guard";
-import { LocalTimes } from "./_components/LocalTimes";
 import { Nav } from "./_components/Nav";
+import { NEEDS_JAVASCRIPT_ANCHOR } from "./_components/needs-javascript";
 import { Shortcuts } from "./_components/Shortcuts";
 import { SignOut } from "./_components/SignOut";
 import { ThemeToggle } from "./_components/ThemeToggle";
@@ -40,16 +40,34 @@ export default async function BrowserLayout({ children }: { children: React.Reac
           <SignOut />
         </div>
         <div className="hidden px-2 md:block">
-          <p className="mt-6 text-xs text-zinc-500">
+          <p className="mt-6 text-xs text-zinc-600 dark:text-zinc-400">
             Press <kbd className="rounded border border-zinc-300 px-1 dark:border-zinc-700">?</kbd> for keyboard shortcuts
           </p>
-          <Shortcuts />
         </div>
+        <Shortcuts />
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 md:px-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          <noscript>
+            <p
+              data-testid="noscript-notice"
+              className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+            >
+              JavaScript is off: every page reads as usual, a memory can be created, edited, archived and restored, and Sign out works. The other buttons and
+              forms (links, inbox decisions, imports, projects, loops, deleting) need JavaScript.
+            </p>
+          </noscript>
+          {/* Shown when a form that needs JavaScript was posted without it (app/api/forms/needs-javascript). */}
+          <p
+            id={NEEDS_JAVASCRIPT_ANCHOR}
+            role="alert"
+            className="mb-4 hidden rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 target:block dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
+            Nothing was changed: that form needs JavaScript. Turn it on, or use the CLI (`recollect --help`).
+          </p>
+          {children}
+        </div>
       </main>
-      <LocalTimes />
     </div>
   );
 }

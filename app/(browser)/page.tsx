@@ -62,12 +62,12 @@ export default function DashboardPage() {
       <Card title="Health" testId="health" className="mt-4">
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <dt className="text-xs uppercase tracking-wide text-zinc-500">Search mode</dt>
+            <dt className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Search mode</dt>
             <dd data-testid="search-mode" className="mt-0.5">
               <Badge tone={h.search.mode === "hybrid" ? "green" : "amber"}>{h.search.mode}</Badge>
               <span className="ml-2 text-zinc-600 dark:text-zinc-400">{h.search.reason}</span>
               {h.search.model ? (
-                <div className="text-xs text-zinc-500">
+                <div className="text-xs text-zinc-600 dark:text-zinc-400">
                   {h.search.model}
                   {h.search.dimension ? ` · ${h.search.dimension} dims` : ""}
                 </div>
@@ -75,19 +75,32 @@ export default function DashboardPage() {
             </dd>
           </div>
           <div>
-            <dt className="text-xs uppercase tracking-wide text-zinc-500">Embedding queue</dt>
+            <dt className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Embedding queue</dt>
+            {/* The running queue's figure, as /api/health's `search.queueDepth`; with no provider nothing is embedding. */}
             <dd data-testid="queue-depth" className="mt-0.5 tabular-nums">
-              {fmt(h.queueDepth)} waiting{h.queueFailed ? <span className="text-red-600 dark:text-red-400"> · {fmt(h.queueFailed)} failing</span> : null}
+              {h.search.model ? (
+                <>
+                  {fmt(h.search.queueDepth)} waiting
+                  {h.queueFailed ? <span className="text-red-700 dark:text-red-400"> · {fmt(h.queueFailed)} failing</span> : null}
+                </>
+              ) : (
+                <>
+                  <span data-testid="provider-off">off: no embedding provider is running</span>
+                  {h.queueDepth ? (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{fmt(h.queueDepth)} memories will be embedded when one runs</span>
+                  ) : null}
+                </>
+              )}
             </dd>
           </div>
           <div>
-            <dt className="text-xs uppercase tracking-wide text-zinc-500">Database</dt>
+            <dt className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Database</dt>
             <dd data-testid="db-size" className="mt-0.5 tabular-nums">
-              {formatBytes(h.databaseBytes)} <span className="text-zinc-500">+ {formatBytes(h.walBytes)} WAL</span>
+              {formatBytes(h.databaseBytes)} <span className="text-zinc-600 dark:text-zinc-400">+ {formatBytes(h.walBytes)} WAL</span>
             </dd>
           </div>
           <div>
-            <dt className="text-xs uppercase tracking-wide text-zinc-500">Sessions · checkpoints</dt>
+            <dt className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Sessions · checkpoints</dt>
             <dd className="mt-0.5 tabular-nums">
               <TextLink href="/sessions">{fmt(h.sessionsActive)} active</TextLink> · <TextLink href="/checkpoints">{fmt(h.checkpoints)} checkpoints</TextLink>
             </dd>
@@ -105,15 +118,15 @@ export default function DashboardPage() {
       ) : null}
 
       <div className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
-        <CountList testId="count-scope" title="By scope" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
-        <CountList testId="count-category" title="By category" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
+        <CountList testId="count-scope" title="By scope (active and suggested)" rows={o.byScope} href={(k) => `/memories?scope=${k}`} />
+        <CountList testId="count-category" title="By category (active and suggested)" rows={o.byCategory} href={(k) => `/memories?category=${k}`} />
         <CountList
           testId="count-project"
-          title="By project"
+          title="By project (active and suggested)"
           rows={o.byProject.map((r) => ({ key: r.key, n: r.n, param: r.id ?? "" }))}
           href={(k) => (k ? `/memories?project=${encodeURIComponent(k)}` : "/memories?scope=global")}
         />
-        <CountList testId="count-status" title="By status" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
+        <CountList testId="count-status" title="By status (all memories)" rows={o.byStatus} href={(k) => `/memories?status=${k}`} />
       </div>
 
       <div className="mt-4 grid gap-3 lg:grid-cols-2">

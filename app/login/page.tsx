@@ -30,7 +30,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </h1>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
           Run <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">recollect open</code> to open the memory browser signed in, or paste the API token
-          from <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">$RECOLLECT_DATA_DIR/token</code>.
+          below.
+        </p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="token-where">
+          The token is the file named <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">token</code> in Recollect&apos;s data folder:{" "}
+          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">~/.local/share/recollect/token</code>, unless the server runs with{" "}
+          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">RECOLLECT_DATA_DIR</code> set (then it is in that folder) or{" "}
+          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">XDG_DATA_HOME</code> set (then in its{" "}
+          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">recollect</code> folder).
         </p>
         {error ? (
           <p

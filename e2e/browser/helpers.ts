@@ -45,6 +45,30 @@ export async function snapshot(s: TestServer) {
     .sort((a, b) => String(a.content).localeCompare(String(b.content)));
 }
 
+/**
+ * The whole store an export must carry, read from the database: every column of every memory but
+ * the local rowid, links, versions but their local ids, projects.
+ */
+export function wholeStore(dataDir: string) {
+  const db = readDb(dataDir);
+  try {
+    const rows = (q: string) => db.prepare(q).all();
+    return {
+      memories: rows(
+        `SELECT id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata,
+                created_at, updated_at, last_accessed_at, access_count FROM memories ORDER BY id`,
+      ),
+      links: rows("SELECT from_id, to_id, kind, created_at FROM memory_links ORDER BY from_id, to_id, kind"),
+      versions: rows(
+        "SELECT memory_id, version, title, content, category, tags, pinned, priority, status, scope, changed_by, reason, created_at FROM memory_versions ORDER BY memory_id, version",
+      ),
+      projects: rows("SELECT id, name, root_path, identity FROM projects ORDER BY id"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
 /** Writes rows the browser only reads (sessions, claims, KV, a checkpoint) straight into the database. */
 export function seedActivity(dataDir: string, projectId: string) {
   const db = new Database(path.join(dataDir, "recollect.db"));

@@ -64,7 +64,14 @@ test("a running loop: status, phases with session links, the open finding; live 
   await expect(phases).toHaveCount(3);
   await expect(item).toContainText("iteration 2 / 4");
 
+  // Cancel asks first: dismissing the question leaves the loop running.
   await item.getByTestId("loop-cancel").click();
+  const confirmCancel = page.getByTestId("confirm-dialog");
+  await expect(confirmCancel).toContainText("Cancel this loop?");
+  await confirmCancel.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(item.getByTestId("loop-status")).toHaveText("running");
+  await item.getByTestId("loop-cancel").click();
+  await confirmCancel.getByTestId("confirm-button").click();
   await expect(item.getByTestId("loop-status")).toHaveText("cancelled");
   await expect(item.getByTestId("loop-cancel")).toHaveCount(0);
   const after = await (await app.server.api(`/api/loops/${loop.id}`)).json();

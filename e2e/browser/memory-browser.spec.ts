@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { TestServer } from "../../tests/helpers/server";
 import { appTest } from "./fixtures";
-import { createMemory, fs, login, seedActivity, server, shot, snapshot, tempDir } from "./helpers";
+import { createMemory, fs, login, seedActivity, server, shot, snapshot, tempDir, wholeStore } from "./helpers";
 import { ConstraintsPage } from "./pages/constraints-page";
 import { ExportPage } from "./pages/export-page";
 import { MemoriesPage } from "./pages/memories-page";
@@ -211,8 +211,16 @@ test("sessions, KV and settings pages", async ({ page, app }, info) => {
   await shot(page, info, "settings");
 });
 
-test("export Markdown (download) -> import into a fresh data dir -> the same memories", async ({ page, app }, info) => {
+test("export Markdown (download) -> import into a fresh data dir -> the same store, links and versions included", async ({ page, app }, info) => {
   const a = app.server;
+  // What an export used to lose: a supersession link, a version history, a source other than import.
+  const old = await createMemory(a, { content: "Round trip: deploys go through the blue pipeline.", category: "decision", source: "tool" });
+  const next = await createMemory(a, { content: "Round trip: deploys go through the green pipeline.", category: "decision", source: "ui" });
+  expect((await a.api(`/api/memories/${next.id}/links`, { method: "POST", json: { to: old.id, kind: "supersedes" } })).status).toBe(201);
+  await a.api(`/api/memories/${next.id}`, {
+    method: "PATCH",
+    json: { content: "Round trip: deploys go through the green pipeline since April.", source: "ui" },
+  });
   await login(page, a);
   const exportPage = new ExportPage(page, a.url);
   await exportPage.goto();
@@ -240,6 +248,10 @@ test("export Markdown (download) -> import into a fresh data dir -> the same mem
     await expect(importPage.created).toHaveText(String(expected));
     await shot(page, info, "import-report");
     expect(await snapshot(b)).toEqual(await snapshot(a));
+    const whole = wholeStore(a.dataDir);
+    expect(whole.links.length).toBeGreaterThan(0);
+    expect(whole.versions.length).toBeGreaterThan(0);
+    expect(wholeStore(b.dataDir)).toEqual(whole);
 
     // Importing the same file again skips every memory as a duplicate.
     await importPage.preview();

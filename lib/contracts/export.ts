@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, SCOPES, SOURCES, STATUSES } from "../vocabulary";
+import { CATEGORIES, LINK_KINDS, MEMORY_LIMITS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
 import { redact } from "../security/redact";
 import { redactOptional } from "../security/redact-fields";
 import { clientId, csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
@@ -52,6 +52,29 @@ export const importQuery = z
 export type ImportQuery = z.input<typeof importQuery>;
 export type ParsedImportQuery = z.output<typeof importQuery>;
 
+export const exportedLink = z.object({
+  to: z.string().min(1).max(100),
+  kind: z.enum(LINK_KINDS),
+  createdAt: z.string().datetime().optional(),
+});
+
+/** One replaced text of a memory, as `memory_versions` holds it. */
+export const exportedVersion = z.object({
+  version: z.number().int().min(1),
+  title: z.string().max(1000).nullish(),
+  content: z.string().max(MEMORY_LIMITS.contentChars),
+  category: z.enum(CATEGORIES),
+  tags: z.array(z.string().max(200)).max(100).default([]),
+  pinned: z.boolean(),
+  priority: z.number().int(),
+  status: z.enum(STATUSES),
+  scope: z.enum(SCOPES),
+  changedBy: z.string().min(1).max(50),
+  reason: z.string().max(500).nullish(),
+  createdAt: z.string().datetime(),
+});
+export type ExportedVersion = z.output<typeof exportedVersion>;
+
 /** One memory in an export file (JSON format; the Markdown format carries the same fields). */
 export const exportedMemory = z.object({
   id: z.string().min(1).max(100).optional(),
@@ -76,6 +99,13 @@ export const exportedMemory = z.object({
   metadata: memoryFields.metadata.default({}),
   createdAt: z.string().datetime().optional(),
   updatedAt: z.string().datetime().optional(),
+  /** How often the agent found it, and when last (kept so an import does not reset its ranking). */
+  accessCount: z.number().int().min(0).default(0),
+  lastAccessedAt: z.string().datetime().nullish(),
+  /** Links going out of this memory, by the other memory's id (in the same file or the store). */
+  links: z.array(exportedLink).max(1000).default([]),
+  /** The texts it replaced, oldest first (its version history). */
+  versions: z.array(exportedVersion).max(1000).default([]),
 });
 export type ExportedMemory = z.output<typeof exportedMemory>;
 

@@ -1,3 +1,4 @@
+import { INTERNAL_KV_PROJECT } from "../kv/internal";
 import type { Ctx } from "../ctx";
 import { parseEntities } from "./parse";
 
@@ -6,7 +7,7 @@ import { parseEntities } from "./parse";
  * written before the change (or before entities existed) match today's filter.
  */
 export const ENTITY_PARSER_VERSION = "1";
-const META_PROJECT = "_recollect";
+const META_PROJECT = INTERNAL_KV_PROJECT;
 const META_KEY = "entities/parser-version";
 const BATCH = 500;
 const FOREVER = 8_640_000_000_000_000;

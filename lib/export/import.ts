@@ -1,9 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { exportedMemory, type ExportedMemory, type ExportFormat, type ImportItemReport, type ImportReport, type ParsedImportQuery } from "../contracts/export";
+import {
+  exportedMemory,
+  type ExportedMemory,
+  type ExportedVersion,
+  type ExportFormat,
+  type ImportItemReport,
+  type ImportReport,
+  type ParsedImportQuery,
+} from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { withTransaction, type Tx } from "../db/transaction";
-import { memories, projects } from "../db/schema";
+import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -85,6 +93,10 @@ function write(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Clean
 function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
   const items: ImportItemReport[] = [];
   const seen = new Map<string, number>();
+  // The file's ids -> the store's (a kept id, a new one, or the memory that already held the text),
+  // and the memories created, whose links are written once every memory of the file is in.
+  const storeIds = new Map<string, string>();
+  const created: { id: string; m: ExportedMemory }[] = [];
   parsed.forEach((entry, index) => {
     const label = { index, title: "", category: "?", scope: "?" };
     const c = cleaned[index];
@@ -106,6 +118,7 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
     const key = `${m.scope}\u0000${projectId ?? ""}\u0000${sessionId ?? ""}\u0000${hash}`;
     const existing = findSameContent(db, m.scope, projectId, sessionId, hash);
     if (existing || seen.has(key)) {
+      if (existing && m.id) storeIds.set(m.id, existing);
       items.push({ ...label, outcome: "duplicate", id: existing ?? `#${seen.get(key)}` });
       return;
     }
@@ -136,7 +149,8 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
         title,
         content,
         tags,
-        source: "import",
+        // Where it first came from (the agent, the UI, ...): an import is not its origin.
+        source: m.source ?? "import",
         status: m.status,
         pinned: m.pinned,
         priority: m.priority,
@@ -145,13 +159,56 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
         metadata: redactKeysAfter(c.metadata) as typeof m.metadata,
         createdAt,
         updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
+        accessCount: m.accessCount,
+        lastAccessedAt: m.lastAccessedAt ? Date.parse(m.lastAccessedAt) : null,
       })
       .returning()
       .get();
+    if (m.id) storeIds.set(m.id, row.id);
+    created.push({ id: row.id, m });
+    if (m.versions.length)
+      tx.insert(memoryVersions)
+        .values(m.versions.map((v) => versionRow(row.id, v)))
+        .run();
     items.push({ ...label, outcome: "new", id: row.id });
   });
+  if (write) writeLinks(db as Tx, created, storeIds);
   const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;
   return { format, dryRun, total: items.length, created: count("new"), duplicates: count("duplicate"), invalid: count("invalid"), items };
+}
+
+/** A replaced text of an imported memory, redacted like the memory itself. */
+function versionRow(memoryId: string, v: ExportedVersion): typeof memoryVersions.$inferInsert {
+  return {
+    memoryId,
+    version: v.version,
+    title: v.title ? redact(v.title) : null,
+    content: redact(v.content),
+    category: v.category,
+    tags: v.tags.map(redact),
+    pinned: v.pinned,
+    priority: v.priority,
+    status: v.status,
+    scope: v.scope,
+    changedBy: v.changedBy,
+    reason: v.reason ? redact(v.reason) : null,
+    createdAt: Date.parse(v.createdAt),
+  };
+}
+
+/**
+ * The links of the memories created: to a memory of the file (by its id there) or one already in
+ * the store; a link to neither is left out (the file held only part of a store).
+ */
+function writeLinks(tx: Tx, created: { id: string; m: ExportedMemory }[], storeIds: Map<string, string>) {
+  const rows: (typeof memoryLinks.$inferInsert)[] = [];
+  for (const { id, m } of created) {
+    for (const l of m.links) {
+      const to = storeIds.get(l.to) ?? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, l.to)).get()?.id;
+      if (to && to !== id) rows.push({ fromId: id, toId: to, kind: l.kind, createdAt: l.createdAt ? Date.parse(l.createdAt) : Date.now() });
+    }
+  }
+  if (rows.length) tx.insert(memoryLinks).values(rows).onConflictDoNothing().run();
 }
 
 function findSameContent(db: Reader, scope: Scope, projectId: string | null, sessionId: string | null, hash: string): string | undefined {

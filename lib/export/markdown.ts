@@ -34,6 +34,8 @@ export function renderMarkdown(rows: ExportRow[], exportedAt = new Date()): stri
     out.push(`- **id** \`${row.id}\` · **status** ${row.status} · **pinned** ${row.pinned ? "yes" : "no"} · **priority** ${row.priority}`);
     if (row.tags.length) out.push(`- **tags** ${row.tags.map((t) => `\`${t}\``).join(", ")}`);
     out.push(`- **source** ${row.source ?? "import"} · **created** ${row.createdAt} · **updated** ${row.updatedAt}`);
+    if (row.links.length) out.push(`- **links** ${row.links.map((l) => `${l.kind.replace(/_/g, " ")} \`${l.to}\``).join(", ")}`);
+    if (row.versions.length) out.push(`- **versions** ${row.versions.length} earlier ${row.versions.length === 1 ? "text" : "texts"} (in the comment below)`);
     const { content, ...meta } = row;
     // The fence keeps the text byte for byte unless it holds carriage returns: then the comment does.
     const fields = content.includes("\r") ? { ...meta, content } : meta;

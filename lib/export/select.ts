@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { inList } from "../db/in-list";
 import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
-import { memories, projects } from "../db/schema";
+import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { lookupProject } from "../projects/lookup";
-import type { ExportedMemory } from "../contracts/export";
+import type { ExportedMemory, ExportedVersion } from "../contracts/export";
 
 export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The memories an export holds, in a stable order (scope, project, category, creation), with
@@ -40,6 +42,15 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       asc(memories.seq),
     )
     .all();
+  const ids = rows.map(({ m }) => m.id);
+  const links = groupBy(
+    ids.length ? ctx.db.select().from(memoryLinks).where(inList(memoryLinks.fromId, ids)).orderBy(asc(memoryLinks.toId), asc(memoryLinks.kind)).all() : [],
+    (l) => l.fromId,
+  );
+  const versions = groupBy(
+    ids.length ? ctx.db.select().from(memoryVersions).where(inList(memoryVersions.memoryId, ids)).orderBy(asc(memoryVersions.version)).all() : [],
+    (v) => v.memoryId,
+  );
   return {
     format: q.format,
     rows: rows.map(({ m, p }) => ({
@@ -56,8 +67,36 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       pinned: m.pinned,
       priority: m.priority,
       metadata: m.metadata,
-      createdAt: new Date(m.createdAt).toISOString(),
-      updatedAt: new Date(m.updatedAt).toISOString(),
+      createdAt: iso(m.createdAt),
+      updatedAt: iso(m.updatedAt),
+      accessCount: m.accessCount,
+      lastAccessedAt: m.lastAccessedAt === null ? null : iso(m.lastAccessedAt),
+      links: (links.get(m.id) ?? []).map((l) => ({ to: l.toId, kind: l.kind, createdAt: iso(l.createdAt) })),
+      versions: (versions.get(m.id) ?? []).map((v) => ({
+        version: v.version,
+        title: v.title,
+        content: v.content,
+        category: v.category as ExportedVersion["category"],
+        tags: v.tags,
+        pinned: v.pinned,
+        priority: v.priority,
+        status: v.status as ExportedVersion["status"],
+        scope: v.scope as ExportedVersion["scope"],
+        changedBy: v.changedBy,
+        reason: v.reason,
+        createdAt: iso(v.createdAt),
+      })),
     })),
   };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }

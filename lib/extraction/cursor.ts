@@ -1,3 +1,4 @@
+import { INTERNAL_KV_PROJECT } from "../kv/internal";
 import crypto from "node:crypto";
 import type { Ctx } from "../ctx";
 import { redact } from "../security/redact";
@@ -13,7 +14,7 @@ import type { RoleText } from "./texts";
  * A text counts as read when its message id or its content was read: the same user message seen
  * first as plain text (chat.message) and later inside the history (compaction) is sent once.
  */
-const INTERNAL_PROJECT = "_recollect";
+const INTERNAL_PROJECT = INTERNAL_KV_PROJECT;
 const MAX_IDS = 5000;
 const MAX_PENDING = 200;
 const TTL_MS = 30 * 24 * 3600 * 1000;

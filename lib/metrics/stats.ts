@@ -6,6 +6,7 @@ import { catchUpForReader } from "../memories/derived";
 import { VERSION } from "../version";
 import { estimatedSavedUsd } from "../compression/money";
 import { injectedSnapshot } from "./injected";
+import { ACTIVITY_DAYS, activityPerDay, activityTotals } from "./activity";
 import { requestSnapshot } from "./registry";
 
 type Row = { k: string | null; n: number };
@@ -61,10 +62,12 @@ export function getStats(ctx: Ctx): StatsDto {
       ingested: one("SELECT count(*) AS n FROM ingested_sessions"),
     },
     embeddings: {
+      provider: ctx.services.searchStatus.model ? "on" : "off",
       queueDepth: one("SELECT count(*) AS n FROM embedding_queue"),
       failing: one("SELECT count(*) AS n FROM embedding_queue WHERE last_error IS NOT NULL"),
       vectors: vectorCount(ctx),
     },
+    activity: { days: ACTIVITY_DAYS, ...activityTotals(activityPerDay(ctx)) },
     compression: {
       runs: compression.runs,
       tokensBefore: compression.before,

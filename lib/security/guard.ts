@@ -72,8 +72,16 @@ const POWER_PATHS = new Set(["/api/import/tool", "/api/notes/ingest", "/api/boot
 export const REAUTH_MESSAGE =
   "this action runs code or reads and writes files on this machine: a browser session alone may not do it. Confirm it with the API token (the file `token` in the data dir; the browser asks for it) or use the CLI";
 
-/** The login form posts its token as a form: the one browser write exempt from the JSON rule. */
+/** The login form posts its token as a form: exempt from the JSON rule (not from the origin check). */
 export const LOGIN_FORM_PATH = "/api/auth/login";
+/**
+ * The browser's forms that work without JavaScript (app/api/forms/): posted as
+ * `application/x-www-form-urlencoded`, which a page of another origin can send too, so they rest
+ * on the exact same-origin check alone, like the login form.
+ */
+export const FORM_POST_PREFIX = "/api/forms/";
+const isFormPost = (pathname: string, contentType: string | null) =>
+  pathname.startsWith(FORM_POST_PREFIX) && mediaType(contentType) === "application/x-www-form-urlencoded";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -167,7 +175,7 @@ function crossOriginBrowserWrite(req: GuardRequest): GuardResult | undefined {
       req.origin !== null ? `Origin "${req.origin}"` : req.referer !== null ? `Referer "${req.referer}"` : "a request with neither Origin nor Referer";
     return { ok: false, status: 403, code: "forbidden", message: `${what} may not change data: browser writes must come from ${own}` };
   }
-  if (req.pathname !== LOGIN_FORM_PATH && mediaType(req.contentType) !== "application/json") {
+  if (req.pathname !== LOGIN_FORM_PATH && !isFormPost(req.pathname, req.contentType) && mediaType(req.contentType) !== "application/json") {
     return { ok: false, status: 415, code: "unsupported_media_type", message: "content-type: browser writes must send Content-Type: application/json" };
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { INTERNAL_KV_PROJECT } from "../kv/internal";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { claims, kv, projects, sessions } from "../db/schema";
@@ -88,11 +89,16 @@ export interface KvView {
 /** Keys Recollect keeps for itself (bookkeeping of its own features), not the user's or agents'. */
 const INTERNAL_PREFIX = "_recollect/";
 
-/** Live (unexpired) keys, newest first; values shortened for display; internal keys left out. */
+/** Live (unexpired) keys, newest first; values shortened for display; internal keys (a `_recollect/` key, the `_recollect` project) left out. */
 export function kvView(ctx: Ctx, opts: { prefix?: string; limit?: number } = {}, now = Date.now()): { items: KvView[]; total: number } {
   // substr, not LIKE: SQLite's LIKE has no escape character by default, and keys hold "_" and "%".
   const startsWith = (p: string) => sql`substr(${kv.key}, 1, ${p.length}) = ${p}`;
-  const where = and(gt(kv.expiresAt, now), sql`NOT ${startsWith(INTERNAL_PREFIX)}`, opts.prefix ? startsWith(opts.prefix) : undefined);
+  const where = and(
+    gt(kv.expiresAt, now),
+    sql`NOT ${startsWith(INTERNAL_PREFIX)}`,
+    sql`${kv.projectId} <> ${INTERNAL_KV_PROJECT}`,
+    opts.prefix ? startsWith(opts.prefix) : undefined,
+  );
   const total = ctx.db.select({ n: sql<number>`count(*)` }).from(kv).where(where).get()?.n ?? 0;
   const items = ctx.db
     .select({ k: kv, projectName: projects.name })

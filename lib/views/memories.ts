@@ -11,9 +11,12 @@ import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
 import { BROWSE_WINDOW, searchForBrowser, type BrowseItem } from "./search";
 
+/** The longest search the memories page takes; a longer one is refused in words. */
+export const SEARCH_QUERY_CHARS = 4000;
+
 /** The memories page's URL parameters (all optional strings, like any query string). */
 export const browseParams = z.object({
-  q: z.string().max(4000).optional(),
+  q: z.string().max(SEARCH_QUERY_CHARS).optional(),
   project: z.string().max(200).optional(),
   scope: z.enum(SCOPES).optional(),
   category: z.enum(CATEGORIES).optional(),

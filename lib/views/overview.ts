@@ -5,6 +5,7 @@ import type { Ctx } from "../ctx";
 import { STATUSES } from "../vocabulary";
 import { catchUpForReader } from "../memories/derived";
 import type { SearchStatus } from "../search/status";
+import { activityPerDay, type ActivityDay } from "../metrics/activity";
 
 /** Everything the dashboard shows, from the existing tables, in a handful of indexed queries. */
 export interface Overview {
@@ -19,7 +20,8 @@ export interface Overview {
   /** The money the tokens of `compressionPerDay` saved, estimated (lib/compression/money.ts). */
   compressionSavedUsd: number;
   compressionBySession: { sessionId: string; saved: number; runs: number }[];
-  accessPerDay: { day: string; searches: number; injections: number; recalls: number }[];
+  /** Searches and the memories they returned, deliveries and the memories injected, recalls (lib/metrics/activity.ts). */
+  accessPerDay: ActivityDay[];
   health: {
     search: SearchStatus;
     queueDepth: number;
@@ -82,17 +84,6 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
       sql`SELECT ${day(sql`created_at`)} AS day, sum(tokens_before) AS before, sum(tokens_after) AS after FROM compression_stats WHERE created_at >= ${since} GROUP BY day`,
     ).map((r) => [iso(r.day), r]),
   );
-  const access = new Map<string, { searches: number; injections: number; recalls: number }>();
-  for (const r of all<{ day: number; kind: string; n: number }>(
-    sql`SELECT ${day(sql`created_at`)} AS day, kind, count(*) AS n FROM access_log WHERE created_at >= ${since} AND kind IN ('search', 'inject', 'recall') GROUP BY day, kind`,
-  )) {
-    const row = access.get(iso(r.day)) ?? { searches: 0, injections: 0, recalls: 0 };
-    if (r.kind === "search") row.searches = r.n;
-    else if (r.kind === "inject") row.injections = r.n;
-    else row.recalls = r.n;
-    access.set(iso(r.day), row);
-  }
-
   const dayKeys = Array.from({ length: days }, (_, i) => new Date(since + i * DAY_MS).toISOString().slice(0, 10));
   const file = ctx.sqlite.name;
   return {
@@ -115,7 +106,7 @@ export function overview(ctx: Ctx, days = 30, nowMs = Date.now()): Overview {
       sql`SELECT session_id AS sessionId, sum(tokens_before - tokens_after) AS saved, count(*) AS runs FROM compression_stats
           WHERE created_at >= ${since} GROUP BY session_id ORDER BY saved DESC LIMIT 10`,
     ),
-    accessPerDay: dayKeys.map((d) => ({ day: d, ...(access.get(d) ?? { searches: 0, injections: 0, recalls: 0 }) })),
+    accessPerDay: activityPerDay(ctx, days, nowMs),
     health: {
       search: ctx.services.searchStatus,
       queueDepth: one(sql`SELECT count(*) AS n FROM embedding_queue`),

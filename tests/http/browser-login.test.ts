@@ -343,8 +343,8 @@ describe("security headers", () => {
       expect(csp, page).not.toContain("unsafe-eval");
       expect(res.headers.get("x-frame-options"), page).toBe("DENY");
       expect(res.headers.get("x-content-type-options"), page).toBe("nosniff");
-      // The login page's form must send its Origin (browsers send "null" under no-referrer).
-      expect(res.headers.get("referrer-policy"), page).toBe(page === "/login" ? "same-origin" : "no-referrer");
+      // Pages' forms must send their Origin (browsers send "null" under no-referrer).
+      expect(res.headers.get("referrer-policy"), page).toBe("same-origin");
       // Every inline script carries this response's nonce.
       const nonce = csp.match(/'nonce-([^']+)'/)![1];
       const html = await res.text();

@@ -106,7 +106,7 @@ export function BootstrapPanel({ directories }: { directories: string[] }) {
             {changed.map((p) => (
               <li key={p.key} data-testid="bootstrap-item" className="border-t border-zinc-100 py-1 dark:border-zinc-800">
                 <Badge tone={p.outcome === "new" ? "green" : "zinc"}>{p.outcome}</Badge> <Badge>{p.category}</Badge> {p.content}{" "}
-                <span className="font-mono text-zinc-500">{p.source}</span>
+                <span className="font-mono text-zinc-600 dark:text-zinc-400">{p.source}</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 "use client";
 
+import { type ActivityDay, activityTotals } from "@/lib/metrics/activity";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 /** The dashboard's charts (recharts). Each has a text summary for screen readers. */
@@ -19,31 +20,48 @@ function Frame({
   children,
   testId,
   period,
+  empty,
+  showSummary,
 }: {
   label: string;
   summary: string;
   children: React.ReactElement;
   testId: string;
   period?: string;
+  /** Said in place of the chart when there is nothing to draw (an empty chart reads as broken). */
+  empty?: string;
+  /** Shows the summary under the chart too (where the lines alone do not say what they count). */
+  showSummary?: boolean;
 }) {
   return (
     <figure
       data-testid={testId}
-      className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+      className="rounded-lg border border-zinc-200 bg-white p-4 text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
     >
       <figcaption className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
         {label}
         {period ? (
-          <span className="ml-2 text-xs font-normal text-zinc-500" data-testid="chart-period">
+          <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400" data-testid="chart-period">
             {period}
           </span>
         ) : null}
       </figcaption>
-      <div role="img" aria-label={`${label}: ${summary}`} className="h-52 w-full">
-        <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-          {children}
-        </ResponsiveContainer>
-      </div>
+      {empty ? (
+        <p data-testid="chart-empty" className="flex h-52 w-full items-center justify-center text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {empty}
+        </p>
+      ) : (
+        <div role="img" aria-label={`${label}: ${summary}`} className="h-52 w-full">
+          <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+            {children}
+          </ResponsiveContainer>
+        </div>
+      )}
+      {showSummary ? (
+        <p data-testid={`${testId}-summary`} className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">
+          {summary}.
+        </p>
+      ) : null}
     </figure>
   );
 }
@@ -59,6 +77,7 @@ export function MemoriesOverTime({ data }: { data: { day: string; created: numbe
       label="Memories created per day"
       period={range(data)}
       summary={`${full(sum(data.map((d) => d.created)))} in ${data.length} days`}
+      empty={sum(data.map((d) => d.created)) === 0 ? "No memories created in these days." : undefined}
     >
       <AreaChart data={rows} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
@@ -71,13 +90,14 @@ export function MemoriesOverTime({ data }: { data: { day: string; created: numbe
   );
 }
 
-export function TokensSavedPerDay({ data }: { data: { day: string; saved: number; after: number }[] }) {
+export function TokensSavedPerDay({ data }: { data: { day: string; saved: number; after: number; before: number }[] }) {
   return (
     <Frame
       testId="chart-compression-day"
       label="Tokens saved by compression per day"
       period={range(data)}
       summary={`${sum(data.map((d) => d.saved)).toLocaleString("en-US")} tokens saved`}
+      empty={sum(data.map((d) => d.before)) === 0 ? "No compression runs in these days: the plugin compresses long sessions." : undefined}
     >
       <BarChart data={data} margin={{ top: 5, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
@@ -99,6 +119,7 @@ export function TokensSavedPerSession({ data }: { data: { sessionId: string; sav
       testId="chart-compression-session"
       label="Tokens saved per session (top 10)"
       summary={rows.map((r) => `${r.sessionId}: ${r.saved}`).join(", ") || "none"}
+      empty={rows.length === 0 ? "No session has had tokens saved by compression yet." : undefined}
     >
       <BarChart data={rows} layout="vertical" margin={{ top: 5, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
@@ -111,13 +132,23 @@ export function TokensSavedPerSession({ data }: { data: { sessionId: string; sav
   );
 }
 
-export function SearchesAndInjections({ data }: { data: { day: string; searches: number; injections: number; recalls: number }[] }) {
+/**
+ * The agent's searches, the blocks delivered into its context and its recalls, per day: each line
+ * counts events, and the summary under the chart says how many memories they returned or carried
+ * (lib/metrics/activity.ts; /api/stats `activity` has the same totals).
+ */
+export function SearchesAndInjections({ data }: { data: ActivityDay[] }) {
+  const t = activityTotals(data);
+  const summary = `${full(t.searches)} searches returned ${full(t.memoriesReturned)} memories; ${full(t.deliveries)} deliveries injected ${full(t.memoriesInjected)} memories; ${full(t.recalls)} recalls returned ${full(t.memoriesRecalled)} memories`;
+  const empty = t.searches + t.deliveries + t.recalls === 0;
   return (
     <Frame
       testId="chart-access"
-      label="Searches and injections per day"
+      label="Agent searches, deliveries and recalls per day"
       period={range(data)}
-      summary={`${full(sum(data.map((d) => d.searches)))} search hits, ${full(sum(data.map((d) => d.injections)))} injections, ${full(sum(data.map((d) => d.recalls)))} recalls`}
+      summary={summary}
+      empty={empty ? "No searches, deliveries or recalls by the agent in these days." : undefined}
+      showSummary
     >
       <LineChart data={data} margin={{ top: 5, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.2} />
@@ -125,9 +156,9 @@ export function SearchesAndInjections({ data }: { data: { day: string; searches:
         <YAxis allowDecimals={false} tick={axis} tickFormatter={tick} />
         <Tooltip {...tooltipStyle} formatter={full} labelFormatter={(l) => (typeof l === "string" && /^\d{4}-\d\d-\d\d$/.test(l) ? short(l) : String(l))} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
-        <Line type="monotone" dataKey="searches" stroke="#6366f1" dot={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="injections" stroke="#f59e0b" dot={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="recalls" stroke="#0ea5e9" dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="searches" name="searches" stroke="#6366f1" dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="deliveries" name="deliveries" stroke="#f59e0b" dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="recalls" name="recalls" stroke="#0ea5e9" dot={false} isAnimationActive={false} />
       </LineChart>
     </Frame>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
@@ -65,7 +66,7 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
         const list = items.filter((i) => i.group === g);
         return (
           <section key={g} className="mb-4" aria-label={g}>
-            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
               {g} ({list.length})
             </h3>
             <ol className="space-y-2">
@@ -209,6 +210,8 @@ function Row({
         </span>
       </div>
       <form
+        method="post"
+        action={NEEDS_JAVASCRIPT}
         className="mt-2 grid gap-2"
         onSubmit={(e) => {
           e.preventDefault();

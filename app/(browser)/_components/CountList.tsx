@@ -17,7 +17,7 @@ export function CountList({
     <section data-testid={testId} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <h2 className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">{title}</h2>
       {rows.length === 0 ? (
-        <p className="text-sm text-zinc-500">Nothing yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing yet.</p>
       ) : (
         <ul className="space-y-1">
           {rows.map((r) => (

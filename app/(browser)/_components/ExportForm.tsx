@@ -101,7 +101,7 @@ export function ExportForm({
         <a href={href} download data-testid="export-download" className={btn.primary}>
           Download {f.format === "json" ? "JSON" : "Markdown"}
         </a>
-        <code className="ml-3 break-all text-xs text-zinc-500">GET {href}</code>
+        <code className="ml-3 break-all text-xs text-zinc-600 dark:text-zinc-400">GET {href}</code>
       </div>
     </div>
   );

@@ -171,7 +171,7 @@ export function ImportPanel() {
                         i.title
                       )}
                       {i.outcome === "duplicate" && i.id?.startsWith("#") ? (
-                        <span className="text-zinc-500"> (repeats entry {Number(i.id.slice(1)) + 1})</span>
+                        <span className="text-zinc-600 dark:text-zinc-400"> (repeats entry {Number(i.id.slice(1)) + 1})</span>
                       ) : null}
                       {i.error ? <span className="text-red-700 dark:text-red-400"> {i.error}</span> : null}
                     </td>

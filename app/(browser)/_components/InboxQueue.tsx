@@ -296,7 +296,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                     <span data-testid="inbox-project" className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
                       {item.project ? item.project.name : "global"}
                     </span>
-                    <span className="text-zinc-500">{item.reason}</span>
+                    <span className="text-zinc-600 dark:text-zinc-400">{item.reason}</span>
                   </div>
                   {groupOf(item) && groupOf(item) !== groupOf(items[i - 1]) ? (
                     <div data-testid="inbox-group" className="mb-2 flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-xs dark:bg-amber-950">
@@ -342,19 +342,21 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                   ) : null}
                   {item.type === "memory" ? (
                     <p className="whitespace-pre-wrap text-sm">
-                      <span className="text-xs text-zinc-500">[{item.memory.category}] </span>
+                      <span className="text-xs text-zinc-600 dark:text-zinc-400">[{item.memory.category}] </span>
                       <TextLink href={`/memories/${item.memory.id}`}>{item.memory.title ?? "open"}</TextLink> {item.memory.content}
                     </p>
                   ) : (
                     <ul className="space-y-1 text-sm">
                       {item.memories.map((m, mi) => (
                         <li key={m.id}>
-                          <span className="text-xs text-zinc-500">{item.kind === "supersede" ? (mi === 0 ? "newer" : "older") : `[${m.category}]`} </span>
+                          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                            {item.kind === "supersede" ? (mi === 0 ? "newer" : "older") : `[${m.category}]`}{" "}
+                          </span>
                           <TextLink href={`/memories/${m.id}`}>{m.title ?? cutAtWord(m.content, 160)}</TextLink>
                         </li>
                       ))}
                       {item.kind === "skill" ? (
-                        <li className="text-xs text-zinc-500" data-testid="inbox-skill-path">
+                        <li className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="inbox-skill-path">
                           Will be written to <code>{item.skillPath ?? "the project's .opencode/skills/ (its directory is not known on this machine)"}</code>
                         </li>
                       ) : null}
@@ -367,7 +369,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                   )}
                   {editing === item.id ? (
                     <div className="mt-2 space-y-2">
-                      <label className="block text-xs text-zinc-500">
+                      <label className="block text-xs text-zinc-600 dark:text-zinc-400">
                         {item.type === "proposal" && item.kind === "skill" ? "Skill file" : "Wording to keep"}
                         <textarea
                           data-testid="inbox-edit"
@@ -378,11 +380,11 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                       </label>
                       {item.type === "proposal" && item.kind === "merge" ? (
                         <fieldset className="text-xs">
-                          <legend className="text-zinc-500">Keep it on</legend>
+                          <legend className="text-zinc-600 dark:text-zinc-400">Keep it on</legend>
                           {item.memories.map((m) => (
                             <label key={m.id} className="mt-1 block" data-testid="inbox-keeper">
                               <input type="radio" name={`keeper-${item.id}`} checked={keeper === m.id} onChange={() => setKeeper(m.id)} />{" "}
-                              <span className="text-zinc-500">{new Date(m.createdAt).toISOString().slice(0, 10)}: </span>
+                              <span className="text-zinc-600 dark:text-zinc-400">{new Date(m.createdAt).toISOString().slice(0, 10)}: </span>
                               {differingPieces(
                                 m.content,
                                 item.memories.filter((o) => o.id !== m.id).map((o) => o.content),
@@ -397,7 +399,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                               )}
                             </label>
                           ))}
-                          <span className="text-zinc-500">Highlighted: the words only that memory has.</span>
+                          <span className="text-zinc-600 dark:text-zinc-400">Highlighted: the words only that memory has.</span>
                         </fieldset>
                       ) : null}
                     </div>
@@ -444,7 +446,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
                                     setFound(null);
                                   }}
                                 >
-                                  <span className="text-zinc-500">[{c.category}]</span> {c.title ?? cutAtWord(c.snippet, 100)}
+                                  <span className="text-zinc-600 dark:text-zinc-400">[{c.category}]</span> {c.title ?? cutAtWord(c.snippet, 100)}
                                 </button>
                               </li>
                             ))}

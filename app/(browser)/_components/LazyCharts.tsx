@@ -11,7 +11,7 @@ const placeholder = (label: string) =>
   function ChartLoading() {
     return (
       <div role="status" className="h-[17.5rem] animate-pulse rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-        <span className="text-sm font-semibold text-zinc-500">{label}</span>
+        <span className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">{label}</span>
       </div>
     );
   };
@@ -22,7 +22,7 @@ export const MemoriesOverTime = dynamic(() => import("./Charts").then((m) => m.M
 });
 export const SearchesAndInjections = dynamic(() => import("./Charts").then((m) => m.SearchesAndInjections), {
   ssr: false,
-  loading: placeholder("Searches and injections per day"),
+  loading: placeholder("Agent searches, deliveries and recalls per day"),
 });
 export const TokensSavedPerDay = dynamic(() => import("./Charts").then((m) => m.TokensSavedPerDay), {
   ssr: false,

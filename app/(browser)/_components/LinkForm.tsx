@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
@@ -71,6 +72,8 @@ export function LinkForm({ id }: { id: string }) {
 
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       data-testid="link-form"
       className="mt-3 flex flex-wrap items-start gap-2"
       onSubmit={(e) => {
@@ -106,7 +109,7 @@ export function LinkForm({ id }: { id: string }) {
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "link-error" : undefined}
-        aria-controls="link-candidates"
+        aria-controls={found ? "link-candidates" : undefined}
         className={`${input} min-w-0 flex-1`}
       />
       <button type="submit" className={btn.secondary} disabled={pending}>
@@ -114,7 +117,7 @@ export function LinkForm({ id }: { id: string }) {
       </button>
       {found ? (
         <ul id="link-candidates" data-testid="link-candidates" aria-label="Memories found" className="w-full space-y-1 text-sm">
-          {found.length === 0 ? <li className="text-xs text-zinc-500">No memory matches these words.</li> : null}
+          {found.length === 0 ? <li className="text-xs text-zinc-600 dark:text-zinc-400">No memory matches these words.</li> : null}
           {found.map((c) => (
             <li key={c.id}>
               <button
@@ -125,7 +128,7 @@ export function LinkForm({ id }: { id: string }) {
                 onClick={() => link(c.id)}
                 className="w-full rounded border border-zinc-200 px-2 py-1 text-left hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
-                <span className="text-xs text-zinc-500">[{c.category}] </span>
+                <span className="text-xs text-zinc-600 dark:text-zinc-400">[{c.category}] </span>
                 {c.title ? <span className="font-medium">{c.title} · </span> : null}
                 <span className="break-words">{c.snippet}</span>
               </button>

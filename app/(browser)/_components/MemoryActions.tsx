@@ -62,6 +62,7 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
         setError(e instanceof ApiFailure ? e.message : String(e));
       }
     });
+  const restorable = status === "archived" || status === "resolved";
   return (
     <div className="flex flex-wrap items-center gap-2">
       {status === "suggested" ? (
@@ -84,15 +85,26 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
           Reopen
         </button>
       ) : null}
-      {status === "archived" || status === "resolved" ? (
-        <button type="button" data-testid="restore-memory" className={btn.secondary} disabled={pending} onClick={() => run("restore")}>
-          Restore
-        </button>
-      ) : (
-        <button type="button" data-testid="archive-memory" className={btn.secondary} disabled={pending} onClick={() => run("archive")}>
-          Archive
-        </button>
-      )}
+      {/* A form each, so they work without JavaScript too (app/api/forms/memories/[id]/status). */}
+      <form
+        method="post"
+        action={`/api/forms/memories/${encodeURIComponent(id)}/status`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(restorable ? "restore" : "archive");
+        }}
+      >
+        <input type="hidden" name="action" value={restorable ? "restore" : "archive"} />
+        {restorable ? (
+          <button type="submit" data-testid="restore-memory" className={btn.secondary} disabled={pending}>
+            Restore
+          </button>
+        ) : (
+          <button type="submit" data-testid="archive-memory" className={btn.secondary} disabled={pending}>
+            Archive
+          </button>
+        )}
+      </form>
       <button type="button" data-testid="delete-memory" className={btn.ghost} disabled={pending} onClick={() => setConfirm(true)}>
         Delete…
       </button>

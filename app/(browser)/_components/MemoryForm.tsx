@@ -216,7 +216,11 @@ export function MemoryForm({
     ) : null;
 
   return (
+    // Without JavaScript the form posts itself (app/api/forms/memories): a POST, never a GET, so
+    // what was typed stays out of the address and the history.
     <form
+      method="post"
+      action={mode === "create" ? "/api/forms/memories" : `/api/forms/memories/${encodeURIComponent(memoryId ?? "")}`}
       onSubmit={submit}
       onKeyDown={(e) => {
         if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
@@ -226,9 +230,10 @@ export function MemoryForm({
       aria-label={mode === "create" ? "New memory" : "Edit memory"}
       className="grid gap-4"
     >
+      {mode === "edit" && expected ? <input type="hidden" name="expectedUpdatedAt" value={expected} /> : null}
       <div>
         <label htmlFor="m-title" className={label}>
-          Title <span className="normal-case text-zinc-400">(optional)</span>
+          Title <span className="normal-case text-zinc-600 dark:text-zinc-400">(optional)</span>
         </label>
         <input {...field("title")} value={v.title} onChange={(e) => set("title", e.target.value)} className={input} maxLength={250} />
         {err("title")}
@@ -238,7 +243,7 @@ export function MemoryForm({
           Content
         </label>
         <textarea {...field("content")} value={v.content} onChange={(e) => set("content", e.target.value)} rows={8} required className={`${input} font-mono`} />
-        <div className="mt-1 flex justify-between text-xs text-zinc-500">
+        <div className="mt-1 flex justify-between text-xs text-zinc-600 dark:text-zinc-400">
           <span>Secrets (API keys, tokens, passwords) are redacted when saved. Ctrl+Enter saves.</span>
           <span className="tabular-nums">
             {v.content.length.toLocaleString("en-US")} / {contentChars.toLocaleString("en-US")}
@@ -278,7 +283,8 @@ export function MemoryForm({
             Status
           </label>
           <select {...field("status")} value={v.status} onChange={(e) => set("status", e.target.value)} className={input}>
-            {(mode === "create" ? ["active", "suggested"] : ["active", "suggested", "archived", "resolved"]).map((s) => (
+            {/* A status the list does not offer (superseded) stays an option: a form posted without JavaScript sends it back unchanged. */}
+            {(mode === "create" ? ["active", "suggested"] : [...new Set(["active", "suggested", "archived", "resolved", v.status])]).map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
@@ -298,7 +304,7 @@ export function MemoryForm({
       </div>
       <div>
         <label htmlFor="m-tags" className={label}>
-          Tags <span className="normal-case text-zinc-400">(comma-separated)</span>
+          Tags <span className="normal-case text-zinc-600 dark:text-zinc-400">(comma-separated)</span>
         </label>
         <input {...field("tags")} value={v.tags} onChange={(e) => set("tags", e.target.value)} className={input} placeholder="build, ci" />
         {err("tags")}

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
@@ -28,6 +29,8 @@ export function MemoryPlace({
   const changed = s !== scope || (s !== "global" && project !== (projectId ?? "")) || (s === "session" && session !== (sessionId ?? ""));
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       data-testid="place-form"
       className="grid gap-2"
       onSubmit={(e) => {

@@ -7,7 +7,7 @@ import type { Segment } from "@/lib/views/highlight";
 import { api, ApiFailure, saveFile } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Highlighted } from "./Highlighted";
-import { Badge, btn, statusTone } from "./ui";
+import { Badge, btn, statusTone, when } from "./ui";
 import { UndoToast, type Undoable } from "./UndoToast";
 
 export interface Row {
@@ -22,6 +22,8 @@ export interface Row {
   tags: string[];
   project: string | null;
   age: string;
+  /** ISO time the age counts from: shown on hover. */
+  createdAt: string;
   score?: number;
 }
 
@@ -264,7 +266,7 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
               className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
             <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-500">
+              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
                 <Badge tone="indigo">{r.category}</Badge>
                 <Badge>{r.scope}</Badge>
                 {r.project ? <span title="project">{r.project}</span> : null}
@@ -275,7 +277,12 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
                     #{t}
                   </Link>
                 ))}
-                <span>· {r.age}</span>
+                <span>
+                  ·{" "}
+                  <time dateTime={r.createdAt} title={when(r.createdAt)} data-testid="row-age">
+                    {r.age}
+                  </time>
+                </span>
                 {r.score !== undefined ? <span title="search score">· score {r.score.toFixed(3)}</span> : null}
               </div>
               <Link

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { MergeProjectsResult } from "@/lib/contracts/projects";
@@ -46,6 +47,8 @@ export function ProjectMerge({ projects }: { projects: ProjectChoice[] }) {
 
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       data-testid="merge-form"
       className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end"
       onSubmit={(e) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { SplitProjectResult } from "@/lib/contracts/projects";
@@ -74,6 +75,8 @@ export function ProjectSplit({ projects }: { projects: ProjectChoice[] }) {
   return (
     <div className="grid gap-3" data-testid="split-form">
       <form
+        method="post"
+        action={NEEDS_JAVASCRIPT}
         className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end"
         onSubmit={(e) => {
           e.preventDefault();
@@ -123,6 +126,8 @@ export function ProjectSplit({ projects }: { projects: ProjectChoice[] }) {
       </form>
       {found ? (
         <form
+          method="post"
+          action={NEEDS_JAVASCRIPT}
           className="grid gap-3"
           onSubmit={(e) => {
             e.preventDefault();

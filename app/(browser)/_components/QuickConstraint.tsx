@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
@@ -14,6 +15,8 @@ export function QuickConstraint({ project }: { project?: string }) {
   const [pending, start] = useTransition();
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       data-testid="quick-constraint"
       className="flex flex-col gap-2 sm:flex-row"
       onSubmit={(e) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "./needs-javascript";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { api, ApiFailure } from "./api";
@@ -13,6 +14,8 @@ export function EndSession({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
@@ -28,7 +31,7 @@ export function EndSession({ id }: { id: string }) {
       }}
     >
       <label htmlFor="end-summary" className={label}>
-        Summary <span className="normal-case text-zinc-400">(optional)</span>
+        Summary <span className="normal-case text-zinc-600 dark:text-zinc-400">(optional)</span>
       </label>
       <textarea id="end-summary" rows={3} maxLength={20_000} value={summary} onChange={(e) => setSummary(e.target.value)} className={input} />
       <div>

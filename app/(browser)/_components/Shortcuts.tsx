@@ -28,6 +28,10 @@ export function Shortcuts() {
         document.getElementById("shortcuts-help")?.toggleAttribute("hidden");
         return;
       }
+      if (e.key === "Escape") {
+        document.getElementById("shortcuts-help")?.setAttribute("hidden", "");
+        return;
+      }
       if (e.key === "g") {
         pendingG = Date.now();
         return;
@@ -45,8 +49,16 @@ export function Shortcuts() {
     return () => window.removeEventListener("keydown", onKey);
   }, [router]);
   return (
-    <div id="shortcuts-help" hidden className="mt-4 rounded-md border border-zinc-200 p-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-      <p className="mb-1 font-medium">Keyboard</p>
+    // Over the page, not in the sidebar: the sidebar is as tall as the window and would cut the list off.
+    <div
+      id="shortcuts-help"
+      hidden
+      role="dialog"
+      aria-label="Keyboard shortcuts"
+      data-testid="shortcuts-help"
+      className="fixed right-4 top-4 z-50 max-h-[calc(100vh-2rem)] w-64 overflow-y-auto rounded-md border border-zinc-300 bg-white p-3 text-sm text-zinc-700 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+    >
+      <p className="mb-1 font-medium">Keyboard (? or Esc closes)</p>
       <ul className="space-y-0.5">
         <li>
           <kbd>/</kbd> search

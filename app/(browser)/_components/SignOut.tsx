@@ -7,7 +7,8 @@ import { btn } from "./ui";
 /** Ends this browser's session (other browsers stay signed in) and goes to the login page. */
 export function SignOut() {
   const [error, setError] = useState<string | null>(null);
-  const signOut = async () => {
+  const signOut = async (e: React.FormEvent) => {
+    e.preventDefault();
     setError(null);
     try {
       await api("/api/auth/logout", { json: {} });
@@ -17,8 +18,9 @@ export function SignOut() {
     }
   };
   return (
-    <div>
-      <button type="button" onClick={signOut} className={`${btn.ghost} w-full justify-start`} data-testid="sign-out">
+    // A form, so signing out works without JavaScript too (app/api/forms/sign-out).
+    <form method="post" action="/api/forms/sign-out" onSubmit={signOut}>
+      <button type="submit" className={`${btn.ghost} w-full justify-start`} data-testid="sign-out">
         Sign out
       </button>
       {error ? (
@@ -26,6 +28,6 @@ export function SignOut() {
           {error}
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }

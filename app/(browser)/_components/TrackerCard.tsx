@@ -17,8 +17,8 @@ export function TrackerCard({ trackers }: { trackers: MemoryTracker[] }) {
             {t.item?.labels.map((l) => (
               <Badge key={l}>{l}</Badge>
             ))}
-            {t.item?.assignees.length ? <span className="text-xs text-zinc-500">@{t.item.assignees.join(", @")}</span> : null}
-            {t.item?.milestone ? <span className="text-xs text-zinc-500">· {t.item.milestone}</span> : null}
+            {t.item?.assignees.length ? <span className="text-xs text-zinc-600 dark:text-zinc-400">@{t.item.assignees.join(", @")}</span> : null}
+            {t.item?.milestone ? <span className="text-xs text-zinc-600 dark:text-zinc-400">· {t.item.milestone}</span> : null}
           </li>
         ))}
       </ul>

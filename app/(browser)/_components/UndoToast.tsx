@@ -36,7 +36,7 @@ export function UndoToast({ toast, onClose, pending }: { toast: Undoable | null;
         >
           Undo
         </button>
-        <button type="button" aria-label="Dismiss" className={`${btn.base} text-white/70 dark:text-zinc-600`} onClick={onClose}>
+        <button type="button" aria-label="Dismiss" className={`${btn.base} text-white/70 dark:text-zinc-400`} onClick={onClose}>
           ×
         </button>
       </span>

@@ -74,7 +74,7 @@ export function DataTable({ columns, children }: { columns: readonly string[]; c
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase text-zinc-500">
+        <thead className="text-xs uppercase text-zinc-600 dark:text-zinc-400">
           <tr>
             {columns.map((c, i) => (
               <th key={c} scope="col" className={`py-1 font-medium ${i < columns.length - 1 ? "pr-3" : ""}`}>
@@ -123,9 +123,9 @@ export function ErrorNote({ children, testId = "error-state" }: { children: Reac
 export function Stat({ label: l, value, hint, testId }: { label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
   return (
     <div data-testid={testId} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="text-xs font-medium uppercase tracking-wide text-zinc-500">{l}</div>
+      <div className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{l}</div>
       <div className="mt-1 text-2xl font-semibold tabular-nums">{value}</div>
-      {hint ? <div className="mt-1 text-xs text-zinc-500">{hint}</div> : null}
+      {hint ? <div className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</div> : null}
     </div>
   );
 }
@@ -134,7 +134,7 @@ export function TextLink({ href, children, className = "" }: { href: string; chi
   return (
     <Link
       href={href}
-      className={`text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 ${className}`}
+      className={`text-indigo-700 underline underline-offset-2 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 ${className}`}
     >
       {children}
     </Link>

@@ -68,7 +68,7 @@ export default async function CheckpointsPage({ searchParams }: { searchParams: 
             {items.map((c) => (
               <li key={c.id} data-testid="checkpoint-item" className="py-2">
                 <Link href={`/checkpoints/${c.id}`} className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                     <Badge tone="indigo">{c.trigger}</Badge>
                     {c.project ? <span>{c.project.name}</span> : <span>no project</span>}
                     {c.sessionTitle ? (

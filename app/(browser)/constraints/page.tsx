@@ -94,7 +94,7 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
               </span>
             }
           >
-            <p className="mb-2 text-xs text-zinc-500">
+            <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
               Exactly what the plugin injects {name ? `in ${name}` : "outside any project"}: {v.block.memoryIds.length} memories, hash{" "}
               <code>{v.block.hash}</code>.
               {v.items.some((i) => i.pinned && !i.injected) ? " Pinned memories marked “over budget” do not fit injection.stableBudgetTokens." : ""}
@@ -107,7 +107,7 @@ export default async function ConstraintsPage({ searchParams }: { searchParams: 
                 {v.block.text}
               </pre>
             ) : (
-              <p data-testid="block-empty" className="text-sm text-zinc-500">
+              <p data-testid="block-empty" className="text-sm text-zinc-600 dark:text-zinc-400">
                 Empty: nothing is injected.
               </p>
             )}

@@ -41,7 +41,7 @@ export default async function KvPage({ searchParams }: { searchParams: Promise<R
                   <span className="min-w-0 break-all font-mono text-sm">{k.key}</span>
                   <DeleteKv keyName={k.key} projectId={k.projectId} />
                 </div>
-                <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-zinc-500">
+                <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
                   <span>{k.project ?? "global"}</span>
                   <span>{fmt(k.bytes)} bytes</span>
                   <span>

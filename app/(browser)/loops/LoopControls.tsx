@@ -1,8 +1,10 @@
 "use client";
 
+import { NEEDS_JAVASCRIPT } from "../_components/needs-javascript";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../_components/api";
+import { ConfirmDialog } from "../_components/ConfirmDialog";
 import { btn, input } from "../_components/ui";
 
 /** Re-renders the page every 2 s while a loop runs (the server component reads fresh state). */
@@ -14,43 +16,44 @@ export function LiveRefresh({ active }: { active: boolean }) {
     return () => clearInterval(timer);
   }, [active, router]);
   return (
-    <span className="text-xs text-zinc-500" data-testid="loops-live">
+    <span className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="loops-live">
       {active ? "live: refreshing every 2 s" : "no loop running"}
     </span>
   );
 }
 
+/** Cancel a loop, after a confirmation: the running iteration is stopped and the loop ends. */
 export function CancelLoopButton({ id }: { id: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string>();
+  const cancel = async () => {
+    setConfirm(false);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api(`/api/loops/${encodeURIComponent(id)}/cancel`, { json: {} });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiFailure ? e.message : "cancel failed");
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
-      <button
-        type="button"
-        className={btn.danger}
-        disabled={busy}
-        data-testid="loop-cancel"
-        onClick={async () => {
-          setBusy(true);
-          setError(undefined);
-          try {
-            await api(`/api/loops/${encodeURIComponent(id)}/cancel`, { json: {} });
-            router.refresh();
-          } catch (e) {
-            setError(e instanceof ApiFailure ? e.message : "cancel failed");
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Cancel loop
+      <button type="button" className={btn.danger} disabled={busy} data-testid="loop-cancel" onClick={() => setConfirm(true)}>
+        Cancel loop…
       </button>
       {error ? (
-        <span role="alert" className="text-xs text-red-700">
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
           {error}
         </span>
       ) : null}
+      <ConfirmDialog open={confirm} title="Cancel this loop?" confirmLabel="Cancel the loop" onConfirm={cancel} onCancel={() => setConfirm(false)}>
+        Its running iteration is stopped and the loop ends. Its work so far stays; it can be restarted later.
+      </ConfirmDialog>
     </>
   );
 }
@@ -63,6 +66,8 @@ export function RestartLoopButton({ id, iteration, maxIterations }: { id: string
   const [error, setError] = useState<string>();
   return (
     <form
+      method="post"
+      action={NEEDS_JAVASCRIPT}
       className="inline-flex items-center gap-2"
       onSubmit={async (e) => {
         e.preventDefault();

@@ -3,19 +3,39 @@ import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
 import { highlight } from "@/lib/views/highlight";
-import { browseMemories, parseBrowseParams, type BrowseParams } from "@/lib/views/memories";
+import { browseMemories, parseBrowseParams, SEARCH_QUERY_CHARS, type BrowseParams } from "@/lib/views/memories";
 import { CATEGORIES, SCOPES, STATUSES } from "@/lib/vocabulary";
 import { FilterAutoApply } from "../_components/FilterAutoApply";
 import { MemoryTable, type Row } from "../_components/MemoryTable";
 import { Badge, btn, EmptyState, fmt, input, label, PageHeader, TextLink } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
+
+function QueryTooLong({ chars }: { chars: number }) {
+  return (
+    <div>
+      <PageHeader title="Memories" />
+      <p
+        role="alert"
+        data-testid="query-too-long"
+        className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      >
+        The search is {fmt(chars)} characters long; the limit is {fmt(SEARCH_QUERY_CHARS)}. Search with fewer words.
+      </p>
+      <TextLink href="/memories">Back to all memories</TextLink>
+    </div>
+  );
+}
 export const metadata: Metadata = { title: "Memories" };
 
 type SP = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function MemoriesPage({ searchParams }: { searchParams: SP }) {
-  const p = parseBrowseParams(await searchParams);
+  const sp = await searchParams;
+  const rawQuery = Array.isArray(sp.q) ? sp.q[0] : sp.q;
+  // A search past the limit is refused in words, not dropped (which showed the whole list instead).
+  if (rawQuery && rawQuery.length > SEARCH_QUERY_CHARS) return <QueryTooLong chars={rawQuery.length} />;
+  const p = parseBrowseParams(sp);
   const ctx = serverCtx();
   const r = await browseMemories(ctx, p);
   const names = new Map(r.projects.map((x) => [x.id, x.name]));
@@ -34,6 +54,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
       tags: m.tags,
       project: m.projectId ? (names.get(m.projectId) ?? m.projectId.slice(0, 8)) : null,
       age: m.age,
+      createdAt: m.createdAt,
       score: m.score,
     };
   });
@@ -90,6 +111,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
             placeholder="Search memories (press / to focus)"
             data-search-box
             data-testid="search-input"
+            maxLength={SEARCH_QUERY_CHARS}
             className={input}
             autoComplete="off"
           />
@@ -137,7 +159,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
           />
           <Select name="order" label="Order" value={p.order} any="newest first" options={[["asc", "oldest first"]]} disabled={!!q} />
           {q ? (
-            <p className="col-span-2 self-end text-xs text-zinc-500 sm:col-span-4 lg:col-span-8">
+            <p className="col-span-2 self-end text-xs text-zinc-600 sm:col-span-4 lg:col-span-8 dark:text-zinc-400">
               A search is ordered by relevance: sort and order apply to the list without a search.
             </p>
           ) : null}

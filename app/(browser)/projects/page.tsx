@@ -21,21 +21,21 @@ export default function ProjectsPage() {
         {items.length === 0 ? (
           <EmptyState title="No projects yet">A project appears the first time an agent works in a repository.</EmptyState>
         ) : (
-          <DataTable columns={["Project", "Identity", "Memories", "Sessions", "Checkpoints", "KV"]}>
+          <DataTable columns={["Project", "Identity", "Memories (any status)", "Sessions", "Checkpoints", "KV keys"]}>
             {items.map((p) => (
               <tr key={p.id} data-testid="project-row" data-project={p.id} className="border-t border-zinc-100 align-top dark:border-zinc-800">
                 <td className="min-w-40 py-1.5 pr-3">
                   <div className="font-medium" data-testid="project-name">
                     {p.name}
                   </div>
-                  <div className="break-all font-mono text-xs text-zinc-500">{p.id}</div>
-                  {p.rootPath ? <div className="break-all font-mono text-xs text-zinc-500">{p.rootPath}</div> : null}
+                  <div className="break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">{p.id}</div>
+                  {p.rootPath ? <div className="break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">{p.rootPath}</div> : null}
                 </td>
                 <td className="py-1.5 pr-3 text-xs">
                   <Badge>{p.identity}</Badge>
                   {p.remote ? <div className="mt-1 break-all font-mono">{p.remote}</div> : null}
                   {p.aliases.length ? (
-                    <div className="mt-1 text-zinc-500" data-testid="project-aliases">
+                    <div className="mt-1 text-zinc-600 dark:text-zinc-400" data-testid="project-aliases">
                       also: <span className="break-all font-mono">{p.aliases.join(", ")}</span>
                     </div>
                   ) : null}

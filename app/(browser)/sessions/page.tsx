@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { serverCtx } from "@/lib/boot";
 import { claimsView, sessionsView, timeLeft } from "@/lib/views/activity";
-import { formatAge } from "@/lib/memories/dto";
+import { Ago } from "../_components/Ago";
 import { Badge, Card, EmptyState, PageHeader, TextLink } from "../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -37,8 +37,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <Badge tone={s.status === "active" ? (s.stale ? "amber" : "green") : "zinc"}>{s.status === "active" && s.stale ? "stale" : s.status}</Badge>
                   {s.project ? <span className="text-zinc-600 dark:text-zinc-400">{s.project}</span> : null}
                   {s.agent ? <Badge>{s.agent}</Badge> : null}
-                  <span className="text-xs text-zinc-500">
-                    started {formatAge(s.startedAt, now)} ago · heartbeat {formatAge(s.lastHeartbeatAt, now)} ago
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                    started <Ago at={s.startedAt} now={now} /> · heartbeat <Ago at={s.lastHeartbeatAt} now={now} />
                   </span>
                   <TextLink className="text-xs" href={`/checkpoints?session=${encodeURIComponent(s.id)}`}>
                     checkpoints
@@ -53,12 +53,14 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       </Card>
       <Card title={`Claims (${claimList.length})`} testId="claim-list" className="mt-4">
         {claimList.length === 0 ? (
-          <p className="text-sm text-zinc-500">No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            No live claims. Sessions claim an issue or a file so that two agents do not work on it at once.
+          </p>
         ) : (
           // A table from `sm` up; below it each claim is a stack of labelled lines, so a phone
           // never scrolls it sideways.
           <table className="block w-full text-left text-sm sm:table" data-testid="claim-table">
-            <thead className="hidden text-xs uppercase text-zinc-500 sm:table-header-group">
+            <thead className="hidden text-xs uppercase text-zinc-600 sm:table-header-group dark:text-zinc-400">
               <tr>
                 {["Item", "Project", "Session", "Note", "Expires in"].map((c) => (
                   <th key={c} scope="col" className="py-1 pr-3 font-medium">
@@ -75,7 +77,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   className="block border-t border-zinc-100 py-2 sm:table-row sm:py-0 dark:border-zinc-800"
                 >
                   <StackedCell label="Item" className="font-mono text-xs">
-                    {c.item} <span className="text-zinc-500">({c.kind})</span>
+                    {c.item} <span className="text-zinc-600 dark:text-zinc-400">({c.kind})</span>
                   </StackedCell>
                   <StackedCell label="Project">{c.project}</StackedCell>
                   <StackedCell label="Session" className="font-mono text-xs">
@@ -99,7 +101,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
 function StackedCell({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
   return (
     <td className={`flex gap-2 break-all py-0.5 sm:table-cell sm:break-normal sm:py-1 sm:pr-3 ${className}`}>
-      <span className="w-20 shrink-0 font-sans text-xs text-zinc-500 sm:hidden">{label}</span>
+      <span className="w-20 shrink-0 font-sans text-xs text-zinc-600 sm:hidden dark:text-zinc-400">{label}</span>
       <span className="min-w-0">{children}</span>
     </td>
   );

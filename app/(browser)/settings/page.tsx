@@ -35,15 +35,15 @@ export default function SettingsPage() {
       ) : null}
       <Card className="mb-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-zinc-500">Version</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">Version</dt>
           <dd>{VERSION}</dd>
-          <dt className="text-zinc-500">Data dir</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">Data dir</dt>
           <dd className="break-all font-mono text-xs" data-testid="data-dir">
             {dataDir}
           </dd>
-          <dt className="text-zinc-500">Database</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">Database</dt>
           <dd className="break-all font-mono text-xs">{databaseFile}</dd>
-          <dt className="text-zinc-500">SQLite · sqlite-vec</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">SQLite · sqlite-vec</dt>
           <dd>
             {sqliteVersion} · {vecVersion}
           </dd>
@@ -61,7 +61,7 @@ export default function SettingsPage() {
                     <td className="max-w-md break-all py-1 pr-3 font-mono text-xs">{r.value}</td>
                     <td className="py-1 text-xs">
                       <Badge tone={r.kind === "default" ? "zinc" : r.kind === "env" ? "amber" : "indigo"}>{r.kind}</Badge>{" "}
-                      <span className="break-all text-zinc-500">{r.kind === "default" ? "" : r.source.replace(/^(env|file):/, "")}</span>
+                      <span className="break-all text-zinc-600 dark:text-zinc-400">{r.kind === "default" ? "" : r.source.replace(/^(env|file):/, "")}</span>
                     </td>
                   </tr>
                 ))}

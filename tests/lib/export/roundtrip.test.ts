@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { exportMemories, importMemories, importMemoriesAsync, parseMarkdown } from "../../../lib/export";
-import { archiveMemory, createMemory, listMemories } from "../../../lib/memories";
+import { archiveMemory, createMemory, linkMemories, listMemories, updateMemory } from "../../../lib/memories";
+import { updateMemoryInput } from "../../../lib/contracts/memories";
 import { projects } from "../../../lib/db/schema";
 import { testCtx } from "../../helpers/ctx";
 
@@ -47,7 +48,53 @@ function seed(c: ReturnType<typeof testCtx>) {
   createMemory(c, { content: "A suggestion from the extractor", status: "suggested", category: "idea", metadata: { from: "extractor", n: 3 } });
 }
 
+/**
+ * The whole store as rows: every column of memories (but the local rowid), links, versions (but
+ * their local ids) and projects, in a stable order.
+ */
+function wholeStore(c: ReturnType<typeof testCtx>) {
+  const rows = (q: string) => c.sqlite.prepare(q).all();
+  return {
+    memories: rows(
+      `SELECT id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata,
+              created_at, updated_at, last_accessed_at, access_count FROM memories ORDER BY id`,
+    ),
+    links: rows("SELECT from_id, to_id, kind, created_at FROM memory_links ORDER BY from_id, to_id, kind"),
+    versions: rows(
+      "SELECT memory_id, version, title, content, category, tags, pinned, priority, status, scope, changed_by, reason, created_at FROM memory_versions ORDER BY memory_id, version",
+    ),
+    projects: rows("SELECT id, name, root_path, identity FROM projects ORDER BY id"),
+  };
+}
+
+/** A store with what an export used to lose: links (a supersession), versions, sources other than import, access counts. */
+function seedWhole(c: ReturnType<typeof testCtx>) {
+  seed(c);
+  const old = createMemory(c, { content: "Deploy with the blue pipeline.", category: "decision", source: "tool" }).memory;
+  const next = createMemory(c, { content: "Deploy with the green pipeline since March.", category: "decision", source: "ui" }).memory;
+  linkMemories(c, next.id, old.id, "supersedes");
+  linkMemories(c, old.id, next.id, "relates");
+  updateMemory(c, next.id, updateMemoryInput.parse({ content: "Deploy with the green pipeline since April.", source: "ui", reason: "date fixed" }));
+  updateMemory(c, next.id, updateMemoryInput.parse({ tags: ["deploy"], priority: 3, source: "cli" }));
+  archiveMemory(c, old.id);
+  c.sqlite.prepare("UPDATE memories SET access_count = 4, last_accessed_at = 1700000000000 WHERE id = ?").run(next.id);
+}
+
 describe("export -> import round trip", () => {
+  for (const format of ["markdown", "json"] as const) {
+    it(`${format}: an empty store gets back the whole store: links, versions, sources, times and counts`, () => {
+      const a = ctx();
+      seedWhole(a);
+      const before = wholeStore(a);
+      expect(before.links.length).toBe(2);
+      expect(before.versions.length).toBeGreaterThanOrEqual(3);
+      const file = exportMemories(a, exportQuery.parse({ format }));
+      const b = ctx();
+      expect(importMemories(b, importQuery.parse({ format }), file.body)).toMatchObject({ created: 8, duplicates: 0, invalid: 0 });
+      expect(wholeStore(b)).toEqual(before);
+    });
+  }
+
   for (const format of ["markdown", "json"] as const) {
     it(`${format}: an empty store gets back the same memories`, () => {
       const a = ctx();

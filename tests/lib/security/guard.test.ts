@@ -144,6 +144,20 @@ describe("guardRequest", () => {
     });
   });
 
+  it("the no-JavaScript forms under /api/forms/: urlencoded from the own origin only", () => {
+    const form = { pathname: "/api/forms/memories/mem_1", contentType: "application/x-www-form-urlencoded" };
+    expect(browserWrite({ ...form, origin: "http://127.0.0.1:7731" }).ok).toBe(true);
+    // Another port, `null` (a page under no-referrer), or no Origin or Referer at all: refused.
+    for (const origin of ["http://127.0.0.1:8080", "null"]) expect(browserWrite({ ...form, origin }), origin).toMatchObject({ ok: false, status: 403 });
+    expect(browserWrite(form)).toMatchObject({ ok: false, status: 403 });
+    // Only urlencoded: a multipart or text body is still refused, and a form elsewhere in the API too.
+    for (const contentType of ["text/plain", "multipart/form-data; boundary=x"])
+      expect(browserWrite({ ...form, contentType, origin: "http://127.0.0.1:7731" }), contentType).toMatchObject({ ok: false, status: 415 });
+    expect(browserWrite({ ...form, pathname: "/api/memories", origin: "http://127.0.0.1:7731" })).toMatchObject({ ok: false, status: 415 });
+    // Without a session it is no write at all.
+    expect(check({ ...form, authorization: null, method: "POST", origin: "http://127.0.0.1:7731" })).toMatchObject({ ok: false, status: 401 });
+  });
+
   it("a token request is judged by the token even when a browser cookie rides along", () => {
     expect(check({ method: "POST", contentType: "text/plain", cookie: `${BROWSER_COOKIE}=${liveSession}` })).toMatchObject({
       ok: true,

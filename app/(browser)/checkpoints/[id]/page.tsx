@@ -37,7 +37,7 @@ export default async function CheckpointPage({
   const list = (title: string, items: unknown[] | undefined, testId: string) =>
     items?.length ? (
       <div data-testid={testId}>
-        <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">{title}</h3>
+        <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">{title}</h3>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
           {items.map((i, n) => (
             <li key={n}>{typeof i === "string" ? i : JSON.stringify(i)}</li>
@@ -75,7 +75,7 @@ export default async function CheckpointPage({
             </summary>
             {x.task ? (
               <p className="text-sm">
-                <span className="text-xs font-semibold uppercase text-zinc-500">Task</span>
+                <span className="text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">Task</span>
                 <br />
                 {x.task}
               </p>
@@ -86,12 +86,12 @@ export default async function CheckpointPage({
             {list("Constraints", x.constraints, "x-constraints")}
             {x.filesModified?.length ? (
               <div data-testid="x-files">
-                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Files modified</h3>
+                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">Files modified</h3>
                 <ul className="mt-1 space-y-0.5 text-xs">
                   {x.filesModified.map((f) => (
                     <li key={f.path}>
                       <code>{f.path}</code>{" "}
-                      <span className="text-zinc-500">
+                      <span className="text-zinc-600 dark:text-zinc-400">
                         {f.ops.join(", ")} ×{f.count}
                       </span>
                     </li>
@@ -101,7 +101,7 @@ export default async function CheckpointPage({
             ) : null}
             {x.errors?.length ? (
               <div data-testid="x-errors">
-                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Errors</h3>
+                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">Errors</h3>
                 <ul className="mt-1 space-y-0.5 text-xs">
                   {x.errors.map((e, i) => (
                     <li key={i}>
@@ -124,38 +124,38 @@ export default async function CheckpointPage({
           </p>
         ) : null}
         {raw.total === 0 ? (
-          <p className="text-sm text-zinc-500">No raw messages stored.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No raw messages stored.</p>
         ) : (
           <>
             <ol className="space-y-2">
               {raw.messages.map((m) => (
                 <li key={m.index} data-testid="raw-message" className="rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
-                  <div className="text-xs text-zinc-500">
+                  <div className="text-xs text-zinc-600 dark:text-zinc-400">
                     #{m.index + 1} · <Badge tone={m.role === "user" ? "sky" : m.role === "assistant" ? "indigo" : "zinc"}>{m.role}</Badge>
                   </div>
                   {m.parts.map((p, i) =>
                     p.kind === "tool" ? (
                       <div key={i} className="mt-1" data-testid="raw-tool">
-                        <span className="text-xs text-zinc-500">
+                        <span className="text-xs text-zinc-600 dark:text-zinc-400">
                           tool <code>{p.tool}</code> {p.status ? `(${p.status})` : ""}
                         </span>
-                        <p className="mt-1 text-xs font-semibold text-zinc-500">Input</p>
+                        <p className="mt-1 text-xs font-semibold text-zinc-600 dark:text-zinc-400">Input</p>
                         <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 p-1 font-mono text-xs dark:bg-zinc-950">
                           {p.input}
                         </pre>
-                        <p className="mt-1 text-xs font-semibold text-zinc-500">Output</p>
+                        <p className="mt-1 text-xs font-semibold text-zinc-600 dark:text-zinc-400">Output</p>
                         <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-50 p-1 font-mono text-xs dark:bg-zinc-950">
                           {p.output}
                         </pre>
                       </div>
                     ) : p.kind === "prose" ? (
                       <div key={i} className="mt-1">
-                        {p.type !== "text" ? <span className="text-xs text-zinc-500">{p.type}</span> : null}
+                        {p.type !== "text" ? <span className="text-xs text-zinc-600 dark:text-zinc-400">{p.type}</span> : null}
                         <p className="max-h-60 overflow-auto whitespace-pre-wrap break-words text-sm">{p.text}</p>
                       </div>
                     ) : (
                       <div key={i} className="mt-1">
-                        <span className="text-xs text-zinc-500">{p.type}</span>
+                        <span className="text-xs text-zinc-600 dark:text-zinc-400">{p.type}</span>
                         <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-xs">{p.text}</pre>
                       </div>
                     ),
@@ -171,7 +171,7 @@ export default async function CheckpointPage({
               ) : (
                 <span />
               )}
-              <span className="text-zinc-500">
+              <span className="text-zinc-600 dark:text-zinc-400">
                 {offset + 1}–{Math.min(raw.total, offset + PAGE)} of {fmt(raw.total)}
               </span>
               {offset + PAGE < raw.total ? (

@@ -15,6 +15,7 @@ import { RevertVersion } from "../../_components/RevertVersion";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
 import { Ago } from "../../_components/Ago";
+import { FormNotice } from "../../_components/FormNotice";
 import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_components/ui";
 
 export const dynamic = "force-dynamic";
@@ -88,6 +89,7 @@ export default async function MemoryPage({
           Memory created.
         </p>
       ) : null}
+      <FormNotice params={sp} />
 
       {isLong(m.content) ? (
         <Card title="Read" testId="memory-read" className="mb-4">
@@ -124,7 +126,7 @@ export default async function MemoryPage({
             <p className="text-sm">
               Injected <strong data-testid="injection-count">{injections?.n ?? 0}</strong> {injections?.n === 1 ? "time" : "times"}
               {injections ? (
-                <span className="text-zinc-500">
+                <span className="text-zinc-600 dark:text-zinc-400">
                   {" "}
                   · last <Ago at={injections.last} />
                 </span>
@@ -150,13 +152,13 @@ export default async function MemoryPage({
             </ul>
             {d.recentInjections.length ? (
               <>
-                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-500">Recently injected into</h3>
+                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">Recently injected into</h3>
                 <ul className="mt-1 space-y-0.5 text-xs">
                   {d.recentInjections.map((r, i) => (
                     <li key={i} data-testid="injection-item">
                       <Ago at={r.at} /> ·{" "}
                       {r.sessionId ? <TextLink href={`/sessions/${encodeURIComponent(r.sessionId)}`}>{r.sessionTitle ?? r.sessionId}</TextLink> : "no session"}
-                      <span className="text-zinc-500">
+                      <span className="text-zinc-600 dark:text-zinc-400">
                         {" "}
                         · {r.block === "stable" ? "stable block (system prompt)" : `recall block for “${(r.query ?? "").slice(0, 60)}”`}
                       </span>
@@ -172,24 +174,24 @@ export default async function MemoryPage({
                 {d.chain.map((c) => (
                   <li key={c.id} data-testid="chain-item" className={c.id === m.id ? "font-semibold" : ""}>
                     {c.id === m.id ? <span>{c.title}</span> : <TextLink href={`/memories/${c.id}`}>{c.title}</TextLink>}
-                    <span className="text-xs text-zinc-500">
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">
                       {" "}
                       · {c.status} · {when(c.createdAt)}
                     </span>
                   </li>
                 ))}
               </ol>
-              <p className="mt-1 text-xs text-zinc-500">Oldest first; each is replaced by the one below it.</p>
+              <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Oldest first; each is replaced by the one below it.</p>
             </Card>
           ) : null}
           <Card title="Links" testId="links">
             {d.links.length === 0 ? (
-              <p className="text-sm text-zinc-500">No related memories linked.</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">No related memories linked.</p>
             ) : (
               <ul className="space-y-1 text-sm">
                 {d.links.map((l) => (
                   <li key={`${l.direction}-${l.kind}-${l.otherId}`} data-testid="link-item">
-                    <span className="text-xs text-zinc-500">{linkLabel(l.kind, l.direction)} </span>
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">{linkLabel(l.kind, l.direction)} </span>
                     {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}{" "}
                     <RemoveLink
                       from={l.direction === "out" ? m.id : l.otherId}
@@ -214,19 +216,19 @@ export default async function MemoryPage({
           </Card>
           <Card title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-zinc-500">id</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">id</dt>
               <dd className="break-all font-mono" data-testid="memory-id">
                 {m.id}
               </dd>
-              <dt className="text-zinc-500">created</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">created</dt>
               <dd>{when(m.createdAt)}</dd>
-              <dt className="text-zinc-500">updated</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">updated</dt>
               <dd>{when(m.updatedAt)}</dd>
-              <dt className="text-zinc-500">priority</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">priority</dt>
               <dd>{m.priority}</dd>
               {Object.keys(m.metadata).length ? (
                 <>
-                  <dt className="text-zinc-500">metadata</dt>
+                  <dt className="text-zinc-600 dark:text-zinc-400">metadata</dt>
                   <dd>
                     <pre className="whitespace-pre-wrap break-all">{JSON.stringify(m.metadata, null, 1)}</pre>
                   </dd>
@@ -239,7 +241,7 @@ export default async function MemoryPage({
 
       <Card title={`Version history (${d.versions.length})`} testId="versions" className="mt-4">
         {d.versions.length === 0 ? (
-          <p className="text-sm text-zinc-500">Never edited.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Never edited.</p>
         ) : (
           <ol className="space-y-2">
             {d.versions.map((v, i) => (

@@ -54,7 +54,9 @@ export default async function SessionPage({ params }: Props) {
           {s.summary ? (
             <p className="whitespace-pre-wrap break-words text-sm">{s.summary}</p>
           ) : (
-            <p className="text-sm text-zinc-500">{s.status === "ended" ? "Ended without a summary." : "No summary yet: a session gets one when it ends."}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {s.status === "ended" ? "Ended without a summary." : "No summary yet: a session gets one when it ends."}
+            </p>
           )}
           {s.workingOn ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Working on: {s.workingOn}</p> : null}
           {s.status === "active" ? (
@@ -65,15 +67,15 @@ export default async function SessionPage({ params }: Props) {
         </Card>
         <Card title={`Claims (${s.claims.length})`} testId="session-claims">
           {s.claims.length === 0 ? (
-            <p className="text-sm text-zinc-500">No live claims.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No live claims.</p>
           ) : (
             <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
               {s.claims.map((c) => (
                 <li key={`${c.projectId}-${c.item}`} data-testid="session-claim" className="flex flex-wrap items-center justify-between gap-2 py-1">
                   <span className="min-w-0 break-words">
-                    <span className="font-mono text-xs">{c.item}</span> <span className="text-zinc-500">({c.kind})</span>
+                    <span className="font-mono text-xs">{c.item}</span> <span className="text-zinc-600 dark:text-zinc-400">({c.kind})</span>
                     {c.note ? <span> · {c.note}</span> : null}
-                    <span className="text-xs text-zinc-500"> · expires in {timeLeft(c.expiresAt, now)}</span>
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400"> · expires in {timeLeft(c.expiresAt, now)}</span>
                   </span>
                   <ReleaseClaim sessionId={s.id} projectId={c.projectId} item={c.item} />
                 </li>
@@ -83,13 +85,13 @@ export default async function SessionPage({ params }: Props) {
         </Card>
         <Card title={`Checkpoints (${s.checkpoints.length})`} testId="session-checkpoints">
           {s.checkpoints.length === 0 ? (
-            <p className="text-sm text-zinc-500">No checkpoints.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No checkpoints.</p>
           ) : (
             <ul className="space-y-1 text-sm">
               {s.checkpoints.map((c) => (
                 <li key={c.id}>
                   <TextLink href={`/checkpoints/${c.id}`}>{c.trigger} checkpoint</TextLink>{" "}
-                  <span className="text-zinc-500">
+                  <span className="text-zinc-600 dark:text-zinc-400">
                     · {c.messageCount} messages · <Ago at={c.createdAt} now={now} />
                   </span>
                 </li>
@@ -99,7 +101,7 @@ export default async function SessionPage({ params }: Props) {
         </Card>
         <Card title="Injected memories" testId="session-injections">
           {s.injections.length === 0 ? (
-            <p className="text-sm text-zinc-500">Nothing recorded as injected into this session.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing recorded as injected into this session.</p>
           ) : (
             <DataTable columns={["Memory", "Block", "When"]}>
               {s.injections.map((r, i) => (
