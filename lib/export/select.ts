@@ -6,6 +6,7 @@ import { memories, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { lookupProject } from "../projects/lookup";
 import type { ExportedMemory } from "../contracts/export";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 
 export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
 
@@ -55,9 +56,20 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       status: m.status,
       pinned: m.pinned,
       priority: m.priority,
-      metadata: m.metadata,
+      metadata: exportableMetadata(ctx, m.id, m.metadata),
       createdAt: new Date(m.createdAt).toISOString(),
       updatedAt: new Date(m.updatedAt).toISOString(),
     })),
   };
+}
+
+/**
+ * Metadata as exported. Nesting past MAX_JSON_DEPTH (only a database written some other way holds
+ * it: writes refuse it) would overflow JSON.stringify's recursion, a 500 for the whole export: such
+ * a value is exported as its stored JSON text, under `recollect:tooDeep` (checked without recursion).
+ */
+function exportableMetadata(ctx: Ctx, id: string, metadata: ExportRow["metadata"]): ExportRow["metadata"] {
+  if (!findTooDeep(metadata, MAX_JSON_DEPTH)) return metadata;
+  const raw = ctx.sqlite.prepare("SELECT metadata FROM memories WHERE id = ?").pluck().get(id) as string;
+  return { "recollect:tooDeep": raw };
 }
