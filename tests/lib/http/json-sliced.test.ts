@@ -67,3 +67,38 @@ describe("parseJsonSliced", () => {
     expect("tooDeep" in out && out.tooDeep.message).toMatch(/nested deeper than 64 levels/);
   });
 });
+
+describe("a big request body does not hold the event loop", () => {
+  /** The turns the event loop takes while `work` runs: a setImmediate chain counts them. */
+  async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await work();
+    running = false;
+    return turns;
+  }
+
+  it("readJsonBody of a 20 MB history lets the loop turn while it parses; JSON.parse of it never would", async () => {
+    const messages = Array.from({ length: 40_000 }, (_, i) => ({
+      info: { id: `msg_${i}`, sessionID: "ses", role: i % 2 ? "user" : "assistant" },
+      parts: [{ id: `prt_${i}`, type: "text", text: `answer ${i}: ${"checked the index ".repeat(25)}` }],
+    }));
+    const text = JSON.stringify({ sessionID: "ses", messages });
+    expect(text.length).toBeGreaterThan(20_000_000);
+    const { readJsonBody } = await import("../../../app/api/_lib/read-json");
+    let parsed: unknown;
+    const sliced = await turnsDuring(async () => {
+      parsed = await readJsonBody(new Request("http://x/", { method: "POST", body: text }), 64 * 1024 * 1024);
+    });
+    expect(parsed).toEqual(JSON.parse(text));
+    // Reading the body takes a few turns of its own; the parse adds one per slice of SLICE_MS.
+    const readOnly = await turnsDuring(async () => new Request("http://x/", { method: "POST", body: text }).text());
+    expect(sliced).toBeGreaterThan(readOnly + 10);
+  });
+});
