@@ -162,7 +162,11 @@ describe("special files as paths", () => {
     expect(await to("/dev/null")).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("under /dev") });
     expect(await to("/proc/self/fd/9/backup.db")).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("under /proc") });
     fs.symlinkSync("/dev/shm", path.join(dir, "shm"));
-    expect(await to(path.join(dir, "shm", "backup.db"))).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("under /dev") });
+    expect(await to(path.join(dir, "shm", "backup.db"))).toMatchObject({
+      code: "bad_request",
+      field: "destination",
+      message: expect.stringContaining("under /dev"),
+    });
     expect(fs.readdirSync(dir).sort()).toEqual(["backup.db", "shm"]);
     expect(fs.statSync(pipe).isFIFO()).toBe(true);
     const ok = await backup(ctx, backupInput.parse({ destination: path.join(dir, "good.db") }));
