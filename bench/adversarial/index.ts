@@ -10,8 +10,12 @@
  *    the ratio must stay within 1.2.
  * 3. Compress: --messages small messages through compressMessagesAsync; the longest the event loop
  *    was held (what /api/health waits at worst) and the total time.
+ * 4. Health over HTTP: the same history (about 47 MB) posted to /api/compress of the real server
+ *    (production build) while /api/health is asked one request after another; the slowest health
+ *    answer (target: under 200 ms), p50/p99 and the compress's time. The body is read, parsed,
+ *    validated, compressed, written and encoded in slices.
  *
- * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--skip tokens,compress]
+ * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--skip tokens,compress,http]
  */
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -23,6 +27,7 @@ import { RENDER_LIMITS, renderMarkdown } from "../../lib/views/markdown";
 import { testCtx } from "../../tests/helpers/ctx";
 import { History } from "../../tests/lib/compression/history";
 import { printTable, writeResult } from "../lib/stats";
+import { healthDuringCompress } from "./http-health";
 import { SLOW_MARKDOWN } from "./generators";
 import { prng, soakText, variedText } from "./varied-text";
 
@@ -111,6 +116,13 @@ if (!skip.has("compress")) {
   const row = { messages: messageCount, MB: bytes / 1e6, "total ms": total, "longest hold ms": held, "p99 loop delay ms": delay.percentile(99) / 1e6 };
   printTable("Compress: one request, the event loop meanwhile", [row]);
   result.compress = row;
+}
+
+// 4. Health over HTTP
+if (!skip.has("http")) {
+  const row = await healthDuringCompress(messageCount);
+  printTable("Health over HTTP while one big compress runs", [row]);
+  result.http = { ...row, load: os.loadavg()[0] };
 }
 
 writeResult("adversarial", result);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { badRequest } from "../errors";
+import { requireDirectory, readRegularText } from "../files/checked";
 import type { ProjectFiles } from "./types";
 
 /** Folders never read: dependencies, build output, caches, version control. */
@@ -42,13 +42,7 @@ export const WALK_LIMITS = { files: 200_000, depth: 12, fileBytes: 1024 * 1024 }
 /** Walks a project directory (skipping dependency and build folders) and reads files on demand. */
 export function projectFiles(directory: string): ProjectFiles {
   const root = path.resolve(directory);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(root);
-  } catch {
-    throw badRequest(`directory: no directory at ${directory}`, { field: "directory" });
-  }
-  if (!stat.isDirectory()) throw badRequest(`directory: ${directory} is not a directory`, { field: "directory" });
+  requireDirectory(root, "directory");
 
   const files: string[] = [];
   const walk = (dir: string, rel: string, depth: number) => {
@@ -74,11 +68,11 @@ export function projectFiles(directory: string): ProjectFiles {
   return {
     root,
     files,
+    // Readers ask for names the walk never listed (AGENTS.md, a symbolic link): only a regular file
+    // is read, opened without blocking (a FIFO named AGENTS.md froze the event loop), at most fileBytes.
     read(file) {
       try {
-        const full = path.join(root, file);
-        if (fs.statSync(full).size > WALK_LIMITS.fileBytes) return undefined;
-        return fs.readFileSync(full, "utf8");
+        return readRegularText(path.join(root, file), "directory", WALK_LIMITS.fileBytes);
       } catch {
         return undefined;
       }

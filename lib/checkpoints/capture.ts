@@ -1,3 +1,4 @@
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { v7 as uuidv7 } from "uuid";
 import type { CaptureCheckpointResult, ParsedCaptureCheckpointInput } from "../contracts/checkpoints";
@@ -11,16 +12,49 @@ import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
 import { redact, redactDeep, redactDeepAsync } from "../security/redact";
 import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
+import { runAll, runSliced, type Steps } from "../compression/slices";
 import { countTokens } from "../token-count";
 import { extractCheckpoint } from "./extract";
 import { renderMarkdown } from "./markdown";
 import { COMPACTION_PROMPT, contextLines } from "./prompt";
 import { toTimeline, type Turn } from "./timeline";
 
-/** The text a history costs in a prompt (prose and tool input/output), for its token count. */
-function flatten(turns: readonly Turn[]): string {
-  return turns.map((t) => [t.text, ...t.tools.map((c) => `${JSON.stringify(c.input)}\n${c.output}${c.error}`)].join("\n")).join("\n");
+/**
+ * Tokens of the text a history costs in a prompt (prose and tool input/output): the texts of all
+ * turns joined by line breaks, counted in pieces of about PIECE_CHARS cut at turn boundaries, one
+ * step each (a 40 MB history counted at once held the event loop for seconds).
+ */
+const PIECE_CHARS = 256 * 1024;
+function* tokenSteps(turns: readonly Turn[]): Steps<number> {
+  let total = 0;
+  let piece: string[] = [];
+  let chars = 0;
+  for (const t of turns) {
+    const text = [t.text, ...t.tools.map((c) => `${JSON.stringify(c.input)}\n${c.output}${c.error}`)].join("\n");
+    piece.push(text);
+    chars += text.length;
+    if (chars >= PIECE_CHARS) {
+      total += countTokens(piece.join("\n"));
+      piece = [];
+      chars = 0;
+      yield;
+    }
+  }
+  if (piece.length) total += countTokens(piece.join("\n"));
+  return total;
 }
+
+/** JSON of the messages, one message a step. */
+function* jsonSteps(messages: readonly unknown[]): Steps<string> {
+  const parts: string[] = [];
+  for (const m of messages) {
+    parts.push(JSON.stringify(m));
+    yield;
+  }
+  return `[${parts.join(",")}]`;
+}
+
+const gzipAsync = promisify(zlib.gzip);
 
 /**
  * Stores a session history as a checkpoint: the raw messages (redacted, gzip), what the
@@ -31,14 +65,18 @@ function flatten(turns: readonly Turn[]): string {
 export function captureCheckpoint(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): CaptureCheckpointResult {
   // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
   const projectId = projectOf(ctx, input);
-  return store(ctx, input, projectId, [...baseMessages(ctx, input, projectId), ...redactKeysAfter(redactDeep(input.messages))], now);
+  const prepared = runAll(prepareSteps(input, [...baseMessages(ctx, input, projectId), ...redactKeysAfter(redactDeep(input.messages))], now));
+  return store(ctx, input, projectId, prepared, zlib.gzipSync(prepared.json, { level: 6 }), now);
 }
 
 /** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
 export async function captureCheckpointAsync(ctx: Ctx, input: ParsedCaptureCheckpointInput, now = Date.now()): Promise<CaptureCheckpointResult> {
   const projectId = projectOf(ctx, input);
   const base = baseMessages(ctx, input, projectId);
-  return store(ctx, input, projectId, [...base, ...(await redactKeysAfterAsync(await redactDeepAsync(input.messages)))], now);
+  const messages = [...base, ...(await redactKeysAfterAsync(await redactDeepAsync(input.messages)))];
+  const prepared = await runSliced(prepareSteps(input, messages, now));
+  // gzip of megabytes on libuv's thread pool, not the event loop.
+  return store(ctx, input, projectId, prepared, await gzipAsync(prepared.json, { level: 6 }), now);
 }
 
 /**
@@ -65,18 +103,27 @@ function projectOf(ctx: Ctx, input: Parsed): string {
   return projectId;
 }
 
-/** Writes the checkpoint of an already redacted history. */
-function store(ctx: Ctx, input: Parsed, projectId: string, messages: Parsed["messages"], now: number): CaptureCheckpointResult {
+/** What a checkpoint of an already redacted history holds, computed in steps (lib/compression/slices.ts). */
+function* prepareSteps(input: Parsed, messages: Parsed["messages"], now: number) {
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
-
   const turns = toTimeline(messages);
+  yield;
   // The project root (from `directory`) is not redacted text: what is taken from it is.
   const extracted = redactKeysDeep(extractCheckpoint(turns, root));
+  yield;
   const id = uuidv7();
   const markdown = redact(renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length }));
   const context = contextLines(extracted, id);
-  const rawMessages = zlib.gzipSync(Buffer.from(JSON.stringify(messages)), { level: 6 });
-  const tokens = { raw: countTokens(flatten(turns)), summary: countTokens(markdown) };
+  const json = Buffer.from(yield* jsonSteps(messages));
+  const tokens = { raw: yield* tokenSteps(turns), summary: countTokens(markdown) };
+  return { messages, extracted, id, markdown, context, json, tokens };
+}
+
+type Prepared = ReturnType<typeof prepareSteps> extends Steps<infer T> ? T : never;
+
+/** Writes the checkpoint. */
+function store(ctx: Ctx, input: Parsed, projectId: string, prepared: Prepared, rawMessages: Buffer, now: number): CaptureCheckpointResult {
+  const { messages, extracted, id, markdown, context, tokens } = prepared;
 
   withTransaction(
     ctx.db,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
 import { processSingleton } from "../process-singleton";
+import { runAll, type Steps } from "./slices";
 
 /**
  * The delta exchange of `/api/compress` (what the plugin uses every turn). A whole 200K-token
@@ -35,6 +36,11 @@ export interface Delta {
 
 /** The request without `delta`, stubs replaced by the parts they stand for; `delta` null when absent. */
 export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null } {
+  return runAll(expandDeltaSteps(raw));
+}
+
+/** `expandDelta` as steps, one a message (lib/compression/slices.ts). */
+export function* expandDeltaSteps(raw: unknown): Steps<{ body: unknown; delta: Delta | null }> {
   if (!raw || typeof raw !== "object" || !("delta" in raw)) return { body: raw, delta: null };
   const { delta, ...body } = raw as Body;
   if (!delta || typeof delta !== "object" || Array.isArray(delta)) throw badRequest("delta: an object, {} or { base }", { field: "delta" });
@@ -45,10 +51,14 @@ export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null 
   const entry = entries.get(body.sessionID);
   if (!entry || entry.base !== base) throw conflict("delta.base: not the last answer of this session on this server; send the whole history", { resend: true });
   if (!Array.isArray(body.messages)) return { body, delta: { sessionID: body.sessionID, base } };
-  const messages = body.messages.map((m: unknown) => {
+  const messages: unknown[] = [];
+  for (const m of body.messages as unknown[]) {
     const parts = (m as { parts?: unknown })?.parts;
-    if (!Array.isArray(parts)) return m;
-    return {
+    if (!Array.isArray(parts)) {
+      messages.push(m);
+      continue;
+    }
+    messages.push({
       ...(m as object),
       parts: parts.map((p: unknown) => {
         if (!isStub(p)) return p;
@@ -56,8 +66,9 @@ export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null 
         if (full === undefined) throw conflict(`delta: part "${p.id}" was not in the previous call; send the whole history`, { resend: true });
         return full;
       }),
-    };
-  });
+    });
+    yield;
+  }
   return { body: { ...body, messages }, delta: { sessionID: body.sessionID, base } };
 }
 
@@ -66,19 +77,31 @@ export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null 
  * the previous answer's become stubs; `base` names this call.
  */
 export function deltaAnswer(delta: Delta, request: unknown, result: CompressResult): CompressResult & { base: string } {
+  return runAll(deltaAnswerSteps(delta, request, result));
+}
+
+/** `deltaAnswer` as steps, one a message (lib/compression/slices.ts). */
+export function* deltaAnswerSteps(delta: Delta, request: unknown, result: CompressResult): Steps<CompressResult & { base: string }> {
   const previous = entries.get(delta.sessionID);
   const reuse = delta.base !== undefined && previous?.base === delta.base;
   const parts = new Map<string, unknown>();
-  for (const m of (request as { messages: { parts: { id: string }[] }[] }).messages) for (const p of m.parts) parts.set(p.id, p);
+  for (const m of (request as { messages: { parts: { id: string }[] }[] }).messages) {
+    for (const p of m.parts) parts.set(p.id, p);
+    yield;
+  }
   const answer = new Map<string, unknown>();
-  const messages = result.messages.map((m) => ({
-    ...m,
-    parts: m.parts.map((p) => {
-      const id = (p as { id: string }).id;
-      answer.set(id, p);
-      return reuse && sameJson(previous!.answer.get(id), p) ? ({ id, unchanged: true } satisfies Stub) : p;
-    }),
-  })) as CompressResult["messages"];
+  const messages: CompressResult["messages"] = [];
+  for (const m of result.messages) {
+    messages.push({
+      ...m,
+      parts: m.parts.map((p) => {
+        const id = (p as { id: string }).id;
+        answer.set(id, p);
+        return reuse && sameJson(previous!.answer.get(id), p) ? ({ id, unchanged: true } satisfies Stub) : p;
+      }),
+    } as CompressResult["messages"][number]);
+    yield;
+  }
   const base = crypto.randomBytes(8).toString("hex");
   entries.delete(delta.sessionID);
   entries.set(delta.sessionID, { base, parts, answer });

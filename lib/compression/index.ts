@@ -5,4 +5,4 @@ export { clearMemoryCache } from "./cache";
 export { STRATEGY_NAMES } from "./strategies";
 export { LEVELS, pressureLevel, nudgesFor, type Level } from "./pressure";
 export { isKeyLine } from "./lines";
-export { deltaAnswer, expandDelta } from "./delta";
+export { deltaAnswer, deltaAnswerSteps, expandDelta, expandDeltaSteps } from "./delta";

@@ -17,7 +17,7 @@ import { runAll, runSliced, SLICE_MS, type Steps, yieldToLoop } from "./slices";
 import { agedLevels, nudgesFor, pressureLevel, type Level } from "./pressure";
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
-import { validateCompressInput } from "./validate";
+import { type ValidInput, validateSteps } from "./validate";
 
 /**
  * Deterministic compression of an OpenCode history, every turn, no LLM. One file per phase
@@ -57,7 +57,7 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
  * `compressMessages` for the server, in slices so the event loop keeps serving other requests
  * (lib/compression/slices.ts): measure, select and compress yield every SLICE_MS, and the
  * originals to be stored (megabytes of tool output) are redacted with `redactAsync`; the write is
- * in transactions of at most 2,000 rows (phases/persist.ts). Validation runs whole.
+ * in transactions of at most 500 rows (phases/persist.ts).
  */
 export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: CompressOptions = {}): Promise<CompressResult> {
   const run = await runSliced(prepare(ctx, body, options));
@@ -77,7 +77,7 @@ export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: Co
 interface Prepared extends Selection {
   started: number;
   now: number;
-  input: ReturnType<typeof validateCompressInput>;
+  input: ValidInput;
   slots: Slot[];
   tokensBefore: number;
   level: Level;
@@ -88,7 +88,7 @@ interface Prepared extends Selection {
 function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prepared | { result: CompressResult }> {
   const started = performance.now();
   const now = options.now ?? Date.now();
-  const input = validateCompressInput(body);
+  const input = yield* validateSteps(body);
   const messages = input.messages;
   const mark = (name: string) => void (options.timings && (options.timings[name] = (options.timings[name] ?? 0) + performance.now() - started));
   mark("validate");

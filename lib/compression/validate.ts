@@ -1,5 +1,6 @@
 import { compressInput } from "../contracts/compress";
 import { badRequest } from "../errors";
+import { runAll, type Steps } from "./slices";
 import { MAX_NAME_CHARS, type OcMessage } from "./schema";
 
 /**
@@ -37,24 +38,45 @@ function partOk(p: unknown): boolean {
   return true;
 }
 
-function quickCheck(body: unknown): body is ValidInput {
-  if (!isObj(body)) return false;
-  for (const k of Object.keys(body)) if (!BODY_KEYS.has(k)) return false;
-  if (typeof body.sessionID !== "string" || body.sessionID.length < 1 || body.sessionID.length > 200) return false;
+/**
+ * True when the body is valid; else the index of the first bad message, or -1 when the problem is
+ * outside the messages. Yields after every message: a history of 100,000 messages is checked in
+ * slices on the server.
+ */
+function* quickCheck(body: unknown): Steps<true | number> {
+  if (!isObj(body)) return -1;
+  for (const k of Object.keys(body)) if (!BODY_KEYS.has(k)) return -1;
+  if (typeof body.sessionID !== "string" || body.sessionID.length < 1 || body.sessionID.length > 200) return -1;
   const cl = body.contextLimit;
-  if (cl !== undefined && !(typeof cl === "number" && Number.isInteger(cl) && cl > 0)) return false;
-  if (!Array.isArray(body.messages)) return false;
-  for (const m of body.messages) {
-    if (!isObj(m) || !isObj(m.info) || !Array.isArray(m.parts)) return false;
+  if (cl !== undefined && !(typeof cl === "number" && Number.isInteger(cl) && cl > 0)) return -1;
+  if (!Array.isArray(body.messages)) return -1;
+  for (let i = 0; i < body.messages.length; i++) {
+    const m: unknown = body.messages[i];
+    if (!isObj(m) || !isObj(m.info) || !Array.isArray(m.parts)) return i;
     const info = m.info;
-    if (!name(info.id) || (info.role !== "user" && info.role !== "assistant") || !optName(info.sessionID)) return false;
-    for (const p of m.parts) if (!partOk(p)) return false;
+    if (!name(info.id) || (info.role !== "user" && info.role !== "assistant") || !optName(info.sessionID)) return i;
+    for (const p of m.parts) if (!partOk(p)) return i;
+    yield;
   }
   return true;
 }
 
 export function validateCompressInput(body: unknown): ValidInput {
-  if (quickCheck(body)) return body;
-  compressInput.parse(body); // throws the ZodError naming the first bad field
+  return runAll(validateSteps(body));
+}
+
+/** `validateCompressInput` as steps (lib/compression/slices.ts). */
+export function* validateSteps(body: unknown): Steps<ValidInput> {
+  const bad = yield* quickCheck(body);
+  if (bad === true) return body as ValidInput;
+  // The zod contract names the first bad field. Only the bad message is parsed (a whole history of
+  // 40 MB would hold the event loop for seconds), its index put back into the path.
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  const rest = Array.isArray(messages) ? { ...(body as object), messages: bad >= 0 ? [messages[bad]] : [] } : body;
+  const checked = compressInput.safeParse(rest);
+  if (!checked.success) {
+    if (bad >= 0) for (const issue of checked.error.issues) if (issue.path[0] === "messages" && issue.path[1] === 0) issue.path[1] = bad;
+    throw checked.error;
+  }
   throw badRequest("body: not a valid compress request");
 }

@@ -17,7 +17,8 @@ import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync } from "../security/redact";
 import { redactKeysAfter } from "../security/redact-fields";
-import { parseJson } from "./json";
+import { runAll, runSliced, type Steps } from "../compression/slices";
+import { parseJson, parseJsonAsync } from "./json";
 import { parseMarkdown } from "./markdown";
 
 type Reader = Pick<Ctx["db"], "select">;
@@ -48,7 +49,9 @@ export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): Im
 
 /** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
 export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
-  const parsed = parseEntries(q.format, text);
+  // Parsed and validated in slices (lib/compression/slices.ts); the write stays one transaction (all or nothing).
+  const entries = q.format === "json" ? await parseJsonAsync(text) : parseMarkdown(text);
+  const parsed = await runSliced(entrySteps(entries));
   const cleaned: (Cleaned | null)[] = [];
   for (const p of parsed) {
     if (!p.ok) cleaned.push(null);
@@ -66,14 +69,25 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
 }
 
 function parseEntries(format: ExportFormat, text: string): Parsed[] {
-  const entries = format === "json" ? parseJson(text) : parseMarkdown(text);
-  return entries.map((entry): Parsed => {
-    if (entry && typeof entry === "object" && "__error" in entry) return { ok: false, error: String((entry as { __error: unknown }).__error) };
-    const parsed = exportedMemory.safeParse(entry);
-    if (parsed.success) return { ok: true, m: parsed.data };
-    const issue = parsed.error.issues[0];
-    return { ok: false, error: `${issue.path.join(".") || "memory"}: ${issue.message}` };
-  });
+  return runAll(entrySteps(format === "json" ? parseJson(text) : parseMarkdown(text)));
+}
+
+/** Each entry checked by its contract, one a step. */
+function* entrySteps(entries: unknown[]): Steps<Parsed[]> {
+  const out: Parsed[] = [];
+  for (const entry of entries) {
+    out.push(parseEntry(entry));
+    yield;
+  }
+  return out;
+}
+
+function parseEntry(entry: unknown): Parsed {
+  if (entry && typeof entry === "object" && "__error" in entry) return { ok: false, error: String((entry as { __error: unknown }).__error) };
+  const parsed = exportedMemory.safeParse(entry);
+  if (parsed.success) return { ok: true, m: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue.path.join(".") || "memory"}: ${issue.message}` };
 }
 
 function write(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {

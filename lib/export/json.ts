@@ -1,5 +1,6 @@
 import { exportFile } from "../contracts/export";
 import { badRequest } from "../errors";
+import { parseJsonSliced } from "../http/json-sliced";
 import type { ExportRow } from "./select";
 
 /** The JSON export: one object, every field of every memory, meant for machines. */
@@ -15,6 +16,23 @@ export function parseJson(text: string): unknown[] {
   } catch (error) {
     throw badRequest(`body: not valid JSON (${(error as Error).message})`);
   }
+  return entriesOf(value);
+}
+
+/** `parseJson` for the server: a big file is parsed in slices (lib/http/json-sliced.ts). */
+export async function parseJsonAsync(text: string): Promise<unknown[]> {
+  let value: unknown;
+  try {
+    // Any depth, as JSON.parse: entries nested too deep are refused one by one by their contract.
+    const parsed = await parseJsonSliced(text, Number.MAX_SAFE_INTEGER);
+    value = "value" in parsed ? parsed.value : undefined;
+  } catch (error) {
+    throw badRequest(`body: not valid JSON (${(error as Error).message})`);
+  }
+  return entriesOf(value);
+}
+
+function entriesOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   const parsed = exportFile.safeParse(value);
   if (!parsed.success)

@@ -6,6 +6,7 @@ import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { lookupProject } from "../projects/lookup";
 import type { ExportedMemory, ExportedVersion } from "../contracts/export";
+import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 
 export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
 
@@ -66,7 +67,7 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       status: m.status,
       pinned: m.pinned,
       priority: m.priority,
-      metadata: m.metadata,
+      metadata: exportableMetadata(ctx, m.id, m.metadata),
       createdAt: iso(m.createdAt),
       updatedAt: iso(m.updatedAt),
       accessCount: m.accessCount,
@@ -99,4 +100,15 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
     else out.set(k, [item]);
   }
   return out;
+}
+
+/**
+ * Metadata as exported. Nesting past MAX_JSON_DEPTH (only a database written some other way holds
+ * it: writes refuse it) would overflow JSON.stringify's recursion, a 500 for the whole export: such
+ * a value is exported as its stored JSON text, under `recollect:tooDeep` (checked without recursion).
+ */
+function exportableMetadata(ctx: Ctx, id: string, metadata: ExportRow["metadata"]): ExportRow["metadata"] {
+  if (!findTooDeep(metadata, MAX_JSON_DEPTH)) return metadata;
+  const raw = ctx.sqlite.prepare("SELECT metadata FROM memories WHERE id = ?").pluck().get(id) as string;
+  return { "recollect:tooDeep": raw };
 }

@@ -87,3 +87,42 @@ export function readRegularFile(file: string, field: string, maxBytes: number): 
 export function readRegularText(file: string, field: string, maxBytes: number): string {
   return readRegularFile(file, field, maxBytes).toString("utf8");
 }
+
+/** Kernel file systems: nothing Recollect writes belongs there (`/dev/sda` as a backup destination). */
+const PSEUDO_ROOTS = ["/proc", "/sys", "/dev"];
+
+/**
+ * A path a file will be written to (a backup's `destination`): outside /proc, /sys and /dev, and
+ * either absent or a regular file (never a FIFO, device or socket: SQLite would open it, and a FIFO
+ * blocks the open until a reader appears). Its folder, where it exists, is a directory. Else a 400
+ * naming `field`.
+ */
+export function requireWritableFile(file: string, field: string): void {
+  const real = realPathOfExisting(file);
+  if (PSEUDO_ROOTS.some((root) => real === root || real.startsWith(`${root}/`)))
+    throw badRequest(`${field}: ${file} is under ${real.split("/").slice(0, 2).join("/")}, not a place for files`, { field });
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "ENOENT") throw badRequest(`${field}: cannot use ${file} (${code ?? (error as Error).message})`, { field });
+  }
+  if (stat && !stat.isFile()) throw badRequest(`${field}: ${file} is ${stat.isSymbolicLink() ? "a symbolic link" : KIND(stat)}, not a regular file`, { field });
+}
+
+/** The real path of `file`, its longest existing ancestor resolved (symbolic links followed), the rest as given. */
+function realPathOfExisting(file: string): string {
+  const rest: string[] = [];
+  let dir = file;
+  for (;;) {
+    try {
+      return [fs.realpathSync(dir), ...rest.reverse()].join("/").replace(/\/+/g, "/");
+    } catch {
+      const parent = dir.slice(0, Math.max(dir.lastIndexOf("/"), 0)) || "/";
+      if (parent === dir) return file;
+      rest.push(dir.slice(dir.lastIndexOf("/") + 1));
+      dir = parent;
+    }
+  }
+}

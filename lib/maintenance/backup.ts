@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import type { BackupResult, ParsedBackupInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
+import { requireWritableFile } from "../files/checked";
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, "backups");
 
@@ -23,16 +24,16 @@ export async function backup(ctx: Pick<Ctx, "sqlite" | "dataDir">, input: Parsed
   const dest = input.destination ? path.resolve(input.destination) : path.join(backupsDir(ctx.dataDir), `recollect-${stamp()}.db`);
   if (input.destination && !path.isAbsolute(input.destination)) throw badRequest("destination: must be an absolute path", { field: "destination" });
   if (path.resolve(dest) === path.resolve(ctx.sqlite.name)) throw badRequest("destination: that is the live database itself", { field: "destination" });
-  if (fs.existsSync(dest)) {
-    if (!input.overwrite) throw conflict(`destination: ${dest} exists (pass overwrite to replace it)`, { field: "destination" });
-    if (fs.statSync(dest).isDirectory()) throw badRequest(`destination: ${dest} is a directory`, { field: "destination" });
-  }
+  // Before anything is created: a FIFO, device or /proc path is a 400 (lib/files/checked.ts).
+  requireWritableFile(dest, "destination");
+  if (fs.existsSync(dest) && !input.overwrite) throw conflict(`destination: ${dest} exists (pass overwrite to replace it)`, { field: "destination" });
   try {
     fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
   } catch (error) {
     throw badRequest(`destination: cannot create ${path.dirname(dest)} (${(error as Error).message})`, { field: "destination" });
   }
   const tmp = `${dest}.partial-${process.pid}`;
+  requireWritableFile(tmp, "destination");
   const started = performance.now();
   let pages = 0;
   try {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { redact } from "./redact";
+import { runAll, runSliced } from "../compression/slices";
+import { mapJsonSteps } from "./map-json";
 
 /**
  * Redaction of the fields around the text: identifiers, keys and structured values. The detectors
@@ -103,18 +105,11 @@ function redactObjectKey(key: string): string {
  * same text both stay (the later one gets ` (2)`, ` (3)`...), so no value is lost silently.
  */
 export function redactKeysDeep<T>(value: T): T {
-  return walk(value, undefined) as T;
+  return runAll(mapJsonSteps(value, redactUnderKey, redactObjectKey)) as T;
 }
 
-function walk(value: unknown, key: string | undefined): unknown {
-  if (typeof value === "string") return key === undefined ? redact(value) : redactUnder(key, value);
-  if (Array.isArray(value)) return value.map((v) => walk(v, key));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redactObjectKey(k))] = walk(v, k);
-    return out;
-  }
-  return value;
+function redactUnderKey(value: string, key: string | undefined): string {
+  return key === undefined ? redact(value) : redactUnder(key, value);
 }
 
 /**
@@ -141,53 +136,15 @@ export function redactPath(pathname: string): string {
  * redacted (big histories): object keys, and short strings read with their key in front.
  */
 export function redactKeysAfter<T>(value: T): T {
-  return walkKeys(value, undefined) as T;
+  return runAll(mapJsonSteps(value, pairProbe, redactObjectKey)) as T;
 }
 
-function walkKeys(value: unknown, key: string | undefined): unknown {
-  // The strings are redacted already: only the pair probe is left to do.
-  if (typeof value === "string") return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactAsPair(key, value) : value;
-  if (Array.isArray(value)) return value.map((v) => walkKeys(v, key));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[uniqueKey(out, redactObjectKey(k))] = walkKeys(v, k);
-    return out;
-  }
-  return value;
+/** `redactKeysAfter` without holding the event loop (slices of lib/compression/slices.ts). */
+export function redactKeysAfterAsync<T>(value: T): Promise<T> {
+  return runSliced(mapJsonSteps(value, pairProbe, redactObjectKey)) as Promise<T>;
 }
 
-function uniqueKey(out: Record<string, unknown>, base: string): string {
-  let name = base;
-  for (let n = 2; Object.hasOwn(out, name); n++) name = `${base} (${n})`;
-  return name;
-}
-
-/** How long the async key pass runs before it lets the event loop serve others. */
-const SLICE_MS = 20;
-
-/** `redactKeysAfter` without holding the event loop for more than about `SLICE_MS` at a time. */
-export async function redactKeysAfterAsync<T>(value: T): Promise<T> {
-  let sliceStart = performance.now();
-  let nodes = 0;
-  const pause = async () => {
-    if (++nodes % 256 !== 0 || performance.now() - sliceStart < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
-  };
-  const visit = async (v: unknown, key: string | undefined): Promise<unknown> => {
-    await pause();
-    if (typeof v === "string") return key !== undefined && v.length <= PAIR_PROBE_MAX ? redactAsPair(key, v) : v;
-    if (Array.isArray(v)) {
-      const arr: unknown[] = [];
-      for (const item of v) arr.push(await visit(item, key));
-      return arr;
-    }
-    if (v && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[uniqueKey(out, redactObjectKey(k))] = await visit(item, k);
-      return out;
-    }
-    return v;
-  };
-  return (await visit(value, undefined)) as T;
+// The strings are redacted already: only the pair probe is left to do.
+function pairProbe(value: string, key: string | undefined): string {
+  return key !== undefined && value.length <= PAIR_PROBE_MAX ? redactAsPair(key, value) : value;
 }

@@ -15,6 +15,8 @@
  * its anchor (`echo PASS | docker login --password-stdin`).
  */
 import { trimEnd } from "../trim-end";
+import { runAll, runSliced, type Steps } from "../compression/slices";
+import { mapJsonSteps } from "./map-json";
 
 interface Span {
   start: number;
@@ -1128,16 +1130,9 @@ export function redact(text: string): string {
   return scan.result();
 }
 
-/** Redacts every string inside a JSON-like value (object keys are kept). */
+/** Redacts every string inside a JSON-like value (object keys are kept); any depth (no recursion). */
 export function redactDeep<T>(value: T): T {
-  if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v)) as T;
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v);
-    return out as T;
-  }
-  return value;
+  return runAll(mapJsonSteps(value, redact)) as T;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1198,22 +1193,18 @@ export function redactAsync(text: string, onSlice?: (ms: number) => void): Promi
   return redactSliced(text, new Budget(), onSlice);
 }
 
-/** `redactDeep` without holding the event loop: yields after every `REDACT_SLICE_CHARS` characters, across strings. */
-export async function redactDeepAsync<T>(value: T): Promise<T> {
-  const budget = new Budget();
-  const walk = async (v: unknown): Promise<unknown> => {
-    if (typeof v === "string") return redactSliced(v, budget);
-    if (Array.isArray(v)) {
-      const out: unknown[] = [];
-      for (const item of v) out.push(await walk(item));
-      return out;
-    }
-    if (v && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[k] = await walk(item);
-      return out;
-    }
-    return v;
-  };
-  return (await walk(value)) as T;
+/** `redactDeep` without holding the event loop (slices of about SLICE_MS, long strings cut too); any depth. */
+export function redactDeepAsync<T>(value: T): Promise<T> {
+  return runSliced(mapJsonSteps(value, (text) => (text.length <= REDACT_SLICE_CHARS ? redact(text) : redactSteps(text)))) as Promise<T>;
+}
+
+/** `redact` as steps: a text longer than a slice is scanned `REDACT_SLICE_CHARS` at a time. */
+export function* redactSteps(text: string): Steps<string> {
+  if (text.length <= REDACT_SLICE_CHARS) return redact(text);
+  const scan = new Scan(text);
+  while (scan.done < text.length) {
+    scan.advance(Math.min(text.length, scan.done + REDACT_SLICE_CHARS));
+    yield;
+  }
+  return scan.result();
 }

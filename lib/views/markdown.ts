@@ -1,4 +1,8 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import MarkdownIt from "markdown-it";
+import { appRoot } from "../paths";
+import { processSingleton } from "../process-singleton";
 
 /**
  * Markdown -> HTML for stored text (checkpoints, a memory's read view). Raw HTML in the source is
@@ -32,6 +36,62 @@ export function renderMarkdown(text: string): string {
     return md.renderer.render(tokens, md.options, {});
   } catch {
     return plainText(text);
+  }
+}
+
+/**
+ * Texts longer than this are rendered in a worker thread (lib/views/markdown-worker.mjs), so a
+ * page of 50,000 characters of `*a` runs (up to a second) never holds the event loop. Shorter ones
+ * take a few milliseconds at most.
+ */
+export const RENDER_IN_WORKER_CHARS = 4_000;
+
+/** `renderMarkdown` for the pages: the same HTML, big texts rendered off the event loop. */
+export async function renderMarkdownAsync(text: string): Promise<string> {
+  if (text.length <= RENDER_IN_WORKER_CHARS || text.length > RENDER_LIMITS.chars) return renderMarkdown(text);
+  try {
+    return (await markdownWorker().render(text)) ?? plainText(text);
+  } catch {
+    return plainText(text);
+  }
+}
+
+/** One worker for the process, started on first use; unref'd so it never keeps the process up. */
+const markdownWorker = () => processSingleton("markdownWorker", () => new RenderWorker());
+
+class RenderWorker {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (html: string | null) => void; reject: (e: Error) => void }>();
+
+  render(text: string): Promise<string | null> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, text });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    // Not a bundled module: Node loads the file from the checkout (the comment keeps the bundler out).
+    const file = path.join(/*turbopackIgnore: true*/ appRoot(), "lib", "views", "markdown-worker.mjs");
+    const worker = new Worker(/*turbopackIgnore: true*/ file);
+    worker.unref();
+    worker.on("message", ({ id, html }: { id: number; html: string | null }) => {
+      this.waiting.get(id)?.resolve(html);
+      this.waiting.delete(id);
+    });
+    const fail = (error: Error) => {
+      this.worker = null;
+      for (const w of this.waiting.values()) w.reject(error);
+      this.waiting.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`the Markdown worker exited (${code})`)));
+    this.worker = worker;
+    return worker;
   }
 }
 

@@ -44,4 +44,18 @@ describe("the event loop during one big request", () => {
     expect(answers.length).toBeGreaterThanOrEqual(10);
     expect(longest, `longest wait ${longest.toFixed(0)} ms of ${result.ms.toFixed(0)} ms`).toBeLessThan(result.ms / 2);
   });
+
+  it("a memory page of over 4,000 characters is rendered in the Markdown worker of the production build", { timeout: 120_000 }, async () => {
+    const content = `# Deploy notes\n\n${"- **Always** run `npm test` before a release, see [the guide](https://example.com/guide).\n".repeat(80)}`;
+    expect(content.length).toBeGreaterThan(4_000);
+    const created = await server.api("/api/memories", { method: "POST", json: { content, category: "convention" } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const page = await server.page(`/memories/${id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1>Deploy notes</h1>");
+    expect(html).toContain("<strong>Always</strong>");
+    expect(html).toContain('rel="noreferrer noopener"');
+  });
 });

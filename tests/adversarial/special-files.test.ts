@@ -4,7 +4,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { importFromToolInput } from "../../lib/contracts/import-tools";
 import { ingestNotesInput } from "../../lib/contracts/notes";
+import { bootstrapInput } from "../../lib/contracts/bootstrap";
+import { backupInput } from "../../lib/contracts/maintenance";
+import { bootstrapProject } from "../../lib/bootstrap/bootstrap";
 import { AppError } from "../../lib/errors";
+import { backup } from "../../lib/maintenance/backup";
 import { importFromTool } from "../../lib/importers/import-from-tool";
 import { OpencodeReader } from "../../lib/ingest/reader";
 import { ingestNotes } from "../../lib/notes/ingest-notes";
@@ -32,16 +36,27 @@ const fresh = () => {
   return c;
 };
 
-function fifo(dir: string, name: string): string {
+/** `written`: what the writer puts in (a reader the old code left waiting then reads it). */
+function fifo(dir: string, name: string, written = ""): string {
   const file = path.join(dir, name);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   execFileSync("mkfifo", [file]);
-  const unblocker = spawn("sh", ["-c", `sleep 4; : > "${file}"`], { stdio: "ignore" });
+  const unblocker = spawn("sh", ["-c", 'sleep 4; printf "%s" "$1" > "$2"', "sh", written, file], { stdio: "ignore" });
   unblockers.push(unblocker);
   return file;
 }
 
 /** The 400 a verb throws: its code, the field it names, and the message (which names the path). */
+async function refusalAsync(fn: () => Promise<unknown>): Promise<{ code: string; field: unknown; message: string }> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, field: (error.details as { field?: unknown } | undefined)?.field, message: error.message };
+    throw error;
+  }
+  throw new Error("no error");
+}
+
 function refusal(fn: () => unknown): { code: string; field: unknown; message: string } {
   try {
     fn();
@@ -111,5 +126,50 @@ describe("special files as paths", () => {
       field: "path",
       message: expect.stringContaining("not readable"),
     });
+  });
+
+  it("bootstrap: a FIFO named AGENTS.md, a FIFO, a socket and a link to a device inside the project are skipped, never waited on", FAST, async () => {
+    const dir = tempDir("special-");
+    fs.writeFileSync(path.join(dir, "CLAUDE.md"), "# Rules\n\n- Run the tests with `npm test` before every commit.\n");
+    // The old reader waited for a writer, then proposed what it wrote.
+    fifo(dir, "AGENTS.md", "# Rules\n\n- Always deploy from the FIFO on Fridays.\n");
+    fifo(dir, "docs/notes.md");
+    fs.symlinkSync("/dev/zero", path.join(dir, ".cursorrules"));
+    const net = await import("node:net");
+    const socket = net.createServer().listen(path.join(dir, "README.md"));
+    try {
+      const result = bootstrapProject(fresh(), bootstrapInput.parse({ directory: dir, dryRun: true }));
+      const text = JSON.stringify(result);
+      expect(text).toContain("npm test");
+      expect(text).not.toContain("FIFO on Fridays");
+    } finally {
+      socket.close();
+    }
+    const pipe = fifo(tempDir("special-"), "project");
+    expect(refusal(() => bootstrapProject(fresh(), bootstrapInput.parse({ directory: pipe, dryRun: true })))).toMatchObject({
+      code: "bad_request",
+      field: "directory",
+      message: expect.stringContaining("is a FIFO, not a directory"),
+    });
+  });
+
+  it("backup: a FIFO, a device, /proc and a folder under /dev as the destination are 400s naming destination; nothing is written", FAST, async () => {
+    const ctx = fresh();
+    const dir = tempDir("special-");
+    const pipe = fifo(dir, "backup.db");
+    const to = (destination: string) => refusalAsync(() => backup(ctx, backupInput.parse({ destination, overwrite: true })));
+    expect(await to(pipe)).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("is a FIFO") });
+    expect(await to("/dev/null")).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("under /dev") });
+    expect(await to("/proc/self/fd/9/backup.db")).toMatchObject({ code: "bad_request", field: "destination", message: expect.stringContaining("under /proc") });
+    fs.symlinkSync("/dev/shm", path.join(dir, "shm"));
+    expect(await to(path.join(dir, "shm", "backup.db"))).toMatchObject({
+      code: "bad_request",
+      field: "destination",
+      message: expect.stringContaining("under /dev"),
+    });
+    expect(fs.readdirSync(dir).sort()).toEqual(["backup.db", "shm"]);
+    expect(fs.statSync(pipe).isFIFO()).toBe(true);
+    const ok = await backup(ctx, backupInput.parse({ destination: path.join(dir, "good.db") }));
+    expect(ok.integrity).toBe("ok");
   });
 });

@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { AppError } from "@/lib/errors";
-import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
+import { findTooDeep, MAX_JSON_DEPTH, type TooDeep } from "@/lib/http/json-depth";
+import { parseJsonSliced, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
 
 /**
  * Reads a JSON request body: over `limit` bytes -> 413 (before parsing), empty or not JSON -> 400,
@@ -8,19 +9,28 @@ import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
  * Each chunk is decoded as it arrives (a StringDecoder keeps a character split between two chunks
  * whole): chunks that are plain ASCII take V8's fast path, while decoding the whole body at once
  * takes the slow UTF-8 path for all of it as soon as one character is not ASCII (a single "…" is
- * enough), several milliseconds on the megabyte of a long session history.
+ * enough), several milliseconds on the megabyte of a long session history. A body of
+ * SLICED_JSON_CHARS or more is parsed in slices (lib/http/json-sliced.ts): one JSON.parse of a
+ * 40 MB history held the event loop, `/api/health` with it, for seconds.
  */
 export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   const text = await readBodyText(req, limit);
   if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
   let value: unknown;
+  let tooDeep: TooDeep | null = null;
   try {
-    // V8's JSON.parse does not recurse on the call stack: any depth parses, then is measured.
-    value = JSON.parse(text);
+    if (text.length >= SLICED_JSON_CHARS) {
+      const parsed = await parseJsonSliced(text, MAX_JSON_DEPTH);
+      if ("tooDeep" in parsed) tooDeep = parsed.tooDeep;
+      else value = parsed.value;
+    } else {
+      // V8's JSON.parse does not recurse on the call stack: any depth parses, then is measured.
+      value = JSON.parse(text);
+      tooDeep = findTooDeep(value, MAX_JSON_DEPTH);
+    }
   } catch (error) {
     throw new AppError("bad_request", `body: not valid JSON (${(error as Error).message})`);
   }
-  const tooDeep = findTooDeep(value, MAX_JSON_DEPTH);
   if (tooDeep) throw new AppError("bad_request", tooDeep.message, { path: tooDeep.path, maxDepth: MAX_JSON_DEPTH });
   return value;
 }

@@ -1,7 +1,8 @@
 import { direct, json, parseQuery, route } from "../_lib/handler";
 import { compressStatsQuery } from "@/lib/contracts/compress";
-import { encodeCompressResult, readHistoryJson } from "../_lib/compress-body";
-import { compressMessagesAsync, compressionStatsSummary, deltaAnswer, expandDelta } from "@/lib/compression";
+import { encodeCompressResultSliced, readHistoryJson } from "../_lib/compress-body";
+import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expandDeltaSteps } from "@/lib/compression";
+import { runSliced } from "@/lib/compression/slices";
 
 /**
  * Compresses a session history (the plugin's `experimental.chat.messages.transform`). Body and
@@ -15,10 +16,13 @@ export const POST = direct(
   "POST",
   "/api/compress",
   route(async ({ req, ctx }) => {
-    // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts).
-    const { body, delta } = expandDelta(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
+    // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts). Every
+    // step runs in slices (lib/compression/slices.ts), so health answers while a big history is
+    // parsed, compressed and written.
+    const { body, delta } = await runSliced(expandDeltaSteps(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes)));
     const result = await compressMessagesAsync(ctx, body);
-    return new Response(encodeCompressResult(delta ? deltaAnswer(delta, body, result) : result), {
+    const answer = delta ? await runSliced(deltaAnswerSteps(delta, body, result)) : result;
+    return new Response(await encodeCompressResultSliced(answer), {
       status: 200,
       headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
     });

@@ -5,8 +5,8 @@ import { runAll, type Steps } from "../slices";
 import { recordStats } from "../stats";
 
 /** Rows (or characters of them) written in one transaction: a request of 300,000 parts is written in slices. */
-const CHUNK_ROWS = 2000;
-const CHUNK_CHARS = 4 * 1024 * 1024;
+const CHUNK_ROWS = 500;
+const CHUNK_CHARS = 1024 * 1024;
 
 interface PersistRun {
   sessionId: string;

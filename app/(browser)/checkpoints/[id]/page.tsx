@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { checkpointView, rawHistoryPage } from "@/lib/views/checkpoints";
-import { MARKDOWN_CLASS, renderMarkdown } from "@/lib/views/markdown";
+import { MARKDOWN_CLASS, renderMarkdownAsync } from "@/lib/views/markdown";
 import { Ago } from "../../_components/Ago";
 import { Badge, btn, Card, fmt, PageHeader, TextLink } from "../../_components/ui";
 
@@ -66,7 +66,7 @@ export default async function CheckpointPage({
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title="Summary" testId="checkpoint-markdown">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
-          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: renderMarkdown(c.markdown) }} />
+          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: await renderMarkdownAsync(c.markdown) }} />
         </Card>
         <Card title="Extracted items" testId="checkpoint-extracted">
           <details>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
 import { memoryDetail } from "@/lib/views/detail";
-import { MARKDOWN_CLASS, renderMarkdown } from "@/lib/views/markdown";
+import { MARKDOWN_CLASS, renderMarkdownAsync } from "@/lib/views/markdown";
 import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { LinkForm } from "../../_components/LinkForm";
@@ -94,7 +94,7 @@ export default async function MemoryPage({
       {isLong(m.content) ? (
         <Card title="Read" testId="memory-read" className="mb-4">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and keeps only safe links (lib/views/markdown.ts). */}
-          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+          <div className={MARKDOWN_CLASS} dangerouslySetInnerHTML={{ __html: await renderMarkdownAsync(m.content) }} />
         </Card>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { findTooDeep } from "@/lib/http/json-depth";
+import { parseJsonSliced, parseJsonWhole, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
+
+/** Pads a JSON value past SLICED_JSON_CHARS so the sliced path runs (an array of fillers around it). */
+const padded = (value: unknown, space = "") => {
+  const filler = Array.from({ length: 3_000 }, (_, i) => ({ id: `prt_${i}`, text: "x".repeat(200), n: i, ok: i % 2 === 0, none: null }));
+  return JSON.stringify({ before: filler, value, after: filler }, null, space);
+};
+
+describe("parseJsonSliced", () => {
+  it("gives what JSON.parse gives, for any JSON value inside a big body", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.constantFrom("", " ", "\n\t"), (value, space) => {
+        const text = padded(value, space);
+        expect(text.length).toBeGreaterThanOrEqual(SLICED_JSON_CHARS);
+        expect(parseJsonWhole(text)).toEqual({ value: JSON.parse(text) });
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it("keeps strings with escaped quotes and backslashes, and `__proto__` as an own key", () => {
+    const tricky = { 'a"b\\': 'say \\"hi\\" \\\\', __proto__key: 1, list: ["\\", '"', "]}", "{["] };
+    const text = padded(tricky).replace('"__proto__key"', '"__proto__"');
+    const out = parseJsonWhole(text) as { value: { value: Record<string, unknown> } };
+    expect(out.value).toEqual(JSON.parse(text));
+    expect(Object.hasOwn(out.value.value, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(out.value.value)).toBe(Object.prototype);
+  });
+
+  it("one big array of small elements and one long string, as a history has them", async () => {
+    const messages = Array.from({ length: 20_000 }, (_, i) => ({ info: { id: `msg_${i}` }, parts: [{ type: "text", text: `t${i}` }] }));
+    const text = JSON.stringify({ sessionID: "s", messages, long: "y\\n".repeat(400_000) });
+    expect(await parseJsonSliced(text)).toEqual({ value: JSON.parse(text) });
+  });
+
+  it("refuses what is not JSON, as JSON.parse does", () => {
+    const good = padded({ a: 1 });
+    for (const bad of [
+      good.slice(0, -1),
+      `${good}x`,
+      good.replace('"before":', '"before"'),
+      good.replace("[{", "[,{"),
+      good.replace("}]", "},]"),
+      good.replace('"value":{"a":1}', '"value":{"a":1]'),
+    ]) {
+      expect(() => JSON.parse(bad)).toThrow(SyntaxError);
+      expect(() => parseJsonWhole(bad)).toThrow(SyntaxError);
+    }
+  });
+
+  it("past the depth limit: the path findTooDeep names, nothing built", () => {
+    let deep: unknown = "end";
+    for (let i = 0; i < 100; i++) deep = i % 2 ? { k: deep } : [deep];
+    const text = padded(deep);
+    const out = parseJsonWhole(text);
+    expect(out).toHaveProperty("tooDeep");
+    const expected = findTooDeep(JSON.parse(text));
+    expect("tooDeep" in out && out.tooDeep).toEqual(expected);
+  });
+
+  it("a body nested 100,000 deep never overflows the stack", () => {
+    const text = `${"[".repeat(300_000)}${"]".repeat(300_000)}`;
+    const out = parseJsonWhole(text);
+    expect("tooDeep" in out && out.tooDeep.message).toMatch(/nested deeper than 64 levels/);
+  });
+});
+
+describe("a big request body does not hold the event loop", () => {
+  /** The turns the event loop takes while `work` runs: a setImmediate chain counts them. */
+  async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await work();
+    running = false;
+    return turns;
+  }
+
+  it("readJsonBody of a 20 MB history lets the loop turn while it parses; JSON.parse of it never would", async () => {
+    const messages = Array.from({ length: 40_000 }, (_, i) => ({
+      info: { id: `msg_${i}`, sessionID: "ses", role: i % 2 ? "user" : "assistant" },
+      parts: [{ id: `prt_${i}`, type: "text", text: `answer ${i}: ${"checked the index ".repeat(25)}` }],
+    }));
+    const text = JSON.stringify({ sessionID: "ses", messages });
+    expect(text.length).toBeGreaterThan(20_000_000);
+    const { readJsonBody } = await import("../../../app/api/_lib/read-json");
+    let parsed: unknown;
+    const sliced = await turnsDuring(async () => {
+      parsed = await readJsonBody(new Request("http://x/", { method: "POST", body: text }), 64 * 1024 * 1024);
+    });
+    expect(parsed).toEqual(JSON.parse(text));
+    // Reading the body takes a few turns of its own; the parse adds one per slice of SLICE_MS.
+    const readOnly = await turnsDuring(async () => new Request("http://x/", { method: "POST", body: text }).text());
+    expect(sliced).toBeGreaterThan(readOnly + 10);
+  });
+});
