@@ -33,7 +33,7 @@ import { compressMessages } from "../../lib/compression";
 import { testCtx } from "../../tests/helpers/ctx";
 import { PrefixCache, totalCost, type Block, type CacheModel } from "../lib/cache-cost";
 import { loadTrajectories, type Message, type Run } from "./convert";
-import { blocksOf } from "./cost";
+import { blocksOf, hiddenUses } from "./cost";
 import { loadFrozen } from "./frozen/load";
 import { loadTuning } from "./tuning/load";
 import { turnHistories } from "./replay";
@@ -58,6 +58,8 @@ interface RunMoney {
   finalTokens: [number, number];
   /** By price model: raw cost, compressed cost, ratio. */
   cost: Record<string, { raw: number; compressed: number; ratio: number; rewritten: number; costOf: { reads: number; tailWrites: number; rewrites: number } }>;
+  /** Of the first replay: later steps' uses of earlier content (cost.ts `needlesOf`), and those the compressed request had hidden. */
+  hidden: { uses: number; hidden: number };
   /** Per call of the first replay: wall and CPU milliseconds, and the history's tokens. */
   ms: number[];
   cpuMs: number[];
@@ -83,7 +85,15 @@ function replayRun(run: Run, model: CacheModel) {
   const cpuMs: number[] = [];
   const tokens: number[] = [];
   let finalTokens: [number, number] = [0, 0];
+  const hidden = { uses: 0, hidden: 0 };
+  let previous: { history: Message[]; shown: Message[] } | undefined;
   for (const history of turnHistories(run.messages as Message[])) {
+    // The step this request answered is the last message of the next history.
+    if (previous) {
+      const h = hiddenUses(history[history.length - 1], previous.history as never, previous.shown as never);
+      hidden.uses += h.uses;
+      hidden.hidden += h.hidden;
+    }
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = compressMessages(ctx, { sessionID: run.name, messages: history });
@@ -96,9 +106,10 @@ function replayRun(run: Run, model: CacheModel) {
     raw.push(blocksOf(history));
     compressed.push(blocksOf(result.messages));
     finalTokens = [result.stats.tokensBefore, result.stats.tokensAfter];
+    previous = { history, shown: result.messages as never };
   }
   ctx.close();
-  return { raw, compressed, times, ms, cpuMs, tokens, finalTokens };
+  return { raw, compressed, times, ms, cpuMs, tokens, finalTokens, hidden };
 }
 
 function benchRun(run: Run, models: string[]): RunMoney {
@@ -112,7 +123,16 @@ function benchRun(run: Run, models: string[]): RunMoney {
     const b = price(r.compressed, r.times, model);
     cost[name] = { raw: a.cost, compressed: b.cost, ratio: b.cost / a.cost, rewritten: b.rewrittenTokens, costOf: b.costOf };
   }
-  return { name: run.name, steps: first!.raw.length, finalTokens: first!.finalTokens, cost, ms: first!.ms, cpuMs: first!.cpuMs, tokens: first!.tokens };
+  return {
+    name: run.name,
+    steps: first!.raw.length,
+    finalTokens: first!.finalTokens,
+    cost,
+    hidden: first!.hidden,
+    ms: first!.ms,
+    cpuMs: first!.cpuMs,
+    tokens: first!.tokens,
+  };
 }
 
 const p95 = (xs: number[]) => {
@@ -188,6 +208,9 @@ function main() {
         console.log(
           `${model}: of the raw cost, reads ${pct(s.costOf.reads)} + appended writes ${pct(s.costOf.tailWrites)} + rewrites ${pct(s.costOf.rewrites)}`,
         );
+    const uses = reports.reduce((n, r) => n + r.hidden.uses, 0);
+    const hiddenUsesTotal = reports.reduce((n, r) => n + r.hidden.hidden, 0);
+    console.log(`later uses of earlier content hidden by compression: ${hiddenUsesTotal} of ${uses}`);
     const allMs = reports.flatMap((r) => r.ms);
     const allCpu = reports.flatMap((r) => r.cpuMs);
     const big = reports.flatMap((r) => r.ms.filter((_, i) => r.tokens[i] >= 100_000));
@@ -212,7 +235,7 @@ function main() {
     fs.mkdirSync(RESULTS, { recursive: true });
     fs.writeFileSync(
       path.join(RESULTS, `compress-money-${set}${label ? `-${label}` : ""}.json`),
-      JSON.stringify({ set, summary, calls, runs: reports }, null, 2),
+      JSON.stringify({ set, summary, calls, hidden: { uses, hidden: hiddenUsesTotal }, runs: reports }, null, 2),
     );
   }
 }
