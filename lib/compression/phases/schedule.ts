@@ -55,14 +55,16 @@ export type ReferenceTo = (slot: number, copy: number, exact: boolean) => Cached
  * Phase 4b, schedule: which of the aged parts whose compressed form is known are shown compressed.
  *
  * A provider caches the longest prefix it has seen: rewriting a part makes everything after it a
- * cache write (1.25x) instead of a read (0.1x). So between batches the history stays
- * byte-identical, and aged parts wait in a pending set; a batch compresses all of them at once
- * when it pays (its savings, read from cache for `batchPaybackRequests` requests, cover the
- * rewrite of what follows it, and are at least `batchMinTokens`), when the context is about to
- * overflow the model's window (whatever the price), or after a pause longer than the cache's
- * lifetime (nothing is cached any more). Crossing a pressure threshold rewrites nothing already
- * sent: each part keeps the level of the history when it aged (../pressure.ts `agedLevels`). Below the thresholds, small parts are never
- * compressed and the latest read of a file still being worked on stays whole.
+ * cache write (1.25x) instead of a read (0.1x). Each candidate is priced: the rewrite runs from the
+ * first changed part to the end of what the previous call sent; the saving is read once per request
+ * expected to follow (`expectedRemaining`). A part is cheapest to compress as it ages (only it is
+ * rewritten), so most go then; one that does not pay waits, and goes later in a batch: the waiting
+ * parts from the start that gains most, if any gains (and saves at least `batchMinTokens`). Whatever
+ * the price, everything waiting goes when the context is about to overflow the model's window, or
+ * after a pause longer than the cache's lifetime (nothing is cached any more). Crossing a pressure
+ * threshold rewrites nothing already sent: each part keeps the level of the history when it aged
+ * (../pressure.ts `agedLevels`). Below the thresholds, parts under `smallPartTokens` are never
+ * compressed and the latest read of a file touched within `activeFileTurns` messages stays whole.
  *
  * An output identical to an earlier one still shown whole, or repeating runs of lines of the
  * previous output of its tool still shown whole, is a repeat (../repeats.ts), shown with references
