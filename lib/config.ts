@@ -93,23 +93,28 @@ const schema = z.object({
     /** Tools whose output is never touched (Recollect's own `memory_*` tools are always protected). */
     protectedTools: z.array(z.string()).default(["edit", "write", "patch", "multiedit", "apply_patch", "todowrite", "todoread", "task", "question"]),
     /**
-     * Cache-aware scheduling (lib/compression/phases/schedule.ts): aged parts are compressed in
-     * batches that pay for the provider's cache miss they cause, not one by one as they age.
+     * Cache-aware scheduling (lib/compression/phases/schedule.ts): an aged part is compressed when
+     * its saving pays for the provider's cache rewrite it causes (mostly as it ages, when only it is
+     * rewritten), older held parts in batches that pay.
      * false: every aged part is compressed as soon as it ages.
      */
     cacheAware: z.boolean().default(true),
-    /** A batch below this many tokens saved waits (below the pressure thresholds). */
-    batchMinTokens: z.number().int().min(0).default(500),
+    /** A batch below this many tokens saved waits (below the pressure thresholds; 0: the price alone decides). */
+    batchMinTokens: z.number().int().min(0).default(0),
     /**
      * A batch goes when its savings, read from cache over the requests likely to follow, pay for
-     * rewriting what follows it. How long a session goes on is unknown: the requests expected are as
-     * many as the steps taken so far, at most this many (lib/compression/phases/schedule.ts).
+     * rewriting what follows it. How long a session goes on is unknown: the requests expected are
+     * half the steps taken so far, at least 3, at most this many (lib/compression/phases/schedule.ts).
      */
     batchPaybackRequests: z.number().positive().default(15),
-    /** Below the pressure thresholds, parts smaller than this are never compressed. */
-    smallPartTokens: z.number().int().min(0).default(400),
-    /** The latest read of a file read or edited within this many messages is kept whole (below the thresholds). */
-    activeFileTurns: z.number().int().min(0).default(8),
+    /** Below the pressure thresholds, parts smaller than this are never compressed (0: the price alone decides). */
+    smallPartTokens: z.number().int().min(0).default(0),
+    /**
+     * The latest read of a file read or edited within this many messages is kept whole (below the
+     * thresholds). 1: while the newest step touches the file; a read held longer is compressed later
+     * only by a rewrite of all that follows it (issue 39, round 3: 8 cost 3 points of raw on the tuning set).
+     */
+    activeFileTurns: z.number().int().min(0).default(1),
     /**
      * A tool output of at least this many tokens identical to an earlier one still shown whole is
      * sent as a reference to it from the first request (lib/compression/repeats.ts).

@@ -19,12 +19,14 @@ export interface CachePrices {
 export const ANTHROPIC_PRICES: CachePrices = { read: 0.1, write: 1.25 };
 
 /**
- * The requests a batch is expected to be read over: as many as the steps the session has taken so
- * far (a session that has gone on for s steps is as likely to end within s more steps as after:
- * the median guess when nothing else is known), at most `batchPaybackRequests`. Near the start
- * the guess is small, so nothing far back is rewritten for a saving a short session never recovers.
+ * The requests a batch is expected to be read over: half the steps the session has taken so far
+ * (a session that has gone on for s steps lasts s/2 more with a chance of about 2/3 when nothing
+ * else is known: a conservative guess, so a rewrite late in a short run is rarely left unpaid), at
+ * least MIN_REMAINING (an agent session seldom ends within three steps of its start), at most
+ * `batchPaybackRequests`.
  */
-export const expectedRemaining = (steps: number, cap: number) => Math.max(1, Math.min(cap, steps));
+export const expectedRemaining = (steps: number, cap: number) => Math.max(Math.min(MIN_REMAINING, cap), Math.min(cap, steps / 2));
+const MIN_REMAINING = 3;
 
 type Settings = Pick<
   Config["compression"],
@@ -53,14 +55,16 @@ export type ReferenceTo = (slot: number, copy: number, exact: boolean) => Cached
  * Phase 4b, schedule: which of the aged parts whose compressed form is known are shown compressed.
  *
  * A provider caches the longest prefix it has seen: rewriting a part makes everything after it a
- * cache write (1.25x) instead of a read (0.1x). So between batches the history stays
- * byte-identical, and aged parts wait in a pending set; a batch compresses all of them at once
- * when it pays (its savings, read from cache for `batchPaybackRequests` requests, cover the
- * rewrite of what follows it, and are at least `batchMinTokens`), when the context is about to
- * overflow the model's window (whatever the price), or after a pause longer than the cache's
- * lifetime (nothing is cached any more). Crossing a pressure threshold rewrites nothing already
- * sent: each part keeps the level of the history when it aged (../pressure.ts `agedLevels`). Below the thresholds, small parts are never
- * compressed and the latest read of a file still being worked on stays whole.
+ * cache write (1.25x) instead of a read (0.1x). Each candidate is priced: the rewrite runs from the
+ * first changed part to the end of what the previous call sent; the saving is read once per request
+ * expected to follow (`expectedRemaining`). A part is cheapest to compress as it ages (only it is
+ * rewritten), so most go then; one that does not pay waits, and goes later in a batch: the waiting
+ * parts from the start that gains most, if any gains (and saves at least `batchMinTokens`). Whatever
+ * the price, everything waiting goes when the context is about to overflow the model's window, or
+ * after a pause longer than the cache's lifetime (nothing is cached any more). Crossing a pressure
+ * threshold rewrites nothing already sent: each part keeps the level of the history when it aged
+ * (../pressure.ts `agedLevels`). Below the thresholds, parts under `smallPartTokens` are never
+ * compressed and the latest read of a file touched within `activeFileTurns` messages stays whole.
  *
  * An output identical to an earlier one still shown whole, or repeating runs of lines of the
  * previous output of its tool still shown whole, is a repeat (../repeats.ts), shown with references
@@ -109,10 +113,18 @@ export function schedule(
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
   const files = fileActivity(slots, copyOf);
 
-  /** Tokens saved by the parts already shown compressed, by message, and in all. */
-  const savedIn = new Float64Array(n);
+  // Tokens of the uncompressed history up to slot j (exclusive), and the first slot of each message:
+  // a rewrite starts at the first changed part, not at its message (a step's prose before its
+  // tool output stays cached when only the output changes).
+  const slotCum = new Float64Array(slots.length + 1);
+  for (let j = 0; j < slots.length; j++) slotCum[j + 1] = slotCum[j] + slots[j].entry.tokens;
+  const firstSlotOf = new Int32Array(n + 1).fill(slots.length);
+  for (let j = slots.length - 1; j >= 0; j--) firstSlotOf[slots[j].mi] = j;
+  for (let m = n - 1; m >= 0; m--) firstSlotOf[m] = Math.min(firstSlotOf[m], firstSlotOf[m + 1]);
+  /** Tokens saved by the parts already shown compressed, by slot (a Fenwick tree: sums of ranges), and in all. */
+  const savedBySlot = new Fenwick(slots.length);
   let savedTotal = 0;
-  const byAge = [...candidates].sort((a, b) => slots[a].mi - slots[b].mi);
+  const byAge = [...candidates].sort((a, b) => a - b);
   let next = 0;
   const pending: number[] = [];
   /** By repeat key: the copy shown whole that a repeat refers to. */
@@ -155,8 +167,9 @@ export function schedule(
       repeats.set(arrived, shown);
       copyOf.set(arrived, copy);
       repeatedAt.set(copy, slots[arrived].mi);
-      savedIn[slots[arrived].mi] += Math.max(0, slots[arrived].entry.tokens - shown.t);
-      savedTotal += Math.max(0, slots[arrived].entry.tokens - shown.t);
+      const gain = Math.max(0, slots[arrived].entry.tokens - shown.t);
+      savedBySlot.add(arrived, gain);
+      savedTotal += gain;
     }
     const boundary = k - cfg.protectRecentTurns;
     while (next < byAge.length && slots[byAge[next]].mi < boundary) {
@@ -170,8 +183,6 @@ export function schedule(
     const cold = gap >= ttlMs;
 
     const eligible: number[] = [];
-    let saved = 0;
-    let first = Infinity;
     for (const i of pending) {
       const slot = slots[i];
       if (slot.mi === lastUserBefore[k]) continue;
@@ -179,32 +190,68 @@ export function schedule(
       if ((repeatedAt.get(i) ?? -1) >= boundary) continue;
       if (level === 0 && (slot.entry.tokens < cfg.smallPartTokens || files.activeRead(i, k, cfg.activeFileTurns))) continue;
       eligible.push(i);
-      saved += slot.entry.tokens - results[i]!.t;
-      first = Math.min(first, slot.mi);
     }
     if (!eligible.length) continue;
-    // What was cached at the previous call and is rewritten by this batch (as it is shown after it).
-    let shownSaved = 0;
-    for (let m = first; m < k - 1; m++) shownSaved += savedIn[m];
-    const rewritten = Math.max(0, cum[k - 1] - cum[first] - shownSaved - saved);
-    // Read over the requests likely to follow, the saving pays for reading the rewritten part at
-    // the write price once.
+    // Which batch: the eligible parts from some part on (pending is in history order). Each start is
+    // priced: the rewrite runs from it to the end of what the previous call sent (message k-2), as
+    // shown after the batch, at the write price instead of the read price; the saving is read once
+    // per request expected to follow. The start that gains most goes, if it gains at all: an old
+    // part that never pays does not hold back the one that just aged.
     const remaining = expectedRemaining(steps, cfg.batchPaybackRequests);
-    const pays = saved >= cfg.batchMinTokens && saved * prices.read * remaining >= (prices.write - prices.read) * rewritten;
-    // Staying under the context window is absolute: whatever the price.
+    const sentEnd = firstSlotOf[Math.max(0, k - 1)];
+    let best = -1;
+    let bestGain = 0;
+    let suffixSaved = 0;
+    for (let j = eligible.length - 1; j >= 0; j--) {
+      const i = eligible[j];
+      suffixSaved += slots[i].entry.tokens - results[i]!.t;
+      if (suffixSaved < cfg.batchMinTokens) continue;
+      const shownNow = slotCum[sentEnd] - slotCum[i] - savedBySlot.range(i, sentEnd);
+      const rewritten = Math.max(0, shownNow - suffixSaved);
+      const gain = suffixSaved * prices.read * remaining - (prices.write - prices.read) * rewritten;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = j;
+      }
+    }
+    // Staying under the context window is absolute: whatever the price. After a pause longer than
+    // the cache's lifetime nothing is cached: every saving is free.
     const shown = cum[k] - savedTotal;
     const overflow = contextLimit !== undefined && contextLimit > 0 && shown >= contextLimit * CONTEXT_LIMIT_SHARE;
-    if (!(overflow || cold || pays)) continue;
-    for (const i of eligible) {
+    const from = overflow || cold ? 0 : best;
+    if (from < 0) continue;
+    for (const i of eligible.slice(from)) {
       applied.add(i);
-      savedIn[slots[i].mi] += slots[i].entry.tokens - results[i]!.t;
-      savedTotal += slots[i].entry.tokens - results[i]!.t;
+      const gain = slots[i].entry.tokens - results[i]!.t;
+      savedBySlot.add(i, gain);
+      savedTotal += gain;
     }
     const left = pending.filter((i) => !applied.has(i));
     pending.length = 0;
     pending.push(...left);
   }
   return { applied, repeats };
+}
+
+/** Sums over ranges of slots, with updates (a Fenwick tree). */
+class Fenwick {
+  private readonly tree: Float64Array;
+  constructor(size: number) {
+    this.tree = new Float64Array(size + 1);
+  }
+  add(i: number, value: number) {
+    for (let x = i + 1; x < this.tree.length; x += x & -x) this.tree[x] += value;
+  }
+  /** The sum of slots [0, end). */
+  private prefix(end: number) {
+    let sum = 0;
+    for (let x = end; x > 0; x -= x & -x) sum += this.tree[x];
+    return sum;
+  }
+  /** The sum of slots [from, to). */
+  range(from: number, to: number) {
+    return to > from ? this.prefix(to) - this.prefix(from) : 0;
+  }
 }
 
 /** A tool call's identity for "the same command run again": its command, or else its whole input (kept with the part). */

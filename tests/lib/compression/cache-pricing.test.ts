@@ -27,9 +27,11 @@ describe("cache pricing by provider", () => {
     expect(cachePricesFor(config.compression, [message("assistant", { providerID: "openai" })])).toEqual({ read: 1, write: 1 });
   });
 
-  it("expects as many requests to follow as the steps taken so far, within the cap", () => {
-    expect(expectedRemaining(0, 15)).toBe(1);
-    expect(expectedRemaining(6, 15)).toBe(6);
+  it("expects half as many requests to follow as the steps taken so far, at least 3, within the cap", () => {
+    expect(expectedRemaining(0, 15)).toBe(3);
+    expect(expectedRemaining(6, 15)).toBe(3);
+    expect(expectedRemaining(10, 15)).toBe(5);
     expect(expectedRemaining(40, 15)).toBe(15);
+    expect(expectedRemaining(0, 2)).toBe(2);
   });
 });

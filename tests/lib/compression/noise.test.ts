@@ -68,14 +68,12 @@ describe("noise at first send", () => {
       expect(noiseTool("bash", { command })).toBe(false);
     expect(noiseTool("read", { filePath: "a.py" })).toBe(false);
     expect(noiseTool("edit", { filePath: "a.py" })).toBe(false);
+    // Each at its first send (once aged, the schedule may compress any output: schedule.test.ts).
     const ctx = contexts();
-    const h = new History()
-      .user("Look")
-      .step({ tools: [{ name: "cat", tool: "bash", input: { command: "cat tests/out.txt" }, output: pytest }] })
-      .step({ tools: [{ name: "read", tool: "read", input: { filePath: "tests/out.txt" }, output: pytest }] });
-    const out = compressMessages(ctx, h.body()).messages;
-    expect(fieldOf(out, h.ids.cat)).toBe(pytest);
-    expect(fieldOf(out, h.ids.read)).toBe(pytest);
+    const h = new History().user("Look").step({ tools: [{ name: "cat", tool: "bash", input: { command: "cat tests/out.txt" }, output: pytest }] });
+    expect(fieldOf(compressMessages(ctx, h.body()).messages, h.ids.cat)).toBe(pytest);
+    h.step({ tools: [{ name: "read", tool: "read", input: { filePath: "tests/out.txt" }, output: pytest }] });
+    expect(fieldOf(compressMessages(ctx, h.body()).messages, h.ids.read)).toBe(pytest);
   });
 
   it("is off with `noise` in disabledStrategies", () => {

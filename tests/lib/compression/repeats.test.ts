@@ -7,7 +7,15 @@ import { excerpt, fieldOf, History, SESSION } from "./history";
 /** Repeated outputs (lib/compression/repeats.ts): a reference from the first request, the copy kept whole while it matters. */
 // The apt-get fixture is mostly an install log, noise removed at first send (noise.test.ts): off
 // here, so that these tests see repeats alone.
-const contexts = contextsPerTest({ RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "noise" });
+// The copies a repeat refers to must still be shown whole when the repeat arrives: a patient
+// schedule (small parts held, a 500-token batch minimum, reads kept while their file is worked on)
+// keeps them so; the default compresses a part as it ages when that pays (schedule.test.ts).
+const contexts = contextsPerTest({
+  RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "noise",
+  RECOLLECT_COMPRESSION_SMALL_PART_TOKENS: "400",
+  RECOLLECT_COMPRESSION_BATCH_MIN_TOKENS: "500",
+  RECOLLECT_COMPRESSION_ACTIVE_FILE_TURNS: "8",
+});
 /** Prices under which a rewrite costs nothing: every aged saving is a batch at once. */
 const NO_CACHE = JSON.stringify({ "*": { read: 1, write: 1 } });
 /** The direct expand handle every reference carries (issue 39: it resolves in one step). */

@@ -1,0 +1,84 @@
+/**
+ * Builds the compression TUNING set (bench/compress/tuning/README.md): runs of the same public
+ * source as the frozen set (bench/compress/frozen/) that the frozen split did NOT take, so rules
+ * can be tuned on the same kind of work without ever looking at the frozen runs.
+ *
+ *   npx tsx bench/compress/tuning/build.ts --source <clone of gruckion/mini-swe-agent> [--out <dir>] [--write-manifest]
+ *
+ * Selection: of the source's 500 runs, drop the 64 the frozen set took (smallest
+ * sha256("frozen:" + id)); of the rest, take the TUNING_RUNS with the smallest
+ * sha256("tuning:" + id). A split by a hash of each item, never by its content.
+ * `--write-manifest` was run once, when the set was made; without it a difference is an error.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { FROZEN_RUNS, type Manifest, type ManifestRun, SOURCE_COMMIT, SOURCE_REPO } from "../frozen/build";
+import { convertMiniSweAgent } from "../frozen/mini-swe-agent";
+
+export const TUNING_DIR = path.resolve(import.meta.dirname);
+export const TUNING_MANIFEST = path.join(TUNING_DIR, "manifest.json");
+/** Where the converted runs go by default (git-ignored: the data stays out of the repository). */
+export const TUNING_OUT = path.join(TUNING_DIR, "runs");
+const TRAJS = "swebench_results/20251118_gemini-3-pro-74pct/trajs";
+export const TUNING_RUNS = 128;
+
+const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
+
+function main() {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const source = arg("--source") ?? process.env.RECOLLECT_FROZEN_SOURCE;
+  if (!source) throw new Error("--source <clone of gruckion/mini-swe-agent> is required");
+  const out = arg("--out") ?? TUNING_OUT;
+  const write = process.argv.includes("--write-manifest");
+  const git = (...args: string[]) => execFileSync("git", ["-C", source, ...args], { maxBuffer: 256 * 1024 * 1024 });
+  const all = git("ls-tree", "-r", "--name-only", SOURCE_COMMIT, `${TRAJS}/`)
+    .toString()
+    .split("\n")
+    .filter((f) => f.endsWith(".traj.json"))
+    .map((f) => ({ f, instance: path.basename(f, ".traj.json") }));
+  const frozen = new Set(
+    [...all]
+      .sort((a, b) => sha256(`frozen:${a.instance}`).localeCompare(sha256(`frozen:${b.instance}`)))
+      .slice(0, FROZEN_RUNS)
+      .map((r) => r.instance),
+  );
+  const chosen = all
+    .filter((r) => !frozen.has(r.instance))
+    .sort((a, b) => sha256(`tuning:${a.instance}`).localeCompare(sha256(`tuning:${b.instance}`)))
+    .slice(0, TUNING_RUNS)
+    .sort((a, b) => a.instance.localeCompare(b.instance));
+  fs.mkdirSync(out, { recursive: true });
+  const runs: ManifestRun[] = [];
+  for (const { f, instance } of chosen) {
+    const raw = git("show", `${SOURCE_COMMIT}:${f}`);
+    const name = `mini-swe-agent__${instance}`;
+    const run = convertMiniSweAgent(name, instance, raw.toString("utf8"));
+    if (!run) throw new Error(`${f}: no steps`);
+    const text = JSON.stringify(run);
+    fs.writeFileSync(path.join(out, `${name}.json`), text);
+    runs.push({ name, instance, path: f, sourceSha256: sha256(raw), runSha256: sha256(text) });
+  }
+  const manifest: Manifest = {
+    source: { repo: SOURCE_REPO, commit: SOURCE_COMMIT, licence: "MIT (LICENSE.md of the repository)", path: TRAJS },
+    selection: `of ${all.length}, not the ${FROZEN_RUNS} the frozen set took (smallest sha256("frozen:" + id)); of the rest, the ${TUNING_RUNS} with the smallest sha256("tuning:" + instance id)`,
+    converter: "bench/compress/frozen/mini-swe-agent.ts",
+    runs,
+  };
+  if (write) {
+    fs.writeFileSync(TUNING_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log(`wrote ${TUNING_MANIFEST}: ${runs.length} runs`);
+    return;
+  }
+  const saved = JSON.parse(fs.readFileSync(TUNING_MANIFEST, "utf8")) as Manifest;
+  const differ = saved.runs.filter((r, i) => JSON.stringify(r) !== JSON.stringify(runs[i]));
+  if (differ.length || saved.runs.length !== runs.length)
+    throw new Error(`the rebuilt set differs from manifest.json: ${differ.map((r) => r.name).join(", ")}`);
+  console.log(`${runs.length} runs rebuilt in ${out}, identical to manifest.json`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
