@@ -10,9 +10,10 @@ import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
 import { corpus } from "./corpus";
 import { bulkLoad, PROJECTS } from "./load";
 import { keepAliveClient } from "../lib/http-client";
+import { processCpuMs } from "../lib/process-cpu";
 
 /**
- * p50/p95 of POST /api/search over HTTP at several collection sizes, lexical and hybrid (hybrid
+ * p50/p95/p99 of POST /api/search over HTTP at several collection sizes, lexical and hybrid (hybrid
  * includes the query embedding with ../shared/models/random-minilm-l6, q8, or the real model that
  * RECOLLECT_BENCH_MODEL_DIR names (bench/models/prepare); every query is distinct,
  * so the query-embedding cache never hits), plus server RSS. Timed with a keep-alive node:http
@@ -77,7 +78,11 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
         const count = mode === "lexical" ? Math.max(queries, 2 * c.questions.length) : queries;
         for (let i = 0; i < 20; i++) await viaHttp(queries + i); // warm-up (other questions)
         const samples: number[] = [];
+        // The server's own CPU per request (utime + stime, embedding workers included): what a
+        // loaded machine inflates least.
+        const cpuBefore = processCpuMs(server.pid);
         for (let i = 0; i < count; i++) samples.push(await viaHttp(i));
+        const cpuAfter = processCpuMs(server.pid);
         // The same lexical questions again through fetch, for comparison.
         const fetched: number[] = [];
         if (mode === "lexical") for (let i = 0; i < count; i++) fetched.push(await viaFetch(i));
@@ -86,6 +91,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
           memories: n,
           mode,
           ...stats(samples),
+          "server cpu ms/query": cpuBefore === null || cpuAfter === null ? "n/a" : round((cpuAfter - cpuBefore) / count),
           "fetch p50": f.p50 || "",
           "fetch p95": f.p95 || "",
           rssMB: rssMB(server.pid),
