@@ -29,7 +29,7 @@ export { percentile };
 
 export function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), max: round(s[s.length - 1]) };
+  return { n: s.length, p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), p99: round(percentile(s, 99)), max: round(s[s.length - 1]) };
 }
 
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;

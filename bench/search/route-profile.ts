@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { databaseFile } from "../../lib/paths";
 import type { SearchFilters } from "../../lib/search/filters";
-import { lexicalSearch } from "../../lib/search/lexical";
+import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, scanPlan } from "../../lib/search/lexical";
+import { memoryConditions } from "../../lib/search/filters";
+import { boostTitleMatches } from "../../lib/search/title-match";
+import { formatResults } from "../../lib/search/format";
 import { searchMemories } from "../../lib/search/search";
 import { queryTerms } from "../../lib/search/tokenizer";
 import { ensureBuild } from "../../scripts/build-if-needed";
@@ -89,6 +92,10 @@ export async function runRouteProfile(size: number, storeDir: string | undefined
       { defer: noDefer },
     ),
   );
+  const stages = await stageProfile(
+    ctx,
+    questions.map((q) => q.question),
+  );
   ctx.close();
 
   const overHttp: Record<string, unknown>[] = [];
@@ -135,11 +142,13 @@ export async function runRouteProfile(size: number, storeDir: string | undefined
   if (!storeDir) fs.rmSync(dataDir, { recursive: true, force: true });
   console.log(`\nIn process at ${size} memories (CPU ms per query; wall at load1 ${round(os.loadavg()[0], 1)})`);
   console.log(table(rows));
+  console.log("\nOne lexical search split into its stages (CPU ms per query, no filter, k = 100 as the route asks)");
+  console.log(table(stages));
   if (overHttp.length) {
     console.log("\nPOST /api/search over HTTP (server CPU per query from /proc; wall marked with load1)");
     console.log(table(overHttp));
   }
-  return { size, inProcess: rows, http: overHttp };
+  return { size, inProcess: rows, stages, http: overHttp };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -148,4 +157,73 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runRouteProfile(size, store ? path.resolve(store) : undefined, !args.includes("--no-http"), !args.includes("--no-build"));
   if (result) console.log(`\nwrote ${writeResult("search-route-profile", { at: new Date().toISOString(), ...result })}`);
   process.exit(0);
+}
+
+/**
+ * The stages of one lexical search (no filter, k = 100 as POST /api/search asks), each timed alone
+ * in CPU time over the same questions. The SQL stages rebuild the plan's first statement
+ * (lexical.ts) one part at a time: the postings (MATCH and the candidates' sub-query, rowids
+ * only), then bm25() and the sort, then the join with `memories` and its filters. The later ones
+ * are what searchMemories does around it. Each row's figure includes the ones above it where
+ * marked "+".
+ */
+async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[]): Promise<Record<string, unknown>[]> {
+  const k = 100;
+  const filters: SearchFilters = { projectId: null, statuses: ["active"] };
+  const cond = memoryConditions(filters);
+  const { title, tags, content } = COLUMN_WEIGHTS;
+  const sqlite = ctx.sqlite;
+  const statementOf = (terms: string[]) => {
+    const plan = scanPlan(sqlite, terms.slice(0, 64), k);
+    const candidates = "+memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
+    const [where, params]: [string, unknown[]] =
+      plan.candidates === null || plan.fromSeq <= 1
+        ? ["memory_fts.rowid >= ?", [plan.fromSeq]]
+        : [`(+memory_fts.rowid >= ? OR ${candidates})`, [plan.fromSeq, plan.candidates]];
+    return { match: ftsQuery(plan.terms), where, params };
+  };
+  const sqlPostings = (where: string) => `SELECT memory_fts.rowid FROM memory_fts WHERE memory_fts MATCH ? AND ${where}`;
+  const sqlBm25 = (where: string) =>
+    `SELECT memory_fts.rowid, bm25(memory_fts, ${title}, ${tags}, ${content}) AS b FROM memory_fts WHERE memory_fts MATCH ? AND ${where} ORDER BY b LIMIT ?`;
+  const sqlJoin = (where: string) =>
+    `SELECT m.seq AS seq, bm25(memory_fts, ${title}, ${tags}, ${content}) AS bm25, m.title AS title, m.pinned AS pinned, m.category AS category, ` +
+    "m.created_at AS createdAt, m.access_count AS accessCount, m.project_id AS projectId FROM memory_fts CROSS JOIN memories m ON m.seq = memory_fts.rowid " +
+    `WHERE memory_fts MATCH ? AND ${where} AND ${cond.sql} ORDER BY bm25 LIMIT ?`;
+  const noDefer = () => {};
+  const prepared = questions.map((q) => {
+    const terms = queryTerms(q);
+    const st = statementOf(terms);
+    const rows = sqlite.prepare(sqlJoin(st.where)).all(st.match, ...st.params, ...cond.params, k) as { bm25: number; title: string | null }[];
+    return { q, terms, st, rows };
+  });
+  const out: Record<string, unknown>[] = [];
+  const stage = (name: string, fn: (p: (typeof prepared)[number]) => unknown) => {
+    for (const p of prepared.slice(0, 20)) fn(p);
+    const cpu = prepared.map((p) => cpuOf(() => fn(p)) / 1000);
+    out.push({ stage: name, "cpu mean ms": round(cpu.reduce((a, b) => a + b, 0) / cpu.length), "cpu p95 ms": stats(cpu).p95 });
+  };
+  stage("query terms (tokenize, stem)", (p) => queryTerms(p.q));
+  stage("plan (df lookups, candidates)", (p) => scanPlan(sqlite, p.terms.slice(0, 64), k));
+  stage("postings: MATCH + candidates, rowids only", (p) => sqlite.prepare(sqlPostings(p.st.where)).all(p.st.match, ...p.st.params));
+  stage("+ bm25() (idf pass, scoring, sort)", (p) => sqlite.prepare(sqlBm25(p.st.where)).all(p.st.match, ...p.st.params, k));
+  stage("+ join memories, filters, ranking columns", (p) => sqlite.prepare(sqlJoin(p.st.where)).all(p.st.match, ...p.st.params, ...cond.params, k));
+  stage("title match (boostTitleMatches)", (p) =>
+    boostTitleMatches(
+      p.rows.map((r) => ({ ...r })),
+      p.terms,
+    ),
+  );
+  stage("lexicalSearch (all of the above, widening)", (p) => lexicalSearch(ctx, p.terms, filters, k));
+  const outputs = new Map<string, Awaited<ReturnType<typeof searchMemories>>>();
+  stage("searchMemories, lexical, limit 10 (+ ranking, rows, snippets, formatted)", (p) =>
+    searchMemories(ctx, { query: p.q, limit: 10, mode: "lexical", explain: false, purpose: "search" }, { defer: noDefer }).then((o) => outputs.set(p.q, o)),
+  );
+  // Lexical mode settles without waiting on anything: its answers are in `outputs` after one turn.
+  await new Promise((r) => setImmediate(r));
+  stage("formatted (formatResults of the 10)", (p) => {
+    const o = outputs.get(p.q);
+    if (o) formatResults(p.q, o.results, 1000);
+  });
+  stage("JSON.stringify of the answer", (p) => JSON.stringify(outputs.get(p.q)));
+  return out;
 }
