@@ -132,10 +132,7 @@ export function rank(
   // rendering found in no memory counts fully against the translation (a store in one language).
   const translatedFusion = { ...fusion, absentWeight: 1 };
   const shareOf = (h: (typeof lexical)[number]) =>
-    Math.max(
-      coverageOf(h.coverage, fusion),
-      h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0,
-    );
+    Math.max(coverageOf(h.coverage, fusion), h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0);
   const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, share: shareOf(h) }]));
   // Thin lexical evidence (the best hit covers little of the question): the lexical weight shrinks.
   const bestCoverage = Math.max(0, ...lexical.map(shareOf));
