@@ -5,6 +5,7 @@
 // (no server, a slow one, bad input), it prints nothing and exits 0, and the agent goes on.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
@@ -68,6 +69,32 @@ function transcriptTail(file, max) {
   }
 }
 
+/**
+ * One HTTP exchange over node:http (Node's fetch costs a module load of its own, tens of ms per
+ * hook), on one kept-alive connection for the proof and the call. Resolves to the parsed JSON
+ * answer of a 2xx, else undefined.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function request(url, { method = "GET", headers = {}, body, signal } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent, signal }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        if (!res.statusCode || res.statusCode >= 300) return resolve(undefined);
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        } catch {
+          resolve(undefined);
+        }
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 /** The address as lib/security/server-proof.ts writes it into the proof (kept equal by tests/http/agents-hook.test.ts). */
 function dialledAddress(url) {
   const u = new URL(url);
@@ -86,8 +113,7 @@ async function provenToken(s, signal) {
   const token = fs.readFileSync(path.join(s.dataDir, "token"), "utf8").trim();
   if (!token) return undefined;
   const challenge = crypto.randomBytes(16).toString("hex");
-  const res = await fetch(`${s.url}/api/health?challenge=${challenge}`, { signal });
-  const body = await res.json();
+  const body = await request(`${s.url}/api/health?challenge=${challenge}`, { signal });
   const expected = crypto
     .createHmac("sha256", token)
     .update(`recollect-server-proof:v2:${dialledAddress(s.url)}:${challenge}`)
@@ -109,14 +135,12 @@ async function main() {
   const token = await provenToken(s, signal);
   if (!token) return;
   const transcript = transcriptTail(event.transcript_path, spec.transcriptBytes);
-  const res = await fetch(`${s.url}/api/agents/hook`, {
+  const answer = await request(`${s.url}/api/agents/hook`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ agent: s.agent, event, ...(transcript ? { transcript } : {}) }),
     signal,
   });
-  if (!res.ok) return;
-  const answer = await res.json();
   if (answer?.output) process.stdout.write(`${JSON.stringify(answer.output)}\n`);
 }
 
