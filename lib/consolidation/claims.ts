@@ -71,6 +71,45 @@ export function changedValue(older: string, newer: string): { was: string[]; now
   return { was, now };
 }
 
+/** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
+const withoutRemarks = (text: string) => text.replace(/\s*[(（][^()（）]{0,80}[)）]/g, " ");
+
+/** The copula or "to" glued before a Chinese value ("大小是 50", "改成 5 秒"): part of the value's slot. */
+const ZH_VALUE_LEAD = /[是为成到]\s*(?=\d|[一二两三四五六七八九十])/g;
+const ZH_CHANGE = /现在|目前|已经|改为|改成|调整为|调整到|调整|提高到|提高|降低到|降低|变为|变成/g;
+
+/** The words of a setting: values, remarks in parentheses and the words that only say it changed taken out. */
+export function settingWords(text: string): Set<string> {
+  const plain = withoutRemarks(text).replace(ZH_CHANGE, " ").replace(ZH_VALUE_LEAD, " ");
+  return new Set([...wordsWithoutValues(plain)].filter((w) => !CHANGE_WORDS.has(w)));
+}
+
+/** The first clause of a text, remarks in parentheses aside. */
+export const firstClause = (text: string): string | undefined => clausesOf(withoutRemarks(text))[0];
+
+/**
+ * The same setting with a changed value, the newer adding a clause of its own: the older's words
+ * (values, remarks and change words aside) are exactly those of the newer's first clause, and a
+ * value of the older is gone from the newer. "Product images must be under 2 MB" -> "... under
+ * 5 MB and at least 800 px wide"; "超时时间是 3 秒" -> "超时时间改成 5 秒，超时后重试一次". The first
+ * clause only: the setting comes first, what is added follows.
+ */
+export function changedValueWithAddition(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  const vo = valuesOf(withoutRemarks(older));
+  const first = firstClause(newer);
+  if (vo.length === 0 || !first) return undefined;
+  const vFirst = valuesOf(first);
+  const vn = valuesOf(newer);
+  const was = vo.filter((v) => !vn.includes(v));
+  const now = vFirst.filter((v) => !vo.includes(v));
+  if (was.length === 0 || now.length === 0) return undefined;
+  const wo = settingWords(older);
+  const wn = settingWords(first);
+  if (wo.size < 2 || wo.size !== wn.size) return undefined;
+  for (const w of wo) if (!wn.has(w)) return undefined;
+  return { was, now };
+}
+
 /** Words that set a clause's polarity, as the tokenizer keeps them (English stop words are dropped by it). */
 const POLARITY_TOKENS = new Set(["not", "never", "no", "alway", "avoid", "disabl", "enabl", "must", "should", "dont", "don"]);
 const isPolarityToken = (t: string) => POLARITY_TOKENS.has(t) || /[不没别勿禁免要]/.test(t);
@@ -92,7 +131,7 @@ export function oppositePolarity(a: string, b: string): boolean {
 }
 
 /** Clauses: sentences cut again at ; , : and their CJK forms (a clause is where a negation applies). */
-function clausesOf(text: string): string[] {
+export function clausesOf(text: string): string[] {
   return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim()));
 }
 
@@ -117,7 +156,7 @@ export function clauseConflict(a: string, b: string): boolean {
   return false;
 }
 
-function clauseNegative(clause: string): boolean {
+export function clauseNegative(clause: string): boolean {
   // An exclusion ("not FlatList", "rather than the DAG status") names an alternative, it does not negate.
   if (EXCLUSION.test(clause.trim()) || /^\s*(?:not|instead\s+of|rather\s+than)\b/i.test(clause)) return false;
   return isNegative(clause);

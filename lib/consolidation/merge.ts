@@ -1,6 +1,6 @@
 import { isNumberToken } from "./cues";
-import { clauseConflict } from "./claims";
-import { jaccardOf, namesOf, textOf, type Featured } from "./features";
+import { clauseConflict, clausesOf } from "./claims";
+import { chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -24,6 +24,16 @@ const GENERIC_WORDS = new Set(
     "work want try help add remov chang move open close check pick choos press click wait exampl such other same differ " +
     "first last next new old everi each all ani both either well much mani more most less least veri realli"
   ).split(" "),
+);
+
+/** Two Chinese texts are similar enough from this overlap of their characters (`charsOf`). */
+const CHAR_SAME = 0.4;
+
+/** Chinese words that phrase a rule ("use", "must", "uniformly", "within") and name no subject. */
+const ZH_GENERIC_WORDS = new Set(
+  "使用 统一 需要 必须 不要 禁止 可以 应该 一定 所有 每个 时候 之后 之前 以后 然后 直接 尽量 以内 一个 单个 多个 注意 默认 务必 记得 不然 否则 避免 不能 不得".split(
+    " ",
+  ),
 );
 
 /** Below plain word overlap `threshold`, a pair is the same claim when the words it shares carry this much of the weight (rare words weigh more). */
@@ -61,8 +71,8 @@ export function sameFact(
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
   // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
-  const subjectA = (t: string) => isName(t) && (namesA.has(t) || !GENERIC_WORDS.has(t));
-  const subjectB = (t: string) => isName(t) && (namesB.has(t) || !GENERIC_WORDS.has(t));
+  const subjectA = (t: string) => isName(t) && !ZH_GENERIC_WORDS.has(t) && (namesA.has(t) || !GENERIC_WORDS.has(t));
+  const subjectB = (t: string) => isName(t) && !ZH_GENERIC_WORDS.has(t) && (namesB.has(t) || !GENERIC_WORDS.has(t));
   if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
@@ -71,9 +81,16 @@ export function sameFact(
   // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
   if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
   // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
-  if (clauseConflict(textOf(p.a.memory), textOf(p.b.memory))) return false;
+  const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
+  if (clauseConflict(ta, tb)) return false;
+  // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
+  if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
+  // Two Chinese texts that each have a step the other lacks are two procedures in one frame
+  // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
+  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
   const similar =
     p.jaccard >= threshold ||
+    (p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME) ||
     (cosine !== null && cosine >= cosineThreshold) ||
     // By weight, only when not both add a subject word, written as a name or not ("Drain the
     // [billing] queue..." / "Restarting the [ingest] worker..." share their rare phrasing).
@@ -83,6 +100,36 @@ export function sameFact(
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
   if (!similar) return false;
   return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** A clause with less than this share of its words in the other text says something the other does not. */
+const NEW_CLAUSE = 0.7;
+
+/** A clause that forbids: "never …", "do not …", "不要…", "禁止…" at its start. */
+const PROHIBITION = /^\s*(?:and\s+|but\s+|also\s+)?(?:never|do\s+not|don['’]t|must\s+not|不要|禁止|别|切勿|不得|不能|严禁)/i;
+
+/** The share of a clause's words (or characters, for Chinese) found in the other text. */
+function coveredBy(clause: string, other: ReadonlySet<string>, chinese: boolean): number {
+  const words = chinese ? chineseChars(clause) : new Set(tokenize(clause, "query"));
+  if (words.size === 0) return 1;
+  let inside = 0;
+  for (const w of words) if (other.has(w)) inside++;
+  return inside / words.size;
+}
+
+/** Whether `a` has a clause forbidding something that `b` does not say at all, while `b` forbids nothing. */
+function addsProhibition(a: string, b: string): boolean {
+  const clausesB = clausesOf(b);
+  if (clausesB.some((c) => PROHIBITION.test(c))) return false;
+  const chinese = /[\u3400-\u9fff]/.test(b);
+  const wordsB = chinese ? chineseChars(b) : new Set(tokenize(b, "query"));
+  return clausesOf(a).some((c) => PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
+}
+
+/** Whether a clause of `a` has less than half of its characters in `b` (Chinese texts). */
+function hasUnmatchedClause(a: string, b: string): boolean {
+  const charsB = chineseChars(b);
+  return clausesOf(a).some((c) => coveredBy(c, charsB, true) < 0.5);
 }
 
 /** The weight of the shared words over the weight of all (weighted Jaccard). */
