@@ -13,14 +13,18 @@ import { sentencesOf } from "./sentences";
 const VALUE =
   /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
 
+/** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
+const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
+
 /** The values a text states, normalised (lowercase, no spaces), in order. */
 export function valuesOf(text: string): string[] {
-  return [...text.matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;"));
+  const constants = [...text.matchAll(CONSTANT)].map((m) => m[0].toLowerCase());
+  return [...[...text.replace(CONSTANT, " ").matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;")), ...constants];
 }
 
 /** The text's words without its values (each value becomes one placeholder word). */
 export function wordsWithoutValues(text: string): Set<string> {
-  return new Set(tokenize(text.replace(VALUE, " "), "query"));
+  return new Set(tokenize(text.replace(CONSTANT, " ").replace(VALUE, " "), "query"));
 }
 
 /** Words that say a value changed, not what it is about ("now 15 minutes", "raised to 75"). */
