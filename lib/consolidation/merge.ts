@@ -26,8 +26,23 @@ const GENERIC_WORDS = new Set(
   ).split(" "),
 );
 
-/** Two Chinese texts are similar enough from this overlap of their characters (`charsOf`). */
+/** Two Chinese texts are similar enough from this overlap of their characters (`charsOf`)... */
 const CHAR_SAME = 0.4;
+/** ... when each has at least this share of its characters in the other. */
+const CHAR_COVERED = 0.6;
+const CHAR_COVERED_ONE_CLAUSE = 0.7;
+
+/** What a Chinese text is about: its first two-character word that is not a phrasing word ("" when none). */
+function topicOf(text: string): string {
+  for (const run of text.match(/[\u3400-\u9fff]+/g) ?? []) {
+    const word = run.replace(/^[的了在是把就到和与及或也都还又再被让给对从向于以而并且但时后前上下中里个这那其之]+/, "");
+    for (let i = 0; i + 2 <= word.length; i += 2) {
+      const w = word.slice(i, i + 2);
+      if (!ZH_GENERIC_WORDS.has(w)) return w;
+    }
+  }
+  return "\u0000";
+}
 
 /** Chinese words that phrase a rule ("use", "must", "uniformly", "within") and name no subject. */
 const ZH_GENERIC_WORDS = new Set(
@@ -88,9 +103,19 @@ export function sameFact(
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
+  // Similar by their characters only when one names what the other is about (its first word)
+  // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
+  // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
+  const byChars =
+    p.charJaccard !== undefined &&
+    p.charJaccard >= CHAR_SAME &&
+    (ta.includes(topicOf(tb)) || tb.includes(topicOf(ta))) &&
+    Math.min(coveredBy(ta, chineseChars(tb), true), coveredBy(tb, chineseChars(ta), true)) >=
+      // One short clause each: the subject they share is most of their characters.
+      (clausesOf(ta).length > 1 || clausesOf(tb).length > 1 ? CHAR_COVERED : CHAR_COVERED_ONE_CLAUSE);
   const similar =
     p.jaccard >= threshold ||
-    (p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME) ||
+    byChars ||
     (cosine !== null && cosine >= cosineThreshold) ||
     // By weight, only when not both add a subject word, written as a name or not ("Drain the
     // [billing] queue..." / "Restarting the [ingest] worker..." share their rare phrasing).
