@@ -145,7 +145,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         continue;
       }
       if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
-      const cosine = p.jaccard < cfg.mergeJaccard ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
+      // Not for a Chinese pair only its characters brought near: an English model gives every
+      // Chinese sentence of one frame a cosine of 0.95+ (the pairs by meaning alone need a margin).
+      const byWords = p.jaccard >= floor || p.charJaccard === undefined;
+      const cosine = p.jaccard < cfg.mergeJaccard && byWords ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
