@@ -17,6 +17,8 @@ export interface Featured {
   names?: Set<string>;
   /** Chinese text only: its content characters and its other words (see `charsOf`). */
   chars?: Set<string> | null;
+  clauses?: string[];
+  topic?: string;
 }
 
 export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `${m.title}. ${m.content}` : m.content);

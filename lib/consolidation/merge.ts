@@ -1,6 +1,6 @@
 import { isNumberToken } from "./cues";
 import { clauseConflict, clausesOf } from "./claims";
-import { chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
+import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -31,6 +31,28 @@ const CHAR_SAME = 0.4;
 /** ... when each has at least this share of its characters in the other. */
 const CHAR_COVERED = 0.6;
 const CHAR_COVERED_ONE_CLAUSE = 0.7;
+
+/** Its clauses and its topic (computed once per memory: a run compares each memory with many). */
+const clausesOfF = (f: Featured) => (f.clauses ??= clausesOf(textOf(f.memory)));
+const topicOfF = (f: Featured) => (f.topic ??= topicOf(textOf(f.memory)));
+
+function setCovered(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let inside = 0;
+  for (const t of a) if (b.has(t)) inside++;
+  return a.size ? inside / a.size : 1;
+}
+
+/** One names the other's topic, and each has most of its characters in the other. */
+function sameChineseClaim(a: Featured, b: Featured): boolean {
+  const ca = charsOf(a);
+  const cb = charsOf(b);
+  if (!ca || !cb) return false;
+  const [ta, tb] = [textOf(a.memory), textOf(b.memory)];
+  if (!ta.includes(topicOfF(b)) && !tb.includes(topicOfF(a))) return false;
+  // One short clause each: the subject they share is most of their characters.
+  const needed = clausesOfF(a).length > 1 || clausesOfF(b).length > 1 ? CHAR_COVERED : CHAR_COVERED_ONE_CLAUSE;
+  return Math.min(setCovered(ca, cb), setCovered(cb, ca)) >= needed;
+}
 
 /** What a Chinese text is about: its first two-character word that is not a phrasing word ("" when none). */
 function topicOf(text: string): string {
@@ -71,6 +93,13 @@ export function sameFact(
   isName: (t: string) => boolean = () => false,
   weightOf?: (t: string) => number,
 ): boolean {
+  // Similar by their characters only when one names what the other is about (its first word)
+  // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
+  // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
+  const byChars = p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME && sameChineseClaim(p.a, p.b);
+  // Not similar by any measure: nothing else to check (most pairs of a large store end here).
+  if (p.jaccard < threshold && !byChars && (cosine === null || cosine < cosineThreshold) && (weightOf === undefined || p.jaccard < WEIGHTED_FLOOR))
+    return false;
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
   const namesA = namesOf(p.a);
@@ -103,16 +132,6 @@ export function sameFact(
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
-  // Similar by their characters only when one names what the other is about (its first word)
-  // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
-  // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
-  const byChars =
-    p.charJaccard !== undefined &&
-    p.charJaccard >= CHAR_SAME &&
-    (ta.includes(topicOf(tb)) || tb.includes(topicOf(ta))) &&
-    Math.min(coveredBy(ta, chineseChars(tb), true), coveredBy(tb, chineseChars(ta), true)) >=
-      // One short clause each: the subject they share is most of their characters.
-      (clausesOf(ta).length > 1 || clausesOf(tb).length > 1 ? CHAR_COVERED : CHAR_COVERED_ONE_CLAUSE);
   const similar =
     p.jaccard >= threshold ||
     byChars ||
