@@ -83,13 +83,32 @@ const ZH_VALUE_LEAD = /[是为成到]\s*(?=\d|[一二两三四五六七八九十
 const ZH_CHANGE = /现在|目前|已经|改为|改成|调整为|调整到|调整|提高到|提高|降低到|降低|变为|变成/g;
 
 /** The words of a setting: values, remarks in parentheses and the words that only say it changed taken out. */
-export function settingWords(text: string): Set<string> {
+export const settingWords = memo(settingWordsOf);
+
+function settingWordsOf(text: string): Set<string> {
   const plain = withoutRemarks(text).replace(ZH_CHANGE, " ").replace(ZH_VALUE_LEAD, " ");
   return new Set([...wordsWithoutValues(plain)].filter((w) => !CHANGE_WORDS.has(w)));
 }
 
+/**
+ * Per-text results of the costlier steps (sentence segmentation, tokenizing), kept for the texts
+ * of a run: a run asks them for the same memories pair after pair. Cleared past 20,000 texts.
+ */
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    let value = cache.get(text);
+    if (value === undefined && !cache.has(text)) {
+      if (cache.size >= 20_000) cache.clear();
+      value = compute(text);
+      cache.set(text, value);
+    }
+    return value as T;
+  };
+}
+
 /** The first clause of a text, remarks in parentheses aside. */
-export const firstClause = (text: string): string | undefined => clausesOf(withoutRemarks(text))[0];
+export const firstClause = memo((text: string): string | undefined => clausesOf(withoutRemarks(text))[0]);
 
 /**
  * The same setting with a changed value, the newer adding a clause of its own: the older's words
