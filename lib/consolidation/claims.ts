@@ -1,6 +1,7 @@
 import { tokenize } from "../search/tokenizer";
 import { trimEnd } from "../trim-end";
 import { isNegative } from "./cues";
+import { perText } from "./per-text";
 import { sentencesOf } from "./sentences";
 
 /**
@@ -17,15 +18,15 @@ const VALUE =
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
 
 /** The values a text states, normalised (lowercase, no spaces), in order. */
-export function valuesOf(text: string): string[] {
+export const valuesOf = perText((text: string): readonly string[] => valuesIn(text));
+
+function valuesIn(text: string): string[] {
   const constants = [...text.matchAll(CONSTANT)].map((m) => m[0].toLowerCase());
   return [...[...text.replace(CONSTANT, " ").matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;")), ...constants];
 }
 
 /** The text's words without its values (each value becomes one placeholder word). */
-export function wordsWithoutValues(text: string): Set<string> {
-  return new Set(tokenize(text.replace(CONSTANT, " ").replace(VALUE, " "), "query"));
-}
+export const wordsWithoutValues = perText((text: string): ReadonlySet<string> => new Set(tokenize(text.replace(CONSTANT, " ").replace(VALUE, " "), "query")));
 
 /** Words that say a value changed, not what it is about ("now 15 minutes", "raised to 75"). */
 export const CHANGE_WORDS: ReadonlySet<string> = new Set([
@@ -83,32 +84,15 @@ const ZH_VALUE_LEAD = /[是为成到]\s*(?=\d|[一二两三四五六七八九十
 const ZH_CHANGE = /现在|目前|已经|改为|改成|调整为|调整到|调整|提高到|提高|降低到|降低|变为|变成/g;
 
 /** The words of a setting: values, remarks in parentheses and the words that only say it changed taken out. */
-export const settingWords = memo(settingWordsOf);
+export const settingWords = perText(settingWordsOf);
 
 function settingWordsOf(text: string): Set<string> {
   const plain = withoutRemarks(text).replace(ZH_CHANGE, " ").replace(ZH_VALUE_LEAD, " ");
   return new Set([...wordsWithoutValues(plain)].filter((w) => !CHANGE_WORDS.has(w)));
 }
 
-/**
- * Per-text results of the costlier steps (sentence segmentation, tokenizing), kept for the texts
- * of a run: a run asks them for the same memories pair after pair. Cleared past 20,000 texts.
- */
-function memo<T>(compute: (text: string) => T): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    let value = cache.get(text);
-    if (value === undefined && !cache.has(text)) {
-      if (cache.size >= 20_000) cache.clear();
-      value = compute(text);
-      cache.set(text, value);
-    }
-    return value as T;
-  };
-}
-
 /** The first clause of a text, remarks in parentheses aside. */
-export const firstClause = memo((text: string): string | undefined => clausesOf(withoutRemarks(text))[0]);
+export const firstClause = perText((text: string): string | undefined => clausesOf(withoutRemarks(text))[0]);
 
 /**
  * The same setting with a changed value, the newer adding a clause of its own: the older's words
@@ -118,11 +102,14 @@ export const firstClause = memo((text: string): string | undefined => clausesOf(
  * clause only: the setting comes first, what is added follows.
  */
 export function changedValueWithAddition(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  // The value checks first: they are regular expressions, the first clause needs the sentence segmenter.
   const vo = valuesOf(withoutRemarks(older));
-  const first = firstClause(newer);
-  if (vo.length === 0 || !first) return undefined;
-  const vFirst = valuesOf(first);
+  if (vo.length === 0) return undefined;
   const vn = valuesOf(newer);
+  if (vn.length === 0 || vo.every((v) => vn.includes(v))) return undefined;
+  const first = firstClause(newer);
+  if (!first) return undefined;
+  const vFirst = valuesOf(first);
   const was = vo.filter((v) => !vn.includes(v));
   const now = vFirst.filter((v) => !vo.includes(v));
   if (was.length === 0 || now.length === 0) return undefined;
@@ -154,9 +141,14 @@ export function oppositePolarity(a: string, b: string): boolean {
 }
 
 /** Clauses: sentences cut again at ; , : and their CJK forms (a clause is where a negation applies). */
-export function clausesOf(text: string): string[] {
-  return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim()));
-}
+export const clausesOf = perText((text: string): readonly string[] =>
+  sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim())),
+);
+
+/** Each clause of a text with its words (polarity words aside) and its polarity. */
+const clauseWords = perText((text: string) =>
+  clausesOf(text).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) })),
+);
 
 /** "not X", "instead of X", "rather than X", "而不是 X": an exclusion, which says no to X, not to the clause. */
 const EXCLUSION = /\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|a\s+|an\s+)?\S+\s*$|而不是|不是/i;
@@ -167,8 +159,8 @@ const EXCLUSION = /\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|a\s+|an\s+)?
  * rule, not a contradiction; "X, not Y" and "X instead of Y" say the same.
  */
 export function clauseConflict(a: string, b: string): boolean {
-  const ca = clausesOf(a).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
-  const cb = clausesOf(b).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
+  const ca = clauseWords(a);
+  const cb = clauseWords(b);
   for (const x of ca)
     for (const y of cb) {
       if (x.neg === y.neg || x.t.size === 0 || y.t.size === 0) continue;

@@ -330,9 +330,13 @@ async function settingWithAddition(group: readonly Featured[], pairs: Pair[], sl
     const key = keyOf(textOf(f.memory));
     if (key) whole.set(key, [...(whole.get(key) ?? []), f]);
   }
+  if (whole.size === 0) return;
   for (const f of group) {
     if (slicer.due()) await slicer.pause();
     const text = textOf(f.memory);
+    // Cheap checks before the sentence segmenter: a newer with no value, or with no mark where a
+    // clause could end, has no first clause that could be a changed setting.
+    if (valuesOf(text).length === 0 || !CLAUSE_MARK.test(text)) continue;
     const first = firstClause(text);
     if (!first || first.length >= text.length - 2) continue;
     const key = keyOf(first);
@@ -347,6 +351,12 @@ async function settingWithAddition(group: readonly Featured[], pairs: Pair[], sl
     }
   }
 }
+
+/**
+ * Where a clause or a sentence may end (clausesOf's marks; a sentence terminal or a line break,
+ * as ICU's sentence rules): a text without one is one clause, its first clause is itself.
+ */
+const CLAUSE_MARK = /[;,:；，：\n\r\u0085\u2028\u2029]|\p{Sentence_Terminal}|\s(?:but|and|so)\s/u;
 
 /** The character overlap from which a pair of Chinese memories is looked at (merges need more, see sameFact). */
 const CANDIDATE_CHAR_JACCARD = 0.4;

@@ -1,5 +1,6 @@
 import { isNumberToken } from "./cues";
 import { clauseConflict, clausesOf } from "./claims";
+import { perText } from "./per-text";
 import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
@@ -152,9 +153,12 @@ const NEW_CLAUSE = 0.7;
 /** A clause that forbids: "never …", "do not …", "不要…", "禁止…" at its start. */
 const PROHIBITION = /^\s*(?:and\s+|but\s+|also\s+)?(?:never|do\s+not|don['’]t|must\s+not|不要|禁止|别|切勿|不得|不能|严禁)/i;
 
+/** A text's words as a set, kept per text (each memory is in many pairs). */
+const wordSet = perText((text: string): ReadonlySet<string> => new Set(tokenize(text, "query")));
+
 /** The share of a clause's words (or characters, for Chinese) found in the other text. */
 function coveredBy(clause: string, other: ReadonlySet<string>, chinese: boolean): number {
-  const words = chinese ? chineseChars(clause) : new Set(tokenize(clause, "query"));
+  const words = chinese ? chineseChars(clause) : wordSet(clause);
   if (words.size === 0) return 1;
   let inside = 0;
   for (const w of words) if (other.has(w)) inside++;
@@ -166,7 +170,7 @@ function addsProhibition(a: string, b: string): boolean {
   const clausesB = clausesOf(b);
   if (clausesB.some((c) => PROHIBITION.test(c))) return false;
   const chinese = /[\u3400-\u9fff]/.test(b);
-  const wordsB = chinese ? chineseChars(b) : new Set(tokenize(b, "query"));
+  const wordsB = chinese ? chineseChars(b) : wordSet(b);
   return clausesOf(a).some((c) => PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
 }
 
