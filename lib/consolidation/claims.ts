@@ -91,6 +91,9 @@ function settingWordsOf(text: string): Set<string> {
   return new Set([...wordsWithoutValues(plain)].filter((w) => !CHANGE_WORDS.has(w)));
 }
 
+/** The values of a text, remarks in parentheses aside. */
+const settingValues = perText((text: string) => valuesOf(withoutRemarks(text)));
+
 /** The first clause of a text, remarks in parentheses aside. */
 export const firstClause = perText((text: string): string | undefined => clausesOf(withoutRemarks(text))[0]);
 
@@ -103,7 +106,7 @@ export const firstClause = perText((text: string): string | undefined => clauses
  */
 export function changedValueWithAddition(older: string, newer: string): { was: string[]; now: string[] } | undefined {
   // The value checks first: they are regular expressions, the first clause needs the sentence segmenter.
-  const vo = valuesOf(withoutRemarks(older));
+  const vo = settingValues(older);
   if (vo.length === 0) return undefined;
   const vn = valuesOf(newer);
   if (vn.length === 0 || vo.every((v) => vn.includes(v))) return undefined;

@@ -109,30 +109,21 @@ export function sameFact(
   // "available" are phrasing); one word added is a detail.
   if (onlyA.length === 1 && onlyB.length === 1) {
     const [wa, wb] = [onlyA[0]!, onlyB[0]!];
-    const rest = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");
     // The same words in the same order around them: a slot ("the [balance sheet] report" / "the [trial balance] report").
-    if (namesA.has(wa) || namesB.has(wb) || rest(p.a.sequence, wa) === rest(p.b.sequence, wb)) return false;
+    if (namesA.has(wa) || namesB.has(wb) || restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb)) return false;
   }
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
   // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
-  const subjectA = (t: string) => isName(t) && !ZH_GENERIC_WORDS.has(t) && (namesA.has(t) || !GENERIC_WORDS.has(t));
-  const subjectB = (t: string) => isName(t) && !ZH_GENERIC_WORDS.has(t) && (namesB.has(t) || !GENERIC_WORDS.has(t));
-  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
+  if (onlyA.some((t) => isSubject(t, namesA, isName)) && onlyB.some((t) => isSubject(t, namesB, isName))) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
   // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
   // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
   if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
-  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
-  const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
-  if (clauseConflict(ta, tb)) return false;
-  // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
-  if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
-  // Two Chinese texts that each have a step the other lacks are two procedures in one frame
-  // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
-  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
+  // Similar enough, before the clause guards below (they segment and tokenize both texts; most
+  // candidate pairs of a large store are not similar enough and end here).
   const similar =
     p.jaccard >= threshold ||
     byChars ||
@@ -144,7 +135,23 @@ export function sameFact(
       !(onlyA.some(isName) && onlyB.some(isName)) &&
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
   if (!similar) return false;
+  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
+  const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
+  if (clauseConflict(ta, tb)) return false;
+  // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
+  if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
+  // Two Chinese texts that each have a step the other lacks are two procedures in one frame
+  // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
+  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
   return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** The words of a sequence in order, one word left out. */
+const restOf = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");
+
+/** A subject word: written as a name (`names`) or not a phrasing word, and found in memories of two categories or more (`isName`). */
+function isSubject(t: string, names: ReadonlySet<string>, isName: (t: string) => boolean): boolean {
+  return isName(t) && !ZH_GENERIC_WORDS.has(t) && (names.has(t) || !GENERIC_WORDS.has(t));
 }
 
 /** A clause with less than this share of its words in the other text says something the other does not. */
