@@ -5,8 +5,14 @@
  * even -> tuning, odd -> frozen. Each half is its own store (its own projects and git work
  * trees), so nothing of one half can pair with the other.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--show tuning]` (errors are listed for the tuning
- * half only, unless `--show frozen` is given: the frozen half is not looked at while tuning).
+ * A third column, `extra`, is more tuning data written in round three (blind-tuning-extra.ts),
+ * its own store too.
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--show tuning|extra] [--half tuning|extra|frozen]`
+ * (errors are listed for the tuning half and the extra set only, unless `--show frozen` is given:
+ * the frozen half is not looked at while tuning). With `RECOLLECT_BENCH_MODEL_DIR` naming a
+ * prepared model (bench/models/prepare), every set is scored twice: words only, then with the
+ * model's vectors (`--vectors only` skips the words-only run).
  * Writes bench/results/consolidation-blind.json.
  */
 import { execFileSync } from "node:child_process";
@@ -21,6 +27,12 @@ import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { tempDir } from "../../tests/helpers/server";
 import { BLIND_FAMILIES, type BlindFamily, type Half, halfOf } from "./blind-store";
+import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
+import { embedStore } from "./embed-store";
+
+type Set_ = Half | "extra";
+const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
+const familiesOf = (set: Set_) => (set === "extra" ? TUNING_EXTRA_FAMILIES : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set));
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -74,8 +86,8 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
   return roots;
 }
 
-export async function runHalf(half: Half) {
-  const fams = BLIND_FAMILIES.filter((f) => halfOf(f.id) === half);
+export async function runHalf(half: Set_, withVectors = false) {
+  const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
@@ -97,6 +109,7 @@ export async function runHalf(half: Half) {
         text.set(m.key, m.content);
       }
   })();
+  if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
   const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now });
   o.sqlite.close();
@@ -125,6 +138,8 @@ export async function runHalf(half: Half) {
   };
   return {
     half,
+    vectors: withVectors ? path.basename(MODEL_DIR) : null,
+    semanticPairs: result.semanticPairs,
     families: fams.length,
     memories: text.size,
     projects: Object.keys(roots).length,
@@ -137,20 +152,24 @@ export async function runHalf(half: Half) {
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
   const showIdx = process.argv.indexOf("--show");
-  const show = showIdx > -1 ? (process.argv[showIdx + 1] as Half) : "tuning";
+  const show = showIdx > -1 ? [process.argv[showIdx + 1] as Set_] : ["tuning", "extra"];
   // `--half tuning` runs the tuning half only (what a run while tuning looks at).
   const halfIdx = process.argv.indexOf("--half");
-  const only = halfIdx > -1 ? (process.argv[halfIdx + 1] as Half) : undefined;
-  const halves = only ? [await runHalf(only)] : [await runHalf("tuning"), await runHalf("frozen")];
+  const only = halfIdx > -1 ? [process.argv[halfIdx + 1] as Set_] : (["tuning", "extra", "frozen"] as Set_[]);
+  const model = MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"));
+  if (!model) console.log("(words only: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare, to score with vectors too)");
+  const modes = model ? (process.argv.includes("--vectors") ? [true] : [false, true]) : [false];
+  const halves = [];
+  for (const set of only) for (const v of modes) halves.push(await runHalf(set, v));
   console.log("\nConsolidation on the blind set (bench/consolidation/blind-store.ts), frozen half = headline\n");
-  console.log("half     families  memories  kind       predicted  truth  TP   precision  recall");
+  console.log("half     vectors           families  memories  kind       predicted  truth  TP   precision  recall");
   for (const h of halves)
     for (const [k, s] of Object.entries(h.byKind))
       console.log(
-        `${h.half.padEnd(8)} ${String(h.families).padStart(8)}  ${String(h.memories).padStart(8)}  ${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}`,
+        `${h.half.padEnd(8)} ${(h.vectors ?? "none").padEnd(17)} ${String(h.families).padStart(8)}  ${String(h.memories).padStart(8)}  ${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}`,
       );
-  for (const h of halves.filter((x) => x.half === show)) {
-    console.log(`\nErrors on the ${h.half} half:`);
+  for (const h of halves.filter((x) => show.includes(x.half))) {
+    console.log(`\nErrors on the ${h.half} set (vectors: ${h.vectors ?? "none"}):`);
     for (const [k, list] of Object.entries(h.errors.falsePositives)) for (const e of list) console.log(`  false ${k}: ${JSON.stringify(e)}`);
     for (const [k, list] of Object.entries(h.errors.missed)) for (const e of list) console.log(`  missed ${k}: ${JSON.stringify(e)}`);
   }
@@ -158,7 +177,11 @@ if (isMain) {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    JSON.stringify({ halves: halves.map(({ errors, ...rest }) => (rest.half === show ? { ...rest, errors } : rest)), at: new Date().toISOString() }, null, 2),
+    JSON.stringify(
+      { halves: halves.map(({ errors, ...rest }) => (show.includes(rest.half) ? { ...rest, errors } : rest)), at: new Date().toISOString() },
+      null,
+      2,
+    ),
   );
   console.log(`\nJSON: ${path.relative(ROOT, out)}`);
 }

@@ -16,15 +16,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { loadConfig } from "../../lib/config";
 import { consolidate } from "../../lib/consolidation/consolidate";
-import { createVectorTable } from "../../lib/db/virtual-tables";
-import type { EmbeddingService } from "../../lib/embeddings/service";
-import { createTransformersProvider } from "../../lib/embeddings/transformers";
-import { writeVectors } from "../../lib/embeddings/write-vectors";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { contentHash } from "../../lib/memories/normalize";
 import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { tempDir } from "../../tests/helpers/server";
+import { embedStore } from "./embed-store";
 import { labeledStore, NAMES, type LabeledMemory } from "./labeled";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -70,33 +67,6 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const SEMANTIC_SWEEP = [0.6, 0.7, 0.8, 0.9].flatMap((cosine) => [0, 0.02, 0.05, 0.1].map((margin) => ({ cosine, margin })));
 
-/** Embeds every memory of the store with the model and writes the vectors (the embedding queue's work, done here at once). */
-async function embedStore(ctx: Ctx) {
-  const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
-  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
-  const rows = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id, content FROM memories ORDER BY seq").all() as {
-    seq: number;
-    project_id: string | null;
-    scope: string;
-    category: string;
-    status: string;
-    session_id: string | null;
-    content: string;
-  }[];
-  const vectors = await provider.embed(rows.map((r) => r.content));
-  await provider.close?.();
-  createVectorTable(ctx.sqlite, vectors[0]!.length);
-  ctx.sqlite.transaction(() =>
-    writeVectors(
-      ctx.sqlite,
-      rows.map((r) => ({ seq: r.seq, projectId: r.project_id, scope: r.scope, category: r.category, status: r.status, sessionId: r.session_id })),
-      vectors,
-    ),
-  )();
-  // The vectors were written by a model checked against its reference (bench/models/prepare).
-  ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
-}
-
 async function quality(withVectors = false) {
   const store = labeledStore();
   const dir = tempDir("recollect-bench-consolidation-");
@@ -122,7 +92,7 @@ async function quality(withVectors = false) {
     { repo },
     now,
   );
-  if (withVectors) await embedStore(ctx);
+  if (withVectors) await embedStore(ctx, MODEL_DIR);
   const runs: Record<string, Awaited<ReturnType<typeof scoreRun>>> = {};
   for (const setting of withVectors ? SEMANTIC_SWEEP : [null]) {
     if (setting) Object.assign(ctx.config.consolidation, { semanticMergeCosine: setting.cosine, semanticMargin: setting.margin });

@@ -1,6 +1,7 @@
 import { tokenize } from "../search/tokenizer";
 import { trimEnd } from "../trim-end";
 import { isNegative } from "./cues";
+import { perText } from "./per-text";
 import { sentencesOf } from "./sentences";
 
 /**
@@ -13,15 +14,19 @@ import { sentencesOf } from "./sentences";
 const VALUE =
   /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
 
+/** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
+const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
+
 /** The values a text states, normalised (lowercase, no spaces), in order. */
-export function valuesOf(text: string): string[] {
-  return [...text.matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;"));
+export const valuesOf = perText((text: string): readonly string[] => valuesIn(text));
+
+function valuesIn(text: string): string[] {
+  const constants = [...text.matchAll(CONSTANT)].map((m) => m[0].toLowerCase());
+  return [...[...text.replace(CONSTANT, " ").matchAll(VALUE)].map((m) => trimEnd(m[0].toLowerCase().replace(/\s+/g, ""), ".,:;")), ...constants];
 }
 
 /** The text's words without its values (each value becomes one placeholder word). */
-export function wordsWithoutValues(text: string): Set<string> {
-  return new Set(tokenize(text.replace(VALUE, " "), "query"));
-}
+export const wordsWithoutValues = perText((text: string): ReadonlySet<string> => new Set(tokenize(text.replace(CONSTANT, " ").replace(VALUE, " "), "query")));
 
 /** Words that say a value changed, not what it is about ("now 15 minutes", "raised to 75"). */
 export const CHANGE_WORDS: ReadonlySet<string> = new Set([
@@ -71,6 +76,53 @@ export function changedValue(older: string, newer: string): { was: string[]; now
   return { was, now };
 }
 
+/** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
+const withoutRemarks = (text: string) => text.replace(/\s*[(（][^()（）]{0,80}[)）]/g, " ");
+
+/** The copula or "to" glued before a Chinese value ("大小是 50", "改成 5 秒"): part of the value's slot. */
+const ZH_VALUE_LEAD = /[是为成到]\s*(?=\d|[一二两三四五六七八九十])/g;
+const ZH_CHANGE = /现在|目前|已经|改为|改成|调整为|调整到|调整|提高到|提高|降低到|降低|变为|变成/g;
+
+/** The words of a setting: values, remarks in parentheses and the words that only say it changed taken out. */
+export const settingWords = perText(settingWordsOf);
+
+function settingWordsOf(text: string): Set<string> {
+  const plain = withoutRemarks(text).replace(ZH_CHANGE, " ").replace(ZH_VALUE_LEAD, " ");
+  return new Set([...wordsWithoutValues(plain)].filter((w) => !CHANGE_WORDS.has(w)));
+}
+
+/** The values of a text, remarks in parentheses aside. */
+const settingValues = perText((text: string) => valuesOf(withoutRemarks(text)));
+
+/** The first clause of a text, remarks in parentheses aside. */
+export const firstClause = perText((text: string): string | undefined => clausesOf(withoutRemarks(text))[0]);
+
+/**
+ * The same setting with a changed value, the newer adding a clause of its own: the older's words
+ * (values, remarks and change words aside) are exactly those of the newer's first clause, and a
+ * value of the older is gone from the newer. "Product images must be under 2 MB" -> "... under
+ * 5 MB and at least 800 px wide"; "超时时间是 3 秒" -> "超时时间改成 5 秒，超时后重试一次". The first
+ * clause only: the setting comes first, what is added follows.
+ */
+export function changedValueWithAddition(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  // The value checks first: they are regular expressions, the first clause needs the sentence segmenter.
+  const vo = settingValues(older);
+  if (vo.length === 0) return undefined;
+  const vn = valuesOf(newer);
+  if (vn.length === 0 || vo.every((v) => vn.includes(v))) return undefined;
+  const first = firstClause(newer);
+  if (!first) return undefined;
+  const vFirst = valuesOf(first);
+  const was = vo.filter((v) => !vn.includes(v));
+  const now = vFirst.filter((v) => !vo.includes(v));
+  if (was.length === 0 || now.length === 0) return undefined;
+  const wo = settingWords(older);
+  const wn = settingWords(first);
+  if (wo.size < 2 || wo.size !== wn.size) return undefined;
+  for (const w of wo) if (!wn.has(w)) return undefined;
+  return { was, now };
+}
+
 /** Words that set a clause's polarity, as the tokenizer keeps them (English stop words are dropped by it). */
 const POLARITY_TOKENS = new Set(["not", "never", "no", "alway", "avoid", "disabl", "enabl", "must", "should", "dont", "don"]);
 const isPolarityToken = (t: string) => POLARITY_TOKENS.has(t) || /[不没别勿禁免要]/.test(t);
@@ -92,9 +144,14 @@ export function oppositePolarity(a: string, b: string): boolean {
 }
 
 /** Clauses: sentences cut again at ; , : and their CJK forms (a clause is where a negation applies). */
-function clausesOf(text: string): string[] {
-  return sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim()));
-}
+export const clausesOf = perText((text: string): readonly string[] =>
+  sentencesOf(text).flatMap((s) => s.split(/[;,:；，：]\s*|\s(?:but|and|so)\s+/).filter((c) => c.trim())),
+);
+
+/** Each clause of a text with its words (polarity words aside) and its polarity. */
+const clauseWords = perText((text: string) =>
+  clausesOf(text).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) })),
+);
 
 /** "not X", "instead of X", "rather than X", "而不是 X": an exclusion, which says no to X, not to the clause. */
 const EXCLUSION = /\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|a\s+|an\s+)?\S+\s*$|而不是|不是/i;
@@ -105,8 +162,8 @@ const EXCLUSION = /\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|a\s+|an\s+)?
  * rule, not a contradiction; "X, not Y" and "X instead of Y" say the same.
  */
 export function clauseConflict(a: string, b: string): boolean {
-  const ca = clausesOf(a).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
-  const cb = clausesOf(b).map((c) => ({ c, t: new Set(tokenize(c, "query").filter((t) => !isPolarityToken(t))), neg: clauseNegative(c) }));
+  const ca = clauseWords(a);
+  const cb = clauseWords(b);
   for (const x of ca)
     for (const y of cb) {
       if (x.neg === y.neg || x.t.size === 0 || y.t.size === 0) continue;
@@ -117,7 +174,7 @@ export function clauseConflict(a: string, b: string): boolean {
   return false;
 }
 
-function clauseNegative(clause: string): boolean {
+export function clauseNegative(clause: string): boolean {
   // An exclusion ("not FlatList", "rather than the DAG status") names an alternative, it does not negate.
   if (EXCLUSION.test(clause.trim()) || /^\s*(?:not|instead\s+of|rather\s+than)\b/i.test(clause)) return false;
   return isNegative(clause);

@@ -5,8 +5,8 @@ import { prepared } from "../db/prepared";
 import type { ProposalKind } from "../vocabulary";
 import { applyProposal } from "./decide";
 import { expired } from "./expire";
-import { CHANGE_WORDS, wordsWithoutValues } from "./claims";
-import { groupBy, jaccardOf, similarPairs, textOf, withTokens, type Featured } from "./features";
+import { CHANGE_WORDS, firstClause, settingWords, valuesOf, wordsWithoutValues } from "./claims";
+import { charsOf, groupBy, jaccardOf, similarPairs, textOf, withTokens, type Featured } from "./features";
 import { byJudgeOrder, contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, MAX_JUDGED_PAIRS, newerSeq, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
@@ -111,9 +111,12 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD) borderline.add({ a, b, jaccard });
     });
     for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
+    // Chinese paraphrases share their characters more than their bigrams.
+    await chinesePairs(group, pairs, slicer);
     // The same words around other values ("API version 2023-10-16" / "... 2024-06-20") share few
     // tokens when the values are long; they are found by their words without the values.
     await sameWordsOtherValues(group, pairs, slicer);
+    await settingWithAddition(group, pairs, slicer);
     const isName = await subjectWords(group, slicer);
     const weightOf = rarityWeights(group);
     if (vectors && probes > 0) {
@@ -142,7 +145,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         continue;
       }
       if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
-      const cosine = p.jaccard < cfg.mergeJaccard ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
+      // Not for a Chinese pair only its characters brought near: an English model gives every
+      // Chinese sentence of one frame a cosine of 0.95+ (the pairs by meaning alone need a margin).
+      const byWords = p.jaccard >= floor || p.charJaccard === undefined;
+      const cosine = p.jaccard < cfg.mergeJaccard && byWords ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf)) {
         mergePairs.push(p);
         scores.set(p, { cosine });
@@ -304,6 +310,80 @@ async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], s
         pairs.push({ a, b, jaccard: jaccardOf(a.tokens, b.tokens) });
       }
   }
+}
+
+/**
+ * Adds the pairs where one memory's setting words (values, remarks and change words out) are
+ * those of the first clause of another that goes on ("images must be under 2 MB" / "images must
+ * be under 5 MB and at least 800 px wide"): few shared tokens, but maybe the same setting changed.
+ */
+async function settingWithAddition(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
+  const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+  const keyOf = (text: string) => {
+    if (valuesOf(text).length === 0) return undefined;
+    const words = [...settingWords(text)].sort();
+    return words.length >= 2 ? words.join(" ") : undefined;
+  };
+  const whole = new Map<string, Featured[]>();
+  for (const f of group) {
+    if (slicer.due()) await slicer.pause();
+    const key = keyOf(textOf(f.memory));
+    if (key) whole.set(key, [...(whole.get(key) ?? []), f]);
+  }
+  if (whole.size === 0) return;
+  for (const f of group) {
+    if (slicer.due()) await slicer.pause();
+    const text = textOf(f.memory);
+    // Cheap checks before the sentence segmenter: a newer with no value, or with no mark where a
+    // clause could end, has no first clause that could be a changed setting.
+    if (valuesOf(text).length === 0 || !CLAUSE_MARK.test(text)) continue;
+    const first = firstClause(text);
+    if (!first || first.length >= text.length - 2) continue;
+    const key = keyOf(first);
+    const list = key ? whole.get(key) : undefined;
+    // A frame used for many subjects is not one setting.
+    if (!list || list.length > 4) continue;
+    for (const other of list) {
+      const k = pairKey(f.memory.id, other.memory.id);
+      if (other === f || known.has(k)) continue;
+      known.add(k);
+      pairs.push({ a: other, b: f, jaccard: jaccardOf(other.tokens, f.tokens) });
+    }
+  }
+}
+
+/**
+ * Where a clause or a sentence may end (clausesOf's marks; a sentence terminal or a line break,
+ * as ICU's sentence rules): a text without one is one clause, its first clause is itself.
+ */
+const CLAUSE_MARK = /[;,:；，：\n\r\u0085\u2028\u2029]|\p{Sentence_Terminal}|\s(?:but|and|so)\s/u;
+
+/** The character overlap from which a pair of Chinese memories is looked at (merges need more, see sameFact). */
+const CANDIDATE_CHAR_JACCARD = 0.4;
+
+/**
+ * Gives the pairs of Chinese memories of a group their character overlap (`charsOf`), and adds
+ * the pairs the words left out whose characters reach CANDIDATE_CHAR_JACCARD.
+ */
+async function chinesePairs(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
+  const chinese: Featured[] = [];
+  for (const f of group) if (charsOf(f)) chinese.push(f);
+  if (chinese.length < 2) return;
+  const known = new Map(pairs.map((p) => [pairKey(p.a.memory.id, p.b.memory.id), p]));
+  for (const p of known.values()) {
+    const ca = charsOf(p.a);
+    const cb = charsOf(p.b);
+    if (ca && cb) p.charJaccard = jaccardOf(ca, cb);
+  }
+  // The same prefix-filtered search as for words, over stand-ins whose tokens are the characters.
+  const standIns = chinese.map((f) => ({ ...f, tokens: charsOf(f)!, original: f }));
+  await similarPairs(standIns, CANDIDATE_CHAR_JACCARD, slicer, (x, y) => {
+    const a = (x as (typeof standIns)[number]).original;
+    const b = (y as (typeof standIns)[number]).original;
+    if (known.has(pairKey(a.memory.id, b.memory.id))) return;
+    const charJaccard = jaccardOf(x.tokens, y.tokens);
+    if (charJaccard >= CANDIDATE_CHAR_JACCARD) pairs.push({ a, b, jaccard: jaccardOf(a.tokens, b.tokens), charJaccard });
+  });
 }
 
 /** The word overlap from which a pair of one placement is looked at (merges need more evidence, see sameFact). */

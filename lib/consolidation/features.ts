@@ -1,5 +1,6 @@
 import { tokenize } from "../search/tokenizer";
 import { isNegative, replacedObjects, type Replaced } from "./cues";
+import { perText } from "./per-text";
 import type { Slicer } from "./slicer";
 import type { MemoryLite } from "./types";
 
@@ -10,11 +11,15 @@ import type { MemoryLite } from "./types";
  */
 export interface Featured {
   memory: MemoryLite;
-  tokens: Set<string>;
+  tokens: ReadonlySet<string>;
   sequence: string[];
   negative?: boolean;
   replaced?: Replaced[];
   names?: Set<string>;
+  /** Chinese text only: its content characters and its other words (see `charsOf`). */
+  chars?: ReadonlySet<string> | null;
+  clauses?: readonly string[];
+  topic?: string;
 }
 
 export const textOf = (m: Pick<MemoryLite, "title" | "content">) => (m.title ? `${m.title}. ${m.content}` : m.content);
@@ -110,3 +115,30 @@ function nameTokens(text: string): Set<string> {
   }
   return out;
 }
+
+/**
+ * Characters that only join or frame a Chinese sentence (particles, prepositions, copulas,
+ * conjunctions): a paraphrase swaps them freely ("否则" / "不然", "在…上" / "上的").
+ */
+const CJK_FUNCTION_CHARS = new Set("的了在是把就到和与及或也都还又再被让给对从向于以而并且但如果否则不然时后前上下中里个这那其之".split(""));
+
+/**
+ * For a text with Chinese in it: its Han characters (function characters aside) and the words of
+ * the rest. A Chinese paraphrase reorders and rewords ("安卓推送在小米手机上需要…" / "小米手机上的安卓推送
+ * 必须…"), so it shares few character bigrams but most characters. Undefined for other texts.
+ */
+export function charsOf(f: Featured): ReadonlySet<string> | undefined {
+  if (f.chars === undefined) {
+    const text = textOf(f.memory);
+    f.chars = (text.match(/[\u3400-\u9fff]/g)?.length ?? 0) < 4 ? null : chineseChars(text);
+  }
+  return f.chars ?? undefined;
+}
+
+/** Han characters (function characters aside) and the words of the rest of a text. */
+export const chineseChars = perText((text: string): ReadonlySet<string> => {
+  const out = new Set<string>();
+  for (const ch of text.match(/[\u3400-\u9fff]/g) ?? []) if (!CJK_FUNCTION_CHARS.has(ch)) out.add(ch);
+  for (const t of tokenize(text.replace(/[\u3400-\u9fff]+/g, " "), "query")) out.add(t);
+  return out;
+});

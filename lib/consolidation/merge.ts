@@ -1,6 +1,7 @@
 import { isNumberToken } from "./cues";
-import { clauseConflict } from "./claims";
-import { jaccardOf, namesOf, textOf, type Featured } from "./features";
+import { clauseConflict, clausesOf } from "./claims";
+import { perText } from "./per-text";
+import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { sameTemplate } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -26,6 +27,53 @@ const GENERIC_WORDS = new Set(
   ).split(" "),
 );
 
+/** Two Chinese texts are similar enough from this overlap of their characters (`charsOf`)... */
+const CHAR_SAME = 0.4;
+/** ... when each has at least this share of its characters in the other. */
+const CHAR_COVERED = 0.6;
+const CHAR_COVERED_ONE_CLAUSE = 0.7;
+
+/** Its clauses and its topic (computed once per memory: a run compares each memory with many). */
+const clausesOfF = (f: Featured) => (f.clauses ??= clausesOf(textOf(f.memory)));
+const topicOfF = (f: Featured) => (f.topic ??= topicOf(textOf(f.memory)));
+
+function setCovered(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let inside = 0;
+  for (const t of a) if (b.has(t)) inside++;
+  return a.size ? inside / a.size : 1;
+}
+
+/** One names the other's topic, and each has most of its characters in the other. */
+function sameChineseClaim(a: Featured, b: Featured): boolean {
+  const ca = charsOf(a);
+  const cb = charsOf(b);
+  if (!ca || !cb) return false;
+  const [ta, tb] = [textOf(a.memory), textOf(b.memory)];
+  if (!ta.includes(topicOfF(b)) && !tb.includes(topicOfF(a))) return false;
+  // One short clause each: the subject they share is most of their characters.
+  const needed = clausesOfF(a).length > 1 || clausesOfF(b).length > 1 ? CHAR_COVERED : CHAR_COVERED_ONE_CLAUSE;
+  return Math.min(setCovered(ca, cb), setCovered(cb, ca)) >= needed;
+}
+
+/** What a Chinese text is about: its first two-character word that is not a phrasing word ("" when none). */
+function topicOf(text: string): string {
+  for (const run of text.match(/[\u3400-\u9fff]+/g) ?? []) {
+    const word = run.replace(/^[的了在是把就到和与及或也都还又再被让给对从向于以而并且但时后前上下中里个这那其之]+/, "");
+    for (let i = 0; i + 2 <= word.length; i += 2) {
+      const w = word.slice(i, i + 2);
+      if (!ZH_GENERIC_WORDS.has(w)) return w;
+    }
+  }
+  return "\u0000";
+}
+
+/** Chinese words that phrase a rule ("use", "must", "uniformly", "within") and name no subject. */
+const ZH_GENERIC_WORDS = new Set(
+  "使用 统一 需要 必须 不要 禁止 可以 应该 一定 所有 每个 时候 之后 之前 以后 然后 直接 尽量 以内 一个 单个 多个 注意 默认 务必 记得 不然 否则 避免 不能 不得".split(
+    " ",
+  ),
+);
+
 /** Below plain word overlap `threshold`, a pair is the same claim when the words it shares carry this much of the weight (rare words weigh more). */
 const WEIGHTED_SAME = 0.45;
 /** ... and never below this plain overlap. */
@@ -46,6 +94,13 @@ export function sameFact(
   isName: (t: string) => boolean = () => false,
   weightOf?: (t: string) => number,
 ): boolean {
+  // Similar by their characters only when one names what the other is about (its first word)
+  // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
+  // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
+  const byChars = p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME && sameChineseClaim(p.a, p.b);
+  // Not similar by any measure: nothing else to check (most pairs of a large store end here).
+  if (p.jaccard < threshold && !byChars && (cosine === null || cosine < cosineThreshold) && (weightOf === undefined || p.jaccard < WEIGHTED_FLOOR))
+    return false;
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
   const namesA = namesOf(p.a);
@@ -54,26 +109,24 @@ export function sameFact(
   // "available" are phrasing); one word added is a detail.
   if (onlyA.length === 1 && onlyB.length === 1) {
     const [wa, wb] = [onlyA[0]!, onlyB[0]!];
-    const rest = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");
     // The same words in the same order around them: a slot ("the [balance sheet] report" / "the [trial balance] report").
-    if (namesA.has(wa) || namesB.has(wb) || rest(p.a.sequence, wa) === rest(p.b.sequence, wb)) return false;
+    if (namesA.has(wa) || namesB.has(wb) || restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb)) return false;
   }
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
   // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
-  const subjectA = (t: string) => isName(t) && (namesA.has(t) || !GENERIC_WORDS.has(t));
-  const subjectB = (t: string) => isName(t) && (namesB.has(t) || !GENERIC_WORDS.has(t));
-  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
+  if (onlyA.some((t) => isSubject(t, namesA, isName)) && onlyB.some((t) => isSubject(t, namesB, isName))) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
   // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
   // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
   if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
-  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
-  if (clauseConflict(textOf(p.a.memory), textOf(p.b.memory))) return false;
+  // Similar enough, before the clause guards below (they segment and tokenize both texts; most
+  // candidate pairs of a large store are not similar enough and end here).
   const similar =
     p.jaccard >= threshold ||
+    byChars ||
     (cosine !== null && cosine >= cosineThreshold) ||
     // By weight, only when not both add a subject word, written as a name or not ("Drain the
     // [billing] queue..." / "Restarting the [ingest] worker..." share their rare phrasing).
@@ -82,7 +135,56 @@ export function sameFact(
       !(onlyA.some(isName) && onlyB.some(isName)) &&
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
   if (!similar) return false;
+  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
+  const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
+  if (clauseConflict(ta, tb)) return false;
+  // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
+  if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
+  // Two Chinese texts that each have a step the other lacks are two procedures in one frame
+  // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
+  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
   return !sameTemplate(p.a.sequence, p.b.sequence);
+}
+
+/** The words of a sequence in order, one word left out. */
+const restOf = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");
+
+/** A subject word: written as a name (`names`) or not a phrasing word, and found in memories of two categories or more (`isName`). */
+function isSubject(t: string, names: ReadonlySet<string>, isName: (t: string) => boolean): boolean {
+  return isName(t) && !ZH_GENERIC_WORDS.has(t) && (names.has(t) || !GENERIC_WORDS.has(t));
+}
+
+/** A clause with less than this share of its words in the other text says something the other does not. */
+const NEW_CLAUSE = 0.7;
+
+/** A clause that forbids: "never …", "do not …", "不要…", "禁止…" at its start. */
+const PROHIBITION = /^\s*(?:and\s+|but\s+|also\s+)?(?:never|do\s+not|don['’]t|must\s+not|不要|禁止|别|切勿|不得|不能|严禁)/i;
+
+/** A text's words as a set, kept per text (each memory is in many pairs). */
+const wordSet = perText((text: string): ReadonlySet<string> => new Set(tokenize(text, "query")));
+
+/** The share of a clause's words (or characters, for Chinese) found in the other text. */
+function coveredBy(clause: string, other: ReadonlySet<string>, chinese: boolean): number {
+  const words = chinese ? chineseChars(clause) : wordSet(clause);
+  if (words.size === 0) return 1;
+  let inside = 0;
+  for (const w of words) if (other.has(w)) inside++;
+  return inside / words.size;
+}
+
+/** Whether `a` has a clause forbidding something that `b` does not say at all, while `b` forbids nothing. */
+function addsProhibition(a: string, b: string): boolean {
+  const clausesB = clausesOf(b);
+  if (clausesB.some((c) => PROHIBITION.test(c))) return false;
+  const chinese = /[\u3400-\u9fff]/.test(b);
+  const wordsB = chinese ? chineseChars(b) : wordSet(b);
+  return clausesOf(a).some((c) => PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
+}
+
+/** Whether a clause of `a` has less than half of its characters in `b` (Chinese texts). */
+function hasUnmatchedClause(a: string, b: string): boolean {
+  const charsB = chineseChars(b);
+  return clausesOf(a).some((c) => coveredBy(c, charsB, true) < 0.5);
 }
 
 /** The weight of the shared words over the weight of all (weighted Jaccard). */

@@ -1,7 +1,7 @@
 import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
 import { negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
-import { changedValue, excludes, oppositePolarity } from "./claims";
+import { changedValue, changedValueWithAddition, excludes, oppositePolarity } from "./claims";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { headOf } from "../text-slice";
@@ -11,6 +11,8 @@ export interface Pair {
   a: Featured;
   b: Featured;
   jaccard: number;
+  /** Both Chinese: the Jaccard of their characters (`charsOf`). */
+  charJaccard?: number;
 }
 
 /** At or above this Jaccard, opposite polarity on the same words is a contradiction. */
@@ -46,7 +48,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     });
   }
   // The same setting with another value ("expires after 30 minutes" -> "now expires after 15 minutes").
-  const changed = changedValue(textOf(o), textOf(n));
+  const changed = changedValue(textOf(o), textOf(n)) ?? changedValueWithAddition(textOf(o), textOf(n));
   if (changed) {
     return supersedeCandidate(newer, older, `replaces it: the same words with ${quoteList(changed.was)} changed to ${quoteList(changed.now)}`, {
       rule: "value",

@@ -281,6 +281,36 @@ describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
   });
 });
 
+describe("consolidate: Chinese paraphrases, values changed with added words, added rules (issue #38, round three)", () => {
+  it("merges a Chinese paraphrase, not Chinese procedures whose steps differ; supersedes a value changed in a longer sentence; leaves an added prohibition alone", async () => {
+    const push = remember("安卓推送在小米手机上需要单独接入小米推送通道，否则后台收不到通知。", "gotcha");
+    const push2 = remember("小米手机上的安卓推送必须单独接入小米推送通道，不然应用在后台时收不到通知。", "gotcha");
+    remember("处理支付回调失败：登录运维后台，进入回调日志，按订单号搜索，点击重试。", "procedure");
+    remember("处理退款失败：登录运维后台，进入退款记录，按订单号搜索，点击人工退款并填写原因。", "procedure");
+    const size = remember("Product images must be under 2 MB.", "constraint");
+    const size2 = remember("Product images must be under 5 MB and at least 800 px wide.", "constraint");
+    remember("Product videos must be under 50 MB.", "constraint");
+    const timeout = remember("网关到下游服务的超时时间是 3 秒。", "fact");
+    const timeout2 = remember("网关到下游服务的超时时间改成 5 秒，超时后重试一次。", "fact");
+    const wh = remember("The Snowflake warehouse for dbt is TRANSFORM_M.", "fact");
+    const wh2 = remember("The Snowflake warehouse for dbt is now TRANSFORM_L, because the nightly build ran past the SLA.", "fact");
+    remember("Always pin exact versions in package.json.", "directive");
+    remember("Always pin exact versions in package.json, and never add a dependency without a license check.", "directive");
+    const result = await consolidate(ctx, { dryRun: true, daysStale: 0 });
+    const merges = (result.proposals ?? []).filter((p) => p.kind === "merge").map((p) => [...p.memoryIds].sort());
+    expect(merges).toEqual([[push, push2].sort()]);
+    const supersessions = (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => p.memoryIds);
+    expect(supersessions).toEqual(
+      expect.arrayContaining([
+        [size2, size],
+        [timeout2, timeout],
+        [wh2, wh],
+      ]),
+    );
+    expect(supersessions).toHaveLength(3);
+  });
+});
+
 describe("consolidate: overlapping proposals are one decision", () => {
   it("gives the merges and supersessions that share memories one group, and leaves a lone proposal alone", async () => {
     const { groupOverlapping } = await import("../../../lib/consolidation/consolidate");

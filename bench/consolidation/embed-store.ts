@@ -1,0 +1,37 @@
+import { loadConfig } from "../../lib/config";
+import type { Ctx } from "../../lib/ctx";
+import { createVectorTable } from "../../lib/db/virtual-tables";
+import type { EmbeddingService } from "../../lib/embeddings/service";
+import { createTransformersProvider } from "../../lib/embeddings/transformers";
+import { writeVectors } from "../../lib/embeddings/write-vectors";
+import { tempDir } from "../../tests/helpers/server";
+
+/**
+ * Embeds every memory of the store with the prepared model in `modelDir` and writes the vectors
+ * (the embedding queue's work, done here at once), then marks the vectors usable for consolidation.
+ */
+export async function embedStore(ctx: Ctx, modelDir: string): Promise<void> {
+  const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
+  const rows = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id, content FROM memories ORDER BY seq").all() as {
+    seq: number;
+    project_id: string | null;
+    scope: string;
+    category: string;
+    status: string;
+    session_id: string | null;
+    content: string;
+  }[];
+  const vectors = await provider.embed(rows.map((r) => r.content));
+  await provider.close?.();
+  createVectorTable(ctx.sqlite, vectors[0]!.length);
+  ctx.sqlite.transaction(() =>
+    writeVectors(
+      ctx.sqlite,
+      rows.map((r) => ({ seq: r.seq, projectId: r.project_id, scope: r.scope, category: r.category, status: r.status, sessionId: r.session_id })),
+      vectors,
+    ),
+  )();
+  // The vectors were written by a model checked against its reference (bench/models/prepare).
+  ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+}
