@@ -22,13 +22,15 @@ export function registerMcp(program: Command) {
   program
     .command("mcp")
     .description("MCP server on stdio, forwarding to the running Recollect server (started when needed); see docs/mcp.md")
-    .option("--no-start", "fail instead of starting the server when it is not running")
+    .option("--no-start", "fail instead of starting the server when it is not running (also RECOLLECT_AUTOSTART=0, as for the plugin)")
     .option("--directory <dir>", "the project directory the tools default to (default: the client's root, else the current directory)")
     .option("--tools <list>", "which tools the client sees: lean, full or osm (docs/mcp.md; default: the server's mcp.toolList)")
     .action(async (_o, cmd: Command) => {
       const { opts, target } = commandContext<{ start: boolean; directory?: string; tools?: string }>(cmd);
       if (!(await probe(target.url))) {
-        if (!opts.start) throw new CliError(`Recollect is not running at ${target.url}`, EXIT.unreachable, "`recollect start`");
+        // RECOLLECT_AUTOSTART=0 means the same for every client the user runs (the plugin reads it too).
+        const autoStart = opts.start && !/^(0|false|no|off)$/i.test(process.env.RECOLLECT_AUTOSTART ?? "");
+        if (!autoStart) throw new CliError(`Recollect is not running at ${target.url}`, EXIT.unreachable, "`recollect start`");
         await startServer(opts.dataDir);
         if (!(await probe(target.url))) throw new CliError(`Recollect did not start at ${target.url}`, EXIT.unreachable, "see `recollect logs`");
       }

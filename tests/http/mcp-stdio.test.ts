@@ -155,4 +155,11 @@ describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
     expect(res.stdout).toBe("");
     expect(res.stderr).toContain("not running");
   });
+
+  it("does not start the server either under RECOLLECT_AUTOSTART=0 (the plugin's switch, for every client)", async () => {
+    const port = await freePort();
+    const res = await runCli(["mcp"], { env: { RECOLLECT_URL: `http://127.0.0.1:${port}`, RECOLLECT_DATA_DIR: tempDir(), RECOLLECT_AUTOSTART: "0" } });
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain("not running");
+  });
 });
