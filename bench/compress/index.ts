@@ -7,7 +7,10 @@
  * prefix stability, and server time per call for ~50K- and ~200K-token histories (in-process and
  * over HTTP against the real server).
  *
- *   npx tsx bench/compress/index.ts [--no-http] [--timing-only] [--no-build]
+ *   npx tsx bench/compress/index.ts [--no-http] [--timing-only] [--pressure-only] [--no-build]
+ *
+ * `--pressure-only`: the shared runs chained into one session of ~50K tokens compressed with a 64K
+ * context limit, and of ~206K with a 200K limit: the result must fit the window (issue 39).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -602,6 +605,20 @@ async function main() {
   const http = !process.argv.includes("--no-http");
   const timingOnly = process.argv.includes("--timing-only");
   const runs = loadTrajectories(DATA);
+  if (process.argv.includes("--pressure-only")) {
+    const rows = [
+      { target: 50_000, limit: 64_000, tag: "p50k" },
+      { target: 206_000, limit: 200_000, tag: "p206k" },
+    ].map(({ target, limit, tag }) => {
+      const ctx = testCtx();
+      const { stats } = compressMessages(ctx, { sessionID: `pressure_${tag}`, messages: longSession(runs, target, tag), contextLimit: limit });
+      ctx.close();
+      return [stats.tokensBefore, limit, stats.tokensAfter, stats.tokensAfter < limit ? "yes" : "NO"];
+    });
+    console.log(`\nPressure cases (shared runs chained into one session)\n`);
+    console.log(table(["tokens before", "context limit", "tokens after", "fits"], rows));
+    return;
+  }
   if (timingOnly) {
     const timing = await benchTiming(runs, http);
     printTiming(timing);
