@@ -40,7 +40,23 @@ export interface Manifest {
   runs: ManifestRun[];
 }
 
-const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
+export const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
+
+/** Converts each chosen trajectory at SOURCE_COMMIT into `out` (one JSON file a run) and returns its manifest rows (the tuning set's builder shares it). */
+export function writeConvertedRuns(git: (...args: string[]) => Buffer, chosen: { f: string; instance: string }[], out: string): ManifestRun[] {
+  fs.mkdirSync(out, { recursive: true });
+  const runs: ManifestRun[] = [];
+  for (const { f, instance } of chosen) {
+    const raw = git("show", `${SOURCE_COMMIT}:${f}`);
+    const name = `mini-swe-agent__${instance}`;
+    const run = convertMiniSweAgent(name, instance, raw.toString("utf8"));
+    if (!run) throw new Error(`${f}: no steps`);
+    const text = JSON.stringify(run);
+    fs.writeFileSync(path.join(out, `${name}.json`), text);
+    runs.push({ name, instance, path: f, sourceSha256: sha256(raw), runSha256: sha256(text) });
+  }
+  return runs;
+}
 
 function main() {
   const arg = (name: string) => {
@@ -61,17 +77,7 @@ function main() {
     .sort((a, b) => sha256(`frozen:${a.instance}`).localeCompare(sha256(`frozen:${b.instance}`)))
     .slice(0, FROZEN_RUNS)
     .sort((a, b) => a.instance.localeCompare(b.instance));
-  fs.mkdirSync(out, { recursive: true });
-  const runs: ManifestRun[] = [];
-  for (const { f, instance } of chosen) {
-    const raw = git("show", `${SOURCE_COMMIT}:${f}`);
-    const name = `mini-swe-agent__${instance}`;
-    const run = convertMiniSweAgent(name, instance, raw.toString("utf8"));
-    if (!run) throw new Error(`${f}: no steps`);
-    const text = JSON.stringify(run);
-    fs.writeFileSync(path.join(out, `${name}.json`), text);
-    runs.push({ name, instance, path: f, sourceSha256: sha256(raw), runSha256: sha256(text) });
-  }
+  const runs = writeConvertedRuns(git, chosen, out);
   const manifest: Manifest = {
     source: { repo: SOURCE_REPO, commit: SOURCE_COMMIT, licence: "MIT (LICENSE.md of the repository)", path: TRAJS },
     selection: `the ${FROZEN_RUNS} instances with the smallest sha256("frozen:" + instance id), of ${files.length}`,

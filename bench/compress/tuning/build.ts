@@ -11,11 +11,9 @@
  * `--write-manifest` was run once, when the set was made; without it a difference is an error.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { FROZEN_RUNS, type Manifest, type ManifestRun, SOURCE_COMMIT, SOURCE_REPO } from "../frozen/build";
-import { convertMiniSweAgent } from "../frozen/mini-swe-agent";
+import { FROZEN_RUNS, type Manifest, SOURCE_COMMIT, SOURCE_REPO, sha256, writeConvertedRuns } from "../frozen/build";
 
 export const TUNING_DIR = path.resolve(import.meta.dirname);
 export const TUNING_MANIFEST = path.join(TUNING_DIR, "manifest.json");
@@ -23,8 +21,6 @@ export const TUNING_MANIFEST = path.join(TUNING_DIR, "manifest.json");
 export const TUNING_OUT = path.join(TUNING_DIR, "runs");
 const TRAJS = "swebench_results/20251118_gemini-3-pro-74pct/trajs";
 export const TUNING_RUNS = 128;
-
-const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 
 function main() {
   const arg = (name: string) => {
@@ -52,17 +48,7 @@ function main() {
     .sort((a, b) => sha256(`tuning:${a.instance}`).localeCompare(sha256(`tuning:${b.instance}`)))
     .slice(0, TUNING_RUNS)
     .sort((a, b) => a.instance.localeCompare(b.instance));
-  fs.mkdirSync(out, { recursive: true });
-  const runs: ManifestRun[] = [];
-  for (const { f, instance } of chosen) {
-    const raw = git("show", `${SOURCE_COMMIT}:${f}`);
-    const name = `mini-swe-agent__${instance}`;
-    const run = convertMiniSweAgent(name, instance, raw.toString("utf8"));
-    if (!run) throw new Error(`${f}: no steps`);
-    const text = JSON.stringify(run);
-    fs.writeFileSync(path.join(out, `${name}.json`), text);
-    runs.push({ name, instance, path: f, sourceSha256: sha256(raw), runSha256: sha256(text) });
-  }
+  const runs = writeConvertedRuns(git, chosen, out);
   const manifest: Manifest = {
     source: { repo: SOURCE_REPO, commit: SOURCE_COMMIT, licence: "MIT (LICENSE.md of the repository)", path: TRAJS },
     selection: `of ${all.length}, not the ${FROZEN_RUNS} the frozen set took (smallest sha256("frozen:" + id)); of the rest, the ${TUNING_RUNS} with the smallest sha256("tuning:" + instance id)`,
