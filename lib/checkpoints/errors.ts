@@ -49,7 +49,8 @@ export function errorLine(text: string): string | undefined {
   if (at === undefined) return undefined;
   const details = lines.slice(at + 1, at + 6).filter((l) => DETAIL_LINE.test(l));
   // pytest's progress column ("FAILED [ 33%]") differs between runs of the same failing test.
-  const line = lines[at].replace(/\s*\[\s*\d{1,3}%\]$/, "");
+  // The column is cut off first, then the spaces before it: one pattern for both backtracks polynomially.
+  const line = lines[at].replace(/\[\s*\d{1,3}%\]$/, "").trimEnd();
   return clip(details.length ? `${line} (${details.join(", ")})` : line, 200);
 }
 
