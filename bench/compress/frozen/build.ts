@@ -84,16 +84,22 @@ function main() {
     converter: "bench/compress/frozen/mini-swe-agent.ts",
     runs,
   };
+  writeOrVerifyManifest(MANIFEST, manifest, out, write);
+}
+
+/** `--write-manifest` writes the manifest; otherwise the rebuilt runs must equal the committed one, run for run. */
+export function writeOrVerifyManifest(file: string, manifest: Manifest, out: string, write: boolean) {
+  const { runs } = manifest;
   if (write) {
-    fs.writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
-    console.log(`wrote ${MANIFEST}: ${runs.length} runs`);
+    fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log(`wrote ${file}: ${runs.length} runs`);
     return;
   }
-  const frozen = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as Manifest;
-  const differ = frozen.runs.filter((r, i) => JSON.stringify(r) !== JSON.stringify(runs[i]));
-  if (differ.length || frozen.runs.length !== runs.length)
-    throw new Error(`the rebuilt set differs from manifest.json: ${differ.map((r) => r.name).join(", ")}`);
-  console.log(`${runs.length} runs rebuilt in ${out}, identical to manifest.json`);
+  const saved = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+  const differ = saved.runs.filter((r, i) => JSON.stringify(r) !== JSON.stringify(runs[i]));
+  if (differ.length || saved.runs.length !== runs.length)
+    throw new Error(`the rebuilt set differs from ${path.basename(file)}: ${differ.map((r) => r.name).join(", ")}`);
+  console.log(`${runs.length} runs rebuilt in ${out}, identical to ${path.basename(file)}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

@@ -11,9 +11,8 @@
  * `--write-manifest` was run once, when the set was made; without it a difference is an error.
  */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { FROZEN_RUNS, type Manifest, SOURCE_COMMIT, SOURCE_REPO, sha256, writeConvertedRuns } from "../frozen/build";
+import { FROZEN_RUNS, type Manifest, SOURCE_COMMIT, SOURCE_REPO, sha256, writeConvertedRuns, writeOrVerifyManifest } from "../frozen/build";
 
 export const TUNING_DIR = path.resolve(import.meta.dirname);
 export const TUNING_MANIFEST = path.join(TUNING_DIR, "manifest.json");
@@ -55,16 +54,7 @@ function main() {
     converter: "bench/compress/frozen/mini-swe-agent.ts",
     runs,
   };
-  if (write) {
-    fs.writeFileSync(TUNING_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
-    console.log(`wrote ${TUNING_MANIFEST}: ${runs.length} runs`);
-    return;
-  }
-  const saved = JSON.parse(fs.readFileSync(TUNING_MANIFEST, "utf8")) as Manifest;
-  const differ = saved.runs.filter((r, i) => JSON.stringify(r) !== JSON.stringify(runs[i]));
-  if (differ.length || saved.runs.length !== runs.length)
-    throw new Error(`the rebuilt set differs from manifest.json: ${differ.map((r) => r.name).join(", ")}`);
-  console.log(`${runs.length} runs rebuilt in ${out}, identical to manifest.json`);
+  writeOrVerifyManifest(TUNING_MANIFEST, manifest, out, write);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
