@@ -61,3 +61,15 @@ export const formTags = (v: string | null) =>
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+
+/** The fields the new-memory form and a memory's Save share, as their JSON contracts read them. */
+export function memoryFormFields(form: URLSearchParams) {
+  return {
+    content: form.get("content") ?? "",
+    title: form.get("title")?.trim() || null,
+    category: form.get("category") ?? undefined,
+    tags: formTags(form.get("tags")),
+    pinned: form.has("pinned"),
+    priority: Number(form.get("priority") ?? 0),
+  };
+}

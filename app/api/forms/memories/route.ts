@@ -1,6 +1,6 @@
 import { createMemoryInput } from "@/lib/contracts/memories";
 import { storeMemory } from "@/lib/memories";
-import { formRoute, formTags } from "../../_lib/form";
+import { formRoute, memoryFormFields } from "../../_lib/form";
 
 /** The new-memory form without JavaScript: the same contract and verb as `POST /api/memories`. */
 export const POST = formRoute(
@@ -8,12 +8,7 @@ export const POST = formRoute(
   async ({ ctx, form }) => {
     const scope = form.get("scope") ?? "global";
     const input = createMemoryInput.parse({
-      content: form.get("content") ?? "",
-      title: form.get("title")?.trim() || null,
-      category: form.get("category") ?? undefined,
-      tags: formTags(form.get("tags")),
-      pinned: form.has("pinned"),
-      priority: Number(form.get("priority") ?? 0),
+      ...memoryFormFields(form),
       status: form.get("status") === "suggested" ? "suggested" : "active",
       scope,
       ...(scope !== "global" && form.get("project") ? { project: form.get("project") } : {}),

@@ -1,6 +1,6 @@
 import { updateMemoryInput } from "@/lib/contracts/memories";
 import { updateMemory } from "@/lib/memories";
-import { formRoute, formTags } from "../../../_lib/form";
+import { formRoute, memoryFormFields } from "../../../_lib/form";
 
 type P = { id: string };
 
@@ -13,12 +13,7 @@ export const POST = formRoute<P>(
   ({ id }) => `/memories/${encodeURIComponent(id)}`,
   ({ ctx, params, form }) => {
     const input = updateMemoryInput.parse({
-      content: form.get("content") ?? "",
-      title: form.get("title")?.trim() || null,
-      category: form.get("category") ?? undefined,
-      tags: formTags(form.get("tags")),
-      pinned: form.has("pinned"),
-      priority: Number(form.get("priority") ?? 0),
+      ...memoryFormFields(form),
       status: form.get("status") ?? undefined,
       source: "ui",
       expectedUpdatedAt: form.get("expectedUpdatedAt") || undefined,
