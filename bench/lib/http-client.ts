@@ -4,13 +4,18 @@ import http from "node:http";
  * A keep-alive node:http client for latency benchmarks. Node's fetch (undici) adds 1-3 ms per
  * request on this machine (measured against the same server: lexical search p50 7.7 vs 6.0 ms);
  * benches report both, so the server's own time is not hidden behind the client's.
+ *
+ * A kept-alive socket the server has just closed (Node's `keepAliveTimeout`, 5 s, after the client
+ * sat idle, e.g. while a bench timed the same server through fetch) makes the next request on it fail
+ * with ECONNRESET / "socket hang up" before the server read anything. Such a request is sent once
+ * more on a new socket (`reusedSocket`, as Node's documentation advises); a request on a fresh
+ * socket that fails is a real failure (a server that died) and is not retried.
  */
 export function keepAliveClient(baseUrl: string, token: string) {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const post = (path: string, json: unknown) =>
+  const once = (path: string, payload: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const payload = JSON.stringify(json);
       const req = http.request(
         {
           host: url.hostname,
@@ -27,8 +32,19 @@ export function keepAliveClient(baseUrl: string, token: string) {
           res.on("error", reject);
         },
       );
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => reject(Object.assign(error, { staleSocket: req.reusedSocket && isReset(error) })));
       req.end(payload);
     });
+  const post = async (path: string, json: unknown) => {
+    const payload = JSON.stringify(json);
+    try {
+      return await once(path, payload);
+    } catch (error) {
+      if ((error as { staleSocket?: boolean }).staleSocket) return once(path, payload);
+      throw error;
+    }
+  };
   return { post, close: () => agent.destroy() };
 }
+
+const isReset = (error: NodeJS.ErrnoException) => error.code === "ECONNRESET" || error.message === "socket hang up";

@@ -112,9 +112,11 @@ export function lexicalSearch(
     candidate: { seq, pinned: pinned === 1, category, createdAt, accessCount, projectId },
   }));
   if (options.coverage && out.length) {
-    for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, (options.ownTerms ?? all).slice(0, 64)))) h.coverage = c;
+    // The translation shares its untranslated words with the question: each term is looked up once.
+    const holders = new Map<string, readonly number[]>();
+    for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, (options.ownTerms ?? all).slice(0, 64), holders))) h.coverage = c;
     if (options.translatedTerms?.length)
-      for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, options.translatedTerms.slice(0, 64)))) h.translatedCoverage = c;
+      for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, options.translatedTerms.slice(0, 64), holders))) h.translatedCoverage = c;
   }
   return out;
 }
@@ -128,7 +130,13 @@ export const idf = (df: number, n: number) => Math.log(1 + (Math.max(n, df) - df
  * relative to the best hit cannot tell a memory matching one common word of a long question from
  * one matching all of it; this can (issue 42).
  */
-function coverageOf(sqlite: Database.Database, hits: readonly LexicalHit[], terms: readonly string[]): (QueryCoverage | undefined)[] {
+function coverageOf(
+  sqlite: Database.Database,
+  hits: readonly LexicalHit[],
+  terms: readonly string[],
+  /** term -> the hits holding it, shared by the calls over the same hits. */
+  holders: Map<string, readonly number[]>,
+): (QueryCoverage | undefined)[] {
   const withDf = documentFrequencies(sqlite, [...new Set(terms)]);
   if (!withDf) return [];
   const n = Math.max(1, storeSize(sqlite));
@@ -144,7 +152,9 @@ function coverageOf(sqlite: Database.Database, hits: readonly LexicalHit[], term
       continue;
     }
     present += weight;
-    for (const r of lookup.all(`"${term}"`, seqs) as { seq: number }[]) matched.set(r.seq, (matched.get(r.seq) ?? 0) + weight);
+    let holding = holders.get(term);
+    if (!holding) holders.set(term, (holding = (lookup.all(`"${term}"`, seqs) as { seq: number }[]).map((r) => r.seq)));
+    for (const seq of holding) matched.set(seq, (matched.get(seq) ?? 0) + weight);
   }
   return hits.map((h) => ({ matched: matched.get(h.seq) ?? 0, present, absent }));
 }
