@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemory } from "../../../lib/memories";
+import { createMemory, updateMemory } from "../../../lib/memories";
+import { updateMemoryInput } from "../../../lib/contracts/memories";
 import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import type { SearchFilters } from "../../../lib/search/filters";
 import { lexicalSearch, POSTINGS_BUDGET, scanPlan } from "../../../lib/search/lexical";
@@ -129,5 +130,24 @@ describe("lexical plan past the budget", () => {
     const hits = lexicalSearch(ctx, ["zanzibar", "kubernet"], active, 10);
     expect(hits[0].seq).toBe(ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").pluck().get(memory.id));
     expect(hits).toHaveLength(10);
+  });
+
+  it("finds a word an edit adds after it was searched for in vain, however often (absent terms are remembered)", () => {
+    for (let i = 0; i < 3; i++) expect(lexicalSearch(ctx, ["quixot"], active, 10)).toHaveLength(0);
+    const id = ctx.sqlite.prepare("SELECT id FROM memories WHERE seq = 3").pluck().get() as string;
+    // An edit keeps the memory's seq: the store's size does not change, its lexical index does.
+    updateMemory(ctx, id, updateMemoryInput.parse({ content: "a quixotic plan for the cluster" }));
+    expect(lexicalSearch(ctx, ["quixot"], active, 10).map((h) => h.seq)).toEqual([3]);
+    // Inside a transaction, an index row written there is found too (pending, not yet in FTS5's structure).
+    expect(lexicalSearch(ctx, ["zorblax"], active, 10)).toHaveLength(0);
+    let inside: number[] = [];
+    expect(() =>
+      ctx.sqlite.transaction(() => {
+        ctx.sqlite.prepare("INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (5, '', '', 'zorblax')").run();
+        inside = lexicalSearch(ctx, ["zorblax"], active, 10).map((h) => h.seq);
+        throw new Error("roll back");
+      })(),
+    ).toThrow("roll back");
+    expect(inside).toEqual([5]);
   });
 });
