@@ -11,9 +11,12 @@
  * only): on a loaded machine the CPU columns are the ones to compare. The HTTP calls the plugin
  * makes per turn are counted by path.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build]
+ * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns.
+ *
+ *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--cpu-profile plugin.cpuprofile]
  */
 import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
@@ -53,6 +56,8 @@ globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
   }
   return realFetch(input, init);
 }) as typeof fetch;
+
+const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
 async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
@@ -145,11 +150,22 @@ async function main() {
       for (const [k, n] of calls) perEntry[entry].set(k, (perEntry[entry].get(k) ?? 0) + n);
       if (t >= WARMUP) times[entry].push(cost);
     };
+    const inspector = PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
+      if (inspector && t === WARMUP) {
+        inspector.connect();
+        await inspector.post("Profiler.enable");
+        await inspector.post("Profiler.start");
+      }
       await counted("v1", t, () => v1Turn(hooks, v1Session, h1, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
       await counted("v2", t, () => v2Turn(host, v2Session, h2, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
+    }
+    if (inspector && PROFILE) {
+      const { profile } = await inspector.post("Profiler.stop");
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      inspector.disconnect();
     }
     await host.unload();
     for (const [entry, xs] of Object.entries(times)) {
