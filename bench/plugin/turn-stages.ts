@@ -3,7 +3,7 @@
  * (plugin/hooks/compress.ts, the V1 hook's history) with its HTTP call replaced by the route's
  * steps run in place (app/api/compress/route.ts: body parse, delta expansion, the pipeline's
  * phases, the delta answer, encoding), then the client's parse and the plugin writing the answer
- * back. CPU milliseconds of this process per stage (process.cpuUsage: on a loaded machine CPU is
+ * back; each turn the history written back is checked against a whole send's, byte for byte. CPU milliseconds of this process per stage (process.cpuUsage: on a loaded machine CPU is
  * what can be compared), mean and p95 over the turns. The HTTP round trip itself (loopback, the
  * server's request handling) and the turn's other calls are in bench/plugin/entries.ts.
  *
@@ -37,13 +37,24 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+/** What one process.cpuUsage() call costs here (a system call: far from free in some sandboxes). */
+function probeCost(): number {
+  const n = 2000;
+  const start = cpuMs();
+  for (let i = 0; i < n; i++) cpuMs();
+  return (cpuMs() - start) / n;
+}
+
 async function main() {
+  const probe = probeCost();
+  let probes = 0;
   const ctx = testCtx();
   const rt = createRuntime(resolveSettings({ url: "http://127.0.0.1:9", autoStart: false }), "/repo", undefined);
   const stages: Record<string, number>[] = [];
   let current: Record<string, number> = {};
   let lap = 0;
   const split = (name: string) => {
+    probes++;
     const t = cpuMs();
     current[name] = (current[name] ?? 0) + t - lap;
     lap = t;
@@ -60,6 +71,7 @@ async function main() {
     split("server: delta expansion");
     const timings: Record<string, number> = {};
     const result = compressMessages(ctx, full, { cpuTimings: timings });
+    probes += Object.keys(timings).length + 1;
     let before = 0;
     for (const [phase, at] of Object.entries(timings)) {
       current[`server: ${phase}`] = (current[`server: ${phase}`] ?? 0) + at - before;
@@ -94,11 +106,17 @@ async function main() {
     // OpenCode builds new message objects every turn: cloned outside the timed part.
     const sent = history.map((m) => structuredClone(m));
     current = {};
+    probes = 0;
     const start = cpuMs();
     lap = start;
     await compressHistory(rt, s, sent);
     split("plugin: answer applied");
     current.total = cpuMs() - start;
+    current["total less the probes"] = current.total - probes * probe;
+    // Outside the timed part: what the plugin wrote back is what a whole send gives, byte for byte.
+    const whole = compressMessages(ctx, { sessionID: `${sessionID}_whole`, messages: history.map((m) => structuredClone(m)) }).messages;
+    if (JSON.stringify(sent) !== JSON.stringify(whole)) throw new Error(`turn ${t}: the delta exchange's history differs from a whole send's`);
+    lap = cpuMs();
     if (t >= WARMUP) stages.push(current);
     history.push(...v1History(sessionID, [step(20_000 + t)]));
   }
@@ -109,8 +127,8 @@ async function main() {
   }
   ctx.close();
 
-  const names = Object.keys(stages[0]!).filter((k) => k !== "total" && !k.startsWith("bytes"));
-  const rows = [...names, "total"].map((name) => {
+  const names = Object.keys(stages[0]!).filter((k) => !k.startsWith("total") && !k.startsWith("bytes"));
+  const rows = [...names, "total", "total less the probes"].map((name) => {
     const xs = stages.map((x) => x[name] ?? 0);
     const s = summarize(xs);
     return { stage: name, "p50 CPU ms": s.p50, "mean CPU ms": xs.reduce((a, b) => a + b, 0) / xs.length, "p95 CPU ms": s.p95 };
@@ -118,10 +136,10 @@ async function main() {
   const bytes = summarize(stages.map((x) => x.bytesIn!)).p50;
   const bytesOut = summarize(stages.map((x) => x.bytesOut!)).p50;
   printTable(
-    `One turn's compression by stage, ${Math.round(tokens / 1000)}K tokens (${history.length} messages; request ${bytes} bytes, answer ${bytesOut} bytes, medians; ${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `One turn's compression by stage, ${Math.round(tokens / 1000)}K tokens (${history.length} messages; request ${bytes} bytes, answer ${bytesOut} bytes, medians; a CPU probe costs ${probe.toFixed(3)} ms; ${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     rows,
   );
-  writeResult("plugin-turn-stages", { turns: TURNS, tokens, bytesIn: bytes, bytesOut, stages: rows });
+  writeResult("plugin-turn-stages", { turns: TURNS, tokens, bytesIn: bytes, bytesOut, probeMs: probe, stages: rows });
 }
 
 main().catch((error) => {
