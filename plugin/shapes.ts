@@ -44,6 +44,6 @@ export const SHAPES = {
   recall: fields({ block: "string", memoryIds: "string[]", tokens: "number" }),
   extract: fields({ nudge: "string?", suggestions: "array" }),
   kvEntry: fields({ key: "string" }),
-  compress: fields({ messages: "array", base: "string?", nudges: "string[]?" }),
+  compress: fields({ messages: "array", base: "string?", keep: "number?", nudges: "string[]?" }),
   checkpoint: fields({ id: "string", context: "string[]", prompt: "string" }),
 } satisfies Record<string, Shape>;

@@ -1,4 +1,5 @@
 import type { Part } from "@opencode-ai/sdk";
+import type { Snapshot } from "./snapshot";
 
 /** What the plugin remembers per OpenCode session (in memory; bounded). */
 export interface SessionState {
@@ -69,10 +70,25 @@ export interface PendingNudge {
 /** What the last compression call of a session sent and got, for the delta exchange. */
 export interface CompressDeltaState {
   base: string;
-  /** JSON of each part as sent, by id. */
-  sent: Map<string, string>;
+  /** The server answers with `keep` (it takes leading messages left out). */
+  keeps: boolean;
+  /** Each message of the call, in order. */
+  messages: SentMessage[];
+  /** A snapshot of each part as sent (plugin/snapshot.ts), by id. */
+  sent: Map<string, Snapshot>;
   /** Each part of the answer (stubs resolved), by id. */
   answer: Map<string, Part>;
+}
+
+/** One message of a compression call: snapshots of what was sent, and the parts answered for it. */
+export interface SentMessage {
+  id: string;
+  info: Snapshot;
+  partIds: string[];
+  parts: Snapshot[];
+  /** Per part: the same as in the call before (sent as a stub). */
+  unchanged: boolean[];
+  answer: Part[];
 }
 
 const MAX_SESSIONS = 64;

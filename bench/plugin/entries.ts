@@ -6,14 +6,20 @@
  * stable block, over the V1 view of the request's messages), then `tool.execute.before`/`.after`;
  * a V1 turn: `chat.message`, `messages.transform`, `system.transform`, the tool hooks.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--no-build]
+ * Each turn is timed three ways: wall clock, the CPU the plugin's process used (process.cpuUsage)
+ * and the CPU the server's process used (all its threads, /proc/<pid>/task/<tid>/schedstat, Linux
+ * only): on a loaded machine the CPU columns are the ones to compare. The HTTP calls the plugin
+ * makes per turn are counted by path.
+ *
+ * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns.
+ *
+ *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--cpu-profile plugin.cpuprofile]
  */
 import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
-import type { Message as V1Message, Part } from "@opencode-ai/sdk";
-import { countTokens } from "../../lib/token-count";
 import plugin from "../../plugin/index";
 import { createRecollect } from "../../plugin/recollect";
 import type { Message } from "../../plugin/v2/api";
@@ -21,94 +27,48 @@ import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
 import { startServer, type TestServer } from "../../tests/helpers/server";
+import { processThreadsCpuMs } from "../lib/process-cpu";
 import { printTable, summarize, writeResult } from "../lib/stats";
-
-type WithParts = { info: V1Message; parts: Part[] };
-type Step = { user: string } | { text: string; tool: string; input: Record<string, unknown>; output: string };
+import { id, lorem, step, stepsOf, v1History, v2History, type WithParts } from "./sessions";
 
 const args = process.argv.slice(2);
 const TURNS = Number(args[args.indexOf("--turns") + 1]) || 40;
 const WARMUP = 3;
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
+const SIZES = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1]!.split(",").map(Number) : [20_000, 200_000];
 
-let seq = 0;
-const id = (p: string) => `${p}_${String(++seq).padStart(8, "0")}`;
-
-function lorem(n: number, salt: number): string {
-  const words = ["worker", "batch", "request", "handler", "config", "module", "cache", "token", "index", "query", "schema", "route", "build", "test", "deploy"];
-  return Array.from({ length: n }, (_, i) => words[(i * 7 + salt * 13) % words.length]! + ((i + salt) % 11)).join(" ");
+/** One turn's cost: wall clock, the plugin's process CPU, the server's process CPU (ms). */
+interface TurnCost {
+  wall: number;
+  pluginCpu: number;
+  serverCpu: number | null;
 }
 
-/** One assistant step as bench/plugin/index.ts makes them: a command log or a file read, 60 lines. */
-function step(n: number): Step {
-  const bash = n % 2 === 0;
-  const output = Array.from({ length: 60 }, (_, i) =>
-    bash ? `[${n}:${i}] ${lorem(10, n + i)}${i % 97 === 0 ? " ERROR failed to connect" : ""}` : `${i + 1}\t  const v${i} = ${lorem(6, n * 3 + i)};`,
-  ).join("\n");
-  return {
-    text: `Step ${n}: ${lorem(12, n)}`,
-    tool: bash ? "bash" : "read",
-    input: bash ? { command: `npm run step-${n}` } : { filePath: `/repo/src/file${n % 40}.ts` },
-    output,
-  };
-}
-
-function stepsOf(targetTokens: number): { steps: Step[]; tokens: number } {
-  const steps: Step[] = [];
-  let tokens = 0;
-  for (let n = 0; tokens < targetTokens; n++) {
-    const u = { user: `Please do step ${n}: ${lorem(20, n)}` };
-    const a = step(n) as Extract<Step, { tool: string }>;
-    steps.push(u, a);
-    tokens += countTokens(u.user) + countTokens(`${a.text}\n${a.output}`);
+/** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
+const calls = new Map<string, number>();
+let counting = false;
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  if (counting) {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
   }
-  return { steps, tokens };
-}
+  return realFetch(input, init);
+}) as typeof fetch;
 
-/** The steps as OpenCode 1 hands them to `messages.transform`. */
-function v1History(sessionID: string, steps: Step[]): WithParts[] {
-  return steps.map((s) => {
-    const mid = id("msg");
-    if ("user" in s)
-      return {
-        info: { id: mid, sessionID, role: "user" } as V1Message,
-        parts: [{ id: id("prt"), sessionID, messageID: mid, type: "text", text: s.user } as Part],
-      };
-    return {
-      info: { id: mid, sessionID, role: "assistant" } as V1Message,
-      parts: [
-        { id: id("prt"), sessionID, messageID: mid, type: "text", text: s.text } as Part,
-        {
-          id: id("prt"),
-          sessionID,
-          messageID: mid,
-          type: "tool",
-          callID: id("call"),
-          tool: s.tool,
-          state: { status: "completed", input: s.input, output: s.output, title: s.tool, metadata: {}, time: { start: 1, end: 2 } },
-        } as Part,
-      ],
-    };
-  });
-}
+const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
-/** The same steps as OpenCode 2 hands them to the `context` hook (packages/core/src/session/runner/to-llm-message.ts). */
-function v2History(steps: Step[]): Message[] {
-  return steps.flatMap((s): Message[] => {
-    if ("user" in s) return [{ id: id("msg"), role: "user", content: [{ type: "text", text: s.user }] }];
-    const call = id("call");
-    return [
-      {
-        id: id("msg"),
-        role: "assistant",
-        content: [
-          { type: "text", text: s.text },
-          { type: "tool-call", id: call, name: s.tool, input: s.input },
-        ],
-      },
-      { role: "tool", content: [{ type: "tool-result", id: call, name: s.tool, result: { type: "text", value: s.output } }] },
-    ];
-  });
+let serverPid = 0;
+async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
+  const cpu0 = process.cpuUsage();
+  const server0 = processThreadsCpuMs(serverPid);
+  const t0 = performance.now();
+  await turn();
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const server1 = processThreadsCpuMs(serverPid);
+  return { wall, pluginCpu: (cpu.user + cpu.system) / 1000, serverCpu: server0 === null || server1 === null ? null : server1 - server0 };
 }
 
 async function seed(server: TestServer, directory: string) {
@@ -121,28 +81,28 @@ async function seed(server: TestServer, directory: string) {
     await server.api("/api/memories", { method: "POST", json: { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory } });
 }
 
-async function v1Turn(hooks: Hooks, sessionID: string, history: WithParts[], t: number): Promise<number> {
+async function v1Turn(hooks: Hooks, sessionID: string, history: WithParts[], t: number): Promise<TurnCost> {
   const user = v1History(sessionID, [{ user: `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
   history.push(user);
   // OpenCode rebuilds the message objects every turn: cloned outside the timed part.
   const sent = history.map((m) => structuredClone(m));
   const system = { system: ["You are opencode, an agent."] };
-  const t0 = performance.now();
-  await hooks["chat.message"]!({ sessionID, agent: "build" }, { message: user.info as never, parts: user.parts });
-  await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
-  await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
-  await hooks["tool.execute.before"]!({ tool: "edit", sessionID, callID: id("call") }, { args: {} });
-  await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } } as never, {
-    title: "",
-    output: "",
-    metadata: {},
+  const cost = await costOf(async () => {
+    await hooks["chat.message"]!({ sessionID, agent: "build" }, { message: user.info as never, parts: user.parts });
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
+    await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
+    await hooks["tool.execute.before"]!({ tool: "edit", sessionID, callID: id("call") }, { args: {} });
+    await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } } as never, {
+      title: "",
+      output: "",
+      metadata: {},
+    });
   });
-  const ms = performance.now() - t0;
   history.push(...v1History(sessionID, [step(10_000 + t)]));
-  return ms;
+  return cost;
 }
 
-async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: number): Promise<number> {
+async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: number): Promise<TurnCost> {
   const text = `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`;
   const messageID = id("msg");
   const prompt = { sessionID, messageID, prompt: { text }, metadata: {}, delivery: "immediate" };
@@ -150,26 +110,28 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
   host.setHistory(sessionID, history);
   const event = host.contextEvent(sessionID); // the fresh copy OpenCode 2 builds: outside the timed part
   const call = { tool: "edit", sessionID, agent: "build", messageID, id: id("call"), input: { filePath: `/repo/src/f${t}.ts` } as unknown };
-  const t0 = performance.now();
-  await host.runHook("session.prompt", prompt);
-  await host.runHook("session.context", event);
-  await host.runHook("tool.execute.before", call);
-  await host.runHook("tool.execute.after", { ...call, status: "completed", result: { content: "" } });
-  const ms = performance.now() - t0;
+  const cost = await costOf(async () => {
+    await host.runHook("session.prompt", prompt);
+    await host.runHook("session.context", event);
+    await host.runHook("tool.execute.before", call);
+    await host.runHook("tool.execute.after", { ...call, status: "completed", result: { content: "" } });
+  });
   history.push(...v2History([step(10_000 + t)]));
-  return ms;
+  return cost;
 }
 
 async function main() {
   process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!args.includes("--no-build")) ensureBuild();
   const server = await startServer();
+  serverPid = server.child.pid!;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-proj-"));
   await seed(server, directory);
   const options = { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, directory };
   const rows: Record<string, string | number>[] = [];
   const json: Record<string, unknown> = { turns: TURNS, llmMs: LLM_MS };
-  for (const target of [20_000, 200_000]) {
+  const callRows: Record<string, string | number>[] = [];
+  for (const target of SIZES) {
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
     const v2Session = id("ses");
@@ -178,32 +140,66 @@ async function main() {
     await host.load(plugin);
     const h1 = v1History(v1Session, steps);
     const h2 = v2History(steps);
-    const times: { v1: number[]; v2: number[] } = { v1: [], v2: [] };
+    const times: { v1: TurnCost[]; v2: TurnCost[] } = { v1: [], v2: [] };
+    const perEntry = { v1: new Map<string, number>(), v2: new Map<string, number>() };
+    const counted = async (entry: "v1" | "v2", t: number, turn: () => Promise<TurnCost>) => {
+      calls.clear();
+      counting = t >= WARMUP;
+      const cost = await turn();
+      counting = false;
+      for (const [k, n] of calls) perEntry[entry].set(k, (perEntry[entry].get(k) ?? 0) + n);
+      if (t >= WARMUP) times[entry].push(cost);
+    };
+    const inspector = PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
-      const a = await v1Turn(hooks, v1Session, h1, t);
+      if (inspector && t === WARMUP) {
+        inspector.connect();
+        await inspector.post("Profiler.enable");
+        await inspector.post("Profiler.start");
+      }
+      await counted("v1", t, () => v1Turn(hooks, v1Session, h1, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
-      const b = await v2Turn(host, v2Session, h2, t);
+      await counted("v2", t, () => v2Turn(host, v2Session, h2, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
-      if (t >= WARMUP) times.v1.push(a), times.v2.push(b);
+    }
+    if (inspector && PROFILE) {
+      const { profile } = await inspector.post("Profiler.stop");
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      inspector.disconnect();
     }
     await host.unload();
     for (const [entry, xs] of Object.entries(times)) {
-      const s = summarize(xs);
+      const wall = summarize(xs.map((x) => x.wall));
+      const plugin = summarize(xs.map((x) => x.pluginCpu));
+      const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
+      const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
       rows.push({
         history: `${Math.round(tokens / 1000)}K tokens`,
         entry: entry === "v1" ? "OpenCode 1 (server)" : "OpenCode 2 (setup)",
-        "p50 ms": s.p50,
-        "p95 ms": s.p95,
-        "max ms": s.max,
+        "p50 ms": wall.p50,
+        "p95 ms": wall.p95,
+        "max ms": wall.max,
+        "plugin CPU p50 / p95": `${plugin.p50.toFixed(2)} / ${plugin.p95.toFixed(2)}`,
+        "server CPU p50 / p95": served ? `${served.p50.toFixed(2)} / ${served.p95.toFixed(2)}` : "n/a",
+        "both CPU p50 / p95": both ? `${both.p50.toFixed(2)} / ${both.p95.toFixed(2)}` : "n/a",
       });
-      json[`${entry}_${target}`] = { tokens, ...s };
+      json[`${entry}_${target}`] = { tokens, ...wall, pluginCpu: plugin, serverCpu: served ?? null, cpu: both ?? null };
+      const perTurn = Object.fromEntries([...perEntry[entry as "v1" | "v2"]].map(([k, n]) => [k, Math.round((n / TURNS) * 100) / 100]));
+      callRows.push({
+        history: `${Math.round(tokens / 1000)}K tokens`,
+        entry,
+        "HTTP calls per turn": Object.entries(perTurn)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", "),
+      });
+      json[`${entry}_${target}_calls`] = perTurn;
     }
   }
   await server.stop();
   // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
   // snapshot, writing back (nothing changed here, so the walk without the copies).
   const adapterRows: Record<string, string | number>[] = [];
-  for (const target of [20_000, 200_000]) {
+  for (const target of SIZES) {
     const { steps, tokens } = stepsOf(target);
     const h2 = v2History(steps);
     const xs: number[] = [];
@@ -223,6 +219,7 @@ async function main() {
     `Plugin time per turn by entry (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     rows,
   );
+  printTable("The plugin's HTTP calls per turn (mean)", callRows);
   printTable("The V2 adapter alone per request (view, snapshot, write-back; in process, no server)", adapterRows);
   writeResult("plugin-entries", json);
 }

@@ -11,12 +11,21 @@ import { runAll, type Steps } from "./slices";
  * - a part the caller sent in the previous call, unchanged, may be sent as `{ id, unchanged: true }`
  *   (`delta.base` names that call: the `base` its answer returned);
  * - the answer gives such a stub for every part whose compressed form is byte-identical to the one
- *   in the previous answer, and a new `base`.
+ *   in the previous answer, and a new `base`;
+ * - `delta.keep: n` says the first n messages are the previous call's first n, unchanged (they are
+ *   left out of `messages`, which holds the rest); the answer's `keep: m` says its first m messages
+ *   are the previous answer's first m, unchanged (left out too). Every answer to a `delta` request
+ *   carries `keep` (0 when nothing is left out): a caller sends `keep` only to a server that does.
+ * A turn then moves what changed, not the whole history, in both directions.
  * The server keeps the last call of a few sessions in memory. A `base` it does not have (restart,
  * another client of the same session) is a 409: the caller sends the whole history once more.
  */
 interface Entry {
   base: string;
+  /** The messages of the last request (stubs resolved, kept messages included). */
+  messages: unknown[];
+  /** The messages of the last answer (stubs resolved, kept messages included). */
+  answerMessages: unknown[];
   /** The parts of the last request (stubs resolved), by id. */
   parts: Map<string, unknown>;
   /** Each part of the last answer, by id (objects made for that answer, never changed after). */
@@ -32,6 +41,8 @@ type Stub = { id: string; unchanged: true };
 export interface Delta {
   sessionID: string;
   base?: string;
+  /** The caller left out the first `keep` messages (the previous call's). */
+  keep?: number;
 }
 
 /** The request without `delta`, stubs replaced by the parts they stand for; `delta` null when absent. */
@@ -46,12 +57,19 @@ export function* expandDeltaSteps(raw: unknown): Steps<{ body: unknown; delta: D
   if (!delta || typeof delta !== "object" || Array.isArray(delta)) throw badRequest("delta: an object, {} or { base }", { field: "delta" });
   const base = (delta as { base?: unknown }).base;
   if (base !== undefined && typeof base !== "string") throw badRequest("delta.base: the `base` the previous answer returned", { field: "delta.base" });
+  const keep = (delta as { keep?: unknown }).keep;
+  if (keep !== undefined && !(typeof keep === "number" && Number.isInteger(keep) && keep >= 0))
+    throw badRequest("delta.keep: how many leading messages of the previous call are left out, an integer >= 0", { field: "delta.keep" });
+  if (keep && base === undefined) throw badRequest("delta.keep: only with delta.base", { field: "delta.keep" });
   if (typeof body.sessionID !== "string") return { body, delta: null }; // validation names the field
-  if (base === undefined) return { body, delta: { sessionID: body.sessionID } };
+  if (base === undefined) return { body, delta: { sessionID: body.sessionID, keep } };
   const entry = entries.get(body.sessionID);
   if (!entry || entry.base !== base) throw conflict("delta.base: not the last answer of this session on this server; send the whole history", { resend: true });
-  if (!Array.isArray(body.messages)) return { body, delta: { sessionID: body.sessionID, base } };
-  const messages: unknown[] = [];
+  if (keep !== undefined && keep > entry.messages.length)
+    throw conflict(`delta.keep: the previous call had ${entry.messages.length} messages; send the whole history`, { resend: true });
+  if (!Array.isArray(body.messages)) return { body, delta: { sessionID: body.sessionID, base, keep } };
+  // The kept messages are the previous call's objects: the pipeline finds them as it left them.
+  const messages: unknown[] = keep ? entry.messages.slice(0, keep) : [];
   for (const m of body.messages as unknown[]) {
     const parts = (m as { parts?: unknown })?.parts;
     if (!Array.isArray(parts)) {
@@ -69,29 +87,44 @@ export function* expandDeltaSteps(raw: unknown): Steps<{ body: unknown; delta: D
     });
     yield;
   }
-  return { body: { ...body, messages }, delta: { sessionID: body.sessionID, base } };
+  return { body: { ...body, messages }, delta: { sessionID: body.sessionID, base, keep } };
 }
 
 /**
  * Records this call for the session's next one and returns the answer to send: parts identical to
  * the previous answer's become stubs; `base` names this call.
  */
-export function deltaAnswer(delta: Delta, request: unknown, result: CompressResult): CompressResult & { base: string } {
+export function deltaAnswer(delta: Delta, request: unknown, result: CompressResult): DeltaAnswer {
   return runAll(deltaAnswerSteps(delta, request, result));
 }
 
+export type DeltaAnswer = CompressResult & { base: string; keep: number };
+
 /** `deltaAnswer` as steps, one a message (lib/compression/slices.ts). */
-export function* deltaAnswerSteps(delta: Delta, request: unknown, result: CompressResult): Steps<CompressResult & { base: string }> {
+export function* deltaAnswerSteps(delta: Delta, request: unknown, result: CompressResult): Steps<DeltaAnswer> {
   const previous = entries.get(delta.sessionID);
   const reuse = delta.base !== undefined && previous?.base === delta.base;
+  const requested = (request as { messages: { parts: { id: string }[] }[] }).messages;
   const parts = new Map<string, unknown>();
-  for (const m of (request as { messages: { parts: { id: string }[] }[] }).messages) {
+  for (const m of requested) {
     for (const p of m.parts) parts.set(p.id, p);
     yield;
   }
+  // The answer's leading messages identical to the previous answer's are left out (`keep`), for a
+  // caller that left some out itself (it knows the exchange).
+  let keep = 0;
+  if (reuse && delta.keep !== undefined)
+    while (keep < result.messages.length && sameMessage(previous!.answerMessages[keep], result.messages[keep])) {
+      keep++;
+      yield;
+    }
   const answer = new Map<string, unknown>();
+  for (let i = 0; i < keep; i++) {
+    for (const p of result.messages[i].parts) answer.set((p as { id: string }).id, p);
+    yield;
+  }
   const messages: CompressResult["messages"] = [];
-  for (const m of result.messages) {
+  for (const m of result.messages.slice(keep)) {
     messages.push({
       ...m,
       parts: m.parts.map((p) => {
@@ -104,9 +137,18 @@ export function* deltaAnswerSteps(delta: Delta, request: unknown, result: Compre
   }
   const base = crypto.randomBytes(8).toString("hex");
   entries.delete(delta.sessionID);
-  entries.set(delta.sessionID, { base, parts, answer });
+  entries.set(delta.sessionID, { base, messages: requested, answerMessages: result.messages, parts, answer });
   while (entries.size > MAX_SESSIONS) entries.delete(entries.keys().next().value as string);
-  return { ...result, messages, base };
+  return { ...result, messages, base, keep };
+}
+
+/** The same answered message: the same object (returned as it came, both times), or equal JSON. */
+function sameMessage(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const x = a as { info: unknown; parts: unknown[] };
+  const y = b as { info: unknown; parts: unknown[] };
+  return x.parts.length === y.parts.length && sameJson(x.info, y.info) && x.parts.every((p, i) => sameJson(p, y.parts[i]));
 }
 
 /** Deep equality of JSON values, without serializing them (strings compare natively). */

@@ -26,6 +26,8 @@ export interface PartEntry {
   digest?: string;
   /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */
   callKey?: string;
+  /** The file paths the tool call names (../tools.ts `filePaths`), normalized: computed once per part content. */
+  paths?: string[];
   /** Tool name and command (or input): the run a partial repeat compares with (phases/schedule.ts). */
   runKey?: string;
   /** Tool name and output digest: equal for repeated outputs (lib/compression/repeats.ts). */

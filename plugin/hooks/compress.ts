@@ -2,71 +2,122 @@ import type { Part } from "@opencode-ai/sdk";
 import type { CompressResult } from "../../lib/contracts/compress";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
-import type { CompressDeltaState, SessionState } from "../state";
+import { sameAsSnapshot, snapshot, type Snapshot } from "../snapshot";
+import type { CompressDeltaState, SentMessage, SessionState } from "../state";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;
+type Answer = CompressResult & { base?: string; keep?: number };
+
+const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
 
 /**
  * Sends the history to `/api/compress` and writes the result back into the same array (OpenCode
  * ignores a reassigned `output.messages`). Original message objects are kept, only their parts
  * change. On any failure the history goes out as it came in. Returns the server's nudges.
  *
- * Delta exchange (lib/compression/delta.ts): a part sent unchanged in the previous call goes as a
- * stub, and the answer has stubs for parts compressed as before; a 409 (the server lost the
- * previous call) resends the whole history once.
+ * Delta exchange (lib/compression/delta.ts): the leading messages unchanged since the previous
+ * call are left out (`keep`), a part sent unchanged goes as a stub, and the answer leaves out or
+ * stubs what is compressed as before; a 409 (the server lost the previous call) resends the whole
+ * history once. What changed is found against snapshots of what was sent (plugin/snapshot.ts),
+ * not by serializing the history again: a turn's cost follows what changed.
  */
 export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[]): Promise<string[]> {
-  // The call would be refused at once: spare the serialization (milliseconds on a long history).
+  // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
-  const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
-  const sent = new Map<string, string>();
-  for (const m of messages) for (const p of own(m)) sent.set(p.id, JSON.stringify(p));
-  const call = (prev: CompressDeltaState | undefined) => {
-    const payload = messages.map((m) => ({
+  const prev = s.compressDelta;
+  const { sent, keep } = compare(prev, messages);
+  const call = (last: CompressDeltaState | undefined) => {
+    // `keep` only to a server that answers with one (it knows the exchange).
+    const kept = last?.keeps ? keep : 0;
+    const payload = messages.slice(kept).map((m, i) => ({
       info: m.info,
-      parts: own(m).map((p) => (prev && prev.sent.get(p.id) === sent.get(p.id) ? ({ id: p.id, unchanged: true } satisfies Stub) : p)),
+      parts: own(m).map((p, j) => (last && sent[kept + i]!.unchanged[j] ? ({ id: p.id, unchanged: true } satisfies Stub) : p)),
     }));
-    return rt.client.post<CompressResult & { base?: string }>(
+    return rt.client.post<Answer>(
       "/api/compress",
-      { sessionID: s.id, messages: payload, ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}), delta: prev ? { base: prev.base } : {} },
+      {
+        sessionID: s.id,
+        messages: payload,
+        ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}),
+        delta: last ? { base: last.base, ...(last.keeps ? { keep } : {}) } : {},
+      },
       { timeoutMs: rt.settings.compressTimeoutMs, expect: SHAPES.compress },
     );
   };
-  const prev = s.compressDelta;
   let res = await call(prev);
+  let base = prev;
   if (!res.ok && res.status === 409 && prev) {
     s.compressDelta = undefined;
+    base = undefined;
+    // Nothing is a stub any more: the whole history goes.
+    for (const m of sent) m.unchanged.fill(false);
     res = await call(undefined);
   }
-  if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages, sent);
+  if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages);
   s.compressDelta = undefined;
 
-  const byId = new Map(messages.map((m) => [m.info.id, m]));
-  const answer = new Map<string, Part>();
-  const resolved: { original: WithParts; parts: Part[] }[] = [];
-  for (const r of res.data.messages) {
-    const original = byId.get(r.info.id as string);
-    if (!original) return []; // not ours to invent: keep the history unchanged
+  const answer = res.data;
+  const kept = typeof answer.keep === "number" && base ? answer.keep : 0;
+  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0)) return [];
+  if (answer.messages.length !== messages.length - kept) return [];
+  // The answer goes message for message with the request: the first `kept` are the server's
+  // previous first ones (they belong to the same messages), the rest in the order sent.
+  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return [];
+  const resolved: Part[][] = [];
+  for (let i = 0; i < kept; i++) resolved.push(base!.messages[i]!.answer);
+  for (const [k, r] of answer.messages.entries()) {
+    if (r?.info?.id !== messages[kept + k]!.info.id) return []; // not ours to invent: keep the history unchanged
     const parts: Part[] = [];
     for (const p of r.parts as unknown[]) {
-      const part = isStub(p) ? prev?.answer.get(p.id) : (p as Part);
+      const part = isStub(p) ? base?.answer.get(p.id) : (p as Part);
       if (!part) return []; // a stub for a part we do not have: keep the history unchanged
-      answer.set(part.id, part);
       parts.push(part);
     }
-    resolved.push({ original, parts });
+    resolved.push(parts);
   }
-  const next: WithParts[] = [];
-  for (const { original, parts } of resolved) {
+  const answered = new Map<string, Part>();
+  for (const [i, parts] of resolved.entries()) {
+    for (const p of parts) answered.set(p.id, p);
+    sent[i]!.answer = parts;
+    const original = messages[i]!;
     const attached = original.parts.filter((p) => p.id.startsWith(ATTACHED_PART_PREFIX));
     original.parts.splice(0, original.parts.length, ...parts, ...attached);
-    next.push(original);
   }
-  messages.splice(0, messages.length, ...next);
-  if (typeof res.data.base === "string") s.compressDelta = { base: res.data.base, sent, answer };
-  return Array.isArray(res.data.nudges) ? res.data.nudges.filter((n) => typeof n === "string" && n) : [];
+  if (typeof answer.base === "string") {
+    const parts = new Map<string, Snapshot>();
+    for (const m of sent) m.parts.forEach((p, j) => parts.set(m.partIds[j]!, p));
+    s.compressDelta = { base: answer.base, keeps: typeof answer.keep === "number", messages: sent, sent: parts, answer: answered };
+  }
+  return Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [];
+}
+
+/**
+ * Each message as it goes now, against the last call: a snapshot of its info and own parts (the
+ * previous one when nothing changed), which parts are unchanged, and how many leading messages
+ * are the previous call's, unchanged (`keep`).
+ */
+function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): { sent: SentMessage[]; keep: number } {
+  const sent: SentMessage[] = [];
+  let keep = 0;
+  let leading = true;
+  for (const [i, m] of messages.entries()) {
+    const parts = own(m);
+    const before = prev?.messages[i];
+    const unchanged = parts.map((p) => {
+      const last = prev?.sent.get(p.id);
+      return last !== undefined && sameAsSnapshot(p, last);
+    });
+    const partSnaps = parts.map((p, j) => (unchanged[j] ? prev!.sent.get(p.id) : snapshot(p)));
+    const sameInfo = before !== undefined && before.id === m.info.id && sameAsSnapshot(m.info, before.info);
+    const info = sameInfo ? before.info : snapshot(m.info);
+    const same = sameInfo && before.parts.length === parts.length && partSnaps.every((p, j) => p === before.parts[j]);
+    if (leading && same) keep++;
+    else leading = false;
+    sent.push({ id: m.info.id, info, partIds: parts.map((p) => p.id), parts: partSnaps, unchanged, answer: same ? before.answer : [] });
+  }
+  return { sent, keep };
 }
 
 /**
@@ -74,14 +125,15 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
  * was answered then (the compressed form the provider has cached), the rest as it is. An outage
  * then changes nothing the model already saw, and the cached prefix survives it.
  */
-function keepCompressed(s: SessionState, messages: WithParts[], sent?: Map<string, string>): string[] {
+function keepCompressed(s: SessionState, messages: WithParts[]): string[] {
   const last = s.compressDelta;
   if (!last) return [];
   for (const m of messages)
     m.parts.forEach((p, i) => {
       if (p.id.startsWith(ATTACHED_PART_PREFIX)) return;
       const answered = last.answer.get(p.id);
-      if (answered && last.sent.get(p.id) === (sent?.get(p.id) ?? JSON.stringify(p))) m.parts[i] = answered;
+      const sentAs = last.sent.get(p.id);
+      if (answered && sentAs !== undefined && sameAsSnapshot(p, sentAs)) m.parts[i] = answered;
     });
   return [];
 }

@@ -89,6 +89,44 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect((await post({ ...h.body(), delta: "yes" })).status).toBe(400);
   });
 
+  it("delta keep: leading messages unchanged since the previous call are left out both ways, and the result is the same", async () => {
+    const { h } = readAndAptHistory("ses_keep");
+    const post = async (json: unknown) => {
+      const res = await server.api("/api/compress", { method: "POST", json });
+      return { status: res.status, out: await body(res) };
+    };
+    const first = await post({ ...h.body(), delta: {} });
+    expect(first.out.keep).toBe(0);
+    const n = h.messages.length;
+    h.filler(3, "g");
+    const whole = (await post(h.body())).out;
+    // The first n messages are the previous call's: only the new ones go.
+    const second = await post({ ...h.body(), messages: h.messages.slice(n), delta: { base: first.out.base, keep: n } });
+    expect(second.status).toBe(200);
+    const kept: number = second.out.keep;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(n);
+    expect(second.out.messages).toHaveLength(h.messages.length - kept);
+    // The answer rebuilt from the previous one (kept messages, part stubs) is the whole answer.
+    const previous = new Map<string, unknown>(first.out.messages.flatMap((m: { parts: { id: string }[] }) => m.parts.map((p) => [p.id, p])));
+    const rebuilt = [
+      ...first.out.messages.slice(0, kept),
+      ...second.out.messages.map((m: { info: unknown; parts: { id: string; unchanged?: boolean }[] }) => ({
+        ...m,
+        parts: m.parts.map((p) => (p.unchanged ? previous.get(p.id) : p)),
+      })),
+    ];
+    expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(whole.messages));
+    expect(second.out.stats).toEqual(whole.stats);
+
+    // More than the previous call had, a keep without a base, a keep that is not a count.
+    expect((await post({ ...h.body(), messages: [], delta: { base: second.out.base, keep: h.messages.length + 1 } })).status).toBe(409);
+    const noBase = await post({ ...h.body(), delta: { keep: 2 } });
+    expect(noBase.status).toBe(400);
+    expect(noBase.out.error.message).toMatch(/delta\.keep/);
+    expect((await post({ ...h.body(), delta: { base: second.out.base, keep: -1 } })).status).toBe(400);
+  });
+
   it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
     const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
     const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");

@@ -40,10 +40,10 @@ const step = (sessionID: string, i: number, lines: number): WithParts => {
   };
 };
 
-async function plugin() {
+async function plugin(extra: Record<string, unknown> = {}) {
   const hooks = (await createRecollect(
     { directory },
-    { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, breakerCooldownMs: 0 },
+    { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, breakerCooldownMs: 0, ...extra },
   )) as Hooks;
   return { hooks, rt: (hooks as { __runtime?: Runtime }).__runtime! };
 }
@@ -96,6 +96,37 @@ describe("cache-aware compression through the plugin", () => {
     // Back online, what aged during the outage is compressed.
     const expands = (t: string[]) => t.join("\n").split("memory_expand(").length;
     expect(expands(turns[39])).toBeGreaterThan(expands(turns[33]));
+  });
+
+  it("the delta exchange (unchanged leading messages left out, unchanged parts as stubs) gives, every turn, what a whole send gives", async () => {
+    const { hooks } = await plugin({ recall: false, stable: false, resume: false });
+    const sessionID = uid("ses");
+    const history: WithParts[] = [user(sessionID, "Build the project and fix what fails")];
+    const posted: { keep?: number; messages: unknown[] }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The plugin's calls (the test's own whole sends have no delta).
+      const delta = String(input).includes("/api/compress") && typeof init?.body === "string" ? JSON.parse(init.body).delta : undefined;
+      if (delta) posted.push(delta);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      for (let i = 0; i < 24; i++) {
+        history.push(step(sessionID, i, i % 3 === 0 ? 400 : 5));
+        // A part changed in place (its message is no longer the previous call's), once.
+        if (i === 16) (history[5]!.parts[0] as { text: string }).text = "Step 2, said again.";
+        const now = await turn(hooks, history);
+        const res = await server.api("/api/compress", { method: "POST", json: { sessionID, messages: structuredClone(history) } });
+        const whole = ((await res.json()) as { messages: unknown[] }).messages.map((m) => JSON.stringify(m));
+        expect(now).toEqual(whole);
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // After the first call every call leaves out the messages unchanged since the previous one.
+    const keeps = posted.slice(1).map((d) => d.keep ?? -1);
+    expect(keeps.every((k) => k > 0)).toBe(true);
+    expect(keeps[15]).toBeLessThanOrEqual(5);
   });
 
   it("with the server down from the first turn of a plugin that never reached it, sends the history as it is", async () => {

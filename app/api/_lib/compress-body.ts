@@ -24,15 +24,15 @@ function asciiJson(value: unknown, raw = false): Buffer {
  * on the slow path as soon as one character is not ASCII. The server encodes in slices
  * (`encodeCompressResultSliced`): an answer of 100,000 messages took over a second.
  */
-export function encodeCompressResult(result: CompressResult & { base?: string }): Uint8Array<ArrayBuffer> {
+export function encodeCompressResult(result: CompressResult & { base?: string; keep?: number }): Uint8Array<ArrayBuffer> {
   return runAll(encodeSteps(result));
 }
 
-export function encodeCompressResultSliced(result: CompressResult & { base?: string }): Promise<Uint8Array<ArrayBuffer>> {
+export function encodeCompressResultSliced(result: CompressResult & { base?: string; keep?: number }): Promise<Uint8Array<ArrayBuffer>> {
   return runSliced(encodeSteps(result));
 }
 
-function* encodeSteps(result: CompressResult & { base?: string }): Steps<Uint8Array<ArrayBuffer>> {
+function* encodeSteps(result: CompressResult & { base?: string; keep?: number }): Steps<Uint8Array<ArrayBuffer>> {
   const parts: Buffer[] = [Buffer.from('{"messages":[', "latin1")];
   const comma = Buffer.from(",", "latin1");
   for (let i = 0; i < result.messages.length; i++) {
@@ -40,7 +40,7 @@ function* encodeSteps(result: CompressResult & { base?: string }): Steps<Uint8Ar
     parts.push(asciiJson(result.messages[i]));
     yield;
   }
-  const base = result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`;
+  const base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
   parts.push(asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true));
   const out = Buffer.concat(parts);
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);

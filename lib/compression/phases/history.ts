@@ -1,8 +1,8 @@
 import { stableStringify } from "../hash";
 import { repeatKeyOf } from "../repeats";
-import { filePaths, isEditTool, normalizePath } from "../tools";
+import { isEditTool, normalizePath } from "../tools";
 import type { PartView } from "../types";
-import type { Slot } from "./measure";
+import { pathsOf, type Slot } from "./measure";
 
 /** Index of the tool calls, built only when some part has to be compressed anew. */
 export class History {
@@ -40,7 +40,7 @@ export class History {
         lastOutput = s;
       }
       // A failed edit changed nothing.
-      if (isEditTool(p.tool) && s.field === "output") this.edits.push({ pos, paths: filePaths(p.tool, p.state.input) });
+      if (isEditTool(p.tool) && s.field === "output") this.edits.push({ pos, paths: pathsOf(s) });
     }
   }
 

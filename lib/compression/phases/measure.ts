@@ -3,6 +3,7 @@ import { redact } from "../../security/redact";
 import { countTokens } from "../../token-count";
 import { originalHash } from "../hash";
 import { footer } from "../lines";
+import { filePaths } from "../tools";
 import type { PartEntry, PartMemory } from "../part-memory";
 import { NOISE_STRATEGY, noiseSummary, withoutNoise } from "../noise";
 import { PROGRESS_STRATEGY, withoutProgress } from "../progress";
@@ -29,6 +30,9 @@ function fieldOf(part: OcPart): { kind: Slot["kind"]; field: Slot["field"]; text
   }
   return undefined;
 }
+
+/** The file paths a slot's tool call names (../tools.ts `filePaths`), kept with its part: the schedule asks every call. */
+export const pathsOf = (slot: Slot): string[] => (slot.entry.paths ??= slot.part.tool ? filePaths(slot.part.tool, slot.part.state?.input) : []);
 
 const toolHeader = (part: OcPart) => `${part.tool}\n${JSON.stringify(part.state?.input ?? {})}`;
 

@@ -4,8 +4,8 @@ import type { CachedPart } from "../cache";
 import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
-import { filePaths, isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
-import type { Slot } from "./measure";
+import { isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
+import { pathsOf, type Slot } from "./measure";
 
 /** A provider's prompt-cache prices relative to uncached input (bench/lib/cache-cost.ts). */
 export interface CachePrices {
@@ -265,7 +265,7 @@ function runKeyOf(slot: Slot): string {
 }
 
 const sameFile = (a: Slot, b: Slot) => {
-  const path = (s: Slot) => normalizePath(filePaths(s.part.tool!, s.part.state?.input)[0] ?? "");
+  const path = (s: Slot) => normalizePath(pathsOf(s)[0] ?? "");
   return path(a) !== "" && path(a) === path(b);
 };
 
@@ -281,7 +281,7 @@ function fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>) {
     if (s.kind !== "tool" || !tool) return;
     const read = isReadTool(tool);
     if (!read && !isEditTool(tool)) return;
-    const paths = filePaths(tool, s.part.state?.input);
+    const paths = pathsOf(s);
     for (const p of paths) {
       const list = touches.get(p) ?? [];
       if (list[list.length - 1] !== s.mi) list.push(s.mi);
