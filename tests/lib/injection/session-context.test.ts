@@ -33,11 +33,13 @@ describe("the resume block", () => {
     // The model pinned the constraint in its own words.
     createMemory(ctx, { content: "Never add a new dependency for the KV store.", category: "constraint", pinned: true, directory });
     const after = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }));
-    // Under Constraints no more (the user's first words, under Task, still hold it).
-    expect(after.block).not.toContain("- Never add a new dependency");
+    // Neither under Constraints nor in the user's first words under Task (that sentence goes, the rest stays).
+    expect(before).toContain("Never add a new dependency for this.");
+    expect(after.block).not.toContain("Never add a new dependency");
+    expect(after.block).toContain("**Task**");
     expect(after.block).toContain("## Resuming");
     expect(after.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
-    expect(ctx.config.injection.resumeBudgetTokens).toBe(300);
+    expect(ctx.config.injection.resumeBudgetTokens).toBe(150);
   });
 
   it("gives the same block again to a session whose answer was lost (`again`), and nothing to a plain second ask", () => {
