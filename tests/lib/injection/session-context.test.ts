@@ -39,7 +39,7 @@ describe("the resume block", () => {
     expect(after.block).toContain("**Task**");
     expect(after.block).toContain("## Resuming");
     expect(after.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
-    expect(ctx.config.injection.resumeBudgetTokens).toBe(150);
+    expect(ctx.config.injection.resumeBudgetTokens).toBe(130);
   });
 
   it("gives the same block again to a session whose answer was lost (`again`), and nothing to a plain second ask", () => {
