@@ -308,7 +308,10 @@ export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<Tw
       // The model's answer: a step, with the memories it stores when told a rule (the real tool).
       const stores: { input: object; output: string }[] = [];
       for (const st of turn?.stores ?? []) {
-        const output = await memoryStore.execute(st as never, { sessionID, messageID: id("msg"), agent: "build", directory: rt.directory, abort: new AbortController().signal } as never);
+        const output = await memoryStore.execute(
+          st as never,
+          { sessionID, messageID: id("msg"), agent: "build", directory: rt.directory, abort: new AbortController().signal } as never,
+        );
         stores.push({ input: st, output: String(output) });
       }
       history.push(step(sessionID, n + d * 1000, clock, stores));
@@ -380,10 +383,12 @@ async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
   });
   const held = active.data.items.map((m) => m.content);
   const duplicates = items
-    .filter((i) => held.some((h) => {
-      const o = overlap(i.content, h);
-      return o.jaccard >= 0.5 || o.containment >= 0.8;
-    }))
+    .filter((i) =>
+      held.some((h) => {
+        const o = overlap(i.content, h);
+        return o.jaccard >= 0.5 || o.containment >= 0.8;
+      }),
+    )
     .map((i) => i.content);
   const misfiled = items.filter((i) => !i.allowed.includes(i.category)).map((i) => i.content);
   const byCategory: Record<string, number> = {};

@@ -427,7 +427,12 @@ function runCommand(o: Opencode, name: string, args: string[]): Promise<{ code: 
   return new Promise((resolve, reject) => {
     const child = spawn(OPENCODE_BIN, ["run", "--attach", o.url, "--dir", o.projectDir, "--command", name, ...args], {
       cwd: o.projectDir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: o.home, XDG_CONFIG_HOME: path.join(o.home, ".config"), OPENCODE_DISABLE_AUTOUPDATE: "1" } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: o.home,
+        XDG_CONFIG_HOME: path.join(o.home, ".config"),
+        OPENCODE_DISABLE_AUTOUPDATE: "1",
+      } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

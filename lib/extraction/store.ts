@@ -61,7 +61,8 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
     // holds the fact as surely as a near copy does; five words at least, so a short rule's words
     // inside a longer, different one do not count.
     const held = r.status === "active" && containment(mine, theirs, 5) >= RESTATES_CONTAINMENT;
-    if ((similarity >= ctx.config.extraction.dedupThreshold || held) && (!best || similarity > best.similarity)) best = { id: r.id, status: r.status, similarity };
+    if ((similarity >= ctx.config.extraction.dedupThreshold || held) && (!best || similarity > best.similarity))
+      best = { id: r.id, status: r.status, similarity };
   }
   return best;
 }

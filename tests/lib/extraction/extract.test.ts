@@ -58,7 +58,10 @@ describe("extractMemories", () => {
     expect(res.suggestions.map((s) => s.deduplicated)).toEqual([true]);
     expect(res.nudge).toBeNull();
     // A different rule sharing a few words is still suggested.
-    const other = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s4", text: "We decided to split the report into pages because the export timed out." }));
+    const other = await extractMemories(
+      ctx,
+      extractInput.parse({ directory, sessionID: "s4", text: "We decided to split the report into pages because the export timed out." }),
+    );
     expect(other.suggestions.map((s) => s.deduplicated)).toEqual([false]);
   });
 
