@@ -141,8 +141,9 @@ const schema = z.object({
   injection: z.object({
     stableBudgetTokens: z.number().int().min(0).default(800),
     recallBudgetTokens: z.number().int().min(0).default(600),
-    // Sent on every request of a new session: the most a new session needs to pick up the work (issue 40).
-    resumeBudgetTokens: z.number().int().min(0).default(300),
+    // Sent on every request of a new session: the most a new session needs to pick up the work, in the
+    // fewest tokens (issue 40: with the tools and the pinned block, at most 450 fixed tokens a request).
+    resumeBudgetTokens: z.number().int().min(0).default(130),
     recallLimit: z.number().int().min(0).default(5),
   }),
   extraction: z.object({

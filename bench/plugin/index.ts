@@ -225,8 +225,10 @@ async function main() {
     callRows.push(...Object.entries(perPath).map(([p, xs]) => ({ history: `${Math.round(tokens / 1000)}K`, call: p, ...summarize(xs) })));
   }
 
-  // The money: a synthetic two-day project with and without the plugin (simulated prompt cache).
-  const twoDayHooks = await createRecollect({ directory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
+  // The money: a synthetic two-day project with and without the plugin (simulated prompt cache), in
+  // a project of its own that starts with an empty store (its memories are what the two days store).
+  const twoDayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-plugin-two-day-"));
+  const twoDayHooks = await createRecollect({ directory: twoDayDirectory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
   const twoDay = await twoDayProject(twoDayHooks, (twoDayHooks as { __runtime?: Runtime }).__runtime!);
   json.twoDay = twoDay;
 
@@ -280,6 +282,18 @@ function printTwoDay(r: TwoDayReport) {
       "uncached tokens without / with": `${d.without.tokens - d.without.cachedTokens} / ${d.with.tokens - d.with.cachedTokens}`,
     })),
   );
+  printTable(
+    "In money: the same requests priced by each provider's prompt cache (Anthropic: Claude Sonnet input $3/MTok, reads 0.1x, writes 1.25x; OpenAI: GPT-4o input $2.50/MTok, cached 0.5x; 5-minute lifetime)",
+    Object.entries(r.money).flatMap(([provider, m]) =>
+      [...m.days, { label: "both days", ...m.total }].map((d) => ({
+        pricing: provider,
+        run: d.label,
+        "$ without": `$${((d.without.cost * m.dollarsPerMTok) / 1e6).toFixed(4)}`,
+        "$ with": `$${((d.with.cost * m.dollarsPerMTok) / 1e6).toFixed(4)}`,
+        "with / without": share(d.ratio),
+      })),
+    ),
+  );
   const parts = (c: TwoDayReport["total"]["with"]) => `${Math.round(c.costOf.reads)} / ${Math.round(c.costOf.tailWrites)} / ${Math.round(c.costOf.rewrites)}`;
   printTable(
     "Where the cost goes: cached reads / writes of what each request appends / rewrites (changed or expired)",
@@ -306,14 +320,17 @@ function printTwoDay(r: TwoDayReport) {
       "whole history": kb(up.reduce((n, u) => n + u.wholeHistory, 0)),
     },
   ]);
-  if (!r.suggestions.items.length) console.log("\n### The inbox after the two days: empty (no suggestion, no duplicate)");
-  else
+  const { suggestions: inbox } = r;
+  console.log(`\nThe inbox after the two days: ${inbox.total} suggestions, ${inbox.duplicates.length} duplicates, ${inbox.misfiled.length} misfiled.`);
+  if (inbox.items.length)
     printTable(
-      "The inbox after the two days (suggested memories; a duplicate: an active memory holds it, word overlap >= 0.8)",
-      r.suggestions.items.map((i) => ({
+      "The inbox after the two days (suggested memories; misfiled: from a sentence labelled as no memory, or a category its label does not allow; duplicate: an active memory says it)",
+      inbox.items.map((i) => ({
         category: i.category,
         suggestion: i.content.slice(0, 100),
-        duplicate: r.suggestions.duplicates.includes(i.content) ? "yes" : "",
+        "user's sentence (label)": i.from ? `${i.from.slice(0, 60)} (${i.allowed.join("|") || "not a memory"})` : "none",
+        misfiled: inbox.misfiled.includes(i.content) ? "yes" : "",
+        duplicate: inbox.duplicates.includes(i.content) ? "yes" : "",
       })),
     );
 }

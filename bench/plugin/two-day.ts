@@ -2,8 +2,14 @@
  * A synthetic two-day project through the real plugin and the real server, priced with a simulated
  * provider prompt cache (bench/lib/cache-cost.ts) against the same run without the plugin.
  *
- * Day 1: a long session (reads, build logs, greps, edits, a few user messages). Day 2, a day later
- * (every cached prefix has expired): a new session (it gets the resume block) doing lighter work.
+ * The project: a small Node library in a fresh store (no memory before day 1). Day 1: a long session
+ * (reads, build logs, greps, edits, a few user messages). Day 2, a day later (every cached prefix
+ * has expired): a new session (it gets the resume block) doing lighter work. The user's messages
+ * (SCRIPT) state constraints, a decision and conventions, and give the turn's instructions; each
+ * sentence is labelled (what it is as a memory, or none) before any run, so the inbox after the two
+ * days is checked for misfiled suggestions (an instruction filed as a memory, a constraint filed as
+ * a decision) and for duplicates of what the model stored itself through `memory_store` (as a
+ * model does after being told a rule: pinned constraints, a decision in its own words).
  * A request is: the memory tools' definitions and the plugin's system strings (stable, resume)
  * when the plugin is on, then every part of the history as the plugin left it. OpenCode's own
  * system prompt and tools are the same in both runs and left out, so the fixed cost the plugin
@@ -13,14 +19,93 @@ import { tool } from "@opencode-ai/plugin/tool";
 import type { Hooks } from "@opencode-ai/plugin";
 import type { Message, Part } from "@opencode-ai/sdk";
 import { countTokens } from "../../lib/token-count";
+import { tokenize } from "../../lib/search/tokenizer";
 import { blocksOf } from "../compress/cost";
-import { PrefixCache, totalCost, type Block, type RunCost } from "../lib/cache-cost";
+import { PrefixCache, totalCost, type Block, type CacheModel, type RequestCost, type RunCost } from "../lib/cache-cost";
 import { memoryTools } from "../../plugin/tools";
 import type { Runtime } from "../../plugin/runtime";
 
 type WithParts = { info: Message; parts: Part[] };
 
 const STEP_MS = 20_000;
+
+/** What a sentence of the user is as a memory: the categories a suggestion of it may have (none: not a memory). */
+type Label = { as: readonly string[] };
+const NOT_A_MEMORY: Label = { as: [] };
+const CONSTRAINT: Label = { as: ["constraint", "directive"] };
+const DECISION: Label = { as: ["decision"] };
+const CONVENTION: Label = { as: ["convention", "procedure", "preference", "directive"] };
+const CONTEXT: Label = { as: ["fact", "note"] };
+
+interface UserTurn {
+  sentences: [string, Label][];
+  /** What the model stores with memory_store in the step after this message (in its own words). */
+  stores?: { content: string; category: string; pinned?: boolean }[];
+}
+
+/** The user's messages of each day, in order (one every `userEvery` steps), labelled before any run. */
+export const SCRIPT: UserTurn[][] = [
+  [
+    {
+      sentences: [
+        ["We're building slugkit, a small Node library that turns titles into URL slugs.", CONTEXT],
+        ["It must stay zero-dependency: no runtime dependencies at all.", CONSTRAINT],
+        ["It has to keep working on Node 18.", CONSTRAINT],
+        ["Start by getting the failing tests in src/slugify.test.ts to pass.", NOT_A_MEMORY],
+      ],
+      stores: [
+        { content: "slugkit stays zero-dependency: no runtime dependencies.", category: "constraint", pinned: true },
+        { content: "slugkit must keep working on Node 18.", category: "constraint", pinned: true },
+      ],
+    },
+    {
+      sentences: [
+        ["We decided to split words with Intl.Segmenter instead of a regex, because the regex broke on emoji.", DECISION],
+        ["Tests live next to the source file as name.test.ts.", CONVENTION],
+        ["Next: fix the unicode handling in src/slugify.ts.", NOT_A_MEMORY],
+      ],
+      stores: [{ content: "Words are split with Intl.Segmenter, not a regex (the regex broke on emoji).", category: "decision" }],
+    },
+    {
+      sentences: [
+        ["Always run npm test before you commit.", CONVENTION],
+        ["Please rename the option lower to lowercase in src/options.ts.", NOT_A_MEMORY],
+      ],
+    },
+    {
+      sentences: [
+        ["Keep the public API stable: no breaking changes before 2.0.", CONSTRAINT],
+        ["Can you look at the benchmark output and fix the slow path in the trim loop?", NOT_A_MEMORY],
+      ],
+      stores: [{ content: "No breaking changes to the public API before 2.0.", category: "constraint", pinned: true }],
+    },
+  ],
+  [
+    {
+      sentences: [
+        ["Morning.", NOT_A_MEMORY],
+        ["Let's continue with yesterday's work: fix the remaining failing test in src/trim.ts.", NOT_A_MEMORY],
+      ],
+    },
+    {
+      sentences: [
+        ["We'll publish releases from CI with npm provenance, never from a laptop.", { as: ["decision", "constraint", "directive", "procedure"] }],
+        ["Next, update the README example for the lowercase option.", NOT_A_MEMORY],
+      ],
+    },
+  ],
+];
+
+/**
+ * Prompt-cache price models the same requests are priced with, and the dollar price of an uncached
+ * input token: Anthropic (Claude Sonnet: $3/MTok, cached reads 0.1x, cache writes 1.25x) and OpenAI
+ * (GPT-4o: $2.50/MTok, cached input 0.5x, no write premium; as bench/compress/money.ts). Both with a
+ * 5-minute lifetime; OpenAI's 1,024-token minimum and 128-token steps are left out.
+ */
+export const PRICING = {
+  anthropic: { model: { read: 0.1, write: 1.25, ttlMs: 5 * 60_000 }, dollarsPerMTok: 3 },
+  openai: { model: { read: 0.5, write: 1, ttlMs: 5 * 60_000 }, dollarsPerMTok: 2.5 },
+} as const satisfies Record<string, { model: CacheModel; dollarsPerMTok: number }>;
 
 let seq = 0;
 const id = (p: string) => `${p}_2d_${String(++seq).padStart(7, "0")}`;
@@ -36,8 +121,8 @@ function message(sessionID: string, role: "user" | "assistant", at: number, part
   };
 }
 
-/** One agent step: a bit of prose and one tool call, of a kind chosen by its number. */
-function step(sessionID: string, n: number, at: number): WithParts {
+/** One agent step: a bit of prose and one tool call, of a kind chosen by its number (and the step's memory_store calls, if any). */
+function step(sessionID: string, n: number, at: number, stores: { input: object; output: string }[] = []): WithParts {
   const kind = n % 6;
   const file = `src/module${n % 7}.ts`;
   let tool_: string;
@@ -75,6 +160,15 @@ function step(sessionID: string, n: number, at: number): WithParts {
       tool: tool_,
       state: { status: "completed", input, output, title: tool_, metadata: {}, time: { start: at, end: at + 500 } },
     } as never,
+    ...stores.map(
+      (st) =>
+        ({
+          type: "tool",
+          callID: id("call"),
+          tool: "memory_store",
+          state: { status: "completed", input: st.input, output: st.output, title: "memory_store", metadata: {}, time: { start: at, end: at + 50 } },
+        }) as never,
+    ),
     { type: "step-finish", reason: "tool-calls" } as never,
   ]);
 }
@@ -96,9 +190,14 @@ interface Day {
   userEvery: number;
 }
 
+type Priced = { without: RunCost; with: RunCost; ratio: number };
+
 export interface TwoDayReport {
+  /** Anthropic-priced (the cache model the plugin's compression schedule is priced with here). */
   days: { label: string; requests: number; without: RunCost; with: RunCost; ratio: number; uncached: { with: number[]; without: number[] } }[];
   total: { without: RunCost; with: RunCost; ratio: number };
+  /** The same requests priced by each provider's cache model, in dollars too: per day and both days. */
+  money: Record<keyof typeof PRICING, { dollarsPerMTok: number; days: (Priced & { label: string })[]; total: Priced }>;
   /** Tokens per request the plugin adds before the history (tool definitions, stable and resume blocks), by day. */
   fixedTokens: Record<string, { tools: number; stable: number; resume: number }>;
   /**
@@ -108,33 +207,55 @@ export interface TwoDayReport {
   idleUploads: { sent: number; wholeHistory: number; messages: number }[];
   /** The plugin's system strings of each day's last request, as sent (to see what the fixed tokens are). */
   systemText: Record<string, string[]>;
-  /** The inbox after the two days: each suggestion, and those an active memory already holds (duplicates). */
-  suggestions: { total: number; duplicates: string[]; byCategory: Record<string, number>; items: { category: string; content: string }[] };
+  /**
+   * The inbox after the two days: each suggestion with the user's sentence it came from (the most
+   * words in common) and that sentence's label; misfiled: a sentence that is no memory, or a
+   * category its label does not allow; duplicates: an active memory says it (words).
+   */
+  suggestions: {
+    total: number;
+    duplicates: string[];
+    misfiled: string[];
+    byCategory: Record<string, number>;
+    items: { category: string; content: string; from: string | null; allowed: readonly string[] }[];
+  };
 }
 
-/** Dollars per million uncached input tokens the cost units are priced at (Anthropic Claude Sonnet input: $3/MTok; reads 0.1x, writes 1.25x). */
-export const DOLLARS_PER_MTOK = 3;
+/** Dollars per million uncached input tokens of the `days`/`total` cost units (Anthropic). */
+export const DOLLARS_PER_MTOK = PRICING.anthropic.dollarsPerMTok;
 
-const wordsOf = (t: string) => new Set(t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-function similar(a: string, b: string): number {
+const wordsOf = (t: string) => new Set(tokenize(t));
+function overlap(a: string, b: string): { jaccard: number; containment: number } {
   const x = wordsOf(a);
   const y = wordsOf(b);
   let shared = 0;
   for (const w of x) if (y.has(w)) shared++;
-  return shared / (x.size + y.size - shared || 1);
+  const small = Math.min(x.size, y.size);
+  return { jaccard: shared / (x.size + y.size - shared || 1), containment: small ? shared / small : 0 };
 }
 
-export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayReport> {
+/** The hooks and tools of one plugin instance (createRecollect's answer). */
+type PluginHooks = Hooks & { tool?: Record<string, { execute(args: never, ctx: never): Promise<unknown> }> };
+
+export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<TwoDayReport> {
   const days: Day[] = [
     { label: "day 1 (one long session)", steps: 60, userEvery: 15 },
     { label: "day 2 (a new session, lighter)", steps: 20, userEvery: 10 },
   ];
   const tools = toolDefinitionBlocks(rt);
   const toolTokens = tools.reduce((n, b) => n + b.tokens, 0);
-  const withCache = new PrefixCache();
-  const withoutCache = new PrefixCache();
-  const report: TwoDayReport = { days: [], total: undefined as never, fixedTokens: {}, systemText: {}, idleUploads: [], suggestions: undefined as never };
-  const all = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
+  const report: TwoDayReport = {
+    days: [],
+    total: undefined as never,
+    money: undefined as never,
+    fixedTokens: {},
+    systemText: {},
+    idleUploads: [],
+    suggestions: undefined as never,
+  };
+  // Every request of both days as sent (blocks and time), priced after the run by each cache model.
+  type Sent = { blocks: Block[]; at: number; appendedFrom?: number };
+  const requests: { with: Sent[]; without: Sent[] }[] = [];
   // OpenCode's session history, as the plugin reads it at idle (the idle checkpoint that day 2 resumes from).
   const histories = new Map<string, WithParts[]>();
   rt.opencode = {
@@ -153,6 +274,8 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
     }
     return call(method, p, o as never);
   }) as typeof rt.client.call;
+  const memoryStore = hooks.tool?.memory_store;
+  if (!memoryStore) throw new Error("the plugin has no memory_store tool");
   for (const [d, day] of days.entries()) {
     // Each day starts at 9:00: the day before's cached prefixes have long expired.
     let clock = Date.UTC(2026, 0, 5 + d, 9);
@@ -160,19 +283,18 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
     await hooks.event!({ event: { type: "session.created", properties: { info: { id: sessionID, title: day.label } } } as never });
     const history: WithParts[] = [];
     histories.set(sessionID, history);
-    const costs = { with: [] as ReturnType<PrefixCache["request"]>[], without: [] as ReturnType<PrefixCache["request"]>[] };
+    const sent = { with: [] as Sent[], without: [] as Sent[] };
     const fixed = { stable: 0, resume: 0 };
     for (let n = 0; n < day.steps; n++) {
-      if (n % day.userEvery === 0) {
-        const u = message(sessionID, "user", clock, [
-          { type: "text", text: `Next: fix the ${words[(n + d) % words.length]} handling in the report export, keep the cache config as decided.` } as never,
-        ]);
+      const turn = n % day.userEvery === 0 ? SCRIPT[d]?.[n / day.userEvery] : undefined;
+      if (turn) {
+        const u = message(sessionID, "user", clock, [{ type: "text", text: turn.sentences.map(([t]) => t).join(" ") } as never]);
         history.push(u);
         await hooks["chat.message"]!({ sessionID }, { message: u.info as never, parts: u.parts });
       }
       // One request: what OpenCode builds, then what the plugin makes of it.
-      const sent = history.map((m) => structuredClone(m));
-      await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
+      const messages = history.map((m) => structuredClone(m));
+      await hooks["experimental.chat.messages.transform"]!({}, { messages });
       const system = { system: ["agent prompt"] };
       await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 200_000 } } as never }, system);
       const extra = system.system.slice(1).map((s) => ({ key: s, tokens: countTokens(s) }));
@@ -181,38 +303,66 @@ export async function twoDayProject(hooks: Hooks, rt: Runtime): Promise<TwoDayRe
       report.systemText[day.label] = extra.map((b) => b.key);
       // A day's first request starts a new conversation: all of it is new content.
       const appendedFrom = n === 0 ? 0 : undefined;
-      costs.with.push(withCache.request(blocksOf(sent, [...tools, ...extra]), clock, appendedFrom));
-      costs.without.push(withoutCache.request(blocksOf(history), clock, appendedFrom));
-      history.push(step(sessionID, n + d * 1000, clock));
+      sent.with.push({ blocks: blocksOf(messages, [...tools, ...extra]), at: clock, appendedFrom });
+      sent.without.push({ blocks: blocksOf(history), at: clock, appendedFrom });
+      // The model's answer: a step, with the memories it stores when told a rule (the real tool).
+      const stores: { input: object; output: string }[] = [];
+      for (const st of turn?.stores ?? []) {
+        const output = await memoryStore.execute(
+          st as never,
+          { sessionID, messageID: id("msg"), agent: "build", directory: rt.directory, abort: new AbortController().signal } as never,
+        );
+        stores.push({ input: st, output: String(output) });
+      }
+      history.push(step(sessionID, n + d * 1000, clock, stores));
       clock += STEP_MS;
       if ((n + 1) % day.userEvery === 0) await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
     }
     await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
     // The day's last idle checkpoint is stored before the next day starts.
     for (let i = 0; i < 600 && rt.sessions.get(sessionID).checkpointedCount < history.length; i++) await new Promise((r) => setTimeout(r, 50));
-    const w = totalCost(costs.with);
-    const wo = totalCost(costs.without);
-    const uncached = (c: ReturnType<PrefixCache["request"]>[]) => c.map((r) => r.tokens - r.cachedTokens);
-    report.days.push({
-      label: day.label,
-      requests: costs.with.length,
-      without: wo,
-      with: w,
-      ratio: w.cost / wo.cost,
-      uncached: { with: uncached(costs.with), without: uncached(costs.without) },
-    });
+    requests.push(sent);
     report.fixedTokens[day.label] = { tools: toolTokens, ...fixed };
-    all.with.push(...costs.with);
-    all.without.push(...costs.without);
   }
-  const w = totalCost(all.with);
-  const wo = totalCost(all.without);
-  report.total = { without: wo, with: w, ratio: w.cost / wo.cost };
+  // Priced after the run: one simulated cache per run (with, without) and price model, across both days.
+  const priced = (model: CacheModel) => {
+    const caches = { with: new PrefixCache(model), without: new PrefixCache(model) };
+    const perDay = requests.map((day) => ({
+      with: day.with.map((r) => caches.with.request(r.blocks, r.at, r.appendedFrom)),
+      without: day.without.map((r) => caches.without.request(r.blocks, r.at, r.appendedFrom)),
+    }));
+    const sum = (c: { with: RequestCost[]; without: RequestCost[] }): Priced => {
+      const w = totalCost(c.with, model);
+      const wo = totalCost(c.without, model);
+      return { with: w, without: wo, ratio: w.cost / wo.cost };
+    };
+    return { perDay, days: perDay.map(sum), total: sum({ with: perDay.flatMap((x) => x.with), without: perDay.flatMap((x) => x.without) }) };
+  };
+  const anthropic = priced(PRICING.anthropic.model);
+  const uncached = (c: RequestCost[]) => c.map((r) => r.tokens - r.cachedTokens);
+  report.days = days.map((day, i) => ({
+    label: day.label,
+    requests: requests[i]!.with.length,
+    ...anthropic.days[i]!,
+    uncached: { with: uncached(anthropic.perDay[i]!.with), without: uncached(anthropic.perDay[i]!.without) },
+  }));
+  report.total = anthropic.total;
+  report.money = Object.fromEntries(
+    Object.entries(PRICING).map(([name, p]) => {
+      const r = name === "anthropic" ? anthropic : priced(p.model);
+      return [name, { dollarsPerMTok: p.dollarsPerMTok, days: r.days.map((x, i) => ({ label: days[i]!.label, ...x })), total: r.total }];
+    }),
+  ) as TwoDayReport["money"];
   report.suggestions = await inbox(rt);
   return report;
 }
 
-/** The project's suggested memories after the run, and those an active memory holds (word overlap at 0.8 or more). */
+/**
+ * The project's suggested memories after the run. Each is traced to the user's sentence it shares
+ * the most words with (none below 0.3: not from a labelled sentence, counted as misfiled); a
+ * duplicate is a suggestion an active memory holds: words' Jaccard 0.5 or more, or 80% of the
+ * shorter one's words in the other (looser than the store's own checks, so a paraphrase shows).
+ */
 async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
   type Item = { category: string; content: string };
   const list = async (status: string) =>
@@ -220,10 +370,28 @@ async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
       | { ok: true; data: { items: Item[] } }
       | { ok: false };
   const [suggested, active] = await Promise.all([list("suggested"), list("active")]);
-  const items = suggested.ok ? suggested.data.items.map((m) => ({ category: m.category, content: m.content })) : [];
-  const held = active.ok ? active.data.items.map((m) => m.content) : [];
-  const duplicates = items.filter((i) => held.some((h) => similar(i.content, h) >= 0.8)).map((i) => i.content);
+  if (!suggested.ok || !active.ok) throw new Error("the inbox could not be read");
+  const sentences = SCRIPT.flat().flatMap((t) => t.sentences);
+  const items = suggested.data.items.map((m) => {
+    let best: { text: string; label: Label; score: number } | undefined;
+    for (const [text, label] of sentences) {
+      const score = overlap(m.content, text).jaccard;
+      if (!best || score > best.score) best = { text, label, score };
+    }
+    const from = best && best.score >= 0.3 ? best : undefined;
+    return { category: m.category, content: m.content, from: from?.text ?? null, allowed: from?.label.as ?? [] };
+  });
+  const held = active.data.items.map((m) => m.content);
+  const duplicates = items
+    .filter((i) =>
+      held.some((h) => {
+        const o = overlap(i.content, h);
+        return o.jaccard >= 0.5 || o.containment >= 0.8;
+      }),
+    )
+    .map((i) => i.content);
+  const misfiled = items.filter((i) => !i.allowed.includes(i.category)).map((i) => i.content);
   const byCategory: Record<string, number> = {};
   for (const i of items) byCategory[i.category] = (byCategory[i.category] ?? 0) + 1;
-  return { total: items.length, duplicates, byCategory, items };
+  return { total: items.length, duplicates, misfiled, byCategory, items };
 }

@@ -47,7 +47,7 @@ async function start(restartOf?: Opencode) {
   return oc;
 }
 
-test("the memory tools' definitions in a real request take at most 300 tokens", async () => {
+test("the memory tools' definitions in a real request take at most 260 tokens", async () => {
   llm.setResponder(() => ({ text: "ok" }));
   const oc = await start();
   const from = llm.requests.length;
@@ -60,7 +60,7 @@ test("the memory tools' definitions in a real request take at most 300 tokens", 
     "memory_store",
   ]);
   const tokens = memory.reduce((n, t) => n + countTokens(JSON.stringify(t)), 0);
-  expect(tokens).toBeLessThanOrEqual(300);
+  expect(tokens).toBeLessThanOrEqual(260);
   await oc.stop();
 });
 

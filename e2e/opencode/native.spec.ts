@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Part } from "@opencode-ai/sdk";
@@ -6,7 +7,7 @@ import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
-import { newSession, prompt, startOpencode, type Opencode } from "./helpers/opencode";
+import { newSession, OPENCODE_BIN, prompt, startOpencode, type Opencode } from "./helpers/opencode";
 
 /**
  * At home in OpenCode: the plugin's slash commands and bundled agents in the real client (pinned
@@ -419,4 +420,40 @@ test("9. the librarian runs the consolidation verb through memory_consolidate (o
   const other = llm.requests.length;
   await prompt(oc, session, "hello", "build");
   expect(agentRequests(other)[0]!.tools!.map((t) => t.function.name)).not.toContain("memory_consolidate");
+});
+
+/** `opencode run --attach <server> --command <name> <args>`: the real CLI, its exit code and output. */
+function runCommand(o: Opencode, name: string, args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(OPENCODE_BIN, ["run", "--attach", o.url, "--dir", o.projectDir, "--command", name, ...args], {
+      cwd: o.projectDir,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: o.home,
+        XDG_CONFIG_HOME: path.join(o.home, ".config"),
+        OPENCODE_DISABLE_AUTOUPDATE: "1",
+      } as unknown as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
+test("10. `opencode run --command` exits 0 on a handled command, and the work is done once (issue 40)", async () => {
+  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  script(acknowledging(() => ({ text: "ok" })));
+  const remembered = await runCommand(oc, "remember", ["We decided to ship the CLI as a single ESM bundle"]);
+  expect(remembered.code, remembered.out).toBe(0);
+  const items = (await api(`/api/memories?directory=${encodeURIComponent(oc.projectDir)}`)).items as { content: string; category: string }[];
+  // Stored once, without the quotes `opencode run` wraps a word holding spaces in.
+  expect(
+    items.filter((m) => m.content.includes("single ESM bundle")),
+    remembered.out,
+  ).toMatchObject([{ content: "We decided to ship the CLI as a single ESM bundle", category: "decision" }]);
+  const memory = await runCommand(oc, "memory", []);
+  expect(memory.code, memory.out).toBe(0);
 });

@@ -1,12 +1,12 @@
 /**
- * Decisions as people and agents state them, English and Chinese: explicit forms ("Decision:",
+ * Decisions as people and agents state them, English and Chinese: explicit forms ("Decision:", "Minimal invasive approach:",
  * "we decided", "going with", "X it is", "决定", "采用", "选定"), or a choice verb that comes with a
  * reason or a rejected alternative ("I'll use a token bucket because...", "用 X，而不是 Y"): that
  * is what separates a decision from narration ("I'll use grep to find it"). Pure patterns: the
  * caller applies the question/hypothetical/quote/code guards first.
  */
 const EN_EXPLICIT =
-  /^(?:decision(?: made)?|final (?:call|answer|decision)|settled|verdict|choice|approach|my approach|plan|the plan)\s*[:：-]|\b(?:i|we)(?:'ve| have)? (?:decided|chosen|chose|picked|opted|settled on|went with|gone with|landed on)\b|\bdecided (?:to|on|because|that|,)|\b(?:i'm|i am|we're|we are) (?:going|gonna) (?:to go )?with\b|^(?:going|opting|settling) (?:with|for|on)\b|\b(?:let'?s|we'll|we will|i'll|i will) go (?:with|for)\b|\b(?:we(?:'re| are)|i(?:'m| am)) standardi[sz]ing on\b|^(?:(?:ok(?:ay)?|alright|right|so|fine),?\s+)?(?!(?:where|what|how|that|as|whatever|here|there)\b)[\w.-]+(?:\s[\w.-]+){0,3} it is\b(?:[.!:]|$)|\bour choice is\b/i;
+  /^(?:decision(?: made)?|final (?:call|answer|decision)|settled|verdict|choice|approach|my approach|plan|the plan)\s*[:：-]|^(?:[a-z-]+\s+){1,2}approach\s*[:：]|\b(?:i|we)(?:'ve| have)? (?:decided|chosen|chose|picked|opted|settled on|went with|gone with|landed on)\b|\bdecided (?:to|on|because|that|,)|\b(?:i'm|i am|we're|we are) (?:going|gonna) (?:to go )?with\b|^(?:going|opting|settling) (?:with|for|on)\b|\b(?:let'?s|we'll|we will|i'll|i will) go (?:with|for)\b|\b(?:we(?:'re| are)|i(?:'m| am)) standardi[sz]ing on\b|^(?:(?:ok(?:ay)?|alright|right|so|fine),?\s+)?(?!(?:where|what|how|that|as|whatever|here|there)\b)[\w.-]+(?:\s[\w.-]+){0,3} it is\b(?:[.!:]|$)|\bour choice is\b/i;
 const EN_CHOICE =
   /\b(?:i'll|i will|we'll|we will|let'?s|let us|i'm going to|i am going to|we're going to|we are going to|(?:i|we) (?:switched|moved|changed) (?:\w+ )?to|(?:i|we) (?:now )?use)\s+(?:use|keep|switch(?: \w+)? to|adopt|stick with|stream|store|move|replace|make|add|read|write|take|treat|rely on|go for|split|group|cache|wrap|put|build|return|model|represent|validate|load)\b/i;
 const EN_REASON =

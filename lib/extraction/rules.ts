@@ -15,7 +15,7 @@ export interface Detection {
   confidence: number;
 }
 
-export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "negated" | "length" | "instruction" | "log";
+export type RejectReason = "code" | "question" | "hypothetical" | "quote" | "idiom" | "negated" | "length" | "instruction" | "log" | "narration";
 
 interface Rule {
   id: string;
@@ -52,7 +52,7 @@ const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?
  * repo") keeps it a candidate.
  */
 const EN_TASK_REQUEST =
-  /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
+  /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:start|begin)\s+(?:by|with|off)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
 const EN_LASTING =
   /\b(?:always|never|every time|each time|whenever|from now on|going forward|in (?:this|the|our) (?:repo|repository|project|codebase|team)|by default|for all|for every|on every|before (?:each|every|any)|after (?:each|every|any)|as a rule|convention)\b/i;
 /** A pasted tool or compiler line: a position ("Line 8:62"), a level word first, a test id. */
@@ -61,7 +61,17 @@ const EN_LOG_LINE = /^(?:line \d+:\d+|(?:error|warning|failed|fail|info|debug|tr
 const CODE_LINE =
   /^[\w.[\]"']+(?:\s*:\s*[\w.[\]|]+)?\s*=\s*\S|^(?:def|class|return|raise|import|from \S+ import|if not|const|let|var|function)\b.*[(:=]|#\s*type:\s*ignore\b/;
 
-export const isTaskRequest = (t: string) => EN_TASK_REQUEST.test(t) && !EN_LASTING.test(t);
+/** What the user wants of this turn, anywhere in the sentence ("do not modify any text, i only want formatting done"). */
+const EN_TURN_SCOPE = /\bi (?:only|just) (?:want|need)\b/i;
+export const isTaskRequest = (t: string) => (EN_TASK_REQUEST.test(t) || EN_TURN_SCOPE.test(t)) && !EN_LASTING.test(t);
+/**
+ * Narration, not a memory: the project or the work described ("We're building slugkit, a small
+ * library"), or what a change does ("This sets the foundation for...", "It keeps the API usable").
+ * A lasting rule said this way keeps its word that makes it one ("We're building everything in
+ * TypeScript from now on" stays a candidate).
+ */
+const EN_NARRATION =
+  /^(?:we(?:'re| are)|i(?:'m| am)) (?:currently |now )?(?:building|writing|making|developing|creating|working on)\b|^(?:this|that|it|which) (?:\w+ly )?(?:sets|keeps|makes|gives|lets|allows|means|ensures|provides|adds|removes|fixes|handles)\b/i;
 
 const ZH_QUESTION = /[？?]\s*$|[吗呢][。.!！]?\s*$|要不要|是不是|是否|能不能|可不可以|为什么|怎么|为啥|啥时候|哪个|哪种/;
 const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概|不确定|还没决定|还没定|尚未决定|考虑一下|不知道/;
@@ -92,6 +102,7 @@ export function rejectReason(s: Sentence): RejectReason | null {
   if (EN_NEGATED_DECISION.test(t)) return "negated";
   if (EN_IDIOM.test(t)) return "idiom";
   if (isTaskRequest(t)) return "instruction";
+  if (EN_NARRATION.test(t) && !EN_LASTING.test(t)) return "narration";
   return null;
 }
 

@@ -5,7 +5,7 @@ import { proposeMerge } from "../memories/dedup";
 import { catchUpForReader } from "../memories/derived";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../db/prepared";
-import { jaccard } from "../search/jaccard";
+import { containment, jaccard, RESTATES_CONTAINMENT } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";
 import { redact } from "../security/redact";
@@ -55,8 +55,14 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
   ).all(ftsQuery([...mine].slice(0, 64)), projectId) as { id: string; status: string; content: string }[];
   let best: Match | undefined;
   for (const r of rows) {
-    const similarity = jaccard(mine, new Set(tokenize(r.content)));
-    if (similarity >= ctx.config.extraction.dedupThreshold && (!best || similarity > best.similarity)) best = { id: r.id, status: r.status, similarity };
+    const theirs = new Set(tokenize(r.content));
+    const similarity = jaccard(mine, theirs);
+    // An active memory restating it (the model stored the user's sentence in its own, shorter words)
+    // holds the fact as surely as a near copy does; five words at least, so a short rule's words
+    // inside a longer, different one do not count.
+    const held = r.status === "active" && containment(mine, theirs, 5) >= RESTATES_CONTAINMENT;
+    if ((similarity >= ctx.config.extraction.dedupThreshold || held) && (!best || similarity > best.similarity))
+      best = { id: r.id, status: r.status, similarity };
   }
   return best;
 }
@@ -152,7 +158,10 @@ export function activeHolding(ctx: Ctx, projectId: string, content: string, exce
        WHERE memory_fts MATCH ? AND m.status = 'active' AND m.id <> ? AND (m.project_id = ? OR m.project_id IS NULL)
        ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT 8`,
     ).all(ftsQuery([...mine].slice(0, 64)), except, projectId) as { id: string; content: string }[];
-    const close = rows.find((r) => jaccard(mine, new Set(tokenize(r.content))) >= ctx.config.extraction.dedupThreshold);
+    const close = rows.find((r) => {
+      const theirs = new Set(tokenize(r.content));
+      return jaccard(mine, theirs) >= ctx.config.extraction.dedupThreshold || containment(mine, theirs, 5) >= RESTATES_CONTAINMENT;
+    });
     if (close) return close.id;
   }
   const near = activeParaphrase(ctx, projectId, content);

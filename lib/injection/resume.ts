@@ -9,8 +9,9 @@ import { countTokens } from "../token-count";
 import { dayAge } from "./format";
 import { normalizeLine, supersededTexts } from "../memories/superseded";
 import { prepared } from "../db/prepared";
-import { jaccard } from "../search/jaccard";
+import { containment, jaccard, RESTATES_CONTAINMENT } from "../search/jaccard";
 import { tokenize } from "../search/tokenizer";
+import { toSentences } from "../extraction/sentences";
 
 /**
  * The resume block a new session gets once: built from the project's latest checkpoint taken by
@@ -169,17 +170,26 @@ function withoutPinned(ctx: Ctx, projectId: string, x: CheckpointExtract): Check
   const threshold = ctx.config.search.lexicalDedupThreshold;
   const restates = (item: string) => {
     const words = new Set(tokenize(item));
-    return pinned.some((p) => jaccard(words, p) >= threshold || containment(words, p) >= 0.85);
+    return pinned.some((p) => jaccard(words, p) >= threshold || containment(words, p) >= RESTATES_CONTAINMENT);
   };
   const keep = (items: string[]) => items.filter((i) => !restates(i));
-  return { ...x, decisions: keep(x.decisions), constraints: keep(x.constraints), criticalContext: keep(x.criticalContext), nextSteps: keep(x.nextSteps) };
+  // The user's words (task, latest request) often state the rules the model then pinned: those
+  // sentences go, the rest of the request stays.
+  const unpinned = (text: string | null) => {
+    if (!text) return text;
+    const left = sentencesOf(text).filter((sentence) => !restates(sentence));
+    return left.length ? left.join(" ") : null;
+  };
+  return {
+    ...x,
+    task: unpinned(x.task),
+    latestRequest: unpinned(x.latestRequest),
+    decisions: keep(x.decisions),
+    constraints: keep(x.constraints),
+    criticalContext: keep(x.criticalContext),
+    nextSteps: keep(x.nextSteps),
+  };
 }
 
-/** The share of the smaller set's words found in the other (0 below three words: too short to tell). */
-function containment(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  if (small.size < 3) return 0;
-  let shared = 0;
-  for (const w of small) if (large.has(w)) shared++;
-  return shared / small.size;
-}
+/** A text's sentences (the extraction's own splitter: abbreviations, paths and code spans kept whole). */
+const sentencesOf = (text: string) => toSentences(text).map((s) => s.text.trim());

@@ -39,10 +39,11 @@ const rank = (c: Category) => CATEGORY_RANK[c] ?? 4;
 
 export const STABLE_OPEN = '<recollect-memory kind="pinned">';
 export const STABLE_CLOSE = "</recollect-memory>";
-// One line: the tag says what the block is; the category headings say what each memory is.
-const HEADER = "Pinned memories (follow them):";
+// One short line: the tag says what the block is (pinned memories); the category headings say
+// what each memory is. Sent with every request, so every word of it is paid for every time.
+const HEADER = "Always follow:";
 /** In the hash: a client keeping the text while the hash is unchanged gets a new layout at once. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** At most this many pinned memories are considered (a safety net; the budget trims first). */
 const MAX_CANDIDATES = 500;
 
@@ -99,7 +100,7 @@ function renderBlock(rows: StableRow[], budget: number): StableBlock | undefined
   const hashParts: string[] = [`format:${FORMAT}`, `budget:${budget}`];
   let category: Category | undefined;
   for (const row of rows) {
-    const body = row.title ? `${oneLine(row.title)}: ${oneLine(row.content)}` : oneLine(row.content);
+    const body = withTitle(row.title, row.content);
     const heading = row.category === category ? [] : [`${row.category}:`];
     const added = [...heading, `- ${body}`];
     // +1 for each newline joining a line to the block.
@@ -116,6 +117,14 @@ function renderBlock(rows: StableRow[], budget: number): StableBlock | undefined
 
   const text = `${STABLE_OPEN}\n${HEADER}\n${lines.join("\n")}\n${STABLE_CLOSE}`;
   return { text, tokens: countTokens(text), memoryIds: ids, hash: digest(hashParts.join("\n")) };
+}
+
+/** `title: content`, the title left out when the content already opens with it (said once, not twice). */
+function withTitle(title: string | null, content: string): string {
+  const text = oneLine(content);
+  const head = title ? oneLine(title) : "";
+  if (!head || text.toLowerCase().startsWith(head.toLowerCase().replace(/[.:]+$/, ""))) return text;
+  return `${head}: ${text}`;
 }
 
 const digest = (s: string) => crypto.createHash("sha256").update(s).digest("hex").slice(0, 16);

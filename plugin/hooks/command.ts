@@ -14,6 +14,16 @@ import type { AgentGuard } from "./guard";
 export const acknowledgement = (name: string) => `Recollect already ran /${name}; its outcome is shown to the user. Reply with one word: Done.`;
 
 /**
+ * The arguments as the user typed them: `opencode run --command remember "We decided ..."` joins its
+ * words after wrapping each that holds a space in double quotes (escaping the quotes inside), so a
+ * whole argument in one pair of quotes is unwrapped (else the memory was stored with the quotes).
+ */
+export function unquoted(args: string): string {
+  const m = /^\s*"((?:[^"\\]|\\.)*)"\s*$/s.exec(args);
+  return m ? m[1]!.replace(/\\(["\\])/g, "$1") : args;
+}
+
+/**
  * `command.execute.before`: a command with a handler runs here, its outcome goes into the session
  * as a message that asks for no reply (kept out of the model's view unless it is context, like
  * `/recall`), with a toast where a TUI is attached; a model command gets its prompt completed.
@@ -23,7 +33,7 @@ export function commandBefore(rt: Runtime, owned: Set<string>, guard: AgentGuard
   return async (input: { command: string; sessionID: string; arguments: string }, output: { parts: Part[] }) => {
     const cmd = owned.has(input.command) ? byName.get(input.command) : undefined;
     if (!cmd) return;
-    const ctx: CommandContext = { rt, sessionID: input.sessionID, arguments: input.arguments ?? "" };
+    const ctx: CommandContext = { rt, sessionID: input.sessionID, arguments: unquoted(input.arguments ?? "") };
     if (!cmd.run) {
       await cmd.prepare?.(ctx, output.parts).catch((e: Error) => rt.log("warn", `/${cmd.name}: ${e?.message ?? e}`));
       return;

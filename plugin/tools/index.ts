@@ -9,10 +9,13 @@ import { memoryLine, unavailable } from "./format";
 
 /**
  * The memory tools. Their definitions (names, descriptions, parameter schemas) go with every
- * request, so they are kept under 300 tokens together (tests/lib/plugin/tool-definitions.test.ts):
- * three tools, plain-string parameters, the categories named in the description rather than as an
- * enum (the server checks them and its error names the field). Errors come back as text for the
- * model, never as exceptions.
+ * request, so they are kept to 260 tokens together (tests/lib/plugin/tool-definitions.test.ts):
+ * three tools (each costs about 50 tokens of JSON Schema frame before its first word, so the rarer
+ * acts, update, archive and pin-now, ride on memory_store's optional fields instead of tools of
+ * their own), plain-string parameters, the categories named in the description rather than as an
+ * enum (the server checks them and its error names the field), descriptions in a few words (the
+ * results explain themselves). memory_expand keeps its own name: compressed outputs name it.
+ * Errors come back as text for the model, never as exceptions.
  */
 const z = tool.schema;
 
@@ -33,7 +36,7 @@ export function memoryTools(rt: Runtime) {
 
   return {
     memory_search: tool({
-      description: "Search long-term memory: decisions, constraints, gotchas, past fixes.",
+      description: "Search long-term memory.",
       args: { query: z.string() },
       async execute(args, ctx) {
         const res = await rt.client.post<SearchOutput>(
@@ -49,7 +52,7 @@ export function memoryTools(rt: Runtime) {
     }),
 
     memory_store: tool({
-      description: `Store one durable fact for later sessions. category: ${NAMED_CATEGORIES.join("|")}. pinned: a rule always shown (from the next session; now: at once, if the user asks). With id: update that memory; forget: archive it.`,
+      description: `Keep a durable fact. category: ${NAMED_CATEGORIES.join("|")}. pinned: always shown, from the next session (now: at once). id: update; forget: archive.`,
       args: {
         content: z.string().optional(),
         category: z.string().optional(),
@@ -94,7 +97,7 @@ export function memoryTools(rt: Runtime) {
     }),
 
     memory_expand: tool({
-      description: "The original of a compressed output, by its hash.",
+      description: "Original of a compressed output.",
       args: { hash: z.string() },
       async execute({ hash }) {
         const clean = hash

@@ -113,6 +113,11 @@ describe("instructions are the turn's task, not memories (issue 40)", () => {
     "Please clean up the wheel class with all of the changes you suggested.",
     "Line 8:62: 'MAX_DURATION' was used before it was defined no-use-before-define",
     "chunk_texts_for_embedding = [text for text, meta in chunks_with_meta]",
+    // The two-day bench's script and the tuning half of bench/extraction/instructions.
+    "Start by getting the failing tests in src/slugify.test.ts to pass.",
+    "We're building slugkit, a small Node library that turns titles into URL slugs.",
+    "do not modify any text, i only want formatting done with proper use of headings and spacing",
+    "This sets the foundation for multiple databases via clean adapters and keeps the API usable today.",
   ])("suggests nothing for %j", (text) => {
     expect(detectCandidates(text, "user")).toEqual([]);
   });
@@ -122,6 +127,8 @@ describe("instructions are the turn's task, not memories (issue 40)", () => {
     ["Always run the linter before every commit.", "convention"],
     ["From now on, fix the flaky tests before adding features, we decided.", "decision"],
     ["Never push to main directly.", "constraint"],
+    ["We're building every package with tsup from now on.", "decision"],
+    ["Minimal invasive approach: keep parameter name db_path but pass normalized URL; works without touching multiple places.", "decision"],
   ])("keeps a lasting rule: %j", (text, category) => {
     expect(detectCandidates(text, "user").map((c) => c.category)).toContain(category);
   });

@@ -51,6 +51,20 @@ describe("extractMemories", () => {
     expect(stored.nudge).toBeNull();
   });
 
+  it("does not suggest what the model stored in its own, shorter words (issue 40: the two-day bench's paraphrase)", async () => {
+    createMemory(ctx, { directory, content: "Words are split with Intl.Segmenter, not a regex (the regex broke on emoji).", category: "decision" });
+    const said = "We decided to split words with Intl.Segmenter instead of a regex, because the regex broke on emoji.";
+    const res = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s4", text: said }));
+    expect(res.suggestions.map((s) => s.deduplicated)).toEqual([true]);
+    expect(res.nudge).toBeNull();
+    // A different rule sharing a few words is still suggested.
+    const other = await extractMemories(
+      ctx,
+      extractInput.parse({ directory, sessionID: "s4", text: "We decided to split the report into pages because the export timed out." }),
+    );
+    expect(other.suggestions.map((s) => s.deduplicated)).toEqual([false]);
+  });
+
   it("reads OpenCode messages: text parts only, synthetic parts and tool output skipped, secrets redacted", async () => {
     const res = await extractMemories(
       ctx,

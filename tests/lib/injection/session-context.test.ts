@@ -28,16 +28,20 @@ describe("the resume block", () => {
   it("leaves out what a pinned memory already says, within its default budget", () => {
     const { ctx, directory } = setup();
     captureCheckpoint(ctx, captureCheckpointInput.parse({ directory, sessionID: "ses_day1", trigger: "idle", messages: kvHistory(directory), suggest: false }));
-    const before = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_a" })).block ?? "";
+    const before = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_a", budget: "300" })).block ?? "";
     expect(before).toContain("**Constraints**\n- Never add a new dependency for this.");
     // The model pinned the constraint in its own words.
     createMemory(ctx, { content: "Never add a new dependency for the KV store.", category: "constraint", pinned: true, directory });
-    const after = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b" }));
-    // Under Constraints no more (the user's first words, under Task, still hold it).
-    expect(after.block).not.toContain("- Never add a new dependency");
+    const after = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_b", budget: "300" }));
+    // Neither under Constraints nor in the user's first words under Task (that sentence goes, the rest stays).
+    expect(before).toContain("Never add a new dependency for this.");
+    expect(after.block).not.toContain("Never add a new dependency");
+    expect(after.block).toContain("**Task**");
     expect(after.block).toContain("## Resuming");
-    expect(after.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
-    expect(ctx.config.injection.resumeBudgetTokens).toBe(300);
+    const byDefault = resumeContext(ctx, resumeQuery.parse({ directory, sessionID: "ses_c" }));
+    expect(byDefault.block).toContain("## Resuming");
+    expect(byDefault.tokens).toBeLessThanOrEqual(ctx.config.injection.resumeBudgetTokens);
+    expect(ctx.config.injection.resumeBudgetTokens).toBe(130);
   });
 
   it("gives the same block again to a session whose answer was lost (`again`), and nothing to a plain second ask", () => {

@@ -4,6 +4,7 @@ import { AGENTS } from "../../../plugin/agents";
 import { COMMANDS } from "../../../plugin/commands";
 import { inferCategory } from "../../../plugin/commands/remember";
 import { configHook } from "../../../plugin/hooks/config";
+import { unquoted } from "../../../plugin/hooks/command";
 import { AgentGuard, ReadOnlyRefusal } from "../../../plugin/hooks/guard";
 import { resolveSettings } from "../../../plugin/options";
 import { createRuntime } from "../../../plugin/runtime";
@@ -124,6 +125,16 @@ describe("/remember's category", () => {
     expect(inferCategory("the orders table is large")).toEqual({ category: undefined, content: "the orders table is large" });
     // An unknown word before a colon is text, not a category.
     expect(inferCategory("note to self: x").category).toBeUndefined();
+  });
+});
+
+describe("a command's arguments as `opencode run --command` passes them", () => {
+  it("unwraps one pair of quotes around the whole argument (escaped quotes inside), and leaves anything else alone", () => {
+    expect(unquoted('"We decided to ship one ESM bundle"')).toBe("We decided to ship one ESM bundle");
+    expect(unquoted('"say \\"hi\\" first"')).toBe('say "hi" first');
+    expect(unquoted('decision: use "pnpm" here')).toBe('decision: use "pnpm" here');
+    expect(unquoted('"a" and "b"')).toBe('"a" and "b"');
+    expect(unquoted("plain words")).toBe("plain words");
   });
 });
 
