@@ -127,7 +127,13 @@ export async function runHalf(half: Set_, withVectors = false) {
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
+  // The reason of each predicted pair, shown beside a false pair of a tuning set.
+  const why = new Map<string, string>();
   for (const p of result.proposals ?? []) {
+    const ev = p.evidence as { rule?: string } | undefined;
+    const note = `${p.kind}${ev?.rule ? ` (${ev.rule})` : ""}: ${p.reason}`;
+    if (p.kind === "supersede") why.set(`${p.memoryIds[0]}>${p.memoryIds[1]}`, note);
+    else for (const a of p.memoryIds) for (const b of p.memoryIds) if (a < b) why.set(pairKey(a, b), note);
     if (p.kind === "merge") {
       mergeProposals++;
       for (let i = 0; i < p.memoryIds.length; i++)
@@ -145,7 +151,7 @@ export async function runHalf(half: Set_, withVectors = false) {
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
   const errors = {
-    falsePositives: Object.fromEntries(kinds.map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map(show)])),
+    falsePositives: Object.fromEntries(kinds.map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map((p) => [...show(p), why.get(p) ?? ""])])),
     missed: Object.fromEntries(kinds.map((k) => [k, [...truth[k]].filter((p) => !predicted[k].has(p)).map(show)])),
   };
   return {

@@ -72,8 +72,29 @@ export function changedValue(older: string, newer: string): { was: string[]; now
   let shared = 0;
   for (const w of wo) if (wn.has(w)) shared++;
   const differs = [...wo].filter((w) => !wn.has(w) && !CHANGE_WORDS.has(w)).length + [...wn].filter((w) => !wo.has(w) && !CHANGE_WORDS.has(w)).length;
-  if (shared < 2 || differs > 0) return undefined;
+  if (shared < 2 || differs > 0 || anotherSubject(was, now)) return undefined;
   return { was, now };
+}
+
+/** The words inside a value ("tests/api/test_payments.py" -> tests, api, test, payments, py). */
+const wordsInValue = (v: string) => new Set(v.match(/[a-z]{3,}|[\u4e00-\u9fff]+/g) ?? []);
+
+/**
+ * Values that all changed by the same word are one frame about another subject, not a setting
+ * changed: "/v1/[payments] … tally/api/[payments].py" -> "/v1/[customers] … tally/api/[customers].py".
+ * A word found in two or more of the older's changed values and in none of the newer's, and the
+ * other way round.
+ */
+export function anotherSubject(was: readonly string[], now: readonly string[]): boolean {
+  if (was.length < 2 || now.length < 2) return false;
+  const sw = was.map(wordsInValue);
+  const sn = now.map(wordsInValue);
+  const recurring = (own: Set<string>[], other: Set<string>[]) => {
+    const count = new Map<string, number>();
+    for (const s of own) for (const w of s) if (!other.some((o) => o.has(w))) count.set(w, (count.get(w) ?? 0) + 1);
+    return [...count.values()].some((c) => c >= 2);
+  };
+  return recurring(sw, sn) && recurring(sn, sw);
 }
 
 /** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
@@ -115,7 +136,7 @@ export function changedValueWithAddition(older: string, newer: string): { was: s
   const vFirst = valuesOf(first);
   const was = vo.filter((v) => !vn.includes(v));
   const now = vFirst.filter((v) => !vo.includes(v));
-  if (was.length === 0 || now.length === 0) return undefined;
+  if (was.length === 0 || now.length === 0 || anotherSubject(was, now)) return undefined;
   const wo = settingWords(older);
   const wn = settingWords(first);
   if (wo.size < 2 || wo.size !== wn.size) return undefined;
