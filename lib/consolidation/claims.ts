@@ -17,6 +17,10 @@ const VALUE =
 /** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
 
+/** An upper-case word standing alone (INFO, WARNING, MEDIUM, API): a level or a name, a value only where it is what changed. */
+const UPPER_WORD = /(?<![\w./-])[A-Z]{3,}(?![\w/-])/g;
+const upperWords = perText((text: string): readonly string[] => [...text.matchAll(UPPER_WORD)].map((m) => m[0].toLowerCase()));
+
 /** The values a text states, normalised (lowercase, no spaces), in order. */
 export const valuesOf = perText((text: string): readonly string[] => valuesIn(text));
 
@@ -61,6 +65,28 @@ export const CHANGE_WORDS: ReadonlySet<string> = new Set([
  * "Node 18" -> "Node 20"; not "port 3001 of the order worker" / "port 3002 of the search indexer".
  */
 export function changedValue(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  return changedValueOf(older, newer) ?? changedLevel(older, newer);
+}
+
+/**
+ * The same words with one upper-case word swapped ("Log level is INFO in production" -> "... is
+ * WARNING ..."; "size MEDIUM" -> "size LARGE"): a level or size changed.
+ */
+function changedLevel(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  const uo = upperWords(older);
+  const un = upperWords(newer);
+  const was = uo.filter((v) => !un.includes(v));
+  const now = un.filter((v) => !uo.includes(v));
+  if (was.length !== 1 || now.length !== 1) return undefined;
+  const drop = new Set([...was, ...now].flatMap((w) => tokenize(w, "query")));
+  const wo = [...wordsWithoutValues(older)].filter((w) => !drop.has(w));
+  const wn = new Set([...wordsWithoutValues(newer)].filter((w) => !drop.has(w)));
+  if (wo.length < 2 || wo.length !== wn.size || !wo.every((w) => wn.has(w))) return undefined;
+  if (valuesOf(older).join(" ") !== valuesOf(newer).join(" ")) return undefined;
+  return { was: was.map((w) => w.toUpperCase()), now: now.map((w) => w.toUpperCase()) };
+}
+
+function changedValueOf(older: string, newer: string): { was: string[]; now: string[] } | undefined {
   const vo = valuesOf(older);
   const vn = valuesOf(newer);
   if (vo.length === 0 || vn.length === 0) return undefined;
@@ -95,6 +121,16 @@ export function anotherSubject(was: readonly string[], now: readonly string[]): 
     return [...count.values()].some((c) => c >= 2);
   };
   return recurring(sw, sn) && recurring(sn, sw);
+}
+
+/**
+ * Each states a value the other does not (another number, path, version, level): the same words
+ * with another value are a changed setting or two settings, never one claim told twice.
+ */
+export function conflictingValues(a: string, b: string): boolean {
+  const va = valuesOf(a);
+  const vb = valuesOf(b);
+  return va.some((v) => !vb.includes(v)) && vb.some((v) => !va.includes(v));
 }
 
 /** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
