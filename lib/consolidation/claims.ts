@@ -124,14 +124,40 @@ export function anotherSubject(was: readonly string[], now: readonly string[]): 
 }
 
 /**
- * Each states a value the other does not (another number, path, version, level): the same words
- * with another value are a changed setting or two settings, never one claim told twice.
+ * Each states a value the other does not, of the same kind: another number of the same unit (the
+ * word after it: "至少[一]人" / "至少[两]人", "port 3000" / "port 8080"), or another path
+ * ("docs/onboarding_2022.md" / "docs/onboarding.md"). The same words with another value are a
+ * changed setting or two settings, never one claim told twice; "Postgres 16" / "takes 4 minutes"
+ * are two details.
  */
 export function conflictingValues(a: string, b: string): boolean {
-  const va = valuesOf(a);
-  const vb = valuesOf(b);
-  return va.some((v) => !vb.includes(v)) && vb.some((v) => !va.includes(v));
+  const ka = valueKinds(a);
+  const kb = valueKinds(b);
+  for (const [kind, va] of ka) {
+    const vb = kb.get(kind);
+    if (vb && [...va].some((v) => !vb.has(v)) && [...vb].some((v) => !va.has(v))) return true;
+  }
+  return false;
 }
+
+const NUMBER_WITH_UNIT = /(?<![\w.-])(\d+(?:[.,:]\d+)*|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍条点]))\s*(%|[a-zA-Z]+|[\u4e00-\u9fff])?/g;
+const PATH = /(?:[~.]{0,2}\/)?[\w@~-]+(?:\/[\w@.~-]+)+\/?|\b[\w-]+\.(?:md|ts|tsx|js|py|go|rs|json|ya?ml|toml|sql|sh|swift|kt)\b/gi;
+
+/** Values by kind: "path", or "number <unit>". */
+const valueKinds = perText((text: string): Map<string, Set<string>> => {
+  const out = new Map<string, Set<string>>();
+  const add = (kind: string, v: string) => {
+    const set = out.get(kind);
+    if (set) set.add(v);
+    else out.set(kind, new Set([v]));
+  };
+  const withoutPaths = text.replace(PATH, (m) => {
+    add("path", m.toLowerCase());
+    return " ";
+  });
+  for (const m of withoutPaths.matchAll(NUMBER_WITH_UNIT)) add(`number ${(m[2] ?? "").toLowerCase()}`, m[1]!);
+  return out;
+});
 
 /** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
 const withoutRemarks = (text: string) => text.replace(/\s*[(（][^()（）]{0,80}[)）]/g, " ");

@@ -2,7 +2,7 @@ import { isNumberToken } from "./cues";
 import { clauseConflict, clausesOf, conflictingValues } from "./claims";
 import { perText } from "./per-text";
 import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
-import { sameTemplate } from "./align";
+import { substitutions } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
@@ -147,7 +147,10 @@ export function sameFact(
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
-  return !sameTemplate(p.a.sequence, p.b.sequence);
+  // One sentence with other words in its slots is another subject or value, unless every swapped
+  // word is phrasing ("after finishing [work] run …" / "when you finish a [change], run …").
+  const runs = substitutions(p.a.sequence, p.b.sequence);
+  return !runs?.length || runs.every(([x, y]) => [...x, ...y].every((t) => GENERIC_WORDS.has(t)));
 }
 
 /** The words of a sequence in order, one word left out. */
