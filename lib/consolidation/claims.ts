@@ -141,9 +141,12 @@ export function conflictingValues(a: string, b: string): boolean {
 }
 
 const NUMBER_WITH_UNIT = /(?<![\w.-])(\d+(?:[.,:]\d+)*|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍条点]))\s*(%|[a-zA-Z]+|[\u4e00-\u9fff])?/g;
-const PATH = /(?:[~.]{0,2}\/)?[\w@~-]+(?:\/[\w@.~-]+)+\/?|\b[\w-]+\.(?:md|ts|tsx|js|py|go|rs|json|ya?ml|toml|sql|sh|swift|kt)\b/gi;
+/** Code spans, URLs and dotted or slashed words (as VALUE finds them). */
+const SPAN = /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?/gi;
+/** A span that is a path or a URL: a slash in it, or a file extension at its end. */
+const isPath = (span: string) => /[/\\]/.test(span) || /\.[a-z]{1,5}$/i.test(span);
 
-/** Values by kind: "path", or "number <unit>". */
+/** Values by kind: "path" (paths and URLs), or "number <unit>". */
 const valueKinds = perText((text: string): Map<string, Set<string>> => {
   const out = new Map<string, Set<string>>();
   const add = (kind: string, v: string) => {
@@ -151,11 +154,13 @@ const valueKinds = perText((text: string): Map<string, Set<string>> => {
     if (set) set.add(v);
     else out.set(kind, new Set([v]));
   };
-  const withoutPaths = text.replace(PATH, (m) => {
-    add("path", m.toLowerCase());
+  const rest = text.replace(SPAN, (m) => {
+    const span = trimEnd(m.replace(/`/g, ""), ".,:;)");
+    if (!isPath(span)) return m;
+    add("path", span.toLowerCase());
     return " ";
   });
-  for (const m of withoutPaths.matchAll(NUMBER_WITH_UNIT)) add(`number ${(m[2] ?? "").toLowerCase()}`, m[1]!);
+  for (const m of rest.matchAll(NUMBER_WITH_UNIT)) add(`number ${(m[2] ?? "").toLowerCase()}`, m[1]!);
   return out;
 });
 
