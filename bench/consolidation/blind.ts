@@ -8,9 +8,14 @@
  * A third column, `extra`, is more tuning data written in round three (blind-tuning-extra.ts),
  * its own store too.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--show tuning|extra] [--half tuning|extra|frozen]`
- * (errors are listed for the tuning half and the extra set only, unless `--show frozen` is given:
- * the frozen half is not looked at while tuning). With `RECOLLECT_BENCH_MODEL_DIR` naming a
+ * Round three's set (blind-store-r3.ts, written before round three's rule changes, split by
+ * sha256("consolidation-blind-r3:" + id)) is the headline now: the first set's frozen half was
+ * scored too often to stay blind.
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
+ * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
+ * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
  * prepared model (bench/models/prepare), every set is scored twice: words only, then with the
  * model's vectors (`--vectors only` skips the words-only run).
  * Writes bench/results/consolidation-blind.json.
@@ -27,12 +32,19 @@ import { openStore } from "../../lib/open-store";
 import { databaseFile } from "../../lib/paths";
 import { tempDir } from "../../tests/helpers/server";
 import { BLIND_FAMILIES, type BlindFamily, type Half, halfOf } from "./blind-store";
+import { BLIND_FAMILIES_R3, halfOfR3 } from "./blind-store-r3";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
-type Set_ = Half | "extra";
+/** The sets: the first blind set's halves (its frozen half has been scored and is no longer blind), extra, and round three's set (blind-store-r3.ts). */
+type Set_ = Half | "extra" | "r3-tuning" | "r3-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
-const familiesOf = (set: Set_) => (set === "extra" ? TUNING_EXTRA_FAMILIES : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set));
+const familiesOf = (set: Set_) =>
+  set === "extra"
+    ? TUNING_EXTRA_FAMILIES
+    : set === "r3-tuning" || set === "r3-frozen"
+      ? BLIND_FAMILIES_R3.filter((f) => `r3-${halfOfR3(f.id)}` === set)
+      : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -115,7 +127,13 @@ export async function runHalf(half: Set_, withVectors = false) {
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
+  // The reason of each predicted pair, shown beside a false pair of a tuning set.
+  const why = new Map<string, string>();
   for (const p of result.proposals ?? []) {
+    const ev = p.evidence as { rule?: string } | undefined;
+    const note = `${p.kind}${ev?.rule ? ` (${ev.rule})` : ""}: ${p.reason}`;
+    if (p.kind === "supersede") why.set(`${p.memoryIds[0]}>${p.memoryIds[1]}`, note);
+    else for (const a of p.memoryIds) for (const b of p.memoryIds) if (a < b) why.set(pairKey(a, b), note);
     if (p.kind === "merge") {
       mergeProposals++;
       for (let i = 0; i < p.memoryIds.length; i++)
@@ -133,7 +151,7 @@ export async function runHalf(half: Set_, withVectors = false) {
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
   const errors = {
-    falsePositives: Object.fromEntries(kinds.map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map(show)])),
+    falsePositives: Object.fromEntries(kinds.map((k) => [k, [...predicted[k]].filter((p) => !truth[k].has(p)).map((p) => [...show(p), why.get(p) ?? ""])])),
     missed: Object.fromEntries(kinds.map((k) => [k, [...truth[k]].filter((p) => !predicted[k].has(p)).map(show)])),
   };
   return {
@@ -151,22 +169,31 @@ export async function runHalf(half: Set_, withVectors = false) {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
-  const showIdx = process.argv.indexOf("--show");
-  const show = showIdx > -1 ? [process.argv[showIdx + 1] as Set_] : ["tuning", "extra"];
-  // `--half tuning` runs the tuning half only (what a run while tuning looks at).
-  const halfIdx = process.argv.indexOf("--half");
-  const only = halfIdx > -1 ? [process.argv[halfIdx + 1] as Set_] : (["tuning", "extra", "frozen"] as Set_[]);
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > -1 ? process.argv[i + 1] : undefined;
+  };
+  // `--set r3` names round three's set; `--half tuning|frozen|extra` one half of the chosen set.
+  const r3 = arg("--set") === "r3";
+  const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `r3-${h}` : h) as Set_;
+  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning"] as Set_[]);
+  // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
+  // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
+  const half = arg("--half");
+  const only = half ? [named(half)] : r3 ? (["r3-tuning"] as Set_[]) : (["tuning", "extra", "frozen", "r3-tuning"] as Set_[]);
   const model = MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!model) console.log("(words only: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare, to score with vectors too)");
   const modes = model ? (process.argv.includes("--vectors") ? [true] : [false, true]) : [false];
   const halves = [];
   for (const set of only) for (const v of modes) halves.push(await runHalf(set, v));
-  console.log("\nConsolidation on the blind set (bench/consolidation/blind-store.ts), frozen half = headline\n");
-  console.log("half     vectors           families  memories  kind       predicted  truth  TP   precision  recall");
+  console.log(
+    "\nConsolidation on the blind sets (blind-store-r3.ts: r3-*, the headline is r3-frozen; blind-store.ts: tuning/frozen, its frozen half seen; extra)\n",
+  );
+  console.log("half       vectors           families  memories  kind       predicted  truth  TP   precision  recall");
   for (const h of halves)
     for (const [k, s] of Object.entries(h.byKind))
       console.log(
-        `${h.half.padEnd(8)} ${(h.vectors ?? "none").padEnd(17)} ${String(h.families).padStart(8)}  ${String(h.memories).padStart(8)}  ${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}`,
+        `${h.half.padEnd(10)} ${(h.vectors ?? "none").padEnd(17)} ${String(h.families).padStart(8)}  ${String(h.memories).padStart(8)}  ${k.padEnd(10)} ${String(s.predicted).padStart(9)}  ${String(s.truth).padStart(5)}  ${String(s.truePositives).padStart(3)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}`,
       );
   for (const h of halves.filter((x) => show.includes(x.half))) {
     console.log(`\nErrors on the ${h.half} set (vectors: ${h.vectors ?? "none"}):`);

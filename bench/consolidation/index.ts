@@ -10,6 +10,7 @@
  * Prints a table and writes JSON to bench/results/consolidation.json.
  */
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -186,6 +187,14 @@ async function speed(n: number) {
   const r = await consolidate(ctx, { now, traceSlicesOverMs: 25 });
   const cpuUsed = process.cpuUsage(cpu);
   loop.disable();
+  // What was proposed, without the random ids: two runs of the same code on the same store give the same digest.
+  const rows = ctx.sqlite.prepare("SELECT kind, memory_ids, reason, evidence, suggestion FROM proposals ORDER BY kind, memory_ids").all();
+  // (dates left out: the store's dates are written relative to the run's clock)
+  const proposalsDigest = crypto
+    .createHash("sha256")
+    .update(JSON.stringify(rows).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, "<date>"))
+    .digest("hex")
+    .slice(0, 16);
   ctx.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
@@ -199,6 +208,7 @@ async function speed(n: number) {
     eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
     found: r.found,
     created: r.created,
+    proposalsDigest,
   };
 }
 
@@ -233,7 +243,8 @@ for (const r of runs)
   console.log(
     `${String(r.memories).padStart(8)}  ${String(r.tookMs).padStart(8)}  ${String(r.cpuMs).padStart(7)}  ${String(r.slices.slices).padStart(6)}  ${r.slices.p50Ms.toFixed(1).padStart(6)}  ${r.slices.p95Ms.toFixed(1).padStart(6)}  ${r.longestSliceMs.toFixed(1).padStart(6)}  ${r.slices.cpuP95Ms.toFixed(1).padStart(7)}  ${r.slices.cpuMaxMs.toFixed(1).padStart(7)}  ${r.eventLoopDelayMaxMs.toFixed(1).padStart(17)}  ${r.eventLoopDelayP99Ms.toFixed(1).padStart(6)}  ${String(r.found.merge).padStart(5)}  ${String(r.found.supersede).padStart(9)}  ${String(r.found.stale).padStart(5)}  ${String(r.found.expire).padStart(6)}`,
   );
-for (const r of runs) if (r.longestSliceAt) console.log(`  ${r.memories}: the longest slice ended at ${r.longestSliceAt}`);
+for (const r of runs)
+  console.log(`  ${r.memories}: proposals digest ${r.proposalsDigest}${r.longestSliceAt ? `; the longest slice ran ${r.longestSliceAt}` : ""}`);
 const out = path.join(ROOT, "bench/results/consolidation.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, JSON.stringify({ quality: q, qualityWithVectors: qv, speed: runs, at: new Date().toISOString() }, null, 2));

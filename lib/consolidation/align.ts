@@ -2,14 +2,8 @@
  * One sentence with other words in its slots: aligned in order (longest common subsequence), the
  * two differ only by substitutions ("The [billing] entry point is [src/billing/index.ts]" /
  * "The [search] entry point is [src/search/index.ts]"), never by a word one adds or drops, as a
- * paraphrase or an added detail does.
- */
-export function sameTemplate(a: readonly string[], b: readonly string[]): boolean {
-  const runs = substitutions(a, b);
-  return runs !== undefined && runs.length > 0;
-}
-
-/**
+ * paraphrase or an added detail does (merge.ts reads the runs: all phrasing words is a rewording).
+ *
  * The runs where two token sequences differ, aligned in order, when every difference is a
  * substitution (both sides have words there) and at least half of the longer is common;
  * undefined otherwise.

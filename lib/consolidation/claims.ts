@@ -17,6 +17,10 @@ const VALUE =
 /** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
 
+/** An upper-case word standing alone (INFO, WARNING, MEDIUM, API): a level or a name, a value only where it is what changed. */
+const UPPER_WORD = /(?<![\w./-])[A-Z]{3,}(?![\w/-])/g;
+const upperWords = perText((text: string): readonly string[] => [...text.matchAll(UPPER_WORD)].map((m) => m[0].toLowerCase()));
+
 /** The values a text states, normalised (lowercase, no spaces), in order. */
 export const valuesOf = perText((text: string): readonly string[] => valuesIn(text));
 
@@ -61,6 +65,28 @@ export const CHANGE_WORDS: ReadonlySet<string> = new Set([
  * "Node 18" -> "Node 20"; not "port 3001 of the order worker" / "port 3002 of the search indexer".
  */
 export function changedValue(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  return changedValueOf(older, newer) ?? changedLevel(older, newer);
+}
+
+/**
+ * The same words with one upper-case word swapped ("Log level is INFO in production" -> "... is
+ * WARNING ..."; "size MEDIUM" -> "size LARGE"): a level or size changed.
+ */
+function changedLevel(older: string, newer: string): { was: string[]; now: string[] } | undefined {
+  const uo = upperWords(older);
+  const un = upperWords(newer);
+  const was = uo.filter((v) => !un.includes(v));
+  const now = un.filter((v) => !uo.includes(v));
+  if (was.length !== 1 || now.length !== 1) return undefined;
+  const drop = new Set([...was, ...now].flatMap((w) => tokenize(w, "query")));
+  const wo = [...wordsWithoutValues(older)].filter((w) => !drop.has(w));
+  const wn = new Set([...wordsWithoutValues(newer)].filter((w) => !drop.has(w)));
+  if (wo.length < 2 || wo.length !== wn.size || !wo.every((w) => wn.has(w))) return undefined;
+  if (valuesOf(older).join(" ") !== valuesOf(newer).join(" ")) return undefined;
+  return { was: was.map((w) => w.toUpperCase()), now: now.map((w) => w.toUpperCase()) };
+}
+
+function changedValueOf(older: string, newer: string): { was: string[]; now: string[] } | undefined {
   const vo = valuesOf(older);
   const vn = valuesOf(newer);
   if (vo.length === 0 || vn.length === 0) return undefined;
@@ -72,9 +98,71 @@ export function changedValue(older: string, newer: string): { was: string[]; now
   let shared = 0;
   for (const w of wo) if (wn.has(w)) shared++;
   const differs = [...wo].filter((w) => !wn.has(w) && !CHANGE_WORDS.has(w)).length + [...wn].filter((w) => !wo.has(w) && !CHANGE_WORDS.has(w)).length;
-  if (shared < 2 || differs > 0) return undefined;
+  if (shared < 2 || differs > 0 || anotherSubject(was, now)) return undefined;
   return { was, now };
 }
+
+/** The words inside a value ("tests/api/test_payments.py" -> tests, api, test, payments, py). */
+const wordsInValue = (v: string) => new Set(v.match(/[a-z]{3,}|[\u4e00-\u9fff]+/g) ?? []);
+
+/**
+ * Values that all changed by the same word are one frame about another subject, not a setting
+ * changed: "/v1/[payments] … tally/api/[payments].py" -> "/v1/[customers] … tally/api/[customers].py".
+ * A word found in two or more of the older's changed values and in none of the newer's, and the
+ * other way round.
+ */
+export function anotherSubject(was: readonly string[], now: readonly string[]): boolean {
+  if (was.length < 2 || now.length < 2) return false;
+  const sw = was.map(wordsInValue);
+  const sn = now.map(wordsInValue);
+  const recurring = (own: Set<string>[], other: Set<string>[]) => {
+    const count = new Map<string, number>();
+    for (const s of own) for (const w of s) if (!other.some((o) => o.has(w))) count.set(w, (count.get(w) ?? 0) + 1);
+    return [...count.values()].some((c) => c >= 2);
+  };
+  return recurring(sw, sn) && recurring(sn, sw);
+}
+
+/**
+ * Each states a value the other does not, of the same kind: another number of the same unit (the
+ * word after it: "至少[一]人" / "至少[两]人", "port 3000" / "port 8080"), or another path
+ * ("docs/onboarding_2022.md" / "docs/onboarding.md"). The same words with another value are a
+ * changed setting or two settings, never one claim told twice; "Postgres 16" / "takes 4 minutes"
+ * are two details.
+ */
+export function conflictingValues(a: string, b: string): boolean {
+  const ka = valueKinds(a);
+  const kb = valueKinds(b);
+  for (const [kind, va] of ka) {
+    const vb = kb.get(kind);
+    if (vb && [...va].some((v) => !vb.has(v)) && [...vb].some((v) => !va.has(v))) return true;
+  }
+  return false;
+}
+
+const NUMBER_WITH_UNIT = /(?<![\w.-])(\d+(?:[.,:]\d+)*|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍条点]))\s*(%|[a-zA-Z]+|[\u4e00-\u9fff])?/g;
+/** Code spans, URLs and dotted or slashed words (as VALUE finds them). */
+const SPAN = /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?/gi;
+/** A span that is a path or a URL: a slash in it, or a file extension at its end. */
+const isPath = (span: string) => /[/\\]/.test(span) || /\.[a-z]{1,5}$/i.test(span);
+
+/** Values by kind: "path" (paths and URLs), or "number <unit>". */
+const valueKinds = perText((text: string): Map<string, Set<string>> => {
+  const out = new Map<string, Set<string>>();
+  const add = (kind: string, v: string) => {
+    const set = out.get(kind);
+    if (set) set.add(v);
+    else out.set(kind, new Set([v]));
+  };
+  const rest = text.replace(SPAN, (m) => {
+    const span = trimEnd(m.replace(/`/g, ""), ".,:;)");
+    if (!isPath(span)) return m;
+    add("path", span.toLowerCase());
+    return " ";
+  });
+  for (const m of rest.matchAll(NUMBER_WITH_UNIT)) add(`number ${(m[2] ?? "").toLowerCase()}`, m[1]!);
+  return out;
+});
 
 /** A parenthesis is a remark on the value before it ("pages/api/wishlist.ts (pages router)"), not the setting's words. */
 const withoutRemarks = (text: string) => text.replace(/\s*[(（][^()（）]{0,80}[)）]/g, " ");
@@ -115,7 +203,7 @@ export function changedValueWithAddition(older: string, newer: string): { was: s
   const vFirst = valuesOf(first);
   const was = vo.filter((v) => !vn.includes(v));
   const now = vFirst.filter((v) => !vo.includes(v));
-  if (was.length === 0 || now.length === 0) return undefined;
+  if (was.length === 0 || now.length === 0 || anotherSubject(was, now)) return undefined;
   const wo = settingWords(older);
   const wn = settingWords(first);
   if (wo.size < 2 || wo.size !== wn.size) return undefined;

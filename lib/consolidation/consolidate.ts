@@ -172,7 +172,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     )),
   );
 
-  groupOverlapping(candidates);
+  await groupOverlapping(candidates, slicer);
 
   const daysStale = options.daysStale ?? cfg.daysStale;
   candidates.push(...(await staleUnused(loaded, daysStale, now, slicer)));
@@ -254,7 +254,7 @@ const TX_ROWS = 100;
  * are one decision for the reviewer: each gets `evidence.group = { id, proposals }`, the id from
  * the group's memories, so the inbox shows them together and decides them at once.
  */
-export function groupOverlapping(candidates: Candidate[]): void {
+export async function groupOverlapping(candidates: Candidate[], slicer: Slicer = new Slicer()): Promise<void> {
   const parent = new Map<string, string>();
   const find = (x: string): string => {
     let r = x;
@@ -270,13 +270,19 @@ export function groupOverlapping(candidates: Candidate[]): void {
       const b = find(m);
       if (a !== b) parent.set(a, b);
     }
+    if (slicer.due()) await slicer.pause();
   }
   const byRoot = new Map<string, Candidate[]>();
   for (const c of related) {
     const root = find(c.memoryIds[0]!);
-    byRoot.set(root, [...(byRoot.get(root) ?? []), c]);
+    // Pushed, not copied: a group of thousands of proposals made this quadratic.
+    const list = byRoot.get(root);
+    if (list) list.push(c);
+    else byRoot.set(root, [c]);
+    if (slicer.due()) await slicer.pause();
   }
   for (const list of byRoot.values()) {
+    if (slicer.due()) await slicer.pause();
     if (list.length < 2) continue;
     const ids = [...new Set(list.flatMap((c) => c.memoryIds))].sort();
     const id = crypto.createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 16);
@@ -284,9 +290,19 @@ export function groupOverlapping(candidates: Candidate[]): void {
   }
 }
 
+/** The keys of a group's pairs, read in slices (a large group has tens of thousands of pairs). */
+async function pairKeysOf(pairs: readonly Pair[], slicer: Slicer): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const p of pairs) {
+    keys.add(pairKey(p.a.memory.id, p.b.memory.id));
+    if (slicer.due()) await slicer.pause();
+  }
+  return keys;
+}
+
 /** Adds the pairs of a group whose words are the same once values are taken out and that are not among `pairs` yet. */
 async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
-  const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+  const known = await pairKeysOf(pairs, slicer);
   const byWords = new Map<string, Featured[]>();
   for (const f of group) {
     if (slicer.due()) await slicer.pause();
@@ -318,7 +334,7 @@ async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], s
  * be under 5 MB and at least 800 px wide"): few shared tokens, but maybe the same setting changed.
  */
 async function settingWithAddition(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
-  const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+  const known = await pairKeysOf(pairs, slicer);
   const keyOf = (text: string) => {
     if (valuesOf(text).length === 0) return undefined;
     const words = [...settingWords(text)].sort();
@@ -367,13 +383,22 @@ const CANDIDATE_CHAR_JACCARD = 0.4;
  */
 async function chinesePairs(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
   const chinese: Featured[] = [];
-  for (const f of group) if (charsOf(f)) chinese.push(f);
+  for (const f of group) {
+    if (charsOf(f)) chinese.push(f);
+    if (slicer.due()) await slicer.pause();
+  }
   if (chinese.length < 2) return;
-  const known = new Map(pairs.map((p) => [pairKey(p.a.memory.id, p.b.memory.id), p]));
+  const known = new Map<string, Pair>();
+  for (const p of pairs) {
+    const key = pairKey(p.a.memory.id, p.b.memory.id);
+    known.set(key, p); // the last pair of a key wins, as new Map(entries) did
+    if (slicer.due()) await slicer.pause();
+  }
   for (const p of known.values()) {
     const ca = charsOf(p.a);
     const cb = charsOf(p.b);
     if (ca && cb) p.charJaccard = jaccardOf(ca, cb);
+    if (slicer.due()) await slicer.pause();
   }
   // The same prefix-filtered search as for words, over stand-ins whose tokens are the characters.
   const standIns = chinese.map((f) => ({ ...f, tokens: charsOf(f)!, original: f }));

@@ -74,11 +74,14 @@ const EN_NEGATION = /\b(?:not|never|no|don'?t|doesn'?t|didn'?t|shouldn'?t|mustn'
 const ZH_NEGATION = /(?:不要|不能|不得|不可|不用|不再|不会|不|没有|没|别|勿|禁止|避免|无需|无须|关闭)/g;
 /** Words with 不 or 没 that negate nothing. */
 const ZH_NOT_NEGATION = /(?:不同|不过|不断|不少|不仅|不但|不错|不管|不论|差不多|没关系)/g;
+/** "不设置的" ("those not set"), "没配置的话" ("if not configured"): a condition, it does not negate the claim. */
+const ZH_CONDITION = /(?:不|没有|没)[\u4e00-\u9fff]{1,3}的(?:话)?/g;
 
 /** Whether a text says no (an odd number of negations: "never X" against "X"). */
 export function isNegative(text: string): boolean {
-  const en = text.match(EN_NEGATION)?.length ?? 0;
-  const zh = text.replace(ZH_NOT_NEGATION, " ").match(ZH_NEGATION)?.length ?? 0;
+  // "not even", "not only": they stress or extend a claim, they do not negate it.
+  const en = text.replace(/\bnot\s+(?:even|only|just)\b/gi, " ").match(EN_NEGATION)?.length ?? 0;
+  const zh = text.replace(ZH_NOT_NEGATION, " ").replace(ZH_CONDITION, " ").match(ZH_NEGATION)?.length ?? 0;
   return (en + zh) % 2 === 1;
 }
 

@@ -1,8 +1,8 @@
 import { isNumberToken } from "./cues";
-import { clauseConflict, clausesOf } from "./claims";
+import { clauseConflict, clausesOf, conflictingValues } from "./claims";
 import { perText } from "./per-text";
 import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
-import { sameTemplate } from "./align";
+import { substitutions } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
@@ -110,7 +110,9 @@ export function sameFact(
   if (onlyA.length === 1 && onlyB.length === 1) {
     const [wa, wb] = [onlyA[0]!, onlyB[0]!];
     // The same words in the same order around them: a slot ("the [balance sheet] report" / "the [trial balance] report").
-    if (namesA.has(wa) || namesB.has(wb) || restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb)) return false;
+    // Two phrasing words are wording, not a slot ("after finishing [work]" / "when you finish a [change]").
+    const phrasing = GENERIC_WORDS.has(wa) && GENERIC_WORDS.has(wb);
+    if (namesA.has(wa) || namesB.has(wb) || (!phrasing && restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb))) return false;
   }
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
@@ -138,12 +140,17 @@ export function sameFact(
   // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
   const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
   if (clauseConflict(ta, tb)) return false;
+  // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
+  if (conflictingValues(ta, tb)) return false;
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
   if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
-  return !sameTemplate(p.a.sequence, p.b.sequence);
+  // One sentence with other words in its slots is another subject or value, unless every swapped
+  // word is phrasing ("after finishing [work] run …" / "when you finish a [change], run …").
+  const runs = substitutions(p.a.sequence, p.b.sequence);
+  return !runs?.length || runs.every(([x, y]) => [...x, ...y].every((t) => GENERIC_WORDS.has(t)));
 }
 
 /** The words of a sequence in order, one word left out. */

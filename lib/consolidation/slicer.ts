@@ -20,8 +20,9 @@ export class Slicer {
   private start = performance.now();
   private cpuStart = process.cpuUsage();
   longestMs = 0;
-  /** Where the longest slice ended (the caller's frame), to find what held the loop. */
+  /** Where the longest slice began and ended (the callers' frames), to find what held the loop. */
   longestAt = "";
+  private startedAt = "";
   private readonly lengths: number[] = [];
   /** CPU time of each slice: what the run itself held, apart from the machine's other load. */
   private readonly cpu: number[] = [];
@@ -38,6 +39,7 @@ export class Slicer {
     this.end();
     await nextTurn();
     this.restart();
+    if (Number.isFinite(this.traceOver)) this.startedAt = callers();
   }
 
   /** Ends the last slice (its length counts too). */
@@ -74,7 +76,17 @@ export class Slicer {
     this.lengths.push(took);
     if (took > this.longestMs) {
       this.longestMs = took;
-      if (took > this.traceOver) this.longestAt = new Error().stack?.split("\n").slice(3, 6).join(" <- ").trim() ?? "";
+      if (took > this.traceOver) this.longestAt = `from ${this.startedAt || "the start"} to ${callers()}`;
     }
   }
 }
+
+/** The frames of whoever paused or ended a slice (this file's own frames left out). */
+const callers = () =>
+  (new Error().stack ?? "")
+    .split("\n")
+    .slice(1)
+    .filter((l) => !l.includes("slicer.ts"))
+    .slice(0, 3)
+    .map((l) => l.trim())
+    .join(" <- ");

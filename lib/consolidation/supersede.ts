@@ -63,7 +63,9 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     const [was, now] = runs[0]!;
     const numbers = was.every(isNumberToken) && now.every(isNumberToken);
     // A choice swapped ("use npm" -> "use pnpm"), not a subject ("keep the [logging] config here").
-    const choice = CHOICE_CATEGORIES.has(o.category) && [...older.tokens].some((t) => newer.tokens.has(t) && CHOICE_VERBS.has(t));
+    // The swapped words must be what the verb chooses (right after it): "run [uv] …" is a choice,
+    // "after finishing [work] run …" / "when you finish a [change], run …" is phrasing.
+    const choice = CHOICE_CATEGORIES.has(o.category) && chosenBy(older.sequence, was);
     if (numbers || choice) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
       return supersedeCandidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
@@ -131,6 +133,15 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     }
     if (slicer.due()) await slicer.pause();
   }
+}
+
+/** Whether a run of words stands right after a verb of choosing (or one word after it: "use [the] X"). */
+function chosenBy(sequence: readonly string[], run: readonly string[]): boolean {
+  for (let i = 0; i + run.length <= sequence.length; i++) {
+    if (!run.every((t, k) => sequence[i + k] === t)) continue;
+    if (CHOICE_VERBS.has(sequence[i - 1] ?? "") || CHOICE_VERBS.has(sequence[i - 2] ?? "")) return true;
+  }
+  return false;
 }
 
 export function supersedeCandidate(newer: Featured, older: Featured, why: string, evidence: Record<string, unknown>): Candidate {

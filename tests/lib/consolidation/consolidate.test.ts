@@ -311,12 +311,29 @@ describe("consolidate: Chinese paraphrases, values changed with added words, add
   });
 });
 
+describe("consolidate: frames about other subjects, levels, phrasing (issue #38, round three's blind set)", () => {
+  it("does not call one frame with other paths a changed setting; supersedes a changed level; merges a rewording, not two values", async () => {
+    for (const ep of ["customers", "payments", "tax-rates"]) remember(`The /v1/${ep} routes are defined in tally/api/${ep.replace("-", "_")}.py.`, "fact");
+    const ruff = remember("After finishing work run uv run ruff check . and uv run python -m pytest.", "procedure");
+    const ruff2 = remember("When you finish a change, run uv run ruff check . and then uv run python -m pytest.", "procedure");
+    const info = remember("Log level is INFO in production.", "fact");
+    const warn = remember("Log level is WARNING in production.", "fact");
+    remember("所有合并到 master 的代码都必须经过至少一人评审。", "constraint");
+    remember("合并到 master 的代码至少需要两人评审，并且 CI 必须通过。", "constraint");
+    const result = await consolidate(ctx, { dryRun: true, daysStale: 0 });
+    const merges = (result.proposals ?? []).filter((p) => p.kind === "merge").map((p) => [...p.memoryIds].sort());
+    expect(merges).toEqual([[ruff, ruff2].sort()]);
+    const supersessions = (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => p.memoryIds);
+    expect(supersessions).toEqual([[warn, info]]);
+  });
+});
+
 describe("consolidate: overlapping proposals are one decision", () => {
   it("gives the merges and supersessions that share memories one group, and leaves a lone proposal alone", async () => {
     const { groupOverlapping } = await import("../../../lib/consolidation/consolidate");
     const c = (kind: "merge" | "supersede" | "stale", memoryIds: string[]) => ({ kind, projectId: "p", memoryIds, reason: "", evidence: {} });
     const list = [c("merge", ["a", "b"]), c("supersede", ["c", "b"]), c("supersede", ["e", "d"]), c("stale", ["a"])];
-    groupOverlapping(list);
+    await groupOverlapping(list);
     const group = (i: number) => (list[i]!.evidence as { group?: { id: string; proposals: number } }).group;
     expect(group(0)).toEqual({ id: expect.any(String), proposals: 2 });
     expect(group(1)).toEqual(group(0));
