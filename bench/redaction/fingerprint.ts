@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { redact, redactAsync, redactDeep, REDACTION_KINDS } from "../../lib/security/redact";
+import { redact, redactAsync, redactDeep, REDACTION_KINDS } from "../../lib/security/redaction";
 import { secretVariants } from "../../tests/fixtures/secrets";
 import { printTable, writeResult } from "../lib/stats";
 
@@ -117,7 +117,7 @@ async function main() {
       if (out !== t) changed++;
       digest.update(out).update("\0");
       for (const [k, n] of kindsIn(out)) counts.set(k, (counts.get(k) ?? 0) + n);
-      // Kinds already in the input (redact.test.ts quotes tags) are not the redactor's doing.
+      // Kinds already in the input (the redaction tests quote tags) are not the redactor's doing.
       for (const [k, n] of kindsIn(t)) counts.set(k, (counts.get(k) ?? 0) - n);
       const sliced = await redactAsync(t, () => {});
       if (sliced !== out) asyncDiffers++;
