@@ -67,6 +67,14 @@ module.exports = {
       },
     },
     {
+      name: "only-the-redactor-brands",
+      severity: "error",
+      comment:
+        "A `Redacted` value is made only by the redactor: lib/security/redaction/brand.ts (asRedacted) is imported, other than for its types, only by lib/security/redaction/ and lib/security/redact-fields.ts. Everyone else gets a Redacted value by calling redact*.",
+      from: { pathNot: ["^lib/security/redaction/", "^lib/security/redact-fields\\.ts$"] },
+      to: { path: "^lib/security/redaction/brand\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "plugin-imports-contracts-as-types",
       severity: "error",
       comment: "The plugin bundle must not pull zod schemas in: `import type` from lib/contracts.",

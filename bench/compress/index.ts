@@ -19,7 +19,7 @@ import path from "node:path";
 import type { CompressResult } from "../../lib/contracts/compress";
 import { compressMessages, expandCompressedOriginal, isKeyLine } from "../../lib/compression";
 import type { Ctx } from "../../lib/ctx";
-import { redact } from "../../lib/security/redact";
+import { redact } from "../../lib/security/redaction";
 import { countTokens } from "../../lib/token-count";
 import { testCtx } from "../../tests/helpers/ctx";
 import { loadTrajectories, type Message, type Part, type Run } from "./convert";

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { redact, redactAsync } from "../../lib/security/redact";
+import { redact, redactAsync } from "../../lib/security/redaction";
 import { printTable, writeResult } from "../lib/stats";
 
 const args = process.argv.slice(2);

@@ -11,7 +11,7 @@ import type { Placement } from "../memories/scope";
 import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
 import { findNearDuplicate } from "../search/near-duplicate";
-import { redact } from "../security/redact";
+import { clipRedacted, lowerCaseRedacted, redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
 import { agentInstructions } from "./agent-instructions";
@@ -23,7 +23,10 @@ import { stackAndSettings } from "./stack";
 import type { Proposal } from "./types";
 
 /** A proposal after redaction, with its hash. */
-interface Cleaned extends Proposal {
+interface Cleaned extends Omit<Proposal, "content" | "title" | "tags"> {
+  content: Redacted;
+  title: Redacted;
+  tags: Redacted[];
   hash: string;
 }
 /** A memory an earlier bootstrap of this project wrote. */
@@ -130,21 +133,29 @@ function clean(raw: Proposal[]): Cleaned[] {
   const seen = new Set<string>();
   const out: Cleaned[] = [];
   for (const p of raw) {
-    const content = redact(p.content).slice(0, MEMORY_LIMITS.contentChars).trim();
+    const content = clipRedacted(redact(p.content), MEMORY_LIMITS.contentChars);
     if (!content) continue;
     const hash = contentHash(content);
     if (seen.has(hash)) continue;
     seen.add(hash);
-    out.push({ ...p, key: redact(p.key), content, title: redact(p.title).slice(0, MEMORY_LIMITS.titleChars), file: redact(p.file), hash });
+    out.push({
+      ...p,
+      key: redact(p.key),
+      content,
+      title: clipRedacted(redact(p.title), MEMORY_LIMITS.titleChars),
+      tags: p.tags.map((t) => lowerCaseRedacted(redact(t))),
+      file: redact(p.file),
+      hash,
+    });
   }
   return out;
 }
 
-function metadata(p: Cleaned, replaces?: string): Record<string, unknown> {
-  return redactKeysDeep({ source: `${p.file}:${p.line}`, bootstrap: { key: p.key, file: p.file, line: p.line, ...(replaces ? { replaces } : {}) } }) as Record<
-    string,
-    unknown
-  >;
+function metadata(p: Cleaned, replaces?: string): Redacted<Record<string, unknown>> {
+  return redactKeysDeep<Record<string, unknown>>({
+    source: `${p.file}:${p.line}`,
+    bootstrap: { key: p.key, file: p.file, line: p.line, ...(replaces ? { replaces } : {}) },
+  });
 }
 
 /** Writes a proposal as a `suggested` project memory; its index rows follow at the end of the run. */

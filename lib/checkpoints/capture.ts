@@ -10,7 +10,7 @@ import { storeSuggestions } from "../extraction/store";
 import { messageTexts } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
-import { redact, redactDeep, redactDeepAsync } from "../security/redact";
+import { redact, redactDeep, redactDeepAsync } from "../security/redaction";
 import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
 import { runAll, runSliced, type Steps } from "../compression/slices";
 import { countTokens } from "../token-count";

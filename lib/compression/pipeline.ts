@@ -1,6 +1,6 @@
 import type { CompressResult } from "../contracts/compress";
 import type { Ctx } from "../ctx";
-import { redact, redactAsync } from "../security/redact";
+import { redact, redactAsync } from "../security/redaction";
 import { redactKey } from "../security/redact-fields";
 import { partMemory, type CachedPart } from "./cache";
 import { cachePricesFor } from "./cache-pricing";

@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../errors";
 import { getMemoryRow } from "../memories/get";
 import { contentHash } from "../memories/normalize";
 import { applyChange } from "../memories/update";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import type { Source } from "../vocabulary";
 import { applyProposalIn, proposalRow, recordAction, rejectProposalIn, type UndoStep } from "./decide";
 import { closeOutdated, outdatedReason } from "./outdated";
@@ -67,8 +67,9 @@ export function actOnInbox(ctx: Ctx, decisions: readonly InboxDecision[], by: So
         else {
           const next: Parameters<typeof applyChange>[2] = { status: "active" };
           if (d.content !== undefined && d.content !== row.content) {
-            next.content = redact(d.content);
-            next.contentHash = contentHash(next.content);
+            const content = redact(d.content);
+            next.content = content;
+            next.contentHash = contentHash(content);
           }
           applyChange(tx, row, next, by, "approved in the review inbox");
         }

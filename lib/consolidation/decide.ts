@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { redactOptional } from "../security/redact-fields";
 import fs from "node:fs";
 import path from "node:path";
 import type { Ctx } from "../ctx";
@@ -8,7 +9,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { getMemoryRow } from "../memories/get";
 import { contentHash } from "../memories/normalize";
 import { applyChange } from "../memories/update";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import type { LinkKind, Source, Status } from "../vocabulary";
 
 /** What one step of an inbox action changed, so it can be put back. */
@@ -100,8 +101,9 @@ export function applyProposalIn(ctx: Ctx, tx: Tx, id: string, options: DecideOpt
     const patch: Parameters<typeof applyChange>[2] = {};
     if (next.status) patch.status = next.status;
     if (next.content !== undefined) {
-      patch.content = redact(next.content);
-      patch.contentHash = contentHash(patch.content);
+      const content = redact(next.content);
+      patch.content = content;
+      patch.contentHash = contentHash(content);
     }
     applyChange(tx, row, patch, by, why);
   };
@@ -257,7 +259,9 @@ function undoStep(ctx: Ctx, tx: Tx, step: UndoStep): void {
   for (const m of [...step.memories].reverse()) {
     const row = tx.$client.prepare("SELECT 1 FROM memories WHERE id = ?").get(m.id) ? getMemoryRow(tx, m.id) : undefined;
     if (!row) continue;
-    applyChange(tx, row, { status: m.status, content: m.content, contentHash: contentHash(m.content), title: m.title }, "ui", "undo");
+    // Text read back from the store, redacted again on its way back (idempotent: undo is rare).
+    const content = redact(m.content);
+    applyChange(tx, row, { status: m.status, content, contentHash: contentHash(content), title: redactOptional(m.title) }, "ui", "undo");
   }
   for (const mp of step.mergeProposals)
     prepared(ctx.sqlite, "UPDATE merge_proposals SET status = 'open' WHERE memory_id = ? AND similar_to = ?").run(mp.memoryId, mp.similarTo);

@@ -5,7 +5,14 @@ import { redactKey } from "../security/redact-fields";
  * An id the client chooses and the server stores and looks up (a session id, a project id): kept
  * redacted, the same on write and on lookup (lib/security/redact-fields.ts).
  */
-export const clientId = (max = 200) => z.string().min(1).max(max).transform(redactKey);
+// Typed as a plain string: an id is a lookup key as much as a stored value, and callers pass ids
+// read back from the store; the writers of memories' text take the `Redacted` type instead.
+export const clientId = (max = 200) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .transform((key): string => redactKey(key));
 export const sessionIdField = clientId(200);
 
 /** Shapes shared by several API contracts. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, LINK_KINDS, MEMORY_LIMITS, SCOPES, SOURCES, STATUSES } from "../vocabulary";
-import { redact } from "../security/redact";
+import { lowerCaseRedacted, redact } from "../security/redaction";
 import { redactOptional } from "../security/redact-fields";
 import { clientId, csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { memoryFields } from "./memories";
@@ -25,7 +25,7 @@ export const exportQuery = z
         .trim()
         .min(1)
         .max(64)
-        .transform((t) => redact(t).toLowerCase()),
+        .transform((t) => lowerCaseRedacted(redact(t))),
     ).optional(),
     pinned: queryBoolean.optional(),
     /** Export exactly these memories (the browser's selection). */

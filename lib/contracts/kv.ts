@@ -34,7 +34,11 @@ export type ParsedKvRefQuery = z.output<typeof kvRefQuery>;
 export const listKvQuery = z
   .object({
     ...projectRefShape,
-    prefix: z.string().max(KV_KEY_MAX).default("").transform(redactKey),
+    prefix: z
+      .string()
+      .max(KV_KEY_MAX)
+      .default("")
+      .transform((p): string => redactKey(p)), // a lookup, not a written value
     limit: z.coerce.number().int().min(1).max(1000).default(100),
   })
   .strict();

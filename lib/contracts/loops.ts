@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { redactKey } from "../security/redact-fields";
 import {
   LOOP_MODES,

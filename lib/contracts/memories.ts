@@ -3,7 +3,7 @@ import { CATEGORIES, LINK_KINDS, MEMORY_LIMITS, SCOPES, SOURCES, STATUSES } from
 import { csv, projectRefShape, queryBoolean, sessionIdField } from "./common";
 import { ENTITY_KINDS } from "../entities/parse";
 import { findTooDeep } from "../http/json-depth";
-import { redact } from "../security/redact";
+import { lowerCaseRedacted, redact } from "../security/redaction";
 
 /** Contracts of `/api/memories*`. The plugin and the CLI import these types (never lib/db). */
 
@@ -23,13 +23,17 @@ const metadata = z.record(z.string().max(200), z.unknown()).superRefine((value, 
   if (chars > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: `metadata is ${chars} characters of JSON; the limit is ${MAX_METADATA_CHARS}` });
 });
 
-/** Redacted before it is lower-cased: `AKIA...` lower-cased no longer looks like a key. */
+/**
+ * A tag is redacted here, the one place for tags: it is also a lookup key (`?tag=`), redacted the
+ * same on write and on lookup. Redacted before it is lower-cased: `AKIA...` lower-cased no longer
+ * looks like a key. (Content, title and metadata are redacted by the verb that writes them.)
+ */
 const tag = z
   .string()
   .trim()
   .min(1)
   .max(MEMORY_LIMITS.tagChars)
-  .transform((t) => redact(t).toLowerCase());
+  .transform((t) => lowerCaseRedacted(redact(t)));
 
 export const memoryFields = {
   content: z.string().trim().min(1, "content must not be empty").max(MAX_CONTENT_CHARS),

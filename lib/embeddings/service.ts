@@ -3,7 +3,7 @@ import type { EmbeddingStatus, ReindexProgress } from "../contracts/search";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import { logger } from "../logging/logger";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import type { SearchStatus } from "../search/status";
 import { queueWakers } from "../search/sync";
 import { modelChoice } from "./model-choice";

@@ -15,7 +15,7 @@ import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
 import { catchUpDerived } from "../memories/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
-import { redact, redactAsync, redactDeep, redactDeepAsync } from "../security/redact";
+import { redact, redactAsync, redactDeep, redactDeepAsync, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
 import { runAll, runSliced, type Steps } from "../compression/slices";
 import { parseJson, parseJsonAsync } from "./json";
@@ -25,10 +25,11 @@ type Reader = Pick<Ctx["db"], "select">;
 
 /** An entry's text fields after redaction (content, title, tags, metadata). */
 interface Cleaned {
-  content: string;
-  title: string | null;
-  tags: string[];
-  metadata: unknown;
+  content: Redacted;
+  title: Redacted | null;
+  /** Redacted by the contract (a tag is redacted where it is parsed). */
+  tags: Redacted[];
+  metadata: Redacted<ExportedMemory["metadata"]>;
 }
 type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
 
@@ -42,7 +43,7 @@ type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
 export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): ImportReport {
   const parsed = parseEntries(q.format, text);
   const cleaned = parsed.map((p) =>
-    p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags.map(redact), metadata: redactDeep(p.m.metadata) } : null,
+    p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags, metadata: redactDeep(p.m.metadata) } : null,
   );
   return write(ctx, q, parsed, cleaned);
 }
@@ -59,7 +60,7 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
       const [content, title, tags, metadata] = [
         await redactAsync(p.m.content),
         p.m.title ? await redactAsync(p.m.title) : null,
-        await redactDeepAsync(p.m.tags),
+        p.m.tags,
         await redactDeepAsync(p.m.metadata),
       ];
       cleaned.push({ content, title, tags, metadata });

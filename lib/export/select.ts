@@ -6,9 +6,10 @@ import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import { catchUpForReader } from "../memories/derived";
 import { lookupProject } from "../projects/lookup";
 import type { ExportedMemory, ExportedVersion } from "../contracts/export";
+import type { Plain } from "../security/redaction";
 import { findTooDeep, MAX_JSON_DEPTH } from "../http/json-depth";
 
-export type ExportRow = ExportedMemory & { id: string; createdAt: string; updatedAt: string };
+export type ExportRow = Plain<ExportedMemory> & { id: string; createdAt: string; updatedAt: string };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

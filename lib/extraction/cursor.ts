@@ -1,7 +1,7 @@
 import { INTERNAL_KV_PROJECT } from "../kv/internal";
 import crypto from "node:crypto";
 import type { Ctx } from "../ctx";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { redactKey } from "../security/redact-fields";
 import type { RoleText } from "./texts";
 

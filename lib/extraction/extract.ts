@@ -7,7 +7,7 @@ import { detectCandidates } from "./detect";
 import { llmEnabled, runLlmExtraction } from "./llm";
 import { nudgeText } from "./nudge";
 import { prepareNearDuplicateCheck } from "../search/near-duplicate";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { storeSuggestions, type Suggestion } from "./store";
 import { messageTexts, type RoleText } from "./texts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EXTRACTED_CATEGORIES } from "../contracts/extraction";
 import type { Ctx } from "../ctx";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { countTokens } from "../token-count";
 import { rejectReason } from "./rules";
 import { languageOf } from "./sentences";

@@ -8,7 +8,7 @@ import { prepared } from "../db/prepared";
 import { containment, jaccard, RESTATES_CONTAINMENT } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { findNearDuplicate } from "../search/near-duplicate";
 
 export interface Suggestion {

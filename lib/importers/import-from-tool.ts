@@ -12,7 +12,7 @@ import { contentHash, normalizeTags } from "../memories/normalize";
 import { identifyProject } from "../projects/identify";
 import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { redactKey, redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
 import { readClaudeMem } from "./claude-mem";

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { recordInjected } from "../metrics/injected";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 
 /**
  * Records that memories were injected into a conversation: one `access_log` row of kind "inject"

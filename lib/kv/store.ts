@@ -44,7 +44,7 @@ export function putKv(ctx: Ctx, key: string, input: ParsedPutKvInput, now = Date
   const k = parseKey(key);
   const ttl = input.ttlSeconds ?? ctx.config.kv.defaultTtlSeconds;
   if (ttl > ctx.config.kv.maxTtlSeconds) throw badRequest(`ttlSeconds: at most ${ctx.config.kv.maxTtlSeconds} (kv.maxTtlSeconds)`, { field: "ttlSeconds" });
-  const value = JSON.stringify(redactKeysDeep(input.value));
+  const value = JSON.stringify(redactKeysDeep<unknown>(input.value));
   if (Buffer.byteLength(value) > ctx.config.kv.maxValueBytes) {
     throw new AppError("payload_too_large", `value is larger than ${ctx.config.kv.maxValueBytes} bytes (kv.maxValueBytes)`, { field: "value" });
   }

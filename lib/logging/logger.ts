@@ -1,6 +1,6 @@
 import path from "node:path";
 import { processSingleton } from "../process-singleton";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { RotatingFile } from "./rotating-file";
 

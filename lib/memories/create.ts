@@ -6,7 +6,7 @@ import { prepared } from "../db/prepared";
 import { withTransaction, type Tx } from "../db/transaction";
 import { memories } from "../db/schema";
 import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
-import { redact } from "../security/redact";
+import { redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { deferDerived } from "./derived";
 import { findExactDuplicate } from "./exact-duplicate";
@@ -25,10 +25,26 @@ import { resolvePlacement } from "./scope";
  * `dedup` says which (docs/deduplication.md).
  */
 export function insertMemory(ctx: Ctx, input: ParsedCreateMemoryInput): CreateMemoryResult {
+  return writeMemory(ctx, redactNewMemory(input));
+}
+
+/** A new memory as it is written: its text fields as the redactor returned them. */
+export type MemoryToWrite = Omit<ParsedCreateMemoryInput, "content" | "title" | "metadata"> & {
+  content: Redacted;
+  title: Redacted | null;
+  metadata: Redacted<ParsedCreateMemoryInput["metadata"]>;
+};
+
+/** The one redaction of a new memory's text (its tags were redacted by the contract, lib/contracts/memories.ts). */
+function redactNewMemory(input: ParsedCreateMemoryInput): MemoryToWrite {
+  return { ...input, content: redact(input.content), title: input.title ? redact(input.title) : null, metadata: redactKeysDeep(input.metadata) };
+}
+
+/** The writer: takes only redacted text (the type says so), so nothing reaches the row unredacted. */
+function writeMemory(ctx: Ctx, input: MemoryToWrite): CreateMemoryResult {
   const placement = resolvePlacement(ctx, input);
-  const content = redact(input.content);
-  const title = input.title ? redact(input.title) : null;
-  const tags = normalizeTags(input.tags.map(redact));
+  const { content, title } = input;
+  const tags = normalizeTags(input.tags);
   const hash = contentHash(content);
 
   return withTransaction(
@@ -69,7 +85,7 @@ export function insertMemory(ctx: Ctx, input: ParsedCreateMemoryInput): CreateMe
           input.pinned ? 1 : 0,
           input.priority,
           hash,
-          JSON.stringify(redactKeysDeep(input.metadata)),
+          JSON.stringify(input.metadata),
           now,
           now,
         ) as RawMemoryRow,
@@ -95,8 +111,9 @@ export function createMemory(ctx: Ctx, fields: CreateMemoryInput): CreateMemoryR
  * when the model is ready, so the near-duplicate check compares vectors, not only words.
  */
 export async function storeMemory(ctx: Ctx, input: ParsedCreateMemoryInput): Promise<CreateMemoryResult> {
-  await prepareNearDuplicateCheck(ctx, redact(input.content));
-  return insertMemory(ctx, input);
+  const memory = redactNewMemory(input);
+  await prepareNearDuplicateCheck(ctx, memory.content);
+  return writeMemory(ctx, memory);
 }
 
 /**

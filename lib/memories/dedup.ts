@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { Redacted } from "../security/redaction";
 import type { DedupOutcome } from "../contracts/memories";
 import { prepared } from "../db/prepared";
 import type { NearDuplicate } from "../search/near-duplicate";
@@ -7,10 +8,10 @@ import { appendVersion } from "./append-version";
 
 /** The incoming memory of a near duplicate, as it would have been stored. */
 export interface IncomingText {
-  title: string | null;
-  content: string;
+  title: Redacted | null;
+  content: Redacted;
   category: string;
-  tags: string[];
+  tags: Redacted[];
   pinned: boolean;
   priority: number;
   status: string;

@@ -10,6 +10,7 @@ export function contentHash(text: string): string {
 }
 
 /** Tags: trimmed, lower-case, unique, in first-seen order. */
-export function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+export function normalizeTags<T extends string>(tags: readonly T[]): T[] {
+  // Trimming and lower-casing keep what T says of the text (redacted text stays redacted).
+  return [...new Set(tags.map((t) => t.trim().toLowerCase() as T).filter(Boolean))];
 }

@@ -5,7 +5,7 @@ import { withTransaction, type Tx } from "../db/transaction";
 import { memories } from "../db/schema";
 import type { Source, Status } from "../vocabulary";
 import { conflict } from "../errors";
-import { redact } from "../security/redact";
+import { redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { appendVersion } from "./append-version";
 import { syncDerived } from "./derived";
@@ -28,14 +28,15 @@ export function updateMemory(ctx: Ctx, id: string, input: ParsedUpdateMemoryInpu
           updatedAt: new Date(current.updatedAt).toISOString(),
         });
       }
-      const next: Partial<MemoryRow> = {};
+      const next: MemoryChange = {};
       if (input.content !== undefined) {
-        next.content = redact(input.content);
-        next.contentHash = contentHash(next.content);
+        const content = redact(input.content);
+        next.content = content;
+        next.contentHash = contentHash(content);
       }
       if (input.title !== undefined) next.title = input.title ? redact(input.title) : null;
       if (input.category !== undefined) next.category = input.category;
-      if (input.tags !== undefined) next.tags = normalizeTags(input.tags.map(redact));
+      if (input.tags !== undefined) next.tags = normalizeTags(input.tags); // redacted by the contract
       if (input.pinned !== undefined) next.pinned = input.pinned;
       if (input.priority !== undefined) next.priority = input.priority;
       if (input.status !== undefined) next.status = input.status;
@@ -46,8 +47,16 @@ export function updateMemory(ctx: Ctx, id: string, input: ParsedUpdateMemoryInpu
   );
 }
 
+/** A change to a memory's columns: its text fields only as the redactor returns them. */
+export type MemoryChange = Omit<Partial<MemoryRow>, "content" | "title" | "tags" | "metadata"> & {
+  content?: Redacted;
+  title?: Redacted | null;
+  tags?: Redacted[];
+  metadata?: Redacted<MemoryRow["metadata"]>;
+};
+
 /** Writes a change and its version row; shared by update, archive and restore. */
-export function applyChange(tx: Tx, current: MemoryRow, next: Partial<MemoryRow>, changedBy: Source, reason?: string): MemoryRow {
+export function applyChange(tx: Tx, current: MemoryRow, next: MemoryChange, changedBy: Source, reason?: string): MemoryRow {
   const changed = (Object.keys(next) as (keyof MemoryRow)[]).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(current[k]));
   if (changed.length === 0) return current;
 

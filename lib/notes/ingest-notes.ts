@@ -15,7 +15,7 @@ import { applyChange } from "../memories/update";
 import { identifyProject } from "../projects/identify";
 import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
-import { redact } from "../security/redact";
+import { clipRedacted, lowerCaseRedacted, redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
 import { sameLine } from "../bootstrap/same-line";
@@ -32,7 +32,10 @@ interface Earlier {
   key: string;
   content: string;
 }
-interface Prepared extends NoteCandidate {
+interface Prepared extends Omit<NoteCandidate, "content" | "title" | "tags"> {
+  content: Redacted;
+  title: Redacted;
+  tags: Redacted[];
   file: string;
   hash: string;
 }
@@ -53,14 +56,15 @@ export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNote
     const text = readRegularText(file, "path", NOTES_LIMITS.fileBytes);
     const rel = path.relative(base, file).split(path.sep).join("/");
     for (const c of splitNotes(rel, text, layoutTags(file.split(path.sep).join("/")))) {
-      const content = redact(c.content).slice(0, MEMORY_LIMITS.contentChars).trim();
+      const content = clipRedacted(redact(c.content), MEMORY_LIMITS.contentChars);
       if (!content) continue;
       // Keyed by the real file, so ingesting the folder or one of its files finds the same notes.
       notes.push({
         ...c,
         key: redact(`${file}#${c.key.slice(rel.length + 1)}`),
         file: redact(file),
-        title: redact(c.title).slice(0, MEMORY_LIMITS.titleChars),
+        title: clipRedacted(redact(c.title), MEMORY_LIMITS.titleChars),
+        tags: c.tags.map((t) => lowerCaseRedacted(redact(t))),
         content,
         hash: contentHash(content),
       });
@@ -202,8 +206,11 @@ function placementOf(ctx: Ctx, input: ParsedIngestNotesInput, base: string, regi
   return { scope: "project", projectId: register ? resolveProject(ctx, { directory: base }) : lookupProject(ctx, base), sessionId: null };
 }
 
-function metadata(n: Prepared, base: string): Record<string, unknown> {
-  return redactKeysDeep({ source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`, notes: { key: n.key, file: n.file, line: n.line } });
+function metadata(n: Prepared, base: string): Redacted<Record<string, unknown>> {
+  return redactKeysDeep<Record<string, unknown>>({
+    source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`,
+    notes: { key: n.key, file: n.file, line: n.line },
+  });
 }
 
 function insert(ctx: Ctx, placement: Placement, n: Prepared, base: string): string {

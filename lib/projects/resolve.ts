@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { projects } from "../db/schema";
 import { notFound } from "../errors";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { redactKey } from "../security/redact-fields";
 import { aliasRow, mergedLegacyProject, storedProjectOf, storedRemote } from "./aliases";
 import { mayClaimLegacy, separateCopy } from "./copies";

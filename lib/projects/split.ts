@@ -4,7 +4,7 @@ import { SPLIT_MAX_MEMORIES, type ParsedSplitProjectInput, type SplitProjectResu
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { badRequest, notFound } from "../errors";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { remoteAlias, storedRemote } from "./aliases";
 import { projectDto } from "./dto";
 

@@ -1,5 +1,5 @@
 import type { Ctx } from "../ctx";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { prepared } from "../db/prepared";
 
 /**

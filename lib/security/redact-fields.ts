@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { redact } from "./redact";
+import { redact } from "./redaction";
+import { asRedacted, type Redacted } from "./redaction/brand";
 import { runAll, runSliced } from "../compression/slices";
 import { mapJsonSteps } from "./map-json";
 
 /**
  * Redaction of the fields around the text: identifiers, keys and structured values. The detectors
- * themselves live in ./redact.ts; this file decides what they run on.
+ * themselves live in ./redaction/; this file decides what they run on.
  */
 
 /**
@@ -13,7 +14,7 @@ import { mapJsonSteps } from "./map-json";
  * runs on the write and on every lookup, so a key that carried a secret is still found by the
  * key the client knows. Two keys that differ only inside a secret become one key.
  */
-export function redactKey(key: string): string {
+export function redactKey(key: string): Redacted {
   const redacted = redact(key);
   // A path (a URL segment, a resolved directory) squashes a URL's `//` into `/`, and the URL
   // detectors no longer see `postgres:/app:pw@db`: read it again with the `//` put back.
@@ -31,18 +32,18 @@ export function redactKey(key: string): string {
  * secret itself is never stored; the hash is SHA-256 over the whole key, cut to 64 bits. Runs on
  * the write and on every lookup, like `redactKey`, so the client's own key still finds its entry.
  */
-export function redactKeyDistinct(key: string): string {
+export function redactKeyDistinct(key: string): Redacted {
   const redacted = redactKey(key);
-  if (redacted === key) return key;
-  return `${redacted} #${crypto.createHash("sha256").update(`recollect-key:${key}`).digest("hex").slice(0, 16)}`;
+  if (redacted === key) return redacted;
+  return asRedacted(`${redacted} #${crypto.createHash("sha256").update(`recollect-key:${key}`).digest("hex").slice(0, 16)}`);
 }
 
 /** A scheme is a short word: bounded, so that a long run of scheme characters is not rescanned from each start (quadratic). */
 const SQUASHED_SCHEME = /\b([a-z][a-z0-9+.-]{0,31}):\/(?=[^/\s])/gi;
 
 /** `redact` for optional fields: null and undefined pass through. */
-export function redactOptional<T extends string | null | undefined>(text: T): T {
-  return (text ? redact(text) : text) as T;
+export function redactOptional<T extends string | null | undefined>(text: T): Redacted<T> {
+  return (text ? redact(text) : text) as Redacted<T>;
 }
 
 /**
@@ -91,21 +92,20 @@ const redactedKeys = new Map<string, string>();
 
 function redactObjectKey(key: string): string {
   if (key.length > KEY_CACHE_MAX_CHARS) return redact(key);
-  let hit = redactedKeys.get(key);
-  if (hit === undefined) {
-    hit = redact(key);
-    if (redactedKeys.size >= KEY_CACHE_MAX) redactedKeys.clear();
-    redactedKeys.set(key, hit);
-  }
-  return hit;
+  const hit = redactedKeys.get(key);
+  if (hit !== undefined) return hit;
+  const redacted = redact(key);
+  if (redactedKeys.size >= KEY_CACHE_MAX) redactedKeys.clear();
+  redactedKeys.set(key, redacted);
+  return redacted;
 }
 
 /**
  * Redacts every string inside a JSON-like value, object keys included. Two keys that redact to the
  * same text both stay (the later one gets ` (2)`, ` (3)`...), so no value is lost silently.
  */
-export function redactKeysDeep<T>(value: T): T {
-  return runAll(mapJsonSteps(value, redactUnderKey, redactObjectKey)) as T;
+export function redactKeysDeep<T>(value: T): Redacted<T> {
+  return asRedacted(runAll(mapJsonSteps(value, redactUnderKey, redactObjectKey)) as T);
 }
 
 function redactUnderKey(value: string, key: string | undefined): string {
@@ -117,7 +117,7 @@ function redactUnderKey(value: string, key: string | undefined): string {
  * whole (a secret with `/` in it spans segments), then segment by segment (a secret glued to
  * `/heartbeat` is still found).
  */
-export function redactPath(pathname: string): string {
+export function redactPath(pathname: string): Redacted {
   const decoded = pathname
     .split("/")
     .map((segment) => {
@@ -128,20 +128,20 @@ export function redactPath(pathname: string): string {
       }
     })
     .join("/");
-  return redactKey(decoded).split("/").map(redact).join("/");
+  return asRedacted(redactKey(decoded).split("/").map(redact).join("/"));
 }
 
 /**
  * The key pass of `redactKeysDeep` for a value whose strings `redactDeep`/`redactDeepAsync` already
  * redacted (big histories): object keys, and short strings read with their key in front.
  */
-export function redactKeysAfter<T>(value: T): T {
-  return runAll(mapJsonSteps(value, pairProbe, redactObjectKey)) as T;
+export function redactKeysAfter<T>(value: T): Redacted<T> {
+  return asRedacted(runAll(mapJsonSteps(value, pairProbe, redactObjectKey)) as T);
 }
 
 /** `redactKeysAfter` without holding the event loop (slices of lib/compression/slices.ts). */
-export function redactKeysAfterAsync<T>(value: T): Promise<T> {
-  return runSliced(mapJsonSteps(value, pairProbe, redactObjectKey)) as Promise<T>;
+export async function redactKeysAfterAsync<T>(value: T): Promise<Redacted<T>> {
+  return asRedacted((await runSliced(mapJsonSteps(value, pairProbe, redactObjectKey))) as T);
 }
 
 // The strings are redacted already: only the pair probe is left to do.

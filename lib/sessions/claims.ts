@@ -2,7 +2,7 @@ import type { ClaimConflictDetails, ClaimDto, ParsedClaimInput, ParsedListClaims
 import type { Ctx } from "../ctx";
 import { badRequest, conflict } from "../errors";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { toClaimDto, type ClaimRow, type SessionRow } from "./dto";
 import { registerSession, sessionRow } from "./sessions";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REDACTION_KINDS } from "../../lib/security/redact";
+import { REDACTION_KINDS } from "../../lib/security/redaction";
 import { sharedServer } from "../helpers/shared-server";
 
 /**

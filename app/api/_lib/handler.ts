@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "./read-json";
-import { redact } from "@/lib/security/redact";
+import { redact } from "@/lib/security/redaction";
 import { logger } from "@/lib/logging/logger";
 import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";

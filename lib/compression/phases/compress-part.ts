@@ -1,4 +1,4 @@
-import { redact } from "../../security/redact";
+import { redact } from "../../security/redaction";
 import { redactKeysDeep } from "../../security/redact-fields";
 import { countTokens } from "../../token-count";
 import type { CachedPart } from "../cache";

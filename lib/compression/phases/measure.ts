@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { redact } from "../../security/redact";
+import { redact } from "../../security/redaction";
 import { countTokens } from "../../token-count";
 import { originalHash } from "../hash";
 import { footer } from "../lines";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { exportQuery } from "../../../lib/contracts/export";
 import { exportMemories } from "../../../lib/export";
 import { createMemory } from "../../../lib/memories";
-import { redactDeep, redactDeepAsync } from "../../../lib/security/redact";
+import { redactDeep, redactDeepAsync } from "../../../lib/security/redaction";
 import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../../../lib/security/redact-fields";
 import { testCtx } from "../../helpers/ctx";
 

@@ -16,7 +16,7 @@ import { fieldOf, History } from "../compression/history";
 /**
  * Text from agents, tools and clients that made a regular expression backtrack for seconds (each
  * input below took 10 s or more with the old patterns; some stalled the server before a token was
- * checked). As in redact.test.ts there are no timing assertions: the per-test timeout is the guard.
+ * checked). As in redaction/scanner.test.ts there are no timing assertions: the per-test timeout is the guard.
  * Each test also checks the answer, so a pattern made linear by matching nothing would fail.
  */
 const FAST = { timeout: 5_000 };

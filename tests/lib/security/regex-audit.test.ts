@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
  * skill's frontmatter, `^Bearer\s+(.+)$`) each took seconds to minutes on a crafted input.
  *
  * A pattern with lookaround is "unknown" to the automaton checker and passes here: those are
- * covered by linear-time.test.ts and redact.test.ts, or only read bounded text (sentences of at
+ * covered by linear-time.test.ts and redaction/scanner.test.ts, or only read bounded text (sentences of at
  * most 400 characters, lines of at most 400 or 2,000). A `new RegExp(...)` is not seen here.
  */
 const ROOT = path.resolve(__dirname, "../../..");
