@@ -35,7 +35,7 @@ export async function healthDuringRoutes(scale = 1, only?: string) {
       for (let i = 0; i < messages; i++) i % 2 ? h.user(`question ${i} about the cache`) : h.step({ text: `answer ${i}: checked the index` });
       return h;
     };
-    const compressBody = JSON.stringify(history("ses_bench_routes_compress").body());
+    const compressBody = JSON.stringify(history("ses_bench_big").body());
     cases.push({ route: "POST /api/compress", input: mb(compressBody), send: () => post(server, "/api/compress", compressBody) });
     const h = history("ses_bench_routes_checkpoint");
     const checkpointBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_checkpoint", trigger: "manual", messages: h.messages });
