@@ -14,8 +14,13 @@
  *    (production build) while /api/health is asked one request after another; the slowest health
  *    answer (target: under 200 ms), p50/p99 and the compress's time. The body is read, parsed,
  *    validated, compressed, written and encoded in slices.
+ * 5. Health over HTTP during each heavy route, one request near its limit each (http-routes.ts):
+ *    compress and checkpoint capture (about 47 MB), import of 12,000 memories as JSON and as
+ *    Markdown, the export of the 24,000 memories that makes, notes ingest of four 2 MB notes,
+ *    bootstrap of four 1 MB instruction files, one memory at its limits. One table; --scale
+ *    shrinks every input.
  *
- * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--skip tokens,compress,http]
+ * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--scale 1] [--route compress] [--skip tokens,compress,http,routes]
  */
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -28,6 +33,7 @@ import { testCtx } from "../../tests/helpers/ctx";
 import { History } from "../../tests/lib/compression/history";
 import { printTable, writeResult } from "../lib/stats";
 import { healthDuringCompress } from "./http-health";
+import { healthDuringRoutes } from "./http-routes";
 import { SLOW_MARKDOWN } from "./generators";
 import { prng, soakText, variedText } from "./varied-text";
 
@@ -37,6 +43,8 @@ const sizes = arg("--sizes", "100000,1000000").split(",").map(Number);
 const soakChars = Number(arg("--soak-mb", "50")) * 1_000_000;
 const messageCount = Number(arg("--messages", "100000"));
 const skip = new Set(arg("--skip", "").split(","));
+const scale = Number(arg("--scale", "1"));
+const onlyRoute = arg("--route", "") || undefined;
 
 const ms = (fn: () => unknown) => {
   const t = performance.now();
@@ -123,6 +131,13 @@ if (!skip.has("http")) {
   const row = await healthDuringCompress(messageCount);
   printTable("Health over HTTP while one big compress runs", [row]);
   result.http = { ...row, load: os.loadavg()[0] };
+}
+
+// 5. Health over HTTP during each heavy route
+if (!skip.has("routes")) {
+  const rows = await healthDuringRoutes(scale, onlyRoute);
+  printTable(`Health over HTTP while each heavy route runs (load ${os.loadavg()[0].toFixed(1)})`, rows);
+  result.routes = { scale, rows, load: os.loadavg()[0] };
 }
 
 writeResult("adversarial", result);

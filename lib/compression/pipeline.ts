@@ -5,16 +5,16 @@ import { redactKey } from "../security/redact-fields";
 import { partMemory, type CachedPart } from "./cache";
 import { cachePricesFor } from "./cache-pricing";
 import type { CompressedOriginal } from "./compressed-originals";
-import { assemble } from "./phases/assemble";
+import { assembleSteps } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
 import { measureSteps, type Slot } from "./phases/measure";
 import { persistSteps } from "./phases/persist";
-import { schedule } from "./phases/schedule";
+import { scheduleSteps } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { selectSteps, type Selection } from "./phases/select";
-import { runAll, runSliced, SLICE_MS, type Steps, yieldToLoop } from "./slices";
-import { agedLevels, nudgesFor, pressureLevel, type Level } from "./pressure";
+import { runAll, runSliced, SLICE_MS, STEP_ITEMS, type Steps, yieldToLoop } from "./slices";
+import { agedLevelsSteps, nudgesFor, pressureLevel, type Level } from "./pressure";
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { type ValidInput, validateSteps } from "./validate";
@@ -116,7 +116,7 @@ function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prep
   // The thresholds apply to the history as the strategies see it (its progress lines already gone),
   // the same size the schedule replays.
   const level = pressureLevel(tokens, cfg.pressureTokens, input.contextLimit);
-  const levels = agedLevels(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit);
+  const levels = yield* agedLevelsSteps(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit);
   const selection = yield* selectSteps(ctx, messages, slots, levels, now);
   mark("select");
   return { started, now, input, slots, tokensBefore, level, mark, ...selection };
@@ -128,7 +128,7 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressRe
   // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const messages = input.messages;
-  const history = run.pending.length ? new History(slots, repeatsFrom(ctx.config.compression)) : undefined;
+  const history = run.pending.length ? yield* History.build(slots, repeatsFrom(ctx.config.compression)) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newOriginals = new Map<string, CompressedOriginal>();
   const memory = partMemory(ctx);
@@ -143,10 +143,11 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressRe
     yield;
   }
   mark("strategies");
-  const known = ctx.config.compression.cacheAware ? scheduled(ctx, run, computed, newOriginals, sessionId) : run.known;
+  const known = ctx.config.compression.cacheAware ? yield* scheduled(ctx, run, computed, newOriginals, sessionId) : run.known;
   mark("schedule");
-  const { out, tokensAfter, byStrategy } = assemble(messages, slots, known, computed);
-  for (const slot of slots) {
+  const { out, tokensAfter, byStrategy } = yield* assembleSteps(messages, slots, known, computed);
+  for (const [j, slot] of slots.entries()) {
+    if (j % STEP_ITEMS === 0) yield;
     const view = slot.entry.view;
     if (!view) continue;
     for (const [name, saved] of Object.entries(view.by ?? { [PROGRESS_STRATEGY]: view.saved })) if (saved) byStrategy[name] = (byStrategy[name] ?? 0) + saved;
@@ -165,7 +166,13 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressRe
  * Phase 4b: the known results of the parts the schedule leaves as they are become `undefined`;
  * repeated outputs get their reference (lib/compression/repeats.ts).
  */
-function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[], newOriginals: Map<string, CompressedOriginal>, sessionId: string): Selection["known"] {
+function* scheduled(
+  ctx: Ctx,
+  run: Prepared,
+  computed: CachedPart[],
+  newOriginals: Map<string, CompressedOriginal>,
+  sessionId: string,
+): Steps<Selection["known"]> {
   const cfg = ctx.config.compression;
   const { slots } = run;
   const results = run.known.map((k) => (typeof k === "number" ? computed[k] : k));
@@ -174,7 +181,7 @@ function scheduled(ctx: Ctx, run: Prepared, computed: CachedPart[], newOriginals
   const reference = (i: number, copy: number, exact: boolean) =>
     exact ? repeatStub(slots[i], slots[copy], memory) : repeatedRunsStub(slots[i], slots[copy], memory);
   const prices = cachePricesFor(cfg, run.input.messages);
-  const { applied, repeats } = schedule(run.input.messages, slots, results, settings, run.input.contextLimit, reference, prices);
+  const { applied, repeats } = yield* scheduleSteps(run.input.messages, slots, results, settings, run.input.contextLimit, reference, prices);
   // A repeat's stub names its own original (one expand, lib/compression/repeats.ts): stored once.
   for (const i of repeats.keys()) {
     const slot = slots[i];

@@ -1,3 +1,5 @@
+import { runAll, STEP_ITEMS, type Steps } from "./slices";
+
 /**
  * Pressure: absolute token thresholds on the uncompressed history (which only grows within a
  * session, so the level changes at most once per threshold and the compressed prefix stays stable
@@ -121,11 +123,33 @@ export function agedLevels(
   thresholds: number[],
   contextLimit?: number,
 ): Level[] {
+  return runAll(agedLevelsSteps(messageCount, slots, protectRecentTurns, thresholds, contextLimit));
+}
+
+/** `agedLevels` as steps, one per STEP_ITEMS slots or messages (lib/compression/slices.ts). */
+export function* agedLevelsSteps(
+  messageCount: number,
+  slots: readonly { mi: number; entry: { tokens: number } }[],
+  protectRecentTurns: number,
+  thresholds: number[],
+  contextLimit?: number,
+): Steps<Level[]> {
   const cum = new Float64Array(messageCount + 1);
-  for (const s of slots) cum[s.mi + 1] += s.entry.tokens;
-  for (let k = 1; k <= messageCount; k++) cum[k] += cum[k - 1];
+  for (let j = 0; j < slots.length; j++) {
+    cum[slots[j].mi + 1] += slots[j].entry.tokens;
+    if (j % STEP_ITEMS === 0) yield;
+  }
+  for (let k = 1; k <= messageCount; k++) {
+    cum[k] += cum[k - 1];
+    if (k % STEP_ITEMS === 0) yield;
+  }
   if (contextLimit && cum[messageCount] >= contextLimit * CONTEXT_LIMIT_SHARE) return slots.map(() => 2);
-  return slots.map((s) => pressureLevel(cum[Math.min(messageCount, s.mi + protectRecentTurns + 1)], thresholds));
+  const levels: Level[] = [];
+  for (let j = 0; j < slots.length; j++) {
+    levels.push(pressureLevel(cum[Math.min(messageCount, slots[j].mi + protectRecentTurns + 1)], thresholds));
+    if (j % STEP_ITEMS === 0) yield;
+  }
+  return levels;
 }
 
 /** Fixed texts per level (no running numbers), so a nudge does not change the prompt every turn. */

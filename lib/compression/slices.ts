@@ -9,6 +9,9 @@ export type Steps<T> = Generator<void, T, void>;
 /** Work between two turns of the event loop. */
 export const SLICE_MS = 10;
 
+/** Items (slots, messages) a whole-history loop handles between two steps: a step stays far under SLICE_MS. */
+export const STEP_ITEMS = 1000;
+
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function runAll<T>(steps: Steps<T>): T {

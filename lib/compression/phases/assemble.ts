@@ -1,4 +1,5 @@
 import type { CachedPart } from "../cache";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 import type { OcMessage } from "../schema";
 import type { Slot } from "./measure";
 import type { Selection } from "./select";
@@ -7,17 +8,24 @@ import type { Selection } from "./select";
  * Phase 5, assemble: the answer's messages (changed parts and their messages are copies; the
  * rest is returned as it came), the tokens after compression and the tokens saved by strategy.
  */
-export function assemble(
-  messages: OcMessage[],
-  slots: Slot[],
-  known: Selection["known"],
-  computed: CachedPart[],
-): { out: OcMessage[]; tokensAfter: number; byStrategy: Record<string, number> } {
+export function assemble(messages: OcMessage[], slots: Slot[], known: Selection["known"], computed: CachedPart[]): Assembled {
+  return runAll(assembleSteps(messages, slots, known, computed));
+}
+
+interface Assembled {
+  out: OcMessage[];
+  tokensAfter: number;
+  byStrategy: Record<string, number>;
+}
+
+/** `assemble` as steps, one per STEP_ITEMS parts (lib/compression/slices.ts). */
+export function* assembleSteps(messages: OcMessage[], slots: Slot[], known: Selection["known"], computed: CachedPart[]): Steps<Assembled> {
   const byStrategy: Record<string, number> = {};
   let tokensAfter = 0;
   const out = messages.slice();
   const copied = new Set<number>();
   for (const [i, slot] of slots.entries()) {
+    if (i % STEP_ITEMS === 0) yield;
     const k = known[i];
     const result = k === undefined ? undefined : typeof k === "number" ? computed[k] : k;
     tokensAfter += result ? result.t : slot.entry.tokens;

@@ -1,5 +1,6 @@
 import { stableStringify } from "../hash";
 import { repeatKeyOf } from "../repeats";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 import { isEditTool, normalizePath } from "../tools";
 import type { PartView } from "../types";
 import { pathsOf, type Slot } from "./measure";
@@ -19,9 +20,21 @@ export class History {
     slots: Slot[],
     private readonly repeatMinTokens = Infinity,
   ) {
+    runAll(this.indexSteps(slots));
+  }
+
+  /** The same index built in steps, one per STEP_ITEMS parts (lib/compression/slices.ts): the server's way. */
+  static *build(slots: Slot[], repeatMinTokens = Infinity): Steps<History> {
+    const history = new History([], repeatMinTokens);
+    yield* history.indexSteps(slots);
+    return history;
+  }
+
+  private *indexSteps(slots: Slot[]): Steps<void> {
     const lastOfTool = new Map<string, Slot>();
     let lastOutput: Slot | undefined;
-    for (const s of slots) {
+    for (const [j, s] of slots.entries()) {
+      if (j % STEP_ITEMS === 0) yield;
       const p = s.part;
       if (s.kind !== "tool" || !p.tool || !p.state) continue;
       const pos = position(s.mi, s.pi);

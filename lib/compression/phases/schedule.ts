@@ -5,6 +5,7 @@ import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
 import { isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 import { pathsOf, type Slot } from "./measure";
 
 /** A provider's prompt-cache prices relative to uncached input (bench/lib/cache-cost.ts). */
@@ -85,6 +86,19 @@ export function schedule(
   referenceTo: ReferenceTo,
   prices: CachePrices = ANTHROPIC_PRICES,
 ): Scheduled {
+  return runAll(scheduleSteps(messages, slots, results, cfg, contextLimit, referenceTo, prices));
+}
+
+/** `schedule` as steps: one a message of the replay, one per STEP_ITEMS parts before it (lib/compression/slices.ts). */
+export function* scheduleSteps(
+  messages: OcMessage[],
+  slots: Slot[],
+  results: (CachedPart | undefined)[],
+  cfg: Settings,
+  contextLimit: number | undefined,
+  referenceTo: ReferenceTo,
+  prices: CachePrices = ANTHROPIC_PRICES,
+): Steps<Scheduled> {
   const n = messages.length;
   const applied = new Set<number>();
   const repeats = new Map<number, CachedPart>();
@@ -92,13 +106,19 @@ export function schedule(
   const copyOf = new Map<number, number>();
   // Savings of each candidate slot at the current level (only slots the caller could compress).
   const candidates: number[] = [];
+  // A protected tool's output is never touched, not even to refer to an earlier copy.
+  const repeatKeys: (string | undefined)[] = [];
+  let anyRepeatKey = false;
   for (let i = 0; i < slots.length; i++) {
     const r = results[i];
     if (r && r.v !== null && slots[i].entry.tokens > r.t) candidates.push(i);
+    const s = slots[i];
+    const key = s.part.tool && isProtectedTool(s.part.tool, cfg.protectedTools) ? undefined : repeatKeyOf(s, cfg.repeatMinTokens);
+    repeatKeys.push(key);
+    if (key !== undefined) anyRepeatKey = true;
+    if (i % STEP_ITEMS === 0) yield;
   }
-  // A protected tool's output is never touched, not even to refer to an earlier copy.
-  const repeatKeys = slots.map((s) => (s.part.tool && isProtectedTool(s.part.tool, cfg.protectedTools) ? undefined : repeatKeyOf(s, cfg.repeatMinTokens)));
-  if (!candidates.length && !repeatKeys.some((key) => key !== undefined)) return { applied, repeats };
+  if (!candidates.length && !anyRepeatKey) return { applied, repeats };
 
   // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
   const cum = new Float64Array(n + 1);
@@ -106,12 +126,15 @@ export function schedule(
   for (let k = 1; k <= n; k++) cum[k] += cum[k - 1];
   const lastUserBefore = new Int32Array(n + 1).fill(-1);
   for (let k = 1; k <= n; k++) lastUserBefore[k] = messages[k - 1].info.role === "user" ? k - 1 : lastUserBefore[k - 1];
-  const created = messages.map((m) => {
+  yield;
+  const created: (number | undefined)[] = [];
+  for (const m of messages) {
     const t = (m.info as { time?: { created?: unknown } }).time?.created;
-    return typeof t === "number" ? t : undefined;
-  });
+    created.push(typeof t === "number" ? t : undefined);
+    if (created.length % STEP_ITEMS === 0) yield;
+  }
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
-  const files = fileActivity(slots, copyOf);
+  const files = yield* fileActivity(slots, copyOf);
 
   // Tokens of the uncompressed history up to slot j (exclusive), and the first slot of each message:
   // a rewrite starts at the first changed part, not at its message (a step's prose before its
@@ -121,6 +144,7 @@ export function schedule(
   const firstSlotOf = new Int32Array(n + 1).fill(slots.length);
   for (let j = slots.length - 1; j >= 0; j--) firstSlotOf[slots[j].mi] = j;
   for (let m = n - 1; m >= 0; m--) firstSlotOf[m] = Math.min(firstSlotOf[m], firstSlotOf[m + 1]);
+  yield;
   /** Tokens saved by the parts already shown compressed, by slot (a Fenwick tree: sums of ranges), and in all. */
   const savedBySlot = new Fenwick(slots.length);
   let savedTotal = 0;
@@ -140,6 +164,7 @@ export function schedule(
   let arrived = 0;
   let steps = 0;
   for (let k = 1; k <= n; k++) {
+    yield;
     if (messages[k - 1].info.role === "assistant") steps++;
     // Message k-1 arrives: each of its outputs is a repeat or not, once and for good.
     for (; arrived < slots.length && slots[arrived].mi < k; arrived++) {
@@ -269,18 +294,23 @@ const sameFile = (a: Slot, b: Slot) => {
   return path(a) !== "" && path(a) === path(b);
 };
 
+interface FileActivity {
+  activeRead(i: number, k: number, window: number): boolean;
+}
+
 /**
  * Reads and edits of each file, by message, for "is this read's file still being worked on". A
  * repeat of a read (`repeats`, filled as the replay goes) leaves its copy the latest read.
  */
-function fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>) {
+function* fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>): Steps<FileActivity> {
   const touches = new Map<string, number[]>();
   const readPath = new Map<number, string>();
-  slots.forEach((s, i) => {
+  for (const [i, s] of slots.entries()) {
+    if (i % STEP_ITEMS === 0) yield;
     const tool = s.part.tool;
-    if (s.kind !== "tool" || !tool) return;
+    if (s.kind !== "tool" || !tool) continue;
     const read = isReadTool(tool);
-    if (!read && !isEditTool(tool)) return;
+    if (!read && !isEditTool(tool)) continue;
     const paths = pathsOf(s);
     for (const p of paths) {
       const list = touches.get(p) ?? [];
@@ -288,9 +318,13 @@ function fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>) {
       touches.set(p, list);
     }
     if (read && paths[0] && s.field === "output") readPath.set(i, paths[0]);
-  });
+  }
   const readsOf = new Map<string, number[]>();
-  for (const [i, p] of readPath) readsOf.set(p, [...(readsOf.get(p) ?? []), i]);
+  for (const [i, p] of readPath) {
+    const list = readsOf.get(p);
+    if (list) list.push(i);
+    else readsOf.set(p, [i]);
+  }
   return {
     /** Slot i is the latest read of its file before message k, and the file was read or edited within `window` messages. */
     activeRead(i: number, k: number, window: number): boolean {

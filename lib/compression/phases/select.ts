@@ -7,7 +7,7 @@ import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
-import { runAll, type Steps } from "../slices";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
@@ -41,10 +41,18 @@ export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], lev
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
-  messages.forEach((m, i) => m.info.role === "user" && (lastUser = i));
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].info.role !== "user") continue;
+    lastUser = i;
+    break;
+  }
   // The duplicates strategy depends on what is a repeat (history.ts).
   const tag = configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg));
-  const variants = levels.map((level) => `${level}:${tag}`);
+  const variants: string[] = [];
+  for (const level of levels) {
+    variants.push(`${level}:${tag}`);
+    if (variants.length % STEP_ITEMS === 0) yield;
+  }
 
   const known: Selection["known"] = [];
   const pending: Selection["pending"] = [];

@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { exportedMemory } from "../../lib/contracts/export";
+import { renderMarkdown } from "../../lib/export/markdown";
+import { startServer, type TestServer, tempDir } from "../../tests/helpers/server";
+import { History } from "../../tests/lib/compression/history";
+import { summarize } from "../lib/stats";
+
+/**
+ * `/api/health` over HTTP while each heavy route runs one request near its limit, on one real
+ * server (the production build, `npx next build` first; history limit 64 MiB). For each route the
+ * health requests go one after another from the start of the heavy request to its answer; each is
+ * timed from send to answer. The server's CPU time for the heavy request (from /proc) is reported
+ * too: wall times on a loaded machine are inflated, CPU times much less.
+ *
+ * `scale` (0-1] shrinks every input (1: the sizes below); `only`: the routes whose name contains it.
+ */
+export async function healthDuringRoutes(scale = 1, only?: string) {
+  const server = await startServer({
+    env: { RECOLLECT_SERVER_HISTORY_BODY_LIMIT_BYTES: String(64 * 1024 * 1024), RECOLLECT_COMPRESSION_CACHE_AWARE: "true" },
+  });
+  const rows: Record<string, string | number>[] = [];
+  const work = tempDir("recollect-bench-routes-");
+  try {
+    await (await server.api("/api/health")).arrayBuffer();
+    // Warm the routes (first-request loading is not what is measured).
+    const warm = new History("ses_bench_routes_warm").user("hello").step({ text: "hi" });
+    await (await server.api("/api/compress", { method: "POST", json: warm.body() })).arrayBuffer();
+    const messages = Math.round(100_000 * scale);
+    const memories = Math.round(12_000 * scale);
+    const cases: { route: string; input: string; send: () => Promise<Answer> }[] = [];
+
+    const history = (session: string) => {
+      const h = new History(session);
+      for (let i = 0; i < messages; i++) i % 2 ? h.user(`question ${i} about the cache`) : h.step({ text: `answer ${i}: checked the index` });
+      return h;
+    };
+    const compressBody = JSON.stringify(history("ses_bench_routes_compress").body());
+    cases.push({ route: "POST /api/compress", input: mb(compressBody), send: () => post(server, "/api/compress", compressBody) });
+    const h = history("ses_bench_routes_checkpoint");
+    const checkpointBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_checkpoint", trigger: "manual", messages: h.messages });
+    cases.push({ route: "POST /api/checkpoints", input: mb(checkpointBody), send: () => post(server, "/api/checkpoints", checkpointBody) });
+
+    // An import of `memories` notes of about 2 KB each, as JSON and as the Markdown export.
+    const entries = Array.from({ length: memories }, (_, i) => ({
+      title: `Note ${i} on the build cache`,
+      content: `Note ${i}: ${"the build cache keeps the compiled modules between runs; ".repeat(35)}`,
+      category: "note",
+      tags: ["bench", `t${i % 50}`],
+    }));
+    const importJson = JSON.stringify(entries);
+    cases.push({ route: "POST /api/import (JSON)", input: mb(importJson), send: () => post(server, "/api/import?format=json", importJson, "text/plain") });
+    const now = new Date().toISOString();
+    const rows2 = entries.map((e, i) => ({ ...exportedMemory.parse(e), id: `md${i}`, createdAt: now, updatedAt: now, links: [], versions: [] }));
+    const importMarkdown = renderMarkdown(rows2 as never);
+    cases.push({
+      route: "POST /api/import (Markdown)",
+      input: mb(importMarkdown),
+      send: () => post(server, "/api/import?format=markdown", importMarkdown, "text/markdown"),
+    });
+    cases.push({ route: "GET /api/export (JSON)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=json") });
+    cases.push({ route: "GET /api/export (Markdown)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=markdown") });
+
+    // Notes: a folder of 2 MB notes (the per-file limit), ordinary sections and lists.
+    const notes = path.join(work, "notes");
+    fs.mkdirSync(notes);
+    const noteFiles = Math.max(1, Math.round(4 * scale));
+    for (let f = 0; f < noteFiles; f++) fs.writeFileSync(path.join(notes, `notes-${f}.md`), noteText(2 * 1024 * 1024 - 4096, f));
+    cases.push({
+      route: "POST /api/notes/ingest",
+      input: `${noteFiles} x 2 MB`,
+      send: () => post(server, "/api/notes/ingest", JSON.stringify({ path: notes })),
+    });
+
+    // Bootstrap: a project whose instruction files are at the 1 MB a file bootstrap reads.
+    const project = path.join(work, "project");
+    fs.mkdirSync(project);
+    for (const name of ["AGENTS.md", "CLAUDE.md", "README.md", "CONTRIBUTING.md"]) fs.writeFileSync(path.join(project, name), noteText(1024 * 1024 - 4096, 7));
+    cases.push({ route: "POST /api/bootstrap", input: "4 x 1 MB", send: () => post(server, "/api/bootstrap", JSON.stringify({ directory: project })) });
+
+    // One memory at its limits: 50,000 characters of text, 16 KB of metadata.
+    const memoryBody = JSON.stringify({
+      content: noteText(49_000, 3),
+      category: "note",
+      metadata: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, "v".repeat(90)])),
+    });
+    cases.push({ route: "POST /api/memories", input: mb(memoryBody), send: () => post(server, "/api/memories", memoryBody) });
+
+    for (const c of cases) {
+      if (only && !c.route.includes(only)) continue;
+      try {
+        rows.push({ route: c.route, input: c.input, ...(await measure(server, c.send)) });
+      } catch (error) {
+        throw new Error(`${c.route}: ${(error as Error).message}\n${server.log().slice(-3000)}`);
+      }
+    }
+    return rows;
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const mb = (text: string) => `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
+
+type Answer = Pick<Response, "status" | "ok" | "arrayBuffer">;
+
+/**
+ * A POST on a connection of its own (node:http): through fetch, a compress body of 33 MB or more
+ * failed with EPIPE in this harness (fetch's kept-alive pool), while the same body on its own
+ * connection is answered 200.
+ */
+function post(server: TestServer, route: string, body: string, type = "application/json"): Promise<Answer> {
+  const data = Buffer.from(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: new URL(server.url).port,
+        method: "POST",
+        path: route,
+        agent: false,
+        headers: { authorization: `Bearer ${server.token}`, "content-type": type, "content-length": data.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const all = Buffer.concat(chunks);
+          const status = res.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            arrayBuffer: async () => all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+/** Ordinary Markdown notes: headings, paragraphs, lists, code, about `chars` characters. */
+function noteText(chars: number, seed: number): string {
+  const out: string[] = [];
+  let size = 0;
+  for (let i = 0; size < chars; i++) {
+    const block =
+      i % 4 === 0
+        ? `## Section ${seed}.${i}\n\nThe service ${i} reads its settings from \`config/${i}.yml\` and retries three times.\n`
+        : i % 4 === 1
+          ? `- step ${i}: run \`make test-${i}\`\n- step ${i + 1}: check the logs for *errors* and **warnings**\n`
+          : i % 4 === 2
+            ? "```sh\nnpm run build && npm test\n```\n"
+            : `Decision ${i}: we keep the cache for [one day](https://example.com/${i}) because rebuilds take minutes.\n`;
+    out.push(block);
+    size += block.length + 1;
+  }
+  return out.join("\n").slice(0, chars);
+}
+
+function serverCpuMs(server: TestServer): number {
+  const stat = fs.readFileSync(`/proc/${server.child.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime (fields 14 and 15 of stat; 12 and 13 after the command name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function measure(server: TestServer, send: () => Promise<Answer>) {
+  let done = false;
+  const cpuBefore = serverCpuMs(server);
+  let started = performance.now();
+  // A kept-alive connection the server closed meanwhile (its 5 s idle timeout) fails a POST at its
+  // first write: sent again once, timed from then.
+  const heavy = send()
+    .catch(() => {
+      started = performance.now();
+      return send();
+    })
+    .then(async (res) => {
+      const body = await res.arrayBuffer();
+      const status = res.ok ? String(res.status) : `${res.status} ${Buffer.from(body).toString("utf8").slice(0, 160)}`;
+      return { status, bytes: body.byteLength };
+    })
+    .catch((error: Error) => ({ status: `failed: ${(error.cause as Error | undefined)?.message ?? error.message}`, bytes: 0 }))
+    .then((answer) => {
+      done = true;
+      return { ...answer, ms: performance.now() - started };
+    });
+  const latencies: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    // A kept-alive connection the server closed is asked again (counted in the time).
+    const res = await server.api("/api/health").catch(() => server.api("/api/health"));
+    await res.arrayBuffer();
+    if (!done) latencies.push(performance.now() - t);
+  }
+  const result = await heavy;
+  const cpu = serverCpuMs(server) - cpuBefore;
+  const s = latencies.length ? summarize(latencies) : { n: 0, p50: 0, p99: 0, max: 0 };
+  return {
+    status: result.status,
+    "answer MB": Number((result.bytes / 1e6).toFixed(2)),
+    "wall ms": Math.round(result.ms),
+    "server CPU ms": Math.round(cpu),
+    "health answers": s.n,
+    "health p50 ms": Number(s.p50.toFixed(1)),
+    "health p99 ms": Number(s.p99.toFixed(1)),
+    "health max ms": Number(s.max.toFixed(1)),
+  };
+}
