@@ -1,5 +1,6 @@
 import { allowedHostsFromEnv, hostnameOf, isLoopbackHost } from "../lib/security/hosts";
 import { safeEqual } from "../lib/security/token";
+import { AGENT_HOOK_HEADER, agentOfHookPath } from "../lib/security/agent-hook-key";
 
 /**
  * Checks of the raw request line and Host that must run before Next.js sees a request: Next
@@ -134,7 +135,7 @@ export function checkRequestBody(req: BodyRequest): (GateRefusal & { status: 401
       return { status: 413, code: "payload_too_large", message: `body is larger than the limit of ${LOGIN_FORM_LIMIT} bytes (the login form)` };
     return null;
   }
-  if (hasCredential(req)) return null;
+  if (hasCredential(req) || hasAgentHookKey(req, pathname)) return null;
   return {
     status: 401,
     code: "unauthorized",
@@ -151,6 +152,11 @@ function hasCredential(req: BodyRequest): boolean {
   if (given) return req.token === undefined || safeEqual(given, req.token);
   const cookie = header(req.headers.cookie) ?? "";
   return /(?:^|;\s*)recollect_session=[\w-]{20,100}(?:;|$)/.test(cookie);
+}
+
+/** An agent hook's key on its own path (its route checks it against the token and the address, before reading the body). */
+function hasAgentHookKey(req: BodyRequest, pathname: string): boolean {
+  return agentOfHookPath(pathname) !== undefined && /^[0-9a-f]{64}$/.test(header(req.headers[AGENT_HOOK_HEADER])?.trim() ?? "");
 }
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

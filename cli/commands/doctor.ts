@@ -192,7 +192,7 @@ export function registerDoctor(program: Command) {
 
       // Other agents (`recollect install-agent`): listed only when installed.
       for (const agent of AGENTS) {
-        const st = agentStatus(agent, target.url, target.dataDir);
+        const st = agentStatus(agent, target.url, target.dataDir, process.env, target.tokenPath);
         if (!st.installed) continue;
         const missing = HOOK_EVENTS.filter((e) => !st.events.includes(e));
         add(
@@ -204,7 +204,7 @@ export function registerDoctor(program: Command) {
                   ? `the hooks in ${st.file} run a script that is gone`
                   : missing.length
                     ? `hooks missing in ${st.file}: ${missing.join(", ")}`
-                    : `the hooks in ${st.file} name another server, data dir or install`,
+                    : `the hooks in ${st.file} name another server, data dir, install or token`,
                 hint: `recollect install-agent ${agent}`,
               }
             : {

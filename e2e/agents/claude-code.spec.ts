@@ -85,6 +85,9 @@ test("install-agent keeps the user's settings and adds four hooks", () => {
   const settings = JSON.parse(fs.readFileSync(path.join(home, ".claude", "settings.json"), "utf8"));
   expect(settings.theme).toBe("dark");
   expect(Object.keys(settings.hooks).sort()).toEqual(["Notification", "PreCompact", "SessionStart", "Stop", "UserPromptSubmit"]);
+  // No process per prompt: Claude Code posts these itself; SessionStart (command hooks only) runs curl.
+  for (const event of ["UserPromptSubmit", "PreCompact", "Stop"]) expect(settings.hooks[event][0].hooks[0].type).toBe("http");
+  expect(settings.hooks.SessionStart[0].hooks[0].command).toMatch(/^curl /);
   expect(JSON.parse(fs.readFileSync(path.join(home, ".claude.json"), "utf8")).mcpServers.memory.args).toEqual(
     expect.arrayContaining([expect.stringMatching(/recollect\.mjs$/), "mcp"]),
   );

@@ -72,6 +72,8 @@ test.afterAll(async () => {
 test("install-agent adds four hooks and the MCP server, keeping the user's config", () => {
   const hooks = JSON.parse(fs.readFileSync(path.join(home, ".codex", "hooks.json"), "utf8"));
   expect(Object.keys(hooks.hooks).sort()).toEqual(["PreCompact", "SessionStart", "Stop", "UserPromptSubmit"]);
+  // Where curl is installed (it is here), each hook is a curl command with the hook key: no Node.js process.
+  for (const event of Object.keys(hooks.hooks)) expect(hooks.hooks[event][0].hooks[0].command).toMatch(/^curl /);
   const config = fs.readFileSync(path.join(home, ".codex", "config.toml"), "utf8");
   expect(config).toContain("[model_providers.mock]");
   expect(config).toContain("[mcp_servers.memory]");

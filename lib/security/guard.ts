@@ -1,3 +1,4 @@
+import { agentOfHookPath, isAgentHookKey } from "./agent-hook-key";
 import { browserOriginFor } from "./browser-host";
 import { hostnameOf, isLoopbackHost } from "./hosts";
 import { safeEqual } from "./token";
@@ -30,6 +31,12 @@ export interface GuardRequest {
   cookie: string | null;
   /** `X-Recollect-Reauth`: a browser's re-authentication grant (lib/auth/reauth-grants.ts). */
   reauth?: string | null;
+  /** `X-Recollect-Hook`: an agent hook's key (lib/security/agent-hook-key.ts). */
+  agentHookKey?: string | null;
+  /** The local address of the connection, as the front gate (server/serve.ts) set it. */
+  localAddress?: string | null;
+  /** The query string (`?root=...` of an agent hook path). */
+  search?: string;
 }
 
 export interface GuardDeps {
@@ -43,7 +50,7 @@ export interface GuardDeps {
   browserHost?: string;
 }
 
-export type GuardAuth = { kind: "token" } | { kind: "session"; sessionId: string } | { kind: "none" };
+export type GuardAuth = { kind: "token" } | { kind: "session"; sessionId: string } | { kind: "agentHook" } | { kind: "none" };
 
 export type GuardResult =
   | { ok: true; auth: GuardAuth }
@@ -123,7 +130,7 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
   }
 
   if (MUTATING.has(req.method.toUpperCase())) {
-    const refused = auth.kind === "token" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
+    const refused = auth.kind === "token" || auth.kind === "agentHook" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
     if (refused) return refused;
   }
   return { ok: true, auth };
@@ -133,6 +140,12 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
 function authenticate(req: GuardRequest, deps: GuardDeps): GuardAuth {
   const given = bearerOf(req);
   if (given !== undefined && safeEqual(given, deps.token)) return { kind: "token" };
+  // An agent's hooks (Claude Code's HTTP hooks, `curl`): a key that opens the agent's one path, bound to this server's address.
+  const agent = req.agentHookKey && req.localAddress ? agentOfHookPath(req.pathname) : undefined;
+  if (agent && req.agentHookKey && req.localAddress) {
+    const root = new URLSearchParams(req.search ?? "").get("root") ?? "";
+    if (isAgentHookKey(deps.token, req.agentHookKey.trim(), req.localAddress, agent, root)) return { kind: "agentHook" };
+  }
   // The cookie counts on the browser's own origin only (lib/security/browser-host.ts): one set on
   // 127.0.0.1 before it had one, sent to every port of that host, is no credential.
   const sessionId = browserOriginFor(req.host, deps.browserHost) === undefined ? readCookie(req.cookie, BROWSER_COOKIE) : undefined;

@@ -1,4 +1,4 @@
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import type { LoopDto } from "../../lib/contracts/loops";
 import { FINDING_SEVERITIES } from "../../lib/vocabulary";
 import { reportFinding, resolveFinding } from "../findings";

@@ -1,4 +1,4 @@
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import { kindCounts } from "../commands/dream";
 import type { Runtime } from "../runtime";
 import { unavailable } from "./format";

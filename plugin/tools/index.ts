@@ -1,4 +1,4 @@
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import type { ExpandResult } from "../../lib/contracts/compress";
 import type { CreateMemoryResult, DedupOutcome, MemoryDto } from "../../lib/contracts/memories";
 import type { SearchOutput } from "../../lib/contracts/search";

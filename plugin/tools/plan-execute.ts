@@ -1,4 +1,4 @@
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import type { Runtime } from "../runtime";
 
 const z = tool.schema;

@@ -1,4 +1,4 @@
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import { FINDING_SEVERITIES } from "../../lib/vocabulary";
 import { recordAudit } from "../findings";
 import type { Runtime } from "../runtime";

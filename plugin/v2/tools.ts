@@ -1,5 +1,5 @@
 import type { ToolContext as V1ToolContext, ToolDefinition } from "@opencode-ai/plugin";
-import { tool } from "@opencode-ai/plugin/tool";
+import { tool } from "../tool";
 import type { ToolContext, ToolInfo, ToolResult } from "./api";
 
 /**

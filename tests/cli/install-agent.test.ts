@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run";
 import { tempDir } from "../helpers/server";
+import { agentHookKey } from "../../lib/security/agent-hook-key";
 
 /** `recollect install-agent claude-code|codex`: four hooks and the MCP entry, idempotent, the user's own hooks kept, uninstall exact. */
 describe("recollect install-agent", () => {
@@ -43,6 +44,42 @@ describe("recollect install-agent", () => {
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(mine);
     expect(before).toBe(`${JSON.stringify(mine, null, 2)}\n`);
     expect((await runCli(["install-agent", "claude-code", "--uninstall", "--json"], { env })).json().hooks.action).toBe("absent");
+  });
+
+  it("claude-code with a token: HTTP hooks for prompts, compaction and stop, keyed to this server and never carrying the token", async () => {
+    const { home, dataDir, env } = setup();
+    const token = "t".repeat(64);
+    fs.writeFileSync(path.join(dataDir, "token"), `${token}\n`, { mode: 0o600 });
+    const file = path.join(home, ".claude", "settings.json");
+    expect((await runCli(["install-agent", "claude-code", "--json"], { env })).json().hooks.action).toBe("added");
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).not.toContain(token);
+    const hooks = JSON.parse(text).hooks;
+    // SessionStart takes command hooks only in Claude Code: `curl` with the key read from a 0600 file, never on the command line.
+    const start = hooks.SessionStart[0].hooks[0];
+    expect(start.type).toBe("command");
+    const header = path.join(dataDir, "agents", "claude-code-hook.header");
+    expect(start.command).toMatch(
+      /^curl -sf -m 3 -H @'.*claude-code-hook\.header' .* --data-binary @- 'http:\/\/127\.0\.0\.1:7798\/api\/agents\/hook\/claude-code\?root=.*' \|\| true$/,
+    );
+    expect(start.command).not.toMatch(/[0-9a-f]{64}/);
+    expect(fs.statSync(header).mode & 0o777).toBe(0o600);
+    const root = path.join(home, ".claude", "projects");
+    for (const event of ["UserPromptSubmit", "PreCompact", "Stop"]) {
+      const h = hooks[event][0].hooks[0];
+      expect(h.type).toBe("http");
+      expect(h.url).toBe(`http://127.0.0.1:7798/api/agents/hook/claude-code?root=${encodeURIComponent(root)}`);
+      expect(h.headers["x-recollect-hook"]).toBe(agentHookKey(token, "127.0.0.1:7798", "claude-code", root));
+    }
+    expect(fs.readFileSync(header, "utf8")).toBe(`x-recollect-hook: ${agentHookKey(token, "127.0.0.1:7798", "claude-code", root)}\n`);
+    expect((await runCli(["install-agent", "claude-code", "--json"], { env })).json().hooks.action).toBe("unchanged");
+    // A new token makes new keys: the install says so and rewrites them.
+    fs.writeFileSync(path.join(dataDir, "token"), `${"u".repeat(64)}\n`, { mode: 0o600 });
+    expect((await runCli(["install-agent", "claude-code", "--json"], { env })).json().hooks.action).toBe("updated");
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).hooks.Stop).toHaveLength(1);
+    expect((await runCli(["install-agent", "claude-code", "--uninstall", "--json"], { env })).json().hooks.action).toBe("removed");
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).hooks).toBeUndefined();
+    expect(fs.existsSync(header)).toBe(false);
   });
 
   it("codex: hooks.json and the MCP table in config.toml; `recollect uninstall` removes both", async () => {

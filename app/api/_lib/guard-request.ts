@@ -2,6 +2,8 @@ import type { NextRequest } from "next/server";
 import type { Ctx } from "@/lib/ctx";
 import { isBrowserSession } from "@/lib/auth/browser-sessions";
 import { isReauthGrant, REAUTH_HEADER } from "@/lib/auth/reauth-grants";
+import { AGENT_HOOK_HEADER } from "@/lib/security/agent-hook-key";
+import { LOCAL_ADDRESS_HEADER } from "@/lib/security/server-proof";
 import { allowedHostsFromEnv, type GuardRequest, type GuardResult, guardRequest } from "@/lib/security/guard";
 
 /**
@@ -33,5 +35,8 @@ export function requestFields(req: NextRequest): GuardRequest {
     tokenHeader: req.headers.get("x-recollect-token"),
     cookie: req.headers.get("cookie"),
     reauth: req.headers.get(REAUTH_HEADER),
+    agentHookKey: req.headers.get(AGENT_HOOK_HEADER),
+    localAddress: req.headers.get(LOCAL_ADDRESS_HEADER),
+    search: req.nextUrl.search,
   };
 }

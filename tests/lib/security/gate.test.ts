@@ -90,6 +90,14 @@ describe("checkRequestBody (issue #37, finding 2: no body buffered before it is 
     expect(check("/api/auth/login", { "content-length": "300" })).toBeNull();
     expect(check("/api/memories", {})).toBeNull();
   });
+  it("an agent hook's key goes on to its own route only (which checks it before reading the body)", () => {
+    const key = { "content-length": "10", "x-recollect-hook": "a".repeat(64) };
+    expect(check("/api/agents/hook/claude-code?root=%2Fx", key)).toBeNull();
+    expect(check("/api/agents/hook/codex?root=%2Fx", key)).toBeNull();
+    for (const target of ["/api/memories", "/api/agents/hook", "/api/agents/hook/cursor", "/mcp"])
+      expect(check(target, key), target).toMatchObject({ status: 401 });
+    expect(check("/api/agents/hook/codex", { ...key, "x-recollect-hook": "not-a-key" })).toMatchObject({ status: 401 });
+  });
 });
 
 describe("the server proof's address (issue #37, finding 8)", () => {
