@@ -161,10 +161,14 @@ describe("near-duplicate index", () => {
     const ctx = fresh(writer.dataDir);
     const index = ctx.services.nearDuplicates;
     warmNearDuplicateIndex(index, ctx.sqlite, 10);
-    // One timer and nothing else: slices that do not keep the loop awake ran one per wake-up, so
-    // after this idle moment two of the twenty had run and the index was not ready.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(index.ready).toBe(true);
+    // Until the build ends, a referenced immediate keeps the loop awake: slices scheduled with an
+    // unref'd one ran one per wake-up of the loop, so an idle server never finished. Node lists
+    // only what keeps the loop alive; at each check this test's own immediate has already run.
+    for (let turns = 0; !index.ready; turns++) {
+      expect(turns).toBeLessThan(100);
+      expect(process.getActiveResourcesInfo()).toContain("Immediate");
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   });
 
   it("is one index per connection, kept in the boot state every copy of a module shares (Next.js loads one per bundle)", async () => {
