@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { connectionSlot } from "./connection-state";
 
 /**
  * Every trigger on `memories`. drizzle-kit knows no triggers, and a migration that rebuilds the
@@ -52,7 +53,7 @@ export function dropVectorTableTriggers(sqlite: Database.Database) {
   `);
 }
 
-const watched = new WeakSet<Database.Database>();
+const watched = connectionSlot<true>("vectorTriggersWatched");
 
 /**
  * Calls `onChange(seq)` whenever, on this connection, a memory's vector filter columns change or it
@@ -72,5 +73,5 @@ export function watchVectorFilterChanges(sqlite: Database.Database, onChange: (s
     CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_delete AFTER DELETE ON main.memories
     BEGIN SELECT recollect_vector_changed(old.seq); END;
   `);
-  watched.add(sqlite);
+  watched.set(sqlite, true);
 }

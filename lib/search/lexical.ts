@@ -8,6 +8,7 @@ import type { Candidate, QueryCoverage } from "./hybrid";
 import { narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
+import { connectionSlot } from "../db/connection-state";
 
 /** BM25 column weights of `memory_fts(title, tags, content)`: title and tags above content. */
 export const COLUMN_WEIGHTS = { title: 3, tags: 2, content: 1 };
@@ -206,7 +207,7 @@ interface DfCache {
   /** max(seq) at the last lookup. */
   docs: number;
 }
-const dfCaches = new WeakMap<Database.Database, DfCache>();
+const dfCaches = connectionSlot<DfCache>("lexicalTermCounts");
 
 /**
  * How many memories contain each term (cached per connection for a short while; a term in no
