@@ -74,6 +74,31 @@ module.exports = {
       to: { path: "^lib/contracts/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "memories-does-not-import-search",
+      severity: "error",
+      comment:
+        "lib/search reads memories (rows, DTOs); lib/memories never imports lib/search, so the two folders never import each other. " +
+        "A verb's index work goes through lib/indexing.",
+      from: { path: "^lib/memories/" },
+      to: { path: "^lib/search/" },
+    },
+    {
+      name: "memories-index-through-after-write",
+      severity: "error",
+      comment:
+        "lib/memories tells the indexes of a write through one function (lib/indexing/after-write.ts `updateIndexes`), " +
+        "catches them up before a read (before-read.ts) and asks the near-duplicate check (near-duplicate.ts); nothing else of lib/indexing.",
+      from: { path: "^lib/memories/" },
+      to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/after-write\\.ts$", "^lib/indexing/before-read\\.ts$", "^lib/indexing/near-duplicate\\.ts$"] },
+    },
+    {
+      name: "search-only-reads-the-indexes",
+      severity: "error",
+      comment: "lib/search reads the indexes: from lib/indexing only the catch-up before a read (before-read.ts) and the vector index's lookup (vector-index.ts).",
+      from: { path: "^lib/search/" },
+      to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/before-read\\.ts$", "^lib/indexing/vector-index\\.ts$"] },
+    },
+    {
       name: "production-code-imports-no-tests",
       severity: "error",
       comment: "What ships (lib, app, server, cli, plugin, scripts) never imports tests/, e2e/ or bench/: those are not in the package.",

@@ -3,7 +3,7 @@ import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
 import type { RecallContextDto } from "./contracts/context";
 import type { EmbeddingService } from "./embeddings/service";
-import { NearDuplicateIndex } from "./search/near-duplicate-index";
+import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
 import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
 
 /**

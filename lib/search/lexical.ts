@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
-import { catchUpForReader } from "../memories/derived";
+import { indexedForReading } from "../indexing/before-read";
 import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
@@ -63,7 +63,7 @@ export function lexicalSearch(
 ): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
-  catchUpForReader(ctx.sqlite);
+  indexedForReading(ctx.sqlite);
   const planned = scanPlan(ctx.sqlite, all.slice(0, 64), k);
   if (planned.terms.length === 0) return [];
   // Tag and pinned filters: every posting scored (see narrow-filters.ts).

@@ -3,14 +3,14 @@ import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory 
 import type { Placement } from "../../../lib/memories/scope";
 import { CHANGE_LOG_KEPT, trimChangeLog } from "../../../lib/maintenance/change-log";
 import { processSingleton } from "../../../lib/process-singleton";
-import { warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-warm";
+import { warmNearDuplicateIndex } from "../../../lib/indexing/near-duplicate-warm";
 import { tokenize } from "../../../lib/search/tokenizer";
 import type { testCtx } from "../../helpers/ctx";
 import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 import { tempDir } from "../../helpers/server";
 
 import { updateMemoryInput } from "../../../lib/contracts/memories";
-// The in-memory index behind the lexical near-duplicate check (lib/search/near-duplicate-index.ts):
+// The in-memory index behind the lexical near-duplicate check (lib/indexing/near-duplicate-index.ts):
 // it must agree with the database whoever writes to it, and after a rollback.
 
 const fresh = ctxsClosedAfterEach();

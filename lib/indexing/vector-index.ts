@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { watchVectorFilterChanges } from "../db/triggers";
 import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
-import type { SearchFilters } from "./filters";
+import type { SearchFilters } from "../search/filters";
 import { connectionSlot } from "../db/connection-state";
 
 /**
