@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
  * The memory browser's panels share one toolkit (issue 43, point 5): `useApiAction` and
  * `usePreviewApply` (app/(browser)/_components/use-api-action.ts) hold the pending and error state
  * of a call to the API, `ConfirmAction` and `ActionErrorText` (ActionParts.tsx) ask first and show
- * the error. A panel that still runs its own `useTransition` is listed below until it moves over;
+ * the error. A panel that still runs its own `useTransition`, `setError` or `setBusy` is listed below until it moves over;
  * the list only shrinks. Components are kept small enough to read in one sitting.
  */
 const ROOT = path.resolve(__dirname, "../../..");
@@ -17,6 +17,7 @@ const TOOLKIT = `${BROWSER}/_components/use-api-action.ts`;
 const OWN_PENDING_STATE = [
   "_components/ConstraintList.tsx",
   "_components/ImportPanel.tsx",
+  "_components/InboxQueue.tsx",
   "_components/LinkForm.tsx",
   "_components/MemoryActions.tsx",
   "_components/MemoryForm.tsx",
@@ -25,12 +26,14 @@ const OWN_PENDING_STATE = [
   "_components/ProjectMerge.tsx",
   "_components/ProjectSplit.tsx",
   "_components/QuickConstraint.tsx",
+  "_components/SignOut.tsx",
   "_components/ToolImportPanel.tsx",
+  "loops/LoopControls.tsx",
 ];
 
 const MAX_LINES = 320;
-/** Over MAX_LINES, not split yet. */
-const NOT_SPLIT_YET = ["_components/InboxQueue.tsx", "_components/MemoryForm.tsx", "_components/MemoryTable.tsx"];
+/** Over MAX_LINES, not split yet (InboxQueue, MemoryForm, MemoryTable and the memory page were split). */
+const NOT_SPLIT_YET: string[] = [];
 
 function files(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -43,7 +46,7 @@ const sources = files(BROWSER).map((file) => ({ file, short: file.slice(BROWSER.
 
 describe("the browser's panels", () => {
   it("take their pending and error state from the toolkit (the list of the others only shrinks)", () => {
-    const own = sources.filter((s) => s.file !== TOOLKIT && /\buseTransition\b/.test(s.text)).map((s) => s.short);
+    const own = sources.filter((s) => s.file !== TOOLKIT && /\buseTransition\b|\bsetError\(|\bsetBusy\(/.test(s.text)).map((s) => s.short);
     expect(own.filter((f) => !OWN_PENDING_STATE.includes(f))).toEqual([]);
     expect(OWN_PENDING_STATE.filter((f) => !own.includes(f))).toEqual([]);
     const users = sources.filter((s) => /\buse(ApiAction|PreviewApply)\(|<ConfirmAction\b/.test(s.text) && s.file !== TOOLKIT).map((s) => s.short);
