@@ -94,7 +94,8 @@ module.exports = {
     {
       name: "search-only-reads-the-indexes",
       severity: "error",
-      comment: "lib/search reads the indexes: from lib/indexing only the catch-up before a read (before-read.ts) and the vector index's lookup (vector-index.ts).",
+      comment:
+        "lib/search reads the indexes: from lib/indexing only the catch-up before a read (before-read.ts) and the vector index's lookup (vector-index.ts).",
       from: { path: "^lib/search/" },
       to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/before-read\\.ts$", "^lib/indexing/vector-index\\.ts$"] },
     },

@@ -83,7 +83,12 @@ describe("state in lib/ has one owner", () => {
   });
 
   it("finds what it refuses", () => {
-    const sf = ts.createSourceFile("x.ts", "let a = 1;\nconst b = new Map<string, number>();\nconst c = new Set([1]);\nconst d = 2;", ts.ScriptTarget.Latest, true);
+    const sf = ts.createSourceFile(
+      "x.ts",
+      "let a = 1;\nconst b = new Map<string, number>();\nconst c = new Set([1]);\nconst d = 2;",
+      ts.ScriptTarget.Latest,
+      true,
+    );
     parsed.push({ file: "probe.ts", sf });
     try {
       expect(moduleLevelCaches().filter((c) => c.startsWith("probe.ts:"))).toEqual(["probe.ts:a", "probe.ts:b"]);
