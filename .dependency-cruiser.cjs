@@ -81,6 +81,60 @@ module.exports = {
       from: { path: "^plugin/" },
       to: { path: "^lib/contracts/", dependencyTypesNot: ["type-only"] },
     },
+    {
+      name: "memories-does-not-import-search",
+      severity: "error",
+      comment:
+        "lib/search reads memories (rows, DTOs); lib/memories never imports lib/search, so the two folders never import each other. " +
+        "A verb's index work goes through lib/indexing.",
+      from: { path: "^lib/memories/" },
+      to: { path: "^lib/search/" },
+    },
+    {
+      name: "memories-index-through-after-write",
+      severity: "error",
+      comment:
+        "lib/memories tells the indexes of a write through one function (lib/indexing/after-write.ts `updateIndexes`), " +
+        "catches them up before a read (before-read.ts) and asks the near-duplicate check (near-duplicate.ts); nothing else of lib/indexing.",
+      from: { path: "^lib/memories/" },
+      to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/after-write\\.ts$", "^lib/indexing/before-read\\.ts$", "^lib/indexing/near-duplicate\\.ts$"] },
+    },
+    {
+      name: "search-only-reads-the-indexes",
+      severity: "error",
+      comment:
+        "lib/search reads the indexes: from lib/indexing only the catch-up before a read (before-read.ts) and the vector index's lookup (vector-index.ts).",
+      from: { path: "^lib/search/" },
+      to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/before-read\\.ts$", "^lib/indexing/vector-index\\.ts$"] },
+    },
+    {
+      name: "production-code-imports-no-tests",
+      severity: "error",
+      comment: "What ships (lib, app, server, cli, plugin, scripts) never imports tests/, e2e/ or bench/: those are not in the package.",
+      from: { path: "^(lib|app|server|cli|plugin|scripts)/|^(proxy|instrumentation)\\.ts$" },
+      to: { path: "^(tests|e2e|bench)/" },
+    },
+    {
+      name: "no-imports-of-test-files",
+      severity: "error",
+      comment: "A test or spec file is run, never imported: what two of them share goes in a helper (tests/helpers/, e2e/*/helpers/).",
+      from: {},
+      to: { path: "\\.(test|spec)\\.tsx?$" },
+    },
+    {
+      name: "bench-and-e2e-drive-the-built-server",
+      severity: "error",
+      comment: "Benchmarks and end-to-end specs measure and drive the built server over HTTP, never the Next.js routes and pages in app/.",
+      from: { path: "^(bench|e2e)/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "tests-import-bench-helpers-not-benchmarks",
+      severity: "error",
+      comment: "A test may use a benchmark's generators and scorers (bench/lib/, bench/<area>/<helper>.ts), never a benchmark's entry, which runs it.",
+      from: { path: "^tests/" },
+      to: { path: "^bench/[^/]+/index\\.ts$" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

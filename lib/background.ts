@@ -4,7 +4,7 @@ import type { Ctx } from "./ctx";
 import { startEmbeddings } from "./embeddings/start";
 import { startEnrichment } from "./enrichment";
 import { startHousekeeping } from "./maintenance/housekeeping";
-import { warmNearDuplicateIndex } from "./search/near-duplicate-warm";
+import { warmNearDuplicateIndex } from "./indexing/near-duplicate-warm";
 import { startSessionSweep } from "./sessions/sweep";
 
 /**

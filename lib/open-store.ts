@@ -1,7 +1,7 @@
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { log } from "./logging/logger";
-import { catchUpDerived, initDerivedWatermark } from "./memories/derived";
-import { ensureLexicalIndex } from "./search/lexical-index";
+import { catchUpDerived, initDerivedWatermark } from "./indexing/derived";
+import { ensureLexicalIndex } from "./indexing/lexical-index";
 
 /**
  * Opens the database (lib/db/open.ts: pragmas, migrations, triggers) and brings what is derived

@@ -1,8 +1,9 @@
 import type Database from "better-sqlite3";
+import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
 import type { RecallContextDto } from "./contracts/context";
 import type { EmbeddingService } from "./embeddings/service";
-import { NearDuplicateIndex } from "./search/near-duplicate-index";
+import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
 import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
 
 /**
@@ -10,8 +11,10 @@ import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
  * through `ctx.services`: built with the Ctx (lib/ctx.ts `makeCtx`), its background work started
  * by boot() (lib/background.ts) and stopped with `stopServices`.
  *
+ * State kept per connection below the verbs (prepared statements, the lexical term counts, the
+ * in-process vector index, deferred writes) is a slot of `lib/db/connection-state.ts`.
  * Process-wide values that exist before (or without) a database (the log sink, the request
- * metrics, token counts, the compress delta exchange) are kept with `processSingleton` instead.
+ * metrics, token counts) are kept with `processSingleton` instead. docs/services.md lists all three.
  */
 export interface Services {
   /** The embedding model, its queue worker and reindexes; undefined until started (boot, tests). */
@@ -24,6 +27,8 @@ export interface Services {
   compressedParts: PartMemory;
   /** Recall blocks by session and message: a message keeps the same bytes on every later turn. */
   recallCache: Map<string, RecallContextDto>;
+  /** `/api/compress`'s delta exchange: the last call of each session seen lately (compression/delta.ts). */
+  compressDeltas: DeltaExchanges;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
   background: (() => void)[];
 }
@@ -35,6 +40,7 @@ export function createServices(sqlite: Database.Database): Services {
     searchStatus: NO_PROVIDER_STATUS,
     compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
     recallCache: new Map(),
+    compressDeltas: new Map(),
     background: [],
   };
 }

@@ -67,7 +67,7 @@ async function main() {
     const req = new Request("http://127.0.0.1/api/compress", { method: "POST", body: text, headers: { "content-type": "application/json" } });
     const raw = await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes);
     split("server: body read and parse");
-    const { body: full, delta } = expandDelta(raw);
+    const { body: full, delta } = expandDelta(ctx.services.compressDeltas, raw);
     split("server: delta expansion");
     const timings: Record<string, number> = {};
     const result = compressMessages(ctx, full, { cpuTimings: timings });
@@ -78,7 +78,7 @@ async function main() {
       before = at;
     }
     lap = cpuMs();
-    const answer = delta ? deltaAnswer(delta, full, result) : result;
+    const answer = delta ? deltaAnswer(ctx.services.compressDeltas, delta, full, result) : result;
     split("server: delta answer");
     const bytes = encodeCompressResult(answer);
     split("server: answer encoding");

@@ -10,7 +10,7 @@ import { applyChange } from "../memories/update";
 import type { Placement } from "../memories/scope";
 import { lookupProject } from "../projects/lookup";
 import { resolveProject } from "../projects/resolve";
-import { findNearDuplicate } from "../search/near-duplicate";
+import { findNearDuplicate } from "../indexing/near-duplicate";
 import { clipRedacted, lowerCaseRedacted, redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";

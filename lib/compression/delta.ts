@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
-import { processSingleton } from "../process-singleton";
 import { runAll, type Steps } from "./slices";
 
 /**
@@ -33,7 +32,8 @@ interface Entry {
 }
 
 const MAX_SESSIONS = 16;
-const entries = processSingleton("compressDeltas", () => new Map<string, Entry>());
+/** The last call of the sessions seen lately, by session (`ctx.services.compressDeltas`). */
+export type DeltaExchanges = Map<string, Entry>;
 
 type Body = { sessionID?: unknown; messages?: unknown; delta?: unknown } & Record<string, unknown>;
 type Stub = { id: string; unchanged: true };
@@ -46,12 +46,12 @@ export interface Delta {
 }
 
 /** The request without `delta`, stubs replaced by the parts they stand for; `delta` null when absent. */
-export function expandDelta(raw: unknown): { body: unknown; delta: Delta | null } {
-  return runAll(expandDeltaSteps(raw));
+export function expandDelta(entries: DeltaExchanges, raw: unknown): { body: unknown; delta: Delta | null } {
+  return runAll(expandDeltaSteps(entries, raw));
 }
 
 /** `expandDelta` as steps, one a message (lib/compression/slices.ts). */
-export function* expandDeltaSteps(raw: unknown): Steps<{ body: unknown; delta: Delta | null }> {
+export function* expandDeltaSteps(entries: DeltaExchanges, raw: unknown): Steps<{ body: unknown; delta: Delta | null }> {
   if (!raw || typeof raw !== "object" || !("delta" in raw)) return { body: raw, delta: null };
   const { delta, ...body } = raw as Body;
   if (!delta || typeof delta !== "object" || Array.isArray(delta)) throw badRequest("delta: an object, {} or { base }", { field: "delta" });
@@ -94,14 +94,14 @@ export function* expandDeltaSteps(raw: unknown): Steps<{ body: unknown; delta: D
  * Records this call for the session's next one and returns the answer to send: parts identical to
  * the previous answer's become stubs; `base` names this call.
  */
-export function deltaAnswer(delta: Delta, request: unknown, result: CompressResult): DeltaAnswer {
-  return runAll(deltaAnswerSteps(delta, request, result));
+export function deltaAnswer(entries: DeltaExchanges, delta: Delta, request: unknown, result: CompressResult): DeltaAnswer {
+  return runAll(deltaAnswerSteps(entries, delta, request, result));
 }
 
 export type DeltaAnswer = CompressResult & { base: string; keep: number };
 
 /** `deltaAnswer` as steps, one a message (lib/compression/slices.ts). */
-export function* deltaAnswerSteps(delta: Delta, request: unknown, result: CompressResult): Steps<DeltaAnswer> {
+export function* deltaAnswerSteps(entries: DeltaExchanges, delta: Delta, request: unknown, result: CompressResult): Steps<DeltaAnswer> {
   const previous = entries.get(delta.sessionID);
   const reuse = delta.base !== undefined && previous?.base === delta.base;
   const requested = (request as { messages: { parts: { id: string }[] }[] }).messages;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { connectionSlot } from "../db/connection-state";
 
 /**
  * Prepared statements of the compress hot path, one set per connection: building the same SQL
@@ -11,7 +12,7 @@ export interface Statements {
   statsPut: Database.Statement<[string, number, number, string, number, number]>;
 }
 
-const bySqlite = new WeakMap<Database.Database, Statements>();
+const bySqlite = connectionSlot<Statements>("compressionStatements");
 
 export function statements(sqlite: Database.Database): Statements {
   let s = bySqlite.get(sqlite);

@@ -1,7 +1,7 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
-import { searchVectorIndex } from "../search/vector-index";
+import { searchVectorIndex } from "../indexing/vector-index";
 import { jaccardOf, type Featured } from "./features";
 import type { Slicer } from "./slicer";
 import type { Pair } from "./supersede";

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
+import { connectionSlot } from "./connection-state";
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const statements = connectionSlot<Map<string, Database.Statement>>("preparedStatements");
 
 /**
  * Prepared once per connection and SQL text. Hot paths (create, search, compression) run a handful

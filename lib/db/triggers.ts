@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { connectionSlot } from "./connection-state";
 
 /**
  * Every trigger on `memories`. drizzle-kit knows no triggers, and a migration that rebuilds the
@@ -7,7 +8,7 @@ import type Database from "better-sqlite3";
  */
 
 /**
- * `memory_changes`: the change log that the near-duplicate index (lib/search/near-duplicate-index.ts)
+ * `memory_changes`: the change log that the near-duplicate index (lib/indexing/near-duplicate-index.ts)
  * follows, whoever makes the change (this process, another one, plain SQL). Every change that can
  * make a memory a near duplicate or stop it being one is logged: its text, status or placement,
  * and its deletion. Creates are not: their seqs only grow. Created by `openDatabase`.
@@ -52,12 +53,12 @@ export function dropVectorTableTriggers(sqlite: Database.Database) {
   `);
 }
 
-const watched = new WeakSet<Database.Database>();
+const watched = connectionSlot<true>("vectorTriggersWatched");
 
 /**
  * Calls `onChange(seq)` whenever, on this connection, a memory's vector filter columns change or it
  * is deleted (the effects of the vector table's own triggers), for the in-process vector index
- * (lib/search/vector-index.ts). TEMP triggers: they belong to this connection and end with it.
+ * (lib/indexing/vector-index.ts). TEMP triggers: they belong to this connection and end with it.
  * Once per connection; later calls are ignored.
  */
 export function watchVectorFilterChanges(sqlite: Database.Database, onChange: (seq: number) => void) {
@@ -72,5 +73,5 @@ export function watchVectorFilterChanges(sqlite: Database.Database, onChange: (s
     CREATE TEMP TRIGGER IF NOT EXISTS recollect_vector_index_delete AFTER DELETE ON main.memories
     BEGIN SELECT recollect_vector_changed(old.seq); END;
   `);
-  watched.add(sqlite);
+  watched.set(sqlite, true);
 }

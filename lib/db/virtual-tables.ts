@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { forgetPrepared } from "./prepared";
 import { createVectorTableTriggers, dropVectorTableTriggers } from "./triggers";
+import { connectionSlot } from "./connection-state";
 
 /**
  * The virtual tables made at run time (`memory_fts`, the FTS5 lexical index, is a migration).
@@ -13,7 +14,7 @@ import { createVectorTableTriggers, dropVectorTableTriggers } from "./triggers";
 export const VECTOR_TABLE = "memory_vectors";
 
 /** Counts the creates and drops of the vector table per connection, so caches of it know to reload. */
-const generations = new WeakMap<Database.Database, number>();
+const generations = connectionSlot<number>("vectorTableGeneration");
 
 /** Changes whenever the vector table is created or dropped on this connection. */
 export function vectorTableGeneration(sqlite: Database.Database): number {

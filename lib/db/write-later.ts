@@ -1,4 +1,6 @@
 import type Database from "better-sqlite3";
+import { processSingleton } from "../process-singleton";
+import { connectionSlot } from "./connection-state";
 
 /**
  * Deferred writes per connection (batched access counts, index rows written behind creates):
@@ -8,35 +10,36 @@ import type Database from "better-sqlite3";
  */
 type Write = (sqlite: Database.Database) => void;
 
-const timers = new Map<string, WeakMap<Database.Database, NodeJS.Timeout>>();
-/** What is due at exit: held only while due. */
-const due = new Map<Database.Database, Map<string, Write>>();
-let exitHook = false;
+/** The pending timer of each kind of write, on this connection. */
+const timers = connectionSlot<Map<string, NodeJS.Timeout>>("writeLaterTimers");
+/** What is due at exit, by connection: held only while due (the exit handler walks it, so not a WeakMap). */
+const pending = processSingleton("writeLaterDue", () => ({ due: new Map<Database.Database, Map<string, Write>>(), exitHook: false }));
 
 export function writeLater(sqlite: Database.Database, name: string, ms: number, write: Write): void {
-  const byDb = timers.get(name) ?? timers.set(name, new WeakMap()).get(name)!;
-  if (byDb.has(sqlite)) return;
-  if (!exitHook) {
-    exitHook = true;
+  const mine = timers.get(sqlite) ?? new Map<string, NodeJS.Timeout>();
+  timers.set(sqlite, mine);
+  if (mine.has(name)) return;
+  if (!pending.exitHook) {
+    pending.exitHook = true;
     process.once("exit", () => {
-      for (const [db, writes] of [...due]) for (const [n, w] of [...writes]) run(db, n, w);
+      for (const [db, writes] of [...pending.due]) for (const [n, w] of [...writes]) run(db, n, w);
     });
   }
-  (due.get(sqlite) ?? due.set(sqlite, new Map()).get(sqlite)!).set(name, write);
+  (pending.due.get(sqlite) ?? pending.due.set(sqlite, new Map()).get(sqlite)!).set(name, write);
   // setTimeout, not a microtask: the caller's transaction must commit first.
   const timer = setTimeout(() => run(sqlite, name, write), ms);
   timer.unref();
-  byDb.set(sqlite, timer);
+  mine.set(name, timer);
 }
 
 /** Forgets a pending `writeLater` (the caller is writing now). */
 export function cancelWriteLater(sqlite: Database.Database, name: string): void {
-  const timer = timers.get(name)?.get(sqlite);
+  const timer = timers.get(sqlite)?.get(name);
   if (timer) clearTimeout(timer);
-  timers.get(name)?.delete(sqlite);
-  const writes = due.get(sqlite);
+  timers.get(sqlite)?.delete(name);
+  const writes = pending.due.get(sqlite);
   writes?.delete(name);
-  if (writes?.size === 0) due.delete(sqlite);
+  if (writes?.size === 0) pending.due.delete(sqlite);
 }
 
 function run(sqlite: Database.Database, name: string, write: Write) {

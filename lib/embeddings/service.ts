@@ -5,9 +5,9 @@ import { AppError } from "../errors";
 import { logger } from "../logging/logger";
 import { redact } from "../security/redaction";
 import type { SearchStatus } from "../search/status";
-import { queueWakers } from "../search/sync";
+import { queueWakers } from "../indexing/rows";
 import { modelChoice } from "./model-choice";
-import { vectorIndex } from "../search/vector-index";
+import { vectorIndex } from "../indexing/vector-index";
 import {
   ensureDedupModel,
   measurementDue,

@@ -1,6 +1,6 @@
 import type { EmbeddingStatus } from "../contracts/search";
 import type { Ctx } from "../ctx";
-import { catchUpForReader } from "../memories/derived";
+import { catchUpForReader } from "../indexing/derived";
 import { indexMeta } from "./meta";
 import { modelChoice } from "./model-choice";
 import { reindexProgress } from "./reindex";

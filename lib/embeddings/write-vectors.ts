@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { VECTOR_TABLE } from "../db/virtual-tables";
-import { markVectorsChanged } from "../search/vector-index";
+import { markVectorsChanged } from "../indexing/vector-index";
 
 export interface VectorRowMeta {
   seq: number;

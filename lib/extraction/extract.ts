@@ -6,7 +6,7 @@ import { addPending, clearPending, markSeen, pendingTexts, unseenTexts } from ".
 import { detectCandidates } from "./detect";
 import { llmEnabled, runLlmExtraction } from "./llm";
 import { nudgeText } from "./nudge";
-import { prepareNearDuplicateCheck } from "../search/near-duplicate";
+import { prepareNearDuplicateCheck } from "../indexing/near-duplicate";
 import { redact } from "../security/redaction";
 import { storeSuggestions, type Suggestion } from "./store";
 import { messageTexts, type RoleText } from "./texts";

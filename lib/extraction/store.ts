@@ -2,14 +2,14 @@ import type { ExtractedCategory, SuggestionDto } from "../contracts/extraction";
 import type { Ctx } from "../ctx";
 import { createMemory } from "../memories/create";
 import { proposeMerge } from "../memories/dedup";
-import { catchUpForReader } from "../memories/derived";
+import { catchUpForReader } from "../indexing/derived";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../db/prepared";
 import { containment, jaccard, RESTATES_CONTAINMENT } from "../search/jaccard";
 import { ftsQuery } from "../search/lexical";
 import { tokenize } from "../search/tokenizer";
 import { redact } from "../security/redaction";
-import { findNearDuplicate } from "../search/near-duplicate";
+import { findNearDuplicate } from "../indexing/near-duplicate";
 
 export interface Suggestion {
   category: ExtractedCategory;

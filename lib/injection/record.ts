@@ -1,8 +1,8 @@
-import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { recordInjected } from "../metrics/injected";
 import { redact } from "../security/redaction";
+import { connectionSlot } from "../db/connection-state";
 
 /**
  * Records that memories were injected into a conversation: one `access_log` row of kind "inject"
@@ -26,7 +26,7 @@ export function recordInjection(ctx: Ctx, ids: string[], sessionId: string | nul
 }
 
 /** Per database: the stable-block hash last recorded for each session (bounded, oldest dropped). */
-const lastStable = new WeakMap<Database.Database, Map<string, string>>();
+const lastStable = connectionSlot<Map<string, string>>("lastStableBlock");
 const MAX_SESSIONS = 5000;
 
 /**

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { NearDuplicateIndex } from "../search/near-duplicate-index";
+import type { NearDuplicateIndex } from "../indexing/near-duplicate-index";
 
 /** Change-log entries kept by `trimChangeLog`: an index further behind than this is built again. */
 export const CHANGE_LOG_KEPT = 10_000;

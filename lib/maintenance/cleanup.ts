@@ -3,8 +3,8 @@ import type { CleanupResult, ParsedCleanupInput } from "../contracts/maintenance
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { archiveMemory } from "../memories/archive";
-import { catchUpDerived } from "../memories/derived";
-import { unindexMemory } from "../search/sync";
+import { catchUpDerived } from "../indexing/derived";
+import { unindexMemory } from "../indexing/rows";
 import { dbSize } from "./db-size";
 import { compact, incrementalVacuum, reclaimAfterDelete } from "./vacuum";
 

@@ -1,12 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ParsedBulkInput } from "../contracts/memories";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { inList } from "../db/in-list";
 import { memories } from "../db/schema";
 import type { Source } from "../vocabulary";
-import { unindexMemory } from "../search/sync";
-import { catchUpDerived } from "./derived";
+import { updateIndexes } from "../indexing/after-write";
 import { applyChange } from "./update";
 
 export interface BulkResult {
@@ -29,14 +28,12 @@ export function bulkMemories(ctx: Ctx, input: Omit<ParsedBulkInput, "source"> & 
   return withTransaction(
     ctx.db,
     (tx) => {
-      if (input.action === "delete") catchUpDerived(tx.$client);
       const rows = tx.select().from(memories).where(inList(memories.id, ids)).all();
       const found = new Set(rows.map((r) => r.id));
       const result: BulkResult = { action: input.action, changed: [], unchanged: [], notFound: ids.filter((id) => !found.has(id)), before: {} };
       for (const row of rows) {
         if (input.action === "delete") {
-          unindexMemory(tx.$client, row.seq);
-          tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${row.id}`);
+          updateIndexes(tx.$client, { kind: "removing", id: row.id, seq: row.seq });
           tx.delete(memories).where(eq(memories.id, row.id)).run();
           result.changed.push(row.id);
           result.before[row.id] = row.status;

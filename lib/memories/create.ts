@@ -5,10 +5,10 @@ import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { withTransaction, type Tx } from "../db/transaction";
 import { memories } from "../db/schema";
-import { findNearDuplicate, prepareNearDuplicateCheck } from "../search/near-duplicate";
+import { findNearDuplicate, prepareNearDuplicateCheck } from "../indexing/near-duplicate";
 import { redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
-import { deferDerived } from "./derived";
+import { updateIndexes } from "../indexing/after-write";
 import { findExactDuplicate } from "./exact-duplicate";
 import { keepAsVersion, proposeMerge } from "./dedup";
 import { applyChange } from "./update";
@@ -20,7 +20,7 @@ import { resolvePlacement } from "./scope";
 /**
  * Stores a memory, redacted. An exact duplicate (same normalized content in the same scope, still
  * active or suggested) returns the existing memory with `deduplicated: true` instead of a new row;
- * so does a near duplicate (lib/search/near-duplicate.ts), with `duplicateOf` naming it, its text
+ * so does a near duplicate (lib/indexing/near-duplicate.ts), with `duplicateOf` naming it, its text
  * kept as a version of that memory. A merely similar one is stored, linked and proposed as a merge.
  * `dedup` says which (docs/deduplication.md).
  */
@@ -90,7 +90,7 @@ function writeMemory(ctx: Ctx, input: MemoryToWrite): CreateMemoryResult {
           now,
         ) as RawMemoryRow,
       );
-      deferDerived(ctx.sqlite, row.seq);
+      updateIndexes(ctx.sqlite, { kind: "created", seq: row.seq });
       if (near?.kind === "similar") return { memory: toMemoryDto(row), deduplicated: false, dedup: proposeMerge(ctx.sqlite, row.id, near) };
       return { memory: toMemoryDto(row), deduplicated: false };
     },

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { Redacted } from "../security/redaction";
 import type { DedupOutcome } from "../contracts/memories";
 import { prepared } from "../db/prepared";
-import type { NearDuplicate } from "../search/near-duplicate";
+import type { NearDuplicate } from "../indexing/near-duplicate";
 import type { MemoryRow } from "./dto";
 import { appendVersion } from "./append-version";
 

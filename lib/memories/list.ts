@@ -6,7 +6,7 @@ import { STATUSES, type Status } from "../vocabulary";
 import { normalizeEntityQuery } from "../entities/parse";
 import { badRequest } from "../errors";
 import { lookupProject } from "../projects/lookup";
-import { catchUpForReader } from "./derived";
+import { indexedForReading } from "../indexing/before-read";
 import { toMemoryDto, type MemoryRow } from "./dto";
 
 const SORT_COLUMNS = {
@@ -28,12 +28,12 @@ export function listMemories(ctx: Ctx, q: ParsedListMemoriesQuery): MemoryListDt
   if (q.category) where.push(inArray(memories.category, q.category));
   if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
   if (q.sessionId) where.push(eq(memories.sessionId, q.sessionId));
-  if (q.tag?.length) catchUpForReader(ctx.sqlite);
+  if (q.tag?.length) indexedForReading(ctx.sqlite);
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }
   if (q.entity) {
-    catchUpForReader(ctx.sqlite);
+    indexedForReading(ctx.sqlite);
     // `#123`, `!45`, `&7`, a URL or a path (normalized like stored values); `file:x` or `entityKind` narrows the kind.
     const entity = normalizeEntityQuery(q.entity);
     const kind = q.entityKind ?? entity.kind;

@@ -1,6 +1,6 @@
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
-import { catchUpDerived } from "./derived";
+import { updateIndexes } from "../indexing/after-write";
 
 /**
  * The step of a batch of proposals or imports: a dry run calls `run(false)` and writes nothing;
@@ -13,7 +13,7 @@ export function previewOrWrite<T>(ctx: Ctx, dryRun: boolean, run: (write: boolea
     ctx.db,
     () => {
       const out = run(true);
-      catchUpDerived(ctx.sqlite);
+      updateIndexes(ctx.sqlite, { kind: "batch" });
       return out;
     },
     "immediate",

@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { memories } from "../db/schema";
-import { unindexMemory } from "../search/sync";
-import { catchUpDerived } from "./derived";
+import { updateIndexes } from "../indexing/after-write";
 import { getMemoryRow } from "./get";
 
 /** Permanent delete: the row, its versions, links, tags and index entries go together. */
@@ -12,9 +11,7 @@ export function removeMemory(ctx: Ctx, id: string): { id: string; removed: true 
     ctx.db,
     (tx) => {
       const row = getMemoryRow(tx, id);
-      catchUpDerived(tx.$client);
-      unindexMemory(tx.$client, row.seq);
-      tx.run(sql`DELETE FROM embedding_queue WHERE memory_id = ${id}`);
+      updateIndexes(tx.$client, { kind: "removing", id, seq: row.seq });
       tx.delete(memories).where(eq(memories.id, id)).run();
       return { id, removed: true as const };
     },

@@ -8,7 +8,7 @@ import { conflict } from "../errors";
 import { redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { appendVersion } from "./append-version";
-import { syncDerived } from "./derived";
+import { updateIndexes } from "../indexing/after-write";
 import { findExactDuplicate } from "./exact-duplicate";
 import { toMemoryDto, type MemoryRow } from "./dto";
 import { getMemoryRow } from "./get";
@@ -76,6 +76,6 @@ export function applyChange(tx: Tx, current: MemoryRow, next: MemoryChange, chan
     .where(eq(memories.id, current.id))
     .returning()
     .get();
-  if (changed.some((k) => k === "content" || k === "title" || k === "tags")) syncDerived(tx.$client, row);
+  if (changed.some((k) => k === "content" || k === "title" || k === "tags")) updateIndexes(tx.$client, { kind: "changed", row });
   return row;
 }

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { cancelWriteLater, writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
+import { connectionSlot } from "../db/connection-state";
 
 /**
  * Access counting for the HTTP routes: the writes of many searches run together, once a second,
@@ -13,7 +14,7 @@ import { logger } from "../logging/logger";
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 500;
 
-const buffers = new WeakMap<Database.Database, (() => void)[]>();
+const buffers = connectionSlot<(() => void)[]>("accessBuffer");
 
 /** A `defer` for `searchMemories` and `buildRecallBlock` that batches their access writes. */
 export function batchedAccess(ctx: Ctx): (task: () => void) => void {

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
-import { catchUpForReader } from "../memories/derived";
+import { indexedForReading } from "../indexing/before-read";
 import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
@@ -8,6 +8,7 @@ import type { Candidate, QueryCoverage } from "./hybrid";
 import { narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
+import { connectionSlot } from "../db/connection-state";
 
 /** BM25 column weights of `memory_fts(title, tags, content)`: title and tags above content. */
 export const COLUMN_WEIGHTS = { title: 3, tags: 2, content: 1 };
@@ -62,7 +63,7 @@ export function lexicalSearch(
 ): LexicalHit[] {
   const all = typeof query === "string" ? queryTerms(query) : query;
   if (all.length === 0) return [];
-  catchUpForReader(ctx.sqlite);
+  indexedForReading(ctx.sqlite);
   const planned = scanPlan(ctx.sqlite, all.slice(0, 64), k);
   if (planned.terms.length === 0) return [];
   // Tag and pinned filters: every posting scored (see narrow-filters.ts).
@@ -225,7 +226,7 @@ interface DfCache {
 }
 /** Bounds the absent terms remembered (a query brings at most 64). */
 const ABSENT_MAX = 5_000;
-const dfCaches = new WeakMap<Database.Database, DfCache>();
+const dfCaches = connectionSlot<DfCache>("lexicalTermCounts");
 
 /**
  * How many memories contain each term (cached per connection for a short while; a term in no

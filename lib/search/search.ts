@@ -9,7 +9,7 @@ import { cachedTrackersOf } from "../enrichment/memory-trackers";
 import { recordAccess } from "./access";
 import { memoryConditions, narrowsBeyondVectors, type SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
-import { catchUpForReader } from "../memories/derived";
+import { indexedForReading } from "../indexing/before-read";
 import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
@@ -199,7 +199,7 @@ const runNow = (task: () => void) => task();
 function passingOnly<T extends { seq: number }>(ctx: Ctx, hits: T[], filters: SearchFilters): T[] {
   if (!hits.length) return hits;
   // memory_tags is written behind the memory: a memory stored a moment ago has its tag rows now.
-  if (filters.tags?.length) catchUpForReader(ctx.sqlite);
+  if (filters.tags?.length) indexedForReading(ctx.sqlite);
   const cond = memoryConditions(filters);
   const passing = new Set(
     (

@@ -2,7 +2,7 @@ import type { Ctx } from "../ctx";
 import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 import { prepared } from "../db/prepared";
 import { vectorConditions, type SearchFilters } from "./filters";
-import { searchVectorIndex } from "./vector-index";
+import { searchVectorIndex } from "../indexing/vector-index";
 
 export interface VectorHit {
   seq: number;
@@ -11,7 +11,7 @@ export interface VectorHit {
 }
 
 /**
- * The `k` nearest memories by cosine distance, from the in-process index (lib/search/vector-index.ts):
+ * The `k` nearest memories by cosine distance, from the in-process index (lib/indexing/vector-index.ts):
  * filters first, then sign-bit prefilter and exact re-rank. The filters select the candidates, so
  * k results come back even when most vectors are filtered out.
  */

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { markAllDerived } from "../../lib/memories/derived";
-import { lexicalColumns } from "../../lib/search/sync";
+import { markAllDerived } from "../../lib/indexing/derived";
+import { lexicalColumns } from "../../lib/indexing/rows";
 
 export interface BulkMemory {
   content: string;

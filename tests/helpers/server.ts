@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { serveArgs } from "../../server/command";
+import { waitUntil } from "./wait-until";
 
 /** Where a started server listens and how to reach it: what the global setup hands to test files. */
 export interface ServerAddress {
@@ -75,21 +76,24 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+      try {
+        return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
+      } catch {
+        return false; // not up yet
+      }
+    },
+    {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      onTimeout: () => {
+        child.kill("SIGKILL");
+        return new Error(`server did not become healthy:\n${output}`);
+      },
+    },
+  );
   const token = fs.readFileSync(path.join(dataDir, "token"), "utf8").trim();
 
   const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));

@@ -12,12 +12,11 @@ describe("trimEnd", () => {
     expect(trimEnd("", "/")).toBe("");
   });
 
-  it("is linear on a long run that is not at the end (where /\\/+$/ is quadratic), as are the remotes read from repositories", () => {
+  // No timing assertion: the per-test timeout is the guard (a quadratic pattern takes minutes here).
+  it("is linear on a long run that is not at the end (where /\\/+$/ is quadratic), as are the remotes read from repositories", { timeout: 5_000 }, () => {
     const hostile = `https://host/${"/".repeat(200_000)}x`;
-    const started = performance.now();
     expect(trimEnd(hostile, "/")).toBe(hostile);
     expect(normalizeRemote(hostile)).toBe(`host/${"/".repeat(200_000)}x`);
     expect(parseRemote(`${hostile}.git`)?.path).toBe("x");
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,36 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { BootstrapResult } from "@/lib/contracts/bootstrap";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { Badge, btn, input, label } from "./ui";
+import { usePreviewApply } from "./use-api-action";
 
 /** Bootstrap: preview what a project's own files would propose, then store the proposals as suggested memories. */
 export function BootstrapPanel({ directories }: { directories: string[] }) {
   const [directory, setDirectory] = useState(directories[0] ?? "");
-  const [preview, setPreview] = useState<BootstrapResult | null>(null);
-  const [done, setDone] = useState<BootstrapResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-
-  const call = (dryRun: boolean) =>
-    start(async () => {
-      setError(null);
-      try {
-        const r = await api<BootstrapResult>("/api/bootstrap", { json: { directory: directory.trim(), dryRun } });
-        if (dryRun) {
-          setPreview(r);
-          setDone(null);
-        } else {
-          setDone(r);
-          setPreview(null);
-        }
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
-    });
-  const result = done ?? preview;
+  const { preview, done, result, error, pending, previewIt, apply, reset } = usePreviewApply(
+    (dryRun) => api<BootstrapResult>("/api/bootstrap", { json: { directory: directory.trim(), dryRun } }),
+    { refresh: false },
+  );
   const changed = result?.proposals.filter((p) => p.outcome === "new" || p.outcome === "updated") ?? [];
 
   return (
@@ -46,8 +29,7 @@ export function BootstrapPanel({ directories }: { directories: string[] }) {
           value={directory}
           onChange={(e) => {
             setDirectory(e.target.value);
-            setPreview(null);
-            setDone(null);
+            reset();
           }}
           placeholder="/home/me/projects/shop"
           className={`${input} font-mono`}
@@ -59,16 +41,10 @@ export function BootstrapPanel({ directories }: { directories: string[] }) {
         </datalist>
       </div>
       <div className="flex gap-3">
-        <button type="button" className={btn.secondary} disabled={!directory.trim() || pending} onClick={() => call(true)} data-testid="bootstrap-preview">
+        <button type="button" className={btn.secondary} disabled={!directory.trim() || pending} onClick={previewIt} data-testid="bootstrap-preview">
           Preview
         </button>
-        <button
-          type="button"
-          className={btn.primary}
-          disabled={!preview || changed.length === 0 || pending}
-          onClick={() => call(false)}
-          data-testid="bootstrap-confirm"
-        >
+        <button type="button" className={btn.primary} disabled={!preview || changed.length === 0 || pending} onClick={apply} data-testid="bootstrap-confirm">
           {preview ? `Propose ${changed.length} ${changed.length === 1 ? "memory" : "memories"}` : "Propose"}
         </button>
       </div>
@@ -79,7 +55,7 @@ export function BootstrapPanel({ directories }: { directories: string[] }) {
           data-testid="bootstrap-error"
           className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          {error}
+          {error.message}
         </p>
       ) : null}
       {result ? (

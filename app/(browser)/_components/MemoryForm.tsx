@@ -4,62 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
-import { MEMORY_LIMITS } from "@/lib/vocabulary";
 import { api, ApiFailure } from "./api";
 import { ConflictPanel } from "./ConflictPanel";
+import { contentChars, type Errors, type MemoryFormValues, splitTags, validate, valuesOf } from "./memory-form-values";
+import { MemoryPlaceFields } from "./MemoryPlaceFields";
+import { useUnsavedGuard } from "./use-unsaved-guard";
 import { btn, input, label } from "./ui";
-
-export interface MemoryFormValues {
-  title: string;
-  content: string;
-  category: string;
-  tags: string;
-  pinned: boolean;
-  priority: string;
-  status: string;
-  scope: string;
-  project: string;
-  sessionId: string;
-}
-
-type Errors = Partial<Record<keyof MemoryFormValues | "form", string>>;
-
-const { contentChars, titleChars, tags: maxTags, tagChars, priorityMin, priorityMax } = MEMORY_LIMITS;
-
-/** Checks what the API would refuse, so the user sees it next to the field before a round trip. */
-export function validate(v: MemoryFormValues, mode: "create" | "edit"): Errors {
-  const e: Errors = {};
-  if (!v.content.trim()) e.content = "Content must not be empty.";
-  else if (v.content.length > contentChars)
-    e.content = `Content is ${v.content.length.toLocaleString("en-US")} characters; the limit is ${contentChars.toLocaleString("en-US")}.`;
-  if (v.title.trim().length > titleChars) e.title = `Title must be at most ${titleChars} characters.`;
-  const tags = splitTags(v.tags);
-  if (tags.length > maxTags) e.tags = `At most ${maxTags} tags.`;
-  else if (tags.some((t) => t.length > tagChars)) e.tags = `Each tag must be at most ${tagChars} characters.`;
-  const n = Number(v.priority);
-  if (v.priority.trim() === "" || !Number.isInteger(n) || n < priorityMin || n > priorityMax)
-    e.priority = `Priority must be a whole number from ${priorityMin} to ${priorityMax}.`;
-  if (mode === "create" && v.scope === "project" && !v.project) e.project = "Choose the project this memory belongs to.";
-  if (mode === "create" && v.scope === "session" && !v.sessionId.trim()) e.sessionId = "A session memory needs a session id.";
-  return e;
-}
-
-/** The form's fields of a stored memory (the fields this form edits). */
-const valuesOf = (m: MemoryDto) => ({
-  title: m.title ?? "",
-  content: m.content,
-  category: m.category,
-  tags: m.tags.join(", "),
-  pinned: m.pinned,
-  priority: String(m.priority),
-  status: m.status,
-});
-
-const splitTags = (s: string) =>
-  s
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 export function MemoryForm({
   mode,
@@ -101,29 +51,7 @@ export function MemoryForm({
       setExpected(updatedAt);
     }
   }
-  useEffect(() => {
-    if (!dirty) return;
-    // The browser shows its own "leave site?" prompt; the text is not shown by modern browsers.
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    // In-app links navigate without unloading the page: ask before those too.
-    const onClick = (e: MouseEvent) => {
-      const a = (e.target as Element | null)?.closest?.("a[href]");
-      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || (a as HTMLAnchorElement).target === "_blank") return;
-      if (!window.confirm("You have unsaved changes. Leave this page and lose them?")) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener("beforeunload", warn);
-    document.addEventListener("click", onClick, true);
-    return () => {
-      window.removeEventListener("beforeunload", warn);
-      document.removeEventListener("click", onClick, true);
-    };
-  }, [dirty]);
+  useUnsavedGuard(dirty);
   const set = <K extends keyof MemoryFormValues>(k: K, value: MemoryFormValues[K]) => {
     setV((x) => ({ ...x, [k]: value }));
     if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
@@ -309,52 +237,7 @@ export function MemoryForm({
         <input {...field("tags")} value={v.tags} onChange={(e) => set("tags", e.target.value)} className={input} placeholder="build, ci" />
         {err("tags")}
       </div>
-      {mode === "create" ? (
-        <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <legend className={label}>Where it applies</legend>
-          <div>
-            <label htmlFor="m-scope" className="sr-only">
-              Scope
-            </label>
-            <select {...field("scope")} value={v.scope} onChange={(e) => set("scope", e.target.value)} className={input}>
-              <option value="global">global (every project)</option>
-              <option value="project">one project</option>
-              <option value="session">one session</option>
-            </select>
-          </div>
-          {v.scope !== "global" ? (
-            <div>
-              <label htmlFor="m-project" className="sr-only">
-                Project
-              </label>
-              <select {...field("project")} value={v.project} onChange={(e) => set("project", e.target.value)} className={input}>
-                <option value="">{projects.length ? "choose a project…" : "no project known yet"}</option>
-                {projects.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-              {err("project")}
-            </div>
-          ) : null}
-          {v.scope === "session" ? (
-            <div>
-              <label htmlFor="m-sessionId" className="sr-only">
-                Session id
-              </label>
-              <input
-                {...field("sessionId")}
-                value={v.sessionId}
-                onChange={(e) => set("sessionId", e.target.value)}
-                placeholder="session id"
-                className={input}
-              />
-              {err("sessionId")}
-            </div>
-          ) : null}
-        </fieldset>
-      ) : null}
+      {mode === "create" ? <MemoryPlaceFields v={v} set={set} field={field} err={err} projects={projects} /> : null}
 
       {conflict ? (
         <ConflictPanel

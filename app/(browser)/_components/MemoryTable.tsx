@@ -1,31 +1,14 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
-import type { Segment } from "@/lib/views/highlight";
 import { api, ApiFailure, saveFile } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { Highlighted } from "./Highlighted";
-import { Badge, btn, statusTone, when } from "./ui";
+import { MemoryRowItem, type Row } from "./MemoryRowItem";
+import { btn } from "./ui";
 import { UndoToast, type Undoable } from "./UndoToast";
 
-export interface Row {
-  id: string;
-  title: Segment[] | null;
-  text: Segment[];
-  category: string;
-  scope: string;
-  status: string;
-  pinned: boolean;
-  priority: number;
-  tags: string[];
-  project: string | null;
-  age: string;
-  /** ISO time the age counts from: shown on hover. */
-  createdAt: string;
-  score?: number;
-}
+export type { Row } from "./MemoryRowItem";
 
 type Action = "archive" | "restore" | "delete";
 
@@ -249,58 +232,7 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
         className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
       >
         {rows.map((r, index) => (
-          <li
-            key={r.id}
-            data-testid="memory-item"
-            data-id={r.id}
-            data-current={index === cursor ? true : undefined}
-            className={`flex gap-3 px-3 py-3 ${selected.has(r.id) ? "bg-indigo-50 dark:bg-indigo-950/40" : ""} ${index === cursor ? "ring-2 ring-inset ring-indigo-400" : ""}`}
-          >
-            <input
-              type="checkbox"
-              data-testid="select-memory"
-              checked={selected.has(r.id)}
-              onChange={() => {}}
-              onClick={(e) => clickBox(index, e.shiftKey)}
-              aria-label={`Select memory ${plain(r.title ?? r.text).slice(0, 60)}`}
-              className="mt-1 size-4 shrink-0 accent-indigo-600"
-            />
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-                <Badge tone="indigo">{r.category}</Badge>
-                <Badge>{r.scope}</Badge>
-                {r.project ? <span title="project">{r.project}</span> : null}
-                {r.status !== "active" ? <Badge tone={statusTone(r.status)}>{r.status}</Badge> : null}
-                {r.pinned ? <Badge tone="amber">pinned{r.priority ? ` · ${r.priority}` : ""}</Badge> : null}
-                {r.tags.map((t) => (
-                  <Link key={t} href={`/memories?tag=${encodeURIComponent(t)}`} className="rounded bg-zinc-100 px-1 hover:underline dark:bg-zinc-800">
-                    #{t}
-                  </Link>
-                ))}
-                <span>
-                  ·{" "}
-                  <time dateTime={r.createdAt} title={when(r.createdAt)} data-testid="row-age">
-                    {r.age}
-                  </time>
-                </span>
-                {r.score !== undefined ? <span title="search score">· score {r.score.toFixed(3)}</span> : null}
-              </div>
-              <Link
-                href={`/memories/${r.id}`}
-                data-testid="memory-link"
-                className="mt-1 block rounded focus-visible:outline-2 focus-visible:outline-indigo-500"
-              >
-                {r.title ? (
-                  <span className="block font-medium">
-                    <Highlighted segments={r.title} />
-                  </span>
-                ) : null}
-                <span className="line-clamp-3 whitespace-pre-wrap break-words text-sm text-zinc-700 dark:text-zinc-300">
-                  <Highlighted segments={r.text} />
-                </span>
-              </Link>
-            </div>
-          </li>
+          <MemoryRowItem key={r.id} r={r} selected={selected.has(r.id)} current={index === cursor} onBoxClick={(shift) => clickBox(index, shift)} />
         ))}
       </ul>
 
@@ -330,5 +262,3 @@ export async function undoStatus(ids: string[], before: Map<string, string>, ref
     for (const id of back(status)) await api(`/api/memories/${id}`, { method: "PATCH", json: { status, source: "ui", reason: "undo" } });
   refresh();
 }
-
-const plain = (s: Segment[]) => s.map((x) => x.text).join("");

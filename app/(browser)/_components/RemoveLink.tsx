@@ -1,15 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { ActionErrorText } from "./ActionParts";
+import { api } from "./api";
 import { btn } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /** Removes one link between two memories (from whichever side it was made). */
 export function RemoveLink({ from, to, kind, label }: { from: string; to: string; kind: string; label: string }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useApiAction();
   return (
     <>
       <button
@@ -18,24 +16,11 @@ export function RemoveLink({ from, to, kind, label }: { from: string; to: string
         aria-label={`Remove the link to ${label}`}
         className={`${btn.ghost} px-1.5 py-0 text-xs`}
         disabled={pending}
-        onClick={() =>
-          start(async () => {
-            try {
-              await api(`/api/memories/${from}/links?${new URLSearchParams({ to, kind })}`, { method: "DELETE" });
-              router.refresh();
-            } catch (e) {
-              setError(e instanceof ApiFailure ? e.message : String(e));
-            }
-          })
-        }
+        onClick={() => run(() => api(`/api/memories/${from}/links?${new URLSearchParams({ to, kind })}`, { method: "DELETE" }))}
       >
         ×
       </button>
-      {error ? (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {error}
-        </span>
-      ) : null}
+      <ActionErrorText error={error} />
     </>
   );
 }

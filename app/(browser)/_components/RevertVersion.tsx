@@ -1,10 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import type { MemoryVersionDto } from "@/lib/memories/versions";
-import { api, ApiFailure } from "./api";
+import { ActionErrorText } from "./ActionParts";
+import { api } from "./api";
 import { btn } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /**
  * Makes an earlier version current again: a normal edit (so it is itself a new version and can be
@@ -19,56 +19,19 @@ export function RevertVersion({
   updatedAt: string;
   version: Pick<MemoryVersionDto, "version" | "title" | "content" | "category" | "tags" | "pinned" | "priority" | "status">;
 }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useApiAction((e) => (e.status === 409 ? "The memory changed since this page was loaded: reload and try again." : undefined));
+  const { title, content, category, tags, pinned, priority, status } = version;
+  const revert = () =>
+    api(`/api/memories/${memoryId}`, {
+      method: "PATCH",
+      json: { title, content, category, tags, pinned, priority, status, source: "ui", reason: `revert to v${version.version}`, expectedUpdatedAt: updatedAt },
+    });
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        className={btn.secondary}
-        disabled={pending}
-        data-testid="revert-version"
-        onClick={() =>
-          start(async () => {
-            setError(null);
-            try {
-              const { title, content, category, tags, pinned, priority, status } = version;
-              await api(`/api/memories/${memoryId}`, {
-                method: "PATCH",
-                json: {
-                  title,
-                  content,
-                  category,
-                  tags,
-                  pinned,
-                  priority,
-                  status,
-                  source: "ui",
-                  reason: `revert to v${version.version}`,
-                  expectedUpdatedAt: updatedAt,
-                },
-              });
-              router.refresh();
-            } catch (e) {
-              setError(
-                e instanceof ApiFailure && e.status === 409
-                  ? "The memory changed since this page was loaded: reload and try again."
-                  : e instanceof Error
-                    ? e.message
-                    : String(e),
-              );
-            }
-          })
-        }
-      >
+      <button type="button" className={btn.secondary} disabled={pending} data-testid="revert-version" onClick={() => run(revert)}>
         {pending ? "Reverting…" : `Revert to v${version.version}`}
       </button>
-      {error ? (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {error}
-        </span>
-      ) : null}
+      <ActionErrorText error={error} />
     </span>
   );
 }

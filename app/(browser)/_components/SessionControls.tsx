@@ -1,17 +1,16 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { useState } from "react";
+import { ActionErrorText } from "./ActionParts";
+import { api } from "./api";
 import { btn, input, label } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /** Ends an active session, with an optional summary (the same call the plugin makes). */
 export function EndSession({ id }: { id: string }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, error, run } = useApiAction();
   const [summary, setSummary] = useState("");
-  const [error, setError] = useState<string | null>(null);
   return (
     <form
       method="post"
@@ -19,15 +18,7 @@ export function EndSession({ id }: { id: string }) {
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        start(async () => {
-          setError(null);
-          try {
-            await api(`/api/sessions/${encodeURIComponent(id)}/end`, { json: summary.trim() ? { summary: summary.trim() } : {} });
-            router.refresh();
-          } catch (err) {
-            setError(err instanceof ApiFailure ? err.message : String(err));
-          }
-        });
+        run(() => api(`/api/sessions/${encodeURIComponent(id)}/end`, { json: summary.trim() ? { summary: summary.trim() } : {} }));
       }}
     >
       <label htmlFor="end-summary" className={label}>
@@ -41,7 +32,7 @@ export function EndSession({ id }: { id: string }) {
       </div>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
+          {error.message}
         </p>
       ) : null}
     </form>
@@ -50,9 +41,7 @@ export function EndSession({ id }: { id: string }) {
 
 /** Releases one live claim of a session (DELETE /api/claims, as the holder). */
 export function ReleaseClaim({ sessionId, projectId, item }: { sessionId: string; projectId: string; item: string }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useApiAction();
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -61,26 +50,11 @@ export function ReleaseClaim({ sessionId, projectId, item }: { sessionId: string
         disabled={pending}
         data-testid="release-claim"
         aria-label={`Release claim ${item}`}
-        onClick={() =>
-          start(async () => {
-            setError(null);
-            try {
-              const q = new URLSearchParams({ sessionID: sessionId, project: projectId, item });
-              await api(`/api/claims?${q}`, { method: "DELETE" });
-              router.refresh();
-            } catch (err) {
-              setError(err instanceof ApiFailure ? err.message : String(err));
-            }
-          })
-        }
+        onClick={() => run(() => api(`/api/claims?${new URLSearchParams({ sessionID: sessionId, project: projectId, item })}`, { method: "DELETE" }))}
       >
         Release
       </button>
-      {error ? (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {error}
-        </span>
-      ) : null}
+      <ActionErrorText error={error} />
     </span>
   );
 }

@@ -19,9 +19,9 @@ export const POST = direct(
     // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts). Every
     // step runs in slices (lib/compression/slices.ts), so health answers while a big history is
     // parsed, compressed and written.
-    const { body, delta } = await runSliced(expandDeltaSteps(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes)));
+    const { body, delta } = await runSliced(expandDeltaSteps(ctx.services.compressDeltas, await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes)));
     const result = await compressMessagesAsync(ctx, body);
-    const answer = delta ? await runSliced(deltaAnswerSteps(delta, body, result)) : result;
+    const answer = delta ? await runSliced(deltaAnswerSteps(ctx.services.compressDeltas, delta, body, result)) : result;
     return new Response(await encodeCompressResultSliced(answer), {
       status: 200,
       headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },

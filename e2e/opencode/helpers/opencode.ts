@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createOpencodeClient, type OpencodeClient } from "@opencode-ai/sdk";
+import { waitUntil } from "../../../tests/helpers/wait-until";
 
 /** The repository root (this file is e2e/opencode/helpers/). */
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
@@ -151,21 +152,24 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`opencode exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/doc`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`opencode did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`opencode exited (${child.exitCode}):\n${output}`);
+      try {
+        return (await fetch(`${url}/doc`, { signal: AbortSignal.timeout(1000) })).ok;
+      } catch {
+        return false; // not up yet
+      }
+    },
+    {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      onTimeout: () => {
+        child.kill("SIGKILL");
+        return new Error(`opencode did not start:\n${output}`);
+      },
+    },
+  );
   const client = createOpencodeClient({ baseUrl: url, directory: projectDir });
   return {
     url,

@@ -10,9 +10,9 @@ type Msg = { info: { id: string }; parts: { id: string; unchanged?: boolean }[] 
 
 /** One call as the route makes it (app/api/compress/route.ts), in process. */
 function call(ctx: ReturnType<typeof ctxFor>, raw: unknown) {
-  const { body, delta } = expandDelta(raw);
+  const { body, delta } = expandDelta(ctx.services.compressDeltas, raw);
   const result = compressMessages(ctx, body);
-  return delta ? deltaAnswer(delta, body, result) : { ...result, base: undefined, keep: undefined };
+  return delta ? deltaAnswer(ctx.services.compressDeltas, delta, body, result) : { ...result, base: undefined, keep: undefined };
 }
 
 describe("the delta exchange's keep (lib/compression/delta.ts)", () => {

@@ -103,11 +103,10 @@ describe("listings", () => {
     expect(condense(ps)).toBeUndefined();
   });
 
-  it("is linear on long hostile lines", () => {
-    const started = performance.now();
+  // No timing assertion: the per-test timeout is the guard (the backtracking patterns took seconds).
+  it("is linear on long hostile lines", { timeout: 5_000 }, () => {
     const hostile = [`-rw-r--r-- 1 ${"a ".repeat(990)}`, `drwxr-xr-x 1 u g 1${"0,".repeat(990)}`, `-rw-r--r-- 1 u g 10 Jan ${"1 ".repeat(990)}`];
-    condense(Array.from({ length: 2000 }, (_, i) => hostile[i % 3]).join("\n"));
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(condense(Array.from({ length: 2000 }, (_, i) => hostile[i % 3]).join("\n"))).toBeUndefined();
   });
 });
 

@@ -76,10 +76,9 @@ describe("withoutProgress", () => {
       expect(withoutProgress(text)).toBeUndefined();
   });
 
-  it("is linear on long hostile lines", () => {
-    const started = performance.now();
-    withoutProgress(`${"1 ".repeat(200_000)}\n${"█".repeat(200_000)}%\n${"\r".repeat(100_000)}x`);
-    expect(performance.now() - started).toBeLessThan(2000);
+  // No timing assertion: the per-test timeout is the guard (the backtracking patterns took seconds).
+  it("is linear on long hostile lines", { timeout: 5_000 }, () => {
+    expect(withoutProgress(`${"1 ".repeat(200_000)}\n${"█".repeat(200_000)}%\n${"\r".repeat(100_000)}x`)).toBeUndefined();
   });
 });
 

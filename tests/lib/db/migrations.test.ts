@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../../lib/db/open";
 import { openStore } from "../../../lib/open-store";
-import { LEXICAL_INDEX_VERSION } from "../../../lib/search/lexical-index";
+import { LEXICAL_INDEX_VERSION } from "../../../lib/indexing/lexical-index";
 import { tokenize } from "../../../lib/search/tokenizer";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { tempDir } from "../../helpers/server";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEntities } from "../../../lib/entities/parse";
 import { createMemory, listMemories, updateMemory } from "../../../lib/memories";
-import { catchUpDerived } from "../../../lib/memories/derived";
+import { catchUpDerived } from "../../../lib/indexing/derived";
 import { testCtx } from "../../helpers/ctx";
 
 import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";

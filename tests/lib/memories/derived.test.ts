@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it, vi } from "vitest";
 import { createMemory, listMemories, removeMemory, updateMemory } from "../../../lib/memories";
-import { catchUpDerived, derivedWatermark, PENDING_MAX } from "../../../lib/memories/derived";
+import { catchUpDerived, derivedWatermark, PENDING_MAX } from "../../../lib/indexing/derived";
 import { databaseFile } from "../../../lib/paths";
 import { lexicalSearch } from "../../../lib/search/lexical";
 import type { testCtx } from "../../helpers/ctx";
@@ -9,7 +9,7 @@ import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 
 import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";
 // A new memory's derived rows (FTS row, embedding-queue entry, entities) are written behind it, in
-// batches (lib/memories/derived.ts); nothing that reads them may see a memory without them.
+// batches (lib/indexing/derived.ts); nothing that reads them may see a memory without them.
 
 const fresh = ctxsClosedAfterEach();
 

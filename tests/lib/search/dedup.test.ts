@@ -12,7 +12,7 @@ import { codingMemories } from "../../fixtures/dedup/coding-memories";
 import { testCtx } from "../../helpers/ctx";
 
 import { createMemoryInput } from "../../../lib/contracts/memories";
-// Deduplication on two signals (lib/search/near-duplicate.ts, docs/deduplication.md), with the
+// Deduplication on two signals (lib/indexing/near-duplicate.ts, docs/deduplication.md), with the
 // tiny random-weight fixtures: tiny-model (texts sharing words are close) and tiny-model-degenerate
 // (every text embeds to nearly the same vector, like the real-size MiniLM with random weights).
 const TINY = path.join(ROOT, "tests/fixtures/tiny-model");

@@ -7,7 +7,7 @@ import type { EmbeddingService } from "../../../lib/embeddings/service";
 import { startEmbeddings, stopEmbeddings } from "../../../lib/embeddings/start";
 import { reindexProgress, startReindex } from "../../../lib/embeddings/reindex";
 import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
-import { prepareNearDuplicateCheck } from "../../../lib/search/near-duplicate";
+import { prepareNearDuplicateCheck } from "../../../lib/indexing/near-duplicate";
 import { searchMemories } from "../../../lib/search/search";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { testCtx } from "../../helpers/ctx";

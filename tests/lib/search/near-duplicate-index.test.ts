@@ -3,14 +3,14 @@ import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory 
 import type { Placement } from "../../../lib/memories/scope";
 import { CHANGE_LOG_KEPT, trimChangeLog } from "../../../lib/maintenance/change-log";
 import { processSingleton } from "../../../lib/process-singleton";
-import { warmNearDuplicateIndex } from "../../../lib/search/near-duplicate-warm";
+import { warmNearDuplicateIndex } from "../../../lib/indexing/near-duplicate-warm";
 import { tokenize } from "../../../lib/search/tokenizer";
 import type { testCtx } from "../../helpers/ctx";
 import { ctxsClosedAfterEach } from "../../helpers/ctxs";
 import { tempDir } from "../../helpers/server";
 
 import { updateMemoryInput } from "../../../lib/contracts/memories";
-// The in-memory index behind the lexical near-duplicate check (lib/search/near-duplicate-index.ts):
+// The in-memory index behind the lexical near-duplicate check (lib/indexing/near-duplicate-index.ts):
 // it must agree with the database whoever writes to it, and after a rollback.
 
 const fresh = ctxsClosedAfterEach();
@@ -161,10 +161,14 @@ describe("near-duplicate index", () => {
     const ctx = fresh(writer.dataDir);
     const index = ctx.services.nearDuplicates;
     warmNearDuplicateIndex(index, ctx.sqlite, 10);
-    // One timer and nothing else: slices that do not keep the loop awake ran one per wake-up, so
-    // after this idle moment two of the twenty had run and the index was not ready.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(index.ready).toBe(true);
+    // Until the build ends, a referenced immediate keeps the loop awake: slices scheduled with an
+    // unref'd one ran one per wake-up of the loop, so an idle server never finished. Node lists
+    // only what keeps the loop alive; at each check this test's own immediate has already run.
+    for (let turns = 0; !index.ready; turns++) {
+      expect(turns).toBeLessThan(100);
+      expect(process.getActiveResourcesInfo()).toContain("Immediate");
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   });
 
   it("is one index per connection, kept in the boot state every copy of a module shares (Next.js loads one per bundle)", async () => {

@@ -3,7 +3,7 @@ import { createVectorTable, dropVectorTable } from "../../../lib/db/virtual-tabl
 import { writeVectors, type VectorRowMeta } from "../../../lib/embeddings/write-vectors";
 import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
 import { vectorSearchSql } from "../../../lib/search/vector";
-import { searchVectorIndex } from "../../../lib/search/vector-index";
+import { searchVectorIndex } from "../../../lib/indexing/vector-index";
 import { testCtx } from "../../helpers/ctx";
 
 const DIM = 64;

@@ -6,17 +6,16 @@ import { memoryDetail } from "@/lib/views/detail";
 import { MARKDOWN_CLASS, renderMarkdownAsync } from "@/lib/views/markdown";
 import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
-import { LinkForm } from "../../_components/LinkForm";
 import { MemoryActions } from "../../_components/MemoryActions";
 import { MemoryForm } from "../../_components/MemoryForm";
 import { MemoryPlace } from "../../_components/MemoryPlace";
-import { RemoveLink } from "../../_components/RemoveLink";
-import { RevertVersion } from "../../_components/RevertVersion";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
 import { Ago } from "../../_components/Ago";
 import { FormNotice } from "../../_components/FormNotice";
-import { Badge, Card, PageHeader, statusTone, TextLink, when } from "../../_components/ui";
+import { Badge, Card, PageHeader, statusTone, TextLink } from "../../_components/ui";
+import { ChainCard, DetailsCard, LinksCard, UsageCard } from "./side-cards";
+import { VersionHistory } from "./version-history";
 
 export const dynamic = "force-dynamic";
 
@@ -25,17 +24,6 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const d = memoryDetail(serverCtx(), id);
   return { title: d ? d.memory.title || firstLine(d.memory.content) : "Memory not found" };
 }
-
-const USAGE_LABEL: Record<string, string> = { search: "found by agent searches", recall: "found by recall searches", get: "read by id", expand: "expanded" };
-
-/** How a link reads from this memory's side: "derived from" X going out, "source of" X coming in. */
-const LINK_LABEL: Record<string, { out: string; in: string }> = {
-  relates: { out: "relates to", in: "related from" },
-  supersedes: { out: "supersedes", in: "superseded by" },
-  contradicts: { out: "contradicts", in: "contradicted by" },
-  derived_from: { out: "derived from", in: "source of" },
-};
-const linkLabel = (kind: string, direction: "out" | "in") => LINK_LABEL[kind]?.[direction] ?? kind.replace(/_/g, " ");
 
 export default async function MemoryPage({
   params,
@@ -50,7 +38,6 @@ export default async function MemoryPage({
   const d = memoryDetail(ctx, id);
   if (!d) notFound();
   const m = d.memory;
-  const injections = d.usage.find((u) => u.kind === "inject");
   const trackers = await trackersOfMemory(ctx, id);
   return (
     <div data-testid="memory-detail">
@@ -122,89 +109,9 @@ export default async function MemoryPage({
         </Card>
         <div className="grid content-start gap-4">
           <TrackerCard trackers={trackers} />
-          <Card title="Usage" testId="usage">
-            <p className="text-sm">
-              Injected <strong data-testid="injection-count">{injections?.n ?? 0}</strong> {injections?.n === 1 ? "time" : "times"}
-              {injections ? (
-                <span className="text-zinc-600 dark:text-zinc-400">
-                  {" "}
-                  · last <Ago at={injections.last} />
-                </span>
-              ) : null}
-            </p>
-            <ul className="mt-2 space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-              {d.usage
-                .filter((u) => u.kind !== "inject")
-                .map((u) => (
-                  <li key={u.kind}>
-                    {USAGE_LABEL[u.kind] ?? u.kind}: {u.n} · last <Ago at={u.last} />
-                  </li>
-                ))}
-              <li>
-                accessed by agents {m.accessCount} {m.accessCount === 1 ? "time" : "times"}
-                {m.lastAccessedAt ? (
-                  <>
-                    {" "}
-                    · last <Ago at={m.lastAccessedAt} />
-                  </>
-                ) : null}
-              </li>
-            </ul>
-            {d.recentInjections.length ? (
-              <>
-                <h3 className="mt-3 text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">Recently injected into</h3>
-                <ul className="mt-1 space-y-0.5 text-xs">
-                  {d.recentInjections.map((r, i) => (
-                    <li key={i} data-testid="injection-item">
-                      <Ago at={r.at} /> ·{" "}
-                      {r.sessionId ? <TextLink href={`/sessions/${encodeURIComponent(r.sessionId)}`}>{r.sessionTitle ?? r.sessionId}</TextLink> : "no session"}
-                      <span className="text-zinc-600 dark:text-zinc-400">
-                        {" "}
-                        · {r.block === "stable" ? "stable block (system prompt)" : `recall block for “${(r.query ?? "").slice(0, 60)}”`}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </Card>
-          {d.chain.length ? (
-            <Card title="Supersession chain" testId="supersession-chain">
-              <ol className="space-y-1 text-sm">
-                {d.chain.map((c) => (
-                  <li key={c.id} data-testid="chain-item" className={c.id === m.id ? "font-semibold" : ""}>
-                    {c.id === m.id ? <span>{c.title}</span> : <TextLink href={`/memories/${c.id}`}>{c.title}</TextLink>}
-                    <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                      {" "}
-                      · {c.status} · {when(c.createdAt)}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-              <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Oldest first; each is replaced by the one below it.</p>
-            </Card>
-          ) : null}
-          <Card title="Links" testId="links">
-            {d.links.length === 0 ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No related memories linked.</p>
-            ) : (
-              <ul className="space-y-1 text-sm">
-                {d.links.map((l) => (
-                  <li key={`${l.direction}-${l.kind}-${l.otherId}`} data-testid="link-item">
-                    <span className="text-xs text-zinc-600 dark:text-zinc-400">{linkLabel(l.kind, l.direction)} </span>
-                    {l.other ? <TextLink href={`/memories/${l.otherId}`}>{l.other.title}</TextLink> : <span>{l.otherId}</span>}{" "}
-                    <RemoveLink
-                      from={l.direction === "out" ? m.id : l.otherId}
-                      to={l.direction === "out" ? l.otherId : m.id}
-                      kind={l.kind}
-                      label={l.other?.title ?? l.otherId}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <LinkForm id={m.id} />
-          </Card>
+          <UsageCard d={d} />
+          <ChainCard d={d} />
+          <LinksCard d={d} />
           <Card title="Where it applies" testId="place">
             <MemoryPlace
               id={m.id}
@@ -214,83 +121,11 @@ export default async function MemoryPage({
               projects={listProjects(ctx).map((p) => ({ id: p.id, name: p.name }))}
             />
           </Card>
-          <Card title="Details">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-zinc-600 dark:text-zinc-400">id</dt>
-              <dd className="break-all font-mono" data-testid="memory-id">
-                {m.id}
-              </dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">created</dt>
-              <dd>{when(m.createdAt)}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">updated</dt>
-              <dd>{when(m.updatedAt)}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">priority</dt>
-              <dd>{m.priority}</dd>
-              {Object.keys(m.metadata).length ? (
-                <>
-                  <dt className="text-zinc-600 dark:text-zinc-400">metadata</dt>
-                  <dd>
-                    <pre className="whitespace-pre-wrap break-all">{JSON.stringify(m.metadata, null, 1)}</pre>
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </Card>
+          <DetailsCard d={d} />
         </div>
       </div>
 
-      <Card title={`Version history (${d.versions.length})`} testId="versions" className="mt-4">
-        {d.versions.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Never edited.</p>
-        ) : (
-          <ol className="space-y-2">
-            {d.versions.map((v, i) => (
-              <li key={v.version} data-testid="version-item">
-                <details open={i === 0} className="rounded-md border border-zinc-200 dark:border-zinc-800">
-                  <summary className="cursor-pointer px-3 py-2 text-sm">
-                    <strong>v{v.version}</strong> replaced {when(v.replacedAt)} by {v.changedBy}
-                    {v.reason ? ` (${v.reason})` : ""} → {i === 0 ? "current" : `v${d.versions[i - 1].version}`}
-                  </summary>
-                  <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">
-                    {v.fieldChanges.length ? <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{v.fieldChanges.join(" · ")}</p> : null}
-                    <div className="mb-2">
-                      <RevertVersion
-                        memoryId={m.id}
-                        updatedAt={m.updatedAt}
-                        version={{
-                          version: v.version,
-                          title: v.title,
-                          content: v.content,
-                          category: v.category,
-                          tags: v.tags,
-                          pinned: v.pinned,
-                          priority: v.priority,
-                          status: v.status,
-                        }}
-                      />
-                    </div>
-                    <p data-testid="version-diff" className="whitespace-pre-wrap break-words font-mono text-sm">
-                      {v.diff.map((p, j) =>
-                        p.kind === "added" ? (
-                          <ins key={j} className="bg-emerald-100 text-emerald-900 no-underline dark:bg-emerald-900/50 dark:text-emerald-200">
-                            {p.text}
-                          </ins>
-                        ) : p.kind === "removed" ? (
-                          <del key={j} className="bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-200">
-                            {p.text}
-                          </del>
-                        ) : (
-                          <span key={j}>{p.text}</span>
-                        ),
-                      )}
-                    </p>
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Card>
+      <VersionHistory d={d} />
       <p className="mt-4 text-sm">
         <Link
           href={`/memories/new?category=${m.category}${m.projectId ? `&project=${m.projectId}` : ""}`}

@@ -2,8 +2,8 @@ import type Database from "better-sqlite3";
 import { logger } from "../logging/logger";
 import { prepared } from "../db/prepared";
 import { processSingleton } from "../process-singleton";
-import { jaccard } from "./jaccard";
-import { tokenize, tokenizeRecent } from "./tokenizer";
+import { jaccard } from "../search/jaccard";
+import { tokenize, tokenizeRecent } from "../search/tokenizer";
 
 /**
  * The token sets of the live (active or suggested) memories, in memory, with an inverted list per

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { processSingleton } from "../process-singleton";
-import { tokenize, tokenizeRecent } from "./tokenizer";
+import { tokenize, tokenizeRecent } from "../search/tokenizer";
 
 /**
  * Keeps the lexical index and the embedding queue in step with a memory's text. Called by every

@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import { watchVectorFilterChanges } from "../db/triggers";
 import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
-import { processSingleton } from "../process-singleton";
-import type { SearchFilters } from "./filters";
+import type { SearchFilters } from "../search/filters";
+import { connectionSlot } from "../db/connection-state";
 
 /**
  * An in-process copy of `memory_vectors` for KNN: sqlite-vec scans every vector in SQL (about
@@ -48,7 +48,7 @@ interface Index {
 const COLS = ["status", "scope", "category", "project", "session"] as const;
 // Per connection, and process-wide: the embedding writer (started by boot) marks changes in the
 // index the search routes read, whichever Next.js bundle each runs in.
-const { indexes } = processSingleton("vectorIndexes", () => ({ indexes: new WeakMap<Database.Database, Index | null>() }));
+const indexes = connectionSlot<Index | null>("vectorIndex");
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {

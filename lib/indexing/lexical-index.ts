@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import { readMeta, writeMeta } from "../embeddings/meta";
 import { logger } from "../logging/logger";
-import { catchUpDerived } from "../memories/derived";
-import { lexicalColumns } from "./sync";
+import { catchUpDerived } from "./derived";
+import { lexicalColumns } from "./rows";
 
 /**
  * Version of what `lexicalColumns` (the tokenizer) writes into `memory_fts`. Bump it whenever the

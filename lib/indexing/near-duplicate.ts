@@ -2,8 +2,8 @@ import type { Ctx } from "../ctx";
 import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 import type { Placement } from "../memories/scope";
 import { prepared } from "../db/prepared";
-import { jaccard } from "./jaccard";
-import { tokenize, tokenizeRecent } from "./tokenizer";
+import { jaccard } from "../search/jaccard";
+import { tokenize, tokenizeRecent } from "../search/tokenizer";
 
 /**
  * What the check found for a new text, short of an exact duplicate:

@@ -3,9 +3,9 @@ import { prepared } from "../db/prepared";
 import { syncEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
-import { indexMemory } from "../search/sync";
-import type { MemoryRow } from "./dto";
-import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "./row";
+import { indexMemory } from "./rows";
+import type { MemoryRow } from "../memories/dto";
+import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 
 /**
  * What is derived from a memory's text and tags: its lexical index row (`memory_fts`), its
