@@ -36,37 +36,91 @@ function optionName(rest: string): string {
 
 /**
  * Decisions stated as a choice between options: the user answers an assistant message that
- * listed options ("A) Minimal … B) Reflective …") with a label ("a", "3", "Option C"). The
- * decision is the chosen option's name and description, from the last list of that label kind
- * (letters or numbers) in the assistant's message.
+ * listed options ("A) Minimal … B) Reflective …") with a label ("a", "3", "Option C", or inside a
+ * short reply: "mostly b and then a"). The decision is the chosen option's name and description,
+ * from the last list of that label kind (letters or numbers) in the assistant's message. A short
+ * yes to a message that offered one thing ("Want to pick up that hanging question?") is the
+ * decision to do that thing.
  */
 export function choicesIn(turns: readonly { role: string; text: string }[]): string[] {
   const out: string[] = [];
   for (let i = 1; i < turns.length; i++) {
     const t = turns[i];
     if (t.role !== "user" || !t.text || t.text.length > 400) continue;
-    const reply = t.text.match(CHOICE_REPLY);
-    if (!reply) continue;
     let j = i - 1;
     while (j >= 0 && !(turns[j].role === "assistant" && turns[j].text)) j--;
     if (j < 0) continue;
-    const label = reply[1].toLowerCase();
-    const isLetter = /[a-f]/.test(label);
-    let chosen: { line: string; name: string } | undefined;
-    for (const line of turns[j].text.split(/\r?\n/)) {
-      const m = line.match(OPTION_LINE);
-      if (!m || /[a-f]/i.test(m[1]) !== isLetter) continue;
-      if (m[1].toLowerCase() === label)
-        chosen = {
-          line: line
-            .replace(/\*\*|\|/g, " ")
-            .replace(/\s+/g, " ")
-            .trim(),
-          name: optionName(line.trim()),
-        };
+    const reply = t.text.match(CHOICE_REPLY);
+    const labels = reply ? [reply[1].toLowerCase()] : t.text.length <= 200 ? labelsInReply(t.text) : [];
+    let picked = false;
+    for (const label of labels) {
+      const chosen = optionFor(turns[j].text, label);
+      if (!chosen) continue;
+      picked = true;
+      out.push(`Chose ${chosen.name || chosen.line}: ${chosen.line}`);
     }
-    if (!chosen) continue;
-    out.push(`Chose ${chosen.name || chosen.line}: ${chosen.line}`);
+    if (!picked && AGREEMENT.test(t.text.trim())) {
+      const offer = lastOffer(turns[j].text);
+      if (offer) out.push(`Agreed: ${offer}`);
+    }
   }
   return out;
+}
+
+/** The option line of `label` (the last list of that label kind in the message). */
+function optionFor(message: string, label: string): { line: string; name: string } | undefined {
+  const isLetter = /[a-f]/.test(label);
+  let chosen: { line: string; name: string } | undefined;
+  for (const line of message.split(/\r?\n/)) {
+    const m = line.match(OPTION_LINE);
+    if (!m || /[a-f]/i.test(m[1]) !== isLetter) continue;
+    if (m[1].toLowerCase() === label)
+      chosen = {
+        line: line
+          .replace(/\*\*|\|/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+        name: optionName(line.trim()),
+      };
+  }
+  return chosen;
+}
+
+/**
+ * Labels named inside a short reply that does not open with one: "probably mostly b and then a",
+ * "then let's do 1", "maybe 2 but also …". A label counts after a word that introduces a pick, or
+ * before "and"/"then"/the end; a lone "a" only at the end or before a conjunction (else it is the
+ * article).
+ */
+const PICK_BEFORE = /^(?:mostly|probably|maybe|perhaps|do|pick|choose|option|go|with|and|amd|then|or|first|prefer)$/i;
+function labelsInReply(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .split(/[\s,;.!()]+/)
+    .filter(Boolean);
+  const out: string[] = [];
+  words.forEach((w, k) => {
+    if (!/^(?:[a-f]|[1-9])$/.test(w)) return;
+    const next = words[k + 1];
+    const endsOrJoins = next === undefined || /^(?:and|amd|then|but|or|first|mostly)$/.test(next);
+    if (w === "a" ? !endsOrJoins : !(PICK_BEFORE.test(words[k - 1] ?? "") || endsOrJoins)) return;
+    if (!out.includes(w)) out.push(w);
+  });
+  return out;
+}
+
+/** A short reply that accepts what the assistant offered: "yes", "sounds good", "that's a great place to start". */
+const AGREEMENT =
+  /^(?:yes|yeah|yep|sure|ok(?:ay)?|go(?: for it| ahead)?|do it|let'?s do (?:it|that)|sounds (?:good|great)|(?:that'?s|thats) (?:a )?(?:great|good|fine|perfect)(?: (?:place|idea|plan|call|choice))?(?: to start)?|agreed|perfect)\b[\s.!]*$/i;
+/** The assistant's offer that a yes accepts: its last "Want me to …?", "Want to …?", "Shall I …?", "Should we …?", "Would you like me to …?". */
+const OFFER = /(?:^|\*\*|\s)(?:do you )?(?:want(?: me)? to|shall (?:i|we)|should (?:i|we)|would you like(?: me)? to)\s+([^?]{3,200})\?/gi;
+function lastOffer(message: string): string | undefined {
+  let last: string | undefined;
+  // "…, or would you like something else?" is a second offer, not part of the first.
+  for (const m of message.matchAll(OFFER))
+    last = m[1]
+      .split(/,?\s+or (?:would|do|should|shall|want)\b/i)[0]
+      .replace(/\*\*|`/g, "")
+      .trim();
+  return last;
 }

@@ -43,10 +43,9 @@ export function nextStepsIn(text: string, last = false): string[] {
   let fenced = false;
   for (const raw of text.split(/\r?\n/)) {
     if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced || !raw.trim()) {
-      if (!raw.trim()) underHeading = false;
-      continue;
-    }
+    // A blank line keeps the list open: a lead-in is often followed by one ("### Next Steps", "",
+    // "1. …"), and spaced items ("1. …", "", "2. …") are one list. Any other line closes it.
+    if (fenced || !raw.trim()) continue;
     if (underHeading && LIST_ITEM.test(raw) && !isCodeLike(raw.replace(LIST_ITEM, ""))) {
       out.push(
         raw

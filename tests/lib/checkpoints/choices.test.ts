@@ -63,3 +63,50 @@ describe("next steps as the last message's plan", () => {
     expect(nextStepsIn(plan, false)).toEqual([]);
   });
 });
+
+describe("choices inside a short reply, and a yes to an offer", () => {
+  const style = "Your style?\n\n**A) Branching** — tree-like\n\n**B) Connecting** — web-like\n\n**C) Layering** — revisited";
+  it("takes every label the reply names, in order, not the article", () => {
+    const got = choicesIn([
+      { role: "assistant", text: style },
+      { role: "user", text: "i dont know probably mostly b and then a" },
+    ]);
+    expect(got.map((d) => d.split(":")[0])).toEqual(["Chose Connecting", "Chose Branching"]);
+    expect(
+      choicesIn([
+        { role: "assistant", text: style },
+        { role: "user", text: "a mix would be nice" },
+      ]),
+    ).toEqual([]);
+  });
+  it("records a short yes as agreeing to the last thing offered, and nothing without an offer", () => {
+    const offer = "**Want to pick up that hanging question?**\n\nOr if something else is pulling at you, we can go there instead.";
+    expect(
+      choicesIn([
+        { role: "assistant", text: offer },
+        { role: "user", text: "thats a great place to start" },
+      ]),
+    ).toEqual(["Agreed: pick up that hanging question"]);
+    expect(
+      choicesIn([
+        { role: "assistant", text: "Shall I test it with /clear, or would you like other changes?" },
+        { role: "user", text: "yes" },
+      ]),
+    ).toEqual(["Agreed: test it with /clear"]);
+    expect(
+      choicesIn([
+        { role: "assistant", text: "Ready to start?" },
+        { role: "user", text: "yes" },
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe("a plan list after a blank line", () => {
+  it("keeps the items under a heading or lead-in across blank lines, and stops at the next paragraph", () => {
+    const last = "### Next Steps\n\n1. **Fix backend:** check the key\n\n2. **Investigate stop hook**\n\nHandoff notes are in `progress.md`.\n\n- not a step";
+    expect(nextStepsIn(last, true)).toEqual(["Fix backend: check the key", "Investigate stop hook"]);
+    const earlier = "The logical next steps are:\n\n1. **`/onboard-profile`** — create your profile\n2. **Test a full session**";
+    expect(nextStepsIn(earlier, false)).toEqual(["`/onboard-profile` — create your profile", "Test a full session"]);
+  });
+});
