@@ -80,3 +80,16 @@ export interface TeamPullResult {
   cursor: number;
   more: boolean;
 }
+
+export const teamAuditQuery = z.object({ limit: z.coerce.number().int().min(1).max(1_000).default(100), project: project.optional() });
+export const teamJoinInput = z.object({
+  url: z
+    .string()
+    .url()
+    .max(2_000)
+    .refine((u) => /^https?:\/\//.test(u), "an http(s) URL"),
+  token: z.string().trim().min(1).max(200),
+});
+export const teamShareInput = z
+  .object({ directory: z.string().min(1).max(4_096).optional(), project: z.string().min(1).max(200).optional(), name: project })
+  .refine((v) => v.directory || v.project, { message: "a directory or a project", path: ["directory"] });

@@ -35,3 +35,9 @@ export async function requireProjectAccess(hub: Hub, user: HubUser, projects: It
   const refused = wanted.find((p) => !allowed.has(p));
   if (refused !== undefined) throw new AppError("forbidden", `team "${user.team}" has no access to project "${refused}"`, { field: "project" });
 }
+
+/** The projects a user's team may reach. */
+export async function accessibleProjects(hub: Hub, user: HubUser): Promise<string[]> {
+  const { rows } = await hub.pool.query<{ project: string }>("SELECT project FROM hub_access WHERE team = $1 ORDER BY project", [user.team]);
+  return rows.map((r) => r.project);
+}

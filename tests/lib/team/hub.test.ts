@@ -31,7 +31,7 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     ana = await authenticateHubUser(hub, anaToken);
   }, 60_000);
   afterAll(async () => {
-    await hub?.pool.end();
+    if (hub) await closeHub(hub);
     pg?.stop();
   });
 
