@@ -26,7 +26,7 @@ export function shareProject(ctx: Ctx, input: ProjectRef & { name: string }): { 
         `INSERT INTO team_outbox (memory_id) SELECT id FROM memories
           WHERE project_id = ? AND scope = 'project' AND status IN ('active', 'resolved') AND id NOT IN (SELECT memory_id FROM team_memories)`,
       ).run(projectId).changes;
-      prepared(ctx.sqlite, "INSERT INTO team_memories (memory_id) SELECT memory_id FROM team_outbox ON CONFLICT (memory_id) DO NOTHING").run();
+      prepared(ctx.sqlite, "INSERT INTO team_memories (memory_id) SELECT memory_id FROM team_outbox WHERE true ON CONFLICT (memory_id) DO NOTHING").run();
       return { projectId, hubProject: input.name, queued };
     },
     "immediate",
