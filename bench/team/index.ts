@@ -127,8 +127,8 @@ try {
         machines.push({ ctx, dir });
       }
       const reader = machines.pop()!;
-      // The reader starts at the hub's end: what it pulls is the 1,000 changes below.
-      reader.ctx.sqlite.prepare("UPDATE team_projects SET cursor = ?").run(httpPulled.cursor);
+      // Every machine starts at the hub's end (as if caught up before): what moves is the 1,000 changes below.
+      for (const m of [...machines, reader]) m.ctx.sqlite.prepare("UPDATE team_projects SET cursor = ?").run(httpPulled.cursor);
       for (const m of machines) for (let k = 0; k < 100; k++) createMemory(m.ctx, { content: `${c.text()} (sync ${k})`, directory: m.dir });
       const hubCpu0 = processCpuMs(server.child.pid!);
       const [outcome, syncMs] = await time(async () => {
