@@ -31,6 +31,9 @@ export function ensureChangeLogTriggers(sqlite: Database.Database) {
  * pulled version being applied (`team_applying`). Created by `openDatabase`.
  */
 export function ensureTeamOutboxTriggers(sqlite: Database.Database) {
+  // Opened with an older migrations folder (a downgrade, the upgrade tests): no team tables, no
+  // triggers naming them, or every write to memories would fail. The next open with them creates them.
+  if (!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_projects'").get()) return;
   const queue = (row: "new" | "old") => `
       INSERT INTO team_outbox (memory_id) VALUES (${row}.id);
       INSERT INTO team_memories (memory_id) VALUES (${row}.id) ON CONFLICT (memory_id) DO UPDATE SET state = 'pending';`;
