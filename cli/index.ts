@@ -16,6 +16,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerMemories } from "./commands/memories";
 import { registerPlugin } from "./commands/plugin";
 import { registerProjects } from "./commands/projects";
+import { registerTeam } from "./commands/team";
 import { registerReindex } from "./commands/reindex";
 import { registerSearch } from "./commands/search";
 import { registerServer } from "./commands/server";
@@ -63,6 +64,7 @@ Exit codes: 0 ok, 1 failure, 2 bad usage, 3 server not reachable, 4 not found,
   registerIngestNotes(program);
   registerLoop(program);
   registerProjects(program);
+  registerTeam(program);
   return program;
 }
 

@@ -6,6 +6,8 @@ import { startEnrichment } from "./enrichment";
 import { startHousekeeping } from "./maintenance/housekeeping";
 import { warmNearDuplicateIndex } from "./indexing/near-duplicate-warm";
 import { startSessionSweep } from "./sessions/sweep";
+import { startTeamSync } from "./team/background";
+import { currentHub, hubDatabaseUrl } from "./team/hub/state";
 
 /**
  * The work that runs off the request path, started once by boot() and stopped with the services
@@ -27,4 +29,8 @@ export function startBackgroundWork(ctx: Ctx): void {
   services.background.push(startEnrichment(ctx));
   // Consolidation and skill distillation per project (every 7 days or after N new memories; monthly).
   services.background.push(startConsolidationSchedule(ctx));
+  // Team sync with a hub (docs/team.md): idle until this machine joins one.
+  services.background.push(startTeamSync(ctx));
+  // Hub mode (RECOLLECT_DATABASE_URL): open and migrate the hub's PostgreSQL now, not on the first push.
+  if (hubDatabaseUrl()) void currentHub().catch(() => {});
 }

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Ctx } from "./ctx";
 import { storageProblem, type StorageProblem } from "./db/storage-errors";
 import type { SearchStatus } from "./search/status";
+import { hubHealth } from "./team/hub/state";
+import { teamStatus } from "./team/status";
 import { VERSION } from "./version";
 
 /** What `/api/health` tells a caller without the token: whether it is Recollect, and which version. */
@@ -22,6 +24,11 @@ export interface Health extends PublicHealth {
   warmUp: { nearDuplicateIndex: "building" | "ready" };
   /** `full` from a write that failed with SQLITE_FULL until the next write succeeds. */
   storage: { status: "ok" } | ({ status: "full" } & Omit<StorageProblem, "code">);
+  /** Team memory (docs/team.md): `hub` when this server is a hub (RECOLLECT_DATABASE_URL), `sync` when it joined one. */
+  team: {
+    hub: ReturnType<typeof hubHealth>;
+    sync: { joined: boolean; pending: number; conflicts: number; lastSyncAt: number | null; lastError: string | null };
+  };
 }
 
 export function publicHealth(): PublicHealth {
@@ -64,5 +71,11 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
     search: ctx.services.searchStatus,
     warmUp: { nearDuplicateIndex: ctx.services.nearDuplicates.ready ? "ready" : "building" },
     storage: problem ? { status: "full", reason: problem.reason, at: problem.at } : { status: "ok" },
+    team: { hub: hubHealth(), sync: teamSync(ctx) },
   };
+}
+
+function teamSync(ctx: Ctx) {
+  const { joined, pending, conflicts, lastSyncAt, lastError } = teamStatus(ctx);
+  return { joined, pending, conflicts, lastSyncAt, lastError };
 }

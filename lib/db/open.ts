@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as sqliteVec from "sqlite-vec";
 import { appRoot } from "../paths";
 import * as schema from "./schema";
-import { ensureChangeLogTriggers } from "./triggers";
+import { ensureChangeLogTriggers, ensureTeamOutboxTriggers } from "./triggers";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -47,6 +47,7 @@ export function openDatabase(file: string, options: { migrationsDir?: string; re
     if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle") });
       ensureChangeLogTriggers(sqlite);
+      ensureTeamOutboxTriggers(sqlite);
       // Checkpoint the WAL every ~16 MB instead of every 4 MB: each checkpoint syncs to disk, and
       // fewer, larger ones write pages that many commits touched once instead of many times.
       sqlite.pragma("wal_autocheckpoint = 4000");

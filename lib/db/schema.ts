@@ -537,3 +537,53 @@ export const loopPhases = sqliteTable(
   },
   (t) => [uniqueIndex("loop_phases_key_idx").on(t.loopId, t.iteration, t.kind)],
 );
+
+/**
+ * Team sync (docs/team.md): the hub this machine joined (one row, id 1). The token is the user's
+ * hub token, kept like the API token: in the private data dir.
+ */
+export const teamHub = sqliteTable("team_hub", {
+  id: integer("id").primaryKey(),
+  /** This machine's id on the hub: with the outbox row id, each pushed change's id (a re-sent push is stored once). */
+  machineId: text("machine_id").notNull(),
+  url: text("url").notNull(),
+  token: text("token").notNull(),
+  joinedAt: integer("joined_at").notNull().default(now),
+  lastSyncAt: integer("last_sync_at"),
+  lastError: text("last_error"),
+});
+
+/** A project whose memories are its team scope: synced with the hub's project `hub_project`; `cursor`: the last hub seq pulled. */
+export const teamProjects = sqliteTable("team_projects", {
+  projectId: text("project_id").primaryKey(),
+  hubProject: text("hub_project").notNull().unique(),
+  cursor: integer("cursor").notNull().default(0),
+});
+
+/**
+ * Each team memory's sync state: `hub_seq` the hub version this machine's text is based on (null
+ * until first pushed), `state` pending (in the outbox) / synced / conflict (a concurrent edit kept
+ * as a version and proposed in the inbox).
+ */
+export const teamMemories = sqliteTable("team_memories", {
+  memoryId: text("memory_id").primaryKey(),
+  hubSeq: integer("hub_seq"),
+  /** The hub project its last version went to: where a tombstone goes once the memory is deleted here. */
+  hubProject: text("hub_project"),
+  state: text("state", { enum: ["pending", "synced", "conflict"] })
+    .notNull()
+    .default("pending"),
+});
+
+/**
+ * The outbox: one row per local change of a team memory, written by triggers (lib/db/triggers.ts)
+ * whatever verb made it; pushed in the background, removed once the hub acknowledged it.
+ */
+export const teamOutbox = sqliteTable("team_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  memoryId: text("memory_id").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Non-empty while pulled versions are applied: the outbox triggers skip those writes. */
+export const teamApplying = sqliteTable("team_applying", { id: integer("id").primaryKey() });

@@ -27,6 +27,33 @@ export function ensureChangeLogTriggers(sqlite: Database.Database) {
 }
 
 /**
+ * The team outbox (docs/team.md): a change to a memory of a shared project (its text, category,
+ * status, or its deletion) queues the memory for the next push, whoever made it, unless it is a
+ * pulled version being applied (`team_applying`). Created by `openDatabase`.
+ */
+export function ensureTeamOutboxTriggers(sqlite: Database.Database) {
+  // Opened with an older migrations folder (a downgrade, the upgrade tests): no team tables, no
+  // triggers naming them, or every write to memories would fail. The next open with them creates them.
+  if (!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_projects'").get()) return;
+  const queue = (row: "new" | "old") => `
+      INSERT INTO team_outbox (memory_id) VALUES (${row}.id);
+      INSERT INTO team_memories (memory_id) VALUES (${row}.id) ON CONFLICT (memory_id) DO UPDATE SET state = 'pending';`;
+  const shared = (row: "new" | "old") =>
+    `${row}.scope = 'project' AND ${row}.project_id IN (SELECT project_id FROM team_projects) AND NOT EXISTS (SELECT 1 FROM team_applying)`;
+  sqlite.exec(`
+    CREATE TRIGGER IF NOT EXISTS team_outbox_insert AFTER INSERT ON memories WHEN ${shared("new")}
+    BEGIN ${queue("new")}
+    END;
+    CREATE TRIGGER IF NOT EXISTS team_outbox_update AFTER UPDATE OF title, content, tags, category, status ON memories WHEN ${shared("new")}
+    BEGIN ${queue("new")}
+    END;
+    CREATE TRIGGER IF NOT EXISTS team_outbox_delete AFTER DELETE ON memories WHEN ${shared("old")}
+    BEGIN ${queue("old")}
+    END;
+  `);
+}
+
+/**
  * Keep the vector table's filter columns and deletions in step with `memories` in the writing
  * transaction, whatever verb made the change. Created and dropped with the vector table
  * (lib/db/virtual-tables.ts): a trigger naming a missing table would make every memory update fail.

@@ -58,6 +58,11 @@ export type GuardResult =
 
 /** API paths open without a credential: the health probe and the login (ticket link, token form). */
 export const PUBLIC_API_PATHS = new Set(["/api/health", "/api/auth/login"]);
+/**
+ * The team hub's sync API (docs/team.md): machines authenticate there with their own team tokens,
+ * checked by the routes (app/api/team/_hub.ts), never with this server's API token.
+ */
+export const TEAM_HUB_API_PREFIX = "/api/team/hub/";
 /** API paths a browser session may not use: they mint or revoke browser credentials. */
 export const TOKEN_ONLY_API_PATHS = new Set(["/api/auth/tickets", "/api/auth/sessions"]);
 /**
@@ -100,7 +105,7 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
 
   const auth = authenticate(req, deps);
   const isApi = req.pathname === "/api" || req.pathname.startsWith("/api/");
-  if (isApi && !PUBLIC_API_PATHS.has(req.pathname)) {
+  if (isApi && !PUBLIC_API_PATHS.has(req.pathname) && !req.pathname.startsWith(TEAM_HUB_API_PREFIX)) {
     if (auth.kind === "none" || (auth.kind === "session" && TOKEN_ONLY_API_PATHS.has(req.pathname))) {
       const given = bearerOf(req);
       return {
@@ -130,7 +135,9 @@ export function guardRequest(req: GuardRequest, deps: GuardDeps): GuardResult {
   }
 
   if (MUTATING.has(req.method.toUpperCase())) {
-    const refused = auth.kind === "token" || auth.kind === "agentHook" ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
+    // A team hub's machines write with their team token (checked by the route) like any token client.
+    const tokenLike = auth.kind === "token" || auth.kind === "agentHook" || (isApi && req.pathname.startsWith(TEAM_HUB_API_PREFIX));
+    const refused = tokenLike ? foreignOriginForTokenWrite(req, deps) : crossOriginBrowserWrite(req);
     if (refused) return refused;
   }
   return { ok: true, auth };

@@ -50,9 +50,10 @@ export async function freePort(): Promise<number> {
  * Starts the real production server (server/serve.ts: request-line gate + Next.js) on a free port with its own data dir and an
  * isolated config dir. Embeddings are off unless the test's env turns them on.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const port = await freePort();
+  // A restarted server keeps its port (the team tests restart a hub its machines know by URL).
+  const port = options.port ?? (await freePort());
   const configHome = tempDir("recollect-config-");
   let output = "";
   const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {

@@ -1,6 +1,7 @@
 import { json, parseQuery, route } from "../_lib/handler";
 import { healthQuery } from "@/lib/contracts/health";
 import { health, publicHealth } from "@/lib/health";
+import { currentHub, hubDatabaseUrl } from "@/lib/team/hub/state";
 import { LOCAL_ADDRESS_HEADER, proofAddress, serverProof } from "@/lib/security/server-proof";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +15,10 @@ export const dynamic = "force-dynamic";
  * a client checks that before it sends the token, so another program listening on the port first
  * never receives it.
  */
-export const GET = route(({ req, ctx, auth, server }) => {
+export const GET = route(async ({ req, ctx, auth, server }) => {
   const { challenge } = parseQuery(req, healthQuery);
+  // A hub reports its PostgreSQL's state: opened (and migrated) here if nothing opened it yet.
+  if (auth.kind === "token" && hubDatabaseUrl()) await currentHub().catch(() => {});
   const body = auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth();
   if (challenge === undefined) return json(body);
   // The address the client reached, as the front gate saw the connection (never the Host header:

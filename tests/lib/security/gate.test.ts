@@ -112,3 +112,13 @@ describe("the server proof's address (issue #37, finding 8)", () => {
     expect(provesToken("t", "c".repeat(32), serverProof("t", "c".repeat(32), "127.0.0.1:1"), "127.0.0.1:2")).toBe(false);
   });
 });
+
+describe("checkRequestBody: the team hub's sync API", () => {
+  const headers = { "content-length": "10" };
+  it("lets a body with a team token reach the hub route (which checks the token before reading it); none without a bearer", () => {
+    const check = (target: string, h: Record<string, string>) => checkRequestBody({ method: "POST", target, headers: h, token: "server-token" });
+    expect(check("/api/team/hub/push", { ...headers, authorization: "Bearer rct_x" })).toBeNull();
+    expect(check("/api/team/hub/push", headers)).toMatchObject({ status: 401 });
+    expect(check("/api/team/users", { ...headers, authorization: "Bearer rct_x" })).toMatchObject({ status: 401 });
+  });
+});

@@ -167,3 +167,13 @@ describe("guardRequest", () => {
     expect(browserWrite({ authorization: "Bearer wrong", origin: "http://127.0.0.1:9999" })).toMatchObject({ ok: false, status: 403 });
   });
 });
+
+describe("guardRequest: the team hub's sync API (docs/team.md)", () => {
+  it("leaves a team token to the hub routes, refuses a foreign Origin there, and keeps every other team route on the API token", () => {
+    const team = { authorization: "Bearer rct_team-token", method: "POST", contentType: "application/json" } as const;
+    expect(check({ ...team, pathname: "/api/team/hub/push" })).toMatchObject({ ok: true, auth: { kind: "none" } });
+    expect(check({ ...team, pathname: "/api/team/hub/push", origin: "https://evil.example" })).toMatchObject({ ok: false, status: 403 });
+    for (const pathname of ["/api/team/users", "/api/team", "/api/team/hubx", "/api/team/sync"])
+      expect(check({ ...team, pathname }), pathname).toMatchObject({ ok: false, status: 401 });
+  });
+});

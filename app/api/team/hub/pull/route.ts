@@ -1,0 +1,12 @@
+import { json, parseQuery, route } from "../../../_lib/handler";
+import { hubCaller } from "../../_hub";
+import { teamPullQuery } from "@/lib/contracts/team";
+import { pullVersions } from "@/lib/team/hub/pull";
+
+export const dynamic = "force-dynamic";
+
+/** A project's versions after a cursor, in hub order. */
+export const GET = route(async ({ req }) => {
+  const { hub, user } = await hubCaller(req);
+  return json(await pullVersions(hub, user, parseQuery(req, teamPullQuery)));
+});

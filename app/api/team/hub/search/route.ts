@@ -1,0 +1,12 @@
+import { json, parseQuery, route } from "../../../_lib/handler";
+import { hubCaller } from "../../_hub";
+import { teamSearchQuery } from "@/lib/contracts/team";
+import { searchTeamMemories } from "@/lib/team/hub/search";
+
+export const dynamic = "force-dynamic";
+
+/** Full-text search over a project's team memories on the hub. */
+export const GET = route(async ({ req }) => {
+  const { hub, user } = await hubCaller(req);
+  return json({ results: await searchTeamMemories(hub, user, parseQuery(req, teamSearchQuery)) });
+});

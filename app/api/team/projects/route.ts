@@ -1,0 +1,6 @@
+import { json, parseBody, route } from "../../_lib/handler";
+import { teamShareInput } from "@/lib/contracts/team";
+import { shareProject } from "@/lib/team/share";
+
+/** `recollect team share [dir] --as <name>`: the project's memories become its team scope. */
+export const POST = route(async ({ req, ctx }) => json(shareProject(ctx, await parseBody(req, teamShareInput, ctx.config.server.bodyLimitBytes)), 201));

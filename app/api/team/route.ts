@@ -1,0 +1,14 @@
+import { json, parseBody, route } from "../_lib/handler";
+import { teamJoinInput } from "@/lib/contracts/team";
+import { joinHub } from "@/lib/team/join";
+import { leaveHub } from "@/lib/team/leave";
+import { teamStatus } from "@/lib/team/status";
+
+export const dynamic = "force-dynamic";
+
+/** `recollect team status`. */
+export const GET = route(({ ctx }) => json(teamStatus(ctx)));
+/** `recollect team join <url> --token …`: checks the token with the hub, then keeps the link. */
+export const POST = route(async ({ req, ctx }) => json(await joinHub(ctx, await parseBody(req, teamJoinInput, ctx.config.server.bodyLimitBytes))));
+/** `recollect team leave`: memories stay; the link, shared projects and outbox go. */
+export const DELETE = route(({ ctx }) => json(leaveHub(ctx)));

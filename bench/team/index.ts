@@ -1,0 +1,170 @@
+/**
+ * bench/team: the team hub on a throw-away PostgreSQL 15 (tests/helpers/postgres.ts), 10 simulated
+ * users. Measures: push throughput into the hub (the verb, in this process: the hub's own cost),
+ * pull throughput (the verb, and over HTTP from the real server in hub mode), hub search p50/p95
+ * at N team memories (GIN tsvector over Recollect's tokens), and sync of 1,000 changes end to end on
+ * loopback: 10 machines (real SQLite each) write 100 memories each, push them through the real hub
+ * server, and an 11th machine pulls and applies all 1,000.
+ * Run: npx tsx bench/team/index.ts [--memories 100000] [--no-http] (--no-http: the verbs only, no build needed)
+ */
+import os from "node:os";
+import path from "node:path";
+import { teamPushInput } from "../../lib/contracts/team";
+import { createMemory } from "../../lib/memories";
+import { grantProjectAccess } from "../../lib/team/hub/grant";
+import { inviteHubUser } from "../../lib/team/hub/invite";
+import { closeHub, openHub } from "../../lib/team/hub/open";
+import { pullVersions } from "../../lib/team/hub/pull";
+import { pushChanges } from "../../lib/team/hub/push";
+import { searchTeamMemories } from "../../lib/team/hub/search";
+import { authenticateHubUser, type HubUser } from "../../lib/team/hub/users";
+import { hubPull } from "../../lib/team/hub-client";
+import { joinHub } from "../../lib/team/join";
+import { shareProject } from "../../lib/team/share";
+import { syncWithHub } from "../../lib/team/sync";
+import { ensureBuild, ROOT } from "../../scripts/build-if-needed";
+import { testCtx } from "../../tests/helpers/ctx";
+import { postgresSkipReason, startPostgres } from "../../tests/helpers/postgres";
+import { startServer, tempDir } from "../../tests/helpers/server";
+import { processCpuMs } from "../lib/process-cpu";
+import { printTable, summarize, time, writeResult } from "../lib/stats";
+import { corpus, rand } from "../search/corpus";
+
+const args = process.argv.slice(2);
+const size = Number(args.includes("--memories") ? args[args.indexOf("--memories") + 1] : 100_000);
+const USERS = 10;
+const BATCH = 1_000;
+const http = !args.includes("--no-http");
+
+const skip = postgresSkipReason();
+if (skip) {
+  console.log(`bench/team skipped: ${skip}`);
+  process.exit(0);
+}
+if (http) ensureBuild();
+const db = await startPostgres();
+const results: Record<string, unknown> = { memories: size, users: USERS, load: os.loadavg()[0] };
+try {
+  const hub = await openHub(db.url, { migrationsDir: path.join(ROOT, "drizzle-hub") });
+  await grantProjectAccess(hub, "bench", { team: "core", project: "acme" });
+  const tokens: string[] = [];
+  const users: HubUser[] = [];
+  for (let u = 0; u < USERS; u++) {
+    tokens.push((await inviteHubUser(hub, "bench", { name: `user${u}`, team: "core", admin: false })).token);
+    users.push(await authenticateHubUser(hub, tokens[u]!));
+  }
+  const c = corpus();
+
+  // 1. Push throughput: N memories in batches of 1,000, the users taking turns (the hub's verb).
+  const cpu0 = process.cpuUsage();
+  const [, pushMs] = await time(async () => {
+    for (let i = 0; i < size; i += BATCH) {
+      const changes = Array.from({ length: Math.min(BATCH, size - i) }, (_, k) => ({
+        changeId: `load-${i + k}`,
+        memoryId: `load-${i + k}`,
+        project: "acme",
+        baseSeq: null,
+        category: "fact",
+        title: null,
+        content: c.text(),
+      }));
+      await pushChanges(hub, users[(i / BATCH) % USERS]!, teamPushInput.parse({ changes }));
+    }
+  });
+  const pushCpu = process.cpuUsage(cpu0);
+  results.push = {
+    changes: size,
+    ms: Math.round(pushMs),
+    perSecond: Math.round((size / pushMs) * 1000),
+    benchCpuMs: Math.round((pushCpu.user + pushCpu.system) / 1000),
+  };
+
+  // 2. Pull throughput through the verb: every version, pages of 1,000.
+  const [pulled, pullMs] = await time(async () => {
+    let cursor = 0;
+    let n = 0;
+    for (;;) {
+      const page = await pullVersions(hub, users[0]!, { project: "acme", cursor, limit: BATCH });
+      n += page.versions.length;
+      cursor = page.cursor;
+      if (!page.more) return n;
+    }
+  });
+  results.pullVerb = { versions: pulled, ms: Math.round(pullMs), perSecond: Math.round((pulled / pullMs) * 1000) };
+
+  // 3. Hub search at N memories: 200 queries of two vocabulary words (lexical: GIN tsvector).
+  const samples: number[] = [];
+  for (let q = 0; q < 200; q++) {
+    const query = `${c.vocabulary[Math.floor(rand() * 400)]} ${c.vocabulary[Math.floor(rand() * 2000)]}`;
+    const [, ms] = await time(() => searchTeamMemories(hub, users[q % USERS]!, { project: "acme", query, limit: 10 }));
+    samples.push(ms);
+  }
+  results.search = { index: "GIN tsvector (Recollect tokens), ts_rank", ...summarize(samples) };
+
+  // 4. The real hub server on the same PostgreSQL: pull over HTTP, and sync of 1,000 changes end to end.
+  if (http) {
+    const server = await startServer({ env: { RECOLLECT_DATABASE_URL: db.url } });
+    try {
+      const link = { url: server.url, token: tokens[0]! };
+      const [httpPulled, httpPullMs] = await time(async () => {
+        let cursor = 0;
+        let n = 0;
+        for (;;) {
+          const page = await hubPull(link, "acme", cursor);
+          n += page.versions.length;
+          cursor = page.cursor;
+          if (!page.more) return { n, cursor };
+        }
+      });
+      results.pullHttp = { versions: httpPulled.n, ms: Math.round(httpPullMs), perSecond: Math.round((httpPulled.n / httpPullMs) * 1000) };
+
+      const machines: { ctx: ReturnType<typeof testCtx>; dir: string }[] = [];
+      for (let u = 0; u <= USERS; u++) {
+        const ctx = testCtx();
+        const dir = tempDir("recollect-bench-team-");
+        await joinHub(ctx, { url: server.url, token: tokens[u % USERS]! });
+        shareProject(ctx, { directory: dir, name: "acme" });
+        machines.push({ ctx, dir });
+      }
+      const reader = machines.pop()!;
+      // Every machine starts at the hub's end (as if caught up before): what moves is the 1,000 changes below.
+      for (const m of [...machines, reader]) m.ctx.sqlite.prepare("UPDATE team_projects SET cursor = ?").run(httpPulled.cursor);
+      for (const m of machines) for (let k = 0; k < 100; k++) createMemory(m.ctx, { content: `${c.text()} (sync ${k})`, directory: m.dir });
+      const hubCpu0 = processCpuMs(server.child.pid!);
+      const [outcome, syncMs] = await time(async () => {
+        const pushes = await Promise.all(machines.map((m) => syncWithHub(m.ctx)));
+        const pull = await syncWithHub(reader.ctx);
+        return { pushed: pushes.reduce((s, p) => s + p.pushed, 0), pulled: pull.pulled, errors: [...pushes, pull].filter((p) => p.error).length };
+      });
+      const hubCpu = (processCpuMs(server.child.pid!) ?? 0) - (hubCpu0 ?? 0);
+      const applied = (reader.ctx.sqlite.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
+      results.sync1000 = { ...outcome, applied, ms: Math.round(syncMs), hubServerCpuMs: Math.round(hubCpu) };
+      for (const m of [...machines, reader]) m.ctx.close();
+    } finally {
+      await server.kill("SIGKILL");
+    }
+  }
+  await closeHub(hub);
+} finally {
+  db.stop();
+}
+
+const r = results as Record<string, Record<string, number | string>>;
+printTable(`team hub, ${size} memories, ${USERS} users (load ${Number(results.load).toFixed(1)})`, [
+  { measure: "push (verb), changes/s", value: r.push!.perSecond!, detail: `${r.push!.changes} in ${r.push!.ms} ms` },
+  { measure: "pull (verb), versions/s", value: r.pullVerb!.perSecond!, detail: `${r.pullVerb!.versions} in ${r.pullVerb!.ms} ms` },
+  ...(r.pullHttp ? [{ measure: "pull (HTTP), versions/s", value: r.pullHttp.perSecond!, detail: `${r.pullHttp.versions} in ${r.pullHttp.ms} ms` }] : []),
+  { measure: "search p50 ms", value: r.search!.p50!, detail: String(r.search!.index) },
+  { measure: "search p95 ms", value: r.search!.p95!, detail: `${r.search!.n} queries` },
+  ...(r.sync1000
+    ? [
+        {
+          measure: "sync 1,000 changes, ms",
+          value: r.sync1000.ms!,
+          detail: `pushed ${r.sync1000.pushed}, pulled ${r.sync1000.pulled}, applied ${r.sync1000.applied}, hub CPU ${r.sync1000.hubServerCpuMs} ms`,
+        },
+      ]
+    : []),
+]);
+console.log(JSON.stringify(results));
+writeResult("team", results);

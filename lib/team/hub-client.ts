@@ -1,0 +1,31 @@
+import type { TeamPullResult, TeamPushResult } from "../contracts/team";
+import { AppError } from "../errors";
+
+/** How long one call to the hub may take: sync runs in the background, never on a turn's path. */
+const HUB_TIMEOUT_MS = 15_000;
+
+export interface HubLink {
+  url: string;
+  token: string;
+}
+
+/** Calls the hub's team API with this machine's token; an error names what the hub said, without the token. */
+export async function callHub<T>(link: HubLink, pathname: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  const res = await fetch(new URL(pathname, link.url), {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${link.token}`, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    signal: AbortSignal.timeout(HUB_TIMEOUT_MS),
+  });
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!res.ok) {
+    const code = res.status === 401 ? "unauthorized" : res.status === 403 ? "forbidden" : "unavailable";
+    throw new AppError(code, `the hub answered ${res.status}: ${body?.error?.message ?? "no message"}`, { hubStatus: res.status });
+  }
+  return body as T;
+}
+
+export const hubPush = (link: HubLink, changes: unknown[]) => callHub<TeamPushResult>(link, "/api/team/hub/push", { method: "POST", json: { changes } });
+export const hubPull = (link: HubLink, project: string, cursor: number) =>
+  callHub<TeamPullResult>(link, `/api/team/hub/pull?project=${encodeURIComponent(project)}&cursor=${cursor}`);
+export const hubWhoAmI = (link: HubLink) => callHub<{ name: string; team: string; projects: string[] }>(link, "/api/team/hub/me");
