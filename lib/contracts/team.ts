@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, MEMORY_LIMITS } from "../vocabulary";
-import { redact } from "../security/redact";
+import { lowerCaseRedacted, redact } from "../security/redaction";
 
 /** Limits of the team hub's API (docs/team.md). */
 export const TEAM_LIMITS = { changesPerPush: 1_000, pullPage: 1_000, nameChars: 64, projectChars: 200, queryChars: 2_000, dims: 4_096 } as const;
@@ -28,7 +28,7 @@ export const teamChange = z.object({
     .nullable()
     .transform((t) => (t === null ? null : redact(t))),
   content: z.string().max(MEMORY_LIMITS.contentChars).transform(redact),
-  tags: z.array(z.string().max(MEMORY_LIMITS.tagChars).transform(redact)).max(MEMORY_LIMITS.tags).default([]),
+  tags: z.array(z.string().max(MEMORY_LIMITS.tagChars).transform((t) => lowerCaseRedacted(redact(t)))).max(MEMORY_LIMITS.tags).default([]),
   embedding: z.array(z.number().finite()).max(TEAM_LIMITS.dims).nullable().default(null),
 });
 export type ParsedTeamChange = z.output<typeof teamChange>;

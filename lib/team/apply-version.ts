@@ -2,11 +2,11 @@ import type { TeamVersionDto } from "../contracts/team";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import type { Tx } from "../db/transaction";
-import { deferDerived } from "../memories/derived";
+import { deferDerived } from "../indexing/derived";
 import { contentHash } from "../memories/normalize";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { applyChange } from "../memories/update";
-import { redact } from "../security/redact";
+import { lowerCaseRedacted, redact } from "../security/redaction";
 import { proposeLostEdit } from "./propose-conflict";
 
 /**
@@ -29,6 +29,7 @@ export function applyPulledVersion(ctx: Ctx, tx: Tx, projectId: string, v: TeamV
   // The hub redacted it; redacting again costs little and keeps this machine's own rule.
   const content = redact(v.content);
   const title = v.title === null ? null : redact(v.title);
+  const tags = v.tags.map((t) => lowerCaseRedacted(redact(t)));
   if (row) {
     const before = row;
     const next = v.deleted
@@ -37,7 +38,7 @@ export function applyPulledVersion(ctx: Ctx, tx: Tx, projectId: string, v: TeamV
           title,
           content,
           contentHash: contentHash(content),
-          tags: v.tags,
+          tags,
           category: v.category,
           ...(row.status === "archived" ? { status: "active" as const } : {}),
         };
@@ -66,7 +67,7 @@ export function applyPulledVersion(ctx: Ctx, tx: Tx, projectId: string, v: TeamV
         v.category,
         title,
         content,
-        JSON.stringify(v.tags),
+        JSON.stringify(tags),
         contentHash(content),
         JSON.stringify({ team: { author: v.author } }),
         now,

@@ -1,6 +1,6 @@
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { redact } from "../security/redact";
+import { redact } from "../security/redaction";
 import { joinedHub } from "./link";
 import { pullHub } from "./pull-hub";
 import { pushOutbox } from "./push-outbox";
