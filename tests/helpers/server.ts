@@ -49,12 +49,12 @@ export async function freePort(): Promise<number> {
  * Starts the real production server (server/serve.ts: request-line gate + Next.js) on a free port with its own data dir and an
  * isolated config dir. Embeddings are off unless the test's env turns them on.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; nodeFlags?: string[] } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
   const port = await freePort();
   const configHome = tempDir("recollect-config-");
   let output = "";
-  const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArgs("127.0.0.1", port)], {
     cwd: ROOT,
     env: {
       ...process.env,
