@@ -136,6 +136,7 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     const { h } = readAndAptHistory("ses_turn_recall");
     const recall = { directory, query: "why does the marshmallow schema loader fail?", sessionID: "ses_turn_recall", messageID: "msg_a" };
     const plain = await server.api("/api/compress", { method: "POST", json: { ...h.body(), delta: {} } });
+    // An answer to a delta request (the plugin's) says the route takes a recall.
     const plainOut = await body(plain);
     expect(plainOut.accepts).toContain("recall");
     expect(plainOut.recall).toBeUndefined();

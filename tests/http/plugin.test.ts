@@ -234,8 +234,9 @@ describe("messages.transform", () => {
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
-      if (url.pathname === "/api/compress" || url.pathname === "/api/context/recall")
-        calls.push(`${url.pathname}${typeof init?.body === "string" && JSON.parse(init.body).recall ? " +recall" : ""}`);
+      // The turn's calls (a GET of /api/compress is the sidebar's savings, not a turn's).
+      if (init?.method === "POST" && (url.pathname === "/api/compress" || url.pathname === "/api/context/recall"))
+        calls.push(`${url.pathname}${typeof init.body === "string" && JSON.parse(init.body).recall ? " +recall" : ""}`);
       return realFetch(input, init);
     }) as typeof fetch;
     const history: WithParts[] = [user(sid, "hello there, let us start")];

@@ -15,7 +15,8 @@ import { batchedAccess } from "@/lib/search/access-buffer";
  * more than it saves. The plugin calls it every turn: the production server answers it without
  * Next.js's request handling (lib/http/direct-routes.ts). A request may carry the turn's recall
  * (`recall`, the body of `POST /api/context/recall`; lib/injection/turn-recall.ts): its answer
- * comes back as `recall`, and the plugin's turn is one request. `accepts` tells a caller so.
+ * comes back as `recall`, and the plugin's turn is one request. An answer to a `delta` request
+ * says so (`accepts`).
  */
 export const POST = direct(
   "POST",
@@ -29,7 +30,7 @@ export const POST = direct(
     const result = await compressMessagesAsync(ctx, body);
     const answer = delta ? await runSliced(deltaAnswerSteps(delta, body, result)) : result;
     const recall = turn.recall ? await buildRecallBlock(ctx, turn.recall, { defer: batchedAccess(ctx) }) : undefined;
-    return new Response(await encodeCompressResultSliced({ ...answer, recall, accepts: COMPRESS_ACCEPTS }), {
+    return new Response(await encodeCompressResultSliced({ ...answer, recall, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) }), {
       status: 200,
       headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
     });
