@@ -72,6 +72,8 @@ export interface CompressDeltaState {
   base: string;
   /** The server answers with `keep` (it takes leading messages left out). */
   keeps: boolean;
+  /** The server takes the turn's recall in the compress request (its answer `accepts` it). */
+  recalls: boolean;
   /** Each message of the call, in order. */
   messages: SentMessage[];
   /** A snapshot of each part as sent (plugin/snapshot.ts), by id. */

@@ -12,6 +12,7 @@
  * makes per turn are counted by path.
  *
  * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns.
+ * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
  *
  *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--cpu-profile plugin.cpuprofile]
  */
@@ -58,6 +59,7 @@ globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
 }) as typeof fetch;
 
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
+const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
 async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
@@ -123,7 +125,7 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
 async function main() {
   process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!args.includes("--no-build")) ensureBuild();
-  const server = await startServer();
+  const server = await startServer(SERVER_PROFILE ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROFILE}`] } : {});
   serverPid = server.child.pid!;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-proj-"));
   await seed(server, directory);

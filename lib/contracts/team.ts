@@ -28,7 +28,15 @@ export const teamChange = z.object({
     .nullable()
     .transform((t) => (t === null ? null : redact(t))),
   content: z.string().max(MEMORY_LIMITS.contentChars).transform(redact),
-  tags: z.array(z.string().max(MEMORY_LIMITS.tagChars).transform((t) => lowerCaseRedacted(redact(t)))).max(MEMORY_LIMITS.tags).default([]),
+  tags: z
+    .array(
+      z
+        .string()
+        .max(MEMORY_LIMITS.tagChars)
+        .transform((t) => lowerCaseRedacted(redact(t))),
+    )
+    .max(MEMORY_LIMITS.tags)
+    .default([]),
   embedding: z.array(z.number().finite()).max(TEAM_LIMITS.dims).nullable().default(null),
 });
 export type ParsedTeamChange = z.output<typeof teamChange>;

@@ -1,5 +1,6 @@
 import type { Part } from "@opencode-ai/sdk";
 import type { CompressResult } from "../../lib/contracts/compress";
+import type { RecallContextDto, RecallContextInput } from "../../lib/contracts/context";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import { sameAsSnapshot, snapshot, type Snapshot } from "../snapshot";
@@ -8,7 +9,13 @@ import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;
-type Answer = CompressResult & { base?: string; keep?: number };
+type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[] };
+/** The server's nudges, and the turn's recall when the request carried one and it was answered. */
+export interface CompressedTurn {
+  nudges: string[];
+  recall?: RecallContextDto;
+}
+const NONE: CompressedTurn = { nudges: [] };
 
 const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
 
@@ -22,8 +29,11 @@ const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PA
  * stubs what is compressed as before; a 409 (the server lost the previous call) resends the whole
  * history once. What changed is found against snapshots of what was sent (plugin/snapshot.ts),
  * not by serializing the history again: a turn's cost follows what changed.
+ *
+ * `recall`: the turn's recall, carried in the same request (only to a server whose last answer
+ * said it `accepts` one; lib/injection/turn-recall.ts).
  */
-export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[]): Promise<string[]> {
+export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[], recall?: RecallContextInput): Promise<CompressedTurn> {
   // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
   const prev = s.compressDelta;
@@ -42,6 +52,7 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
         messages: payload,
         ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}),
         delta: last ? { base: last.base, ...(last.keeps ? { keep } : {}) } : {},
+        ...(recall ? { recall } : {}),
       },
       { timeoutMs: rt.settings.compressTimeoutMs, expect: SHAPES.compress },
     );
@@ -56,23 +67,24 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
     res = await call(undefined);
   }
   if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages);
+  const recalled = recall && validRecall(res.data.recall) ? res.data.recall : undefined;
   s.compressDelta = undefined;
 
   const answer = res.data;
   const kept = typeof answer.keep === "number" && base ? answer.keep : 0;
-  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0)) return [];
-  if (answer.messages.length !== messages.length - kept) return [];
+  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0)) return { nudges: [], recall: recalled };
+  if (answer.messages.length !== messages.length - kept) return { nudges: [], recall: recalled };
   // The answer goes message for message with the request: the first `kept` are the server's
   // previous first ones (they belong to the same messages), the rest in the order sent.
-  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return [];
+  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return { nudges: [], recall: recalled };
   const resolved: Part[][] = [];
   for (let i = 0; i < kept; i++) resolved.push(base!.messages[i]!.answer);
   for (const [k, r] of answer.messages.entries()) {
-    if (r?.info?.id !== messages[kept + k]!.info.id) return []; // not ours to invent: keep the history unchanged
+    if (r?.info?.id !== messages[kept + k]!.info.id) return { nudges: [], recall: recalled }; // not ours to invent: keep the history unchanged
     const parts: Part[] = [];
     for (const p of r.parts as unknown[]) {
       const part = isStub(p) ? base?.answer.get(p.id) : (p as Part);
-      if (!part) return []; // a stub for a part we do not have: keep the history unchanged
+      if (!part) return { nudges: [], recall: recalled }; // a stub for a part we do not have: keep the history unchanged
       parts.push(part);
     }
     resolved.push(parts);
@@ -88,10 +100,14 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
   if (typeof answer.base === "string") {
     const parts = new Map<string, Snapshot>();
     for (const m of sent) m.parts.forEach((p, j) => parts.set(m.partIds[j]!, p));
-    s.compressDelta = { base: answer.base, keeps: typeof answer.keep === "number", messages: sent, sent: parts, answer: answered };
+    const recalls = Array.isArray(answer.accepts) && answer.accepts.includes("recall");
+    s.compressDelta = { base: answer.base, keeps: typeof answer.keep === "number", recalls, messages: sent, sent: parts, answer: answered };
   }
-  return Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [];
+  return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled };
 }
+
+/** The recall part of an answer, checked as a separate recall answer is (SHAPES.recall). */
+const validRecall = (r: unknown): r is RecallContextDto => SHAPES.recall(r);
 
 /**
  * Each message as it goes now, against the last call: a snapshot of its info and own parts (the
@@ -125,9 +141,9 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
  * was answered then (the compressed form the provider has cached), the rest as it is. An outage
  * then changes nothing the model already saw, and the cached prefix survives it.
  */
-function keepCompressed(s: SessionState, messages: WithParts[]): string[] {
+function keepCompressed(s: SessionState, messages: WithParts[]): CompressedTurn {
   const last = s.compressDelta;
-  if (!last) return [];
+  if (!last) return NONE;
   for (const m of messages)
     m.parts.forEach((p, i) => {
       if (p.id.startsWith(ATTACHED_PART_PREFIX)) return;
@@ -135,5 +151,5 @@ function keepCompressed(s: SessionState, messages: WithParts[]): string[] {
       const sentAs = last.sent.get(p.id);
       if (answered && sentAs !== undefined && sameAsSnapshot(p, sentAs)) m.parts[i] = answered;
     });
-  return [];
+  return NONE;
 }

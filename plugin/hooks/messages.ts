@@ -1,8 +1,9 @@
 import type { Part } from "@opencode-ai/sdk";
-import type { RecallContextDto } from "../../lib/contracts/context";
+import type { RecallContextDto, RecallContextInput } from "../../lib/contracts/context";
+import type { Result } from "../client";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
-import type { SessionState } from "../state";
+import type { PendingNudge, SessionState } from "../state";
 import { compressHistory } from "./compress";
 import { restoreInjected, saveInjected } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
@@ -32,10 +33,23 @@ export function messagesTransform(rt: Runtime) {
     prefetchStable(rt, s);
 
     const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
-    const [nudges] = await Promise.all([
-      rt.settings.compress ? compressHistory(rt, s, messages) : Promise.resolve([] as string[]),
-      latestUser ? decideBlock(rt, s, latestUser, messages) : Promise.resolve(),
-    ]);
+    const plan = latestUser ? planBlock(rt, s, latestUser) : undefined;
+    let nudges: string[] = [];
+    if (!rt.settings.compress) {
+      if (plan) await finishBlock(rt, s, plan, await recallFor(rt, s, plan, messages));
+    } else if (plan?.query && readyToRecall(rt, s) && s.compressDelta?.recalls) {
+      // The server takes the turn's recall with its compression (lib/injection/turn-recall.ts):
+      // one request; the separate call only when that one brought no answer.
+      const turn = await compressHistory(rt, s, messages, recallBody(rt, s, plan, plan.query, messages));
+      nudges = turn.nudges;
+      await finishBlock(rt, s, plan, turn.recall ? { ok: true, status: 200, data: turn.recall } : await recallFor(rt, s, plan, messages));
+    } else {
+      const [turn] = await Promise.all([
+        compressHistory(rt, s, messages),
+        plan ? recallFor(rt, s, plan, messages).then((res) => finishBlock(rt, s, plan, res)) : undefined,
+      ]);
+      nudges = turn.nudges;
+    }
     // A pressure nudge goes with a new user message (an old message keeps its bytes), once per
     // level: the same words on every later message would be paid for on every request.
     const fresh = nudges.filter((n) => !s.shownNudges.has(n));
@@ -57,49 +71,68 @@ export function userText(m: WithParts): string {
     .trim();
 }
 
-/** Fetches the recall block for the latest user message, once. */
-async function decideBlock(rt: Runtime, s: SessionState, m: WithParts, history: WithParts[]): Promise<void> {
+/** The latest user message's block, decided once: the recall query (none: no recall), the nudge it takes. */
+interface BlockPlan {
+  id: string;
+  query?: string;
+  nudge?: PendingNudge;
+}
+
+/** Marks the message decided; undefined when it has no words of the user's (a handled command's acknowledgement: the nudge waits for a real message). */
+function planBlock(rt: Runtime, s: SessionState, m: WithParts): BlockPlan | undefined {
   const id = m.info.id;
-  if (s.decided.has(id)) return;
+  if (s.decided.has(id)) return undefined;
   s.decided.add(id);
   const text = userText(m);
-  // No words of the user's (a handled command's acknowledgement): the nudge waits for a real message.
-  if (!text) return;
-  const pieces: string[] = [];
+  if (!text) return undefined;
   const nudge = s.pendingNudge;
   s.pendingNudge = undefined;
+  return { id, nudge, query: rt.settings.recall && text.length >= 3 ? text.slice(0, 4000) : undefined };
+}
+
+/** The pinned memories the system prompt shows are known (recall leaves them out). */
+const readyToRecall = (rt: Runtime, s: SessionState) => !!(s.stable || rt.stable || !s.stablePending);
+
+/** The body of `POST /api/context/recall` for the plan's query. */
+function recallBody(rt: Runtime, s: SessionState, plan: BlockPlan, query: string, history: WithParts[]): RecallContextInput {
+  const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
+  return {
+    directory: rt.directory,
+    sessionID: s.id,
+    messageID: plan.id,
+    query,
+    exclude: exclude.slice(0, 200),
+    shown: shownInHistory(s, history).slice(-200),
+    ...(plan.nudge?.ids.length ? { suggestions: plan.nudge.ids } : {}),
+  };
+}
+
+/** Fetches the plan's recall on its own (no query: nothing to fetch). */
+async function recallFor(rt: Runtime, s: SessionState, plan: BlockPlan, history: WithParts[]): Promise<Result<RecallContextDto> | undefined> {
+  const query = plan.query;
+  if (query === undefined) return undefined;
+  // On the first message after a start, the stable block is still being fetched (prefetchStable) and is waited for.
+  if (!readyToRecall(rt, s)) await s.stablePending?.catch(() => "");
+  return rt.client.post<RecallContextDto>("/api/context/recall", recallBody(rt, s, plan, query, history), { expect: SHAPES.recall });
+}
+
+/** Attaches the message's block: its recall, the nudge (as the server rebuilt it), a pending note. */
+async function finishBlock(_rt: Runtime, s: SessionState, plan: BlockPlan, res: Result<RecallContextDto> | undefined): Promise<void> {
+  const pieces: string[] = [];
+  const nudge = plan.nudge;
   let nudgeText = nudge?.text;
-  if (rt.settings.recall && text.length >= 3) {
-    // The pinned memories the system prompt shows are not repeated here: on the first message
-    // after a start, the stable block is still being fetched (prefetchStable) and is waited for.
-    if (!s.stable && !rt.stable && s.stablePending) await s.stablePending.catch(() => "");
-    const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
-    const res = await rt.client.post<RecallContextDto>(
-      "/api/context/recall",
-      {
-        directory: rt.directory,
-        sessionID: s.id,
-        messageID: id,
-        query: text.slice(0, 4000),
-        exclude: exclude.slice(0, 200),
-        shown: shownInHistory(s, history).slice(-200),
-        ...(nudge?.ids.length ? { suggestions: nudge.ids } : {}),
-      },
-      { expect: SHAPES.recall },
-    );
-    if (res.ok && res.data.block) {
-      pieces.push(res.data.block);
-      s.recalled.set(id, res.data.memoryIds);
-    }
-    // The server rebuilt the nudge from the store as it is now (null: nothing left worth saying).
-    if (res.ok && nudge?.ids.length && res.data.nudge !== undefined) nudgeText = res.data.nudge ?? undefined;
+  if (res?.ok && res.data.block) {
+    pieces.push(res.data.block);
+    s.recalled.set(plan.id, res.data.memoryIds);
   }
+  // The server rebuilt the nudge from the store as it is now (null: nothing left worth saying).
+  if (res?.ok && nudge?.ids.length && res.data.nudge !== undefined) nudgeText = res.data.nudge ?? undefined;
   if (nudgeText) pieces.push(nudgeText);
   if (s.pendingNote) {
     pieces.push(s.pendingNote);
     s.pendingNote = undefined;
   }
-  if (pieces.length) s.attached.set(id, pieces.join("\n\n"));
+  if (pieces.length) s.attached.set(plan.id, pieces.join("\n\n"));
 }
 
 /**

@@ -50,13 +50,13 @@ export async function freePort(): Promise<number> {
  * Starts the real production server (server/serve.ts: request-line gate + Next.js) on a free port with its own data dir and an
  * isolated config dir. Embeddings are off unless the test's env turns them on.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number } = {}): Promise<TestServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number; nodeFlags?: string[] } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
   // A restarted server keeps its port (the team tests restart a hub its machines know by URL).
   const port = options.port ?? (await freePort());
   const configHome = tempDir("recollect-config-");
   let output = "";
-  const child = spawn(process.execPath, serveArgs("127.0.0.1", port), {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArgs("127.0.0.1", port)], {
     cwd: ROOT,
     env: {
       ...process.env,

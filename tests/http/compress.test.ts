@@ -127,6 +127,34 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect((await post({ ...h.body(), delta: { base: second.out.base, keep: -1 } })).status).toBe(400);
   });
 
+  it("takes the turn's recall in the same request: the answer's `recall` is the recall route's, the compression unchanged, a bad field a 400 naming it", async () => {
+    const directory = "/tmp/compress-recall-proj";
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The marshmallow schema loader needs the fields module pinned", category: "gotcha", directory },
+    });
+    const { h } = readAndAptHistory("ses_turn_recall");
+    const recall = { directory, query: "why does the marshmallow schema loader fail?", sessionID: "ses_turn_recall", messageID: "msg_a" };
+    const plain = await server.api("/api/compress", { method: "POST", json: { ...h.body(), delta: {} } });
+    // An answer to a delta request (the plugin's) says the route takes a recall.
+    const plainOut = await body(plain);
+    expect(plainOut.accepts).toContain("recall");
+    expect(plainOut.recall).toBeUndefined();
+    const res = await server.api("/api/compress", { method: "POST", json: { ...h.body(), recall } });
+    expect(res.status).toBe(200);
+    const out = await body(res);
+    expect(JSON.stringify(out.messages)).toBe(JSON.stringify(plainOut.messages));
+    // The separate route, asked the same for another message (not its cache entry), answers the same block.
+    const alone = await body(await server.api("/api/context/recall", { method: "POST", json: { ...recall, messageID: "msg_b" } }));
+    expect(out.recall.block).toContain("fields module pinned");
+    expect(out.recall.block).toBe(alone.block);
+    expect(out.recall.memoryIds).toEqual(alone.memoryIds);
+
+    const bad = await server.api("/api/compress", { method: "POST", json: { ...h.body(), recall: { ...recall, query: "  " } } });
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error.message).toMatch(/^recall\.query:/);
+  });
+
   it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
     const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
     const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");

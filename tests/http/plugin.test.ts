@@ -222,6 +222,51 @@ describe("messages.transform", () => {
     expect(block(compacted[1]!)).toContain("ledger export runs nightly");
   });
 
+  it("after its first turn, asks for a new message's recall in the compress request: one request a turn, the same block as the recall route gives", async () => {
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The staging deploy needs the VPN profile staging-eu loaded first", category: "gotcha", directory },
+    });
+    const { hooks } = await plugin({ stable: false, resume: false });
+    const sid = uid("ses");
+    const block = (m: WithParts) => (m.parts.find((p) => p.id.startsWith("prt_recollect_")) as Extract<Part, { type: "text" }> | undefined)?.text;
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      // The turn's calls (a GET of /api/compress is the sidebar's savings, not a turn's).
+      if (init?.method === "POST" && (url.pathname === "/api/compress" || url.pathname === "/api/context/recall"))
+        calls.push(`${url.pathname}${typeof init.body === "string" && JSON.parse(init.body).recall ? " +recall" : ""}`);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    const history: WithParts[] = [user(sid, "hello there, let us start")];
+    try {
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
+      expect(calls).toEqual(["/api/compress", "/api/context/recall"]);
+      history.push(assistant(sid, "bash", "ok"), user(sid, "how do I run the staging deploy?"));
+      calls.length = 0;
+      const turn2 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn2 });
+      expect(calls).toEqual(["/api/compress +recall"]);
+      // The same block the recall route gives for that message.
+      const alone = await server.api("/api/context/recall", {
+        method: "POST",
+        json: { directory, query: "how do I run the staging deploy?", sessionID: sid, messageID: turn2[2]!.info.id },
+      });
+      expect(block(turn2[2]!)).toContain("VPN profile staging-eu");
+      expect(block(turn2[2]!)).toBe(((await alone.json()) as { block: string }).block);
+      // A step of the same turn (no new user message): compression alone, the block's bytes unchanged.
+      history.push(assistant(sid, "bash", "deployed"));
+      calls.length = 0;
+      const turn3 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn3 });
+      expect(calls).toEqual(["/api/compress"]);
+      expect(block(turn3[2]!)).toBe(block(turn2[2]!));
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it("writes the compressed history back into the same array, with a hash memory_expand resolves", async () => {
     const { hooks } = await plugin({ recall: false });
     const sid = "ses_compress";

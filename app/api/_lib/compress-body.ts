@@ -1,9 +1,13 @@
 import type { CompressResult } from "@/lib/contracts/compress";
+import type { RecallContextDto } from "@/lib/contracts/context";
 import { runAll, runSliced, type Steps } from "@/lib/compression/slices";
 import { readJsonBody } from "./read-json";
 
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */
 export const readHistoryJson = readJsonBody;
+
+/** The compress answer: the result, the delta exchange's `base`/`keep`, the turn's `recall`, what the route `accepts`. */
+type EncodedAnswer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: readonly string[] };
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
@@ -24,15 +28,15 @@ function asciiJson(value: unknown, raw = false): Buffer {
  * on the slow path as soon as one character is not ASCII. The server encodes in slices
  * (`encodeCompressResultSliced`): an answer of 100,000 messages took over a second.
  */
-export function encodeCompressResult(result: CompressResult & { base?: string; keep?: number }): Uint8Array<ArrayBuffer> {
+export function encodeCompressResult(result: EncodedAnswer): Uint8Array<ArrayBuffer> {
   return runAll(encodeSteps(result));
 }
 
-export function encodeCompressResultSliced(result: CompressResult & { base?: string; keep?: number }): Promise<Uint8Array<ArrayBuffer>> {
+export function encodeCompressResultSliced(result: EncodedAnswer): Promise<Uint8Array<ArrayBuffer>> {
   return runSliced(encodeSteps(result));
 }
 
-function* encodeSteps(result: CompressResult & { base?: string; keep?: number }): Steps<Uint8Array<ArrayBuffer>> {
+function* encodeSteps(result: EncodedAnswer): Steps<Uint8Array<ArrayBuffer>> {
   const parts: Buffer[] = [Buffer.from('{"messages":[', "latin1")];
   const comma = Buffer.from(",", "latin1");
   for (let i = 0; i < result.messages.length; i++) {
@@ -40,7 +44,9 @@ function* encodeSteps(result: CompressResult & { base?: string; keep?: number })
     parts.push(asciiJson(result.messages[i]));
     yield;
   }
-  const base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
+  let base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
+  if (result.recall !== undefined) base += `,"recall":${JSON.stringify(result.recall)}`;
+  if (result.accepts !== undefined) base += `,"accepts":${JSON.stringify(result.accepts)}`;
   parts.push(asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true));
   const out = Buffer.concat(parts);
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
