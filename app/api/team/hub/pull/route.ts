@@ -6,7 +6,7 @@ import { pullVersions } from "@/lib/team/hub/pull";
 export const dynamic = "force-dynamic";
 
 /** A project's versions after a cursor, in hub order. */
-export const GET = route(async ({ req }) => {
-  const { hub, user } = await hubCaller(req);
+export const GET = route(async ({ req, auth }) => {
+  const { hub, user } = await hubCaller(req, auth);
   return json(await pullVersions(hub, user, parseQuery(req, teamPullQuery)));
 });

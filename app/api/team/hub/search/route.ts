@@ -6,7 +6,7 @@ import { searchTeamMemories } from "@/lib/team/hub/search";
 export const dynamic = "force-dynamic";
 
 /** Full-text search over a project's team memories on the hub. */
-export const GET = route(async ({ req }) => {
-  const { hub, user } = await hubCaller(req);
+export const GET = route(async ({ req, auth }) => {
+  const { hub, user } = await hubCaller(req, auth);
   return json({ results: await searchTeamMemories(hub, user, parseQuery(req, teamSearchQuery)) });
 });
