@@ -62,7 +62,9 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     expect(health.team.hub).toMatchObject({ mode: "hub", vectors: "in-process", error: null });
     expect(health.team.hub.database).toContain("/postgres");
     expect((await ok(a.api("/api/health"))).team).toMatchObject({ hub: null, sync: { joined: true } });
-    expect((await a.api("/api/team/hub/me", { headers: { authorization: `Bearer ${tokens.ana}` } })).status).toBe(404);
+    // A team token means nothing to a server that is not a hub (401, as for any unknown credential); its own token learns it is not one.
+    expect((await a.api("/api/team/hub/me", { headers: { authorization: `Bearer ${tokens.ana}` } })).status).toBe(401);
+    expect((await a.api("/api/team/hub/me")).status).toBe(404);
   });
 
   it("shares a project's memories: written on A, found on B and in the hub's search, with an audit entry", async () => {
