@@ -6,6 +6,7 @@ import { applyEdits, modify, parse, type ParseError } from "jsonc-parser";
 import { AGENTS, type Agent, HOOK_EVENTS, type HookEvent } from "../../lib/contracts/agents";
 import { AGENT_HOOK_HEADER, agentHookKey, agentHookPath } from "../../lib/security/agent-hook-key";
 import { dialledAddress } from "../../lib/security/server-proof";
+import { trimEnd } from "../../lib/trim-end";
 import { installMcp, type InstallMcpResult, type McpClient } from "./install-mcp";
 
 /**
@@ -62,7 +63,7 @@ const CURL_SECONDS: Record<HookEvent, number> = { SessionStart: 3, UserPromptSub
 export function keyedHook(agent: Agent, url: string, token: string, env: Record<string, string | undefined>) {
   const root = transcriptRoot(agent, env);
   return {
-    url: `${url.replace(/\/+$/, "")}${agentHookPath(agent)}?root=${encodeURIComponent(root)}`,
+    url: `${trimEnd(url, "/")}${agentHookPath(agent)}?root=${encodeURIComponent(root)}`,
     headers: { [AGENT_HOOK_HEADER]: agentHookKey(token, dialledAddress(url), agent, root) },
   };
 }

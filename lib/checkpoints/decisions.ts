@@ -1,3 +1,4 @@
+import { trimEnd } from "../trim-end";
 import { isDecisionPhrase } from "../extraction/decision-phrases";
 import { rejectReason } from "../extraction/rules";
 import { toSentences, type Sentence } from "../extraction/sentences";
@@ -117,10 +118,12 @@ const OFFER = /(?:^|\*\*|\s)(?:do you )?(?:want(?: me)? to|shall (?:i|we)|should
 function lastOffer(message: string): string | undefined {
   let last: string | undefined;
   // "…, or would you like something else?" is a second offer, not part of the first.
-  for (const m of message.matchAll(OFFER))
-    last = m[1]
-      .split(/,?\s+or (?:would|do|should|shall|want)\b/i)[0]
+  for (const m of message.matchAll(OFFER)) {
+    // One character before "or", never `,?\s+or` (retried from every space of a long run: quadratic).
+    const second = /(?:^|\s)or (?:would|do|should|shall|want)\b/i.exec(m[1]);
+    last = trimEnd(second ? m[1].slice(0, second.index) : m[1], " \t\r\n,")
       .replace(/\*\*|`/g, "")
       .trim();
+  }
   return last;
 }

@@ -12,7 +12,7 @@ import { sentencesOf } from "./sentences";
 
 /** Values: URLs, code spans, paths and dotted names, numbers with what is glued to them (10.00, 2023-10-16, 02:00, v2.3.1, 5%, 4.2MB). */
 const VALUE =
-  /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
+  /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?<![\w@~-])(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
 
 /** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
@@ -141,8 +141,13 @@ export function conflictingValues(a: string, b: string): boolean {
 }
 
 const NUMBER_WITH_UNIT = /(?<![\w.-])(\d+(?:[.,:]\d+)*|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍条点]))\s*(%|[a-zA-Z]+|[\u4e00-\u9fff])?/g;
-/** Code spans, URLs and dotted or slashed words (as VALUE finds them). */
-const SPAN = /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?/gi;
+/**
+ * Code spans, URLs and dotted or slashed words (as VALUE finds them). A dotted word starts where a
+ * run of word characters starts (the lookbehind): tried from inside a long run it failed at every
+ * position, which was quadratic, and a match from inside a run never exists where one from its
+ * start does not.
+ */
+const SPAN = /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?<![\w@~-])(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?/gi;
 /** A span that is a path or a URL: a slash in it, or a file extension at its end. */
 const isPath = (span: string) => /[/\\]/.test(span) || /\.[a-z]{1,5}$/i.test(span);
 

@@ -1,3 +1,4 @@
+import { trimEnd } from "../trim-end";
 import crypto from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
@@ -123,7 +124,7 @@ function renderBlock(rows: StableRow[], budget: number): StableBlock | undefined
 function withTitle(title: string | null, content: string): string {
   const text = oneLine(content);
   const head = title ? oneLine(title) : "";
-  if (!head || text.toLowerCase().startsWith(head.toLowerCase().replace(/[.:]+$/, ""))) return text;
+  if (!head || text.toLowerCase().startsWith(trimEnd(head.toLowerCase(), ".:"))) return text;
   return `${head}: ${text}`;
 }
 
