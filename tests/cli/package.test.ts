@@ -22,8 +22,7 @@ describe("the npm package", () => {
     expect(pkg.scripts.prepack).toMatch(/build-if-needed/);
     // What the bin needs at run time is a dependency, not a devDependency.
     // opencode-zod: the zod 4.1.8 of the plugin's own `tool()` helper (plugin/tool.ts), at run time.
-    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml", "opencode-zod"])
-      expect(pkg.dependencies[dep], dep).toBeDefined();
+    for (const dep of ["tsx", "next", "better-sqlite3", "commander", "smol-toml", "yaml", "opencode-zod"]) expect(pkg.dependencies[dep], dep).toBeDefined();
     // Not @opencode-ai/plugin: its effect dependency asks for Node 22 (an EBADENGINE on every install); types and tests only.
     expect(pkg.dependencies["@opencode-ai/plugin"]).toBeUndefined();
     expect(pkg.devDependencies["@opencode-ai/plugin"]).toBeDefined();
