@@ -8,6 +8,7 @@ import { CATEGORIES } from "@/lib/vocabulary";
 import { listProjects } from "@/lib/projects/resolve";
 import { MemoryActions } from "../../_components/MemoryActions";
 import { MemoryForm } from "../../_components/MemoryForm";
+import { valuesOf } from "../../_components/memory-form-values";
 import { MemoryPlace } from "../../_components/MemoryPlace";
 import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
@@ -94,13 +95,7 @@ export default async function MemoryPage({
             categories={CATEGORIES}
             projects={listProjects(ctx).map((p) => ({ id: p.id, name: p.name }))}
             initial={{
-              title: m.title ?? "",
-              content: m.content,
-              category: m.category,
-              tags: m.tags.join(", "),
-              pinned: m.pinned,
-              priority: String(m.priority),
-              status: m.status,
+              ...valuesOf(m),
               scope: m.scope,
               project: m.projectId ?? "",
               sessionId: m.sessionId ?? "",
