@@ -252,7 +252,7 @@ for (const a of args.filter((x) => x.startsWith("--try="))) {
 }
 
 if (args.includes("--cv")) {
-  const { crossValidate } = await import("./fusion-cv");
+  const { crossValidate, BEFORE } = await import("./fusion-cv");
   const now = Date.now();
   const tuning = set.queries.filter((q) => q.half === "tuning");
   const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
@@ -261,6 +261,8 @@ if (args.includes("--cv")) {
   const cv = crossValidate({
     kinds: tuning.map((q) => q.kind),
     lexicalAt,
+    beforeAt: tuning.map((q) => position(q, ranked(set, q, "hybrid", BEFORE))),
+    vectorAt: tuning.map((q) => position(q, ranked(set, q, "vector", FUSION))),
     hybridAt: (fusion) =>
       tuning.map((q) =>
         position(

@@ -42,24 +42,55 @@ export interface Fusion {
    * holding one common word of a long question gets no lexical credit; the vector list ranks it).
    */
   coverageFloor?: number;
+  /**
+   * coverage: when the best hit holds less than this share of the question in the question's own
+   * words, the lexical list gets no weight at all (a lone common word of a paraphrase); between it
+   * and thinCoverage the weight ramps up (0 = the ramp starts at 0).
+   */
+  thinFloor?: number;
+  /**
+   * coverage: the same floor for the translation's share (bilingual.ts), gated on its own: a
+   * cross-language question holds little of its own words but much of its translation's
+   * (absent = thinFloor).
+   */
+  translatedThinFloor?: number;
+  /**
+   * coverage: a best hit that stands out from the runner-up by this share of the question is
+   * evidence enough too (the lexical weight ramps with that margin; 0 = off): a Chinese question's
+   * share stays low (its bigrams found nowhere count against it) but one memory holds far more of
+   * it than any other, while a paraphrase's lone common word ties many memories.
+   */
+  thinMargin?: number;
+  /**
+   * coverage: a question's own share counts in full for the thin gate only when its terms' idf
+   * adds up to this much; a shorter question's share is scaled down in proportion (one common word
+   * of a three-word question is a third of it, and still weak evidence; 0 = off).
+   */
+  thinLength?: number;
   /** coverage: the translation's share counts times this (below 1: a memory in the question's own language wins a tie). */
   translatedWeight?: number;
 }
 /**
  * Chosen by 5-fold cross-validation on the tuning half of the issue-42 set and LoCoMo conv-26 only,
  * with query translation on (RECOLLECT_BENCH_TRANSLATE=dictionary bench/search/unseen.ts
- * --tuning-only --cv); the frozen half and conv-30 are the reported figures.
+ * --tuning-only --cv; every fold chose the same floors); the frozen half and conv-30 are the
+ * reported figures (docs/semantic-search.md).
  */
 export const FUSION: Fusion = {
   kind: "coverage",
   rrfK: 60,
-  lexicalWeight: 3,
+  lexicalWeight: 4,
   maxVectorDistance: 2,
-  similarityFloor: 0.2,
+  similarityFloor: 0.1,
   relativeBm25Power: 1,
   absentWeight: 1,
   thinCoverage: 0.7,
-  thinPower: 2,
+  thinPower: 1,
+  // A best hit holding under 30% of the question in its own words (20% of its translation) gets
+  // no lexical weight: the vector list decides (a paraphrase's lone common word).
+  thinFloor: 0.3,
+  translatedThinFloor: 0.2,
+  thinMargin: 0,
   coveragePower: 1,
   coverageFloor: 0,
   // Not in the CV grid: the largest of 1, 0.9, 0.75 that keeps zh hit@1 at lexical's on the tuning
@@ -134,9 +165,25 @@ export function rank(
   const shareOf = (h: (typeof lexical)[number]) =>
     Math.max(coverageOf(h.coverage, fusion), h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0);
   const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, share: shareOf(h) }]));
-  // Thin lexical evidence (the best hit covers little of the question): the lexical weight shrinks.
-  const bestCoverage = Math.max(0, ...lexical.map(shareOf));
-  const thinness = fusion.thinCoverage ? Math.min(1, bestCoverage / fusion.thinCoverage) ** (fusion.thinPower ?? 1) : 1;
+  // Thin lexical evidence (the best hit covers little of the question, in its own words or in its
+  // translation's): the lexical weight shrinks, to nothing below the floor (the vector list decides).
+  const ownLength = lexical[0]?.coverage ? lexical[0].coverage.present + lexical[0].coverage.absent : 0;
+  const lengthFactor = fusion.thinLength && lexical[0]?.coverage ? Math.min(1, ownLength / fusion.thinLength) : 1;
+  const bestOwn = lengthFactor * Math.max(0, ...lexical.map((h) => coverageOf(h.coverage, fusion)));
+  const bestTranslated = Math.max(
+    0,
+    ...lexical.map((h) => (h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0)),
+  );
+  const ramp = (best: number, floor: number) =>
+    fusion.thinCoverage ? Math.min(1, Math.max(0, best - floor) / Math.max(1e-9, fusion.thinCoverage - floor)) ** (fusion.thinPower ?? 1) : 1;
+  const thinFloor = fusion.thinFloor ?? 0;
+  const shares = [...lex.values()].map((l) => l.share).sort((a, b) => b - a);
+  const margin = (shares[0] ?? 0) - (shares[1] ?? 0);
+  const thinness = Math.max(
+    ramp(bestOwn, thinFloor),
+    ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor),
+    fusion.thinMargin ? Math.min(1, margin / fusion.thinMargin) ** (fusion.thinPower ?? 1) : 0,
+  );
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
   const best = lexical.length ? lexical[0].bm25 : -1;

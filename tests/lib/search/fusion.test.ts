@@ -64,6 +64,26 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
     expect(base(translated)).toBe(base(own));
   });
 
+  it("thin lexical evidence: a best hit holding under the floor of the question leaves the order to the vector list", () => {
+    // A paraphrase: memory 3 holds one common word of a five-word question (a fifth, under
+    // FUSION.thinFloor), with a strong BM25; the vector list puts the answer (2) just ahead.
+    const oneWordOfFive = { matched: 1, present: 5, absent: 0 };
+    expect(oneWordOfFive.matched / oneWordOfFive.present).toBeLessThan(FUSION.thinFloor ?? 0);
+    const lexical = [{ seq: 3, bm25: -9, title: null, coverage: oneWordOfFive }];
+    const vector = [
+      { seq: 2, distance: 0.55 },
+      { seq: 3, distance: 0.56 },
+    ];
+    const ranked = rank(lexical, vector, candidates, { projectId: null, now });
+    expect(ranked.map((r) => r.seq)).toEqual([2, 3]);
+    // The word match adds nothing: memory 3 scores what its cosine alone gives.
+    const alone = rank([], [{ seq: 3, distance: 0.56 }], candidates, { projectId: null, now })[0].explain.base;
+    expect(ranked[1].explain.base).toBe(alone);
+    // The same word match in a two-word question (half of it) is evidence: it wins.
+    const half = [{ seq: 3, bm25: -9, title: null, coverage: { matched: 1, present: 2, absent: 0 } }];
+    expect(order(half, vector, candidates, { projectId: null, now })[0]).toBe(3);
+  });
+
   it("gives a vector neighbour under the similarity floor no weight", () => {
     const vector = [{ seq: 2, distance: 1 - FUSION.similarityFloor + 0.01 }];
     const ranked = rank([], vector, candidates, { projectId: null, now });
