@@ -4,7 +4,7 @@ import { loadConfig } from "../../lib/config";
 import { createMemory } from "../../lib/memories/create";
 import { createTransformersProvider } from "../../lib/embeddings/transformers";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
-import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
+import { FUSION as SHIPPED, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
 import type { SearchFilters } from "../../lib/search/filters";
 import { benchCtx, round, table, tempDir, writeResult } from "./common";
@@ -17,7 +17,8 @@ import { MEMORIES, QUERIES } from "./paraphrase-set";
  * (hit@1/hit@5/MRR per kind), for the shipped fusion and a grid of alternatives (--grid).
  * Memories and queries are embedded once; each mode ranks the same lists through lib's rank(),
  * the vector list is the exact cosine top 100 (what the in-process index returns), the lexical
- * list lib's BM25 top 100, as in searchMemories.
+ * list lib's BM25 top 100 with each hit's coverage of the question, as in searchMemories (hybrid
+ * mode, query translation off).
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) \
  *   RECOLLECT_SHARED_DIR=/path/to/shared npx tsx bench/search/semantic.ts [--grid] [--no-locomo]
@@ -75,7 +76,7 @@ async function prepare(docs: { key: string; title?: string; content: string }[],
       .slice(0, CANDIDATES);
     out.queries.push({
       kind: q.kind,
-      lexical: lexicalSearch(ctx, q.q, filters, CANDIDATES),
+      lexical: lexicalSearch(ctx, q.q, filters, CANDIDATES, { coverage: true }),
       vector,
       expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
     });
@@ -184,6 +185,8 @@ function locomoScores(mode: Mode, fusion: Fusion) {
 }
 
 const modes: Mode[] = ["lexical", "vector", "hybrid"];
+// RECOLLECT_BENCH_FUSION='{...}': a fusion merged over the shipped one, reported in its place.
+const FUSION: Fusion = { ...SHIPPED, ...(JSON.parse(process.env.RECOLLECT_BENCH_FUSION ?? "{}") as Partial<Fusion>) };
 const result: Record<string, unknown> = { at: new Date().toISOString(), model: path.basename(modelDir), fusion: FUSION };
 const paraRows = modes.flatMap((mode) =>
   Object.entries(scoreParaphrase(para, mode, FUSION)).map(([kind, s]) => ({ mode, kind, queries: s.n, "hit@1": s.hit1, "hit@5": s.hit5, MRR: s.mrr })),

@@ -90,7 +90,9 @@ export const FUSION: Fusion = {
   // no lexical weight: the vector list decides (a paraphrase's lone common word).
   thinFloor: 0.3,
   translatedThinFloor: 0.2,
+  // In the CV grid, not chosen: the coverage-margin and query-length gates.
   thinMargin: 0,
+  thinLength: 0,
   coveragePower: 1,
   coverageFloor: 0,
   // Not in the CV grid: the largest of 1, 0.9, 0.75 that keeps zh hit@1 at lexical's on the tuning
