@@ -10,8 +10,12 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   timeout: 120_000,
+  // Two workers: every spec starts its own servers on free ports with their own data dirs and temp
+  // HOMEs, so specs run side by side (the tests of one spec stay in order, in one worker). The
+  // OpenCode and agent specs take one worker at most (below), the browser specs the other, so the
+  // long OpenCode specs overlap the browser ones instead of following them.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // One retry on CI: a test that passes only on its retry is listed as "flaky" in the report, so a
   // race is still seen and fixed, but a loaded CI machine does not throw away a whole run for it.
   retries: process.env.CI ? 1 : 0,
@@ -31,9 +35,12 @@ export default defineConfig({
       ],
     },
   },
+  // Listed in the order workers take them: the longest serial queue (OpenCode) starts first.
+  // One OpenCode client (a Bun process, plus its server and fake LLM) at a time keeps their
+  // stall and fail-open deadlines from racing another client on a 2-core machine.
   projects: [
+    { name: "opencode", testMatch: /opencode\/.*\.spec\.ts$/, workers: 1 },
+    { name: "agents", testMatch: /agents\/.*\.spec\.ts$/, workers: 1 },
     { name: "browser", testMatch: /browser\/.*\.spec\.ts$/ },
-    { name: "opencode", testMatch: /opencode\/.*\.spec\.ts$/ },
-    { name: "agents", testMatch: /agents\/.*\.spec\.ts$/ },
   ],
 });

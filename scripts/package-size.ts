@@ -24,9 +24,28 @@ export interface PackageSize {
   sourceMaps: number;
 }
 
+export interface PackDryRun {
+  entryCount: number;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+let packed: PackDryRun | undefined;
+/**
+ * `npm pack --dry-run --json` of the checkout, run once per process: it gzips the whole tarball in
+ * memory (seconds), and the package test reads both its file list and its sizes.
+ */
+export function packDryRun(): PackDryRun {
+  if (!packed) {
+    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    packed = (JSON.parse(out) as PackDryRun[])[0]!;
+  }
+  return packed;
+}
+
 export function measurePackage(): PackageSize {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  const pack = (JSON.parse(out) as { entryCount: number; size: number; unpackedSize: number; files: { path: string; size: number }[] }[])[0]!;
+  const pack = packDryRun();
   const build = pack.files.filter((f) => f.path.startsWith(".next/"));
   return {
     files: pack.entryCount,

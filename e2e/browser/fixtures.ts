@@ -7,8 +7,8 @@ export type Seeded<T> = { server: TestServer; data: T };
 
 /**
  * The servers a worker started for the specs' `app` fixtures, by spec; stopped when the worker ends.
- * One worker-scoped fixture for every browser spec, so Playwright runs them all in one worker (one
- * Chromium launch) instead of one worker per spec.
+ * One worker-scoped fixture for every browser spec, so a worker runs all the browser specs it is
+ * given with one Chromium launch, instead of a new worker per spec.
  */
 export const test = base.extend<object, { servers: Map<string, Promise<Seeded<unknown>>> }>({
   servers: [

@@ -1,15 +1,14 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { documentedFigures, measurePackage } from "../../scripts/package-size";
+import { documentedFigures, measurePackage, packDryRun } from "../../scripts/package-size";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
  * What `npm install -g recollect` would get: the package is publishable and carries the CLI, the
- * server, the plugin entry and the migrations, never the tests. `npm pack --dry-run` lists the
- * tarball's files without building or writing anything.
+ * server, the plugin entry and the migrations, never the tests. `npm pack --dry-run` (run once, for
+ * both the file list and the sizes) lists the tarball's files without building or writing anything.
  */
 describe("the npm package", () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
@@ -29,8 +28,7 @@ describe("the npm package", () => {
   });
 
   it("packs the CLI, server, plugin, migrations and app, and no tests, benchmarks or caches", { timeout: 120_000 }, () => {
-    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const files = new Set((JSON.parse(out)[0].files as { path: string }[]).map((f) => f.path));
+    const files = new Set(packDryRun().files.map((f) => f.path));
     for (const f of [
       "cli/recollect.mjs",
       "cli/index.ts",
