@@ -5,11 +5,12 @@ import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import { sameAsSnapshot, snapshot, type Snapshot } from "../snapshot";
 import type { CompressDeltaState, SentMessage, SessionState } from "../state";
+import { injectedOwed, injectedRecord } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;
-type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[] };
+type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[]; recorded?: boolean };
 /** The server's nudges, and the turn's recall when the request carried one and it was answered. */
 export interface CompressedTurn {
   nudges: string[];
@@ -31,13 +32,15 @@ const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PA
  * not by serializing the history again: a turn's cost follows what changed.
  *
  * `recall`: the turn's recall, carried in the same request (only to a server whose last answer
- * said it `accepts` one; lib/injection/turn-recall.ts).
+ * said it `accepts` one; lib/injection/turn-recall.ts). The session's record of injected blocks
+ * rides along the same way when one is owed (`injected`, plugin/hooks/injected.ts).
  */
 export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[], recall?: RecallContextInput): Promise<CompressedTurn> {
   // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
   const prev = s.compressDelta;
   const { sent, keep } = compare(prev, messages);
+  const record = prev?.records && injectedOwed(s) ? { version: s.injectedVersion ?? 0, body: injectedRecord(rt, s) } : undefined;
   const call = (last: CompressDeltaState | undefined) => {
     // `keep` only to a server that answers with one (it knows the exchange).
     const kept = last?.keeps ? keep : 0;
@@ -53,6 +56,7 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
         ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}),
         delta: last ? { base: last.base, ...(last.keeps ? { keep } : {}) } : {},
         ...(recall ? { recall } : {}),
+        ...(record ? { injected: record.body } : {}),
       },
       { timeoutMs: rt.settings.compressTimeoutMs, expect: SHAPES.compress },
     );
@@ -67,6 +71,8 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
     res = await call(undefined);
   }
   if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages);
+  // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
+  if (record && typeof res.data.recorded === "boolean" && (s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
   const recalled = recall && validRecall(res.data.recall) ? res.data.recall : undefined;
   s.compressDelta = undefined;
 
@@ -100,8 +106,16 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
   if (typeof answer.base === "string") {
     const parts = new Map<string, Snapshot>();
     for (const m of sent) m.parts.forEach((p, j) => parts.set(m.partIds[j]!, p));
-    const recalls = Array.isArray(answer.accepts) && answer.accepts.includes("recall");
-    s.compressDelta = { base: answer.base, keeps: typeof answer.keep === "number", recalls, messages: sent, sent: parts, answer: answered };
+    const accepts = Array.isArray(answer.accepts) ? answer.accepts : [];
+    s.compressDelta = {
+      base: answer.base,
+      keeps: typeof answer.keep === "number",
+      recalls: accepts.includes("recall"),
+      records: accepts.includes("injected"),
+      messages: sent,
+      sent: parts,
+      answer: answered,
+    };
   }
   return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled };
 }

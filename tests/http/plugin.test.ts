@@ -235,14 +235,17 @@ describe("messages.transform", () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       // The turn's calls (a GET of /api/compress is the sidebar's savings, not a turn's).
+      const sent = init?.method === "POST" && typeof init.body === "string" ? JSON.parse(init.body) : {};
       if (init?.method === "POST" && (url.pathname === "/api/compress" || url.pathname === "/api/context/recall"))
-        calls.push(`${url.pathname}${typeof init.body === "string" && JSON.parse(init.body).recall ? " +recall" : ""}`);
+        calls.push(`${url.pathname}${sent.recall ? " +recall" : ""}${sent.injected ? " +injected" : ""}`);
+      // The record of injected blocks: on its own only before the server said it takes it along.
+      if (init?.method === "PUT" && url.pathname.startsWith("/api/kv/recollect/injected/")) calls.push("PUT injected");
       return realFetch(input, init);
     }) as typeof fetch;
     const history: WithParts[] = [user(sid, "hello there, let us start")];
     try {
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
-      expect(calls).toEqual(["/api/compress", "/api/context/recall"]);
+      await vi.waitFor(() => expect(calls.sort()).toEqual(["/api/compress", "/api/context/recall"]));
       history.push(assistant(sid, "bash", "ok"), user(sid, "how do I run the staging deploy?"));
       calls.length = 0;
       const turn2 = structuredClone(history);
@@ -260,8 +263,33 @@ describe("messages.transform", () => {
       calls.length = 0;
       const turn3 = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: turn3 });
-      expect(calls).toEqual(["/api/compress"]);
+      // The second message's block rides in the next request, and is on the server after it.
+      expect(calls).toEqual(["/api/compress +injected"]);
       expect(block(turn3[2]!)).toBe(block(turn2[2]!));
+      const record = async () =>
+        (await (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as {
+          value: { attached: Record<string, string> };
+        };
+      expect((await record()).value.attached[turn2[2]!.info.id]).toBe(block(turn2[2]!));
+      // Nothing owed: the next step sends no record, and idle sends none on its own.
+      history.push(assistant(sid, "bash", "checked"));
+      calls.length = 0;
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
+      expect(calls).toEqual(["/api/compress"]);
+      // A block decided on the last request before idle is sent at idle, on its own.
+      await server.api("/api/memories", {
+        method: "POST",
+        json: { content: "The nightly backup job writes to the cold-storage bucket archive-eu", category: "decision", directory },
+      });
+      history.push(user(sid, "where does the nightly backup job write?"));
+      calls.length = 0;
+      const turn5 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn5 });
+      expect(calls).toEqual(["/api/compress +recall"]);
+      await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
+      expect(block(turn5[5]!)).toContain("archive-eu");
+      await vi.waitFor(async () => expect((await record()).value.attached[turn5[5]!.info.id]).toBe(block(turn5[5]!)));
+      expect(calls).toContain("PUT injected");
     } finally {
       globalThis.fetch = realFetch;
     }
