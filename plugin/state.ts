@@ -31,6 +31,8 @@ export interface SessionState {
   attached: Map<string, string>;
   /** The memories each user message's recall block shows, by message id. */
   recalled: Map<string, string[]>;
+  /** The latest user message recall was asked for, and its words (a message repeating them word for word is not asked again). */
+  lastRecall?: { messageID: string; query: string };
   /** User messages whose block was already decided (fetched, failed or empty). */
   decided: Set<string>;
   /** User text waiting to go to extraction (sent after the turn's request is built). */

@@ -33,7 +33,7 @@ export function messagesTransform(rt: Runtime) {
     prefetchStable(rt, s);
 
     const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
-    const plan = latestUser ? planBlock(rt, s, latestUser) : undefined;
+    const plan = latestUser ? planBlock(rt, s, latestUser, messages) : undefined;
     let nudges: string[] = [];
     if (!rt.settings.compress) {
       if (plan) await finishBlock(rt, s, plan, await recallFor(rt, s, plan, messages));
@@ -78,8 +78,13 @@ interface BlockPlan {
   nudge?: PendingNudge;
 }
 
-/** Marks the message decided; undefined when it has no words of the user's (a handled command's acknowledgement: the nudge waits for a real message). */
-function planBlock(rt: Runtime, s: SessionState, m: WithParts): BlockPlan | undefined {
+/**
+ * Marks the message decided; undefined when it has no words of the user's (a handled command's
+ * acknowledgement: the nudge waits for a real message). A message that repeats the previous
+ * recalled one word for word ("go on", a question asked again) while that one is still in the
+ * history gets no recall of its own: the same search would find what the history already shows.
+ */
+function planBlock(rt: Runtime, s: SessionState, m: WithParts, history: WithParts[]): BlockPlan | undefined {
   const id = m.info.id;
   if (s.decided.has(id)) return undefined;
   s.decided.add(id);
@@ -87,7 +92,11 @@ function planBlock(rt: Runtime, s: SessionState, m: WithParts): BlockPlan | unde
   if (!text) return undefined;
   const nudge = s.pendingNudge;
   s.pendingNudge = undefined;
-  return { id, nudge, query: rt.settings.recall && text.length >= 3 ? text.slice(0, 4000) : undefined };
+  let query = rt.settings.recall && text.length >= 3 ? text.slice(0, 4000) : undefined;
+  const last = s.lastRecall;
+  if (query !== undefined && last?.query === query && history.some((h) => h.info.id === last.messageID)) query = undefined;
+  else if (query !== undefined) s.lastRecall = { messageID: id, query };
+  return { id, nudge, query };
 }
 
 /** The pinned memories the system prompt shows are known (recall leaves them out). */

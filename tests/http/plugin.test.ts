@@ -222,7 +222,7 @@ describe("messages.transform", () => {
     expect(block(compacted[1]!)).toContain("ledger export runs nightly");
   });
 
-  it("after its first turn, asks for a new message's recall in the compress request: one request a turn, the same block as the recall route gives", async () => {
+  it("after its first turn, asks for a new message's recall and records its blocks in the compress request: one request a turn (the record of a last block at idle), the same block as the recall route gives, no recall for the same words again", async () => {
     await server.api("/api/memories", {
       method: "POST",
       json: { content: "The staging deploy needs the VPN profile staging-eu loaded first", category: "gotcha", directory },
@@ -290,6 +290,17 @@ describe("messages.transform", () => {
       expect(block(turn5[5]!)).toContain("archive-eu");
       await vi.waitFor(async () => expect((await record()).value.attached[turn5[5]!.info.id]).toBe(block(turn5[5]!)));
       expect(calls).toContain("PUT injected");
+      // The plugin has the PUT's answer (nothing owed any more).
+      const state = (hooks as { __runtime?: Runtime }).__runtime!.sessions.get(sid);
+      await vi.waitFor(() => expect(state.injectedRecorded).toBe(state.injectedVersion));
+      // The same words again while the first asking is still in the history: no recall, no block.
+      history.push(assistant(sid, "bash", "it writes to archive-eu"), user(sid, "where does the nightly backup job write?"));
+      calls.length = 0;
+      const turn7 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn7 });
+      expect(calls).toEqual(["/api/compress"]);
+      expect(block(turn7[7]!)).toBeUndefined();
+      expect(block(turn7[5]!)).toContain("archive-eu");
     } finally {
       globalThis.fetch = realFetch;
     }
