@@ -15,6 +15,8 @@ type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallCo
 export interface CompressedTurn {
   nudges: string[];
   recall?: RecallContextDto;
+  /** The server recorded the session's injected blocks with the turn's recall block under `recallInto`. */
+  recordedInto?: string;
 }
 const NONE: CompressedTurn = { nudges: [] };
 
@@ -35,12 +37,23 @@ const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PA
  * said it `accepts` one; lib/injection/turn-recall.ts). The session's record of injected blocks
  * rides along the same way when one is owed (`injected`, plugin/hooks/injected.ts).
  */
-export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[], recall?: RecallContextInput): Promise<CompressedTurn> {
+export async function compressHistory(
+  rt: Runtime,
+  s: SessionState,
+  messages: WithParts[],
+  recall?: RecallContextInput,
+  recallInto?: string,
+): Promise<CompressedTurn> {
   // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
   const prev = s.compressDelta;
   const { sent, keep } = compare(prev, messages);
-  const record = prev?.records && injectedOwed(s) ? { version: s.injectedVersion ?? 0, body: injectedRecord(rt, s) } : undefined;
+  // The record goes when one is owed, or to be completed with the turn's recall block (`recallInto`).
+  const into = recall && recallInto ? recallInto : undefined;
+  const record =
+    prev?.records && (injectedOwed(s) || into)
+      ? { version: s.injectedVersion ?? 0, body: { ...injectedRecord(rt, s), ...(into ? { recallInto: into } : {}) } }
+      : undefined;
   const call = (last: CompressDeltaState | undefined) => {
     // `keep` only to a server that answers with one (it knows the exchange).
     const kept = last?.keeps ? keep : 0;
@@ -74,23 +87,25 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
   // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
   if (record && typeof res.data.recorded === "boolean" && (s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
   const recalled = recall && validRecall(res.data.recall) ? res.data.recall : undefined;
+  const recordedInto = into && recalled && res.data.recorded === true ? into : undefined;
   s.compressDelta = undefined;
 
   const answer = res.data;
   const kept = typeof answer.keep === "number" && base ? answer.keep : 0;
-  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0)) return { nudges: [], recall: recalled };
-  if (answer.messages.length !== messages.length - kept) return { nudges: [], recall: recalled };
+  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0))
+    return { nudges: [], recall: recalled, recordedInto };
+  if (answer.messages.length !== messages.length - kept) return { nudges: [], recall: recalled, recordedInto };
   // The answer goes message for message with the request: the first `kept` are the server's
   // previous first ones (they belong to the same messages), the rest in the order sent.
-  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return { nudges: [], recall: recalled };
+  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return { nudges: [], recall: recalled, recordedInto };
   const resolved: Part[][] = [];
   for (let i = 0; i < kept; i++) resolved.push(base!.messages[i]!.answer);
   for (const [k, r] of answer.messages.entries()) {
-    if (r?.info?.id !== messages[kept + k]!.info.id) return { nudges: [], recall: recalled }; // not ours to invent: keep the history unchanged
+    if (r?.info?.id !== messages[kept + k]!.info.id) return { nudges: [], recall: recalled, recordedInto }; // not ours to invent: keep the history unchanged
     const parts: Part[] = [];
     for (const p of r.parts as unknown[]) {
       const part = isStub(p) ? base?.answer.get(p.id) : (p as Part);
-      if (!part) return { nudges: [], recall: recalled }; // a stub for a part we do not have: keep the history unchanged
+      if (!part) return { nudges: [], recall: recalled, recordedInto }; // a stub for a part we do not have: keep the history unchanged
       parts.push(part);
     }
     resolved.push(parts);
@@ -117,7 +132,7 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
       answer: answered,
     };
   }
-  return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled };
+  return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled, recordedInto };
 }
 
 /** The recall part of an answer, checked as a separate recall answer is (SHAPES.recall). */

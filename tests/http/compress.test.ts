@@ -171,6 +171,24 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect(kept.status).toBe(200);
     expect((await body(kept)).value).toEqual(value);
 
+    // With the turn's recall, `recallInto` adds its block to the record before it is written.
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The invoice sweeper runs at 03:00 from the billing worker", category: "decision", directory },
+    });
+    const recall = { directory, query: "when does the invoice sweeper run?", sessionID: "ses_turn_record", messageID: "msg_b" };
+    const withRecall = await body(
+      await server.api("/api/compress", {
+        method: "POST",
+        json: { ...h.body(), recall, injected: { directory, value, ttlSeconds: 3600, recallInto: "msg_b" } },
+      }),
+    );
+    expect(withRecall.recorded).toBe(true);
+    expect(withRecall.recall.block).toContain("invoice sweeper");
+    const both = (await body(await server.api(`/api/kv/recollect/injected/ses_turn_record?directory=${encodeURIComponent(directory)}`))).value;
+    expect(both.attached).toEqual({ ...value.attached, msg_b: withRecall.recall.block });
+    expect(both.recalled).toEqual({ ...value.recalled, msg_b: withRecall.recall.memoryIds });
+
     const bad = await server.api("/api/compress", { method: "POST", json: { ...h.body(), injected: { directory, value, ttlSeconds: -1 } } });
     expect(bad.status).toBe(400);
     expect((await body(bad)).error.message).toMatch(/^injected\.ttlSeconds:/);

@@ -250,7 +250,13 @@ describe("messages.transform", () => {
       calls.length = 0;
       const turn2 = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: turn2 });
-      expect(calls).toEqual(["/api/compress +recall"]);
+      // The session's record goes along, and the server adds this message's block to it.
+      expect(calls).toEqual(["/api/compress +recall +injected"]);
+      const record = async () =>
+        (await (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as {
+          value: { attached: Record<string, string> };
+        };
+      expect((await record()).value.attached[turn2[2]!.info.id]).toBe(block(turn2[2]!));
       // The same block the recall route gives for that message.
       const alone = await server.api("/api/context/recall", {
         method: "POST",
@@ -263,44 +269,37 @@ describe("messages.transform", () => {
       calls.length = 0;
       const turn3 = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: turn3 });
-      // The second message's block rides in the next request, and is on the server after it.
-      expect(calls).toEqual(["/api/compress +injected"]);
-      expect(block(turn3[2]!)).toBe(block(turn2[2]!));
-      const record = async () =>
-        (await (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as {
-          value: { attached: Record<string, string> };
-        };
-      expect((await record()).value.attached[turn2[2]!.info.id]).toBe(block(turn2[2]!));
-      // Nothing owed: the next step sends no record, and idle sends none on its own.
-      history.push(assistant(sid, "bash", "checked"));
-      calls.length = 0;
-      await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
+      // Nothing owed: no record.
       expect(calls).toEqual(["/api/compress"]);
-      // A block decided on the last request before idle is sent at idle, on its own.
+      expect(block(turn3[2]!)).toBe(block(turn2[2]!));
+      // A block that is more than the recall block (here a note for the turn) is owed: it goes with
+      // the next request, or at idle on its own when the session stops first.
+      const state = (hooks as { __runtime?: Runtime }).__runtime!.sessions.get(sid);
+      state.pendingNote = "[Recollect] a note for this turn";
       await server.api("/api/memories", {
         method: "POST",
         json: { content: "The nightly backup job writes to the cold-storage bucket archive-eu", category: "decision", directory },
       });
       history.push(user(sid, "where does the nightly backup job write?"));
       calls.length = 0;
-      const turn5 = structuredClone(history);
-      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn5 });
+      const turn4 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn4 });
       expect(calls).toEqual(["/api/compress +recall"]);
+      expect(block(turn4[4]!)).toContain("archive-eu");
+      expect(block(turn4[4]!)).toContain("a note for this turn");
       await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
-      expect(block(turn5[5]!)).toContain("archive-eu");
-      await vi.waitFor(async () => expect((await record()).value.attached[turn5[5]!.info.id]).toBe(block(turn5[5]!)));
+      await vi.waitFor(async () => expect((await record()).value.attached[turn4[4]!.info.id]).toBe(block(turn4[4]!)));
       expect(calls).toContain("PUT injected");
       // The plugin has the PUT's answer (nothing owed any more).
-      const state = (hooks as { __runtime?: Runtime }).__runtime!.sessions.get(sid);
       await vi.waitFor(() => expect(state.injectedRecorded).toBe(state.injectedVersion));
       // The same words again while the first asking is still in the history: no recall, no block.
       history.push(assistant(sid, "bash", "it writes to archive-eu"), user(sid, "where does the nightly backup job write?"));
       calls.length = 0;
-      const turn7 = structuredClone(history);
-      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn7 });
+      const turn6 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn6 });
       expect(calls).toEqual(["/api/compress"]);
-      expect(block(turn7[7]!)).toBeUndefined();
-      expect(block(turn7[5]!)).toContain("archive-eu");
+      expect(block(turn6[6]!)).toBeUndefined();
+      expect(block(turn6[4]!)).toContain("archive-eu");
     } finally {
       globalThis.fetch = realFetch;
     }

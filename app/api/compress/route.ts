@@ -5,10 +5,10 @@ import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expan
 import { runSliced } from "@/lib/compression/slices";
 import { buildRecallBlock } from "@/lib/injection/recall";
 import { COMPRESS_ACCEPTS, takeTurnRecall } from "@/lib/injection/turn-recall";
-import { takeTurnRecord, writeTurnRecord } from "@/lib/injection/turn-record";
+import { takeTurnRecord, type TurnRecord, writeTurnRecord } from "@/lib/injection/turn-record";
 import { AppError } from "@/lib/errors";
 import type { Ctx } from "@/lib/ctx";
-import type { ParsedPutKvInput } from "@/lib/contracts/kv";
+import type { RecallContextDto } from "@/lib/contracts/context";
 import { logger } from "@/lib/logging/logger";
 import { batchedAccess } from "@/lib/search/access-buffer";
 
@@ -23,7 +23,8 @@ import { batchedAccess } from "@/lib/search/access-buffer";
  * comes back as `recall`, and the plugin's turn is one request. An answer to a `delta` request
  * says so (`accepts`). It may also carry the session's record of injected blocks (`injected`, the
  * body of `PUT /api/kv/recollect/injected/<session>`; lib/injection/turn-record.ts), written after
- * the compression (`recorded` says whether it was): the plugin's turn stays one request.
+ * the compression and the recall, with the turn's recall block when `recallInto` names its message
+ * (`recorded` says whether it was): the plugin's turn stays one request.
  */
 export const POST = direct(
   "POST",
@@ -38,7 +39,7 @@ export const POST = direct(
     const result = await compressMessagesAsync(ctx, body);
     const answer = delta ? await runSliced(deltaAnswerSteps(ctx.services.compressDeltas, delta, body, result)) : result;
     const recall = turn.recall ? await buildRecallBlock(ctx, turn.recall, { defer: batchedAccess(ctx) }) : undefined;
-    const recorded = record.record ? recordOf(ctx, (body as { sessionID: string }).sessionID, record.record) : undefined;
+    const recorded = record.record ? recordOf(ctx, (body as { sessionID: string }).sessionID, record.record, recall) : undefined;
     return new Response(await encodeCompressResultSliced({ ...answer, recall, recorded, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) }), {
       status: 200,
       headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
@@ -50,9 +51,9 @@ export const POST = direct(
  * Writes the turn's record; a record the kv refuses (too large, a bad key) does not cost the turn
  * its compression: the answer says `recorded: false` and the plugin sends it on its own, as before.
  */
-function recordOf(ctx: Ctx, sessionID: string, record: ParsedPutKvInput): boolean {
+function recordOf(ctx: Ctx, sessionID: string, record: TurnRecord, recall: RecallContextDto | undefined): boolean {
   try {
-    writeTurnRecord(ctx, sessionID, record);
+    writeTurnRecord(ctx, sessionID, record, recall);
     return true;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
