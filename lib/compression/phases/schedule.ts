@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../config";
-import type { CachedPart } from "../cache";
-import type { PartEntry } from "../part-memory";
+import type { CachedPart, PartEntry } from "../part-memory";
 import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
