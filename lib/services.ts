@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
+import type { ScheduleReplays } from "./compression/phases/schedule";
 import type { RecallContextDto } from "./contracts/context";
 import type { EmbeddingService } from "./embeddings/service";
 import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
@@ -29,6 +30,8 @@ export interface Services {
   recallCache: Map<string, RecallContextDto>;
   /** `/api/compress`'s delta exchange: the last call of each session seen lately (compression/delta.ts). */
   compressDeltas: DeltaExchanges;
+  /** Compression's schedule: where each session's replay stopped, to go on from there (compression/phases/schedule.ts). */
+  scheduleReplays: ScheduleReplays;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
   background: (() => void)[];
 }
@@ -41,6 +44,7 @@ export function createServices(sqlite: Database.Database): Services {
     compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
     recallCache: new Map(),
     compressDeltas: new Map(),
+    scheduleReplays: new Map(),
     background: [],
   };
 }

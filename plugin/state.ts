@@ -18,6 +18,12 @@ export interface SessionState {
   resumeFailed?: boolean;
   /** The fetch of what was injected before OpenCode restarted (plugin/hooks/injected.ts). */
   restoring?: Promise<void>;
+  /**
+   * Changes to what was injected (plugin/hooks/injected.ts), counted, and the last count the server
+   * recorded: a record is owed while they differ (it rides in the next compress request).
+   */
+  injectedVersion?: number;
+  injectedRecorded?: number;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
   isNew: boolean;
   userTurns: number;
@@ -25,6 +31,8 @@ export interface SessionState {
   attached: Map<string, string>;
   /** The memories each user message's recall block shows, by message id. */
   recalled: Map<string, string[]>;
+  /** The latest user message recall was asked for, and its words (a message repeating them word for word is not asked again). */
+  lastRecall?: { messageID: string; query: string };
   /** User messages whose block was already decided (fetched, failed or empty). */
   decided: Set<string>;
   /** User text waiting to go to extraction (sent after the turn's request is built). */
@@ -74,6 +82,8 @@ export interface CompressDeltaState {
   keeps: boolean;
   /** The server takes the turn's recall in the compress request (its answer `accepts` it). */
   recalls: boolean;
+  /** The server takes the session's record of injected blocks in the compress request (`accepts`). */
+  records: boolean;
   /** Each message of the call, in order. */
   messages: SentMessage[];
   /** A snapshot of each part as sent (plugin/snapshot.ts), by id. */

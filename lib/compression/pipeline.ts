@@ -10,7 +10,7 @@ import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
 import { measureSteps, type Slot } from "./phases/measure";
 import { persistSteps } from "./phases/persist";
-import { scheduleSteps } from "./phases/schedule";
+import { replayMemo, scheduleSteps } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { selectSteps, type Selection } from "./phases/select";
 import { runAll, runSliced, SLICE_MS, STEP_ITEMS, type Steps, yieldToLoop } from "./slices";
@@ -181,7 +181,9 @@ function* scheduled(
   const reference = (i: number, copy: number, exact: boolean) =>
     exact ? repeatStub(slots[i], slots[copy], memory) : repeatedRunsStub(slots[i], slots[copy], memory);
   const prices = cachePricesFor(cfg, run.input.messages);
-  const { applied, repeats } = yield* scheduleSteps(run.input.messages, slots, results, settings, run.input.contextLimit, reference, prices);
+  // The session's replay goes on from where its previous call stopped (same leading messages).
+  const memo = replayMemo(ctx.services.scheduleReplays, sessionId);
+  const { applied, repeats } = yield* scheduleSteps(run.input.messages, slots, results, settings, run.input.contextLimit, reference, prices, memo);
   // A repeat's stub names its own original (one expand, lib/compression/repeats.ts): stored once.
   for (const i of repeats.keys()) {
     const slot = slots[i];

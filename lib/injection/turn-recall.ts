@@ -1,8 +1,11 @@
 import { ZodError } from "zod";
 import { type ParsedRecallContextInput, recallContextInput } from "../contracts/context";
 
-/** What a compress answer tells its caller the route also takes (the plugin sends `recall` only then). */
-export const COMPRESS_ACCEPTS = ["recall"] as const;
+/**
+ * What a compress answer tells its caller the route also takes (the plugin sends `recall`, and the
+ * record of injected blocks `injected` (./turn-record.ts), only then).
+ */
+export const COMPRESS_ACCEPTS = ["recall", "injected"] as const;
 
 /**
  * A compress request may carry its turn's recall (`recall`: the body of `POST /api/context/recall`),

@@ -5,15 +5,18 @@ import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import { sameAsSnapshot, snapshot, type Snapshot } from "../snapshot";
 import type { CompressDeltaState, SentMessage, SessionState } from "../state";
+import { injectedOwed, injectedRecord } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;
-type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[] };
+type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[]; recorded?: boolean };
 /** The server's nudges, and the turn's recall when the request carried one and it was answered. */
 export interface CompressedTurn {
   nudges: string[];
   recall?: RecallContextDto;
+  /** The server recorded the session's injected blocks with the turn's recall block under `recallInto`. */
+  recordedInto?: string;
 }
 const NONE: CompressedTurn = { nudges: [] };
 
@@ -31,13 +34,26 @@ const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PA
  * not by serializing the history again: a turn's cost follows what changed.
  *
  * `recall`: the turn's recall, carried in the same request (only to a server whose last answer
- * said it `accepts` one; lib/injection/turn-recall.ts).
+ * said it `accepts` one; lib/injection/turn-recall.ts). The session's record of injected blocks
+ * rides along the same way when one is owed (`injected`, plugin/hooks/injected.ts).
  */
-export async function compressHistory(rt: Runtime, s: SessionState, messages: WithParts[], recall?: RecallContextInput): Promise<CompressedTurn> {
+export async function compressHistory(
+  rt: Runtime,
+  s: SessionState,
+  messages: WithParts[],
+  recall?: RecallContextInput,
+  recallInto?: string,
+): Promise<CompressedTurn> {
   // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
   const prev = s.compressDelta;
   const { sent, keep } = compare(prev, messages);
+  // The record goes when one is owed, or to be completed with the turn's recall block (`recallInto`).
+  const into = recall && recallInto ? recallInto : undefined;
+  const record =
+    prev?.records && (injectedOwed(s) || into)
+      ? { version: s.injectedVersion ?? 0, body: { ...injectedRecord(rt, s), ...(into ? { recallInto: into } : {}) } }
+      : undefined;
   const call = (last: CompressDeltaState | undefined) => {
     // `keep` only to a server that answers with one (it knows the exchange).
     const kept = last?.keeps ? keep : 0;
@@ -53,6 +69,7 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
         ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}),
         delta: last ? { base: last.base, ...(last.keeps ? { keep } : {}) } : {},
         ...(recall ? { recall } : {}),
+        ...(record ? { injected: record.body } : {}),
       },
       { timeoutMs: rt.settings.compressTimeoutMs, expect: SHAPES.compress },
     );
@@ -67,24 +84,28 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
     res = await call(undefined);
   }
   if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages);
+  // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
+  if (record && typeof res.data.recorded === "boolean" && (s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
   const recalled = recall && validRecall(res.data.recall) ? res.data.recall : undefined;
+  const recordedInto = into && recalled && res.data.recorded === true ? into : undefined;
   s.compressDelta = undefined;
 
   const answer = res.data;
   const kept = typeof answer.keep === "number" && base ? answer.keep : 0;
-  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0)) return { nudges: [], recall: recalled };
-  if (answer.messages.length !== messages.length - kept) return { nudges: [], recall: recalled };
+  if (!Number.isInteger(kept) || kept < 0 || kept > messages.length || kept > (base?.messages.length ?? 0))
+    return { nudges: [], recall: recalled, recordedInto };
+  if (answer.messages.length !== messages.length - kept) return { nudges: [], recall: recalled, recordedInto };
   // The answer goes message for message with the request: the first `kept` are the server's
   // previous first ones (they belong to the same messages), the rest in the order sent.
-  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return { nudges: [], recall: recalled };
+  for (let i = 0; i < kept; i++) if (base!.messages[i]!.id !== messages[i]!.info.id) return { nudges: [], recall: recalled, recordedInto };
   const resolved: Part[][] = [];
   for (let i = 0; i < kept; i++) resolved.push(base!.messages[i]!.answer);
   for (const [k, r] of answer.messages.entries()) {
-    if (r?.info?.id !== messages[kept + k]!.info.id) return { nudges: [], recall: recalled }; // not ours to invent: keep the history unchanged
+    if (r?.info?.id !== messages[kept + k]!.info.id) return { nudges: [], recall: recalled, recordedInto }; // not ours to invent: keep the history unchanged
     const parts: Part[] = [];
     for (const p of r.parts as unknown[]) {
       const part = isStub(p) ? base?.answer.get(p.id) : (p as Part);
-      if (!part) return { nudges: [], recall: recalled }; // a stub for a part we do not have: keep the history unchanged
+      if (!part) return { nudges: [], recall: recalled, recordedInto }; // a stub for a part we do not have: keep the history unchanged
       parts.push(part);
     }
     resolved.push(parts);
@@ -100,10 +121,18 @@ export async function compressHistory(rt: Runtime, s: SessionState, messages: Wi
   if (typeof answer.base === "string") {
     const parts = new Map<string, Snapshot>();
     for (const m of sent) m.parts.forEach((p, j) => parts.set(m.partIds[j]!, p));
-    const recalls = Array.isArray(answer.accepts) && answer.accepts.includes("recall");
-    s.compressDelta = { base: answer.base, keeps: typeof answer.keep === "number", recalls, messages: sent, sent: parts, answer: answered };
+    const accepts = Array.isArray(answer.accepts) ? answer.accepts : [];
+    s.compressDelta = {
+      base: answer.base,
+      keeps: typeof answer.keep === "number",
+      recalls: accepts.includes("recall"),
+      records: accepts.includes("injected"),
+      messages: sent,
+      sent: parts,
+      answer: answered,
+    };
   }
-  return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled };
+  return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled, recordedInto };
 }
 
 /** The recall part of an answer, checked as a separate recall answer is (SHAPES.recall). */

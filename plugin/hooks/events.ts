@@ -6,7 +6,7 @@ import type { SessionState } from "../state";
 import { SHAPES } from "../shapes";
 import { flushExtraction, noteNudge } from "./chat";
 import { readHistory } from "./compacting";
-import { saveInjected } from "./injected";
+import { flushInjected, saveInjected } from "./injected";
 import { ensureResume } from "./system";
 
 /**
@@ -48,7 +48,7 @@ export function events(rt: Runtime) {
         // pinned block takes its latest version (a memory pinned since shows from here on).
         s.resume = "";
         s.stableRefresh = true;
-        saveInjected(rt, s);
+        saveInjected(rt, s, { now: true });
         return;
       }
       case "session.deleted": {
@@ -72,6 +72,8 @@ async function register(rt: Runtime, sessionID: string, title?: string) {
 /** Heartbeat (what the session works on, files touched), a checkpoint of its state, and extraction over the new messages. */
 async function idle(rt: Runtime, sessionID: string) {
   const s = rt.sessions.get(sessionID);
+  // A record of injected blocks still owed goes now: the next compress request may be far off.
+  flushInjected(rt, s);
   const words = flushExtraction(rt, s);
   if (!s.registered) await register(rt, sessionID);
   const files = [...s.files].slice(-20);

@@ -1,4 +1,4 @@
-import type { KvEntryDto } from "../../lib/contracts/kv";
+import type { KvEntryDto, PutKvInput } from "../../lib/contracts/kv";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
@@ -51,8 +51,35 @@ export function restoreInjected(rt: Runtime, s: SessionState): Promise<void> {
   return s.restoring;
 }
 
-/** Records the session's injected blocks (fire and forget; called when one is decided). */
-export function saveInjected(rt: Runtime, s: SessionState): void {
+/**
+ * Records the session's injected blocks (called when one is decided). To a server whose compress
+ * answers take the record (`accepts: ["injected"]`), it is owed and rides in the session's next
+ * compress request (plugin/hooks/compress.ts): no request of its own on a turn's path. What is still
+ * owed when the session goes idle is sent then (`flushInjected`). `now`: sent at once (fire and
+ * forget), off any turn's path.
+ */
+export function saveInjected(rt: Runtime, s: SessionState, options: { now?: boolean } = {}): void {
+  s.injectedVersion = (s.injectedVersion ?? 0) + 1;
+  if (!options.now && rt.settings.compress && s.compressDelta?.records) return;
+  putInjected(rt, s);
+}
+
+/** Sends a record still owed on its own (the session went idle: no compress request may come soon). */
+export function flushInjected(rt: Runtime, s: SessionState): void {
+  if (injectedOwed(s)) putInjected(rt, s);
+}
+
+export const injectedOwed = (s: SessionState) => (s.injectedVersion ?? 0) !== (s.injectedRecorded ?? 0);
+
+/** The record as `PUT /api/kv/recollect/injected/<session>` takes it (the body of a compress request's `injected`). */
+export function injectedRecord(rt: Runtime, s: SessionState): PutKvInput {
   const value: Injected = { resume: s.resume ?? "", attached: Object.fromEntries(s.attached), recalled: Object.fromEntries(s.recalled) };
-  void rt.client.call("PUT", keyOf(s.id), { body: { directory: rt.directory, value, ttlSeconds: TTL_SECONDS } });
+  return { directory: rt.directory, value: value as unknown as PutKvInput["value"], ttlSeconds: TTL_SECONDS };
+}
+
+function putInjected(rt: Runtime, s: SessionState): void {
+  const version = s.injectedVersion ?? 0;
+  void rt.client.call("PUT", keyOf(s.id), { body: injectedRecord(rt, s) }).then((res) => {
+    if (res.ok && (s.injectedRecorded ?? 0) < version) s.injectedRecorded = version;
+  });
 }

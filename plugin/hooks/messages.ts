@@ -33,14 +33,19 @@ export function messagesTransform(rt: Runtime) {
     prefetchStable(rt, s);
 
     const isNew = latestUser !== undefined && !s.decided.has(latestUser.info.id);
-    const plan = latestUser ? planBlock(rt, s, latestUser) : undefined;
+    const plan = latestUser ? planBlock(rt, s, latestUser, messages) : undefined;
     let nudges: string[] = [];
+    /** The block the server recorded for the latest user message with the session's record (its recall block alone). */
+    let recorded: string | undefined;
     if (!rt.settings.compress) {
       if (plan) await finishBlock(rt, s, plan, await recallFor(rt, s, plan, messages));
     } else if (plan?.query && readyToRecall(rt, s) && s.compressDelta?.recalls) {
       // The server takes the turn's recall with its compression (lib/injection/turn-recall.ts):
-      // one request; the separate call only when that one brought no answer.
-      const turn = await compressHistory(rt, s, messages, recallBody(rt, s, plan, plan.query, messages));
+      // one request; the separate call only when that one brought no answer. When the block will be
+      // the recall block alone (no nudge, no note), the server also records it (`recallInto`).
+      const into = !plan.nudge && !s.pendingNote ? plan.id : undefined;
+      const turn = await compressHistory(rt, s, messages, recallBody(rt, s, plan, plan.query, messages), into);
+      if (turn.recordedInto) recorded = turn.recall?.block;
       nudges = turn.nudges;
       await finishBlock(rt, s, plan, turn.recall ? { ok: true, status: 200, data: turn.recall } : await recallFor(rt, s, plan, messages));
     } else {
@@ -58,7 +63,9 @@ export function messagesTransform(rt: Runtime) {
       for (const n of fresh) s.shownNudges.add(n);
       s.attached.set(id, [s.attached.get(id), ...fresh].filter(Boolean).join("\n\n"));
     }
-    if (isNew && latestUser && s.attached.has(latestUser.info.id)) saveInjected(rt, s);
+    // Recorded by the server with the turn already, unless a pressure nudge was added to it since.
+    const block = latestUser ? s.attached.get(latestUser.info.id) : undefined;
+    if (isNew && block !== undefined && block !== recorded) saveInjected(rt, s);
     attachBlocks(s, messages);
   };
 }
@@ -78,8 +85,13 @@ interface BlockPlan {
   nudge?: PendingNudge;
 }
 
-/** Marks the message decided; undefined when it has no words of the user's (a handled command's acknowledgement: the nudge waits for a real message). */
-function planBlock(rt: Runtime, s: SessionState, m: WithParts): BlockPlan | undefined {
+/**
+ * Marks the message decided; undefined when it has no words of the user's (a handled command's
+ * acknowledgement: the nudge waits for a real message). A message that repeats the previous
+ * recalled one word for word ("go on", a question asked again) while that one is still in the
+ * history gets no recall of its own: the same search would find what the history already shows.
+ */
+function planBlock(rt: Runtime, s: SessionState, m: WithParts, history: WithParts[]): BlockPlan | undefined {
   const id = m.info.id;
   if (s.decided.has(id)) return undefined;
   s.decided.add(id);
@@ -87,7 +99,11 @@ function planBlock(rt: Runtime, s: SessionState, m: WithParts): BlockPlan | unde
   if (!text) return undefined;
   const nudge = s.pendingNudge;
   s.pendingNudge = undefined;
-  return { id, nudge, query: rt.settings.recall && text.length >= 3 ? text.slice(0, 4000) : undefined };
+  let query = rt.settings.recall && text.length >= 3 ? text.slice(0, 4000) : undefined;
+  const last = s.lastRecall;
+  if (query !== undefined && last?.query === query && history.some((h) => h.info.id === last.messageID)) query = undefined;
+  else if (query !== undefined) s.lastRecall = { messageID: id, query };
+  return { id, nudge, query };
 }
 
 /** The pinned memories the system prompt shows are known (recall leaves them out). */

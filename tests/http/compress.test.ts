@@ -155,6 +155,45 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect((await body(bad)).error.message).toMatch(/^recall\.query:/);
   });
 
+  it("takes the session's record of injected blocks in the same request: written as the kv route writes it, `recorded`, a bad field a 400 naming it", async () => {
+    const directory = "/tmp/compress-record-proj";
+    const { h } = readAndAptHistory("ses_turn_record");
+    const plain = await body(await server.api("/api/compress", { method: "POST", json: { ...h.body(), delta: {} } }));
+    expect(plain.accepts).toContain("injected");
+    expect(plain.recorded).toBeUndefined();
+    const value = { resume: "", attached: { msg_a: "<recollect-memory>block</recollect-memory>" }, recalled: { msg_a: ["m1"] } };
+    const res = await server.api("/api/compress", { method: "POST", json: { ...h.body(), injected: { directory, value, ttlSeconds: 3600 } } });
+    expect(res.status).toBe(200);
+    const out = await body(res);
+    expect(out.recorded).toBe(true);
+    expect(JSON.stringify(out.messages)).toBe(JSON.stringify(plain.messages));
+    const kept = await server.api(`/api/kv/recollect/injected/ses_turn_record?directory=${encodeURIComponent(directory)}`);
+    expect(kept.status).toBe(200);
+    expect((await body(kept)).value).toEqual(value);
+
+    // With the turn's recall, `recallInto` adds its block to the record before it is written.
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The invoice sweeper runs at 03:00 from the billing worker", category: "decision", directory },
+    });
+    const recall = { directory, query: "when does the invoice sweeper run?", sessionID: "ses_turn_record", messageID: "msg_b" };
+    const withRecall = await body(
+      await server.api("/api/compress", {
+        method: "POST",
+        json: { ...h.body(), recall, injected: { directory, value, ttlSeconds: 3600, recallInto: "msg_b" } },
+      }),
+    );
+    expect(withRecall.recorded).toBe(true);
+    expect(withRecall.recall.block).toContain("invoice sweeper");
+    const both = (await body(await server.api(`/api/kv/recollect/injected/ses_turn_record?directory=${encodeURIComponent(directory)}`))).value;
+    expect(both.attached).toEqual({ ...value.attached, msg_b: withRecall.recall.block });
+    expect(both.recalled).toEqual({ ...value.recalled, msg_b: withRecall.recall.memoryIds });
+
+    const bad = await server.api("/api/compress", { method: "POST", json: { ...h.body(), injected: { directory, value, ttlSeconds: -1 } } });
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error.message).toMatch(/^injected\.ttlSeconds:/);
+  });
+
   it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
     const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
     const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");

@@ -222,7 +222,7 @@ describe("messages.transform", () => {
     expect(block(compacted[1]!)).toContain("ledger export runs nightly");
   });
 
-  it("after its first turn, asks for a new message's recall in the compress request: one request a turn, the same block as the recall route gives", async () => {
+  it("after its first turn, asks for a new message's recall and records its blocks in the compress request: one request a turn (the record of a last block at idle), the same block as the recall route gives, no recall for the same words again", async () => {
     await server.api("/api/memories", {
       method: "POST",
       json: { content: "The staging deploy needs the VPN profile staging-eu loaded first", category: "gotcha", directory },
@@ -235,19 +235,28 @@ describe("messages.transform", () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       // The turn's calls (a GET of /api/compress is the sidebar's savings, not a turn's).
+      const sent = init?.method === "POST" && typeof init.body === "string" ? JSON.parse(init.body) : {};
       if (init?.method === "POST" && (url.pathname === "/api/compress" || url.pathname === "/api/context/recall"))
-        calls.push(`${url.pathname}${typeof init.body === "string" && JSON.parse(init.body).recall ? " +recall" : ""}`);
+        calls.push(`${url.pathname}${sent.recall ? " +recall" : ""}${sent.injected ? " +injected" : ""}`);
+      // The record of injected blocks: on its own only before the server said it takes it along.
+      if (init?.method === "PUT" && url.pathname.startsWith("/api/kv/recollect/injected/")) calls.push("PUT injected");
       return realFetch(input, init);
     }) as typeof fetch;
     const history: WithParts[] = [user(sid, "hello there, let us start")];
     try {
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
-      expect(calls).toEqual(["/api/compress", "/api/context/recall"]);
+      await vi.waitFor(() => expect(calls.sort()).toEqual(["/api/compress", "/api/context/recall"]));
       history.push(assistant(sid, "bash", "ok"), user(sid, "how do I run the staging deploy?"));
       calls.length = 0;
       const turn2 = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: turn2 });
-      expect(calls).toEqual(["/api/compress +recall"]);
+      // The session's record goes along, and the server adds this message's block to it.
+      expect(calls).toEqual(["/api/compress +recall +injected"]);
+      const record = async () =>
+        (await (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as {
+          value: { attached: Record<string, string> };
+        };
+      expect((await record()).value.attached[turn2[2]!.info.id]).toBe(block(turn2[2]!));
       // The same block the recall route gives for that message.
       const alone = await server.api("/api/context/recall", {
         method: "POST",
@@ -260,8 +269,37 @@ describe("messages.transform", () => {
       calls.length = 0;
       const turn3 = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: turn3 });
+      // Nothing owed: no record.
       expect(calls).toEqual(["/api/compress"]);
       expect(block(turn3[2]!)).toBe(block(turn2[2]!));
+      // A block that is more than the recall block (here a note for the turn) is owed: it goes with
+      // the next request, or at idle on its own when the session stops first.
+      const state = (hooks as { __runtime?: Runtime }).__runtime!.sessions.get(sid);
+      state.pendingNote = "[Recollect] a note for this turn";
+      await server.api("/api/memories", {
+        method: "POST",
+        json: { content: "The nightly backup job writes to the cold-storage bucket archive-eu", category: "decision", directory },
+      });
+      history.push(user(sid, "where does the nightly backup job write?"));
+      calls.length = 0;
+      const turn4 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn4 });
+      expect(calls).toEqual(["/api/compress +recall"]);
+      expect(block(turn4[4]!)).toContain("archive-eu");
+      expect(block(turn4[4]!)).toContain("a note for this turn");
+      await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
+      await vi.waitFor(async () => expect((await record()).value.attached[turn4[4]!.info.id]).toBe(block(turn4[4]!)));
+      expect(calls).toContain("PUT injected");
+      // The plugin has the PUT's answer (nothing owed any more).
+      await vi.waitFor(() => expect(state.injectedRecorded).toBe(state.injectedVersion));
+      // The same words again while the first asking is still in the history: no recall, no block.
+      history.push(assistant(sid, "bash", "it writes to archive-eu"), user(sid, "where does the nightly backup job write?"));
+      calls.length = 0;
+      const turn6 = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: turn6 });
+      expect(calls).toEqual(["/api/compress"]);
+      expect(block(turn6[6]!)).toBeUndefined();
+      expect(block(turn6[4]!)).toContain("archive-eu");
     } finally {
       globalThis.fetch = realFetch;
     }

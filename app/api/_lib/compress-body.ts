@@ -6,8 +6,8 @@ import { readJsonBody } from "./read-json";
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */
 export const readHistoryJson = readJsonBody;
 
-/** The compress answer: the result, the delta exchange's `base`/`keep`, the turn's `recall`, what the route `accepts`. */
-type EncodedAnswer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: readonly string[] };
+/** The compress answer: the result, the delta exchange's `base`/`keep`, the turn's `recall`, whether its record was `recorded`, what the route `accepts`. */
+type EncodedAnswer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; recorded?: boolean; accepts?: readonly string[] };
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
@@ -46,6 +46,7 @@ function* encodeSteps(result: EncodedAnswer): Steps<Uint8Array<ArrayBuffer>> {
   }
   let base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
   if (result.recall !== undefined) base += `,"recall":${JSON.stringify(result.recall)}`;
+  if (result.recorded !== undefined) base += `,"recorded":${result.recorded}`;
   if (result.accepts !== undefined) base += `,"accepts":${JSON.stringify(result.accepts)}`;
   parts.push(asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true));
   const out = Buffer.concat(parts);

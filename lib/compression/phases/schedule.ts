@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../config";
-import type { CachedPart } from "../cache";
+import type { CachedPart, PartEntry } from "../part-memory";
 import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
@@ -89,6 +89,73 @@ export function schedule(
   return runAll(scheduleSteps(messages, slots, results, cfg, contextLimit, referenceTo, prices));
 }
 
+/**
+ * The replay's state after its last prefix, kept per session (`ctx.services.scheduleReplays`): the
+ * next call of the session goes on from there instead of replaying the whole history again, when
+ * it starts with the same message objects (the delta exchange's `keep` hands the pipeline the
+ * previous call's objects: lib/compression/delta.ts) under the same settings. The replay is a pure
+ * function of the history's prefixes, so going on from a prefix gives what a whole replay gives.
+ */
+export interface ReplayState {
+  /** The messages replayed (the previous call's objects) and their slots' entries (a part whose content changed has a new one). */
+  messages: OcMessage[];
+  entries: PartEntry[];
+  /** How many messages the call that left this state went on from (0: it replayed them all). */
+  resumedFrom: number;
+  /** Settings, context limit and prices the replay ran with. */
+  key: string;
+  /** The candidates taken into `pending` so far, in order (`byAge[0..next)`). */
+  taken: number[];
+  applied: Set<number>;
+  repeats: Map<number, CachedPart>;
+  copyOf: Map<number, number>;
+  pending: number[];
+  /** Tokens saved, by slot. */
+  gains: number[];
+  savedTotal: number;
+  copies: Map<string, number>;
+  lastWhole: Map<string, number>;
+  repeatedAt: Map<number, number>;
+  steps: number;
+}
+
+/** Where a session's replay state is kept between calls. */
+export interface ReplayMemo {
+  get(): ReplayState | undefined;
+  set(state: ReplayState | undefined): void;
+}
+
+/** The sessions' replay states (`ctx.services.scheduleReplays`), the latest few. */
+export type ScheduleReplays = Map<string, ReplayState>;
+const MAX_REPLAYS = 16;
+
+/** A session's slot in `replays` as a ReplayMemo. */
+export function replayMemo(replays: ScheduleReplays, sessionID: string): ReplayMemo {
+  return {
+    get: () => replays.get(sessionID),
+    set(state) {
+      replays.delete(sessionID);
+      if (!state) return;
+      replays.set(sessionID, state);
+      while (replays.size > MAX_REPLAYS) replays.delete(replays.keys().next().value as string);
+    },
+  };
+}
+
+/** The state to go on from: the same leading message objects, slots and settings, the same candidates taken. */
+function resumable(state: ReplayState | undefined, messages: OcMessage[], slots: Slot[], byAge: number[], key: string): ReplayState | undefined {
+  if (!state || state.key !== key || state.messages.length > messages.length) return undefined;
+  const m = state.messages.length;
+  for (let i = 0; i < m; i++) if (messages[i] !== state.messages[i]) return undefined;
+  // The slots of the kept messages come first, in order: the same contents as then, none more.
+  const count = state.entries.length;
+  if (count > slots.length || (count < slots.length && slots[count].mi < m)) return undefined;
+  for (let i = 0; i < count; i++) if (slots[i].entry !== state.entries[i]) return undefined;
+  if (state.taken.length > byAge.length) return undefined;
+  for (let i = 0; i < state.taken.length; i++) if (byAge[i] !== state.taken[i]) return undefined;
+  return state;
+}
+
 /** `schedule` as steps: one a message of the replay, one per STEP_ITEMS parts before it (lib/compression/slices.ts). */
 export function* scheduleSteps(
   messages: OcMessage[],
@@ -98,8 +165,13 @@ export function* scheduleSteps(
   contextLimit: number | undefined,
   referenceTo: ReferenceTo,
   prices: CachePrices = ANTHROPIC_PRICES,
+  memo?: ReplayMemo,
 ): Steps<Scheduled> {
   const n = messages.length;
+  const key = memo ? JSON.stringify([cfg, contextLimit ?? null, prices]) : "";
+  const saved = memo?.get();
+  // Dropped while this call runs: a call that fails half-way leaves nothing to go on from.
+  memo?.set(undefined);
   const applied = new Set<number>();
   const repeats = new Map<number, CachedPart>();
   /** Repeat -> the slot of the copy it refers to. */
@@ -119,6 +191,13 @@ export function* scheduleSteps(
     if (i % STEP_ITEMS === 0) yield;
   }
   if (!candidates.length && !anyRepeatKey) return { applied, repeats };
+  const byAge = [...candidates].sort((a, b) => a - b);
+  const from = resumable(saved, messages, slots, byAge, key);
+  if (from) {
+    for (const i of from.applied) applied.add(i);
+    for (const [i, r] of from.repeats) repeats.set(i, r);
+    for (const [i, c] of from.copyOf) copyOf.set(i, c);
+  }
 
   // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
   const cum = new Float64Array(n + 1);
@@ -147,23 +226,28 @@ export function* scheduleSteps(
   yield;
   /** Tokens saved by the parts already shown compressed, by slot (a Fenwick tree: sums of ranges), and in all. */
   const savedBySlot = new Fenwick(slots.length);
-  let savedTotal = 0;
-  const byAge = [...candidates].sort((a, b) => a - b);
-  let next = 0;
-  const pending: number[] = [];
+  const gains: number[] = from ? from.gains.slice() : [];
+  for (let i = 0; i < gains.length; i++) if (gains[i]) savedBySlot.add(i, gains[i]);
+  const gain = (i: number, value: number) => {
+    savedBySlot.add(i, value);
+    gains[i] = (gains[i] ?? 0) + value;
+  };
+  let savedTotal = from?.savedTotal ?? 0;
+  let next = from?.taken.length ?? 0;
+  const pending: number[] = from ? from.pending.slice() : [];
   /** By repeat key: the copy shown whole that a repeat refers to. */
-  const copies = new Map<string, number>();
+  const copies = new Map<string, number>(from?.copies);
   /**
    * By call (tool and command) and by tool: the latest output shown whole, whose runs of lines a
    * partial repeat refers to. A command run again is compared with its own previous run (a test
    * suite between a `git status` and an `ls`), any other output with its tool's previous one.
    */
-  const lastWhole = new Map<string, number>();
+  const lastWhole = new Map<string, number>(from?.lastWhole);
   /** By copy: the message of its latest repeat. */
-  const repeatedAt = new Map<number, number>();
-  let arrived = 0;
-  let steps = 0;
-  for (let k = 1; k <= n; k++) {
+  const repeatedAt = new Map<number, number>(from?.repeatedAt);
+  let arrived = from?.entries.length ?? 0;
+  let steps = from?.steps ?? 0;
+  for (let k = (from?.messages.length ?? 0) + 1; k <= n; k++) {
     yield;
     if (messages[k - 1].info.role === "assistant") steps++;
     // Message k-1 arrives: each of its outputs is a repeat or not, once and for good.
@@ -192,9 +276,9 @@ export function* scheduleSteps(
       repeats.set(arrived, shown);
       copyOf.set(arrived, copy);
       repeatedAt.set(copy, slots[arrived].mi);
-      const gain = Math.max(0, slots[arrived].entry.tokens - shown.t);
-      savedBySlot.add(arrived, gain);
-      savedTotal += gain;
+      const saving = Math.max(0, slots[arrived].entry.tokens - shown.t);
+      gain(arrived, saving);
+      savedTotal += saving;
     }
     const boundary = k - cfg.protectRecentTurns;
     while (next < byAge.length && slots[byAge[next]].mi < boundary) {
@@ -243,18 +327,35 @@ export function* scheduleSteps(
     // the cache's lifetime nothing is cached: every saving is free.
     const shown = cum[k] - savedTotal;
     const overflow = contextLimit !== undefined && contextLimit > 0 && shown >= contextLimit * CONTEXT_LIMIT_SHARE;
-    const from = overflow || cold ? 0 : best;
-    if (from < 0) continue;
-    for (const i of eligible.slice(from)) {
+    const start = overflow || cold ? 0 : best;
+    if (start < 0) continue;
+    for (const i of eligible.slice(start)) {
       applied.add(i);
-      const gain = slots[i].entry.tokens - results[i]!.t;
-      savedBySlot.add(i, gain);
-      savedTotal += gain;
+      const saving = slots[i].entry.tokens - results[i]!.t;
+      gain(i, saving);
+      savedTotal += saving;
     }
     const left = pending.filter((i) => !applied.has(i));
     pending.length = 0;
     pending.push(...left);
   }
+  memo?.set({
+    messages: messages.slice(),
+    entries: slots.map((slot) => slot.entry),
+    resumedFrom: from?.messages.length ?? 0,
+    key,
+    taken: byAge.slice(0, next),
+    applied: new Set(applied),
+    repeats: new Map(repeats),
+    copyOf,
+    pending,
+    gains,
+    savedTotal,
+    copies,
+    lastWhole,
+    repeatedAt,
+    steps,
+  });
   return { applied, repeats };
 }
 

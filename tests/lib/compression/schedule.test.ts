@@ -72,6 +72,33 @@ describe("cache-aware scheduling", () => {
     expect(batches.length).toBeLessThanOrEqual(turns.length / 4);
   });
 
+  it("goes on from where the session's previous call stopped (the same message objects): what a whole replay gives, turn after turn", () => {
+    // Repeats on (exact and partial), reads of the same file, a pause longer than the cache's lifetime.
+    const ctx = contexts({ env: { RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "[]" } });
+    const whole = contexts({ env: { RECOLLECT_COMPRESSION_DISABLED_STRATEGIES: "[]" } });
+    const h = session(16);
+    for (let i = 0; i < 4; i++) {
+      h.step({ tools: [{ tool: "read", input: { filePath: "src/f0.py" }, output: `${read.output}\n(step 0)` }] });
+      h.step({ tools: [{ tool: "bash", input: { command: "make 1" }, output: `${apt.output}\n(step ${i % 2})` }] });
+    }
+    const last = h.messages[h.messages.length - 1] as { info: { time?: { created?: number } } };
+    h.user("back after lunch");
+    (h.messages[h.messages.length - 1] as { info: { time?: { created?: number } } }).info.time = { created: (last.info.time?.created ?? 0) + 2 * 3600_000 };
+    h.filler(4);
+    const resumed: number[] = [];
+    for (let end = 2; end <= h.messages.length; end++) {
+      // The same objects every call, as the delta exchange's kept messages are.
+      const kept = compressMessages(ctx, { sessionID: SESSION, messages: h.messages.slice(0, end) });
+      resumed.push([...ctx.services.scheduleReplays.values()][0]?.resumedFrom ?? -1);
+      const fresh = compressMessages(whole, { sessionID: SESSION, messages: structuredClone(h.messages.slice(0, end)) });
+      expect(JSON.stringify(kept.messages)).toBe(JSON.stringify(fresh.messages));
+      expect(kept.stats).toEqual(fresh.stats);
+    }
+    // Once there is anything to schedule, every call went on from the previous one's end.
+    expect(resumed.filter((r, t) => r === t + 1).length).toBeGreaterThan(resumed.length - 8);
+    expect([...whole.services.scheduleReplays.values()][0]?.resumedFrom).toBe(0);
+  });
+
   it("gives the same bytes after a restart (the schedule is a function of the history)", () => {
     const h = session(30);
     const a = compressMessages(ctxFor(), h.body());
