@@ -108,6 +108,15 @@ module.exports = {
       to: { path: "^lib/indexing/", pathNot: ["^lib/indexing/before-read\\.ts$", "^lib/indexing/vector-index\\.ts$"] },
     },
     {
+      name: "indexing-derived-through-its-entry",
+      severity: "error",
+      comment:
+        "The index rows written behind creates (lib/indexing/derived.ts) are reached from outside lib/indexing through its public entry " +
+        "(lib/indexing/index.ts), or after-write.ts / before-read.ts for memories and search; only derived.ts's own unit test imports it directly.",
+      from: { pathNot: ["^lib/indexing/", "^tests/lib/memories/derived\\.test\\.ts$"] },
+      to: { path: "^lib/indexing/derived\\.ts$" },
+    },
+    {
       name: "production-code-imports-no-tests",
       severity: "error",
       comment: "What ships (lib, app, server, cli, plugin, scripts) never imports tests/, e2e/ or bench/: those are not in the package.",

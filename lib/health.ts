@@ -31,8 +31,8 @@ export interface Health extends PublicHealth {
   };
 }
 
-export function publicHealth(): PublicHealth {
-  return { status: storageProblem() ? "degraded" : "ok", version: VERSION };
+export function publicHealth(ctx: Ctx): PublicHealth {
+  return { status: storageProblem(ctx.services.storage) ? "degraded" : "ok", version: VERSION };
 }
 
 export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health {
@@ -51,9 +51,9 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
     memories.total += n;
   }
   const one = (q: ReturnType<typeof sql>) => ctx.db.get<{ n: number }>(q)?.n ?? 0;
-  const problem = storageProblem();
+  const problem = storageProblem(ctx.services.storage);
   return {
-    ...publicHealth(),
+    ...publicHealth(ctx),
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     database: {
       path: file,

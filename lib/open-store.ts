@@ -1,6 +1,6 @@
 import { openDatabase, type OpenedDatabase } from "./db/open";
 import { log } from "./logging/logger";
-import { catchUpDerived, initDerivedWatermark } from "./indexing/derived";
+import { catchUpDerived, initDerivedWatermark } from "./indexing";
 import { ensureLexicalIndex } from "./indexing/lexical-index";
 
 /**

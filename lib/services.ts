@@ -3,7 +3,11 @@ import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
 import type { ScheduleReplays } from "./compression/phases/schedule";
 import type { RecallContextDto } from "./contracts/context";
+import type { StorageState } from "./db/storage-errors";
 import type { EmbeddingService } from "./embeddings/service";
+import type { TrackerState } from "./enrichment/tracker-state";
+import type { ImportSourceCache } from "./importers/source-cache";
+import type { ReauthGrants } from "./auth/reauth-grants";
 import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
 import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
 
@@ -34,6 +38,14 @@ export interface Services {
   scheduleReplays: ScheduleReplays;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
   background: (() => void)[];
+  /** The full disk noted by a failed write, reported by /api/health and the dashboard until a write succeeds. */
+  storage: StorageState;
+  /** Each issue tracker's back-off and refused token, by tracker and host (enrichment/refresh.ts). */
+  enrichmentTrackers: Map<string, TrackerState>;
+  /** A foreign tool's data read for the previous batch of an import (importers/import-from-tool.ts). */
+  importSource: ImportSourceCache;
+  /** The browser sessions' re-authentication grants, hashes only (auth/reauth-grants.ts). */
+  reauthGrants: ReauthGrants;
 }
 
 export function createServices(sqlite: Database.Database): Services {
@@ -46,6 +58,10 @@ export function createServices(sqlite: Database.Database): Services {
     compressDeltas: new Map(),
     scheduleReplays: new Map(),
     background: [],
+    storage: { problem: null },
+    enrichmentTrackers: new Map(),
+    importSource: { key: "", data: null },
+    reauthGrants: new Map(),
   };
 }
 

@@ -17,7 +17,7 @@ export default function DashboardPage() {
   const status = (s: string) => o.byStatus.find((r) => r.key === s)?.n ?? 0;
   const h = o.health;
   const saved = o.compressionPerDay.reduce((s, d) => s + d.saved, 0);
-  const storage = storageProblem();
+  const storage = storageProblem(serverCtx().services.storage);
   return (
     <div data-testid="dashboard">
       <PageHeader

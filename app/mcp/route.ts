@@ -21,8 +21,10 @@ const DIRECTORY_PINNED_HEADER = "x-recollect-directory-pinned";
  * a loopback Origin on every method, since an MCP GET opens a stream that carries data too.
  */
 async function handle(req: NextRequest): Promise<Response> {
+  let booted: ReturnType<typeof boot> | undefined;
   try {
-    const { ctx, token } = boot();
+    booted = boot();
+    const { ctx, token } = booted;
     const verdict = guardRequest(
       // Treated as a write whatever the method: the Origin check then applies to GET and DELETE too.
       // A browser session is not enough here: the token only.
@@ -51,7 +53,7 @@ async function handle(req: NextRequest): Promise<Response> {
     );
     return withHeaders(res, API_SECURITY_HEADERS);
   } catch (error) {
-    return withHeaders(errorResponse(error), API_SECURITY_HEADERS);
+    return withHeaders(errorResponse(error, booted?.ctx), API_SECURITY_HEADERS);
   }
 }
 

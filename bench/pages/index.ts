@@ -18,7 +18,7 @@ import { loadConfig } from "../../lib/config";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { openStore } from "../../lib/open-store";
 import { CATEGORIES } from "../../lib/vocabulary";
-import { markAllDerived } from "../../lib/indexing/derived";
+import { markAllDerived } from "../../lib/indexing";
 import { lexicalColumns } from "../../lib/indexing/rows";
 import { updateMemory } from "../../lib/memories";
 import { databaseFile } from "../../lib/paths";

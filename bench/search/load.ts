@@ -3,7 +3,7 @@ import type { Ctx } from "../../lib/ctx";
 import { writeMeta } from "../../lib/embeddings/meta";
 import { createVectorTable, dropVectorTable } from "../../lib/db/virtual-tables";
 import { normalize } from "../../lib/embeddings/provider";
-import { markAllDerived } from "../../lib/indexing/derived";
+import { markAllDerived } from "../../lib/indexing";
 import { tokenize } from "../../lib/search/tokenizer";
 import { CATEGORIES } from "../../lib/vocabulary";
 import { rand, type Corpus } from "./corpus";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import type { Ctx } from "../../lib/ctx";
 import { CATEGORIES } from "../../lib/vocabulary";
-import { markAllDerived } from "../../lib/indexing/derived";
+import { markAllDerived } from "../../lib/indexing";
 import { lexicalColumns } from "../../lib/indexing/rows";
 import { LOCOMO_DIR } from "./quality";
 

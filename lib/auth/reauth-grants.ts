@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { processSingleton } from "../process-singleton";
 import { newSecret, plausibleSecret, secretHash } from "./secret";
 
 /**
@@ -8,16 +7,17 @@ import { newSecret, plausibleSecret, secretHash } from "./secret";
  * token again (`POST /api/auth/reauth`) and the page gets a grant for `REAUTH_TTL_MS`, bound to its
  * session. The page keeps it in `sessionStorage` (its own origin, never sent with a request it did
  * not make) and sends it as `X-Recollect-Reauth`: a leaked cookie has no grant. Kept in memory
- * (only hashes): a restarted server asks again.
+ * (only hashes), with the sessions' database in `ctx.services.reauthGrants`: a restarted server
+ * asks again.
  */
 export const REAUTH_TTL_MS = 10 * 60_000;
 export const REAUTH_HEADER = "x-recollect-reauth";
 const MAX_GRANTS = 1_000;
 
-const grants = () => processSingleton("reauthGrants", () => new Map<string, { sessionHash: string; expiresAt: number }>());
+/** The live grants: grant hash -> its session's hash and end (`ctx.services.reauthGrants`). */
+export type ReauthGrants = Map<string, { sessionHash: string; expiresAt: number }>;
 
-export function grantReauth(sessionId: string, now = Date.now()): { grant: string; expiresAt: number } {
-  const map = grants();
+export function grantReauth(map: ReauthGrants, sessionId: string, now = Date.now()): { grant: string; expiresAt: number } {
   for (const [k, v] of map) if (v.expiresAt <= now) map.delete(k);
   // Bounded: the oldest go first (a Map keeps insertion order).
   while (map.size >= MAX_GRANTS) map.delete(map.keys().next().value as string);
@@ -28,9 +28,9 @@ export function grantReauth(sessionId: string, now = Date.now()): { grant: strin
 }
 
 /** Whether `grant` is live and was given to this session. */
-export function isReauthGrant(sessionId: string, grant: string, now = Date.now()): boolean {
+export function isReauthGrant(map: ReauthGrants, sessionId: string, grant: string, now = Date.now()): boolean {
   if (!plausibleSecret(grant)) return false;
-  const entry = grants().get(secretHash(grant));
+  const entry = map.get(secretHash(grant));
   if (!entry || entry.expiresAt <= now) return false;
   const a = Buffer.from(entry.sessionHash);
   const b = Buffer.from(secretHash(sessionId));
@@ -38,6 +38,6 @@ export function isReauthGrant(sessionId: string, grant: string, now = Date.now()
 }
 
 /** Every grant of every session ends (signing everyone out). */
-export function endAllReauthGrants(): void {
-  grants().clear();
+export function endAllReauthGrants(map: ReauthGrants): void {
+  map.clear();
 }

@@ -1,12 +1,12 @@
 import { AppError } from "../errors";
-import { processSingleton } from "../process-singleton";
 
 /**
  * SQLite failures that are about the disk, not the request: a full disk is 507 `storage_full`,
  * other I/O trouble (read/write errors, a file that cannot be opened, a read-only or damaged
  * database) 503 `storage_error`. A full disk is remembered for /api/health and the dashboard until
  * the next write succeeds: SQLite rolls the failed statement back and the connection stays usable,
- * so writes resume by themselves once space is freed.
+ * so writes resume by themselves once space is freed. It is remembered per database, in
+ * `ctx.services.storage` (the disk of that database is full, not of another).
  */
 export interface StorageProblem {
   code: "storage_full";
@@ -15,8 +15,10 @@ export interface StorageProblem {
   at: string;
 }
 
-// Process-wide: a full disk seen by one Next.js bundle (a route) is reported by another (health).
-const noted = processSingleton("storageProblem", () => ({ problem: null as StorageProblem | null }));
+/** What a database's services remember of its disk (`ctx.services.storage`). */
+export interface StorageState {
+  problem: StorageProblem | null;
+}
 
 const IO_CODES = /^SQLITE_(?:IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB)/;
 
@@ -29,12 +31,15 @@ export function sqliteCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The typed error for a storage failure (and the full disk noted), or undefined for any other error. */
-export function storageError(error: unknown): AppError | undefined {
+/**
+ * The typed error for a storage failure, or undefined for any other error. A full disk is noted
+ * in `storage` (the failing database's `ctx.services.storage`) when the caller has it.
+ */
+export function storageError(error: unknown, storage?: StorageState): AppError | undefined {
   const code = sqliteCodeOf(error);
   if (code === "SQLITE_FULL") {
     const reason = "the disk holding the database is full: free some space; writes resume by themselves";
-    noted.problem = { code: "storage_full", reason, at: new Date().toISOString() };
+    if (storage) storage.problem = { code: "storage_full", reason, at: new Date().toISOString() };
     return new AppError("storage_full", reason, { sqliteCode: code });
   }
   if (code && IO_CODES.test(code)) {
@@ -44,9 +49,9 @@ export function storageError(error: unknown): AppError | undefined {
 }
 
 /** The storage problem /api/health and the dashboard report, or null when writes work. */
-export const storageProblem = (): StorageProblem | null => noted.problem;
+export const storageProblem = (storage: StorageState): StorageProblem | null => storage.problem;
 
 /** A write went through: the disk has room again. */
-export function noteWriteSucceeded(): void {
-  if (noted.problem) noted.problem = null;
+export function noteWriteSucceeded(storage: StorageState): void {
+  if (storage.problem) storage.problem = null;
 }

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { EMBED_CHARS } from "./query-cache";
 import { writeVectors } from "./write-vectors";
 

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { logger } from "../logging/logger";
 import { redact } from "../security/redaction";
 import type { SearchStatus } from "../search/status";
-import { queueWakers } from "../indexing/rows";
+import { addQueueWaker, removeQueueWaker } from "../indexing/rows";
 import { modelChoice } from "./model-choice";
 import { vectorIndex } from "../indexing/vector-index";
 import {
@@ -128,7 +128,7 @@ export class EmbeddingService {
       );
       return;
     }
-    queueWakers.add(this.wake);
+    addQueueWaker(this.sqlite, this.wake);
     if (m.reindex_state === "running") this.set("reindexing", this.reindexReason());
     else this.set("ready", this.readyReason());
     void this.pump();
@@ -241,7 +241,7 @@ export class EmbeddingService {
       throw new AppError("unavailable", `no embedding model is loaded (${this.reason}); nothing to reindex with`);
     }
     beginReindex(this.sqlite, this.provider);
-    queueWakers.add(this.wake);
+    addQueueWaker(this.sqlite, this.wake);
     this.assessed = this.assessDedup();
     this.set("reindexing", this.reindexReason());
     void this.pump();
@@ -357,7 +357,7 @@ export class EmbeddingService {
 
   async stop() {
     this.stopped = true;
-    queueWakers.delete(this.wake);
+    removeQueueWaker(this.sqlite, this.wake);
     if (this.pumping) await this.pumping.catch(() => {});
     await this.provider?.close?.().catch(() => {});
   }

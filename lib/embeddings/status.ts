@@ -1,6 +1,6 @@
 import type { EmbeddingStatus } from "../contracts/search";
 import type { Ctx } from "../ctx";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { indexMeta } from "./meta";
 import { modelChoice } from "./model-choice";
 import { reindexProgress } from "./reindex";

@@ -1,7 +1,7 @@
 import type { Ctx } from "../ctx";
 import type { EntityKind } from "../entities/parse";
 import { logger } from "../logging/logger";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { cachedTrackerItem, refreshTrackerItem, trackerRefFor, type TokenEnv } from "./refresh";
 
 const TRACKER_KINDS: EntityKind[] = ["issue", "mr", "epic", "url"];
@@ -16,7 +16,7 @@ const INTERVAL_MS = 60_000;
  */
 export async function enrichInBackground(ctx: Ctx, now = Date.now(), env: TokenEnv = process.env as TokenEnv): Promise<number> {
   if (!ctx.config.enrichment.enabled || (!env.GITHUB_TOKEN && !env.GITLAB_TOKEN)) return 0;
-  // Entities of the newest memories are written after the store returns (lib/indexing/derived.ts).
+  // Entities of the newest memories are written after the store returns (lib/indexing/derived.ts, through lib/indexing).
   catchUpForReader(ctx.sqlite);
   const rows = ctx.sqlite
     .prepare(

@@ -1,6 +1,6 @@
 import type { Ctx } from "../ctx";
 import type { EntityKind } from "../entities/parse";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { prepared } from "../db/prepared";
 import type { MemoryTracker } from "../contracts/trackers";
 import { cachedTrackerItem, trackerRefFor } from "./refresh";

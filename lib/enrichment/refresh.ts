@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { processSingleton } from "../process-singleton";
 import type { Ctx } from "../ctx";
 import { trackerItems } from "../db/schema";
 import { normalizeEntityQuery, type Entity } from "../entities/parse";
 import { logger } from "../logging/logger";
 import { fetchTrackerItem, type TrackerItem } from "./fetch";
 import { hostOf, remoteOf, trackerRefOf, type TrackerRef } from "./refs";
+import type { TrackerState } from "./tracker-state";
 
 /**
  * Issue-tracker enrichment: the title, state, labels, assignees, milestone and last update of the
@@ -29,16 +29,6 @@ export type EnrichOutcome =
   | { status: "not_a_tracker_item" | "no_token" | "disabled" }
   | { status: "unauthorized" | "rate_limited" | "unreachable"; message: string; cached: CachedTrackerItem | null };
 
-interface TrackerState {
-  blockedUntil: number;
-  /** Why the tracker is paused: its rate limit (reported), or no answer (silent). */
-  pausedFor?: "rate_limited" | "unreachable";
-  /** The token the tracker refused: not sent again. */
-  refusedToken?: string;
-  problem?: string;
-}
-
-const trackers = processSingleton("enrichmentTrackers", () => new Map<string, TrackerState>());
 const UNREACHABLE_BACKOFF_MS = 60_000;
 
 /** Where the tracker tokens are read (the process environment by default). */
@@ -49,6 +39,7 @@ const tokenFor = (tracker: TrackerRef["tracker"], env: TokenEnv = process.env as
 
 function stateOf(ctx: Ctx, tracker: TrackerRef["tracker"]): TrackerState {
   const key = `${tracker}@${tracker === "github" ? hostOf(ctx.config.enrichment.githubApiUrl) : hostOf(ctx.config.enrichment.gitlabUrl)}`;
+  const trackers = ctx.services.enrichmentTrackers;
   let s = trackers.get(key);
   if (!s) trackers.set(key, (s = { blockedUntil: 0 }));
   return s;
@@ -132,9 +123,9 @@ export async function enrichEntity(
 }
 
 /** Problems worth showing (`status`): a refused token, a rate limit in force. */
-export function enrichmentProblems(now = Date.now()): string[] {
+export function enrichmentProblems(ctx: Ctx, now = Date.now()): string[] {
   const out: string[] = [];
-  for (const [tracker, s] of trackers) {
+  for (const [tracker, s] of ctx.services.enrichmentTrackers) {
     if (s.refusedToken) out.push(`${tracker}: ${s.problem}`);
     else if (s.blockedUntil > now && s.pausedFor === "rate_limited") out.push(`${tracker}: paused until ${new Date(s.blockedUntil).toISOString()}`);
   }
@@ -142,6 +133,6 @@ export function enrichmentProblems(now = Date.now()): string[] {
 }
 
 /** Forgets tracker pauses and refused tokens (tests; a changed token is picked up by itself). */
-export function resetEnrichmentState() {
-  trackers.clear();
+export function resetEnrichmentState(ctx: Ctx) {
+  ctx.services.enrichmentTrackers.clear();
 }

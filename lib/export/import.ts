@@ -13,7 +13,7 @@ import type { Ctx } from "../ctx";
 import { withTransaction, type Tx } from "../db/transaction";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
-import { catchUpDerived } from "../indexing/derived";
+import { catchUpDerived } from "../indexing";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";

@@ -3,7 +3,7 @@ import { inList } from "../db/in-list";
 import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { lookupProject } from "../projects/lookup";
 import type { ExportedMemory, ExportedVersion } from "../contracts/export";
 import type { Plain } from "../security/redaction";

@@ -2,7 +2,7 @@ import type { ExtractedCategory, SuggestionDto } from "../contracts/extraction";
 import type { Ctx } from "../ctx";
 import { createMemory } from "../memories/create";
 import { proposeMerge } from "../memories/dedup";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { contentHash } from "../memories/normalize";
 import { prepared } from "../db/prepared";
 import { containment, jaccard, RESTATES_CONTAINMENT } from "../search/jaccard";

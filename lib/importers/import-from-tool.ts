@@ -6,7 +6,6 @@ import { captureCheckpoint } from "../checkpoints/capture";
 import { captureCheckpointInput } from "../contracts/checkpoints";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { processSingleton } from "../process-singleton";
 import { previewOrWrite } from "../memories/preview-or-write";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { identifyProject } from "../projects/identify";
@@ -39,7 +38,7 @@ const MAX_ITEMS = 500;
  * for progress; each batch is one transaction, and the last one also writes KV, links and
  * checkpoints.
  */
-export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data: ForeignData = readSource(input)): ToolImportReport {
+export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data: ForeignData = readSource(ctx, input)): ToolImportReport {
   const tool = input.from;
   const batch = data.memories.slice(input.offset, input.offset + input.limit);
   const last = input.offset + batch.length >= data.memories.length;
@@ -196,7 +195,7 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
   };
 
   const out = previewOrWrite(ctx, input.dryRun, run);
-  if (last) forgetSource();
+  if (last) forgetSource(ctx);
   return {
     from: tool,
     path: input.path,
@@ -216,12 +215,10 @@ export function importFromTool(ctx: Ctx, input: ParsedImportFromToolInput, data:
 
 /**
  * The source as read for the previous batch, while the file is unchanged: an import of 100,000
- * memories in batches reads the source once, not once per batch. One entry; dropped after the
- * last batch.
+ * memories in batches reads the source once, not once per batch. One entry
+ * (`ctx.services.importSource`); dropped after the last batch.
  */
-const sourceCache = () => processSingleton("importSourceCache", () => ({ key: "", data: null as ForeignData | null }));
-
-function readSource(input: ParsedImportFromToolInput): ForeignData {
+function readSource(ctx: Ctx, input: ParsedImportFromToolInput): ForeignData {
   let key = "";
   try {
     const stat = fs.statSync(input.path);
@@ -229,15 +226,15 @@ function readSource(input: ParsedImportFromToolInput): ForeignData {
   } catch {
     // The reader reports a missing path with its own message.
   }
-  const cache = sourceCache();
+  const cache = ctx.services.importSource;
   if (key && cache.key === key && cache.data) return cache.data;
   const data = readingForeignFile("path", input.path, () => READERS[input.from](input.path));
   if (key) Object.assign(cache, { key, data });
   return data;
 }
 
-function forgetSource() {
-  Object.assign(sourceCache(), { key: "", data: null });
+function forgetSource(ctx: Ctx) {
+  Object.assign(ctx.services.importSource, { key: "", data: null });
 }
 
 /** `--project`: every memory of the source goes to this one project (an export of one project often does not name it). */

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
-import { processSingleton } from "../process-singleton";
+import { connectionSlot } from "../db/connection-state";
 import { tokenize, tokenizeRecent } from "../search/tokenizer";
 
 /**
@@ -21,7 +21,7 @@ export function indexMemory(sqlite: Database.Database, row: Pick<MemoryRow, "seq
     `INSERT INTO embedding_queue(memory_id) VALUES (?) ON CONFLICT(memory_id) DO UPDATE
      SET attempts = 0, last_error = NULL, enqueued_at = max(excluded.enqueued_at, embedding_queue.enqueued_at + 1)`,
   ).run(row.id);
-  notifyIndexed();
+  notifyIndexed(sqlite);
 }
 
 /** What the FTS columns (title, tags, content) hold for a memory: its text as the tokenizer sees it. */
@@ -34,14 +34,30 @@ export function unindexMemory(sqlite: Database.Database, seq: number) {
 }
 
 /**
- * The embedding queue workers register here to be woken (after the writing transaction commits).
- * Process-wide: a write in one Next.js bundle wakes the worker boot started in another.
+ * The embedding queue workers of a connection register here to be woken (after the writing
+ * transaction commits). A connection slot, itself process-wide: a write in one Next.js bundle
+ * wakes the worker boot started in another on the same connection.
  */
-const wakeup = processSingleton("embeddingQueueWakeup", () => ({ wakers: new Set<() => void>(), pending: false }));
-export const queueWakers: Set<() => void> = wakeup.wakers;
+const wakeups = connectionSlot<{ wakers: Set<() => void>; pending: boolean }>("embeddingQueueWakeup");
 
-function notifyIndexed() {
-  if (wakeup.wakers.size === 0 || wakeup.pending) return;
+function wakeupOf(sqlite: Database.Database) {
+  let wakeup = wakeups.get(sqlite);
+  if (!wakeup) wakeups.set(sqlite, (wakeup = { wakers: new Set(), pending: false }));
+  return wakeup;
+}
+
+/** `wake` is called after writes on this connection have queued memories to embed. */
+export function addQueueWaker(sqlite: Database.Database, wake: () => void): void {
+  wakeupOf(sqlite).wakers.add(wake);
+}
+
+export function removeQueueWaker(sqlite: Database.Database, wake: () => void): void {
+  wakeups.get(sqlite)?.wakers.delete(wake);
+}
+
+function notifyIndexed(sqlite: Database.Database) {
+  const wakeup = wakeups.get(sqlite);
+  if (!wakeup || wakeup.wakers.size === 0 || wakeup.pending) return;
   wakeup.pending = true;
   // setTimeout, not a microtask: the caller's transaction must commit first.
   setTimeout(() => {

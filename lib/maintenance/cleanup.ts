@@ -3,7 +3,7 @@ import type { CleanupResult, ParsedCleanupInput } from "../contracts/maintenance
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { archiveMemory } from "../memories/archive";
-import { catchUpDerived } from "../indexing/derived";
+import { catchUpDerived } from "../indexing";
 import { unindexMemory } from "../indexing/rows";
 import { dbSize } from "./db-size";
 import { compact, incrementalVacuum, reclaimAfterDelete } from "./vacuum";

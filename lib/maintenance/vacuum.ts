@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { ParsedVacuumInput } from "../contracts/maintenance";
 import type { Ctx } from "../ctx";
-import { catchUpDerived } from "../indexing/derived";
+import { catchUpDerived } from "../indexing";
 import { dbSize, type DbSize } from "./db-size";
 
 export interface VacuumResult {

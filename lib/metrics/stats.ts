@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { StatsDto } from "../contracts/stats";
 import type { Ctx } from "../ctx";
 import { dbSize } from "../maintenance/db-size";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { VERSION } from "../version";
 import { estimatedSavedUsd } from "../compression/money";
 import { injectedSnapshot } from "./injected";

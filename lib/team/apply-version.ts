@@ -2,7 +2,7 @@ import type { TeamVersionDto } from "../contracts/team";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import type { Tx } from "../db/transaction";
-import { deferDerived } from "../indexing/derived";
+import { deferDerived } from "../indexing";
 import { contentHash } from "../memories/normalize";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { applyChange } from "../memories/update";

@@ -6,7 +6,7 @@ import type { Ctx } from "../ctx";
 import { memories, projects } from "../db/schema";
 import { CATEGORIES, SCOPES, STATUSES } from "../vocabulary";
 import { AppError } from "../errors";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import { listMemories } from "../memories/list";
 import { listProjects } from "../projects/resolve";
 import { BROWSE_WINDOW, searchForBrowser, type BrowseItem } from "./search";

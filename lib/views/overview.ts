@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../ctx";
 import { STATUSES } from "../vocabulary";
-import { catchUpForReader } from "../indexing/derived";
+import { catchUpForReader } from "../indexing";
 import type { SearchStatus } from "../search/status";
 import { activityPerDay, type ActivityDay } from "../metrics/activity";
 

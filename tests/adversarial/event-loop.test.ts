@@ -5,10 +5,10 @@ import { History } from "../lib/compression/history";
 /**
  * Issue 37, finding 6: one big compress (300,000 small messages, 40 MB) held the event loop for
  * 20 s, `/api/health` with it. Health is polled, one request after another, while a big compress
- * runs on the real server. No wall-clock threshold: the longest wait between two health answers
- * must be a small part of the compress's own time (a held loop makes it nearly all of it), and
- * health must have answered many times before the compress did. The 200 ms figure is measured in
- * bench/adversarial.
+ * runs on the real server. No clock: a held loop answers the health requests sent meanwhile only
+ * after the compress (at most the one already in flight gets in first), a sliced one answers them
+ * between its slices, so the count of health answers before the compress's answer says which.
+ * The 200 ms figure is measured in bench/adversarial.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -23,26 +23,22 @@ describe("the event loop during one big request", () => {
     const payload = JSON.stringify(h.body());
 
     let done = false;
-    const started = performance.now();
     const compress = server.api("/api/compress", { method: "POST", body: payload, headers: { "content-type": "application/json" } }).then(async (res) => {
       const out = (await res.json()) as { messages?: unknown[] };
       done = true;
-      return { status: res.status, messages: out.messages?.length, ms: performance.now() - started };
+      return { status: res.status, messages: out.messages?.length };
     });
 
-    const answers: number[] = [];
+    // Health answers that arrived while the compress was still running.
+    let answeredMeanwhile = 0;
     while (!done) {
       const res = await server.api("/api/health");
       expect(res.status).toBe(200);
       await res.arrayBuffer();
-      if (!done) answers.push(performance.now());
+      if (!done) answeredMeanwhile++;
     }
-    const result = await compress;
-    expect(result).toMatchObject({ status: 200, messages: 30_000 });
-    let longest = answers.length ? answers[0] - started : result.ms;
-    for (let i = 1; i < answers.length; i++) longest = Math.max(longest, answers[i] - answers[i - 1]);
-    expect(answers.length).toBeGreaterThanOrEqual(10);
-    expect(longest, `longest wait ${longest.toFixed(0)} ms of ${result.ms.toFixed(0)} ms`).toBeLessThan(result.ms / 2);
+    expect(await compress).toEqual({ status: 200, messages: 30_000 });
+    expect(answeredMeanwhile, "health answers while the compress ran").toBeGreaterThanOrEqual(10);
   });
 
   it("a memory page of over 4,000 characters is rendered in the Markdown worker of the production build", { timeout: 120_000 }, async () => {

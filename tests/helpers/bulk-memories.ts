@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { markAllDerived } from "../../lib/indexing/derived";
+import { markAllDerived } from "../../lib/indexing";
 import { lexicalColumns } from "../../lib/indexing/rows";
 
 export interface BulkMemory {

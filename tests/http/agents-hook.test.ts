@@ -18,8 +18,7 @@ import { dialledAddress } from "../../lib/security/server-proof";
 const server = sharedServer();
 
 function runHook(event: Record<string, unknown>, options: { url?: string; dataDir?: string; agent?: string } = {}) {
-  return new Promise<{ code: number | null; stdout: string; ms: number }>((resolve, reject) => {
-    const started = performance.now();
+  return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [HOOK_SCRIPT, options.agent ?? "claude-code", "--url", options.url ?? server.url, "--data-dir", options.dataDir ?? server.dataDir],
@@ -28,7 +27,7 @@ function runHook(event: Record<string, unknown>, options: { url?: string; dataDi
     let stdout = "";
     child.stdout.on("data", (c) => (stdout += c));
     child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, ms: performance.now() - started }));
+    child.on("exit", (code) => resolve({ code, stdout }));
     child.stdin.end(JSON.stringify(event));
   });
 }

@@ -52,7 +52,7 @@ afterAll(async () => {
   await gitlab.close();
 });
 afterEach(() => {
-  resetEnrichmentState();
+  // Tracker pauses and refused tokens live in each test's own ctx.services: nothing to reset.
   github.hits.length = 0;
   gitlab.hits.length = 0;
   github.routes.clear();
@@ -168,7 +168,7 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
     const t0 = Date.now();
     expect(await enrichInBackground(ctx, t0, env)).toBe(0);
     expect(github.hits).toHaveLength(1);
-    expect(enrichmentProblems(t0 + 1000).join()).toContain("paused until");
+    expect(enrichmentProblems(ctx, t0 + 1000).join()).toContain("paused until");
 
     limited = false;
     expect(await enrichInBackground(ctx, t0 + 60_000, env)).toBe(0);
@@ -192,8 +192,8 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
     const out = await enrichEntity(ctx, "#2", dir, { now: t0 + 20 * HOUR, force: true, env });
     expect(out.status).toBe("unauthorized");
     expect(github.hits).toHaveLength(1);
-    expect(enrichmentProblems()).toEqual([expect.stringContaining("401")]);
-    expect(enrichmentProblems()[0]).toContain("GITHUB_TOKEN");
+    expect(enrichmentProblems(ctx)).toEqual([expect.stringContaining("401")]);
+    expect(enrichmentProblems(ctx)[0]).toContain("GITHUB_TOKEN");
     ctx.close();
   });
 
@@ -204,8 +204,8 @@ describe("enrichment against fake GitHub and GitLab APIs", () => {
     await storeMemory(ctx, createMemoryInput.parse({ directory: dir, content: "Offline #8", category: "fact" }));
     expect(await enrichInBackground(ctx, Date.now(), env)).toBe(0);
     expect((await enrichEntity(ctx, "#8", dir, { env })).status).toBe("unreachable");
-    expect(enrichmentProblems()).toEqual([]);
-    resetEnrichmentState();
+    expect(enrichmentProblems(ctx)).toEqual([]);
+    resetEnrichmentState(ctx);
     expect(await enrichInBackground(ctx, Date.now(), {})).toBe(0);
     expect((await enrichEntity(ctx, "#8", dir, { env: {} })).status).toBe("no_token");
     expect(cachedTrackerItem(ctx, "github:acme/off#8")).toBeNull();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "../../app/api/_lib/handler";
-import { noteWriteSucceeded } from "../../lib/db/storage-errors";
 
 describe("errorResponse", () => {
   it("turns an unexpected error into a 500 without a stack trace or its message", async () => {
@@ -38,7 +37,6 @@ describe("errorResponse for storage failures", () => {
     const res = quiet(() => errorResponse(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" })));
     expect(res.status).toBe(507);
     expect((await res.json()).error).toMatchObject({ code: "storage_full", message: expect.stringMatching(/full/) });
-    noteWriteSucceeded();
   });
 
   it("maps other SQLite I/O errors to 503 storage_error", async () => {

@@ -1,11 +1,11 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { Badge, btn, input } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 type Item = MemoryDto & { injected: boolean; group: string };
 
@@ -14,9 +14,7 @@ type Item = MemoryDto & { injected: boolean; group: string };
  * within a category, scope. Every change re-renders the server's preview of the block.
  */
 export function ConstraintList({ items, projects, project }: { items: Item[]; projects: { id: string; name: string }[]; project?: string }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useApiAction();
   const [status, setStatus] = useState("");
   // A move re-renders the rows (new priority): the moved row's same button gets the focus back.
   const [refocus, setRefocus] = useState<{ id: string; button: "up" | "down" } | null>(null);
@@ -34,15 +32,9 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
     }
   }, [items, refocus]);
   const act = (label: string, fn: () => Promise<unknown>) =>
-    start(async () => {
-      setError(null);
-      try {
-        await fn();
-        setStatus(`${label}. The preview is up to date.`);
-        router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
+    run(async () => {
+      await fn();
+      setStatus(`${label}. The preview is up to date.`);
     });
   const patch = (id: string, body: Record<string, unknown>, label: string) =>
     act(label, () => api(`/api/memories/${id}`, { method: "PATCH", json: { ...body, source: "ui" } }));
@@ -59,7 +51,7 @@ export function ConstraintList({ items, projects, project }: { items: Item[]; pr
           data-testid="constraints-error"
           className="mb-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          {error}
+          {error.message}
         </p>
       ) : null}
       {groups.map((g) => {

@@ -1,57 +1,45 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { ImportReport } from "@/lib/contracts/export";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { Badge, btn, input, label } from "./ui";
+import { usePreviewApply } from "./use-api-action";
 
 /** Import: choose a file (or paste), preview what would happen (dry run), then import. */
 export function ImportPanel() {
-  const router = useRouter();
   const [text, setText] = useState("");
   const [name, setName] = useState("");
   const [format, setFormat] = useState<"markdown" | "json">("markdown");
-  const [preview, setPreview] = useState<ImportReport | null>(null);
-  const [done, setDone] = useState<ImportReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-
   // Browser writes must be JSON (CSRF): a Markdown file goes as one JSON string.
-  const call = (dryRun: boolean) =>
-    start(async () => {
-      setError(null);
-      try {
-        const report = await api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, {
-          method: "POST",
-          body: format === "json" ? text : JSON.stringify(text),
-          headers: { "content-type": "application/json" },
-        });
-        if (dryRun) {
-          setPreview(report);
-          setDone(null);
-        } else {
-          setDone(report);
-          setPreview(null);
-          router.refresh();
-        }
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
-    });
+  const {
+    preview,
+    done,
+    result: report,
+    error,
+    pending,
+    previewIt,
+    apply,
+    reset,
+    clearError,
+  } = usePreviewApply((dryRun) =>
+    api<ImportReport>(`/api/import?format=${format}${dryRun ? "&dryRun=true" : ""}`, {
+      method: "POST",
+      body: format === "json" ? text : JSON.stringify(text),
+      headers: { "content-type": "application/json" },
+    }),
+  );
 
   const onFile = async (file: File | undefined) => {
-    setPreview(null);
-    setDone(null);
-    setError(null);
+    reset();
+    clearError();
     if (!file) return;
     setName(file.name);
     setFormat(/\.json$/i.test(file.name) ? "json" : "markdown");
     setText(await file.text());
   };
 
-  const report = done ?? preview;
   return (
     <div className="grid gap-3">
       <div>
@@ -80,7 +68,7 @@ export function ImportPanel() {
           onChange={(e) => {
             setText(e.target.value);
             setName("");
-            setPreview(null);
+            reset();
             setFormat(e.target.value.trimStart().startsWith("{") || e.target.value.trimStart().startsWith("[") ? "json" : "markdown");
           }}
           className={`${input} mt-2 font-mono`}
@@ -97,16 +85,10 @@ export function ImportPanel() {
             <option value="json">JSON</option>
           </select>
         </label>
-        <button type="button" className={btn.secondary} disabled={!text.trim() || pending} onClick={() => call(true)} data-testid="import-preview">
+        <button type="button" className={btn.secondary} disabled={!text.trim() || pending} onClick={previewIt} data-testid="import-preview">
           Preview
         </button>
-        <button
-          type="button"
-          className={btn.primary}
-          disabled={!preview || preview.created === 0 || pending}
-          onClick={() => call(false)}
-          data-testid="import-confirm"
-        >
+        <button type="button" className={btn.primary} disabled={!preview || preview.created === 0 || pending} onClick={apply} data-testid="import-confirm">
           {preview ? `Import ${preview.created} ${preview.created === 1 ? "memory" : "memories"}` : "Import"}
         </button>
       </div>
@@ -117,7 +99,7 @@ export function ImportPanel() {
           data-testid="import-error"
           className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          {error}
+          {error.message}
         </p>
       ) : null}
       {report ? (

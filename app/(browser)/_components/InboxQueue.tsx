@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { InboxItem, InboxPage } from "@/lib/consolidation/inbox";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { Card, EmptyState, btn } from "./ui";
 import { cutAtWord } from "./inbox-text";
 import { describeItems, groupedFirst, groupOf } from "./inbox-order";
@@ -11,6 +11,7 @@ import { InboxGroupBar, InboxToast } from "./InboxGroupBar";
 import { InboxEditArea, InboxItemHeader, InboxItemText } from "./InboxItemParts";
 import { InboxToolbar } from "./InboxToolbar";
 import { type Candidate, SupersedePicker } from "./SupersedePicker";
+import { toActionError, useApiAction } from "./use-api-action";
 
 type Decision = {
   type: "memory" | "proposal";
@@ -42,8 +43,8 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
   const [progress, setProgress] = useState<string | null>(null);
   // The toast's Undo takes back exactly its action (actionId), never a later one made elsewhere.
   const [toast, setToast] = useState<{ text: string; actionId?: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One request at a time: `busy` while it runs (the keys do nothing meanwhile); the list is read again after it.
+  const { pending: busy, error, run: call, fail } = useApiAction();
   const listRef = useRef<HTMLOListElement>(null);
   const projects = [...new Map(page.items.flatMap((i) => (i.project ? [[i.project.id, i.project.name] as const] : []))).entries()];
   const items = groupedFirst(projectFilter ? page.items.filter((i) => i.project?.id === projectFilter) : page.items);
@@ -59,75 +60,68 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
   const run = useCallback(
     async (decisions: Decision[], label: string, chosen?: InboxItem[]) => {
       if (decisions.length === 0 || busy) return;
-      setBusy(true);
-      setError(null);
-      try {
-        const r = await api<{ actionId: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", {
-          json: { items: decisions, source: "ui" },
-        });
-        // A proposal whose memories changed since is closed rather than applied: say why.
-        const outdated = new Set(r.outdated.map((o) => o.id));
-        const applied = chosen?.filter((i) => !outdated.has(i.id));
-        const text = r.outdated.length
-          ? `${applied?.length ? `${label.split(" ")[0]} ${describeItems(applied)}; n` : "N"}ot applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}`
-          : label;
-        setToast({ text, actionId: r.actionId });
-        setEditing(null);
-        setSelected(new Set());
-        await reload();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      } finally {
-        setBusy(false);
-      }
+      call(
+        async () => {
+          const r = await api<{ actionId: number; outdated: { id: string; reason: string }[] }>("/api/inbox/actions", {
+            json: { items: decisions, source: "ui" },
+          });
+          // A proposal whose memories changed since is closed rather than applied: say why.
+          const outdated = new Set(r.outdated.map((o) => o.id));
+          const applied = chosen?.filter((i) => !outdated.has(i.id));
+          const text = r.outdated.length
+            ? `${applied?.length ? `${label.split(" ")[0]} ${describeItems(applied)}; n` : "N"}ot applied, closed as outdated: ${r.outdated.map((o) => o.reason).join("; ")}`
+            : label;
+          setToast({ text, actionId: r.actionId });
+          setEditing(null);
+          setSelected(new Set());
+          await reload();
+        },
+        { refresh: false },
+      );
     },
-    [busy, reload],
+    [busy, reload, call],
   );
 
   const undo = useCallback(
-    async (actionId?: number) => {
-      setBusy(true);
-      setError(null);
-      try {
-        const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: actionId ? { actionId } : {} });
-        setToast({ text: r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo" });
-        await reload();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      } finally {
-        setBusy(false);
-      }
-    },
-    [reload],
+    (actionId?: number) =>
+      call(
+        async () => {
+          const r = await api<{ undone: { action: string } | null }>("/api/inbox/undo", { json: actionId ? { actionId } : {} });
+          setToast({ text: r.undone ? `Undid: ${r.undone.action}` : "Nothing to undo" });
+          await reload();
+        },
+        { refresh: false },
+      ),
+    [reload, call],
   );
 
-  const consolidateNow = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setProgress(
-        `Consolidating${projectFilter ? ` ${projects.find(([id]) => id === projectFilter)?.[1] ?? ""}` : " every project"}: reading memories, pairing, checking files…`,
-      );
-      const r = await api<{ created: number; tookMs: number; memories: number; found: Record<string, number> }>("/api/consolidate", {
-        json: projectFilter ? { project: projectFilter } : {},
-      });
-      const found = Object.entries(r.found)
-        .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${n} ${k}`)
-        .join(", ");
-      setToast({
-        text: `Consolidation read ${r.memories} memories in ${r.tookMs} ms: ${r.created} new proposal${r.created === 1 ? "" : "s"}${found ? ` (found ${found})` : ""}`,
-      });
-      await reload();
-    } catch (e) {
-      setError(e instanceof ApiFailure ? e.message : String(e));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
-  };
+  const consolidateNow = () =>
+    call(
+      async () => {
+        try {
+          setProgress(
+            `Consolidating${projectFilter ? ` ${projects.find(([id]) => id === projectFilter)?.[1] ?? ""}` : " every project"}: reading memories, pairing, checking files…`,
+          );
+          const r = await api<{ created: number; tookMs: number; memories: number; found: Record<string, number> }>("/api/consolidate", {
+            json: projectFilter ? { project: projectFilter } : {},
+          });
+          const found = Object.entries(r.found)
+            .filter(([, n]) => n > 0)
+            .map(([k, n]) => `${n} ${k}`)
+            .join(", ");
+          setToast({
+            text: `Consolidation read ${r.memories} memories in ${r.tookMs} ms: ${r.created} new proposal${r.created === 1 ? "" : "s"}${found ? ` (found ${found})` : ""}`,
+          });
+          await reload();
+        } finally {
+          setProgress(null);
+        }
+      },
+      { refresh: false },
+    );
 
   // Supersede by picking: search as the user types (after a short pause), like the link picker.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fail` is a new function every render; the search follows the words, the pick and the item
   useEffect(() => {
     const words = replaces.trim();
     if (words.length < 2 || (picked && picked.title === words)) {
@@ -141,7 +135,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
         const r = await api<{ items: Candidate[] }>(`/api/memories/pick?q=${encodeURIComponent(words)}${exclude}`);
         if (!stale.now) setFound(r.items);
       } catch (err) {
-        if (!stale.now) setError(err instanceof ApiFailure ? err.message : String(err));
+        if (!stale.now) fail(toActionError(err).message);
       }
     }, 250);
     return () => {
@@ -230,7 +224,7 @@ export function InboxQueue({ initial }: { initial: InboxPage }) {
       ) : null}
       {error ? (
         <p role="alert" data-testid="inbox-error" className="mb-3 text-sm text-red-700 dark:text-red-400">
-          {error}
+          {error.message}
         </p>
       ) : null}
       {items.length === 0 ? (

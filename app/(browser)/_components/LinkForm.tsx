@@ -1,10 +1,10 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { useEffect, useState } from "react";
+import { api } from "./api";
 import { btn, input } from "./ui";
+import { toActionError, useApiAction } from "./use-api-action";
 
 const KINDS = ["relates", "supersedes", "contradicts", "derived_from"] as const;
 
@@ -28,14 +28,13 @@ const asId = (text: string) => {
  * search is not counted as an access), or paste an id or a memory's address.
  */
 export function LinkForm({ id }: { id: string }) {
-  const router = useRouter();
   const [to, setTo] = useState("");
   const [kind, setKind] = useState<(typeof KINDS)[number]>("relates");
-  const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<Candidate[] | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, error, run, fail, clearError } = useApiAction();
 
   // Search as the user types (after a short pause), unless the text is an id.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fail` is a new function every render; the search follows the text and the memory only
   useEffect(() => {
     const words = to.trim();
     if (words.length < 2 || asId(words)) {
@@ -48,7 +47,7 @@ export function LinkForm({ id }: { id: string }) {
         const r = await api<{ items: Candidate[] }>(`/api/memories/pick?q=${encodeURIComponent(words)}&exclude=${encodeURIComponent(id)}`);
         if (!controller.stale) setFound(r.items);
       } catch (err) {
-        if (!controller.stale) setError(err instanceof ApiFailure ? err.message : String(err));
+        if (!controller.stale) fail(toActionError(err).message);
       }
     }, 250);
     return () => {
@@ -58,16 +57,10 @@ export function LinkForm({ id }: { id: string }) {
   }, [to, id]);
 
   const link = (target: string) =>
-    start(async () => {
-      try {
-        await api(`/api/memories/${id}/links`, { json: { to: target, kind } });
-        setTo("");
-        setFound(null);
-        setError(null);
-        router.refresh();
-      } catch (err) {
-        setError(err instanceof ApiFailure ? err.message : String(err));
-      }
+    run(async () => {
+      await api(`/api/memories/${id}/links`, { json: { to: target, kind } });
+      setTo("");
+      setFound(null);
     });
 
   return (
@@ -81,7 +74,7 @@ export function LinkForm({ id }: { id: string }) {
         // One word and no pick: taken as an id (the server says if no memory has it).
         const picked = found?.length === 1 ? found[0].id : found?.length ? null : /^\S+$/.test(to.trim()) ? to.trim() : null;
         const target = asId(to) ?? picked;
-        if (!target) return setError(to.trim() ? "Pick one of the memories found, or paste its id or address." : "Type words to find the memory to link to.");
+        if (!target) return fail(to.trim() ? "Pick one of the memories found, or paste its id or address." : "Type words to find the memory to link to.");
         link(target);
       }}
     >
@@ -103,7 +96,7 @@ export function LinkForm({ id }: { id: string }) {
         value={to}
         onChange={(e) => {
           setTo(e.target.value);
-          setError(null);
+          clearError();
         }}
         placeholder="find by words, or paste an id"
         autoComplete="off"
@@ -138,7 +131,7 @@ export function LinkForm({ id }: { id: string }) {
       ) : null}
       {error ? (
         <p id="link-error" role="alert" className="w-full text-xs text-red-700 dark:text-red-400">
-          {error}
+          {error.message}
         </p>
       ) : null}
     </form>

@@ -1,67 +1,52 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { useCallback, useState } from "react";
+import { api } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { undoStatus } from "./MemoryTable";
 import { btn } from "./ui";
 import { UndoToast, type Undoable } from "./UndoToast";
+import { toActionError, useApiAction } from "./use-api-action";
 
 /** Archive / restore / delete one memory (through the bulk verb, recorded as a UI change); resolve / reopen a blocker. */
 export function MemoryActions({ id, status, category }: { id: string; status: string; category?: string }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, error, run: call, fail } = useApiAction();
   const [confirm, setConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [toast, setToast] = useState<Undoable | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
-  const run = (action: "archive" | "restore" | "delete") =>
-    start(async () => {
-      setConfirm(false);
-      setError(null);
-      try {
+  const run = (action: "archive" | "restore" | "delete") => {
+    setConfirm(false);
+    call(
+      async () => {
         await api("/api/memories/bulk", { json: { ids: [id], action, source: "ui" } });
         if (action === "delete") return router.push("/memories");
         const before = new Map([[id, status]]);
         setToast({ text: action === "archive" ? "Memory archived." : "Memory restored.", undo: () => undoStatus([id], before, router.refresh) });
         router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
-    });
+      },
+      { refresh: false },
+    );
+  };
   // A suggested memory is decided here as in the review inbox; Undo takes back exactly that action.
   const decide = (action: "approve" | "reject") =>
-    start(async () => {
-      setError(null);
-      try {
-        const r = await api<{ actionId: number }>("/api/inbox/actions", { json: { items: [{ type: "memory", id, action }], source: "ui" } });
-        setToast({
-          text: action === "approve" ? "Suggestion approved." : "Suggestion dismissed (archived).",
-          undo: async () => {
-            try {
-              await api("/api/inbox/undo", { json: { actionId: r.actionId } });
-            } catch (e) {
-              setError(e instanceof ApiFailure ? e.message : String(e));
-            }
-            router.refresh();
-          },
-        });
-        router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
+    call(async () => {
+      const r = await api<{ actionId: number }>("/api/inbox/actions", { json: { items: [{ type: "memory", id, action }], source: "ui" } });
+      setToast({
+        text: action === "approve" ? "Suggestion approved." : "Suggestion dismissed (archived).",
+        undo: async () => {
+          try {
+            await api("/api/inbox/undo", { json: { actionId: r.actionId } });
+          } catch (e) {
+            fail(toActionError(e).message);
+          }
+          router.refresh();
+        },
+      });
     });
   const setBlocker = (next: "resolved" | "active") =>
-    start(async () => {
-      setError(null);
-      try {
-        await api(`/api/memories/${id}`, { method: "PATCH", json: { status: next, source: "ui", reason: next === "resolved" ? "resolved" : "reopened" } });
-        router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
-    });
+    call(() => api(`/api/memories/${id}`, { method: "PATCH", json: { status: next, source: "ui", reason: next === "resolved" ? "resolved" : "reopened" } }));
   const restorable = status === "archived" || status === "resolved";
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -110,7 +95,7 @@ export function MemoryActions({ id, status, category }: { id: string; status: st
       </button>
       {error ? (
         <span role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
+          {error.message}
         </span>
       ) : null}
       <UndoToast toast={toast} onClose={closeToast} />

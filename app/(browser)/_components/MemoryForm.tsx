@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState } from "react";
 import type { MemoryDto } from "@/lib/contracts/memories";
 import { api, ApiFailure } from "./api";
 import { ConflictPanel } from "./ConflictPanel";
@@ -10,6 +10,7 @@ import { contentChars, type Errors, type MemoryFormValues, splitTags, validate, 
 import { MemoryPlaceFields } from "./MemoryPlaceFields";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 import { btn, input, label } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 export function MemoryForm({
   mode,
@@ -32,9 +33,11 @@ export function MemoryForm({
   const [saved, setSaved] = useState(initial);
   const [expected, setExpected] = useState(updatedAt);
   const [conflict, setConflict] = useState<MemoryDto | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  // What the form's own checks found (before any request), and the save's failure from the toolkit.
+  const [invalid, setInvalid] = useState<Errors>({});
+  const { pending, error, run, clearError } = useApiAction();
+  const errors: Errors = error ? { ...invalid, ...(error.fields as Errors), form: error.message } : invalid;
   const [notice, setNotice] = useState<React.ReactNode>(null);
-  const [pending, start] = useTransition();
   const dirty = JSON.stringify(v) !== JSON.stringify(saved);
   // "e" on the list opens a memory at #edit: the content field takes the focus.
   useEffect(() => {
@@ -54,79 +57,78 @@ export function MemoryForm({
   useUnsavedGuard(dirty);
   const set = <K extends keyof MemoryFormValues>(k: K, value: MemoryFormValues[K]) => {
     setV((x) => ({ ...x, [k]: value }));
-    if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
+    if (invalid[k]) setInvalid((e) => ({ ...e, [k]: undefined }));
+    // The field the failed save named is being fixed: its message goes.
+    if (error?.fields[k]) clearError();
   };
 
   const submit = (ev?: React.FormEvent, over?: string) => {
     ev?.preventDefault();
     const e = validate(v, mode);
-    setErrors(e);
+    setInvalid(e);
+    clearError();
     setNotice(null);
     if (Object.keys(e).length) {
       const first = Object.keys(e)[0];
       document.getElementById(`m-${first}`)?.focus();
       return;
     }
-    start(async () => {
-      const common = {
-        title: v.title.trim() || null,
-        content: v.content,
-        category: v.category,
-        tags: splitTags(v.tags),
-        pinned: v.pinned,
-        priority: Number(v.priority),
-      };
-      try {
-        if (mode === "create") {
-          const body = {
-            ...common,
-            scope: v.scope,
-            ...(v.scope !== "global" && v.project ? { project: v.project } : {}),
-            ...(v.scope === "session" ? { sessionId: v.sessionId.trim() } : {}),
-            status: v.status === "suggested" ? "suggested" : "active",
-            source: "ui",
-          };
-          const res = await api<{ id: string; deduplicated: boolean }>("/api/memories", { json: body });
-          if (res.deduplicated) {
-            setNotice(
-              <span data-testid="form-duplicate">
-                This content is already remembered:{" "}
-                <Link className="underline" href={`/memories/${res.id}`}>
-                  open the existing memory
-                </Link>
-                .
-              </span>,
-            );
-            return;
+    run(
+      async () => {
+        const common = {
+          title: v.title.trim() || null,
+          content: v.content,
+          category: v.category,
+          tags: splitTags(v.tags),
+          pinned: v.pinned,
+          priority: Number(v.priority),
+        };
+        try {
+          if (mode === "create") {
+            const body = {
+              ...common,
+              scope: v.scope,
+              ...(v.scope !== "global" && v.project ? { project: v.project } : {}),
+              ...(v.scope === "session" ? { sessionId: v.sessionId.trim() } : {}),
+              status: v.status === "suggested" ? "suggested" : "active",
+              source: "ui",
+            };
+            const res = await api<{ id: string; deduplicated: boolean }>("/api/memories", { json: body });
+            if (res.deduplicated) {
+              setNotice(
+                <span data-testid="form-duplicate">
+                  This content is already remembered:{" "}
+                  <Link className="underline" href={`/memories/${res.id}`}>
+                    open the existing memory
+                  </Link>
+                  .
+                </span>,
+              );
+              return;
+            }
+            router.push(`/memories/${res.id}?created=1`);
+          } else {
+            const stored = await api<MemoryDto>(`/api/memories/${memoryId}`, {
+              method: "PATCH",
+              json: { ...common, status: v.status, source: "ui", expectedUpdatedAt: over ?? expected },
+            });
+            // Show what was stored (secrets redacted, tags normalized).
+            const next = { ...v, ...valuesOf(stored) };
+            setV(next);
+            setSaved(next);
+            setExpected(stored.updatedAt);
+            setConflict(null);
+            setNotice(<span data-testid="form-saved">Saved.</span>);
+            router.refresh();
           }
-          router.push(`/memories/${res.id}?created=1`);
-        } else {
-          const stored = await api<MemoryDto>(`/api/memories/${memoryId}`, {
-            method: "PATCH",
-            json: { ...common, status: v.status, source: "ui", expectedUpdatedAt: over ?? expected },
-          });
-          // Show what was stored (secrets redacted, tags normalized).
-          const next = { ...v, ...valuesOf(stored) };
-          setV(next);
-          setSaved(next);
-          setExpected(stored.updatedAt);
-          setConflict(null);
-          setNotice(<span data-testid="form-saved">Saved.</span>);
-          router.refresh();
-        }
-      } catch (err) {
-        if (err instanceof ApiFailure && err.status === 409 && memoryId) {
+        } catch (err) {
           // Someone else saved first: show their version beside this one and let the user choose.
-          try {
-            setConflict(await api<MemoryDto>(`/api/memories/${memoryId}`));
-          } catch (e) {
-            setErrors({ form: e instanceof ApiFailure ? e.message : String(e) });
-          }
-        } else if (err instanceof ApiFailure) {
-          setErrors({ ...(err.fieldErrors() as Errors), form: err.message });
-        } else setErrors({ form: String(err) });
-      }
-    });
+          if (err instanceof ApiFailure && err.status === 409 && memoryId) setConflict(await api<MemoryDto>(`/api/memories/${memoryId}`));
+          else throw err;
+        }
+      },
+      { refresh: false },
+    );
   };
 
   const field = (k: keyof MemoryFormValues) => ({

@@ -1,10 +1,10 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { useState } from "react";
+import { api } from "./api";
 import { btn, input, label } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /** Moves a memory to another scope: every project, one project, or one session. */
 export function MemoryPlace({
@@ -20,12 +20,11 @@ export function MemoryPlace({
   sessionId: string | null;
   projects: { id: string; name: string }[];
 }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, error, run, fail } = useApiAction();
+  const [moved, setMoved] = useState(false);
   const [s, setS] = useState(scope);
   const [project, setProject] = useState(projectId ?? "");
   const [session, setSession] = useState(sessionId ?? "");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const changed = s !== scope || (s !== "global" && project !== (projectId ?? "")) || (s === "session" && session !== (sessionId ?? ""));
   return (
     <form
@@ -35,18 +34,14 @@ export function MemoryPlace({
       className="grid gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (s !== "global" && !project) return setMessage({ ok: false, text: "Choose the project." });
-        if (s === "session" && !session.trim()) return setMessage({ ok: false, text: "A session memory needs a session id." });
-        start(async () => {
-          try {
-            await api(`/api/memories/${id}/scope`, {
-              json: { scope: s, ...(s !== "global" ? { project } : {}), ...(s === "session" ? { sessionId: session.trim() } : {}), source: "ui" },
-            });
-            setMessage({ ok: true, text: "Moved." });
-            router.refresh();
-          } catch (err) {
-            setMessage({ ok: false, text: err instanceof ApiFailure ? err.message : String(err) });
-          }
+        setMoved(false);
+        if (s !== "global" && !project) return fail("Choose the project.", "project");
+        if (s === "session" && !session.trim()) return fail("A session memory needs a session id.", "sessionId");
+        run(async () => {
+          await api(`/api/memories/${id}/scope`, {
+            json: { scope: s, ...(s !== "global" ? { project } : {}), ...(s === "session" ? { sessionId: session.trim() } : {}), source: "ui" },
+          });
+          setMoved(true);
         });
       }}
     >
@@ -75,12 +70,13 @@ export function MemoryPlace({
         <button type="submit" className={btn.secondary} disabled={!changed || pending} data-testid="place-save">
           Move
         </button>
-        {message ? (
-          <span
-            role={message.ok ? "status" : "alert"}
-            className={`text-sm ${message.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
-          >
-            {message.text}
+        {error ? (
+          <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error.message}
+          </span>
+        ) : moved ? (
+          <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+            Moved.
           </span>
         ) : null}
       </div>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
-import { api, ApiFailure, saveFile } from "./api";
+import { useCallback, useEffect, useState } from "react";
+import { api, saveFile } from "./api";
+import { useApiAction } from "./use-api-action";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { MemoryRowItem, type Row } from "./MemoryRowItem";
 import { btn } from "./ui";
@@ -32,8 +33,9 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState(false);
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
-  const [pending, start] = useTransition();
+  // What the last action did; its failure comes from the toolkit.
+  const [done, setDone] = useState<string | null>(null);
+  const { pending, error, run: call } = useApiAction();
   const [toast, setToast] = useState<Undoable | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
   const ids = [...selected];
@@ -108,51 +110,48 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const run = (action: Action) =>
-    start(async () => {
-      setConfirm(false);
-      try {
-        const r =
-          allMatching && matching
-            ? await api<BulkAnswer>("/api/memories/bulk/matching", { json: { ...matching.search, action, source: "ui" } })
-            : await api<BulkAnswer>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
-        const verb = action === "archive" ? "Archived" : action === "restore" ? "Restored" : "Deleted";
-        setMessage({
-          tone: "ok",
-          text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.`,
+  const run = (action: Action) => {
+    setConfirm(false);
+    setDone(null);
+    call(async () => {
+      const r =
+        allMatching && matching
+          ? await api<BulkAnswer>("/api/memories/bulk/matching", { json: { ...matching.search, action, source: "ui" } })
+          : await api<BulkAnswer>("/api/memories/bulk", { json: { ids, action, source: "ui" } });
+      const verb = action === "archive" ? "Archived" : action === "restore" ? "Restored" : "Deleted";
+      setDone(
+        `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === "archive" ? "archived" : "active"})` : ""}.`,
+      );
+      setSelected(new Set());
+      setAllMatching(false);
+      if (action !== "delete" && r.changed.length) {
+        const before = new Map(Object.entries(r.before));
+        setToast({
+          text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}.`,
+          undo: () => undoStatus(r.changed, before, router.refresh),
         });
-        setSelected(new Set());
-        setAllMatching(false);
-        if (action !== "delete" && r.changed.length) {
-          const before = new Map(Object.entries(r.before));
-          setToast({
-            text: `${verb} ${r.changed.length} ${r.changed.length === 1 ? "memory" : "memories"}.`,
-            undo: () => undoStatus(r.changed, before, router.refresh),
-          });
-        }
-        router.refresh();
-      } catch (e) {
-        setMessage({ tone: "error", text: e instanceof ApiFailure ? e.message : String(e) });
       }
     });
+  };
 
-  const exportSelection = (format: "markdown" | "json") =>
-    start(async () => {
-      try {
+  const exportSelection = (format: "markdown" | "json") => {
+    setDone(null);
+    call(
+      async () => {
         const res = await fetch("/api/export", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ format, ids }) });
         if (!res.ok) throw new Error((await res.json().catch(() => null))?.error?.message ?? `export failed (${res.status})`);
         const name = res.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? `recollect.${format === "json" ? "json" : "md"}`;
         saveFile(await res.text(), name, res.headers.get("content-type") ?? "text/plain");
-        setMessage({ tone: "ok", text: `Exported ${ids.length} ${ids.length === 1 ? "memory" : "memories"} as ${format === "json" ? "JSON" : "Markdown"}.` });
-      } catch (e) {
-        setMessage({ tone: "error", text: (e as Error).message });
-      }
-    });
+        setDone(`Exported ${ids.length} ${ids.length === 1 ? "memory" : "memories"} as ${format === "json" ? "JSON" : "Markdown"}.`);
+      },
+      { refresh: false },
+    );
+  };
 
   return (
     <div>
       <div
-        hidden={rows.length === 0 && !message && !pending}
+        hidden={rows.length === 0 && !done && !error && !pending}
         data-testid="bulk-bar"
         className="sticky top-0 z-10 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white/95 px-3 py-2 text-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
       >
@@ -214,12 +213,8 @@ export function MemoryTable({ rows, empty, matching }: { rows: Row[]; empty?: Re
             Export JSON
           </button>
         </div>
-        <p
-          aria-live="polite"
-          data-testid="bulk-message"
-          className={message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}
-        >
-          {pending ? "Working…" : message?.text}
+        <p aria-live="polite" data-testid="bulk-message" className={error ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}>
+          {pending ? "Working…" : (error?.message ?? done)}
         </p>
       </div>
 

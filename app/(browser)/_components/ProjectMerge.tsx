@@ -1,12 +1,12 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { MergeProjectsResult } from "@/lib/contracts/projects";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { btn, input, label } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 export interface ProjectChoice {
   id: string;
@@ -19,31 +19,24 @@ export const optionText = (p: ProjectChoice) => `${p.name} (${p.memories} ${p.me
 
 /** Merges one project into another (asks first: a merge is not undone from here). */
 export function ProjectMerge({ projects }: { projects: ProjectChoice[] }) {
-  const router = useRouter();
   const [into, setInto] = useState(projects[0]?.id ?? "");
   const [from, setFrom] = useState(projects[1]?.id ?? "");
   const [confirm, setConfirm] = useState(false);
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const { pending, error, run } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
   const name = (id: string) => projects.find((p) => p.id === id)?.name ?? id;
 
-  const merge = () =>
-    start(async () => {
-      setConfirm(false);
-      setError(null);
-      setDone(null);
-      try {
-        const r = await api<MergeProjectsResult>("/api/projects/merge", { json: { into, from } });
-        setDone(
-          `Merged ${name(from)} into ${r.project.name}: ${r.moved.memories} memories, ${r.moved.sessions} sessions, ${r.moved.checkpoints} checkpoints and ${r.moved.kv} KV keys moved.`,
-        );
-        setFrom(projects.find((p) => p.id !== into && p.id !== from)?.id ?? "");
-        router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiFailure ? { field: Object.keys(e.fieldErrors())[0], message: e.message } : { message: String(e) });
-      }
+  const merge = () => {
+    setConfirm(false);
+    setDone(null);
+    run(async () => {
+      const r = await api<MergeProjectsResult>("/api/projects/merge", { json: { into, from } });
+      setDone(
+        `Merged ${name(from)} into ${r.project.name}: ${r.moved.memories} memories, ${r.moved.sessions} sessions, ${r.moved.checkpoints} checkpoints and ${r.moved.kv} KV keys moved.`,
+      );
+      setFrom(projects.find((p) => p.id !== into && p.id !== from)?.id ?? "");
     });
+  };
 
   return (
     <form

@@ -1,12 +1,12 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { SplitProjectResult } from "@/lib/contracts/projects";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { optionText, type ProjectChoice } from "./ProjectMerge";
 import { btn, input, label } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 type Found = SplitProjectResult["memories"];
 
@@ -15,54 +15,40 @@ type Found = SplitProjectResult["memories"];
  * that stay, name the new project or give the remote whose checkouts should get them.
  */
 export function ProjectSplit({ projects }: { projects: ProjectChoice[] }) {
-  const router = useRouter();
   const [from, setFrom] = useState(projects[0]?.id ?? "");
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ items: Found; total: number } | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [name, setName] = useState("");
   const [remote, setRemote] = useState("");
-  const [pending, start] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { pending, error, run } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
+  // A 400 naming fields shows beside each field; any other error under the form.
+  const errors: Record<string, string> = error ? (Object.keys(error.fields).length ? error.fields : { form: error.message }) : {};
 
-  const fail = (e: unknown) => {
-    if (e instanceof ApiFailure) {
-      const fields = e.fieldErrors();
-      setErrors(Object.keys(fields).length ? fields : { form: e.message });
-    } else setErrors({ form: String(e) });
-  };
-
-  const preview = () =>
-    start(async () => {
-      setErrors({});
-      setDone(null);
-      setFound(null);
-      try {
+  const preview = () => {
+    setDone(null);
+    setFound(null);
+    run(
+      async () => {
         const r = await api<SplitProjectResult>("/api/projects/split", { json: { from, query, dryRun: true } });
         setFound({ items: r.memories, total: r.moved });
         setChosen(new Set(r.memories.map((m) => m.id)));
-      } catch (e) {
-        fail(e);
-      }
-    });
+      },
+      { refresh: false },
+    );
+  };
 
   const move = () =>
-    start(async () => {
-      setErrors({});
-      try {
-        const target = { ...(name.trim() ? { name } : {}), ...(remote.trim() ? { remote } : {}) };
-        // Every match when the list shows them all and none is unticked; else the ticked ones.
-        const everything = found && found.total === found.items.length && chosen.size === found.items.length;
-        const selection = everything ? { query } : { memoryIds: [...chosen] };
-        const r = await api<SplitProjectResult>("/api/projects/split", { json: { from, ...selection, ...target } });
-        setDone(`Moved ${r.moved} ${r.moved === 1 ? "memory" : "memories"} to ${r.project?.name ?? "the new project"}.`);
-        setFound(null);
-        setChosen(new Set());
-        router.refresh();
-      } catch (e) {
-        fail(e);
-      }
+    run(async () => {
+      const target = { ...(name.trim() ? { name } : {}), ...(remote.trim() ? { remote } : {}) };
+      // Every match when the list shows them all and none is unticked; else the ticked ones.
+      const everything = found && found.total === found.items.length && chosen.size === found.items.length;
+      const selection = everything ? { query } : { memoryIds: [...chosen] };
+      const r = await api<SplitProjectResult>("/api/projects/split", { json: { from, ...selection, ...target } });
+      setDone(`Moved ${r.moved} ${r.moved === 1 ? "memory" : "memories"} to ${r.project?.name ?? "the new project"}.`);
+      setFound(null);
+      setChosen(new Set());
     });
 
   const err = (field: string) =>

@@ -1,18 +1,16 @@
 "use client";
 
 import { NEEDS_JAVASCRIPT } from "./needs-javascript";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { api, ApiFailure } from "./api";
+import { useState } from "react";
+import { api } from "./api";
 import { btn, input } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /** Adds a pinned constraint or directive (global, or to the project being previewed). */
 export function QuickConstraint({ project }: { project?: string }) {
-  const router = useRouter();
   const [content, setContent] = useState("");
   const [category, setCategory] = useState("constraint");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const { pending, error, run, fail } = useApiAction();
   return (
     <form
       method="post"
@@ -21,18 +19,12 @@ export function QuickConstraint({ project }: { project?: string }) {
       className="flex flex-col gap-2 sm:flex-row"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!content.trim()) return setError("Write the constraint first.");
-        start(async () => {
-          try {
-            await api("/api/memories", {
-              json: { content, category, pinned: true, source: "ui", ...(project ? { scope: "project", project } : { scope: "global" }) },
-            });
-            setContent("");
-            setError(null);
-            router.refresh();
-          } catch (err) {
-            setError(err instanceof ApiFailure ? err.message : String(err));
-          }
+        if (!content.trim()) return fail("Write the constraint first.", "content");
+        run(async () => {
+          await api("/api/memories", {
+            json: { content, category, pinned: true, source: "ui", ...(project ? { scope: "project", project } : { scope: "global" }) },
+          });
+          setContent("");
         });
       }}
     >
@@ -62,7 +54,7 @@ export function QuickConstraint({ project }: { project?: string }) {
       </button>
       {error ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {error}
+          {error.message}
         </p>
       ) : null}
     </form>

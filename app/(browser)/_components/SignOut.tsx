@@ -1,21 +1,21 @@
 "use client";
 
-import { useState } from "react";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { btn } from "./ui";
+import { useApiAction } from "./use-api-action";
 
 /** Ends this browser's session (other browsers stay signed in) and goes to the login page. */
 export function SignOut() {
-  const [error, setError] = useState<string | null>(null);
-  const signOut = async (e: React.FormEvent) => {
+  const { error, run } = useApiAction();
+  const signOut = (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
-    try {
-      await api("/api/auth/logout", { json: {} });
-      window.location.assign("/login");
-    } catch (e) {
-      setError(e instanceof ApiFailure ? e.message : String(e));
-    }
+    run(
+      async () => {
+        await api("/api/auth/logout", { json: {} });
+        window.location.assign("/login");
+      },
+      { refresh: false },
+    );
   };
   return (
     // A form, so signing out works without JavaScript too (app/api/forms/sign-out).
@@ -25,7 +25,7 @@ export function SignOut() {
       </button>
       {error ? (
         <p role="alert" className="mt-1 px-3 text-xs text-red-700 dark:text-red-300">
-          {error}
+          {error.message}
         </p>
       ) : null}
     </form>

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { ImportTool, ToolImportReport } from "@/lib/contracts/import-tools";
-import { api, ApiFailure } from "./api";
+import { api } from "./api";
 import { Badge, btn, input, label } from "./ui";
+import { usePreviewApply } from "./use-api-action";
 
 const NAMES: Record<ImportTool, string> = {
   "deep-memory": "opencode-deep-memory (.deep-memory folder)",
@@ -16,36 +16,18 @@ const NAMES: Record<ImportTool, string> = {
 
 /** Import from another memory tool on this machine: preview (dry run), then import; skipped items listed with the reason. */
 export function ToolImportPanel({ defaults }: { defaults: Record<ImportTool, string> }) {
-  const router = useRouter();
   const [from, setFrom] = useState<ImportTool>("opencode-manager");
   const [path, setPath] = useState("");
-  const [preview, setPreview] = useState<ToolImportReport | null>(null);
-  const [done, setDone] = useState<ToolImportReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-
-  const call = (dryRun: boolean) =>
-    start(async () => {
-      setError(null);
-      try {
-        const report = await api<ToolImportReport>("/api/import/tool", { json: { from, path: path.trim() || defaults[from], dryRun } });
-        if (dryRun) {
-          setPreview(report);
-          setDone(null);
-        } else {
-          setDone(report);
-          setPreview(null);
-          router.refresh();
-        }
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.message : String(e));
-      }
-    });
-  const report = done ?? preview;
-  const reset = () => {
-    setPreview(null);
-    setDone(null);
-  };
+  const {
+    preview,
+    done,
+    result: report,
+    error,
+    pending,
+    previewIt,
+    apply,
+    reset,
+  } = usePreviewApply((dryRun) => api<ToolImportReport>("/api/import/tool", { json: { from, path: path.trim() || defaults[from], dryRun } }));
 
   return (
     <div className="grid gap-3">
@@ -87,16 +69,10 @@ export function ToolImportPanel({ defaults }: { defaults: Record<ImportTool, str
         />
       </div>
       <div className="flex gap-3">
-        <button type="button" className={btn.secondary} disabled={pending} onClick={() => call(true)} data-testid="tool-preview">
+        <button type="button" className={btn.secondary} disabled={pending} onClick={previewIt} data-testid="tool-preview">
           Preview
         </button>
-        <button
-          type="button"
-          className={btn.primary}
-          disabled={!preview || preview.counts.new === 0 || pending}
-          onClick={() => call(false)}
-          data-testid="tool-confirm"
-        >
+        <button type="button" className={btn.primary} disabled={!preview || preview.counts.new === 0 || pending} onClick={apply} data-testid="tool-confirm">
           {preview ? `Import ${preview.counts.new} ${preview.counts.new === 1 ? "memory" : "memories"}` : "Import"}
         </button>
       </div>
@@ -107,7 +83,7 @@ export function ToolImportPanel({ defaults }: { defaults: Record<ImportTool, str
           data-testid="tool-error"
           className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          {error}
+          {error.message}
         </p>
       ) : null}
       {report ? (

@@ -32,7 +32,14 @@ export function useApiAction(wording?: (error: ApiFailure) => string | undefined
         setError(toActionError(e, wording));
       }
     });
-  return { pending, error, setError, run, clearError: () => setError(null) };
+  return {
+    pending,
+    error,
+    run,
+    /** A check of the panel's own failed before any call (an empty field): shown like the API's errors. */
+    fail: (message: string, field?: string) => setError({ message, field, fields: field ? { [field]: message } : {}, status: 0 }),
+    clearError: () => setError(null),
+  };
 }
 
 export function toActionError(e: unknown, wording?: (error: ApiFailure) => string | undefined): ActionError {
@@ -43,19 +50,23 @@ export function toActionError(e: unknown, wording?: (error: ApiFailure) => strin
 
 /**
  * Preview, then apply: `preview()` calls `call(true)` (a dry run that writes nothing) and keeps its
- * answer; `apply()` calls `call(false)` and keeps that answer as `done`. `reset()` forgets both
- * (the input changed, so the preview no longer says what apply would do).
+ * answer; `apply()` calls `call(false)`, keeps that answer as `done` and refreshes the page's
+ * server data (a dry run changed nothing to refresh). `reset()` forgets both (the input changed,
+ * so the preview no longer says what apply would do).
  */
 export function usePreviewApply<T>(call: (dryRun: boolean) => Promise<T>, options: { refresh?: boolean } = {}) {
   const action = useApiAction();
   const [preview, setPreview] = useState<T | null>(null);
   const [done, setDone] = useState<T | null>(null);
   const step = (dryRun: boolean) =>
-    action.run(async () => {
-      const result = await call(dryRun);
-      setPreview(dryRun ? result : null);
-      setDone(dryRun ? null : result);
-    }, options);
+    action.run(
+      async () => {
+        const result = await call(dryRun);
+        setPreview(dryRun ? result : null);
+        setDone(dryRun ? null : result);
+      },
+      { refresh: options.refresh !== false && !dryRun },
+    );
   return {
     ...action,
     preview,

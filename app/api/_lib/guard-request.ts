@@ -16,7 +16,7 @@ export function guardNextRequest(req: NextRequest, ctx: Ctx, token: string): Gua
   return guardRequest(requestFields(req), {
     token,
     isBrowserSession: (id) => isBrowserSession(ctx, id),
-    isReauthGrant,
+    isReauthGrant: (sessionId, grant) => isReauthGrant(ctx.services.reauthGrants, sessionId, grant),
     extraAllowedHosts: allowedHostsFromEnv(),
   });
 }

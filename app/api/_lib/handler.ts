@@ -44,11 +44,11 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
         params = context?.params ? await context.params : ({} as P);
         res = await handler({ req, ctx, params, auth: verdict.auth, server: booted });
         // A write went through: a full disk reported earlier has room again (/api/health).
-        if (res.status < 400 && req.method !== "GET" && req.method !== "HEAD") noteWriteSucceeded();
+        if (res.status < 400 && req.method !== "GET" && req.method !== "HEAD") noteWriteSucceeded(ctx.services.storage);
       }
     } catch (error) {
       failure = error;
-      res = errorResponse(error);
+      res = errorResponse(error, ctx);
     }
     // Request metrics and one structured log line (lib/metrics/http.ts).
     observeRequest(ctx, req, params as Record<string, unknown> | undefined, res.status, startedAt, failure);
@@ -66,8 +66,9 @@ export function direct(method: string, pathname: string, handler: ReturnType<typ
   return handler;
 }
 
-export function errorResponse(error: unknown): Response {
-  const storage = storageError(error);
+/** `ctx`: the database the request used, whose services note a full disk (/api/health). */
+export function errorResponse(error: unknown, ctx?: Ctx): Response {
+  const storage = storageError(error, ctx?.services.storage);
   if (storage) {
     logger.error("storage error", { error: (error as Error).message });
     error = storage;

@@ -19,7 +19,7 @@ export const GET = route(async ({ req, ctx, auth, server }) => {
   const { challenge } = parseQuery(req, healthQuery);
   // A hub reports its PostgreSQL's state: opened (and migrated) here if nothing opened it yet.
   if (auth.kind === "token" && hubDatabaseUrl()) await currentHub().catch(() => {});
-  const body = auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth();
+  const body = auth.kind === "token" ? health(ctx, server.startedAt, server.opened.vecVersion) : publicHealth(ctx);
   if (challenge === undefined) return json(body);
   // The address the client reached, as the front gate saw the connection (never the Host header:
   // a relay would set it to whatever the client dialled). `next dev` has no gate: its port.

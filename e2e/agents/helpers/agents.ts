@@ -26,13 +26,11 @@ export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 /** Runs an agent's binary to the end (its own CLI, print mode), in `cwd` with `env` over a clean one. */
 export function run(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const child = spawn(bin, args, { cwd, env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -42,7 +40,7 @@ export function run(bin: string, args: string[], cwd: string, env: Record<string
     child.on("error", reject);
     child.on("exit", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: performance.now() - started });
+      resolve({ code, stdout, stderr });
     });
   });
 }

@@ -24,8 +24,8 @@ export const status = defineTool({
       `search: ${e.mode} (${e.reason}); embedding queue ${e.queueDepth}, failed ${e.failed}`,
       `database: ${h.database.sizeBytes} bytes (+ WAL ${h.database.walBytes})`,
       `memories: ${counts || "none"}; active sessions ${h.counts.sessionsActive}`,
-      ...enrichmentProblems().map((p) => `enrichment: ${p}`),
+      ...enrichmentProblems(env.ctx).map((p) => `enrichment: ${p}`),
     ].join("\n");
-    return toolResult(text, { health: h, embeddings: e, dbSize: size, enrichment: enrichmentProblems() });
+    return toolResult(text, { health: h, embeddings: e, dbSize: size, enrichment: enrichmentProblems(env.ctx) });
   },
 });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEntities } from "../../../lib/entities/parse";
 import { createMemory, listMemories, updateMemory } from "../../../lib/memories";
-import { catchUpDerived } from "../../../lib/indexing/derived";
+import { catchUpDerived } from "../../../lib/indexing";
 import { testCtx } from "../../helpers/ctx";
 
 import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";

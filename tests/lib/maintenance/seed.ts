@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Ctx } from "../../../lib/ctx";
-import { markAllDerived } from "../../../lib/indexing/derived";
+import { markAllDerived } from "../../../lib/indexing";
 
 const WORDS = "build deploy cache retry postgres migration token parser index vector query budget session checkpoint plugin server".split(" ");
 

@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OSM_TOOLS } from "../../../lib/mcp/compat";
+import { OSM_TOOL_ALIASES, OSM_TOOLS } from "../../../lib/mcp/compat";
+import { TOOLS } from "../../../lib/mcp/registry";
 import { definitionTokens } from "../../../lib/mcp/tool-list";
 import { getMemory, listVersions } from "../../../lib/memories";
 import { lookupProject } from "../../../lib/projects/lookup";
@@ -353,6 +355,64 @@ describe("opencode-semantic-memory's tool signatures", () => {
         expect(back.result).toMatchObject({ dryRun: true, created: 0 });
       },
     ],
+    [
+      "session_start(session_id, working_on, working_directory), session_heartbeat(session_id, working_directory), claim_item(session_id, item_ref, working_directory), get_active_sessions(working_directory), release_item(session_id, item_ref, working_directory)",
+      async () => {
+        // A client without roots: the project comes from `working_directory` alone.
+        const project = lookupProject(ctx, dir);
+        const started = await osm("session_start", { session_id: "osm_wd", working_on: "#77", working_directory: dir });
+        expect(started.result.session.projectId).toBe(project);
+        expect((await osm("session_heartbeat", { session_id: "osm_wd", working_directory: dir })).isError).toBe(false);
+        const claim = await osm("claim_item", { session_id: "osm_wd", item_ref: "#77", working_directory: dir });
+        expect(claim.isError, claim.text).toBe(false);
+        expect(claim.result.claim).toMatchObject({ item: "#77", projectId: project });
+        expect((await osm("get_active_sessions", { working_directory: dir })).text).toContain("claims: #77");
+        expect((await osm("get_active_sessions", { working_directory: tempDir("mcp-osm-other-") })).text).not.toContain("#77");
+        expect((await osm("release_item", { session_id: "osm_wd", item_ref: "#77", working_directory: dir })).result.released).toBe(true);
+      },
+    ],
+    [
+      "search_history(query, working_directory)",
+      async () => {
+        const other = tempDir("mcp-osm-other-");
+        const mine = await stored("Obsidian caching was dropped for this project");
+        const theirs = (await osm("remember", { content: "Obsidian caching was dropped over there", category: "fact", working_directory: other })).result.memory
+          .id;
+        const ids = (await osm("search_history", { query: "obsidian caching", working_directory: dir })).result.results.map((m: { id: string }) => m.id);
+        expect(ids).toContain(mine);
+        expect(ids).not.toContain(theirs);
+      },
+    ],
+    [
+      "get_context(entity_ref, working_directory) and enrich_entity(entity_ref, working_directory)",
+      async () => {
+        // A short ref (#5) means an issue of the project whose origin `working_directory` names.
+        const repo = tempDir("mcp-osm-git-");
+        execFileSync("git", ["init", "-q"], { cwd: repo });
+        execFileSync("git", ["remote", "add", "origin", "https://github.com/acme/widget.git"], { cwd: repo });
+        const context = await osm("get_context", { entity_ref: "#5", working_directory: repo });
+        expect(context.isError, context.text).toBe(false);
+        expect(context.result.tracker?.ref).toBe("github:acme/widget#5");
+        // Disabled for this call: the ref is resolved all the same, and no token in the environment reaches GitHub.
+        ctx.config.enrichment.enabled = false;
+        try {
+          const enriched = await osm("enrich_entity", { entity_ref: "#5", working_directory: repo });
+          expect(enriched.result).toMatchObject({ status: "disabled", ref: "github:acme/widget#5" });
+        } finally {
+          ctx.config.enrichment.enabled = true;
+        }
+      },
+    ],
+    [
+      "bootstrap_memory(working_directory)",
+      async () => {
+        const project = tempDir("mcp-osm-boot-");
+        fs.writeFileSync(path.join(project, "AGENTS.md"), "# Rules\n\n- Keep the changelog in order.\n");
+        const r = await osm("bootstrap_memory", { working_directory: project, index_code: false });
+        expect(r.isError, r.text).toBe(false);
+        expect(r.result.directory).toBe(project);
+      },
+    ],
   ];
 
   it.each(cases)("%s", async (_name, run) => {
@@ -363,6 +423,23 @@ describe("opencode-semantic-memory's tool signatures", () => {
     const covered = cases.map(([name]) => name).join(" ");
     const missing = OSM_TOOLS.filter((n) => n !== "memory_status" && !new RegExp(`\\b${n}\\(`).test(covered));
     expect(missing).toEqual([]);
+  });
+
+  it("every argument alias of its tools is called by a case above, by its own tool name", () => {
+    // Case titles read `osm_name(arg, arg...)`: which arguments each of its names was called with.
+    const called = new Map<string, Set<string>>();
+    for (const [title] of cases)
+      for (const m of title.matchAll(/(\w+)\(([^)]*)\)/g)) for (const arg of m[2].split(/,\s*/)) called.set(m[1], (called.get(m[1]) ?? new Set()).add(arg));
+    const osmNames = (tool: string) => OSM_TOOLS.filter((n) => n === tool || OSM_TOOL_ALIASES[n] === tool);
+    const missing = TOOLS.flatMap((tool) =>
+      osmNames(tool.name).length === 0
+        ? []
+        : Object.keys(tool.argAliases ?? {})
+            .filter((alias) => !osmNames(tool.name).some((n) => called.get(n)?.has(alias)))
+            .map((alias) => `${tool.name}: ${alias}`),
+    );
+    expect(missing).toEqual([]);
+    expect([...called.values()].reduce((n, args) => n + args.size, 0)).toBeGreaterThan(40);
   });
 
   it("numeric ids (its ids are integers) are taken as text: an unknown one is a not-found error naming it", async () => {

@@ -16,7 +16,7 @@ import { AppError } from "../../../lib/errors";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 import { tokenize } from "../../../lib/search/tokenizer";
-import { catchUpDerived } from "../../../lib/indexing/derived";
+import { catchUpDerived } from "../../../lib/indexing";
 
 import { listMemoriesQuery, updateMemoryInput } from "../../../lib/contracts/memories";
 let ctx: ReturnType<typeof testCtx>;

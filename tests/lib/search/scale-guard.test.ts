@@ -5,7 +5,7 @@ import type { SearchFilters } from "../../../lib/search/filters";
 import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch } from "../../../lib/search/lexical";
 import { searchMemories } from "../../../lib/search/search";
 import { queryTerms } from "../../../lib/search/tokenizer";
-import { markAllDerived } from "../../../lib/indexing/derived";
+import { markAllDerived } from "../../../lib/indexing";
 import { tokenize } from "../../../lib/search/tokenizer";
 import { testCtx } from "../../helpers/ctx";
 

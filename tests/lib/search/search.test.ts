@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
-import { markAllDerived } from "../../../lib/indexing/derived";
+import { markAllDerived } from "../../../lib/indexing";
 import { identifyProject } from "../../../lib/projects/identify";
 import { searchMemories } from "../../../lib/search/search";
 import { countTokens } from "../../../lib/token-count";

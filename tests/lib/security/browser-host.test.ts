@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grantReauth, isReauthGrant } from "../../../lib/auth/reauth-grants";
+import { grantReauth, isReauthGrant, type ReauthGrants } from "../../../lib/auth/reauth-grants";
 import { browserOriginFor } from "../../../lib/security/browser-host";
 import { BROWSER_COOKIE, type GuardRequest, guardRequest, isPowerRequest } from "../../../lib/security/guard";
 
@@ -7,7 +7,13 @@ import { BROWSER_COOKIE, type GuardRequest, guardRequest, isPowerRequest } from 
 const token = "t0ken-value";
 const live = "live-session-id-0123456789abcdef";
 const other = "other-session-id-0123456789abcdef";
-const deps = { token, isBrowserSession: (id: string) => id === live || id === other, isReauthGrant, browserHost: "recollect.localhost" };
+const grants: ReauthGrants = new Map();
+const deps = {
+  token,
+  isBrowserSession: (id: string) => id === live || id === other,
+  isReauthGrant: (id: string, grant: string) => isReauthGrant(grants, id, grant),
+  browserHost: "recollect.localhost",
+};
 const browser = (over: Partial<GuardRequest>) =>
   guardRequest(
     {
@@ -67,8 +73,8 @@ describe("powers", () => {
   it("a cookie alone gets 403 reauth_required; with its own session's live grant it passes; the token always does", () => {
     expect(write("/api/loops")).toMatchObject({ ok: false, status: 403, code: "reauth_required" });
     expect(write("/api/loops/loop_1/cancel")).toMatchObject({ ok: true });
-    const mine = grantReauth(live).grant;
-    const theirs = grantReauth(other).grant;
+    const mine = grantReauth(grants, live).grant;
+    const theirs = grantReauth(grants, other).grant;
     expect(write("/api/loops", { reauth: mine })).toMatchObject({ ok: true });
     expect(write("/api/loops", { reauth: theirs })).toMatchObject({ ok: false, code: "reauth_required" });
     expect(write("/api/loops", { reauth: "x".repeat(43) })).toMatchObject({ ok: false, code: "reauth_required" });
@@ -77,8 +83,8 @@ describe("powers", () => {
 
   it("a grant ends after its ten minutes", () => {
     const t0 = Date.now();
-    const { grant, expiresAt } = grantReauth(live, t0);
-    expect(isReauthGrant(live, grant, t0 + 1)).toBe(true);
-    expect(isReauthGrant(live, grant, expiresAt)).toBe(false);
+    const { grant, expiresAt } = grantReauth(grants, live, t0);
+    expect(isReauthGrant(grants, live, grant, t0 + 1)).toBe(true);
+    expect(isReauthGrant(grants, live, grant, expiresAt)).toBe(false);
   });
 });

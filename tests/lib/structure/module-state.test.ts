@@ -29,6 +29,25 @@ const ALLOWED: Record<string, string> = {
   "lib/injection/stable.ts:blockCache": "rows and budget -> rendered block, a memo of a pure function (the key holds every row's id and update time)",
 };
 
+/**
+ * The process singletons, each with why it is process-wide rather than a database's (`ctx.services`)
+ * or a connection's (`connectionSlot`). The list only shrinks: state of one database goes there.
+ */
+const PROCESS_SINGLETONS: Record<string, string> = {
+  boot: "the booted server itself: its Ctx holds the database's services",
+  shutdown: "the steps the process runs on SIGTERM/SIGINT",
+  logSink: "the log file, opened by boot and written before and without a database",
+  connectionState: "the owner of every connection slot (one WeakMap for all bundles)",
+  writeLaterDue: "deferred writes of every connection, flushed when the process exits",
+  requestMetrics: "request counts of the process (/api/metrics), recorded before a database is opened",
+  injectedBlocks: "counts of the process's injected blocks (/api/metrics)",
+  tokenCounts: "token counts by content hash: a memo of a pure function shared by every bundle",
+  nearDuplicateStampVersions: "a counter that keeps every connection's index stamps unique",
+  "direct-routes": "the route handlers the front gate calls without Next.js (code, not data)",
+  markdownWorker: "one worker thread of the process",
+  "team-hub": "the hub's PostgreSQL pool: one per process (RECOLLECT_DATABASE_URL), not per SQLite database",
+};
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
@@ -95,6 +114,12 @@ describe("state in lib/ has one owner", () => {
     } finally {
       parsed.pop();
     }
+  });
+
+  it("no process singleton outside its list (a database's state is in ctx.services or a connection slot)", () => {
+    const singletons = namesPassedTo("processSingleton");
+    expect(singletons.filter((name) => !(name in PROCESS_SINGLETONS))).toEqual([]);
+    expect(Object.keys(PROCESS_SINGLETONS).filter((name) => !singletons.includes(name))).toEqual([]);
   });
 
   it("docs/services.md names every connection slot and process singleton", () => {

@@ -9,11 +9,11 @@ import { safeEqual } from "@/lib/security/token";
  * the API token given again buys this session a short grant for the powers a cookie alone may not
  * use (lib/security/guard.ts `isPowerRequest`). A token holder needs none.
  */
-export const POST = route(async ({ req, auth, server }) => {
+export const POST = route(async ({ req, ctx, auth, server }) => {
   if (auth.kind !== "session") throw new AppError("bad_request", "re-authentication is for a signed-in browser: a request with the API token needs none");
   const input = await parseBody(req, reauthInput, 4096);
   if (!safeEqual(input.token, server.token)) throw new AppError("unauthorized", "token: not this server's API token", { field: "token" });
-  const { grant, expiresAt } = grantReauth(auth.sessionId);
+  const { grant, expiresAt } = grantReauth(ctx.services.reauthGrants, auth.sessionId);
   const body: ReauthGrant = { grant, expiresAt: new Date(expiresAt).toISOString() };
   return json(body, 201, { "cache-control": "no-store" });
 });

@@ -6,6 +6,6 @@ import { endAllReauthGrants } from "@/lib/auth/reauth-grants";
 /** `DELETE /api/auth/sessions` (API token only): signs every browser out, `recollect logout --all`. */
 export const DELETE = route(({ ctx }) => {
   const body: SessionsRevoked = { revoked: endAllBrowserSessions(ctx) };
-  endAllReauthGrants();
+  endAllReauthGrants(ctx.services.reauthGrants);
   return json(body);
 });
