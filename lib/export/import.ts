@@ -17,7 +17,7 @@ import { catchUpDerived } from "../indexing/derived";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
-import { runAll, runSliced, type Steps } from "../compression/slices";
+import { runAll, runSliced, type Steps } from "../slices";
 import { parseJson, parseJsonAsync } from "./json";
 import { parseMarkdown } from "./markdown";
 
@@ -50,7 +50,7 @@ export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): Im
 
 /** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
 export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
-  // Parsed and validated in slices (lib/compression/slices.ts); the write stays one transaction (all or nothing).
+  // Parsed and validated in slices (lib/slices.ts); the write stays one transaction (all or nothing).
   const entries = q.format === "json" ? await parseJsonAsync(text) : parseMarkdown(text);
   const parsed = await runSliced(entrySteps(entries));
   const cleaned: (Cleaned | null)[] = [];
