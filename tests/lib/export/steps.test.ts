@@ -20,7 +20,7 @@ function counted<T>(steps: Steps<T>): { value: T; yields: number } {
 
 const now = new Date("2026-11-28T00:00:00Z");
 /** Rows of every shape the renderers treat apart: scopes, projects, tildes, quotes, CR, U+2028, links, versions. */
-const rows = Array.from({ length: 1_200 }, (_, i) => ({
+const rows = Array.from({ length: 500 }, (_, i) => ({
   id: `m${i}`,
   scope: i % 3 === 0 ? "global" : i % 3 === 1 ? "project" : "session",
   sessionId: i % 3 === 2 ? `ses_${i % 4}` : null,
