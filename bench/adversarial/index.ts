@@ -6,7 +6,7 @@
  *    sections (bootstrap, notes, import), the notes split and the read views' renderer; the
  *    longest single call in ms. Target: every cell under 200 ms at 1 MB for sections and at the
  *    render cap (RENDER_LIMITS.chars, 50,000 characters) for rendering, and a 2,000-deep quote never a stack overflow.
- * 2. Tokens: seven new 200 KB inputs counted (CPU ms, median) before and after --soak-mb of text;
+ * 2. Tokens: seven new 200 KB inputs counted (CPU ms, median) before and after --soak-mb of varied text (the probes' kind: what brought out finding 4);
  *    the ratio must stay within 1.2.
  * 3. Compress: --messages small messages through compressMessagesAsync; the longest the event loop
  *    was held (what /api/health waits at worst) and the total time.
@@ -35,7 +35,7 @@ import { printTable, writeResult } from "../lib/stats";
 import { healthDuringCompress } from "./http-health";
 import { healthDuringRoutes } from "./http-routes";
 import { SLOW_MARKDOWN } from "./generators";
-import { prng, soakText, variedText } from "./varied-text";
+import { prng, variedText } from "./varied-text";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -86,7 +86,7 @@ if (!skip.has("tokens")) {
   const r = prng(99);
   const soakStart = performance.now();
   for (let soaked = 0; soaked < soakChars; ) {
-    const text = soakText(500_000, r);
+    const text = variedText(500_000, r);
     countTokens(text);
     soaked += text.length;
   }

@@ -26,21 +26,6 @@ function fresh(r: () => number, n: number): string {
   return s;
 }
 
-/**
- * About `chars` characters of common words with `freshShare` of pieces never seen before: cheap to
- * count (the words are single tokens), yet enough new pieces to churn a merge cache.
- */
-export function soakText(chars: number, r: () => number, freshShare = 0.05): string {
-  const out: string[] = [];
-  let length = 0;
-  while (length < chars) {
-    const piece = r() < freshShare ? fresh(r, 5 + Math.floor(r() * 5)) : WORDS[Math.floor(r() * WORDS.length)];
-    out.push(piece, r() < 0.08 ? "\n" : " ");
-    length += piece.length + 1;
-  }
-  return out.join("");
-}
-
 /** About `chars` characters of varied text from the generator `r`. */
 export function variedText(chars: number, r: () => number): string {
   const out: string[] = [];

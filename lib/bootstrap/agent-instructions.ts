@@ -1,5 +1,6 @@
 import { categoryFromHeading, categoryFromImperative } from "../markdown/categories";
-import { markdownSections } from "../markdown/sections";
+import { markdownSectionsSteps } from "../markdown/sections";
+import { runAll, type Steps } from "../slices";
 import type { Category } from "../vocabulary";
 import type { Proposal, ProjectFiles } from "./types";
 
@@ -17,6 +18,11 @@ const MAX_PARAGRAPH_CHARS = 1200;
  * ("Gotchas", "Decisions"), else from the line's wording (never/must -> constraint, prefer -> preference).
  */
 export function agentInstructions(project: ProjectFiles): Proposal[] {
+  return runAll(agentInstructionsSteps(project));
+}
+
+/** `agentInstructions` as steps, one a block of each file (lib/slices.ts). */
+export function* agentInstructionsSteps(project: ProjectFiles): Steps<Proposal[]> {
   const out: Proposal[] = [];
   for (const file of project.files) {
     if (!INSTRUCTION_FILE.test(file)) continue;
@@ -24,7 +30,7 @@ export function agentInstructions(project: ProjectFiles): Proposal[] {
     if (!text) continue;
     const name = file.slice(file.lastIndexOf("/") + 1);
     let count = 0;
-    for (const section of markdownSections(text)) {
+    for (const section of yield* markdownSectionsSteps(text)) {
       let ordinal = 0;
       for (const block of section.blocks) {
         if (count >= MAX_PER_FILE) break;

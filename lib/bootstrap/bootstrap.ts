@@ -14,13 +14,14 @@ import { findNearDuplicate } from "../indexing/near-duplicate";
 import { clipRedacted, lowerCaseRedacted, redact, type Redacted } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
-import { agentInstructions } from "./agent-instructions";
+import { agentInstructions, agentInstructionsSteps } from "./agent-instructions";
 import { buildCommands } from "./commands";
 import { projectFiles } from "./files";
-import { readmeAndContributing } from "./readme";
+import { readmeAndContributing, readmeAndContributingSteps } from "./readme";
+import { runSliced } from "../slices";
 import { sameLine } from "./same-line";
 import { stackAndSettings } from "./stack";
-import type { Proposal } from "./types";
+import type { ProjectFiles, Proposal } from "./types";
 
 /** A proposal after redaction, with its hash. */
 interface Cleaned extends Omit<Proposal, "content" | "title" | "tags"> {
@@ -48,7 +49,23 @@ interface Earlier {
 export function bootstrapProject(ctx: Ctx, input: ParsedBootstrapInput): BootstrapResult {
   const project = projectFiles(input.directory);
   const raw = [...agentInstructions(project), ...buildCommands(project), ...stackAndSettings(project), ...readmeAndContributing(project)];
-  const proposals = clean(raw);
+  return propose(ctx, input, project, clean(raw));
+}
+
+/**
+ * `bootstrapProject` for the server: the Markdown files (up to 1 MB each) are split in slices
+ * (lib/slices.ts), so health keeps answering; the proposals are checked and written in one transaction.
+ */
+export async function bootstrapProjectAsync(ctx: Ctx, input: ParsedBootstrapInput): Promise<BootstrapResult> {
+  const project = projectFiles(input.directory);
+  const instructions = await runSliced(agentInstructionsSteps(project));
+  const commands = buildCommands(project);
+  const stack = stackAndSettings(project);
+  const readme = await runSliced(readmeAndContributingSteps(project));
+  return propose(ctx, input, project, clean([...instructions, ...commands, ...stack, ...readme]));
+}
+
+function propose(ctx: Ctx, input: ParsedBootstrapInput, project: ProjectFiles, proposals: Cleaned[]): BootstrapResult {
   const projectId = lookupProject(ctx, project.root);
   const placement: Placement = { scope: "project", projectId, sessionId: null };
 

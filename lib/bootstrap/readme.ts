@@ -1,5 +1,6 @@
 import { categoryFromImperative } from "../markdown/categories";
-import { markdownSections } from "../markdown/sections";
+import { markdownSectionsSteps } from "../markdown/sections";
+import { runAll, type Steps } from "../slices";
 import type { Proposal, ProjectFiles } from "./types";
 
 /** Sections of a README worth proposing: setup and the project's rules. */
@@ -15,6 +16,11 @@ const MAX_PER_FILE = 80;
  * CONTRIBUTING's) -> constraints, conventions, preferences.
  */
 export function readmeAndContributing(project: ProjectFiles): Proposal[] {
+  return runAll(readmeAndContributingSteps(project));
+}
+
+/** `readmeAndContributing` as steps, one a block of each file (lib/slices.ts). */
+export function* readmeAndContributingSteps(project: ProjectFiles): Steps<Proposal[]> {
   const out: Proposal[] = [];
   for (const file of project.files) {
     if (!/^(docs\/)?(README|CONTRIBUTING)(\.md|\.markdown)?$/i.test(file)) continue;
@@ -22,7 +28,7 @@ export function readmeAndContributing(project: ProjectFiles): Proposal[] {
     if (!text) continue;
     const contributing = /CONTRIBUTING/i.test(file);
     let count = 0;
-    for (const section of markdownSections(text)) {
+    for (const section of yield* markdownSectionsSteps(text)) {
       const heading = section.heading ?? "";
       const setup = SETUP.test(heading);
       const rules = RULES.test(heading) || (contributing && !setup);

@@ -5,19 +5,19 @@ import type { CaptureCheckpointResult, ParsedCaptureCheckpointInput } from "../c
 import type { Ctx } from "../ctx";
 import { withTransaction } from "../db/transaction";
 import { badRequest, conflict } from "../errors";
-import { ruleSuggestions } from "../extraction/extract";
-import { storeSuggestions } from "../extraction/store";
-import { messageTexts } from "../extraction/texts";
+import { ruleSuggestionsSteps } from "../extraction/extract";
+import { storeSuggestions, type Suggestion } from "../extraction/store";
+import { messageTextsSteps } from "../extraction/texts";
 import { identifyProject } from "../projects/identify";
 import { resolveProject } from "../projects/resolve";
 import { redact, redactDeep, redactDeepAsync } from "../security/redaction";
 import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../security/redact-fields";
-import { runAll, runSliced, type Steps } from "../compression/slices";
+import { runAll, runSliced, type Steps } from "../slices";
 import { countTokens } from "../token-count";
-import { extractCheckpoint } from "./extract";
+import { extractCheckpointSteps } from "./extract";
 import { renderMarkdown } from "./markdown";
 import { COMPACTION_PROMPT, contextLines } from "./prompt";
-import { toTimeline, type Turn } from "./timeline";
+import { timelineSteps, type Turn } from "./timeline";
 
 /**
  * Tokens of the text a history costs in a prompt (prose and tool input/output): the texts of all
@@ -66,7 +66,8 @@ export function captureCheckpoint(ctx: Ctx, input: ParsedCaptureCheckpointInput,
   // Keys too: a tool input such as `{ env: { API_KEY: "..." } }` holds the secret under its name.
   const projectId = projectOf(ctx, input);
   const prepared = runAll(prepareSteps(input, [...baseMessages(ctx, input, projectId), ...redactKeysAfter(redactDeep(input.messages))], now));
-  return store(ctx, input, projectId, prepared, zlib.gzipSync(prepared.json, { level: 6 }), now);
+  const found = suggests(ctx, input) ? runAll(suggestionSteps(prepared.messages)) : [];
+  return store(ctx, input, projectId, prepared, zlib.gzipSync(prepared.json, { level: 6 }), found, now);
 }
 
 /** `captureCheckpoint` for the server: the history (megabytes of tool output) is redacted without holding the event loop. */
@@ -75,8 +76,9 @@ export async function captureCheckpointAsync(ctx: Ctx, input: ParsedCaptureCheck
   const base = baseMessages(ctx, input, projectId);
   const messages = [...base, ...(await redactKeysAfterAsync(await redactDeepAsync(input.messages)))];
   const prepared = await runSliced(prepareSteps(input, messages, now));
+  const found = suggests(ctx, input) ? await runSliced(suggestionSteps(prepared.messages)) : [];
   // gzip of megabytes on libuv's thread pool, not the event loop.
-  return store(ctx, input, projectId, prepared, await gzipAsync(prepared.json, { level: 6 }), now);
+  return store(ctx, input, projectId, prepared, await gzipAsync(prepared.json, { level: 6 }), found, now);
 }
 
 /**
@@ -103,13 +105,12 @@ function projectOf(ctx: Ctx, input: Parsed): string {
   return projectId;
 }
 
-/** What a checkpoint of an already redacted history holds, computed in steps (lib/compression/slices.ts). */
+/** What a checkpoint of an already redacted history holds, computed in steps (lib/slices.ts). */
 function* prepareSteps(input: Parsed, messages: Parsed["messages"], now: number) {
   const root = input.directory ? identifyProject(input.directory).rootPath : null;
-  const turns = toTimeline(messages);
-  yield;
+  const turns = yield* timelineSteps(messages);
   // The project root (from `directory`) is not redacted text: what is taken from it is.
-  const extracted = redactKeysDeep(extractCheckpoint(turns, root));
+  const extracted = redactKeysDeep(yield* extractCheckpointSteps(turns, root));
   yield;
   const id = uuidv7();
   const markdown = redact(renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length }));
@@ -121,8 +122,15 @@ function* prepareSteps(input: Parsed, messages: Parsed["messages"], now: number)
 
 type Prepared = ReturnType<typeof prepareSteps> extends Steps<infer T> ? T : never;
 
-/** Writes the checkpoint. */
-function store(ctx: Ctx, input: Parsed, projectId: string, prepared: Prepared, rawMessages: Buffer, now: number): CaptureCheckpointResult {
+const suggests = (ctx: Ctx, input: Parsed) => input.suggest && ctx.config.extraction.enabled;
+
+/** The rule-based memory suggestions of the history's prose, one message a step. */
+function* suggestionSteps(messages: Parsed["messages"]): Steps<Suggestion[]> {
+  return yield* ruleSuggestionsSteps(yield* messageTextsSteps(messages));
+}
+
+/** Writes the checkpoint and stores the suggestions found in it. */
+function store(ctx: Ctx, input: Parsed, projectId: string, prepared: Prepared, rawMessages: Buffer, found: Suggestion[], now: number): CaptureCheckpointResult {
   const { messages, extracted, id, markdown, context, tokens } = prepared;
 
   withTransaction(
@@ -142,12 +150,11 @@ function store(ctx: Ctx, input: Parsed, projectId: string, prepared: Prepared, r
     "immediate",
   );
 
-  const suggested =
-    input.suggest && ctx.config.extraction.enabled
-      ? storeSuggestions(ctx, projectId, input.sessionID, ruleSuggestions(messageTexts(messages)))
-          .filter((s) => !s.deduplicated)
-          .map((s) => s.memoryId)
-      : [];
+  const suggested = found.length
+    ? storeSuggestions(ctx, projectId, input.sessionID, found)
+        .filter((s) => !s.deduplicated)
+        .map((s) => s.memoryId)
+    : [];
 
   return { id, context, prompt: COMPACTION_PROMPT, markdown, tokens, suggested };
 }

@@ -1,3 +1,4 @@
+import { runAll, type Steps } from "../slices";
 import { trimEnd } from "../trim-end";
 import { isDecisionPhrase } from "../extraction/decision-phrases";
 import { rejectReason } from "../extraction/rules";
@@ -44,12 +45,19 @@ function optionName(rest: string): string {
  * decision to do that thing.
  */
 export function choicesIn(turns: readonly { role: string; text: string }[]): string[] {
+  return runAll(choicesSteps(turns));
+}
+
+/** `choicesIn` as steps, one a turn (lib/slices.ts). */
+export function* choicesSteps(turns: readonly { role: string; text: string }[]): Steps<string[]> {
   const out: string[] = [];
-  for (let i = 1; i < turns.length; i++) {
+  // The latest assistant message with text before turn i (a scan back from each user turn was quadratic).
+  let lastAssistant = turns[0]?.role === "assistant" && turns[0].text ? 0 : -1;
+  for (let i = 1; i < turns.length; i++, yield) {
     const t = turns[i];
+    const j = lastAssistant;
+    if (t.role === "assistant" && t.text) lastAssistant = i;
     if (t.role !== "user" || !t.text || t.text.length > 400) continue;
-    let j = i - 1;
-    while (j >= 0 && !(turns[j].role === "assistant" && turns[j].text)) j--;
     if (j < 0) continue;
     const reply = t.text.match(CHOICE_REPLY);
     const labels = reply ? [reply[1].toLowerCase()] : t.text.length <= 200 ? labelsInReply(t.text) : [];

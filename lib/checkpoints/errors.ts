@@ -3,6 +3,7 @@ import type { ErrorItem } from "../contracts/checkpoints";
 import { toSentences } from "../extraction/sentences";
 import type { ToolCall, Turn } from "./timeline";
 import { headOf } from "../text-slice";
+import { runAll, type Steps } from "../slices";
 
 /**
  * Errors met in a session and whether they were fixed. Evidence, in session order, decides: a
@@ -148,6 +149,11 @@ function claimsIn(text: string, at: number): Claim[] {
 }
 
 export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
+  return runAll(errorsSteps(turns));
+}
+
+/** `errorsOf` as steps: one a turn, one an error weighed against what came after it (lib/slices.ts). */
+export function* errorsSteps(turns: readonly Turn[]): Steps<ErrorItem[]> {
   // One event list in session order: a turn's prose sits before its own tool calls.
   const calls: { call: ToolCall; at: number }[] = [];
   const claims: Claim[] = [];
@@ -155,18 +161,21 @@ export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
   for (const turn of turns) {
     if (turn.role === "assistant" && turn.text) claims.push(...claimsIn(turn.text, pos));
     for (const call of turn.tools) if (call.tool !== "todowrite" && call.tool !== "read") calls.push({ call, at: ++pos });
+    yield;
   }
-  const info = calls.map(({ call, at }) => {
+  const info: { call: ToolCall; at: number; key: string; message: string | undefined; isTest: boolean; edited: string[] }[] = [];
+  for (const { call, at } of calls) {
     const target = targetOf(call);
-    return {
+    info.push({
       call,
       at,
       key: `${call.tool}\u0000${target}`,
       message: failed(call),
       isTest: call.tool === "bash" && TEST_COMMAND.test(target),
       edited: editedFiles(call),
-    };
-  });
+    });
+    yield;
+  }
 
   const items: (ErrorItem & { at: number })[] = [];
   for (const c of info) {
@@ -190,6 +199,7 @@ export function errorsOf(turns: readonly Turn[]): ErrorItem[] {
     const existing = items.find((i) => i.message === c.message);
     if (existing) Object.assign(existing, { at: c.at, fixed: state.fixed });
     else items.push({ at: c.at, tool: c.call.tool, message: c.message, fixed: state.fixed });
+    yield;
   }
   // Open errors first (they matter most), then the most recent.
   return items

@@ -2,10 +2,11 @@ import path from "node:path";
 import type { CheckpointExtract, FileChange } from "../contracts/checkpoints";
 import { detectCandidates } from "../extraction/detect";
 import { toSentences } from "../extraction/sentences";
-import { choicesIn, decisionsIn } from "./decisions";
-import { clip, errorsOf, failed, targetOf, TEST_COMMAND } from "./errors";
+import { choicesSteps, decisionsIn } from "./decisions";
+import { clip, errorsOf, errorsSteps, failed, targetOf, TEST_COMMAND } from "./errors";
 import { nextStepsIn } from "./next-steps";
-import type { Turn } from "./timeline";
+import type { ToolCall, Turn } from "./timeline";
+import { runAll, type Steps } from "../slices";
 
 export { clip, errorsOf };
 
@@ -65,6 +66,11 @@ function filesInPatch(text: string): { file: string; op: string }[] {
 }
 
 export function filesModified(turns: readonly Turn[], root: string | null): FileChange[] {
+  return runAll(filesModifiedSteps(turns, root));
+}
+
+/** `filesModified` as steps, one a turn (lib/slices.ts). */
+function* filesModifiedSteps(turns: readonly Turn[], root: string | null): Steps<FileChange[]> {
   const byPath = new Map<string, FileChange>();
   const add = (file: string, op: string) => {
     const p = relative(file, root);
@@ -82,7 +88,8 @@ export function filesModified(turns: readonly Turn[], root: string | null): File
       const target = call.input.filePath ?? call.input.file_path ?? call.input.path;
       if (typeof target === "string" && target) add(target, op);
     }
-    for (const f of turn.patchedFiles) if (![...byPath.keys()].includes(relative(f, root))) add(f, "patch");
+    for (const f of turn.patchedFiles) if (!byPath.has(relative(f, root))) add(f, "patch");
+    yield;
   }
   return [...byPath.values()];
 }
@@ -101,11 +108,25 @@ function sentencesOf(text: string, re: RegExp, reZh: RegExp): string[] {
     .map((s) => clip(s.text, 240));
 }
 
+/** The last test command run (bash), one turn a step from the end. */
+function* lastTestRun(turns: readonly Turn[]): Steps<ToolCall | undefined> {
+  for (let i = turns.length - 1; i >= 0; i--, yield) {
+    const tools = turns[i].tools;
+    for (let j = tools.length - 1; j >= 0; j--) if (tools[j].tool === "bash" && TEST_COMMAND.test(targetOf(tools[j]))) return tools[j];
+  }
+  return undefined;
+}
+
 function userTurns(turns: readonly Turn[]) {
   return turns.filter((t) => t.role === "user" && t.text);
 }
 
 export function extractCheckpoint(turns: readonly Turn[], root: string | null = null): CheckpointExtract {
+  return runAll(extractCheckpointSteps(turns, root));
+}
+
+/** `extractCheckpoint` as steps: one a turn of each pass over the whole history (lib/slices.ts). */
+export function* extractCheckpointSteps(turns: readonly Turn[], root: string | null = null): Steps<CheckpointExtract> {
   const users = userTurns(turns);
   const task = users[0] ? clip(users[0].text, 600) : null;
   const latest = users.length > 1 ? clip(users[users.length - 1].text, 400) : null;
@@ -121,8 +142,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
   // The model's last words usually say where it stands.
   const lastWords = assistants[assistants.length - 1];
   if (lastWords) progress.push(`Last assistant message: ${clip(lastWords.text, 300)}`);
-  const tests = turns.flatMap((t) => t.tools).filter((c) => c.tool === "bash" && TEST_COMMAND.test(targetOf(c)));
-  const lastTest = tests[tests.length - 1];
+  const lastTest = yield* lastTestRun(turns);
   if (lastTest)
     progress.push(
       failed(lastTest) ? `Last test run failed: \`${clip(targetOf(lastTest), 120)}\`` : `Last test run passed: \`${clip(targetOf(lastTest), 120)}\``,
@@ -140,10 +160,11 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
       else if (c.category === "gotcha") gotchas.push(clip(c.content, 300));
       else constraints.push(clip(c.content, 300));
     }
+    yield;
   }
 
   // A choice the user made by answering an option list with its label ("b", "Option 3").
-  decisions.push(...choicesIn(turns).map((d) => clip(d, 300)));
+  decisions.push(...(yield* choicesSteps(turns)).map((d) => clip(d, 300)));
 
   const nextSteps: string[] = [];
   const lastTurn = [...turns].reverse().find((t) => t.role !== "system" && (t.text || t.tools.length));
@@ -152,7 +173,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
   const recent = assistants.slice(-3);
   recent.forEach((a, i) => nextSteps.push(...nextStepsIn(a.text, i === recent.length - 1).map((n) => clip(n, 240))));
 
-  const errors = errorsOf(turns);
+  const errors = yield* errorsSteps(turns);
   const critical: string[] = [...gotchas];
   const open = errors.filter((e) => !e.fixed);
   if (open.length) critical.push(`Unresolved: ${open[0].tool}: ${open[0].message}`);
@@ -164,7 +185,7 @@ export function extractCheckpoint(turns: readonly Turn[], root: string | null = 
     progress: uniq(progress).slice(-MAX_ITEMS),
     decisions: uniq(decisions).slice(-MAX_ITEMS),
     constraints: uniq(constraints).slice(-MAX_ITEMS),
-    filesModified: filesModified(turns, root).slice(0, 40),
+    filesModified: (yield* filesModifiedSteps(turns, root)).slice(0, 40),
     errors,
     nextSteps: uniq(nextSteps).slice(0, MAX_ITEMS),
     criticalContext: uniq(critical).slice(0, MAX_ITEMS),

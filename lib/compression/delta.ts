@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
-import { runAll, type Steps } from "./slices";
+import { runAll, type Steps } from "../slices";
 
 /**
  * The delta exchange of `/api/compress` (what the plugin uses every turn). A whole 200K-token
@@ -50,7 +50,7 @@ export function expandDelta(entries: DeltaExchanges, raw: unknown): { body: unkn
   return runAll(expandDeltaSteps(entries, raw));
 }
 
-/** `expandDelta` as steps, one a message (lib/compression/slices.ts). */
+/** `expandDelta` as steps, one a message (lib/slices.ts). */
 export function* expandDeltaSteps(entries: DeltaExchanges, raw: unknown): Steps<{ body: unknown; delta: Delta | null }> {
   if (!raw || typeof raw !== "object" || !("delta" in raw)) return { body: raw, delta: null };
   const { delta, ...body } = raw as Body;
@@ -100,7 +100,7 @@ export function deltaAnswer(entries: DeltaExchanges, delta: Delta, request: unkn
 
 export type DeltaAnswer = CompressResult & { base: string; keep: number };
 
-/** `deltaAnswer` as steps, one a message (lib/compression/slices.ts). */
+/** `deltaAnswer` as steps, one a message (lib/slices.ts). */
 export function* deltaAnswerSteps(entries: DeltaExchanges, delta: Delta, request: unknown, result: CompressResult): Steps<DeltaAnswer> {
   const previous = entries.get(delta.sessionID);
   const reuse = delta.base !== undefined && previous?.base === delta.base;

@@ -13,7 +13,7 @@ import { persistSteps } from "./phases/persist";
 import { replayMemo, scheduleSteps } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { selectSteps, type Selection } from "./phases/select";
-import { runAll, runSliced, SLICE_MS, STEP_ITEMS, type Steps, yieldToLoop } from "./slices";
+import { runAll, runSliced, SLICE_MS, STEP_ITEMS, type Steps, yieldToLoop } from "../slices";
 import { agedLevelsSteps, nudgesFor, pressureLevel, type Level } from "./pressure";
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
@@ -57,7 +57,7 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
 
 /**
  * `compressMessages` for the server, in slices so the event loop keeps serving other requests
- * (lib/compression/slices.ts): measure, select and compress yield every SLICE_MS, and the
+ * (lib/slices.ts): measure, select and compress yield every SLICE_MS, and the
  * originals to be stored (megabytes of tool output) are redacted with `redactAsync`; the write is
  * in transactions of at most 500 rows (phases/persist.ts).
  */

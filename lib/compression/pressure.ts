@@ -1,4 +1,4 @@
-import { runAll, STEP_ITEMS, type Steps } from "./slices";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 
 /**
  * Pressure: absolute token thresholds on the uncompressed history (which only grows within a
@@ -126,7 +126,7 @@ export function agedLevels(
   return runAll(agedLevelsSteps(messageCount, slots, protectRecentTurns, thresholds, contextLimit));
 }
 
-/** `agedLevels` as steps, one per STEP_ITEMS slots or messages (lib/compression/slices.ts). */
+/** `agedLevels` as steps, one per STEP_ITEMS slots or messages (lib/slices.ts). */
 export function* agedLevelsSteps(
   messageCount: number,
   slots: readonly { mi: number; entry: { tokens: number } }[],

@@ -1,6 +1,6 @@
 import { compressInput } from "../contracts/compress";
 import { badRequest } from "../errors";
-import { runAll, type Steps } from "./slices";
+import { runAll, type Steps } from "../slices";
 import { MAX_NAME_CHARS, type OcMessage } from "./schema";
 
 /**
@@ -65,7 +65,7 @@ export function validateCompressInput(body: unknown): ValidInput {
   return runAll(validateSteps(body));
 }
 
-/** `validateCompressInput` as steps (lib/compression/slices.ts). */
+/** `validateCompressInput` as steps (lib/slices.ts). */
 export function* validateSteps(body: unknown): Steps<ValidInput> {
   const bad = yield* quickCheck(body);
   if (bad === true) return body as ValidInput;

@@ -17,9 +17,9 @@ import { catchUpDerived } from "../indexing";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactAsync, redactDeep, redactDeepAsync, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
-import { runAll, runSliced, type Steps } from "../compression/slices";
+import { runAll, runSliced, type Steps } from "../slices";
 import { parseJson, parseJsonAsync } from "./json";
-import { parseMarkdown } from "./markdown";
+import { parseMarkdown, parseMarkdownSteps } from "./markdown";
 
 type Reader = Pick<Ctx["db"], "select">;
 
@@ -50,8 +50,8 @@ export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): Im
 
 /** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
 export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
-  // Parsed and validated in slices (lib/compression/slices.ts); the write stays one transaction (all or nothing).
-  const entries = q.format === "json" ? await parseJsonAsync(text) : parseMarkdown(text);
+  // Parsed and validated in slices (lib/slices.ts); the write stays one transaction (all or nothing).
+  const entries = q.format === "json" ? await parseJsonAsync(text) : await runSliced(parseMarkdownSteps(text));
   const parsed = await runSliced(entrySteps(entries));
   const cleaned: (Cleaned | null)[] = [];
   for (const p of parsed) {

@@ -1,11 +1,28 @@
 import { exportFile } from "../contracts/export";
 import { badRequest } from "../errors";
 import { parseJsonSliced } from "../http/json-sliced";
+import type { Steps } from "../slices";
 import type { ExportRow } from "./select";
 
 /** The JSON export: one object, every field of every memory, meant for machines. */
 export function renderJson(rows: ExportRow[], exportedAt = new Date()): string {
   return JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count: rows.length, memories: rows }, null, 2) + "\n";
+}
+
+/**
+ * `renderJson`'s text, one memory a step (lib/slices.ts): each memory stringified on its own and
+ * indented to its place (a JSON string never holds a raw line break, so indenting after each one is
+ * safe). Equal to `renderJson`'s.
+ */
+export function* renderJsonSteps(rows: ExportRow[], exportedAt = new Date()): Steps<string> {
+  if (!rows.length) return renderJson(rows, exportedAt);
+  const head = JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count: rows.length }, null, 2);
+  const out: string[] = [];
+  for (const row of rows) {
+    out.push(`    ${JSON.stringify(row, null, 2).replace(/\n/g, "\n    ")}`);
+    yield;
+  }
+  return `${head.slice(0, -2)},\n  "memories": [\n${out.join(",\n")}\n  ]\n}\n`;
 }
 
 /** The raw entries of a JSON export (each validated later, one by one, so one bad entry does not sink the file). */

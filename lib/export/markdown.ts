@@ -1,4 +1,5 @@
 import { badRequest } from "../errors";
+import { runAll, STEP_ITEMS, type Steps } from "../slices";
 import type { ExportRow } from "./select";
 
 /**
@@ -9,6 +10,11 @@ import type { ExportRow } from "./select";
 const MARKER = "<!-- recollect:memory ";
 
 export function renderMarkdown(rows: ExportRow[], exportedAt = new Date()): string {
+  return runAll(renderMarkdownSteps(rows, exportedAt));
+}
+
+/** `renderMarkdown` as steps, one a memory (lib/slices.ts). */
+export function* renderMarkdownSteps(rows: ExportRow[], exportedAt = new Date()): Steps<string> {
   const out: string[] = [
     "# Recollect memories",
     "",
@@ -42,13 +48,23 @@ export function renderMarkdown(rows: ExportRow[], exportedAt = new Date()): stri
     out.push("", `${MARKER}${JSON.stringify(fields).replace(/>/g, "\\u003e")} -->`);
     const fence = "~".repeat(Math.max(4, longestTildeRun(content) + 1));
     out.push(`${fence}text`, content, fence);
+    yield;
   }
   return out.join("\n") + "\n";
 }
 
 /** The entries of a Markdown export: each comment's fields plus the fenced text after it. */
 export function parseMarkdown(text: string): unknown[] {
-  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
+  return runAll(parseMarkdownSteps(text));
+}
+
+/** `parseMarkdown` as steps: one per STEP_ITEMS lines split, one a memory read (lib/slices.ts). */
+export function* parseMarkdownSteps(text: string): Steps<unknown[]> {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    lines[i] = lines[i].replace(/\r$/, "");
+    if (i % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
   const entries: unknown[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
@@ -80,6 +96,7 @@ export function parseMarkdown(text: string): unknown[] {
     }
     entries.push(fields.content !== undefined ? fields : { ...fields, content: body.join("\n") });
     i = k;
+    yield;
   }
   if (entries.length === 0) {
     throw badRequest("body: no memories found; a Recollect Markdown export marks each memory with <!-- recollect:memory {...} --> followed by a fenced block");

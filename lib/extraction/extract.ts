@@ -10,21 +10,34 @@ import { prepareNearDuplicateCheck } from "../indexing/near-duplicate";
 import { redact } from "../security/redaction";
 import { storeSuggestions, type Suggestion } from "./store";
 import { messageTexts, type RoleText } from "./texts";
+import { runAll, type Steps } from "../slices";
 
 /** Deterministic suggestions from user/assistant prose (what the detectors accept). */
 export function ruleSuggestions(texts: readonly RoleText[]): Suggestion[] {
-  return texts.flatMap((t) =>
-    detectCandidates(t.text, t.role).map((c) => ({
-      category: c.category,
-      content: c.content,
-      via: "rules" as const,
-      rule: c.rule,
-      confidence: c.confidence,
-      lang: c.lang,
-      role: t.role,
-      messageId: t.messageId,
-    })),
-  );
+  return runAll(ruleSuggestionsSteps(texts));
+}
+
+/** `ruleSuggestions` as steps, one a text (lib/slices.ts). */
+export function* ruleSuggestionsSteps(texts: readonly RoleText[]): Steps<Suggestion[]> {
+  const out: Suggestion[] = [];
+  for (const t of texts) {
+    for (const s of suggestionsOf(t)) out.push(s);
+    yield;
+  }
+  return out;
+}
+
+function suggestionsOf(t: RoleText): Suggestion[] {
+  return detectCandidates(t.text, t.role).map((c) => ({
+    category: c.category,
+    content: c.content,
+    via: "rules" as const,
+    rule: c.rule,
+    confidence: c.confidence,
+    lang: c.lang,
+    role: t.role,
+    messageId: t.messageId,
+  }));
 }
 
 /**

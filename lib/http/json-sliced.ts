@@ -1,11 +1,11 @@
-import { runAll, runSliced, type Steps } from "../compression/slices";
+import { runAll, runSliced, type Steps } from "../slices";
 import { MAX_JSON_DEPTH, type TooDeep } from "./json-depth";
 
 /**
  * JSON.parse of a big request body in slices, so the event loop keeps serving other requests
  * (`/api/health`) while a 40 MB history is parsed: one JSON.parse of it held the loop for seconds.
  *
- * Two passes over the text, each a generator of steps (lib/compression/slices.ts):
+ * Two passes over the text, each a generator of steps (lib/slices.ts):
  * 1. a scan of the brackets (strings skipped with indexOf) finds every array or object whose text
  *    is at least SPLIT_CHARS long, and the nesting depth: past `maxDepth` the body is refused
  *    before anything is built (the same limit and message as `findTooDeep`);

@@ -1,3 +1,5 @@
+import { runAll, type Steps } from "../slices";
+
 /** One block of a Markdown file, with the 1-based line it starts on. */
 export interface MarkdownBlock {
   kind: "item" | "paragraph" | "code" | "table" | "quote";
@@ -29,6 +31,11 @@ export interface MarkdownSection {
  * lines counted; raw HTML blocks and thematic breaks are skipped.
  */
 export function markdownSections(source: string): MarkdownSection[] {
+  return runAll(markdownSectionsSteps(source));
+}
+
+/** `markdownSections` as steps, one a block (lib/slices.ts). */
+export function* markdownSectionsSteps(source: string): Steps<MarkdownSection[]> {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   const sections: MarkdownSection[] = [{ heading: null, depth: 0, line: 1, path: [], blocks: [] }];
   const stack: { depth: number; text: string }[] = [];
@@ -43,6 +50,7 @@ export function markdownSections(source: string): MarkdownSection[] {
 
   let i = frontMatterEnd(lines);
   while (i < lines.length) {
+    yield;
     const line = lines[i];
     if (isBlank(line)) {
       i++;

@@ -19,7 +19,8 @@ import { clipRedacted, lowerCaseRedacted, redact, type Redacted } from "../secur
 import { redactKeysDeep } from "../security/redact-fields";
 import { MEMORY_LIMITS } from "../vocabulary";
 import { sameLine } from "../bootstrap/same-line";
-import { layoutTags, type NoteCandidate, splitNotes } from "./split";
+import { layoutTags, type NoteCandidate, splitNotesSteps } from "./split";
+import { runAll, runSliced, type Steps } from "../slices";
 
 /** Bounds of one ingest: a folder of notes, not a whole disk. */
 /** `entries`: folder entries looked at in one walk (`/` given by mistake stops here, not after minutes). */
@@ -47,15 +48,36 @@ interface Prepared extends Omit<NoteCandidate, "content" | "title" | "tags"> {
  * old text kept as a version), one gone from its file is archived. One transaction.
  */
 export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNotesResult {
+  const { root, files, base } = located(input);
+  const placement = placementOf(ctx, input, base, !input.dryRun);
+  return write(ctx, input, root, files, base, placement, runAll(prepareSteps(files, base)));
+}
+
+/**
+ * `ingestNotes` for the server: the files are read, split and redacted in slices (lib/slices.ts), so
+ * health keeps answering; the write stays one transaction.
+ */
+export async function ingestNotesAsync(ctx: Ctx, input: ParsedIngestNotesInput): Promise<IngestNotesResult> {
+  const { root, files, base } = located(input);
+  const placement = placementOf(ctx, input, base, !input.dryRun);
+  return write(ctx, input, root, files, base, placement, await runSliced(prepareSteps(files, base)));
+}
+
+function located(input: ParsedIngestNotesInput) {
   const root = path.resolve(input.path);
   const files = markdownFiles(root);
   const base = fs.statSync(root).isDirectory() ? root : path.dirname(root);
-  const placement = placementOf(ctx, input, base, !input.dryRun);
+  return { root, files, base };
+}
+
+/** The notes of the files, redacted: one a step, and one a block of each file split. */
+function* prepareSteps(files: string[], base: string): Steps<Prepared[]> {
   const notes: Prepared[] = [];
   for (const file of files) {
     const text = readRegularText(file, "path", NOTES_LIMITS.fileBytes);
     const rel = path.relative(base, file).split(path.sep).join("/");
-    for (const c of splitNotes(rel, text, layoutTags(file.split(path.sep).join("/")))) {
+    for (const c of yield* splitNotesSteps(rel, text, layoutTags(file.split(path.sep).join("/")))) {
+      yield;
       const content = clipRedacted(redact(c.content), MEMORY_LIMITS.contentChars);
       if (!content) continue;
       // Keyed by the real file, so ingesting the folder or one of its files finds the same notes.
@@ -70,7 +92,18 @@ export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNote
       });
     }
   }
+  return notes;
+}
 
+function write(
+  ctx: Ctx,
+  input: ParsedIngestNotesInput,
+  root: string,
+  files: string[],
+  base: string,
+  placement: Placement,
+  notes: Prepared[],
+): IngestNotesResult {
   const run = (write: boolean): IngestedNoteDto[] => {
     const earlier = prepared(
       ctx.sqlite,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { categoryFromHeading, categoryFromPath } from "../markdown/categories";
-import { markdownSections } from "../markdown/sections";
+import { markdownSectionsSteps } from "../markdown/sections";
+import { runAll, type Steps } from "../slices";
 import type { Category } from "../vocabulary";
 
 /** One memory a Markdown note file holds. */
@@ -43,13 +44,18 @@ export function layoutTags(file: string): string[] {
  * the headings ("Decisions", "约束", ...), else from the file's name, else `note`.
  */
 export function splitNotes(file: string, text: string, tags = layoutTags(file)): NoteCandidate[] {
+  return runAll(splitNotesSteps(file, text, tags));
+}
+
+/** `splitNotes` as steps: one a block of the file (lib/slices.ts). */
+export function* splitNotesSteps(file: string, text: string, tags = layoutTags(file)): Steps<NoteCandidate[]> {
   const fileTitle = path
     .basename(file)
     .replace(/\.(md|markdown)$/i, "")
     .replace(/[_-]+/g, " ");
   const fileCategory = categoryOfFile(file);
   const out: NoteCandidate[] = [];
-  for (const section of markdownSections(text)) {
+  for (const section of yield* markdownSectionsSteps(text)) {
     const trail = section.path.join(" > ");
     const title = section.heading ?? fileTitle;
     const category = categoryFromPath(section.path) ?? fileCategory ?? "note";

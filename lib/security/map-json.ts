@@ -1,10 +1,10 @@
-import type { Steps } from "../compression/slices";
+import type { Steps } from "../slices";
 
 /**
  * A copy of a JSON-like value with every string mapped (and object keys, with `mapKey`), walked
  * with an explicit stack instead of recursion: no nesting depth can overflow the call stack (a
  * metadata value or an imported KV value nested thousands of levels deep used to). A generator of
- * steps, one a value (lib/compression/slices.ts): `runAll` for the synchronous forms, `runSliced`
+ * steps, one a value (lib/slices.ts): `runAll` for the synchronous forms, `runSliced`
  * on the server. `mapString` gets the nearest object key above the string (undefined at the top or
  * in arrays at the top); it may return steps, so a long string can be done in slices too. Two keys
  * that map to the same text both stay: the later one gets ` (2)`, ` (3)`...

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { redact } from "./redaction";
 import { asRedacted, type Redacted } from "./redaction/brand";
-import { runAll, runSliced } from "../compression/slices";
+import { runAll, runSliced } from "../slices";
 import { mapJsonSteps } from "./map-json";
 
 /**
@@ -139,7 +139,7 @@ export function redactKeysAfter<T>(value: T): Redacted<T> {
   return asRedacted(runAll(mapJsonSteps(value, pairProbe, redactObjectKey)) as T);
 }
 
-/** `redactKeysAfter` without holding the event loop (slices of lib/compression/slices.ts). */
+/** `redactKeysAfter` without holding the event loop (slices of lib/slices.ts). */
 export async function redactKeysAfterAsync<T>(value: T): Promise<Redacted<T>> {
   return asRedacted((await runSliced(mapJsonSteps(value, pairProbe, redactObjectKey))) as T);
 }

@@ -1,6 +1,6 @@
 import type { CompressResult } from "@/lib/contracts/compress";
 import type { RecallContextDto } from "@/lib/contracts/context";
-import { runAll, runSliced, type Steps } from "@/lib/compression/slices";
+import { runAll, runSliced, type Steps } from "@/lib/slices";
 import { readJsonBody } from "./read-json";
 
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */

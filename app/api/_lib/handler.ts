@@ -12,6 +12,8 @@ import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "./guard-request";
 import { registerDirectRoute } from "@/lib/http/direct-routes";
+import { contractSteps } from "@/lib/http/contract-sliced";
+import { runSliced } from "@/lib/slices";
 
 /**
  * The one wrapper every route handler uses: boots the server state, checks Host, Origin and
@@ -113,6 +115,16 @@ export const readJson = (req: NextRequest, limit: number): Promise<unknown> => r
  */
 export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, limit: number): Promise<z.output<S>> {
   return schema.parse(await readJsonBody(req, limit));
+}
+
+/** `parseBody` for a history-sized body: its big array `field` is checked in slices (lib/http/contract-sliced.ts). */
+export async function parseBodySliced<S extends z.ZodObject>(
+  req: NextRequest,
+  schema: S,
+  field: keyof S["shape"] & string,
+  limit: number,
+): Promise<z.output<S>> {
+  return runSliced(contractSteps(schema, field, await readJsonBody(req, limit)));
 }
 
 /** The query string checked by its contract; repeated keys arrive joined with commas. */

@@ -1,5 +1,5 @@
 import { json, parseBody, route } from "../_lib/handler";
-import { bootstrapProject } from "@/lib/bootstrap/bootstrap";
+import { bootstrapProjectAsync } from "@/lib/bootstrap/bootstrap";
 import { bootstrapInput } from "@/lib/contracts/bootstrap";
 
 /**
@@ -8,5 +8,5 @@ import { bootstrapInput } from "@/lib/contracts/bootstrap";
  */
 export const POST = route(async ({ req, ctx }) => {
   const input = await parseBody(req, bootstrapInput, ctx.config.server.bodyLimitBytes);
-  return json(bootstrapProject(ctx, input));
+  return json(await bootstrapProjectAsync(ctx, input));
 });

@@ -1,4 +1,4 @@
-import { json, parseBody, parseQuery, route } from "../_lib/handler";
+import { json, parseBodySliced, parseQuery, route } from "../_lib/handler";
 import { captureCheckpointInput, listCheckpointsQuery } from "@/lib/contracts/checkpoints";
 import { listCheckpoints, saveCheckpoint } from "@/lib/checkpoints";
 
@@ -6,6 +6,6 @@ export const GET = route(({ req, ctx }) => json(listCheckpoints(ctx, parseQuery(
 
 /** Compaction, manual and ingest captures; the optional LLM extractor runs afterwards, off the request. */
 export const POST = route(async ({ req, ctx }) => {
-  const input = await parseBody(req, captureCheckpointInput, ctx.config.server.historyBodyLimitBytes);
+  const input = await parseBodySliced(req, captureCheckpointInput, "messages", ctx.config.server.historyBodyLimitBytes);
   return json(await saveCheckpoint(ctx, input), 201);
 });

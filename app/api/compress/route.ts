@@ -2,7 +2,7 @@ import { direct, json, parseQuery, route } from "../_lib/handler";
 import { compressStatsQuery } from "@/lib/contracts/compress";
 import { encodeCompressResultSliced, readHistoryJson } from "../_lib/compress-body";
 import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expandDeltaSteps } from "@/lib/compression";
-import { runSliced } from "@/lib/compression/slices";
+import { runSliced } from "@/lib/slices";
 import { buildRecallBlock } from "@/lib/injection/recall";
 import { COMPRESS_ACCEPTS, takeTurnRecall } from "@/lib/injection/turn-recall";
 import { takeTurnRecord, type TurnRecord, writeTurnRecord } from "@/lib/injection/turn-record";
@@ -31,7 +31,7 @@ export const POST = direct(
   "/api/compress",
   route(async ({ req, ctx }) => {
     // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts). Every
-    // step runs in slices (lib/compression/slices.ts), so health answers while a big history is
+    // step runs in slices (lib/slices.ts), so health answers while a big history is
     // parsed, compressed and written.
     const record = takeTurnRecord(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
     const turn = takeTurnRecall(record.body);

@@ -1,5 +1,5 @@
 import type { CachedPart } from "../cache";
-import { runAll, STEP_ITEMS, type Steps } from "../slices";
+import { runAll, STEP_ITEMS, type Steps } from "../../slices";
 import type { OcMessage } from "../schema";
 import type { Slot } from "./measure";
 import type { Selection } from "./select";
@@ -18,7 +18,7 @@ interface Assembled {
   byStrategy: Record<string, number>;
 }
 
-/** `assemble` as steps, one per STEP_ITEMS parts (lib/compression/slices.ts). */
+/** `assemble` as steps, one per STEP_ITEMS parts (lib/slices.ts). */
 export function* assembleSteps(messages: OcMessage[], slots: Slot[], known: Selection["known"], computed: CachedPart[]): Steps<Assembled> {
   const byStrategy: Record<string, number> = {};
   let tokensAfter = 0;

@@ -1,6 +1,6 @@
 import { stableStringify } from "../hash";
 import { repeatKeyOf } from "../repeats";
-import { runAll, STEP_ITEMS, type Steps } from "../slices";
+import { runAll, STEP_ITEMS, type Steps } from "../../slices";
 import { isEditTool, normalizePath } from "../tools";
 import type { PartView } from "../types";
 import { pathsOf, type Slot } from "./measure";
@@ -23,7 +23,7 @@ export class History {
     runAll(this.indexSteps(slots));
   }
 
-  /** The same index built in steps, one per STEP_ITEMS parts (lib/compression/slices.ts): the server's way. */
+  /** The same index built in steps, one per STEP_ITEMS parts (lib/slices.ts): the server's way. */
   static *build(slots: Slot[], repeatMinTokens = Infinity): Steps<History> {
     const history = new History([], repeatMinTokens);
     yield* history.indexSteps(slots);

@@ -8,7 +8,7 @@ import type { PartEntry, PartMemory } from "../part-memory";
 import { NOISE_STRATEGY, noiseSummary, withoutNoise } from "../noise";
 import { PROGRESS_STRATEGY, withoutProgress } from "../progress";
 import type { OcMessage, OcPart } from "../schema";
-import { runAll, type Steps } from "../slices";
+import { runAll, type Steps } from "../../slices";
 
 /** A part whose model-visible content (one field) the pipeline may compress. */
 export interface Slot {
@@ -64,7 +64,7 @@ export function measure(
   return runAll(measureSteps(messages, memory, viewFor));
 }
 
-/** `measure` as steps, one a message (lib/compression/slices.ts). */
+/** `measure` as steps, one a message (lib/slices.ts). */
 export function* measureSteps(
   messages: OcMessage[],
   memory: PartMemory,

@@ -1,7 +1,7 @@
 import type { Ctx } from "../../ctx";
 import { dbCachePut, type CachedPart } from "../cache";
 import { saveCompressedOriginals, type CompressedOriginal } from "../compressed-originals";
-import { runAll, type Steps } from "../slices";
+import { runAll, type Steps } from "../../slices";
 import { recordStats } from "../stats";
 
 /** Rows (or characters of them) written in one transaction: a request of 300,000 parts is written in slices. */
@@ -20,7 +20,7 @@ interface PersistRun {
 /**
  * Phase 6, persist: the originals the new results replace (compressed originals, redacted), then
  * the new results, then a stats row. A small request is one transaction; a big one is written in
- * transactions of CHUNK_ROWS rows with a step between them (lib/compression/slices.ts), originals
+ * transactions of CHUNK_ROWS rows with a step between them (lib/slices.ts), originals
  * first, so a stored result never points at an original not yet written. A crash in between
  * leaves only originals or results that a later call writes again.
  */

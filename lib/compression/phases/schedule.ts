@@ -5,7 +5,7 @@ import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
 import { isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
-import { runAll, STEP_ITEMS, type Steps } from "../slices";
+import { runAll, STEP_ITEMS, type Steps } from "../../slices";
 import { pathsOf, type Slot } from "./measure";
 
 /** A provider's prompt-cache prices relative to uncached input (bench/lib/cache-cost.ts). */
@@ -156,7 +156,7 @@ function resumable(state: ReplayState | undefined, messages: OcMessage[], slots:
   return state;
 }
 
-/** `schedule` as steps: one a message of the replay, one per STEP_ITEMS parts before it (lib/compression/slices.ts). */
+/** `schedule` as steps: one a message of the replay, one per STEP_ITEMS parts before it (lib/slices.ts). */
 export function* scheduleSteps(
   messages: OcMessage[],
   slots: Slot[],

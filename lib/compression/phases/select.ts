@@ -7,7 +7,7 @@ import type { Level } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
-import { runAll, STEP_ITEMS, type Steps } from "../slices";
+import { runAll, STEP_ITEMS, type Steps } from "../../slices";
 import { digestOf, type Slot } from "./measure";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
@@ -36,7 +36,7 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: L
   return runAll(selectSteps(ctx, messages, slots, levels, now));
 }
 
-/** `select` as steps, one a part (lib/compression/slices.ts). */
+/** `select` as steps, one a part (lib/slices.ts). */
 export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number): Steps<Selection> {
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;

@@ -18,7 +18,7 @@
  * ../redact-fields.ts, the redactor of keys and structured fields), so a writer of stored text that
  * takes `Redacted` cannot be handed text that skipped redaction (ARCHITECTURE.md, "Redaction").
  */
-import { runAll, runSliced, type Steps } from "../../compression/slices";
+import { runAll, runSliced, type Steps } from "../../slices";
 import { mapJsonSteps } from "../map-json";
 import { asRedacted, type Redacted } from "./brand";
 import { Scan } from "./scanner";

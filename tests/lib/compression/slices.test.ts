@@ -5,7 +5,7 @@ import { History as CallIndex } from "../../../lib/compression/phases/history";
 import { measureSteps } from "../../../lib/compression/phases/measure";
 import { ANTHROPIC_PRICES, schedule, scheduleSteps } from "../../../lib/compression/phases/schedule";
 import { agedLevels, agedLevelsSteps } from "../../../lib/compression/pressure";
-import { runAll, STEP_ITEMS, type Steps } from "../../../lib/compression/slices";
+import { runAll, STEP_ITEMS, type Steps } from "../../../lib/slices";
 import { contextsPerTest } from "../../helpers/contexts";
 import { History } from "./history";
 

@@ -1,6 +1,6 @@
 import { json, parseBody, route } from "../../_lib/handler";
 import { ingestNotesInput } from "@/lib/contracts/notes";
-import { ingestNotes } from "@/lib/notes/ingest-notes";
+import { ingestNotesAsync } from "@/lib/notes/ingest-notes";
 
 /**
  * `POST /api/notes/ingest { path, directory?, project?, scope?, dryRun? }`: a Markdown file or a
@@ -8,5 +8,5 @@ import { ingestNotes } from "@/lib/notes/ingest-notes";
  */
 export const POST = route(async ({ req, ctx }) => {
   const input = await parseBody(req, ingestNotesInput, ctx.config.server.bodyLimitBytes);
-  return json(ingestNotes(ctx, input));
+  return json(await ingestNotesAsync(ctx, input));
 });
