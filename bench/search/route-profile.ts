@@ -180,7 +180,7 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
       plan.candidates === null || plan.fromSeq <= 1
         ? ["memory_fts.rowid >= ?", [plan.fromSeq]]
         : [`(+memory_fts.rowid >= ? OR ${candidates})`, [plan.fromSeq, plan.candidates]];
-    return { match: ftsQuery(plan.terms), where, params };
+    return { match: ftsQuery(plan.terms), where, params, candidates: plan.fromSeq <= 1 ? null : plan.candidates };
   };
   const sqlPostings = (where: string) => `SELECT memory_fts.rowid FROM memory_fts WHERE memory_fts MATCH ? AND ${where}`;
   const sqlBm25 = (where: string) =>
@@ -204,6 +204,12 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
   };
   stage("query terms (tokenize, stem)", (p) => queryTerms(p.q));
   stage("plan (df lookups, candidates)", (p) => scanPlan(sqlite, p.terms.slice(0, 64), k));
+  // The parts of the postings stage alone: the OR merge of every found term (no condition), and
+  // the candidates' sub-query (rare terms and pairs of common ones) on its own.
+  stage("OR merge of all found terms alone (count)", (p) => sqlite.prepare("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?").get(p.st.match));
+  stage("candidates' sub-query alone (rowids)", (p) =>
+    p.st.candidates === null ? null : sqlite.prepare("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").all(p.st.candidates),
+  );
   stage("postings: MATCH + candidates, rowids only", (p) => sqlite.prepare(sqlPostings(p.st.where)).all(p.st.match, ...p.st.params));
   stage("+ bm25() (idf pass, scoring, sort)", (p) => sqlite.prepare(sqlBm25(p.st.where)).all(p.st.match, ...p.st.params, k));
   stage("+ join memories, filters, ranking columns", (p) => sqlite.prepare(sqlJoin(p.st.where)).all(p.st.match, ...p.st.params, ...cond.params, k));
