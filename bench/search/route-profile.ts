@@ -213,6 +213,21 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
   stage("postings: MATCH + candidates, rowids only", (p) => sqlite.prepare(sqlPostings(p.st.where)).all(p.st.match, ...p.st.params));
   stage("+ bm25() (idf pass, scoring, sort)", (p) => sqlite.prepare(sqlBm25(p.st.where)).all(p.st.match, ...p.st.params, k));
   stage("+ join memories, filters, ranking columns", (p) => sqlite.prepare(sqlJoin(p.st.where)).all(p.st.match, ...p.st.params, ...cond.params, k));
+  // How many scoring statements (bm25()) lexicalSearch runs a query: more than one means widening or
+  // a top-first fallback, each paying the idf pass and the OR merge again.
+  const statementProto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
+  const all = statementProto.all;
+  let scoring = 0;
+  statementProto.all = function (this: { source: string }, ...a: unknown[]) {
+    if (this.source.includes("bm25(")) scoring++;
+    return all.apply(this, a);
+  };
+  for (const kk of [10, k]) {
+    scoring = 0;
+    for (const p of prepared) lexicalSearch(ctx, p.terms, filters, kk);
+    out.push({ stage: `scoring statements a query (a count, not ms), lexicalSearch k = ${kk}`, "cpu mean ms": round(scoring / prepared.length), "cpu p95 ms": "" });
+  }
+  statementProto.all = all;
   stage("title match (boostTitleMatches)", (p) =>
     boostTitleMatches(
       p.rows.map((r) => ({ ...r })),
