@@ -180,7 +180,7 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
       plan.candidates === null || plan.fromSeq <= 1
         ? ["memory_fts.rowid >= ?", [plan.fromSeq]]
         : [`(+memory_fts.rowid >= ? OR ${candidates})`, [plan.fromSeq, plan.candidates]];
-    return { match: ftsQuery(plan.terms), where, params };
+    return { match: ftsQuery(plan.terms), where, params, candidates: plan.fromSeq <= 1 ? null : plan.candidates };
   };
   const sqlPostings = (where: string) => `SELECT memory_fts.rowid FROM memory_fts WHERE memory_fts MATCH ? AND ${where}`;
   const sqlBm25 = (where: string) =>
@@ -204,9 +204,30 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
   };
   stage("query terms (tokenize, stem)", (p) => queryTerms(p.q));
   stage("plan (df lookups, candidates)", (p) => scanPlan(sqlite, p.terms.slice(0, 64), k));
+  // The parts of the postings stage alone: the OR merge of every found term (no condition), and
+  // the candidates' sub-query (rare terms and pairs of common ones) on its own.
+  stage("OR merge of all found terms alone (count)", (p) => sqlite.prepare("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?").get(p.st.match));
+  stage("candidates' sub-query alone (rowids)", (p) =>
+    p.st.candidates === null ? null : sqlite.prepare("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").all(p.st.candidates),
+  );
   stage("postings: MATCH + candidates, rowids only", (p) => sqlite.prepare(sqlPostings(p.st.where)).all(p.st.match, ...p.st.params));
   stage("+ bm25() (idf pass, scoring, sort)", (p) => sqlite.prepare(sqlBm25(p.st.where)).all(p.st.match, ...p.st.params, k));
   stage("+ join memories, filters, ranking columns", (p) => sqlite.prepare(sqlJoin(p.st.where)).all(p.st.match, ...p.st.params, ...cond.params, k));
+  // How many scoring statements (bm25()) lexicalSearch runs a query: more than one means widening or
+  // a top-first fallback, each paying the idf pass and the OR merge again.
+  const statementProto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
+  const all = statementProto.all;
+  let scoring = 0;
+  statementProto.all = function (this: { source: string }, ...a: unknown[]) {
+    if (this.source.includes("bm25(")) scoring++;
+    return all.apply(this, a);
+  };
+  for (const kk of [10, k]) {
+    scoring = 0;
+    for (const p of prepared) lexicalSearch(ctx, p.terms, filters, kk);
+    out.push({ stage: `scoring statements a query (a count, not ms), lexicalSearch k = ${kk}`, "cpu mean ms": round(scoring / prepared.length), "cpu p95 ms": "" });
+  }
+  statementProto.all = all;
   stage("title match (boostTitleMatches)", (p) =>
     boostTitleMatches(
       p.rows.map((r) => ({ ...r })),

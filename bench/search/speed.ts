@@ -6,6 +6,7 @@ import { ensureBuild } from "../../scripts/build-if-needed";
 import { serveArgs } from "../../server/command";
 import { freePort } from "../../tests/helpers/server";
 import { providerId } from "../../lib/embeddings/provider";
+import { databaseFile } from "../../lib/paths";
 import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
 import { corpus } from "./corpus";
 import { bulkLoad, PROJECTS } from "./load";
@@ -23,20 +24,27 @@ export const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR
   ? path.resolve(process.env.RECOLLECT_BENCH_MODEL_DIR)
   : path.join(SHARED, "models", "random-minilm-l6");
 
-export async function runSpeed(sizes: number[], queries = 200, build = true) {
+/**
+ * `storeDir`: each size's store is kept in `<storeDir>/<size>` and reused when there (a store of
+ * 1,000,000 with vectors takes most of an hour to build), so a later build of the app can be timed
+ * on the same data.
+ */
+export async function runSpeed(sizes: number[], queries = 200, build = true, storeDir?: string) {
   const hasModel = fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!hasModel) console.log(`hybrid skipped: ${MODEL_DIR} is absent`);
   if (build || !fs.existsSync(path.join(ROOT, process.env.RECOLLECT_DIST_DIR || ".next", "BUILD_ID"))) ensureBuild();
   const c = corpus();
   const rows: Record<string, unknown>[] = [];
   for (const n of sizes) {
-    const dataDir = tempDir("recollect-speed-");
+    const dataDir = storeDir ? path.join(storeDir, String(n)) : tempDir("recollect-speed-");
+    const reused = storeDir !== undefined && fs.existsSync(databaseFile(dataDir));
+    if (storeDir) fs.mkdirSync(dataDir, { recursive: true });
     const env: Record<string, string> = hasModel ? { RECOLLECT_EMBEDDING_PROVIDER: "transformers", RECOLLECT_EMBEDDING_MODEL_DIR: MODEL_DIR } : {};
     const ctx = benchCtx(env, dataDir);
     const t0 = performance.now();
-    bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding) } : null);
+    if (!reused) bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding) } : null);
     ctx.close();
-    const loadSeconds = round((performance.now() - t0) / 1000, 1);
+    const loadSeconds = reused ? "reused" : round((performance.now() - t0) / 1000, 1);
     const server = await startBenchServer(dataDir, env);
     try {
       if (hasModel) await waitHybrid(server.url, server.token);
@@ -115,7 +123,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true) {
       }
     } finally {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!storeDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log("\nPOST /api/search over HTTP (ms)");
