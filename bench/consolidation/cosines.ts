@@ -31,7 +31,7 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 const idx = new Map(mems.map((m, i) => [m.key, i]));
 const near = (i: number) =>
   mems
-    .map((m, j) => ({ j, c: dot(vecs[i]!, vecs[j]!) }))
+    .map((_m, j) => ({ j, c: dot(vecs[i]!, vecs[j]!) }))
     .filter(({ j }) => j !== i && mems[j]!.project === mems[i]!.project)
     .sort((x, y) => y.c - x.c);
 const labelled = new Set<string>();
