@@ -200,9 +200,10 @@ const schema = z.object({
     mergeCosine: z.number().min(0).max(1).default(0.75),
     /**
      * Cosine at or above which a pair found by its vectors alone (few shared words) is a merge
-     * candidate; calibrated on bench/consolidation's labeled store (docs/consolidation.md).
+     * candidate when the two are each other's nearest neighbour (semanticMargin); calibrated on the
+     * blind sets' tuning halves (docs/consolidation.md).
      */
-    semanticMergeCosine: z.number().min(0).max(1).default(0.8),
+    semanticMergeCosine: z.number().min(0).max(1).default(0.65),
     /** Ask the memory model (`extraction.llm`, when configured) to confirm each merge before it is proposed. */
     judgeMerges: z.boolean().default(false),
     /**
@@ -213,6 +214,8 @@ const schema = z.object({
     judgeContradictions: z.boolean().default(false),
     /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
     semanticMargin: z.number().min(0).max(1).default(0.1),
+    /** Pair Chinese memories by their vectors too: only with a multilingual model (MiniLM gives unrelated Chinese sentences 0.8+). */
+    semanticChinese: z.boolean().default(false),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

@@ -119,19 +119,25 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     await settingWithAddition(group, pairs, slicer);
     const isName = await subjectWords(group, slicer);
     const weightOf = rarityWeights(group);
+    // Pairs the vectors made merges: the words' stricter guards do not judge them again.
+    const byMeaning = new Set<string>();
     if (vectors && probes > 0) {
-      const known = new Set(pairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+      // Word pairs too: a paraphrase shares some words, and the vectors' evidence (each the
+      // other's nearest neighbour) is what tells it from a frame used for another subject.
+      const known = new Set<string>();
       const options = {
         minCosine: cfg.semanticMergeCosine,
         margin: cfg.semanticMargin,
+        chinese: cfg.semanticChinese,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
       for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
         // Only a merge: the supersession rules need the words to line up.
         if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
-        if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName)) {
+        if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName, undefined, true)) {
           mergePairs.push(pair);
           scores.set(pair, { cosine });
+          byMeaning.add(pairKey(pair.a.memory.id, pair.b.memory.id));
           semanticFound++;
         }
       }
@@ -144,7 +150,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         candidates.push(sup);
         continue;
       }
-      if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
+      if (rejected.has(pairKey(p.a.memory.id, p.b.memory.id)) || byMeaning.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
       // Not for a Chinese pair only its characters brought near: an English model gives every
       // Chinese sentence of one frame a cosine of 0.95+ (the pairs by meaning alone need a margin).
       const byWords = p.jaccard >= floor || p.charJaccard === undefined;

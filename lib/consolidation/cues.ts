@@ -14,6 +14,12 @@ const EN_REPLACED: RegExp[] = [
     String.raw`\b(${W})\s+(?:is|was|has\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
     "gi",
   ),
+  // Done, not a rule: "Atlantis was shut down", "the lock table was deleted", "the workers are gone"
+  // ("data is deleted after 400 days" is a retention rule).
+  new RegExp(
+    String.raw`\b(${W})\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:deleted|shut\s+down|turned\s+off|decommissioned)|(?:is|are)\s+(?:now\s+)?gone)\b`,
+    "gi",
+  ),
   new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
   new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
@@ -28,7 +34,8 @@ const EN_REPLACED: RegExp[] = [
     "gi",
   ),
 ];
-const ZH_OBJ = String.raw`\s*([^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
+/** What a Chinese cue names: a Latin name of up to three words ("Element Plus"), or a run without spaces. */
+const ZH_OBJ = String.raw`\s*([A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*){1,2}(?=\s*[\u4e00-\u9fff])|[^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
 const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
 const ZH_REPLACED: RegExp[] = [
   new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
@@ -52,7 +59,7 @@ export interface Replaced {
 
 /** Any of the cues' words: most texts have none, and then no cue expression is run. */
 const ANY_CUE =
-  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
+  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|delet|shut|turned|decommission|gone|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
 
 /** What a text says was replaced (empty when it says nothing was). */
 export function replacedObjects(text: string): Replaced[] {

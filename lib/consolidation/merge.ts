@@ -93,6 +93,7 @@ export function sameFact(
   cosineThreshold: number,
   isName: (t: string) => boolean = () => false,
   weightOf?: (t: string) => number,
+  byMeaning = false,
 ): boolean {
   // Similar by their characters only when one names what the other is about (its first word)
   // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
@@ -117,7 +118,11 @@ export function sameFact(
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
   // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
-  if (onlyA.some((t) => isSubject(t, namesA, isName)) && onlyB.some((t) => isSubject(t, namesB, isName))) return false;
+  // A pair found by its vectors (each the other's nearest neighbour) is a paraphrase in other
+  // words: only the words written as names count ("Staff > Therapists" / "Clinic > Rooms").
+  const subjectA = byMeaning ? (t: string) => namesA.has(t) : (t: string) => isSubject(t, namesA, isName);
+  const subjectB = byMeaning ? (t: string) => namesB.has(t) : (t: string) => isSubject(t, namesB, isName);
+  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
   if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
@@ -143,7 +148,9 @@ export function sameFact(
   // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
   if (conflictingValues(ta, tb)) return false;
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
-  if (addsProhibition(ta, tb) || addsProhibition(tb, ta)) return false;
+  // (By meaning, a prohibition that is the first clause is the claim itself, reworded: "Never
+  // edit a migration that is on main" / "Migrations merged to main are immutable".)
+  if (addsProhibition(ta, tb, byMeaning) || addsProhibition(tb, ta, byMeaning)) return false;
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
@@ -180,12 +187,12 @@ function coveredBy(clause: string, other: ReadonlySet<string>, chinese: boolean)
 }
 
 /** Whether `a` has a clause forbidding something that `b` does not say at all, while `b` forbids nothing. */
-function addsProhibition(a: string, b: string): boolean {
+function addsProhibition(a: string, b: string, addedOnly = false): boolean {
   const clausesB = clausesOf(b);
   if (clausesB.some((c) => PROHIBITION.test(c))) return false;
   const chinese = /[\u3400-\u9fff]/.test(b);
   const wordsB = chinese ? chineseChars(b) : wordSet(b);
-  return clausesOf(a).some((c) => PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
+  return clausesOf(a).some((c, i) => (!addedOnly || i > 0) && PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
 }
 
 /** Whether a clause of `a` has less than half of its characters in `b` (Chinese texts). */

@@ -24,14 +24,22 @@ export interface SemanticOptions {
   margin: number;
   /** Which memories of the group are probed (the others are still found as neighbours). */
   probe: (f: Featured) => boolean;
+  /**
+   * Whether Chinese texts are compared: an English model (all-MiniLM-L6-v2) gives unrelated
+   * Chinese sentences cosines of 0.8+ ("请求超时时间是 5 秒" / "列表页默认每页 20 条": 0.80).
+   */
+  chinese: boolean;
 }
+
+const HAN = /[\u3400-\u9fff]/;
 
 /**
  * Pairs of one placement that mean the same thing even when they share few words: each probed
  * memory asks the vector index for its two nearest active neighbours of its placement; the
  * nearest is a candidate when it is at `minCosine` or above, stands out from the next by
- * `margin`, and the word index did not already pair them. Each probe is one index search; the
- * slicer is checked after each.
+ * `margin`, the probed memory is in turn its nearest and stands out the same way (mutual nearest
+ * neighbours), and the word index did not already pair them. Each probe is one or two index
+ * searches; the slicer is checked after each.
  */
 export async function semanticPairs(
   ctx: Ctx,
@@ -44,10 +52,11 @@ export async function semanticPairs(
   const vectorOf = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
   const seen = new Set(known);
   const out: { pair: Pair; cosine: number }[] = [];
-  for (const f of group) {
-    if (!options.probe(f)) continue;
+  const skip = (f: Featured) => !options.chinese && HAN.test(f.memory.content);
+  // The nearest neighbour of a memory, when it stands out from the next one by `margin`.
+  const nearestOf = (f: Featured) => {
     const row = vectorOf.get(BigInt(f.memory.seq)) as { embedding: Buffer } | undefined;
-    if (!row) continue;
+    if (!row) return undefined;
     const m = f.memory;
     const hits =
       searchVectorIndex(
@@ -57,11 +66,19 @@ export async function semanticPairs(
         3,
       ) ?? [];
     const [nearest, next] = hits.filter((h) => h.seq !== m.seq);
+    const standsOut = !!nearest && (!next || next.distance - nearest.distance >= options.margin);
+    return standsOut ? nearest : undefined;
+  };
+  for (const f of group) {
+    if (!options.probe(f) || skip(f)) continue;
+    const m = f.memory;
+    const nearest = nearestOf(f);
     const other = nearest && bySeq.get(nearest.seq);
     const cosine = nearest ? Math.round((1 - nearest.distance) * 1000) / 1000 : 0;
-    const standsOut = !!nearest && (!next || next.distance - nearest.distance >= options.margin);
     const key = other ? pairKey(m.id, other.memory.id) : "";
-    if (other && standsOut && cosine >= options.minCosine && !seen.has(key)) {
+    // Each the other's nearest, standing out on both sides: one frame written for several
+    // subjects ("The sync code lives in …" / "The upload code …") has no neighbour that stands out.
+    if (other && !skip(other) && cosine >= options.minCosine && !seen.has(key) && nearestOf(other)?.seq === m.seq) {
       seen.add(key);
       const [a, b] = other.memory.seq < m.seq ? [other, f] : [f, other];
       out.push({ pair: { a, b, jaccard: jaccardOf(a.tokens, b.tokens) }, cosine });

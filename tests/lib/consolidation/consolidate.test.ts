@@ -136,6 +136,27 @@ describe("consolidate: supersede", () => {
   });
 });
 
+describe("consolidate: replacements said as done", () => {
+  it("reads 'X was shut down' and '从 Element Plus 迁移到' as replacements, not 'data is deleted after 400 days'", async () => {
+    const atlantis = remember("Plans run in Atlantis on every pull request; comment atlantis apply to apply.", "fact");
+    const gha = remember("Plans run in GitHub Actions on every pull request; Atlantis was shut down.", "fact");
+    const element = remember("后台界面使用 Element Plus 组件库。", "decision");
+    const naive = remember("组件库从 Element Plus 迁移到 Naive UI，新页面不要再引入 Element Plus。", "decision");
+    // A retention rule says "deleted" of what it keeps deleting: it replaces nothing.
+    remember("Raw event data is exported to the data warehouse every night.", "fact");
+    remember("Raw event data is deleted after 400 days.", "constraint");
+    await consolidate(ctx, {});
+    const pairs = ofKind("supersede").map((p) => p.ids);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        [gha, atlantis],
+        [naive, element],
+      ]),
+    );
+    expect(pairs).toHaveLength(2);
+  });
+});
+
 describe("consolidate: stale", () => {
   it("proposes memories naming files deleted in a later commit of the project's git tree, not those naming live files", async () => {
     const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { stdio: "pipe" });

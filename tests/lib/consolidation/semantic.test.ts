@@ -83,6 +83,23 @@ describe("consolidate: merges by meaning", () => {
     expect(merges()).toEqual([{ ids: [a, b].sort(), reason: expect.stringContaining("meaning: cosine 0.95") }]);
   });
 
+  it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor Chinese with an English model", async () => {
+    createVectorTable(ctx.sqlite, DIM);
+    // Three siblings of one frame: close to each other, none stands out.
+    remember("The sync worker retries failed uploads.", toward(0, 1, 1));
+    remember("The watch worker retries failed scans.", toward(0, 0.97, 1));
+    remember("The auth worker retries failed logins.", toward(0, 0.96, 2));
+    // Two Chinese notes an English model calls close (0.95): another subject, another value.
+    remember("请求超时时间是 5 秒。", toward(3, 1, 4));
+    remember("列表页默认每页 20 条。", toward(3, 0.95, 4));
+    // A true paraphrase, each the other's nearest.
+    const a = remember("Never edit a migration that is already on main; add a new one.", toward(5, 1, 6));
+    const b = remember("Migrations merged to main are immutable: write a new migration instead of changing one.", toward(5, 0.9, 6));
+    const run = await consolidateWithVectors();
+    expect(run.semanticPairs).toBe(1);
+    expect(merges().map((m) => m.ids)).toEqual([[a, b].sort()]);
+  });
+
   it("pairs a memory stored since the last run with an older neighbour (only new memories are probed)", async () => {
     createVectorTable(ctx.sqlite, DIM);
     remember("The nightly job compacts the event store.", toward(5, 1, 6));
