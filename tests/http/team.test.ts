@@ -81,6 +81,19 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     expect((await ok(b.api("/api/team"))).pending).toBe(0);
   });
 
+  it("a suggestion never reaches the hub; once approved it is pushed like any memory", async () => {
+    const created = await ok(
+      a.api("/api/memories", { method: "POST", json: { content: "Maybe the nightly job should move to 4am.", directory: dirA, status: "suggested" } }),
+      201,
+    );
+    await sync(a);
+    const onHub = async () => (await sql.query("SELECT content FROM hub_memories WHERE id = $1", [created.id])).rows;
+    expect(await onHub()).toEqual([]);
+    await ok(a.api(`/api/memories/${created.id}`, { method: "PATCH", json: { status: "active" } }));
+    expect((await sync(a)).pushed).toBe(1);
+    expect(await onHub()).toEqual([{ content: "Maybe the nightly job should move to 4am." }]);
+  });
+
   it("a concurrent edit is never lost: the later by hub seq wins on both, the other is a version and an inbox proposal", async () => {
     const id = await store(a, dirA, "Lint with biome before every commit.");
     await sync(a);
