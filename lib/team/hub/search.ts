@@ -53,9 +53,7 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const terms = [...new Set(queryTerms(query.query))];
   const k = candidatesFor(query.limit);
   const embedding = embed ? embed(query.query).catch(() => null) : Promise.resolve(null);
-  const lexical = terms.length
-    ? (await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, anyTermQuery(terms), k])).rows
-    : [];
+  const lexical = terms.length ? (await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, anyTermQuery(terms), k])).rows : [];
   const vector = await nearest(hub, query.project, await embedding, k);
   const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
   if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, results: [] };

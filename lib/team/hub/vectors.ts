@@ -36,13 +36,7 @@ export function pgvectorSearchSql(dims: number): string {
 export const vectorLiteral = (v: ArrayLike<number>) => `[${Array.from(v).join(",")}]`;
 
 /** The nearest memories through pgvector's HNSW index (built first when this dimension is new). */
-export async function pgvectorSearch(
-  pool: pg.Pool,
-  indexed: Set<number>,
-  project: string,
-  query: Float32Array,
-  k: number,
-): Promise<VectorHit[]> {
+export async function pgvectorSearch(pool: pg.Pool, indexed: Set<number>, project: string, query: Float32Array, k: number): Promise<VectorHit[]> {
   if (!indexed.has(query.length)) {
     await pool.query(pgvectorIndexSql(query.length));
     indexed.add(query.length);
