@@ -222,5 +222,6 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     } finally {
       await d.kill("SIGKILL");
     }
-  });
+    // A server start and nine CLI processes (each loads tsx): a minute and more on a loaded machine.
+  }, 240_000);
 });
