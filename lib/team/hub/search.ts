@@ -33,15 +33,26 @@ export const anyTermQuery = (terms: readonly string[]) => terms.map((t) => `'${t
 /** How many of each list take part in the fusion: a few times what is asked. */
 const candidatesFor = (limit: number) => Math.max(limit * 4, 40);
 
+/** At most this many matches are ranked per query (of each kind: all the terms, then any term). */
+export const RANKED_MATCHES = 2_000;
+
 /**
- * The lexical list: Recollect's own query terms against the tsvector of its index terms (GIN),
- * ranked by ts_rank, so CJK bigrams and stems match as they do in the local SQLite index. The
- * project and tombstone filters are checked on the GIN matches (a bitmap heap scan), then only the
- * matches are ranked.
+ * The lexical list: Recollect's own query terms against the tsvector of its index terms (GIN), so
+ * CJK bigrams and stems match as they do in the local SQLite index. ts_rank reads each match's
+ * tsvector, so ranking every match of a common word costs a heap read per match (a tenth of
+ * 100,000 memories: hundreds of milliseconds). The matches holding all the terms ($2) come first
+ * and any-term matches ($3) after, each capped at RANKED_MATCHES ($4) before ranking; ts_rank then
+ * orders them, an all-terms match above any other.
  */
-export const LEXICAL_SQL = `SELECT seq::float8 AS seq, ts_rank(tokens, $2::tsquery)::float8 AS rank
-     FROM hub_memories WHERE tokens @@ $2::tsquery AND project = $1 AND NOT deleted
-    ORDER BY rank DESC, seq DESC LIMIT $3`;
+export const LEXICAL_SQL = `WITH hits AS (
+    (SELECT seq, tokens, 1 AS every FROM hub_memories WHERE tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $4)
+    UNION ALL
+    (SELECT seq, tokens, 0 FROM hub_memories WHERE tokens @@ $3::tsquery AND NOT tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $4)
+  )
+  SELECT seq::float8 AS seq, (every + ts_rank(tokens, $3::tsquery))::float8 AS rank FROM hits ORDER BY rank DESC, seq DESC LIMIT $5`;
+
+/** A tsquery matching all of the terms. */
+export const allTermsQuery = (terms: readonly string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}'`).join(" & ");
 
 /**
  * Search over a project's team memories on the hub, hybrid like the local search: the lexical list
@@ -53,7 +64,9 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const terms = [...new Set(queryTerms(query.query))];
   const k = candidatesFor(query.limit);
   const embedding = embed ? embed(query.query).catch(() => null) : Promise.resolve(null);
-  const lexical = terms.length ? (await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, anyTermQuery(terms), k])).rows : [];
+  const lexical = terms.length
+    ? (await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, allTermsQuery(terms), anyTermQuery(terms), RANKED_MATCHES, k])).rows
+    : [];
   const vector = await nearest(hub, query.project, await embedding, k);
   const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
   if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, results: [] };
