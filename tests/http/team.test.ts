@@ -203,7 +203,10 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     const dirD = tempDir("recollect-team-d-");
     const home = tempDir("recollect-home-");
     const cli = (s: TestServer, args: string[]) =>
-      runCli(args, { cwd: dirD, env: { RECOLLECT_URL: s.url, RECOLLECT_DATA_DIR: s.dataDir, RECOLLECT_TOKEN: "", HOME: home, XDG_CONFIG_HOME: `${home}/.config` } });
+      runCli(args, {
+        cwd: dirD,
+        env: { RECOLLECT_URL: s.url, RECOLLECT_DATA_DIR: s.dataDir, RECOLLECT_TOKEN: "", HOME: home, XDG_CONFIG_HOME: `${home}/.config` },
+      });
     try {
       const invited = await cli(hub, ["team", "invite", "dora", "--team", "core", "--json"]);
       expect(invited.code, invited.stderr).toBe(0);
@@ -216,7 +219,12 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       await store(d, dirD, "Written on machine D, pushed by the CLI's sync.");
       expect((await cli(d, ["team", "status"])).stdout).toMatch(/Outbox: 1 {2}synced: 0/);
       expect((await cli(d, ["team", "sync"])).stdout).toMatch(/^Pushed 1, pulled \d+\./m);
-      expect((await cli(d, ["team", "status", "--json"])).json()).toMatchObject({ joined: true, pending: 0, lastError: null, projects: [{ hubProject: "acme" }] });
+      expect((await cli(d, ["team", "status", "--json"])).json()).toMatchObject({
+        joined: true,
+        pending: 0,
+        lastError: null,
+        projects: [{ hubProject: "acme" }],
+      });
       expect((await cli(d, ["team", "leave"])).stdout).toContain("Left the hub.");
       expect((await cli(d, ["team", "status"])).stdout).toContain("Not joined to a hub");
     } finally {
