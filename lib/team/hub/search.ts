@@ -51,6 +51,11 @@ export const LEXICAL_SQL = `WITH hits AS (
   )
   SELECT seq::float8 AS seq, (every + ts_rank(tokens, $3::tsquery))::float8 AS rank FROM hits ORDER BY rank DESC, seq DESC LIMIT $5`;
 
+/** One term ($2; $3 the cap, $4 k): its matches are the all-terms ones (an any-term branch would read them again for nothing). */
+export const LEXICAL_ONE_TERM_SQL = `SELECT seq::float8 AS seq, (1 + ts_rank(tokens, $2::tsquery))::float8 AS rank FROM
+    (SELECT seq, tokens FROM hub_memories WHERE tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $3) hits
+  ORDER BY rank DESC, seq DESC LIMIT $4`;
+
 /** A tsquery matching all of the terms. */
 export const allTermsQuery = (terms: readonly string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}'`).join(" & ");
 
@@ -64,9 +69,12 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const terms = [...new Set(queryTerms(query.query))];
   const k = candidatesFor(query.limit);
   const embedding = embed ? embed(query.query).catch(() => null) : Promise.resolve(null);
-  const lexical = terms.length
-    ? (await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, allTermsQuery(terms), anyTermQuery(terms), RANKED_MATCHES, k])).rows
-    : [];
+  const lexical = !terms.length
+    ? []
+    : (terms.length === 1
+        ? await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_ONE_TERM_SQL, [query.project, allTermsQuery(terms), RANKED_MATCHES, k])
+        : await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, allTermsQuery(terms), anyTermQuery(terms), RANKED_MATCHES, k])
+      ).rows;
   const vector = await nearest(hub, query.project, await embedding, k);
   const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
   if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, results: [] };
