@@ -5,8 +5,12 @@
  * at N team memories (GIN tsvector over Recollect's tokens), and sync of 1,000 changes end to end on
  * loopback: 10 machines (real SQLite each) write 100 memories each, push them through the real hub
  * server, and an 11th machine pulls and applies all 1,000.
- * Run: npx tsx bench/team/index.ts [--memories 100000] [--no-http] (--no-http: the verbs only, no build needed)
+ * With --dims D (default 384, 0 for none) each pushed memory carries a random unit vector of D
+ * dimensions (as a machine's embedding), and hybrid search (lexical + in-process vectors) is
+ * measured beside the lexical one.
+ * Run: npx tsx bench/team/index.ts [--memories 100000] [--dims 384] [--no-http] (--no-http: the verbs only, no build needed)
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { teamPushInput } from "../../lib/contracts/team";
@@ -16,7 +20,8 @@ import { inviteHubUser } from "../../lib/team/hub/invite";
 import { closeHub, openHub } from "../../lib/team/hub/open";
 import { pullVersions } from "../../lib/team/hub/pull";
 import { pushChanges } from "../../lib/team/hub/push";
-import { searchTeamMemories } from "../../lib/team/hub/search";
+import { allTermsQuery, anyTermQuery, LEXICAL_SQL, RANKED_MATCHES, searchTeamMemories } from "../../lib/team/hub/search";
+import { queryTerms } from "../../lib/search/tokenizer";
 import { authenticateHubUser, type HubUser } from "../../lib/team/hub/users";
 import { hubPull } from "../../lib/team/hub-client";
 import { joinHub } from "../../lib/team/join";
@@ -35,6 +40,13 @@ const size = Number(args.includes("--memories") ? args[args.indexOf("--memories"
 const USERS = 10;
 const BATCH = 1_000;
 const http = !args.includes("--no-http");
+const dims = Number(args.includes("--dims") ? args[args.indexOf("--dims") + 1] : 384);
+/** A random direction: what a model's embedding looks like to the ranking (its cost, not its quality). */
+const randomVector = () => {
+  const v = Array.from({ length: dims }, () => rand() - 0.5);
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => Math.round((x / norm) * 1e5) / 1e5);
+};
 
 const skip = postgresSkipReason();
 if (skip) {
@@ -43,7 +55,39 @@ if (skip) {
 }
 if (http) ensureBuild();
 const db = await startPostgres();
-const results: Record<string, unknown> = { memories: size, users: USERS, load: os.loadavg()[0] };
+const results: Record<string, unknown> & { search?: Record<string, unknown>; hybrid?: Record<string, unknown> } = {
+  memories: size,
+  users: USERS,
+  dims,
+  load: os.loadavg()[0],
+};
+/** CPU of the PostgreSQL server's processes (the postmaster's children: one backend per connection), by pid. */
+const postgresCpu = (dataDir: string): Map<number, number> => {
+  const out = new Map<number, number>();
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  for (const pid of fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (pid === postmaster || ppid === postmaster) out.set(pid, processCpuMs(pid) ?? 0);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+};
+const postgresCpuMsSince = (dataDir: string, start: Map<number, number>) => {
+  let ms = 0;
+  for (const [pid, now] of postgresCpu(dataDir)) ms += now - (start.get(pid) ?? 0);
+  return Math.round(ms);
+};
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(start);
+  return Math.round((d.user + d.system) / 1000);
+};
 try {
   const hub = await openHub(db.url, { migrationsDir: path.join(ROOT, "drizzle-hub") });
   await grantProjectAccess(hub, "bench", { team: "core", project: "acme" });
@@ -67,11 +111,14 @@ try {
         category: "fact",
         title: null,
         content: c.text(),
+        embedding: dims ? randomVector() : null,
       }));
       await pushChanges(hub, users[(i / BATCH) % USERS]!, teamPushInput.parse({ changes }));
     }
   });
   const pushCpu = process.cpuUsage(cpu0);
+  // What autovacuum does after a bulk load: the planner's statistics (without them it picks the project index over GIN).
+  await hub.pool.query("ANALYZE hub_memories");
   results.push = {
     changes: size,
     ms: Math.round(pushMs),
@@ -92,14 +139,36 @@ try {
   });
   results.pullVerb = { versions: pulled, ms: Math.round(pullMs), perSecond: Math.round((pulled / pullMs) * 1000) };
 
-  // 3. Hub search at N memories: 200 queries of two vocabulary words (lexical: GIN tsvector).
-  const samples: number[] = [];
-  for (let q = 0; q < 200; q++) {
-    const query = `${c.vocabulary[Math.floor(rand() * 400)]} ${c.vocabulary[Math.floor(rand() * 2000)]}`;
-    const [, ms] = await time(() => searchTeamMemories(hub, users[q % USERS]!, { project: "acme", query, limit: 10 }));
-    samples.push(ms);
+  // 3. Hub search at N memories: 200 queries of two vocabulary words, lexical (GIN tsvector), then
+  // hybrid (the same plus the nearest stored vectors, in the hub process) when vectors were pushed.
+  const queries = Array.from({ length: 200 }, () => `${c.vocabulary[Math.floor(rand() * 400)]} ${c.vocabulary[Math.floor(rand() * 2000)]}`);
+  const searchSamples = async (embed?: () => Promise<Float32Array>) => {
+    const samples: number[] = [];
+    for (let q = 0; q < queries.length; q++) {
+      const [, ms] = await time(() => searchTeamMemories(hub, users[q % USERS]!, { project: "acme", query: queries[q]!, limit: 10 }, embed));
+      samples.push(ms);
+    }
+    return summarize(samples);
+  };
+  const planTerms = [...new Set(queryTerms(queries[0]!))];
+  const plan = await hub.pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${LEXICAL_SQL}`, [
+    "acme",
+    allTermsQuery(planTerms),
+    anyTermQuery(planTerms),
+    RANKED_MATCHES,
+    40,
+  ]);
+  results.lexicalPlan = plan.rows.map((r) => r["QUERY PLAN"]);
+  const searchCpu0 = process.cpuUsage();
+  results.search = { index: "GIN tsvector (Recollect tokens), ts_rank", ...(await searchSamples()) };
+  results.search.benchCpuMs = cpuMsSince(searchCpu0);
+  if (dims) {
+    const embed = async () => Float32Array.from(randomVector());
+    const [, firstMs] = await time(() => searchTeamMemories(hub, users[0]!, { project: "acme", query: "warm up", limit: 10 }, embed));
+    const hybridCpu0 = process.cpuUsage();
+    results.hybrid = { vectors: `${hub.vectorMode}, ${dims} dims`, firstSearchLoadsVectorsMs: Math.round(firstMs), ...(await searchSamples(embed)) };
+    results.hybrid.benchCpuMs = cpuMsSince(hybridCpu0);
   }
-  results.search = { index: "GIN tsvector (Recollect tokens), ts_rank", ...summarize(samples) };
 
   // 4. The real hub server on the same PostgreSQL: pull over HTTP, and sync of 1,000 changes end to end.
   if (http) {
@@ -131,14 +200,31 @@ try {
       for (const m of [...machines, reader]) m.ctx.sqlite.prepare("UPDATE team_projects SET cursor = ?").run(httpPulled.cursor);
       for (const m of machines) for (let k = 0; k < 100; k++) createMemory(m.ctx, { content: `${c.text()} (sync ${k})`, directory: m.dir });
       const hubCpu0 = processCpuMs(server.child.pid!);
+      const machinesCpu0 = process.cpuUsage();
+      const postgresCpu0 = postgresCpu(db.dataDir);
+      let pushMsOnly = 0;
+      let outcomeErrors: string[] = [];
       const [outcome, syncMs] = await time(async () => {
-        const pushes = await Promise.all(machines.map((m) => syncWithHub(m.ctx)));
+        const [pushes, pushed] = await time(() => Promise.all(machines.map((m) => syncWithHub(m.ctx))));
+        pushMsOnly = pushed;
         const pull = await syncWithHub(reader.ctx);
-        return { pushed: pushes.reduce((s, p) => s + p.pushed, 0), pulled: pull.pulled, errors: [...pushes, pull].filter((p) => p.error).length };
+        outcomeErrors = [...pushes, pull].flatMap((p) => (p.error ? [p.error] : []));
+        return { pushed: pushes.reduce((s, p) => s + p.pushed, 0), pulled: pull.pulled, errors: outcomeErrors.length };
       });
       const hubCpu = (processCpuMs(server.child.pid!) ?? 0) - (hubCpu0 ?? 0);
       const applied = (reader.ctx.sqlite.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
-      results.sync1000 = { ...outcome, applied, ms: Math.round(syncMs), hubServerCpuMs: Math.round(hubCpu) };
+      results.sync1000 = {
+        ...outcome,
+        applied,
+        ms: Math.round(syncMs),
+        pushPhaseMs: Math.round(pushMsOnly),
+        pullPhaseMs: Math.round(syncMs - pushMsOnly),
+        hubServerCpuMs: Math.round(hubCpu),
+        // The 11 machines run in this process (each its own SQLite): their CPU, the bench's own.
+        machinesCpuMs: cpuMsSince(machinesCpu0),
+        postgresCpuMs: postgresCpuMsSince(db.dataDir, postgresCpu0),
+        errorMessages: [...new Set(outcomeErrors)],
+      };
       for (const m of [...machines, reader]) m.ctx.close();
     } finally {
       await server.kill("SIGKILL");
@@ -156,12 +242,18 @@ printTable(`team hub, ${size} memories, ${USERS} users (load ${Number(results.lo
   ...(r.pullHttp ? [{ measure: "pull (HTTP), versions/s", value: r.pullHttp.perSecond!, detail: `${r.pullHttp.versions} in ${r.pullHttp.ms} ms` }] : []),
   { measure: "search p50 ms", value: r.search!.p50!, detail: String(r.search!.index) },
   { measure: "search p95 ms", value: r.search!.p95!, detail: `${r.search!.n} queries` },
+  ...(r.hybrid
+    ? [
+        { measure: "hybrid search p50 ms", value: r.hybrid.p50!, detail: String(r.hybrid.vectors) },
+        { measure: "hybrid search p95 ms", value: r.hybrid.p95!, detail: `first search (loads the vectors) ${r.hybrid.firstSearchLoadsVectorsMs} ms` },
+      ]
+    : []),
   ...(r.sync1000
     ? [
         {
           measure: "sync 1,000 changes, ms",
           value: r.sync1000.ms!,
-          detail: `pushed ${r.sync1000.pushed}, pulled ${r.sync1000.pulled}, applied ${r.sync1000.applied}, hub CPU ${r.sync1000.hubServerCpuMs} ms`,
+          detail: `push ${r.sync1000.pushPhaseMs} + pull ${r.sync1000.pullPhaseMs} ms; pushed ${r.sync1000.pushed}, pulled ${r.sync1000.pulled}, applied ${r.sync1000.applied}; CPU: hub server ${r.sync1000.hubServerCpuMs} ms, PostgreSQL ${r.sync1000.postgresCpuMs} ms, machines ${r.sync1000.machinesCpuMs} ms`,
         },
       ]
     : []),

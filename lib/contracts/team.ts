@@ -89,7 +89,12 @@ export interface TeamPullResult {
   more: boolean;
 }
 
-export const teamAuditQuery = z.object({ limit: z.coerce.number().int().min(1).max(1_000).default(100), project: project.optional() });
+export const teamAuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1_000).default(100),
+  project: project.optional(),
+  actor: name.optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+});
 export const teamJoinInput = z.object({
   url: z
     .string()

@@ -40,14 +40,24 @@ export function ensureTeamOutboxTriggers(sqlite: Database.Database) {
       INSERT INTO team_memories (memory_id) VALUES (${row}.id) ON CONFLICT (memory_id) DO UPDATE SET state = 'pending';`;
   const shared = (row: "new" | "old") =>
     `${row}.scope = 'project' AND ${row}.project_id IN (SELECT project_id FROM team_projects) AND NOT EXISTS (SELECT 1 FROM team_applying)`;
+  // A suggestion is not the team's until someone approves it: never queued, unless the hub already
+  // has the memory (then the change is pushed as a tombstone: the team stops seeing it).
+  const notASuggestion = (row: "new" | "old") =>
+    `(${row}.status <> 'suggested' OR EXISTS (SELECT 1 FROM team_memories WHERE memory_id = ${row}.id AND hub_seq IS NOT NULL))`;
+  // Up to date: nothing to write (every open passes here). Else an older version's triggers go first.
+  const current = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'team_outbox_delete'").get() as { sql: string } | undefined;
+  if (current?.sql.includes("'suggested'")) return;
   sqlite.exec(`
-    CREATE TRIGGER IF NOT EXISTS team_outbox_insert AFTER INSERT ON memories WHEN ${shared("new")}
+    DROP TRIGGER IF EXISTS team_outbox_insert;
+    DROP TRIGGER IF EXISTS team_outbox_update;
+    CREATE TRIGGER team_outbox_insert AFTER INSERT ON memories WHEN ${shared("new")} AND ${notASuggestion("new")}
     BEGIN ${queue("new")}
     END;
-    CREATE TRIGGER IF NOT EXISTS team_outbox_update AFTER UPDATE OF title, content, tags, category, status ON memories WHEN ${shared("new")}
+    CREATE TRIGGER team_outbox_update AFTER UPDATE OF title, content, tags, category, status ON memories WHEN ${shared("new")} AND ${notASuggestion("new")}
     BEGIN ${queue("new")}
     END;
-    CREATE TRIGGER IF NOT EXISTS team_outbox_delete AFTER DELETE ON memories WHEN ${shared("old")}
+    DROP TRIGGER IF EXISTS team_outbox_delete;
+    CREATE TRIGGER team_outbox_delete AFTER DELETE ON memories WHEN ${shared("old")} AND ${notASuggestion("old")}
     BEGIN ${queue("old")}
     END;
   `);

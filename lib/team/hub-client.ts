@@ -11,11 +11,18 @@ export interface HubLink {
 
 /** Calls the hub's team API with this machine's token; an error names what the hub said, without the token. */
 export async function callHub<T>(link: HubLink, pathname: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  const res = await fetch(new URL(pathname, link.url), {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${link.token}`, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    signal: AbortSignal.timeout(HUB_TIMEOUT_MS),
+  const send = () =>
+    fetch(new URL(pathname, link.url), {
+      method: init.method ?? "GET",
+      headers: { authorization: `Bearer ${link.token}`, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(HUB_TIMEOUT_MS),
+    });
+  // A kept-alive connection the hub closed as it was reused ("other side closed"): sent once more on
+  // a new one. Safe for every call: pulls and whoami read, a push is stored once by its change ids.
+  const res = await send().catch((error: unknown) => {
+    if (isClosedConnection(error)) return send();
+    throw error;
   });
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!res.ok) {
@@ -24,6 +31,9 @@ export async function callHub<T>(link: HubLink, pathname: string, init: { method
   }
   return body as T;
 }
+
+const isClosedConnection = (error: unknown) =>
+  error instanceof TypeError && ["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"].includes(String((error.cause as { code?: unknown } | undefined)?.code));
 
 export const hubPush = (link: HubLink, changes: unknown[]) => callHub<TeamPushResult>(link, "/api/team/hub/push", { method: "POST", json: { changes } });
 export const hubPull = (link: HubLink, project: string, cursor: number) =>

@@ -18,10 +18,21 @@ export function teamStatus(ctx: Ctx) {
   };
 }
 
-/** A memory's sync state for the browser's badge, or null when it is not a team memory. */
-export function memorySyncState(ctx: Ctx, memoryId: string): "pending" | "synced" | "conflict" | null {
-  const row = prepared(ctx.sqlite, "SELECT state FROM team_memories WHERE memory_id = ?").get(memoryId) as
-    | { state: "pending" | "synced" | "conflict" }
-    | undefined;
-  return row?.state ?? null;
+/** A memory's team sync state as the browser's badge shows it. */
+export type SyncState = "synced" | "pending" | "conflict" | "not-shared";
+
+/**
+ * The sync state of each memory, for the browser's badges; null when this machine joined no hub
+ * (single-user Recollect shows no badge). A memory the hub does not have (not in a shared project,
+ * global or session, a suggestion) is `not-shared`.
+ */
+export function syncStatesOf(ctx: Ctx, ids: readonly string[]): Map<string, SyncState> | null {
+  if (!joinedHub(ctx)) return null;
+  const states = new Map<string, SyncState>(ids.map((id) => [id, "not-shared"]));
+  if (!ids.length) return states;
+  const rows = prepared(ctx.sqlite, "SELECT memory_id AS id, state FROM team_memories WHERE memory_id IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(ids),
+  ) as { id: string; state: "pending" | "synced" | "conflict" }[];
+  for (const r of rows) states.set(r.id, r.state);
+  return states;
 }

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/run";
 import { postgresSkipReason, startPostgres, type ThrowAwayPostgres } from "../helpers/postgres";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 
@@ -79,6 +80,19 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     const audit = await ok(hub.api("/api/team/audit?project=acme"));
     expect(audit.entries.find((e: { memoryId: string }) => e.memoryId === id)).toMatchObject({ actor: "ana", action: "memory.create" });
     expect((await ok(b.api("/api/team"))).pending).toBe(0);
+  });
+
+  it("a suggestion never reaches the hub; once approved it is pushed like any memory", async () => {
+    const created = await ok(
+      a.api("/api/memories", { method: "POST", json: { content: "Maybe the nightly job should move to 4am.", directory: dirA, status: "suggested" } }),
+      201,
+    );
+    await sync(a);
+    const onHub = async () => (await sql.query("SELECT content FROM hub_memories WHERE id = $1", [created.id])).rows;
+    expect(await onHub()).toEqual([]);
+    await ok(a.api(`/api/memories/${created.id}`, { method: "PATCH", json: { status: "active" } }));
+    expect((await sync(a)).pushed).toBe(1);
+    expect(await onHub()).toEqual([{ content: "Maybe the nightly job should move to 4am." }]);
   });
 
   it("a concurrent edit is never lost: the later by hub seq wins on both, the other is a version and an inbox proposal", async () => {
@@ -184,4 +198,38 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     const audit = await ok(hub.api("/api/team/audit"));
     expect(audit.entries[0]).toMatchObject({ actor: "admin", action: "user.revoke", detail: { name: "bob" } });
   });
+  it("the CLI: invite on the hub, then join (a wrong token refused), share, status, sync and leave on a machine", async () => {
+    const d = await startServer({ env: manual });
+    const dirD = tempDir("recollect-team-d-");
+    const home = tempDir("recollect-home-");
+    const cli = (s: TestServer, args: string[]) =>
+      runCli(args, {
+        cwd: dirD,
+        env: { RECOLLECT_URL: s.url, RECOLLECT_DATA_DIR: s.dataDir, RECOLLECT_TOKEN: "", HOME: home, XDG_CONFIG_HOME: `${home}/.config` },
+      });
+    try {
+      const invited = await cli(hub, ["team", "invite", "dora", "--team", "core", "--json"]);
+      expect(invited.code, invited.stderr).toBe(0);
+      const wrong = await cli(d, ["team", "join", hub.url, "--token", "rct_not-a-token"]);
+      expect(wrong.code).not.toBe(0);
+      expect(wrong.stderr).toContain("401");
+      const joined = await cli(d, ["team", "join", hub.url, "--token", invited.json().token]);
+      expect(joined.stdout).toContain(`Joined ${hub.url} as dora (team core); projects: acme.`);
+      expect((await cli(d, ["team", "share", dirD, "--as", "acme"])).stdout).toContain("Shared as acme");
+      await store(d, dirD, "Written on machine D, pushed by the CLI's sync.");
+      expect((await cli(d, ["team", "status"])).stdout).toMatch(/Outbox: 1 {2}synced: 0/);
+      expect((await cli(d, ["team", "sync"])).stdout).toMatch(/^Pushed 1, pulled \d+\./m);
+      expect((await cli(d, ["team", "status", "--json"])).json()).toMatchObject({
+        joined: true,
+        pending: 0,
+        lastError: null,
+        projects: [{ hubProject: "acme" }],
+      });
+      expect((await cli(d, ["team", "leave"])).stdout).toContain("Left the hub.");
+      expect((await cli(d, ["team", "status"])).stdout).toContain("Not joined to a hub");
+    } finally {
+      await d.kill("SIGKILL");
+    }
+    // A server start and nine CLI processes (each loads tsx): a minute and more on a loaded machine.
+  }, 240_000);
 });

@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import type { SyncState } from "@/lib/team/status";
 import type { Segment } from "@/lib/views/highlight";
 import { Highlighted } from "./Highlighted";
+import { SyncBadge } from "./SyncBadge";
 import { Badge, statusTone, when } from "./ui";
 
 export interface Row {
@@ -20,6 +22,8 @@ export interface Row {
   /** ISO time the age counts from: shown on hover. */
   createdAt: string;
   score?: number;
+  /** Team sync state, on a machine that joined a hub. */
+  sync?: SyncState;
 }
 
 /** One memory in the list: its checkbox, badges, tags, age and text (highlighted by the search). */
@@ -58,6 +62,7 @@ export function MemoryRowItem({
           {r.project ? <span title="project">{r.project}</span> : null}
           {r.status !== "active" ? <Badge tone={statusTone(r.status)}>{r.status}</Badge> : null}
           {r.pinned ? <Badge tone="amber">pinned{r.priority ? ` · ${r.priority}` : ""}</Badge> : null}
+          <SyncBadge state={r.sync} />
           {r.tags.map((t) => (
             <Link key={t} href={`/memories?tag=${encodeURIComponent(t)}`} className="rounded bg-zinc-100 px-1 hover:underline dark:bg-zinc-800">
               #{t}

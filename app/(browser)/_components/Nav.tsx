@@ -14,6 +14,7 @@ const LINKS = [
   { href: "/kv", label: "KV", key: "k" },
   { href: "/loops", label: "Loops", key: "l" },
   { href: "/projects", label: "Projects", key: "j" },
+  { href: "/team", label: "Team", key: "t" },
   { href: "/export", label: "Export & import", key: "e" },
   { href: "/settings", label: "Settings", key: "," },
 ] as const;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { serverCtx } from "@/lib/boot";
+import { syncStatesOf } from "@/lib/team/status";
 import { highlight } from "@/lib/views/highlight";
 import { browseMemories, parseBrowseParams, SEARCH_QUERY_CHARS, type BrowseParams } from "@/lib/views/memories";
 import { CATEGORIES, SCOPES, STATUSES } from "@/lib/vocabulary";
@@ -40,6 +41,10 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
   const r = await browseMemories(ctx, p);
   const names = new Map(r.projects.map((x) => [x.id, x.name]));
   const q = p.q?.trim() ?? "";
+  const sync = syncStatesOf(
+    ctx,
+    r.items.map((m) => m.id),
+  );
   const rows: Row[] = r.items.map((m) => {
     const text = m.snippet ?? (m.content.length > 400 ? `${m.content.slice(0, 400)}…` : m.content);
     return {
@@ -56,6 +61,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: SP 
       age: m.age,
       createdAt: m.createdAt,
       score: m.score,
+      sync: sync?.get(m.id),
     };
   });
   const filtered = Boolean(p.project || p.scope || p.category || (p.status && p.status !== "active") || p.tag || p.pinned);

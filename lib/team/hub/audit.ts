@@ -27,12 +27,32 @@ export interface AuditRow extends Required<AuditEntry> {
   at: string;
 }
 
-/** The newest audit entries first (the hub's admin reads them: `GET /api/team/audit`). */
-export async function listAudit(hub: Hub, options: { limit: number; project?: string }): Promise<AuditRow[]> {
+/** What the audit log may be narrowed to (all optional, exact matches). */
+export interface AuditFilter {
+  limit: number;
+  project?: string;
+  actor?: string;
+  action?: string;
+}
+
+/** The newest audit entries first (the hub's admin reads them: `GET /api/team/audit`, the browser's /team). */
+export async function listAudit(hub: Hub, options: AuditFilter): Promise<AuditRow[]> {
   const { rows } = await hub.pool.query<AuditRow>(
     `SELECT id::int AS id, at, actor, action, project, memory_id AS "memoryId", seq::int AS seq, detail
-       FROM hub_audit WHERE ($1::text IS NULL OR project = $1) ORDER BY id DESC LIMIT $2`,
-    [options.project ?? null, options.limit],
+       FROM hub_audit
+      WHERE ($1::text IS NULL OR project = $1) AND ($2::text IS NULL OR actor = $2) AND ($3::text IS NULL OR action = $3)
+      ORDER BY id DESC LIMIT $4`,
+    [options.project ?? null, options.actor ?? null, options.action ?? null, options.limit],
   );
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}
+
+/** The actors and actions the log holds (the browser's filter choices). */
+export async function auditChoices(hub: Hub): Promise<{ actors: string[]; actions: string[]; projects: string[] }> {
+  const distinct = async (column: "actor" | "action" | "project") =>
+    (await hub.pool.query<{ v: string }>(`SELECT DISTINCT ${column} AS v FROM hub_audit WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT 500`)).rows.map(
+      (r) => r.v,
+    );
+  const [actors, actions, projects] = await Promise.all([distinct("actor"), distinct("action"), distinct("project")]);
+  return { actors, actions, projects };
 }

@@ -70,7 +70,12 @@ export const hubMemories = pgTable(
     updatedBy: text("updated_by").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("hub_memories_tokens_idx").using("gin", t.tokens), index("hub_memories_project_idx").on(t.project, t.deleted)],
+  (t) => [
+    index("hub_memories_tokens_idx").using("gin", t.tokens),
+    index("hub_memories_project_idx").on(t.project, t.deleted),
+    // What changed since a seq (the in-process vector ranking's catch-up read).
+    index("hub_memories_project_seq_idx").on(t.project, t.seq),
+  ],
 );
 
 /** Every change on the hub: who, what, when. */

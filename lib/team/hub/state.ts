@@ -21,7 +21,8 @@ export function currentHub(): Promise<Hub> {
   const url = hubDatabaseUrl();
   if (!url) return Promise.reject(new AppError("not_found", "this server is not a team hub: start it with RECOLLECT_DATABASE_URL=postgres://…"));
   const s = state();
-  s.opening ??= openHub(url).then(
+  // RECOLLECT_HUB_VECTORS=in-process keeps pgvector unused even where it is installed.
+  s.opening ??= openHub(url, { vectors: process.env.RECOLLECT_HUB_VECTORS === "in-process" ? "in-process" : "auto" }).then(
     (hub) => {
       s.hub = hub;
       s.error = undefined;

@@ -77,9 +77,35 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
       ],
     });
     const stem = await searchTeamMemories(hub, ana, { project: "p", query: "deploy", limit: 10 });
-    expect(stem.map((h) => h.id)).toEqual(["s1"]);
+    expect(stem.results.map((h) => h.id)).toEqual(["s1"]);
+    expect(stem.mode).toBe("lexical");
     const cjk = await searchTeamMemories(hub, ana, { project: "p", query: "适者生存", limit: 10 });
-    expect(cjk.map((h) => h.id)).toEqual(["s2"]);
+    expect(cjk.results.map((h) => h.id)).toEqual(["s2"]);
+  });
+
+  it("ranks by the pushed embeddings in the hub process (hybrid), and catches up with edits and tombstones", async () => {
+    expect(hub.vectorMode).toBe("in-process");
+    await grantProjectAccess(hub, "admin", { team: "core", project: "v" });
+    const at = (x: number, y: number) => [x, y, 0, 0];
+    const push = (memoryId: string, content: string, embedding: number[] | null, over: Record<string, unknown> = {}) =>
+      pushChanges(hub, ana, { changes: [change({ memoryId, project: "v", content, embedding, ...over })] });
+    await push("v1", "The release train leaves on Tuesdays", at(1, 0));
+    await push("v2", "Rollbacks go through the blue pipeline", at(0, 1));
+    await push("v3", "Nothing to do with either", null);
+    // The query's own vector stands in for the hub's model: near v1, no word in common with any memory.
+    const near = (x: number, y: number) => async () => Float32Array.from(at(x, y));
+    const first = await searchTeamMemories(hub, ana, { project: "v", query: "weekly shipping day", limit: 5 }, near(0.9, 0.1));
+    expect(first.mode).toBe("hybrid");
+    expect(first.results.map((h) => h.id)).toEqual(["v1", "v2"]);
+    // A word match and a vector match fuse: the pipeline memory is both, it comes first.
+    const fused = await searchTeamMemories(hub, ana, { project: "v", query: "pipeline", limit: 5 }, near(0.6, 0.4));
+    expect(fused.results[0]!.id).toBe("v2");
+    // Edits and tombstones reach the vectors kept in memory on the next search.
+    const seqOf = async (id: string) => (await hub.pool.query("SELECT seq::int AS s FROM hub_memories WHERE id = $1", [id])).rows[0].s as number;
+    await push("v1", "The release train leaves on Tuesdays", null, { baseSeq: await seqOf("v1"), deleted: true });
+    await push("v3", "Nothing to do with either", at(1, 0.05), { baseSeq: await seqOf("v3") });
+    const after = await searchTeamMemories(hub, ana, { project: "v", query: "weekly shipping day", limit: 5 }, near(0.9, 0.1));
+    expect(after.results.map((h) => h.id)).toEqual(["v3", "v2"]);
   });
 
   it("redacts a secret again on the hub, whatever the machine sent", () => {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { serverCtx } from "@/lib/boot";
+import { syncStatesOf } from "@/lib/team/status";
 import { memoryDetail } from "@/lib/views/detail";
 import { MARKDOWN_CLASS, renderMarkdownAsync } from "@/lib/views/markdown";
 import { CATEGORIES } from "@/lib/vocabulary";
@@ -14,6 +15,7 @@ import { TrackerCard } from "../../_components/TrackerCard";
 import { trackersOfMemory } from "@/lib/enrichment";
 import { Ago } from "../../_components/Ago";
 import { FormNotice } from "../../_components/FormNotice";
+import { SyncBadge } from "../../_components/SyncBadge";
 import { Badge, Card, PageHeader, statusTone, TextLink } from "../../_components/ui";
 import { ChainCard, DetailsCard, LinksCard, UsageCard } from "./side-cards";
 import { VersionHistory } from "./version-history";
@@ -55,6 +57,7 @@ export default async function MemoryPage({
               <span data-testid="memory-status">{m.status}</span>
             </Badge>
             {m.pinned ? <Badge tone="amber">pinned</Badge> : null}
+            <SyncBadge state={syncStatesOf(ctx, [m.id])?.get(m.id)} />
             {d.project ? (
               <span>
                 project <TextLink href={`/memories?project=${encodeURIComponent(d.project.id)}`}>{d.project.name}</TextLink>

@@ -5,8 +5,9 @@ import { searchTeamMemories } from "@/lib/team/hub/search";
 
 export const dynamic = "force-dynamic";
 
-/** Full-text search over a project's team memories on the hub. */
-export const GET = route(async ({ req, auth }) => {
+/** Hybrid search over a project's team memories on the hub (the query embedded by this server's model, when it has one). */
+export const GET = route(async ({ req, ctx, auth }) => {
   const { hub, user } = await hubCaller(req, auth);
-  return json({ results: await searchTeamMemories(hub, user, parseQuery(req, teamSearchQuery)) });
+  const embed = (text: string) => ctx.services.embeddings?.embedQuery(text) ?? Promise.resolve(null);
+  return json(await searchTeamMemories(hub, user, parseQuery(req, teamSearchQuery), embed));
 });

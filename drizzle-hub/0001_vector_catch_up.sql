@@ -1,0 +1,1 @@
+CREATE INDEX "hub_memories_project_seq_idx" ON "hub_memories" USING btree ("project","seq");
