@@ -225,7 +225,11 @@ async function stageProfile(ctx: ReturnType<typeof benchCtx>, questions: string[
   for (const kk of [10, k]) {
     scoring = 0;
     for (const p of prepared) lexicalSearch(ctx, p.terms, filters, kk);
-    out.push({ stage: `scoring statements a query (a count, not ms), lexicalSearch k = ${kk}`, "cpu mean ms": round(scoring / prepared.length), "cpu p95 ms": "" });
+    out.push({
+      stage: `scoring statements a query (a count, not ms), lexicalSearch k = ${kk}`,
+      "cpu mean ms": round(scoring / prepared.length),
+      "cpu p95 ms": "",
+    });
   }
   statementProto.all = all;
   stage("title match (boostTitleMatches)", (p) =>
