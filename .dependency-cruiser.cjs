@@ -148,7 +148,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(\\.next[^/]*|tests/fixtures)/" },
+    exclude: { path: "^(\\.next[^/]*|tests/fixtures|cli/\\.dist)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { currentBundle } from "../cli/bundle.mjs";
 import { linkExternals, recordExternalLinks } from "./next-externals";
 
 /** The checkout root (this file lives in scripts/). */
@@ -39,8 +40,19 @@ export function lastBuildDuration(distDir = process.env.RECOLLECT_DIST_DIR || ".
 
 export const formatSeconds = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)}s` : `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`);
 
-/** Builds the Next.js app unless a build newer than every source file exists. */
+/**
+ * Bundles the CLI (scripts/build-cli.ts, about a second) unless its bundle is current. Fails open:
+ * without a bundle `recollect` runs through tsx, only slower.
+ */
+export function ensureCliBundle(): void {
+  if (currentBundle(ROOT)) return;
+  const res = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "build-cli.ts")], { cwd: ROOT, stdio: "inherit" });
+  if (res.status !== 0) console.warn("[recollect] the CLI bundle was not built: `recollect` runs through tsx (slower)");
+}
+
+/** Builds the Next.js app unless a build newer than every source file exists; bundles the CLI first. */
 export function ensureBuild(distDir = process.env.RECOLLECT_DIST_DIR || ".next"): void {
+  ensureCliBundle();
   const buildId = path.join(ROOT, distDir, "BUILD_ID");
   // An installed package (no .git beside it) is not edited, and npm gives all its files one old
   // mtime: the build it ships is used as it is. Without one it is built once, where it lies.

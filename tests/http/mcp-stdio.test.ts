@@ -8,6 +8,8 @@ import { pathToFileURL } from "node:url";
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ALL_TOOLS, call, LEAN_TOOLS } from "../helpers/mcp-client";
 import { freePort, startServer, tempDir, type TestServer } from "../helpers/server";
+import { currentBundle } from "../../cli/bundle.mjs";
+import { ROOT } from "../../scripts/build-if-needed";
 
 /** `recollect mcp`: the official SDK client over stdio, forwarded to the running server. */
 let server: TestServer;
@@ -38,6 +40,8 @@ async function stdioClient(env: Record<string, string>, roots?: string[]): Promi
 
 describe("recollect mcp (stdio)", { timeout: 180_000 }, () => {
   it("lists the lean tools and calls every one by name, the results matching the HTTP API's view", async () => {
+    // The global setup bundles the CLI: these clients run `recollect mcp` from the bundle, as users do.
+    expect(currentBundle(ROOT)).toBeDefined();
     const { client } = await stdioClient({ RECOLLECT_URL: server.url, RECOLLECT_DATA_DIR: server.dataDir });
     try {
       expect(client.getServerVersion()?.name).toBe("memory");
