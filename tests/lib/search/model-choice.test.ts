@@ -16,6 +16,9 @@ describe("which embedding model is in use and why", () => {
     expect(modelChoice(embedding({ RECOLLECT_EMBEDDING_MODEL: "Xenova/multilingual-e5-small" }))).toBe(
       "Xenova/multilingual-e5-small (embedding.model, set in the configuration)",
     );
+    expect(modelChoice(embedding({ RECOLLECT_EMBEDDING_MODEL: "Xenova/all-mpnet-base-v2" }))).toContain(
+      "Xenova/all-mpnet-base-v2 q8 (embedding.model, set in the configuration): the larger English model",
+    );
     expect(modelChoice(embedding({ RECOLLECT_EMBEDDING_MODEL_DIR: "/models/e5" }))).toContain("embedding.modelDir");
     expect(modelChoice(embedding({ RECOLLECT_EMBEDDING_PROVIDER: "none" }))).toContain("lexical search only");
   });
