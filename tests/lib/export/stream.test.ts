@@ -18,7 +18,8 @@ const open: { close: () => void }[] = [];
 afterEach(() => open.splice(0).forEach((c) => c.close()));
 
 const now = new Date("2026-11-28T00:00:00Z");
-const MEMORIES = EXPORT_PAGE * 2 + 50;
+// Two pages, the second part-full.
+const MEMORIES = EXPORT_PAGE + 50;
 
 function store() {
   const c = testCtx();
