@@ -9,20 +9,35 @@ export function renderJson(rows: ExportRow[], exportedAt = new Date()): string {
   return JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count: rows.length, memories: rows }, null, 2) + "\n";
 }
 
-/**
- * `renderJson`'s text, one memory a step (lib/slices.ts): each memory stringified on its own and
- * indented to its place (a JSON string never holds a raw line break, so indenting after each one is
- * safe). Equal to `renderJson`'s.
- */
+/** `renderJson`'s text as steps, one a memory (lib/slices.ts), from `renderJsonChunks`. */
 export function* renderJsonSteps(rows: ExportRow[], exportedAt = new Date()): Steps<string> {
-  if (!rows.length) return renderJson(rows, exportedAt);
-  const head = JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count: rows.length }, null, 2);
   const out: string[] = [];
-  for (const row of rows) {
-    out.push(`    ${JSON.stringify(row, null, 2).replace(/\n/g, "\n    ")}`);
+  for (const chunk of renderJsonChunks(rows.length, exportedAt, rows)) {
+    out.push(chunk);
     yield;
   }
-  return `${head.slice(0, -2)},\n  "memories": [\n${out.join(",\n")}\n  ]\n}\n`;
+  return out.join("");
+}
+
+/**
+ * `renderJson`'s text in pieces, one a memory, for a streamed answer (no whole file held as one
+ * string): each memory stringified on its own and indented to its place (a JSON string never holds
+ * a raw line break, so indenting after each one is safe). Joined, equal to `renderJson`'s.
+ * `count` is the head's (the rows may come from a paged read).
+ */
+export function* renderJsonChunks(count: number, exportedAt: Date, rows: Iterable<ExportRow>): Generator<string, void, void> {
+  if (!count) {
+    yield renderJson([], exportedAt);
+    return;
+  }
+  const head = JSON.stringify({ format: "recollect-export", version: 1, exportedAt: exportedAt.toISOString(), count }, null, 2);
+  yield `${head.slice(0, -2)},\n  "memories": [\n`;
+  let first = true;
+  for (const row of rows) {
+    yield `${first ? "" : ",\n"}    ${JSON.stringify(row, null, 2).replace(/\n/g, "\n    ")}`;
+    first = false;
+  }
+  yield "\n  ]\n}\n";
 }
 
 /** The raw entries of a JSON export (each validated later, one by one, so one bad entry does not sink the file). */

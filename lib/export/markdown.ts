@@ -1,6 +1,6 @@
 import { badRequest } from "../errors";
 import { runAll, STEP_ITEMS, type Steps } from "../slices";
-import type { ExportRow } from "./select";
+import type { ExportKey, ExportRow } from "./select";
 
 /**
  * The Markdown export: readable (grouped by scope, project and category, metadata visible) and
@@ -13,18 +13,39 @@ export function renderMarkdown(rows: ExportRow[], exportedAt = new Date()): stri
   return runAll(renderMarkdownSteps(rows, exportedAt));
 }
 
-/** `renderMarkdown` as steps, one a memory (lib/slices.ts). */
+/** `renderMarkdown` as steps, one a memory (lib/slices.ts), from `renderMarkdownChunks`. */
 export function* renderMarkdownSteps(rows: ExportRow[], exportedAt = new Date()): Steps<string> {
-  const out: string[] = [
+  const out: string[] = [];
+  for (const chunk of renderMarkdownChunks(rows, exportedAt, rows)) {
+    out.push(chunk);
+    yield;
+  }
+  return out.join("");
+}
+
+/**
+ * The Markdown export in pieces, one a memory, for a streamed answer. `keys` (every memory's place,
+ * read before any text) give the count and each heading's count; `rows` (in the same order, maybe
+ * read in pages) the memories.
+ */
+export function* renderMarkdownChunks(keys: readonly ExportKey[], exportedAt: Date, rows: Iterable<ExportRow>): Generator<string, void, void> {
+  const perCategory = new Map<string, number>();
+  for (const k of keys) {
+    const at = `${groupHeading(k)}\u0000${k.category}`;
+    perCategory.set(at, (perCategory.get(at) ?? 0) + 1);
+  }
+  // The file is its lines joined by line breaks: the head's, then each memory's (each after a break).
+  yield [
     "# Recollect memories",
     "",
-    `Exported ${exportedAt.toISOString()} · ${rows.length} ${rows.length === 1 ? "memory" : "memories"}.`,
+    `Exported ${exportedAt.toISOString()} · ${keys.length} ${keys.length === 1 ? "memory" : "memories"}.`,
     "Each memory's fields are repeated, machine-readable, in the HTML comment under it; its text is the fenced block.",
     "Import this file with `POST /api/import?format=markdown` or the browser's Export page.",
-  ];
+  ].join("\n");
   let group = "";
   let category = "";
   for (const row of rows) {
+    const out: string[] = [];
     const g = groupHeading(row);
     if (g !== group) {
       group = g;
@@ -33,8 +54,7 @@ export function* renderMarkdownSteps(rows: ExportRow[], exportedAt = new Date())
     }
     if (row.category !== category) {
       category = row.category;
-      const n = rows.filter((r) => groupHeading(r) === g && r.category === category).length;
-      out.push("", `### ${capitalize(category)} (${n})`);
+      out.push("", `### ${capitalize(category)} (${perCategory.get(`${g}\u0000${category}`) ?? 0})`);
     }
     out.push("", `#### ${oneLine(row.title || firstLine(row.content))}`, "");
     out.push(`- **id** \`${row.id}\` · **status** ${row.status} · **pinned** ${row.pinned ? "yes" : "no"} · **priority** ${row.priority}`);
@@ -48,9 +68,9 @@ export function* renderMarkdownSteps(rows: ExportRow[], exportedAt = new Date())
     out.push("", `${MARKER}${JSON.stringify(fields).replace(/>/g, "\\u003e")} -->`);
     const fence = "~".repeat(Math.max(4, longestTildeRun(content) + 1));
     out.push(`${fence}text`, content, fence);
-    yield;
+    yield `\n${out.join("\n")}`;
   }
-  return out.join("\n") + "\n";
+  yield "\n";
 }
 
 /** The entries of a Markdown export: each comment's fields plus the fenced text after it. */
@@ -104,7 +124,7 @@ export function* parseMarkdownSteps(text: string): Steps<unknown[]> {
   return entries;
 }
 
-function groupHeading(row: ExportRow): string {
+function groupHeading(row: Pick<ExportKey, "scope" | "sessionId" | "project">): string {
   const project = row.project ? `${row.project.name || row.project.id} (\`${row.project.id}\`)` : "";
   if (row.scope === "global") return "Global";
   if (row.scope === "project") return `Project: ${project || "(unknown project)"}`;

@@ -13,11 +13,32 @@ export type ExportRow = Plain<ExportedMemory> & { id: string; createdAt: string;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What places a memory in an export (its order, its heading), read for every memory before any text. */
+export interface ExportKey {
+  id: string;
+  scope: ExportRow["scope"];
+  sessionId?: string | null;
+  category: ExportRow["category"];
+  project?: { id: string; name: string } | null;
+}
+
+/** The connection an export reads on: the server's own, or a snapshot of it (lib/db/snapshot.ts). */
+export type ExportReader = Pick<Ctx, "db" | "sqlite">;
+
+/** Memories read a page (one query each for rows, links and versions): a page stays a few ms. */
+export const EXPORT_PAGE = 200;
+
 /**
  * The memories an export holds, in a stable order (scope, project, category, creation), with
- * their project's identity so an import elsewhere can recreate it.
+ * their project's identity so an import elsewhere can recreate it. In one piece: the synchronous
+ * verbs (CLI, MCP file export); the server reads keys then pages (`exportRows`).
  */
 export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "markdown" | "json"; rows: ExportRow[] } {
+  return { format: q.format, rows: [...exportRows(ctx, selectExportKeys(ctx, ctx, q))] };
+}
+
+/** The ids (and heading fields) of the memories matching `q`, in export order: no text is read. */
+export function selectExportKeys(ctx: Ctx, reader: ExportReader, q: ParsedExportQuery): ExportKey[] {
   const where: SQL[] = [];
   const projectId = q.directory ? lookupProject(ctx, q.directory) : q.project;
   if (projectId) where.push(eq(memories.projectId, projectId));
@@ -30,8 +51,8 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
   for (const tag of q.tag ?? []) {
     where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
   }
-  const rows = ctx.db
-    .select({ m: memories, p: projects })
+  return reader.db
+    .select({ id: memories.id, scope: memories.scope, sessionId: memories.sessionId, category: memories.category, pid: projects.id, pname: projects.name })
     .from(memories)
     .leftJoin(projects, eq(projects.id, memories.projectId))
     .where(and(...where))
@@ -43,19 +64,47 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       asc(memories.createdAt),
       asc(memories.seq),
     )
-    .all();
-  const ids = rows.map(({ m }) => m.id);
+    .all()
+    .map((k) => ({
+      id: k.id,
+      scope: k.scope,
+      sessionId: k.sessionId,
+      category: k.category,
+      project: k.pid === null ? null : { id: k.pid, name: k.pname ?? "" },
+    }));
+}
+
+/** The rows of `keys`, in their order, read EXPORT_PAGE at a time (one page per `next()` that crosses a page). */
+export function* exportRows(reader: ExportReader, keys: ExportKey[]): Generator<ExportRow, void, void> {
+  for (let at = 0; at < keys.length; at += EXPORT_PAGE) yield* readExportPage(reader, keys.slice(at, at + EXPORT_PAGE));
+}
+
+function readExportPage(reader: ExportReader, keys: ExportKey[]): ExportRow[] {
+  const ids = keys.map((k) => k.id);
+  const byId = new Map(
+    reader.db
+      .select({ m: memories, p: projects })
+      .from(memories)
+      .leftJoin(projects, eq(projects.id, memories.projectId))
+      .where(inList(memories.id, ids))
+      .all()
+      .map((r) => [r.m.id, r] as const),
+  );
   const links = groupBy(
-    ids.length ? ctx.db.select().from(memoryLinks).where(inList(memoryLinks.fromId, ids)).orderBy(asc(memoryLinks.toId), asc(memoryLinks.kind)).all() : [],
+    reader.db.select().from(memoryLinks).where(inList(memoryLinks.fromId, ids)).orderBy(asc(memoryLinks.toId), asc(memoryLinks.kind)).all(),
     (l) => l.fromId,
   );
   const versions = groupBy(
-    ids.length ? ctx.db.select().from(memoryVersions).where(inList(memoryVersions.memoryId, ids)).orderBy(asc(memoryVersions.version)).all() : [],
+    reader.db.select().from(memoryVersions).where(inList(memoryVersions.memoryId, ids)).orderBy(asc(memoryVersions.version)).all(),
     (v) => v.memoryId,
   );
-  return {
-    format: q.format,
-    rows: rows.map(({ m, p }) => ({
+  const out: ExportRow[] = [];
+  for (const id of ids) {
+    const found = byId.get(id);
+    // Gone since the keys were read (only without a snapshot): left out.
+    if (!found) continue;
+    const { m, p } = found;
+    out.push({
       id: m.id,
       title: m.title,
       content: m.content,
@@ -68,7 +117,7 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
       status: m.status,
       pinned: m.pinned,
       priority: m.priority,
-      metadata: exportableMetadata(ctx, m.id, m.metadata),
+      metadata: exportableMetadata(reader, m.id, m.metadata),
       createdAt: iso(m.createdAt),
       updatedAt: iso(m.updatedAt),
       accessCount: m.accessCount,
@@ -88,8 +137,9 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
         reason: v.reason,
         createdAt: iso(v.createdAt),
       })),
-    })),
-  };
+    });
+  }
+  return out;
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -108,8 +158,8 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  * it: writes refuse it) would overflow JSON.stringify's recursion, a 500 for the whole export: such
  * a value is exported as its stored JSON text, under `recollect:tooDeep` (checked without recursion).
  */
-function exportableMetadata(ctx: Ctx, id: string, metadata: ExportRow["metadata"]): ExportRow["metadata"] {
+function exportableMetadata(reader: ExportReader, id: string, metadata: ExportRow["metadata"]): ExportRow["metadata"] {
   if (!findTooDeep(metadata, MAX_JSON_DEPTH)) return metadata;
-  const raw = ctx.sqlite.prepare("SELECT metadata FROM memories WHERE id = ?").pluck().get(id) as string;
+  const raw = reader.sqlite.prepare("SELECT metadata FROM memories WHERE id = ?").pluck().get(id) as string;
   return { "recollect:tooDeep": raw };
 }
