@@ -81,6 +81,8 @@ export function* loadSteps(sqlite: Database.Database, reader: Database.Database,
   watchVectorFilterChanges(sqlite, (seq) => markVectorsChanged(sqlite, [seq]));
   const version = dataVersion(sqlite);
   const generation = vectorTableGeneration(sqlite);
+  // Before the iterator opens: the connection runs one statement at a time.
+  const expected = expectedRows(reader);
   const rows = reader
     .prepare(`SELECT seq, embedding, ${COLS.join(", ")} FROM ${VECTOR_TABLE}`)
     .raw()
@@ -89,7 +91,7 @@ export function* loadSteps(sqlite: Database.Database, reader: Database.Database,
   let inStep = 0;
   for (const row of rows) {
     const vec = toFloats(row[1]);
-    index ??= emptyIndex(vec.length, version, generation);
+    index ??= emptyIndex(vec.length, version, generation, expected);
     put(index, Number(row[0]), vec, row.slice(2) as string[]);
     if (++inStep === rowsPerStep) {
       inStep = 0;
@@ -103,9 +105,21 @@ export function* loadSteps(sqlite: Database.Database, reader: Database.Database,
   return index;
 }
 
-function emptyIndex(dim: number, version: number, generation: number): Index {
+/**
+ * The table's row count from vec0's rowid table (about 20 ms at 1,000,000): the arrays are sized once,
+ * since doubling them copies up to 1.5 GB of floats in one go at 1,000,000 rows.
+ */
+function expectedRows(reader: Database.Database): number {
+  try {
+    return (reader.prepare(`SELECT count(*) AS n FROM ${VECTOR_TABLE}_rowids`).get() as { n: number }).n;
+  } catch {
+    return 0; // another sqlite-vec layout: grow as rows come
+  }
+}
+
+function emptyIndex(dim: number, version: number, generation: number, rows = 0): Index {
   const words = Math.ceil(dim / 32);
-  const cap = 1024;
+  const cap = Math.max(1024, rows);
   return {
     dim,
     words,
