@@ -7,7 +7,7 @@ import { redact } from "../security/redaction";
 import type { SearchStatus } from "../search/status";
 import { addQueueWaker, removeQueueWaker } from "../indexing/rows";
 import { modelChoice } from "./model-choice";
-import { vectorIndex } from "../indexing/vector-index";
+import { warmVectorIndex } from "../indexing/vector-index";
 import {
   ensureDedupModel,
   measurementDue,
@@ -132,14 +132,11 @@ export class EmbeddingService {
     if (m.reindex_state === "running") this.set("reindexing", this.reindexReason());
     else this.set("ready", this.readyReason());
     void this.pump();
-    // Load the in-process vector index now rather than on the first hybrid search.
+    // Load the in-process vector index now, in slices, rather than on the first hybrid search.
     setImmediate(() => {
       if (this.stopped) return;
-      try {
-        vectorIndex(this.sqlite);
-      } catch {
-        // The first search loads it (or reports why it cannot).
-      }
+      // On failure the first search loads it (or reports why it cannot).
+      warmVectorIndex(this.sqlite).catch(() => {});
     }).unref?.();
   }
 

@@ -3,6 +3,8 @@ import { watchVectorFilterChanges } from "../db/triggers";
 import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
 import type { SearchFilters } from "../search/filters";
 import { connectionSlot } from "../db/connection-state";
+import { openDatabase } from "../db/open";
+import { runAll, runSliced, STEP_ITEMS, type Steps } from "../slices";
 
 /**
  * An in-process copy of `memory_vectors` for KNN: sqlite-vec scans every vector in SQL (about
@@ -49,29 +51,52 @@ const COLS = ["status", "scope", "category", "project", "session"] as const;
 // Per connection, and process-wide: the embedding writer (started by boot) marks changes in the
 // index the search routes read, whichever Next.js bundle each runs in.
 const indexes = connectionSlot<Index | null>("vectorIndex");
+/** While `warmVectorIndex` reads the table: the rows changed on this connection meanwhile. */
+const warming = connectionSlot<Set<number>>("vectorIndexWarming");
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {
   const index = indexes.get(sqlite);
-  if (index) for (const s of seqs) index.dirty.add(s);
+  const pending = warming.get(sqlite);
+  for (const s of seqs) {
+    index?.dirty.add(s);
+    pending?.add(s);
+  }
 }
+
+/** `warmVectorIndex` is reading the table: a search meanwhile asks sqlite-vec instead of loading it at once. */
+export const vectorIndexWarming = (sqlite: Database.Database) => warming.has(sqlite);
 
 const dataVersion = (sqlite: Database.Database) => sqlite.pragma("data_version", { simple: true }) as number;
 
-function load(sqlite: Database.Database): Index | null {
+const load = (sqlite: Database.Database): Index | null => runAll(loadSteps(sqlite, sqlite));
+
+/**
+ * Reads the table `rowsPerStep` rows a step through `reader` (this connection, or a second one on
+ * the same file when run sliced: an iterator open across event-loop turns would keep this
+ * connection busy for every request).
+ */
+export function* loadSteps(sqlite: Database.Database, reader: Database.Database, rowsPerStep = STEP_ITEMS): Steps<Index | null> {
   if (!vectorTableExists(sqlite)) return null;
   watchVectorFilterChanges(sqlite, (seq) => markVectorsChanged(sqlite, [seq]));
   const version = dataVersion(sqlite);
   const generation = vectorTableGeneration(sqlite);
-  const rows = sqlite
+  // Before the iterator opens: the connection runs one statement at a time.
+  const expected = expectedRows(reader);
+  const rows = reader
     .prepare(`SELECT seq, embedding, ${COLS.join(", ")} FROM ${VECTOR_TABLE}`)
     .raw()
     .iterate() as IterableIterator<[number | bigint, Buffer, ...string[]]>;
   let index: Index | null = null;
+  let inStep = 0;
   for (const row of rows) {
     const vec = toFloats(row[1]);
-    index ??= emptyIndex(vec.length, version, generation);
+    index ??= emptyIndex(vec.length, version, generation, expected);
     put(index, Number(row[0]), vec, row.slice(2) as string[]);
+    if (++inStep === rowsPerStep) {
+      inStep = 0;
+      yield;
+    }
   }
   if (!index) {
     // An empty table: its dimension is learnt from the first row that arrives.
@@ -80,9 +105,21 @@ function load(sqlite: Database.Database): Index | null {
   return index;
 }
 
-function emptyIndex(dim: number, version: number, generation: number): Index {
+/**
+ * The table's row count from vec0's rowid table (about 20 ms at 1,000,000): the arrays are sized once,
+ * since doubling them copies up to 1.5 GB of floats in one go at 1,000,000 rows.
+ */
+function expectedRows(reader: Database.Database): number {
+  try {
+    return (reader.prepare(`SELECT count(*) AS n FROM ${VECTOR_TABLE}_rowids`).get() as { n: number }).n;
+  } catch {
+    return 0; // another sqlite-vec layout: grow as rows come
+  }
+}
+
+function emptyIndex(dim: number, version: number, generation: number, rows = 0): Index {
   const words = Math.ceil(dim / 32);
-  const cap = 1024;
+  const cap = Math.max(1024, rows);
   return {
     dim,
     words,
@@ -173,6 +210,37 @@ function refresh(sqlite: Database.Database, index: Index) {
     const row = get.get(BigInt(seq)) as [Buffer, ...string[]] | undefined;
     if (row) put(index, seq, toFloats(row[0]), row.slice(1) as string[]);
     else remove(index, seq);
+  }
+}
+
+/**
+ * Loads the index of this connection in slices (lib/slices.ts), reading through a second,
+ * read-only connection: at 1,000,000 vectors the load in one go held the event loop, and
+ * /api/health with it, for minutes. Rows this connection changes meanwhile are re-read at the
+ * first search; a commit by another connection meanwhile discards the result (the next search
+ * loads afresh). Resolves true when it installed the index.
+ */
+export async function warmVectorIndex(sqlite: Database.Database, rowsPerStep = STEP_ITEMS): Promise<boolean> {
+  if (indexes.get(sqlite) !== undefined || warming.has(sqlite) || !vectorTableExists(sqlite)) return false;
+  if (sqlite.memory || sqlite.readonly) {
+    // No second connection sees this database: load at once.
+    vectorIndex(sqlite);
+    return true;
+  }
+  const pending = new Set<number>();
+  warming.set(sqlite, pending);
+  let reader: Database.Database | undefined;
+  try {
+    reader = openDatabase(sqlite.name, { readonly: true }).sqlite;
+    const index = await runSliced(loadSteps(sqlite, reader, rowsPerStep));
+    if (!sqlite.open || indexes.get(sqlite) !== undefined || !index) return false;
+    if (index.dataVersion !== dataVersion(sqlite) || index.generation !== vectorTableGeneration(sqlite)) return false;
+    for (const s of pending) index.dirty.add(s);
+    indexes.set(sqlite, index);
+    return true;
+  } finally {
+    warming.delete(sqlite);
+    reader?.close();
   }
 }
 

@@ -2,7 +2,7 @@ import type { Ctx } from "../ctx";
 import { VECTOR_TABLE, vectorTableExists } from "../db/virtual-tables";
 import { prepared } from "../db/prepared";
 import { vectorConditions, type SearchFilters } from "./filters";
-import { searchVectorIndex } from "../indexing/vector-index";
+import { searchVectorIndex, vectorIndexWarming } from "../indexing/vector-index";
 
 export interface VectorHit {
   seq: number;
@@ -16,6 +16,8 @@ export interface VectorHit {
  * k results come back even when most vectors are filtered out.
  */
 export function vectorSearch(ctx: Ctx, embedding: Float32Array, filters: SearchFilters, k: number): VectorHit[] {
+  // While the index loads in slices (after start), sqlite-vec answers: one scan, not the whole load at once.
+  if (vectorIndexWarming(ctx.sqlite)) return vectorSearchSql(ctx, embedding, filters, k);
   return searchVectorIndex(ctx.sqlite, embedding, filters, k) ?? [];
 }
 

@@ -1,5 +1,6 @@
 import type { Ctx } from "../ctx";
-import { backfillEntities } from "../entities/backfill";
+import { backfillEntitiesSteps } from "../entities/backfill";
+import { runSliced } from "../slices";
 import { purgeExpiredKv } from "../kv/store";
 import { logger } from "../logging/logger";
 import { expireStale } from "./expire";
@@ -23,17 +24,20 @@ export function startSessionSweep(ctx: Ctx): () => void {
       logger.warn(`session/KV sweep failed: ${(error as Error).message}`);
     }
   };
-  const first = setTimeout(() => {
+  let stopped = false;
+  const first = setTimeout(async () => {
     try {
-      const n = backfillEntities(ctx);
+      // Sliced: a request gets a turn between two batches (1,000,000 memories take minutes).
+      const n = await runSliced(backfillEntitiesSteps(ctx, undefined, () => stopped));
       if (n) logger.info(`parsed entities of ${n} memories (new entity parser)`);
     } catch (error) {
       logger.warn(`entity backfill failed: ${(error as Error).message}`);
     }
-    run();
+    if (!stopped) run();
   }, 2_000).unref();
   const every = setInterval(run, ctx.config.sessions.sweepIntervalSeconds * 1000).unref();
   return () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(every);
   };

@@ -80,4 +80,34 @@ describe("entity backfill", () => {
     expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "docs/guide.md" })).items.map((x) => x.id)).toEqual([m.id]);
     expect(backfillEntities(ctx)).toBe(0);
   });
+
+  it("re-parses in steps, one batch each, so the server can slice it; the result is the same", async () => {
+    const { backfillEntitiesSteps } = await import("../../../lib/entities/backfill");
+    const made = [1, 2, 3, 4, 5].map((n) => createMemory(ctx, { content: `Fixes #90${n} in lib/step${n}.ts`, category: "note" }).memory);
+    catchUpDerived(ctx.sqlite);
+    const before = ctx.sqlite.prepare("SELECT memory_id, kind, value FROM memory_entities ORDER BY 1, 2, 3").all();
+    ctx.sqlite.prepare("DELETE FROM memory_entities").run();
+    ctx.sqlite.prepare("DELETE FROM kv WHERE key = 'entities/parser-version'").run();
+    const total = (ctx.sqlite.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
+    const steps = backfillEntitiesSteps(ctx, 2);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    expect(step.value).toBe(total);
+    // One yield per batch of 2: the event loop gets a turn between every two memories.
+    expect(yields).toBe(Math.ceil(total / 2));
+    expect(ctx.sqlite.prepare("SELECT memory_id, kind, value FROM memory_entities ORDER BY 1, 2, 3").all()).toEqual(before);
+    expect(listMemories(ctx, listMemoriesQuery.parse({ entity: "#903" })).items.map((x) => x.id)).toEqual([made[2].id]);
+  });
+
+  it("a stopped backfill leaves the parser version unwritten, so the next start parses again", async () => {
+    const { backfillEntities, backfillEntitiesSteps } = await import("../../../lib/entities/backfill");
+    ctx.sqlite.prepare("DELETE FROM kv WHERE key = 'entities/parser-version'").run();
+    const steps = backfillEntitiesSteps(ctx, 1, () => true);
+    let step = steps.next();
+    let yields = 0;
+    for (; !step.done; step = steps.next()) yields++;
+    expect([yields, step.value]).toEqual([1, 1]);
+    expect(backfillEntities(ctx)).toBeGreaterThan(1);
+  });
 });

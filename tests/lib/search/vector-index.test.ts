@@ -3,7 +3,7 @@ import { createVectorTable, dropVectorTable } from "../../../lib/db/virtual-tabl
 import { writeVectors, type VectorRowMeta } from "../../../lib/embeddings/write-vectors";
 import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories";
 import { vectorSearchSql } from "../../../lib/search/vector";
-import { searchVectorIndex } from "../../../lib/indexing/vector-index";
+import { loadSteps, searchVectorIndex, vectorIndexWarming, warmVectorIndex } from "../../../lib/indexing/vector-index";
 import { testCtx } from "../../helpers/ctx";
 
 const DIM = 64;
@@ -40,6 +40,37 @@ const meta = (seq: number, over: Partial<VectorRowMeta> = {}): VectorRowMeta => 
 });
 
 describe("in-process vector index", () => {
+  it("loads in steps of a few rows (the server warms it sliced, through a second connection) and keeps what changes meanwhile", async () => {
+    const ctx = ctxWithTable();
+    ctx.sqlite.transaction(() => {
+      for (let seq = 1; seq <= 50; seq++) writeVectors(ctx.sqlite, [meta(seq)], [sample()]);
+    })();
+    const steps = loadSteps(ctx.sqlite, ctx.sqlite, 10);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    // One yield per 10 rows: the event loop gets a turn between every two steps.
+    expect([yields, step.value?.size]).toEqual([5, 50]);
+
+    const warm = warmVectorIndex(ctx.sqlite, 10);
+    expect(vectorIndexWarming(ctx.sqlite)).toBe(true);
+    // Written on this connection while the warm-up reads through its own: kept, re-read at the first search.
+    writeVectors(ctx.sqlite, [meta(51)], [sample()]);
+    writeVectors(ctx.sqlite, [meta(7, { status: "archived" })], [sample()]);
+    expect(await warm).toBe(true);
+    expect(vectorIndexWarming(ctx.sqlite)).toBe(false);
+    for (const filters of [
+      { projectId: null, statuses: ["active"] },
+      { projectId: null, statuses: ["archived"] },
+    ]) {
+      const q = sample();
+      const reference = vectorSearchSql(ctx, q, filters, 60);
+      expect(searchVectorIndex(ctx.sqlite, q, filters, 60)!.map((h) => h.seq)).toEqual(reference.map((h) => h.seq));
+    }
+    // Loaded already: a second warm-up does nothing.
+    expect(await warmVectorIndex(ctx.sqlite)).toBe(false);
+  });
+
   it("returns what sqlite-vec returns, exactly and through the sign-bit prefilter, with filters applied first", () => {
     const ctx = ctxWithTable();
     ctx.sqlite.transaction(() => {
