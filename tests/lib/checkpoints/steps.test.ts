@@ -6,8 +6,9 @@ import { captureCheckpointInput } from "../../../lib/contracts/checkpoints";
 import { ruleSuggestionsSteps } from "../../../lib/extraction/extract";
 import { messageTextsSteps } from "../../../lib/extraction/texts";
 import { contractSteps, parseContractWhole } from "../../../lib/http/contract-sliced";
-import { STEP_ITEMS, type Steps } from "../../../lib/slices";
+import { STEP_ITEMS } from "../../../lib/slices";
 import { History } from "../compression/history";
+import { counted } from "../../helpers/steps";
 
 /**
  * Issue 37: checkpoint capture's body check, timeline, extraction and suggestions ran whole (a
@@ -15,15 +16,6 @@ import { History } from "../compression/history";
  * each must yield at least once per message (the body check once per STEP_ITEMS) and give what the
  * one-piece form gives (`schema.parse` for the body; the extractors' own tests cover their results).
  */
-function counted<T>(steps: Steps<T>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return { value: step.value, yields };
-    yields++;
-  }
-}
-
 /** 2,200 messages with decisions, errors, fixes, test runs, edits and an option list. */
 function bigHistory() {
   const h = new History("ses_ckpt_steps");

@@ -5,9 +5,10 @@ import { History as CallIndex } from "../../../lib/compression/phases/history";
 import { measureSteps } from "../../../lib/compression/phases/measure";
 import { ANTHROPIC_PRICES, schedule, scheduleSteps } from "../../../lib/compression/phases/schedule";
 import { agedLevels, agedLevelsSteps } from "../../../lib/compression/pressure";
-import { runAll, STEP_ITEMS, type Steps } from "../../../lib/slices";
+import { runAll, STEP_ITEMS } from "../../../lib/slices";
 import { contextsPerTest } from "../../helpers/contexts";
 import { History } from "./history";
+import { counted } from "../../helpers/steps";
 
 /**
  * Issue 37: the phases that walk the whole history between the per-part ones (the aged levels, the
@@ -17,15 +18,6 @@ import { History } from "./history";
  * give what its one-piece form gives.
  */
 const ctxFor = contextsPerTest();
-
-function counted<T>(steps: Steps<T>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return { value: step.value, yields };
-    yields++;
-  }
-}
 
 /** 3,000 messages: questions, answers and tool outputs (reads, commands) that compress. */
 function bigHistory() {

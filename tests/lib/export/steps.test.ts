@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseMarkdownSteps, renderJson, renderJsonSteps, renderMarkdownSteps } from "../../../lib/export";
 import type { ExportRow } from "../../../lib/export/select";
-import type { Steps } from "../../../lib/slices";
+import { counted } from "../../helpers/steps";
 
 /**
  * Issue 37: the export was rendered, and a Markdown import split, in one piece (24,000 memories
@@ -9,15 +9,6 @@ import type { Steps } from "../../../lib/slices";
  * at least once per memory and give what the one-piece form gives (JSON: `JSON.stringify` of the
  * whole file; Markdown: the rows read back).
  */
-function counted<T>(steps: Steps<T>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return { value: step.value, yields };
-    yields++;
-  }
-}
-
 const now = new Date("2026-11-28T00:00:00Z");
 /** Rows of every shape the renderers treat apart: scopes, projects, tildes, quotes, CR, U+2028, links, versions. */
 const rows = Array.from({ length: 500 }, (_, i) => ({

@@ -4,22 +4,13 @@ import { readmeAndContributingSteps } from "../../../lib/bootstrap/readme";
 import type { ProjectFiles } from "../../../lib/bootstrap/types";
 import { markdownSectionsSteps } from "../../../lib/markdown/sections";
 import { splitNotesSteps } from "../../../lib/notes/split";
-import type { Steps } from "../../../lib/slices";
+import { counted } from "../../helpers/steps";
 
 /**
  * Issue 37: notes ingest and bootstrap split their Markdown (2 MB a note, 1 MB an instruction file)
  * in one piece, with /api/health held throughout. The split is now steps, one a block; here,
  * without a clock, each must yield at least once per block and find every item.
  */
-function counted<T>(steps: Steps<T>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return { value: step.value, yields };
-    yields++;
-  }
-}
-
 /** `sections` sections of a heading, two list items, a paragraph and a code block each. */
 function note(sections: number): string {
   const out: string[] = [];
