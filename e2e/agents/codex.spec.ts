@@ -67,6 +67,20 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await model?.close();
+  // Codex starts MCP servers with a bare environment (no RECOLLECT_URL), so `recollect mcp` may have
+  // started a server of its own, with the default data dir under this HOME and the default port:
+  // stop it, or it outlives the run and holds the port.
+  if (home) {
+    try {
+      execFileSync(process.execPath, [path.join(ROOT, "cli", "recollect.mjs"), "stop", "--data-dir", path.join(home, ".local", "share", "recollect")], {
+        env: { ...process.env, HOME: home, RECOLLECT_URL: "", RECOLLECT_DATA_DIR: "" },
+        stdio: "ignore",
+        timeout: 60_000,
+      });
+    } catch {
+      // Nothing was started (exit 3: no server): nothing to stop.
+    }
+  }
 });
 
 test("install-agent adds four hooks and the MCP server, keeping the user's config", () => {
