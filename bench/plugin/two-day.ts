@@ -5,7 +5,7 @@
  * The project: a small Node library in a fresh store (no memory before day 1). Day 1: a long session
  * (reads, build logs, greps, edits, a few user messages). Day 2, a day later (every cached prefix
  * has expired): a new session (it gets the resume block) doing lighter work. The user's messages
- * (SCRIPT) state constraints, a decision and conventions, and give the turn's instructions; each
+ * (a script of bench/plugin/two-day-scripts.ts) state constraints, a decision and conventions, and give the turn's instructions; each
  * sentence is labelled (what it is as a memory, or none) before any run, so the inbox after the two
  * days is checked for misfiled suggestions (an instruction filed as a memory, a constraint filed as
  * a decision) and for duplicates of what the model stored itself through `memory_store` (as a
@@ -24,77 +24,14 @@ import { blocksOf } from "../compress/cost";
 import { PrefixCache, totalCost, type Block, type CacheModel, type RequestCost, type RunCost } from "../lib/cache-cost";
 import { memoryTools } from "../../plugin/tools";
 import type { Runtime } from "../../plugin/runtime";
+import { type Label, SCRIPTS, type TwoDayScript, type UserTurn } from "./two-day-scripts";
 
 type WithParts = { info: Message; parts: Part[] };
 
 const STEP_MS = 20_000;
 
-/** What a sentence of the user is as a memory: the categories a suggestion of it may have (none: not a memory). */
-type Label = { as: readonly string[] };
-const NOT_A_MEMORY: Label = { as: [] };
-const CONSTRAINT: Label = { as: ["constraint", "directive"] };
-const DECISION: Label = { as: ["decision"] };
-const CONVENTION: Label = { as: ["convention", "procedure", "preference", "directive"] };
-const CONTEXT: Label = { as: ["fact", "note"] };
-
-interface UserTurn {
-  sentences: [string, Label][];
-  /** What the model stores with memory_store in the step after this message (in its own words). */
-  stores?: { content: string; category: string; pinned?: boolean }[];
-}
-
-/** The user's messages of each day, in order (one every `userEvery` steps), labelled before any run. */
-export const SCRIPT: UserTurn[][] = [
-  [
-    {
-      sentences: [
-        ["We're building slugkit, a small Node library that turns titles into URL slugs.", CONTEXT],
-        ["It must stay zero-dependency: no runtime dependencies at all.", CONSTRAINT],
-        ["It has to keep working on Node 18.", CONSTRAINT],
-        ["Start by getting the failing tests in src/slugify.test.ts to pass.", NOT_A_MEMORY],
-      ],
-      stores: [
-        { content: "slugkit stays zero-dependency: no runtime dependencies.", category: "constraint", pinned: true },
-        { content: "slugkit must keep working on Node 18.", category: "constraint", pinned: true },
-      ],
-    },
-    {
-      sentences: [
-        ["We decided to split words with Intl.Segmenter instead of a regex, because the regex broke on emoji.", DECISION],
-        ["Tests live next to the source file as name.test.ts.", CONVENTION],
-        ["Next: fix the unicode handling in src/slugify.ts.", NOT_A_MEMORY],
-      ],
-      stores: [{ content: "Words are split with Intl.Segmenter, not a regex (the regex broke on emoji).", category: "decision" }],
-    },
-    {
-      sentences: [
-        ["Always run npm test before you commit.", CONVENTION],
-        ["Please rename the option lower to lowercase in src/options.ts.", NOT_A_MEMORY],
-      ],
-    },
-    {
-      sentences: [
-        ["Keep the public API stable: no breaking changes before 2.0.", CONSTRAINT],
-        ["Can you look at the benchmark output and fix the slow path in the trim loop?", NOT_A_MEMORY],
-      ],
-      stores: [{ content: "No breaking changes to the public API before 2.0.", category: "constraint", pinned: true }],
-    },
-  ],
-  [
-    {
-      sentences: [
-        ["Morning.", NOT_A_MEMORY],
-        ["Let's continue with yesterday's work: fix the remaining failing test in src/trim.ts.", NOT_A_MEMORY],
-      ],
-    },
-    {
-      sentences: [
-        ["We'll publish releases from CI with npm provenance, never from a laptop.", { as: ["decision", "constraint", "directive", "procedure"] }],
-        ["Next, update the README example for the lowercase option.", NOT_A_MEMORY],
-      ],
-    },
-  ],
-];
+/** The tuned-on script's days (kept for callers of the single-script bench). */
+export const SCRIPT: UserTurn[][] = SCRIPTS.slugkit!.days;
 
 /**
  * Prompt-cache price models the same requests are priced with, and the dollar price of an uncached
@@ -237,7 +174,7 @@ function overlap(a: string, b: string): { jaccard: number; containment: number }
 /** The hooks and tools of one plugin instance (createRecollect's answer). */
 type PluginHooks = Hooks & { tool?: Record<string, { execute(args: never, ctx: never): Promise<unknown> }> };
 
-export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<TwoDayReport> {
+export async function twoDayProject(hooks: PluginHooks, rt: Runtime, script: TwoDayScript = SCRIPTS.slugkit!): Promise<TwoDayReport> {
   const days: Day[] = [
     { label: "day 1 (one long session)", steps: 60, userEvery: 15 },
     { label: "day 2 (a new session, lighter)", steps: 20, userEvery: 10 },
@@ -286,7 +223,7 @@ export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<Tw
     const sent = { with: [] as Sent[], without: [] as Sent[] };
     const fixed = { stable: 0, resume: 0 };
     for (let n = 0; n < day.steps; n++) {
-      const turn = n % day.userEvery === 0 ? SCRIPT[d]?.[n / day.userEvery] : undefined;
+      const turn = n % day.userEvery === 0 ? script.days[d]?.[n / day.userEvery] : undefined;
       if (turn) {
         const u = message(sessionID, "user", clock, [{ type: "text", text: turn.sentences.map(([t]) => t).join(" ") } as never]);
         history.push(u);
@@ -353,7 +290,7 @@ export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<Tw
       return [name, { dollarsPerMTok: p.dollarsPerMTok, days: r.days.map((x, i) => ({ label: days[i]!.label, ...x })), total: r.total }];
     }),
   ) as TwoDayReport["money"];
-  report.suggestions = await inbox(rt);
+  report.suggestions = await inbox(rt, script);
   return report;
 }
 
@@ -363,7 +300,7 @@ export async function twoDayProject(hooks: PluginHooks, rt: Runtime): Promise<Tw
  * duplicate is a suggestion an active memory holds: words' Jaccard 0.5 or more, or 80% of the
  * shorter one's words in the other (looser than the store's own checks, so a paraphrase shows).
  */
-async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
+async function inbox(rt: Runtime, script: TwoDayScript): Promise<TwoDayReport["suggestions"]> {
   type Item = { category: string; content: string };
   const list = async (status: string) =>
     (await rt.client.get<{ items: Item[] }>("/api/memories", { query: { directory: rt.directory, status, limit: 200 }, timeoutMs: 30_000 })) as
@@ -371,7 +308,7 @@ async function inbox(rt: Runtime): Promise<TwoDayReport["suggestions"]> {
       | { ok: false };
   const [suggested, active] = await Promise.all([list("suggested"), list("active")]);
   if (!suggested.ok || !active.ok) throw new Error("the inbox could not be read");
-  const sentences = SCRIPT.flat().flatMap((t) => t.sentences);
+  const sentences = script.days.flat().flatMap((t) => t.sentences);
   const items = suggested.data.items.map((m) => {
     let best: { text: string; label: Label; score: number } | undefined;
     for (const [text, label] of sentences) {
