@@ -5,7 +5,11 @@
  * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
  * server down (fail open).
  *
- *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build] [--two-day-only]
+ *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build] [--two-day-only] [--script <name>|all]...
+ *
+ * --script picks the two-day scripts to run (bench/plugin/two-day-scripts.ts; repeatable or
+ * comma-separated; `all` runs every one): each in a fresh project, then a summary per script and per
+ * half (frozen / tuning). Without it, the tuned-on `slugkit` alone runs, as before.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +22,8 @@ import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { printTable, summarize, writeResult } from "../lib/stats";
-import { DOLLARS_PER_MTOK, twoDayProject, type TwoDayReport } from "./two-day";
+import { DOLLARS_PER_MTOK, PRICING, twoDayProject, type TwoDayReport } from "./two-day";
+import { SCRIPTS, splitOf } from "./two-day-scripts";
 
 type WithParts = { info: Message; parts: Part[] };
 
@@ -27,6 +32,13 @@ const TURNS = Number(args[args.indexOf("--turns") + 1]) || 60; // a p95 over 30 
 const WARMUP = 3;
 /** Simulated model time between turns (background calls such as extraction finish meanwhile). */
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
+/** The two-day scripts to run (--script, repeatable or comma-separated; `all`). */
+const SCRIPT_NAMES = (() => {
+  const named = args.flatMap((a, i) => (args[i - 1] === "--script" ? a.split(",") : []));
+  const names = named.includes("all") ? Object.keys(SCRIPTS) : named.length ? named : ["slugkit"];
+  for (const n of names) if (!SCRIPTS[n]) throw new Error(`--script: no script named ${n} (${Object.keys(SCRIPTS).join(", ")}, all)`);
+  return names;
+})();
 
 let seq = 0;
 const id = (p: string) => `${p}_${String(++seq).padStart(8, "0")}`;
@@ -227,10 +239,14 @@ async function main() {
 
   // The money: a synthetic two-day project with and without the plugin (simulated prompt cache), in
   // a project of its own that starts with an empty store (its memories are what the two days store).
-  const twoDayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-plugin-two-day-"));
-  const twoDayHooks = await createRecollect({ directory: twoDayDirectory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
-  const twoDay = await twoDayProject(twoDayHooks, (twoDayHooks as { __runtime?: Runtime }).__runtime!);
-  json.twoDay = twoDay;
+  const twoDays: { name: string; report: TwoDayReport }[] = [];
+  for (const name of SCRIPT_NAMES) {
+    const twoDayDirectory = fs.mkdtempSync(path.join(os.tmpdir(), `bench-plugin-two-day-${name}-`));
+    const twoDayHooks = await createRecollect({ directory: twoDayDirectory }, { timeoutMs: 5000, compressTimeoutMs: 10_000 });
+    twoDays.push({ name, report: await twoDayProject(twoDayHooks, (twoDayHooks as { __runtime?: Runtime }).__runtime!, SCRIPTS[name]) });
+  }
+  json.twoDay = twoDays.length === 1 ? twoDays[0]!.report : undefined;
+  json.twoDays = Object.fromEntries(twoDays.map(({ name, report }) => [name, { split: splitOf(name), ...report }]));
 
   await server.stop();
   for (const target of args.includes("--two-day-only") ? [] : [20_000, 200_000]) {
@@ -257,7 +273,11 @@ async function main() {
   );
   printTable("HTTP calls made by the hooks (ms, client side, concurrent calls overlap)", callRows);
   printTable("Each call alone, sequentially (ms, 10 calls; compress of an unchanged history)", aloneRows);
-  printTwoDay(twoDay);
+  for (const { name, report } of twoDays) {
+    console.log(`\n===== Two-day script ${name} (${splitOf(name)}; ${SCRIPTS[name]!.source}) =====`);
+    printTwoDay(report);
+  }
+  json.twoDaySummary = printTwoDaySummary(twoDays);
   if (Object.keys(failures).length) console.log(`\nCalls that failed open: ${JSON.stringify(failures)}`);
   json.failures = failures;
   writeResult("plugin", json);
@@ -333,6 +353,74 @@ function printTwoDay(r: TwoDayReport) {
         duplicate: inbox.duplicates.includes(i.content) ? "yes" : "",
       })),
     );
+}
+
+/**
+ * One row per script and per half (frozen first: the headline): day 2's fixed tokens per request
+ * (tools + pinned + resume; a half shows its largest), the inbox, and both days' money with and
+ * without the plugin under each provider's cache model (a half sums its scripts).
+ */
+function printTwoDaySummary(runs: { name: string; report: TwoDayReport }[]) {
+  const day2 = (r: TwoDayReport) => {
+    const f = Object.values(r.fixedTokens)[1] ?? { tools: 0, stable: 0, resume: 0 };
+    return { ...f, total: f.tools + f.stable + f.resume };
+  };
+  const usd = (units: number, provider: keyof typeof PRICING) => (units * PRICING[provider].dollarsPerMTok) / 1e6;
+  type Row = { fixed: string; max: number; suggestions: number; duplicates: number; misfiled: number } & Record<string, number | string>;
+  const rowOf = (r: TwoDayReport): Row => {
+    const f = day2(r);
+    const row: Row = {
+      fixed: `${f.tools} + ${f.stable} + ${f.resume} = ${f.total}`,
+      max: f.total,
+      suggestions: r.suggestions.total,
+      duplicates: r.suggestions.duplicates.length,
+      misfiled: r.suggestions.misfiled.length,
+    };
+    for (const p of Object.keys(PRICING) as (keyof typeof PRICING)[]) {
+      const m = r.money[p];
+      row[`${p} day 2 without`] = usd(m.days[1]?.without.cost ?? 0, p);
+      row[`${p} day 2 with`] = usd(m.days[1]?.with.cost ?? 0, p);
+      row[`${p} both without`] = usd(m.total.without.cost, p);
+      row[`${p} both with`] = usd(m.total.with.cost, p);
+    }
+    return row;
+  };
+  const perScript: (Row & { name: string; split: string })[] = runs.map(({ name, report }) => ({ name, split: splitOf(name), ...rowOf(report) }));
+  const halves = (["frozen", "tuning"] as const).flatMap((split) => {
+    const rows = perScript.filter((r) => r.split === split);
+    if (!rows.length) return [];
+    const sum = (k: string) => rows.reduce((n, r) => n + Number(r[k]), 0);
+    const out: Record<string, number | string> = {
+      name: `${split} half (${rows.length}: ${rows.map((r) => r.name).join(", ")})`,
+      split,
+      fixed: `max ${Math.max(...rows.map((r) => r.max))}`,
+      max: Math.max(...rows.map((r) => r.max)),
+      suggestions: sum("suggestions"),
+      duplicates: sum("duplicates"),
+      misfiled: sum("misfiled"),
+    };
+    for (const k of Object.keys(rows[0]!)) if (/ (without|with)$/.test(k)) out[k] = sum(k);
+    return [out];
+  });
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+  const money = (r: Record<string, number | string>, p: string, span: string) =>
+    `$${Number(r[`${p} ${span} with`]).toFixed(4)} / $${Number(r[`${p} ${span} without`]).toFixed(4)} (${pct(Number(r[`${p} ${span} with`]), Number(r[`${p} ${span} without`]))})`;
+  printTable(
+    "Two-day scripts, per half (frozen: the headline) and per script: day-2 fixed tokens per request (tools + pinned + resume; target <= 450), the inbox after two days (0 duplicates, 0 misfiled), money with / without the plugin",
+    [...halves, ...perScript].map((r) => ({
+      script: r.name,
+      half: r.split,
+      "day-2 fixed tokens": r.fixed,
+      inbox: r.suggestions,
+      duplicates: r.duplicates,
+      misfiled: r.misfiled,
+      "Anthropic day 2": money(r, "anthropic", "day 2"),
+      "Anthropic both days": money(r, "anthropic", "both"),
+      "OpenAI day 2": money(r, "openai", "day 2"),
+      "OpenAI both days": money(r, "openai", "both"),
+    })),
+  );
+  return { halves, perScript };
 }
 
 main().catch((error) => {
