@@ -5,10 +5,10 @@
  * against the real server (warm), at ~20K- and ~200K-token histories. Also the same with the
  * server down (fail open).
  *
- *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build] [--two-day-only] [--script <name>|all]...
+ *   npx tsx bench/plugin/index.ts [--turns 60] [--no-build] [--two-day-only] [--script <name>|all|frozen|tuning]...
  *
  * --script picks the two-day scripts to run (bench/plugin/two-day-scripts.ts; repeatable or
- * comma-separated; `all` runs every one): each in a fresh project, then a summary per script and per
+ * comma-separated; `all` runs every one, `frozen` or `tuning` one half): each in a fresh project, then a summary per script and per
  * half (frozen / tuning). Without it, the tuned-on `slugkit` alone runs, as before.
  */
 import fs from "node:fs";
@@ -32,10 +32,13 @@ const TURNS = Number(args[args.indexOf("--turns") + 1]) || 60; // a p95 over 30 
 const WARMUP = 3;
 /** Simulated model time between turns (background calls such as extraction finish meanwhile). */
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
-/** The two-day scripts to run (--script, repeatable or comma-separated; `all`). */
+/** The two-day scripts to run (--script, repeatable or comma-separated; `all`, `frozen`, `tuning`). */
 const SCRIPT_NAMES = (() => {
   const named = args.flatMap((a, i) => (args[i - 1] === "--script" ? a.split(",") : []));
-  const names = named.includes("all") ? Object.keys(SCRIPTS) : named.length ? named : ["slugkit"];
+  const names = named.flatMap((n) =>
+    n === "all" ? Object.keys(SCRIPTS) : n === "frozen" || n === "tuning" ? Object.keys(SCRIPTS).filter((k) => splitOf(k) === n) : [n],
+  );
+  if (!names.length) names.push("slugkit");
   for (const n of names) if (!SCRIPTS[n]) throw new Error(`--script: no script named ${n} (${Object.keys(SCRIPTS).join(", ")}, all)`);
   return names;
 })();

@@ -52,7 +52,7 @@ const ZH_NEGATED_DECISION = /还没(?:有)?(?:决定|定|选|拍板)|没(?:有)?
  * repo") keeps it a candidate.
  */
 const EN_TASK_REQUEST =
-  /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:start|begin)\s+(?:by|with|off)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
+  /^(?:(?:next|now|then|ok(?:ay)?|alright|so|first|also|and|yes|great|good|cool)\b[\s:,.!-]*)*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)?(?:(?:let'?s|let us)\s+(?:now\s+)?(?:proceed|continue|start|begin|move on|tackle|work on)\b|(?:let'?s|let us)\s+(?:now\s+)?(?:finish|wrap up|pick up|get back to|resume|fix|look at|review|debug)\s+(?:the|this|that|these|those|it|them|what|where|our|my|\S*[_./`]\S*)\b|(?:start|begin)\s+(?:by|with|off)\b|(?:fix|add|implement|create|write|update|change|remove|delete|rename|refactor|move|replace|convert|modify|apply|check|look (?:at|into)|investigate|try|continue|proceed|start|clean up|tie|show|give|tell|explain|debug|help|finish|generate|install|set up|open|review|split|rewrite|restore|revert|bump|upgrade|run)\s+(?:(?:the|this|that|these|those|a|an|my|it|them|some|all|everything|what|how|why|where|me|us|with|on|together)\b|\S*[_./`]\S*))/i;
 const EN_LASTING =
   /\b(?:always|never|every time|each time|whenever|from now on|going forward|in (?:this|the|our) (?:repo|repository|project|codebase|team)|by default|for all|for every|on every|before (?:each|every|any)|after (?:each|every|any)|as a rule|convention)\b/i;
 /** A pasted tool or compiler line: a position ("Line 8:62"), a level word first, a test id. */
@@ -268,7 +268,7 @@ const EN_RULES: Rule[] = [
   {
     id: "en.all-every",
     category: "convention",
-    re: /^(?!every time|each time|all right|all the time)(?:all|every|each) [\w ]{2,40}\b(?:are|is|use|uses|follow|follows|start|starts|wrap|wraps|return|returns|returned|named|go|goes|exports?|contains?|has|have|lives?|gets?|needs?|calls?|takes?|keeps?|holds?|throws?|imports?|extends?|implements?|defines?|owns?)\b/i,
+    re: /^(?!every time|each time|all right|all the time)(?:all|every|each) [\w ]{2,40}\b(?:are|is|use|uses|follow|follows|start|starts|wrap|wraps|return|returns|returned|named|go|goes|exports?|contains?|has|have|lives?|gets?|needs?|calls?|takes?|keeps?|holds?|throws?|imports?|extends?|implements?|defines?|owns?|comes?|ships?|includes?|requires?)\b/i,
     confidence: 0.75,
   },
   {
@@ -284,6 +284,13 @@ const EN_RULES: Rule[] = [
     category: "convention",
     re: /\b(?:are|is) (?:always )?(?:thrown|named|stored|kept|written|generated|formatted|prefixed|suffixed|placed|exported|validated|logged|versioned|created) (?:as|in|with|under|by|using|via|through|after|like)\b/i,
     confidence: 0.7,
+  },
+  // A step tied to a moment of the workflow ("Before you open the pull request, run tox"): a procedure kept as a convention.
+  {
+    id: "en.before-doing",
+    category: "convention",
+    re: /^(?:before|after|once|whenever) (?:you|we|i) [^,]{3,60}, (?:always )?(?:run|check|update|rebase|squash|format|lint|test|build|bump|regenerate|sign|tag)\b/i,
+    confidence: 0.75,
   },
   { id: "en.only-ever", category: "convention", re: /\bonly ever\b/i, confidence: 0.75 },
   { id: "en.follow-pattern", category: "convention", re: /\bfollows? the (?:pattern|convention|format|style)\b/i, confidence: 0.8 },

@@ -35,6 +35,10 @@ function cleanLine(line: string): string {
     .trim();
 }
 
+/** A Rust macro's name ("Always inline format! arguments"): its `!` ends no sentence. */
+const RUST_MACRO =
+  /`?\b(?:format|println|print|eprintln|eprint|write|writeln|vec|panic|assert|assert_eq|assert_ne|debug_assert|matches|dbg|todo|unimplemented|unreachable|include_str|include_bytes|concat|env|macro_rules)!$/;
+
 /** Sentence ends: `. ! ?` followed by space (not inside `e.g.` or `file.ts`), and CJK `。！？；`. */
 function splitSentences(line: string): string[] {
   const out: string[] = [];
@@ -46,7 +50,7 @@ function splitSentences(line: string): string[] {
     if (ch === "。" || ch === "！" || ch === "？") end = true;
     else if ((ch === "." || ch === "!" || ch === "?") && (next === undefined || next === " ")) {
       const before = line.slice(Math.max(start, i - 5), i);
-      end = !/\b(?:e\.g|i\.e|etc|vs|cf|Mr|Dr|No)$/i.test(before);
+      end = !/\b(?:e\.g|i\.e|etc|vs|cf|Mr|Dr|No)$/i.test(before) && !(ch === "!" && RUST_MACRO.test(line.slice(start, i + 1)));
     }
     if (end) {
       out.push(line.slice(start, i + 1).trim());

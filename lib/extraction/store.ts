@@ -27,6 +27,9 @@ export interface StoredSuggestion extends SuggestionDto {
   alreadyActive: boolean;
 }
 
+/** Containment at which an active memory of the same session and category restates a suggestion. */
+const SAME_SESSION_RESTATES = 0.8;
+
 interface Match {
   id: string;
   status: string;
@@ -37,7 +40,7 @@ interface Match {
  * The closest existing memory of the project (or global) of any status but deleted: an archived
  * (rejected) suggestion must not come back, and an active one means the fact is already stored.
  */
-export function findExisting(ctx: Ctx, projectId: string, content: string): Match | undefined {
+export function findExisting(ctx: Ctx, projectId: string, content: string, from?: { sessionID: string; category: string }): Match | undefined {
   const hash = contentHash(content);
   const exact = prepared(
     ctx.sqlite,
@@ -49,10 +52,11 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
   catchUpForReader(ctx.sqlite);
   const rows = prepared(
     ctx.sqlite,
-    `SELECT m.id AS id, m.status AS status, m.content AS content FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
+    `SELECT m.id AS id, m.status AS status, m.content AS content, m.category AS category, json_extract(m.metadata, '$.sessionID') AS session
+     FROM memory_fts JOIN memories m ON m.seq = memory_fts.rowid
      WHERE memory_fts MATCH ? AND (m.project_id = ? OR m.project_id IS NULL)
      ORDER BY bm25(memory_fts, 1, 1, 1) LIMIT 8`,
-  ).all(ftsQuery([...mine].slice(0, 64)), projectId) as { id: string; status: string; content: string }[];
+  ).all(ftsQuery([...mine].slice(0, 64)), projectId) as { id: string; status: string; content: string; category: string; session: unknown }[];
   let best: Match | undefined;
   for (const r of rows) {
     const theirs = new Set(tokenize(r.content));
@@ -60,7 +64,10 @@ export function findExisting(ctx: Ctx, projectId: string, content: string): Matc
     // An active memory restating it (the model stored the user's sentence in its own, shorter words)
     // holds the fact as surely as a near copy does; five words at least, so a short rule's words
     // inside a longer, different one do not count.
-    const held = r.status === "active" && containment(mine, theirs, 5) >= RESTATES_CONTAINMENT;
+    // Stored in this session under the same category (the model wrote down what the user just
+    // said), a little less is enough: its own words for "instead of" or "we're going with".
+    const sameTurn = from !== undefined && r.session === from.sessionID && r.category === from.category;
+    const held = r.status === "active" && containment(mine, theirs, 5) >= (sameTurn ? SAME_SESSION_RESTATES : RESTATES_CONTAINMENT);
     if ((similarity >= ctx.config.extraction.dedupThreshold || held) && (!best || similarity > best.similarity))
       best = { id: r.id, status: r.status, similarity };
   }
@@ -85,7 +92,7 @@ export function storeSuggestions(ctx: Ctx, projectId: string, sessionID: string,
     const key = contentHash(content);
     if (!content || seen.has(key)) continue;
     seen.add(key);
-    const found = findExisting(ctx, projectId, content);
+    const found = findExisting(ctx, projectId, content, { sessionID, category: item.category });
     // An active memory this close (extraction.dedupThreshold) already holds the fact: not suggested again.
     const settled =
       found &&

@@ -118,6 +118,8 @@ describe("instructions are the turn's task, not memories (issue 40)", () => {
     "We're building slugkit, a small Node library that turns titles into URL slugs.",
     "do not modify any text, i only want formatting done with proper use of headings and spacing",
     "This sets the foundation for multiple databases via clean adapters and keeps the API usable today.",
+    // The tuning half of the two-day scripts (bench/plugin/two-day-scripts.ts).
+    "Let's finish the snapshot for the patch summary from yesterday.",
   ])("suggests nothing for %j", (text) => {
     expect(detectCandidates(text, "user")).toEqual([]);
   });
@@ -129,7 +131,22 @@ describe("instructions are the turn's task, not memories (issue 40)", () => {
     ["Never push to main directly.", "constraint"],
     ["We're building every package with tsup from now on.", "decision"],
     ["Minimal invasive approach: keep parameter name db_path but pass normalized URL; works without touching multiple places.", "decision"],
+    ["Let's use the slab from now on.", "decision"],
   ])("keeps a lasting rule: %j", (text, category) => {
     expect(detectCandidates(text, "user").map((c) => c.category)).toContain(category);
+  });
+
+  // The tuning half of the two-day scripts: each as the category its label allows.
+  it.each([
+    ["Every bug fix comes with a test that fails without the patch.", "convention"],
+    ["Before you open the pull request, run tox so every Python version and dependency combination is tested.", "convention"],
+  ])("files %j as a %s", (text, category) => {
+    expect(detectCandidates(text, "user").map((c) => c.category)).toEqual([category]);
+  });
+
+  it("does not end a sentence at a Rust macro's `!`", () => {
+    expect(detectCandidates("Always inline format! arguments when possible. Great! Now the parser.", "user").map((c) => c.content)).toEqual([
+      "Always inline format! arguments when possible.",
+    ]);
   });
 });

@@ -65,6 +65,21 @@ describe("extractMemories", () => {
     expect(other.suggestions.map((s) => s.deduplicated)).toEqual([false]);
   });
 
+  it("does not suggest a decision the model stored in this session in its own words (issue 40: the two-day tuning half)", async () => {
+    const stored = "The sliding window is kept in Redis sorted sets, not in-process counters (several workers).";
+    const said = "We're going with Redis sorted sets for the sliding window instead of in-process counters, since the app runs on several workers.";
+    // Stored in another session, this paraphrase is not close enough to be held...
+    createMemory(ctx, { directory, content: stored, category: "decision", metadata: { sessionID: "s5a" } });
+    const elsewhere = await extractMemories(ctx, extractInput.parse({ directory, sessionID: "s5b", text: said }));
+    expect(elsewhere.suggestions.map((s) => s.deduplicated)).toEqual([false]);
+    // ...stored in this very session under the same category, it is.
+    const fresh = tempDir("recollect-proj-");
+    createMemory(ctx, { directory: fresh, content: stored, category: "decision", metadata: { sessionID: "s5c" } });
+    const same = await extractMemories(ctx, extractInput.parse({ directory: fresh, sessionID: "s5c", text: said }));
+    expect(same.suggestions.map((s) => s.deduplicated)).toEqual([true]);
+    expect(same.nudge).toBeNull();
+  });
+
   it("reads OpenCode messages: text parts only, synthetic parts and tool output skipped, secrets redacted", async () => {
     const res = await extractMemories(
       ctx,
