@@ -96,9 +96,10 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
       for (const m of f.memories)
         for (const e of parseEntities(m.content)) if (e.kind === "file" && !path.isAbsolute(e.value) && !e.value.startsWith("..")) named.add(e.value);
     named.add("README.md");
-    for (const file of named) {
+    // Longest first: a named folder ("lib/features/workout/") that holds a named file stays a folder.
+    for (const file of [...named].sort((a, b) => b.length - a.length)) {
       const to = path.join(repo, file);
-      if (!to.startsWith(repo)) continue;
+      if (!to.startsWith(repo) || fs.existsSync(to)) continue;
       fs.mkdirSync(path.dirname(to), { recursive: true });
       fs.writeFileSync(to, "x\n");
     }
