@@ -129,6 +129,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         minCosine: cfg.semanticMergeCosine,
         margin: cfg.semanticMargin,
         chinese: cfg.semanticChinese,
+        chineseMinCosine: cfg.semanticChineseCosine,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
       for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
