@@ -1,5 +1,5 @@
 import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
-import { negativeOf, replacedOf, textOf, type Featured } from "./features";
+import { namesOf, negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { changedValue, changedValueWithAddition, excludes, oppositePolarity } from "./claims";
 import type { Slicer } from "./slicer";
@@ -66,7 +66,14 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     // The swapped words must be what the verb chooses (right after it): "run [uv] …" is a choice,
     // "after finishing [work] run …" / "when you finish a [change], run …" is phrasing.
     const choice = CHOICE_CATEGORIES.has(o.category) && chosenBy(older.sequence, was);
-    if (numbers || choice) {
+    // A decision with another named thing in one slot, not its subject ("hashed with [SHA-256]" ->
+    // "[BLAKE3]"): names are written as names (capitals, digits, code), so a swapped topic word is not one.
+    const named =
+      o.category === "decision" &&
+      older.sequence[0] !== was[0] &&
+      was.every((t) => namesOf(older).has(t)) &&
+      now.every((t) => namesOf(newer).has(t));
+    if (numbers || choice || named) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
       return supersedeCandidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
         rule: "swap",
