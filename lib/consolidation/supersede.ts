@@ -86,6 +86,37 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   return undefined;
 }
 
+/** A word written as a name: code (an underscore, slash or dot inside), a digit, or a capital not at the start. */
+const NAME_WORD = /^(?:\S*[\w][_./]\w\S*|\S*\d\S*|\p{Lu}\S*)$/u;
+
+/**
+ * A decision that names another thing in the same slot, said in other words (a pair its vectors
+ * found: each the other's nearest neighbour): the first clause opens with the same words up to
+ * its first name ("Navigation uses [Navigator 1.0] with named routes…" -> "Navigation uses
+ * [go_router]; …"), and neither names the other's thing. The opening must have two words at
+ * least, so it holds a subject and a verb.
+ */
+export function supersedesBySlot(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  const o = older.memory;
+  const n = newer.memory;
+  if (o.createdAt === n.createdAt || o.category !== "decision" || n.category !== "decision") return undefined;
+  const slot = (text: string) => {
+    const words = (text.split(/[;:,，。；：]/)[0] ?? "").trim().split(/\s+/);
+    const at = words.findIndex((w, i) => i > 0 && NAME_WORD.test(w));
+    return at < 2 ? undefined : { head: words.slice(0, at).join(" ").toLowerCase(), name: words[at]!.replace(/[.,;:]+$/, "") };
+  };
+  const [was, now] = [slot(textOf(o)), slot(textOf(n))];
+  if (!was || !now || was.head !== now.head || was.name.toLowerCase() === now.name.toLowerCase()) return undefined;
+  if (textOf(n).toLowerCase().includes(was.name.toLowerCase()) || textOf(o).toLowerCase().includes(now.name.toLowerCase())) return undefined;
+  return supersedeCandidate(newer, older, `replaces it: the same decision ("${was.head} …") with "${was.name}" changed to "${now.name}"`, {
+    rule: "slot",
+    replaced: was.name,
+    by: now.name,
+    jaccard: round(p.jaccard),
+  });
+}
+
 /**
  * Memories that say what they replaced ("switched from REST to tRPC", "不再使用 Redis"), matched
  * to the older memories of their group that mention it and share another word with them (or
