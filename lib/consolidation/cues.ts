@@ -11,8 +11,9 @@ const EN_REPLACED: RegExp[] = [
   // "moved from X", "moved the build targets from the Makefile to …" (what moved may be named first).
   new RegExp(String.raw`\b(?:migrat|mov)(?:e|es|ed|ing)\s+(?:away\s+)?(?:(?:the|our|all)\s+)?(?:[a-z]+\s+){0,2}?(?:off\s+|from\s+(?:the\s+)?)(${W})`, "gi"),
   new RegExp(String.raw`\breplac(?:e|es|ed|ing)\s+(?:the\s+)?(${W}(?:\s+${W})?)\s+(?:with|by)\b`, "gi"),
+  // "were removed" is done; "jobs are dropped" says what happens, it replaces nothing.
   new RegExp(
-    String.raw`\b(${W})\s+(?:is|was|are|were|has\s+been|have\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
+    String.raw`\b(${W})\s+(?:is|was|were|has\s+been|have\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
     "gi",
   ),
   // Done, not a rule: "Atlantis was shut down", "the lock table was deleted", "the workers are gone"
@@ -25,10 +26,7 @@ const EN_REPLACED: RegExp[] = [
   new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
   // "We no longer vendor dependencies": the practice itself stopped (its verb is what the older says).
-  new RegExp(
-    String.raw`\b(?:we|it|they|CI)\s+no\s+longer\s+(?!use\b|uses\b|using\b|need|run\b|runs\b|rely|support|call)([a-z]+\s+[a-z]+)`,
-    "gi",
-  ),
+  /\b(?:we|it|they|CI)\s+no\s+longer\s+(?!use\b|uses\b|using\b|need|run\b|runs\b|rely|support|call)([a-z]+\s+[a-z]+)/gi,
   new RegExp(
     String.raw`\b(?:stop(?:ped)?\s+using|don'?t\s+use|do\s+not\s+use|never\s+use|dropped|abandoned|got\s+rid\s+of|ditched)\s+(?:the\s+)?(${W}(?:\s+${W})?)`,
     "gi",

@@ -80,7 +80,8 @@ export async function semanticPairs(
     const key = other ? pairKey(m.id, other.memory.id) : "";
     // Each the other's nearest, standing out on both sides: one frame written for several
     // subjects ("The sync code lives in …" / "The upload code …") has no neighbour that stands out.
-    const floor = HAN.test(m.content) || (other && HAN.test(other.memory.content)) ? Math.max(options.minCosine, options.chineseMinCosine ?? 0) : options.minCosine;
+    const floor =
+      HAN.test(m.content) || (other && HAN.test(other.memory.content)) ? Math.max(options.minCosine, options.chineseMinCosine ?? 0) : options.minCosine;
     if (other && !skip(other) && cosine >= floor && !seen.has(key) && nearestOf(other)?.seq === m.seq) {
       seen.add(key);
       const [a, b] = other.memory.seq < m.seq ? [other, f] : [f, other];

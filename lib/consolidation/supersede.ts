@@ -69,10 +69,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     // A decision with another named thing in one slot, not its subject ("hashed with [SHA-256]" ->
     // "[BLAKE3]"): names are written as names (capitals, digits, code), so a swapped topic word is not one.
     const named =
-      o.category === "decision" &&
-      older.sequence[0] !== was[0] &&
-      was.every((t) => namesOf(older).has(t)) &&
-      now.every((t) => namesOf(newer).has(t));
+      o.category === "decision" && older.sequence[0] !== was[0] && was.every((t) => namesOf(older).has(t)) && now.every((t) => namesOf(newer).has(t));
     if (numbers || choice || named) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
       return supersedeCandidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {

@@ -100,6 +100,27 @@ describe("consolidate: merges by meaning", () => {
     expect(merges().map((m) => m.ids)).toEqual([[a, b].sort()]);
   });
 
+  it("a decision naming another thing in the same slot is a supersession, not a merge; a Chinese paraphrase from 0.8 is a merge", async () => {
+    createVectorTable(ctx.sqlite, DIM);
+    const older = remember("Navigation uses Navigator 1.0 with named routes declared in lib/routes.dart.", toward(0, 1, 1), "decision");
+    const newer = remember("Navigation uses go_router; the routes are declared in lib/router.dart.", toward(0, 0.9, 1), "decision");
+    // Another subject in the same frame, far from both: no pair.
+    remember("Theming uses Material 3 with a seed colour.", toward(2, 1, 3), "decision");
+    const a = remember("所有新功能必须包含单元测试。", toward(5, 1, 6), "constraint");
+    const b = remember("每个新功能都必须附带单元测试。", toward(5, 0.9, 6), "constraint");
+    // A Chinese pair below semanticChineseCosine (0.8) is left to the words.
+    remember("发布前在预发环境验证一遍。", toward(4, 1, 7), "convention");
+    remember("上线前先在预发环境走查主要流程。", toward(4, 0.75, 7), "convention");
+    await consolidateWithVectors();
+    const supersessions = ctx.sqlite.prepare("SELECT memory_ids, reason FROM proposals WHERE kind = 'supersede' AND status = 'open'").all() as {
+      memory_ids: string;
+      reason: string;
+    }[];
+    expect(supersessions.map((p) => JSON.parse(p.memory_ids))).toEqual([[newer, older]]);
+    expect(supersessions[0]!.reason).toContain('"Navigator" changed to "go_router"');
+    expect(merges().map((m) => m.ids)).toEqual([[a, b].sort()]);
+  });
+
   it("pairs a memory stored since the last run with an older neighbour (only new memories are probed)", async () => {
     createVectorTable(ctx.sqlite, DIM);
     remember("The nightly job compacts the event store.", toward(5, 1, 6));
