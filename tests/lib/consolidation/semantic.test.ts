@@ -83,13 +83,13 @@ describe("consolidate: merges by meaning", () => {
     expect(merges()).toEqual([{ ids: [a, b].sort(), reason: expect.stringContaining("meaning: cosine 0.95") }]);
   });
 
-  it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor Chinese with an English model", async () => {
+  it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor two Chinese notes with other values", async () => {
     createVectorTable(ctx.sqlite, DIM);
     // Three siblings of one frame: close to each other, none stands out.
     remember("The sync worker retries failed uploads.", toward(0, 1, 1));
     remember("The watch worker retries failed scans.", toward(0, 0.97, 1));
     remember("The auth worker retries failed logins.", toward(0, 0.96, 2));
-    // Two Chinese notes an English model calls close (0.95): another subject, another value.
+    // Two Chinese notes an English model calls close (0.95): another subject, another value (the value guard refuses them).
     remember("请求超时时间是 5 秒。", toward(3, 1, 4));
     remember("列表页默认每页 20 条。", toward(3, 0.95, 4));
     // A true paraphrase, each the other's nearest.
