@@ -214,8 +214,14 @@ const schema = z.object({
     judgeContradictions: z.boolean().default(false),
     /** ... and whose cosine is at least this much above the memory's next nearest neighbour's. */
     semanticMargin: z.number().min(0).max(1).default(0.1),
-    /** Pair Chinese memories by their vectors too: only with a multilingual model (MiniLM gives unrelated Chinese sentences 0.8+). */
-    semanticChinese: z.boolean().default(false),
+    /**
+     * Pair Chinese memories by their vectors too. MiniLM gives unrelated Chinese sentences 0.8+, so
+     * they must also be mutual nearest neighbours standing out by `semanticMargin` and reach
+     * `semanticChineseCosine` (calibrated on the blind sets' tuning halves, docs/consolidation.md).
+     */
+    semanticChinese: z.boolean().default(true),
+    /** The cosine a pair with Chinese in it must reach to be found by its vectors alone. */
+    semanticChineseCosine: z.number().min(0).max(1).default(0.8),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

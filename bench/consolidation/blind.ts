@@ -16,7 +16,12 @@
  * issue #38's second pass, before its rule changes: its frozen half is a second headline column,
  * scored only with `--set r4 --half frozen`.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * The r5 set (blind-store-r5.ts, split by sha256("consolidation-blind-r5:" + id)) was written for
+ * issue #38's third pass, before its rule changes, because r3's and r4's frozen halves had been
+ * scored several times: its frozen half is the fresh headline, scored only with
+ * `--set r5 --half frozen`.
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5] [--show tuning|extra] [--half tuning|extra|frozen]`
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
  * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
@@ -38,11 +43,12 @@ import { tempDir } from "../../tests/helpers/server";
 import { BLIND_FAMILIES, type BlindFamily, type Half, halfOf } from "./blind-store";
 import { BLIND_FAMILIES_R3, halfOfR3 } from "./blind-store-r3";
 import { BLIND_FAMILIES_R4, halfOfR4 } from "./blind-store-r4";
+import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
 /** The sets: the first blind set's halves (its frozen half has been scored and is no longer blind), extra, and round three's set (blind-store-r3.ts). */
-type Set_ = Half | "extra" | "r3-tuning" | "r3-frozen" | "r4-tuning" | "r4-frozen";
+type Set_ = Half | "extra" | "r3-tuning" | "r3-frozen" | "r4-tuning" | "r4-frozen" | "r5-tuning" | "r5-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const familiesOf = (set: Set_) =>
   set === "extra"
@@ -51,7 +57,9 @@ const familiesOf = (set: Set_) =>
       ? BLIND_FAMILIES_R3.filter((f) => `r3-${halfOfR3(f.id)}` === set)
       : set === "r4-tuning" || set === "r4-frozen"
         ? BLIND_FAMILIES_R4.filter((f) => `r4-${halfOfR4(f.id)}` === set)
-        : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+        : set === "r5-tuning" || set === "r5-frozen"
+          ? BLIND_FAMILIES_R5.filter((f) => `r5-${halfOfR5(f.id)}` === set)
+          : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -88,9 +96,10 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
       for (const m of f.memories)
         for (const e of parseEntities(m.content)) if (e.kind === "file" && !path.isAbsolute(e.value) && !e.value.startsWith("..")) named.add(e.value);
     named.add("README.md");
-    for (const file of named) {
+    // Longest first: a named folder ("lib/features/workout/") that holds a named file stays a folder.
+    for (const file of [...named].sort((a, b) => b.length - a.length)) {
       const to = path.join(repo, file);
-      if (!to.startsWith(repo)) continue;
+      if (!to.startsWith(repo) || fs.existsSync(to)) continue;
       fs.mkdirSync(path.dirname(to), { recursive: true });
       fs.writeFileSync(to, "x\n");
     }
@@ -182,13 +191,13 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4";
+  const r3 = set === "r3" || set === "r4" || set === "r5";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
-  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning"] as Set_[]);
+  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
-  const only = half ? [named(half)] : r3 ? ([`${set}-tuning`] as Set_[]) : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning"] as Set_[]);
+  const only = half ? [named(half)] : r3 ? ([`${set}-tuning`] as Set_[]) : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning", "r5-tuning"] as Set_[]);
   const model = MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!model) console.log("(words only: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare, to score with vectors too)");
   const modes = model ? (process.argv.includes("--vectors") ? [true] : [false, true]) : [false];

@@ -4,7 +4,7 @@
  * in its project and the margin over the next; then the closest pairs that are not labelled.
  * A calibration aid for `consolidation.semanticMergeCosine` / `semanticMargin`.
  *
- *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) npx tsx bench/consolidation/cosines.ts r4
+ *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) npx tsx bench/consolidation/cosines.ts r3|r4|r5
  */
 import { loadConfig } from "../../lib/config";
 import { createTransformersProvider } from "../../lib/embeddings/transformers";
@@ -12,10 +12,15 @@ import { tempDir } from "../../tests/helpers/server";
 import type { BlindFamily } from "./blind-store";
 import { BLIND_FAMILIES_R3, halfOfR3 } from "./blind-store-r3";
 import { BLIND_FAMILIES_R4, halfOfR4 } from "./blind-store-r4";
+import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 
 const set = process.argv[2] ?? "r4";
 const fams: readonly BlindFamily[] =
-  set === "r3" ? BLIND_FAMILIES_R3.filter((f) => halfOfR3(f.id) === "tuning") : BLIND_FAMILIES_R4.filter((f) => halfOfR4(f.id) === "tuning");
+  set === "r3"
+    ? BLIND_FAMILIES_R3.filter((f) => halfOfR3(f.id) === "tuning")
+    : set === "r5"
+      ? BLIND_FAMILIES_R5.filter((f) => halfOfR5(f.id) === "tuning")
+      : BLIND_FAMILIES_R4.filter((f) => halfOfR4(f.id) === "tuning");
 const modelDir = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const prefix = process.env.RECOLLECT_BENCH_PASSAGE_PREFIX ?? "";
 const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });

@@ -10,9 +10,9 @@ import { sentencesOf } from "./sentences";
  * and the polarity of each clause.
  */
 
-/** Values: URLs, code spans, paths and dotted names, numbers with what is glued to them (10.00, 2023-10-16, 02:00, v2.3.1, 5%, 4.2MB). */
+/** Values: URLs, code spans, paths and dotted names, names with a number in them (SHA-256, BLAKE3, ES2020), numbers with what is glued to them (10.00, 2023-10-16, 02:00, v2.3.1, 5%, 4.2MB). */
 const VALUE =
-  /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?<![\w@~-])(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|[一二两三四五六七八九十百千万]+(?=[个人次秒分小天周月年行倍])/gi;
+  /`[^`\n]+`|\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|(?<![\w@~-])(?:[~.]{0,2}\/)?[\w@~-]+(?:[./\\][\w@~-]+)+\/?|\b[a-z]{2,}-?\d+[a-z0-9]*\b|\bv?\d[\d.,:/-]*\d(?:\s?(?:%|[a-z]{1,3}\b))?|\bv?\d(?:\s?(?:%|[a-z]{1,3}\b))?|(?<![统唯之第])[一二两三四五六七八九十百千万]+(?=[个人名位条台张页件次秒分小天周月年行倍])/gi;
 
 /** A constant's name, upper case with an underscore (TRANSFORM_M, MAX_RETRIES): a value, like a number. */
 const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;

@@ -15,7 +15,7 @@ import { semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
 import { symbolLookup } from "./symbols";
-import { supersedesByCue, supersedesBySimilarity, type Pair } from "./supersede";
+import { supersedesByCue, supersedesBySimilarity, supersedesBySlot, type Pair } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 
 export interface ConsolidateOptions {
@@ -129,10 +129,18 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         minCosine: cfg.semanticMergeCosine,
         margin: cfg.semanticMargin,
         chinese: cfg.semanticChinese,
+        chineseMinCosine: cfg.semanticChineseCosine,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
       for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
-        // Only a merge: the supersession rules need the words to line up.
+        // The word rules first (a replacement said in other words), then a decision naming
+        // another thing in its slot; else only a merge.
+        const sup = supersedesBySimilarity(pair) ?? supersedesBySlot(pair);
+        if (sup) {
+          supersedePairs.add(pairKey(pair.a.memory.id, pair.b.memory.id));
+          candidates.push(sup);
+          continue;
+        }
         if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
         if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName, undefined, true)) {
           mergePairs.push(pair);
@@ -144,6 +152,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     }
     for (const p of pairs) {
       if (slicer.due()) await slicer.pause();
+      if (supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
       const sup = supersedesBySimilarity(p);
       if (sup) {
         supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));

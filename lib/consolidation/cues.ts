@@ -8,10 +8,12 @@ import { tokenize } from "../search/tokenizer";
 const W = String.raw`[\w.+#/@-]+`;
 const EN_REPLACED: RegExp[] = [
   new RegExp(String.raw`\bswitch(?:ed|es|ing)?\s+(?:over\s+|back\s+)?from\s+(${W}(?:\s+${W})?)\s+to\b`, "gi"),
-  new RegExp(String.raw`\b(?:migrat|mov)(?:e|es|ed|ing)\s+(?:away\s+)?(?:off|from)\s+(${W})`, "gi"),
+  // "moved from X", "moved the build targets from the Makefile to …" (what moved may be named first).
+  new RegExp(String.raw`\b(?:migrat|mov)(?:e|es|ed|ing)\s+(?:away\s+)?(?:(?:the|our|all)\s+)?(?:[a-z]+\s+){0,2}?(?:off\s+|from\s+(?:the\s+)?)(${W})`, "gi"),
   new RegExp(String.raw`\breplac(?:e|es|ed|ing)\s+(?:the\s+)?(${W}(?:\s+${W})?)\s+(?:with|by)\b`, "gi"),
+  // "were removed" is done; "jobs are dropped" says what happens, it replaces nothing.
   new RegExp(
-    String.raw`\b(${W})\s+(?:is|was|has\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
+    String.raw`\b(${W})\s+(?:is|was|were|has\s+been|have\s+been|got)\s+(?:now\s+|being\s+)?(?:replaced|deprecated|removed|dropped|retired|phased\s+out|sunset)\b`,
     "gi",
   ),
   // Done, not a rule: "Atlantis was shut down", "the lock table was deleted", "the workers are gone"
@@ -23,6 +25,8 @@ const EN_REPLACED: RegExp[] = [
   new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
   new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
+  // "We no longer vendor dependencies": the practice itself stopped (its verb is what the older says).
+  /\b(?:we|it|they|CI)\s+no\s+longer\s+(?!use\b|uses\b|using\b|need|run\b|runs\b|rely|support|call)([a-z]+\s+[a-z]+)/gi,
   new RegExp(
     String.raw`\b(?:stop(?:ped)?\s+using|don'?t\s+use|do\s+not\s+use|never\s+use|dropped|abandoned|got\s+rid\s+of|ditched)\s+(?:the\s+)?(${W}(?:\s+${W})?)`,
     "gi",
@@ -34,8 +38,8 @@ const EN_REPLACED: RegExp[] = [
     "gi",
   ),
 ];
-/** What a Chinese cue names: a Latin name of up to three words ("Element Plus"), or a run without spaces. */
-const ZH_OBJ = String.raw`\s*([A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*){1,2}(?=\s*[\u4e00-\u9fff])|[^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
+/** What a Chinese cue names: a Latin name of up to three words ("Element Plus", "Swagger 2"), or a run without spaces. */
+const ZH_OBJ = String.raw`\s*([A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){1,2}(?=\s*[\u4e00-\u9fff])|[^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
 const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
 const ZH_REPLACED: RegExp[] = [
   new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
@@ -43,7 +47,7 @@ const ZH_REPLACED: RegExp[] = [
   new RegExp(`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(`而不是(?:用|使用)?${ZH_OBJ}${ZH_END}`, "g"),
-  new RegExp(`${ZH_OBJ}(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
+  new RegExp(String.raw`${ZH_OBJ}\s*(?:已|已经|被)(?:弃用|废弃|替换|取代|淘汰|移除)`, "g"),
 ];
 
 const ALL_REPLACED = [...EN_REPLACED, ...ZH_REPLACED];

@@ -120,8 +120,9 @@ export function sameFact(
   // capital, code, a value): "need" / "log" turn up in every kind of memory but name nothing.
   // A pair found by its vectors (each the other's nearest neighbour) is a paraphrase in other
   // words: only the words written as names count ("Staff > Therapists" / "Clinic > Rooms").
-  const subjectA = byMeaning ? (t: string) => namesA.has(t) : (t: string) => isSubject(t, namesA, isName);
-  const subjectB = byMeaning ? (t: string) => namesB.has(t) : (t: string) => isSubject(t, namesB, isName);
+  // Chinese has no capitals: by meaning, only its Latin names count (its words are the paraphrase).
+  const subjectA = byMeaning ? (t: string) => namesA.has(t) && !HAN_TOKEN.test(t) : (t: string) => isSubject(t, namesA, isName);
+  const subjectB = byMeaning ? (t: string) => namesB.has(t) && !HAN_TOKEN.test(t) : (t: string) => isSubject(t, namesB, isName);
   if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
@@ -159,6 +160,8 @@ export function sameFact(
   const runs = substitutions(p.a.sequence, p.b.sequence);
   return !runs?.length || runs.every(([x, y]) => [...x, ...y].every((t) => GENERIC_WORDS.has(t)));
 }
+
+const HAN_TOKEN = /[\u3400-\u9fff]/;
 
 /** The words of a sequence in order, one word left out. */
 const restOf = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");

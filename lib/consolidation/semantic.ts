@@ -29,6 +29,8 @@ export interface SemanticOptions {
    * Chinese sentences cosines of 0.8+ ("请求超时时间是 5 秒" / "列表页默认每页 20 条": 0.80).
    */
   chinese: boolean;
+  /** The cosine a pair with Chinese in it must reach (MiniLM's Chinese cosines run high). */
+  chineseMinCosine?: number;
 }
 
 const HAN = /[\u3400-\u9fff]/;
@@ -78,7 +80,9 @@ export async function semanticPairs(
     const key = other ? pairKey(m.id, other.memory.id) : "";
     // Each the other's nearest, standing out on both sides: one frame written for several
     // subjects ("The sync code lives in …" / "The upload code …") has no neighbour that stands out.
-    if (other && !skip(other) && cosine >= options.minCosine && !seen.has(key) && nearestOf(other)?.seq === m.seq) {
+    const floor =
+      HAN.test(m.content) || (other && HAN.test(other.memory.content)) ? Math.max(options.minCosine, options.chineseMinCosine ?? 0) : options.minCosine;
+    if (other && !skip(other) && cosine >= floor && !seen.has(key) && nearestOf(other)?.seq === m.seq) {
       seen.add(key);
       const [a, b] = other.memory.seq < m.seq ? [other, f] : [f, other];
       out.push({ pair: { a, b, jaccard: jaccardOf(a.tokens, b.tokens) }, cosine });

@@ -1,5 +1,5 @@
 import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
-import { negativeOf, replacedOf, textOf, type Featured } from "./features";
+import { namesOf, negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { changedValue, changedValueWithAddition, excludes, oppositePolarity } from "./claims";
 import type { Slicer } from "./slicer";
@@ -66,7 +66,11 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     // The swapped words must be what the verb chooses (right after it): "run [uv] …" is a choice,
     // "after finishing [work] run …" / "when you finish a [change], run …" is phrasing.
     const choice = CHOICE_CATEGORIES.has(o.category) && chosenBy(older.sequence, was);
-    if (numbers || choice) {
+    // A decision with another named thing in one slot, not its subject ("hashed with [SHA-256]" ->
+    // "[BLAKE3]"): names are written as names (capitals, digits, code), so a swapped topic word is not one.
+    const named =
+      o.category === "decision" && older.sequence[0] !== was[0] && was.every((t) => namesOf(older).has(t)) && now.every((t) => namesOf(newer).has(t));
+    if (numbers || choice || named) {
       const raw = (tokens: string[]) => tokens[tokens.length - 1];
       return supersedeCandidate(newer, older, `replaces it: the same ${o.category} with "${raw(was)}" changed to "${raw(now)}"`, {
         rule: "swap",
@@ -77,6 +81,37 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     }
   }
   return undefined;
+}
+
+/** A word written as a name: code (an underscore, slash or dot inside), a digit, or a capital not at the start. */
+const NAME_WORD = /^(?:\S*[\w][_./]\w\S*|\S*\d\S*|\p{Lu}\S*)$/u;
+
+/**
+ * A decision that names another thing in the same slot, said in other words (a pair its vectors
+ * found: each the other's nearest neighbour): the first clause opens with the same words up to
+ * its first name ("Navigation uses [Navigator 1.0] with named routes…" -> "Navigation uses
+ * [go_router]; …"), and neither names the other's thing. The opening must have two words at
+ * least, so it holds a subject and a verb.
+ */
+export function supersedesBySlot(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  const o = older.memory;
+  const n = newer.memory;
+  if (o.createdAt === n.createdAt || o.category !== "decision" || n.category !== "decision") return undefined;
+  const slot = (text: string) => {
+    const words = (text.split(/[;:,，。；：]/)[0] ?? "").trim().split(/\s+/);
+    const at = words.findIndex((w, i) => i > 0 && NAME_WORD.test(w));
+    return at < 2 ? undefined : { head: words.slice(0, at).join(" ").toLowerCase(), name: words[at]!.replace(/[.,;:]+$/, "") };
+  };
+  const [was, now] = [slot(textOf(o)), slot(textOf(n))];
+  if (!was || !now || was.head !== now.head || was.name.toLowerCase() === now.name.toLowerCase()) return undefined;
+  if (textOf(n).toLowerCase().includes(was.name.toLowerCase()) || textOf(o).toLowerCase().includes(now.name.toLowerCase())) return undefined;
+  return supersedeCandidate(newer, older, `replaces it: the same decision ("${was.head} …") with "${was.name}" changed to "${now.name}"`, {
+    rule: "slot",
+    replaced: was.name,
+    by: now.name,
+    jaccard: round(p.jaccard),
+  });
 }
 
 /**

@@ -83,13 +83,13 @@ describe("consolidate: merges by meaning", () => {
     expect(merges()).toEqual([{ ids: [a, b].sort(), reason: expect.stringContaining("meaning: cosine 0.95") }]);
   });
 
-  it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor Chinese with an English model", async () => {
+  it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor two Chinese notes with other values", async () => {
     createVectorTable(ctx.sqlite, DIM);
     // Three siblings of one frame: close to each other, none stands out.
     remember("The sync worker retries failed uploads.", toward(0, 1, 1));
     remember("The watch worker retries failed scans.", toward(0, 0.97, 1));
     remember("The auth worker retries failed logins.", toward(0, 0.96, 2));
-    // Two Chinese notes an English model calls close (0.95): another subject, another value.
+    // Two Chinese notes an English model calls close (0.95): another subject, another value (the value guard refuses them).
     remember("请求超时时间是 5 秒。", toward(3, 1, 4));
     remember("列表页默认每页 20 条。", toward(3, 0.95, 4));
     // A true paraphrase, each the other's nearest.
@@ -97,6 +97,27 @@ describe("consolidate: merges by meaning", () => {
     const b = remember("Migrations merged to main are immutable: write a new migration instead of changing one.", toward(5, 0.9, 6));
     const run = await consolidateWithVectors();
     expect(run.semanticPairs).toBe(1);
+    expect(merges().map((m) => m.ids)).toEqual([[a, b].sort()]);
+  });
+
+  it("a decision naming another thing in the same slot is a supersession, not a merge; a Chinese paraphrase from 0.8 is a merge", async () => {
+    createVectorTable(ctx.sqlite, DIM);
+    const older = remember("Navigation uses Navigator 1.0 with named routes declared in lib/routes.dart.", toward(0, 1, 1), "decision");
+    const newer = remember("Navigation uses go_router; the routes are declared in lib/router.dart.", toward(0, 0.9, 1), "decision");
+    // Another subject in the same frame, far from both: no pair.
+    remember("Theming uses Material 3 with a seed colour.", toward(2, 1, 3), "decision");
+    const a = remember("所有新功能必须包含单元测试。", toward(5, 1, 6), "constraint");
+    const b = remember("每个新功能都必须附带单元测试。", toward(5, 0.9, 6), "constraint");
+    // A Chinese pair below semanticChineseCosine (0.8) is left to the words.
+    remember("发布前在预发环境验证一遍。", toward(4, 1, 7), "convention");
+    remember("上线前先在预发环境走查主要流程。", toward(4, 0.75, 7), "convention");
+    await consolidateWithVectors();
+    const supersessions = ctx.sqlite.prepare("SELECT memory_ids, reason FROM proposals WHERE kind = 'supersede' AND status = 'open'").all() as {
+      memory_ids: string;
+      reason: string;
+    }[];
+    expect(supersessions.map((p) => JSON.parse(p.memory_ids))).toEqual([[newer, older]]);
+    expect(supersessions[0]!.reason).toContain('"Navigator" changed to "go_router"');
     expect(merges().map((m) => m.ids)).toEqual([[a, b].sort()]);
   });
 
