@@ -222,7 +222,8 @@ export type ProjectOptions = Omit<OpencodeOptions, "llmUrl" | "env" | "restartOf
  *
  * Isolation: each test opens a new project dir, and `stop()` disposes that directory's instance.
  * After a failed test `discard()` ends the process, so the next test gets a new one: a failure
- * (a wedged session, a hung hook) cannot reach the next test.
+ * (a wedged session, a hung hook) cannot reach the next test. (Playwright also moves the rest of
+ * the file to a new worker after a failure, whose module state, and so this handle, is new.)
  */
 export interface SharedOpencode {
   /** A new project on the shared process (started on first use). */
