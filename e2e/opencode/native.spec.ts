@@ -7,7 +7,7 @@ import { countTokens } from "../../lib/token-count";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
-import { newSession, OPENCODE_BIN, prompt, startOpencode, type Opencode } from "./helpers/opencode";
+import { newSession, OPENCODE_BIN, prompt, sharedOpencode, type Opencode } from "./helpers/opencode";
 
 /**
  * At home in OpenCode: the plugin's slash commands and bundled agents in the real client (pinned
@@ -17,6 +17,8 @@ import { newSession, OPENCODE_BIN, prompt, startOpencode, type Opencode } from "
 let server: TestServer;
 let llm: FakeLlm;
 let oc: Opencode | undefined;
+/** One OpenCode for the file, a new project dir per test (a failed test ends the process: the next test gets a new one). */
+const opencode = sharedOpencode(() => ({ llmUrl: llm.url, env: pluginEnv() }));
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -26,6 +28,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await oc?.stop();
+  await opencode.discard();
   await server?.stop();
   await llm?.close();
 });
@@ -41,7 +44,8 @@ test.afterEach(async ({}, info) => {
         .join("\n"),
     );
   }
-  await oc?.stop();
+  if (info.status !== info.expectedStatus) await opencode.discard();
+  else await oc?.stop();
   oc = undefined;
 });
 
@@ -99,7 +103,7 @@ const outcomeOf = async (session: string, name: string) => (await sessionTexts(s
 const api = async (p: string, init?: Parameters<TestServer["api"]>[1]) => (await server.api(p, init)).json();
 
 test("1. /remember infers the category, /recall brings memories into the session, /forget archives: each succeeds, the model only acknowledges it", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open();
   script(acknowledging(() => ({ text: "ok" })));
   const session = await newSession(oc);
   const from = llm.requests.length;
@@ -156,7 +160,7 @@ test("1. /remember infers the category, /recall brings memories into the session
 });
 
 test("2. /checkpoint stores a manual checkpoint and shows it, /memory shows the figures, /resume brings it into another session", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open();
   script(acknowledging(() => ({ text: "Looking at the redirect now." })));
   await server.api("/api/memories", {
     method: "POST",
@@ -212,7 +216,7 @@ test("3. /review runs the auditor at temperature 0; its findings go to KV, carri
       models: { "mock-model": { name: "Mock", tool_call: true, temperature: true, limit: { context: 200_000, output: 8192 } } },
     },
   };
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { provider } });
+  oc = await opencode.open({ config: { provider } });
   const dir = encodeURIComponent(oc.projectDir);
   const isAuditor = (r: ChatRequest) => systemTexts(r).some((s) => s.includes("You are the auditor"));
   let audit = 0;
@@ -254,7 +258,7 @@ test("3. /review runs the auditor at temperature 0; its findings go to KV, carri
 });
 
 test("4. the architect is refused an edit; memory_plan_execute starts a code session whose first prompt is the plan", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), pluginOptions: { executionModel: "mock/mock-model" } });
+  oc = await opencode.open({ pluginOptions: { executionModel: "mock/mock-model" } });
   const plan = "PLAN-7781: 1. add the retry wrapper in src/http.ts 2. test it in tests/http.test.ts";
   script((text) => {
     if (text.includes("write the file"))
@@ -294,9 +298,7 @@ test("4. the architect is refused an edit; memory_plan_execute starts a code ses
 });
 
 test("5. the bundled agents and commands are listed; a user's own definitions win", async () => {
-  oc = await startOpencode({
-    llmUrl: llm.url,
-    env: pluginEnv(),
+  oc = await opencode.open({
     config: { agent: { librarian: { temperature: 0.3 } }, command: { memory: { template: "MY-OWN-MEMORY-COMMAND" } } },
   });
   const agents = (await oc.client.app.agents()).data ?? [];
@@ -322,7 +324,7 @@ test("5. the bundled agents and commands are listed; a user's own definitions wi
 });
 
 test("6. the message-level guard refuses the architect's edit even where the user's permission allows it", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), config: { agent: { architect: { permission: { edit: "allow" } } } } });
+  oc = await opencode.open({ config: { agent: { architect: { permission: { edit: "allow" } } } } });
   const target = path.join(oc.projectDir, "GUARDED.md");
   script((text) => (text.includes("write it") ? { toolCalls: [{ name: "write", args: { filePath: target, content: "edited" } }] } : undefined));
   const session = await newSession(oc);
@@ -342,7 +344,7 @@ test("6. the message-level guard refuses the architect's edit even where the use
 });
 
 test("7. after a compaction that suggested memories, the next turn is told to hand them to the librarian", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open();
   script(() => ({ text: "Working on it." }));
   const session = await newSession(oc);
   await prompt(oc, session, "Implement the CSV exporter in src/export.ts. We decided to use semicolons as separators. Never add a dependency for CSV parsing.");
@@ -362,9 +364,7 @@ test("7. after a compaction that suggested memories, the next turn is told to ha
 });
 
 test("8. /bootstrap, /dream and /distill propose for review; the model only acknowledges each", async () => {
-  oc = await startOpencode({
-    llmUrl: llm.url,
-    env: pluginEnv(),
+  oc = await opencode.open({
     files: { "AGENTS.md": "# Rules\n\n- Never commit generated files.\n" },
   });
   script(acknowledging(() => ({ text: "ok" })));
@@ -391,7 +391,7 @@ test("8. /bootstrap, /dream and /distill propose for review; the model only ackn
 });
 
 test("9. the librarian runs the consolidation verb through memory_consolidate (offered to it alone)", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open();
   const directory = encodeURIComponent(oc.projectDir);
   const ids: string[] = [];
   for (const content of ["We use yarn to install the dependencies of the docs site", "We switched from yarn to pnpm for the docs site"])
@@ -444,7 +444,7 @@ function runCommand(o: Opencode, name: string, args: string[]): Promise<{ code: 
 }
 
 test("10. `opencode run --command` exits 0 on a handled command, and the work is done once (issue 40)", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open();
   script(acknowledging(() => ({ text: "ok" })));
   const remembered = await runCommand(oc, "remember", ["We decided to ship the CLI as a single ESM bundle"]);
   expect(remembered.code, remembered.out).toBe(0);

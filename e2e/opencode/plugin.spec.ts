@@ -6,21 +6,27 @@ import { freePort, startServer, type TestServer } from "../../tests/helpers/serv
 import { isCompactionRequest, lastUserText, startFakeLlm, systemTexts, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
 import { kvHistory } from "../../tests/lib/checkpoints/history";
 import { startFaultyProxy } from "./helpers/faulty-proxy";
-import { newSession, prompt, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
+import { newSession, prompt, sharedOpencode, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
 
 /**
  * The plugin in the real OpenCode client (opencode-ai, pinned), against our real server on a temp
  * data dir and a fake OpenAI-compatible LLM that records every request.
  *
- * The tests are independent (no serial mode: one failure does not skip the rest): each starts its
- * own OpenCode on its own project dir, scripts the LLM itself and reads only the requests made
- * after it started; the server is shared and never stopped (the server-down test points the
- * plugin at a port nothing listens on).
+ * The tests are independent (no serial mode: one failure does not skip the rest): each opens its
+ * own project dir, with its own opencode.json, on one OpenCode process shared by the file (a
+ * failed test ends it, so the next gets a new one), scripts the LLM itself and reads only the
+ * requests made after it started; the server is shared and never stopped (the server-down test
+ * starts OpenCodes of its own, pointed at a port nothing listens on).
+ *
+ * The shared process's environment points at nothing (port 9, no data dir): every test reaches
+ * the server through its plugin entry's options, so test 1 shows the options win over the
+ * environment. The environment route is the one native.spec.ts and cache.spec.ts take.
  */
 
 let server: TestServer;
 let llm: FakeLlm;
 let oc: Opencode | undefined;
+const opencode = sharedOpencode(() => ({ llmUrl: llm.url, env: { RECOLLECT_URL: "http://127.0.0.1:9", RECOLLECT_DATA_DIR: "/nonexistent" } }));
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -31,6 +37,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await oc?.stop();
+  await opencode.discard();
   await server?.stop();
   await llm?.close();
 });
@@ -46,18 +53,20 @@ test.afterEach(async ({}, info) => {
         .join("\n"),
     );
   }
-  await oc?.stop();
+  if (info.status !== info.expectedStatus) await opencode.discard();
+  else await oc?.stop();
   oc = undefined;
 });
 
 // Generous timeouts: two cores shared by a whole team; the fail-open path has its own test (5)
 // and the benchmark measures the real per-turn cost.
-const pluginEnv = () => ({
-  RECOLLECT_URL: server.url,
-  RECOLLECT_DATA_DIR: server.dataDir,
-  RECOLLECT_AUTOSTART: "0",
-  RECOLLECT_PLUGIN_TIMEOUT_MS: "5000",
-  RECOLLECT_PLUGIN_COMPRESS_TIMEOUT_MS: "10000",
+const pluginOptions = (more: Record<string, unknown> = {}) => ({
+  url: server.url,
+  dataDir: server.dataDir,
+  autoStart: false,
+  timeoutMs: 5000,
+  compressTimeoutMs: 10_000,
+  ...more,
 });
 
 /** Requests of the main agent (they carry tools; title and compaction requests do not). */
@@ -74,12 +83,9 @@ function script(onUser: (text: string, req: ChatRequest) => Reply | undefined) {
 }
 
 test("1. a pinned constraint reaches the LLM's system messages, byte-identical on consecutive turns", async () => {
-  // Here the server comes from the plugin entry's options (`[path, options]`), not the environment.
-  oc = await startOpencode({
-    llmUrl: llm.url,
-    pluginOptions: { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000 },
-    env: { RECOLLECT_URL: "http://127.0.0.1:9", RECOLLECT_DATA_DIR: "/nonexistent" },
-  });
+  // Here the server comes from the plugin entry's options (`[path, options]`), not the environment
+  // (the shared process's environment points at port 9).
+  oc = await opencode.open({ pluginOptions: pluginOptions() });
   const created = await server.api("/api/memories", {
     method: "POST",
     json: { content: "Never run database migrations on Fridays", category: "constraint", pinned: true, directory: oc.projectDir },
@@ -102,7 +108,7 @@ test("1. a pinned constraint reaches the LLM's system messages, byte-identical o
 });
 
 test("2. memory_store from the LLM creates the memory; memory_search returns it", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open({ pluginOptions: pluginOptions() });
   const fact = "The staging cluster lives in eu-west-3 and deploys via Argo";
   script((text) => {
     if (text.includes("remember")) return { toolCalls: [{ name: "memory_store", args: { content: fact, category: "fact" } }] };
@@ -141,7 +147,7 @@ test("2. memory_store from the LLM creates the memory; memory_search returns it"
 test("3. a bulky tool output reaches the LLM compressed, and memory_expand brings it back", async () => {
   // Under OpenCode's own truncation limits (2000 lines, 50 KB), so only our compression cuts it.
   const lines = Array.from({ length: 700 }, (_, i) => `log line ${i}: worker ${i % 7} processed batch ${i * 13} in ${i % 97} ms`);
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv(), files: { "build.log": lines.join("\n") + "\n" } });
+  oc = await opencode.open({ pluginOptions: pluginOptions(), files: { "build.log": lines.join("\n") + "\n" } });
   let expandHash: string | undefined;
   script((text) => {
     if (text.includes("show the log")) return { toolCalls: [{ name: "bash", args: { command: "cat build.log", description: "Show the build log" } }] };
@@ -175,7 +181,7 @@ test("3. a bulky tool output reaches the LLM compressed, and memory_expand bring
 });
 
 test("4. compaction stores a checkpoint whose context reaches the compaction request; a new session gets the resume block", async () => {
-  oc = await startOpencode({ llmUrl: llm.url, env: pluginEnv() });
+  oc = await opencode.open({ pluginOptions: pluginOptions() });
   script(() => ({ text: "Working on it. Next I will wire the exporter." }));
   const session = await newSession(oc);
   await prompt(oc, session, "Implement the CSV exporter in src/export.ts. We decided to use semicolons as separators.");
@@ -276,7 +282,7 @@ test("6. an empty or late 200 for the pinned and resume blocks fails open once, 
     server.token,
   );
   try {
-    oc = await startOpencode({ llmUrl: llm.url, env: { ...pluginEnv(), RECOLLECT_URL: proxy.url, RECOLLECT_PLUGIN_TIMEOUT_MS: "1500" } });
+    oc = await opencode.open({ pluginOptions: pluginOptions({ url: proxy.url, timeoutMs: 1500 }) });
     await server.api("/api/memories", {
       method: "POST",
       json: { content: "Never deploy the billing service on Fridays", category: "constraint", pinned: true, directory: oc.projectDir },

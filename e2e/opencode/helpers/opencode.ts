@@ -82,18 +82,8 @@ export interface Opencode {
   stop: () => Promise<void>;
 }
 
-export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
-  const home = options.restartOf?.home ?? tempDir("oc-home-");
-  const projectDir = options.restartOf?.projectDir ?? tempDir("oc-project-");
-  const xdg = {
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, ".config"),
-    XDG_DATA_HOME: path.join(home, ".local", "share"),
-    XDG_CACHE_HOME: path.join(home, ".cache"),
-    XDG_STATE_HOME: path.join(home, ".local", "state"),
-  };
-  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
-  seedConfigDir(path.join(xdg.XDG_CONFIG_HOME, "opencode"));
+/** Seeds `projectDir` as a project of OpenCode's: its files, optional git repository and opencode.json. */
+function writeProject(options: OpencodeOptions, projectDir: string, configHome: string) {
   seedConfigDir(path.join(projectDir, ".opencode"));
   for (const [name, content] of Object.entries(options.files ?? {})) {
     fs.mkdirSync(path.dirname(path.join(projectDir, name)), { recursive: true });
@@ -131,8 +121,23 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     },
     ...options.config,
   };
-  const configFile = options.globalConfig ? path.join(xdg.XDG_CONFIG_HOME, "opencode", "opencode.json") : path.join(projectDir, "opencode.json");
+  const configFile = options.globalConfig ? path.join(configHome, "opencode", "opencode.json") : path.join(projectDir, "opencode.json");
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
+}
+
+export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
+  const home = options.restartOf?.home ?? tempDir("oc-home-");
+  const projectDir = options.restartOf?.projectDir ?? tempDir("oc-project-");
+  const xdg = {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  seedConfigDir(path.join(xdg.XDG_CONFIG_HOME, "opencode"));
+  writeProject(options, projectDir, xdg.XDG_CONFIG_HOME);
 
   const port = await freePort();
   let output = "";
@@ -203,4 +208,65 @@ export async function newSession(oc: Opencode): Promise<string> {
   const res = await oc.client.session.create({ body: {} });
   if (res.error || !res.data) throw new Error(`session.create failed: ${JSON.stringify(res.error)}`);
   return res.data.id;
+}
+
+/** What a project opened on a shared OpenCode may set: the process-wide settings (env, HOME, global config) are the host's. */
+export type ProjectOptions = Omit<OpencodeOptions, "llmUrl" | "env" | "restartOf" | "globalConfig">;
+
+/**
+ * One OpenCode process for a whole spec file, and a fresh project dir per test. OpenCode serves
+ * every directory a request names (`x-opencode-directory`) as its own instance: its own
+ * opencode.json (plugin entry and options, agents, commands, provider), its own plugin hooks and
+ * sessions. So a test still meets OpenCode as a user does, with its own project and config, but
+ * pays one OpenCode start-up (5-6 s of CPU) per file instead of one per test.
+ *
+ * Isolation: each test opens a new project dir, and `stop()` disposes that directory's instance.
+ * After a failed test `discard()` ends the process, so the next test gets a new one: a failure
+ * (a wedged session, a hung hook) cannot reach the next test. (Playwright also moves the rest of
+ * the file to a new worker after a failure, whose module state, and so this handle, is new.)
+ */
+export interface SharedOpencode {
+  /** A new project on the shared process (started on first use). */
+  open: (options?: ProjectOptions) => Promise<Opencode>;
+  /** Ends the shared process; the next `open` starts a new one. */
+  discard: () => Promise<void>;
+}
+
+export function sharedOpencode(host: () => Pick<OpencodeOptions, "llmUrl" | "env">): SharedOpencode {
+  let running: Promise<Opencode> | undefined;
+  return {
+    open: async (options = {}) => {
+      // The host's own project dir is never served: it has no plugin and no request names it.
+      running ??= startOpencode({ ...host(), plugin: false });
+      const shared = await running;
+      if (shared.child.exitCode !== null || shared.child.signalCode !== null) throw new Error(`the shared opencode exited:\n${shared.log()}`);
+      return openProject(shared, { llmUrl: host().llmUrl, ...options });
+    },
+    discard: async () => {
+      const shared = await running?.catch(() => undefined);
+      running = undefined;
+      await shared?.stop();
+    },
+  };
+}
+
+/** A new project dir on a running OpenCode; its `stop()` disposes the directory's instance (plugin included). */
+async function openProject(shared: Opencode, options: OpencodeOptions): Promise<Opencode> {
+  const projectDir = tempDir("oc-project-");
+  writeProject(options, projectDir, path.join(shared.home, ".config"));
+  const from = shared.log().length;
+  const client = createOpencodeClient({ baseUrl: shared.url, directory: projectDir });
+  return {
+    url: shared.url,
+    home: shared.home,
+    projectDir,
+    client,
+    child: shared.child,
+    log: () => shared.log().slice(from),
+    stop: async () => {
+      if (shared.child.exitCode !== null || shared.child.signalCode !== null) return;
+      const res = await client.instance.dispose();
+      if (res.error) throw new Error(`instance.dispose failed: ${JSON.stringify(res.error)}`);
+    },
+  };
 }
