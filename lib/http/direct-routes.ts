@@ -11,7 +11,20 @@ import { processSingleton } from "../process-singleton";
  * it with a standard Request. Same handler, same module instance, same answers: only the
  * framework's wrapping is skipped.
  */
-export type DirectHandler = (req: Request) => Promise<Response>;
+/** What the front gate builds a request from (a signal always: a client that goes away aborts it). */
+export type DirectRequestInit = Omit<RequestInit, "signal"> & { signal?: AbortSignal };
+
+export type DirectHandler = ((req: Request) => Promise<Response>) & {
+  /**
+   * The Request class the handler takes (NextRequest for a route): the front gate builds the
+   * request as one, once. Wrapping a standard Request in a NextRequest builds it twice (headers
+   * copied, the body stream and abort signal taken over): about 0.3 ms of CPU a request.
+   */
+  requestClass?: new (
+    input: URL,
+    init: DirectRequestInit,
+  ) => Request;
+};
 
 const routes = processSingleton("direct-routes", () => new Map<string, DirectHandler>());
 
