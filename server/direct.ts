@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { DirectHandler } from "../lib/http/direct-routes";
+import type { DirectHandler, DirectRequestInit } from "../lib/http/direct-routes";
 import { LOCAL_ADDRESS_HEADER } from "../lib/security/server-proof";
 
 /**
@@ -25,13 +25,14 @@ export async function answerDirect(handler: DirectHandler, req: http.IncomingMes
   res.once("close", () => {
     if (!res.writableFinished) abort.abort();
   });
-  const request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+  const RequestClass = handler.requestClass ?? Request;
+  const request = new RequestClass(new URL(req.url ?? "/", "http://localhost"), {
     method: req.method,
     headers,
     body: body?.stream,
     duplex: "half",
     signal: abort.signal,
-  } as RequestInit);
+  } as DirectRequestInit);
   const response = await handler(request);
   // Answered before the body was read (401, 413...): what is left of it is read and dropped, as
   // node:http does for a handler that never reads, so the client finishes sending and gets the

@@ -103,7 +103,17 @@ export const LEVELS: Record<Level, LevelParams> = {
 export const CONTEXT_LIMIT_SHARE = 0.75;
 
 export function pressureLevel(tokens: number, thresholds: number[], contextLimit?: number): Level {
+  return levelFor(tokens, sortedThresholds(thresholds), contextLimit);
+}
+
+/** The two lowest thresholds in order (Infinity when missing): sorted once per call, not once per part. */
+export function sortedThresholds(thresholds: readonly number[]): readonly [number, number] {
   const [first = Infinity, second = Infinity] = [...thresholds].sort((a, b) => a - b);
+  return [first, second];
+}
+
+/** `pressureLevel` with thresholds already sorted (`sortedThresholds`). */
+export function levelFor(tokens: number, [first, second]: readonly [number, number], contextLimit?: number): Level {
   if (tokens >= second || (contextLimit && tokens >= contextLimit * CONTEXT_LIMIT_SHARE)) return 2;
   if (tokens >= first) return 1;
   return 0;
@@ -145,8 +155,9 @@ export function* agedLevelsSteps(
   }
   if (contextLimit && cum[messageCount] >= contextLimit * CONTEXT_LIMIT_SHARE) return slots.map(() => 2);
   const levels: Level[] = [];
+  const sorted = sortedThresholds(thresholds);
   for (let j = 0; j < slots.length; j++) {
-    levels.push(pressureLevel(cum[Math.min(messageCount, slots[j].mi + protectRecentTurns + 1)], thresholds));
+    levels.push(levelFor(cum[Math.min(messageCount, slots[j].mi + protectRecentTurns + 1)], sorted));
     if (j % STEP_ITEMS === 0) yield;
   }
   return levels;

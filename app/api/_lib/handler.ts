@@ -64,7 +64,9 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
  * handler for `method pathname` without Next.js's request handling. Returns the handler unchanged.
  */
 export function direct(method: string, pathname: string, handler: ReturnType<typeof route<Record<string, never>>>) {
-  registerDirectRoute(method, pathname, (req) => handler(new NextRequest(req), { params: Promise.resolve({}) }));
+  // The gate builds the NextRequest itself (`requestClass`): one request object, not two.
+  const answer = (req: Request) => handler(req instanceof NextRequest ? req : new NextRequest(req), { params: Promise.resolve({}) });
+  registerDirectRoute(method, pathname, Object.assign(answer, { requestClass: NextRequest }));
   return handler;
 }
 

@@ -37,11 +37,38 @@ export function* assembleSteps(messages: OcMessage[], slots: Slot[], known: Sele
         copied.add(slot.mi);
         out[slot.mi] = { ...out[slot.mi], parts: out[slot.mi].parts.slice() };
       }
-      const part = slot.part;
-      out[slot.mi].parts[slot.pi] = slot.field === "text" ? { ...part, text: shown } : { ...part, state: { ...part.state!, [slot.field]: shown } };
+      out[slot.mi].parts[slot.pi] = shownPart(slot, shown);
     }
   }
+  // A copied message whose parts are all the ones its previous answer held is that answer again.
+  for (const mi of copied) out[mi] = sameAsLastTime(messages[mi], out[mi]);
   return { out, tokensAfter, byStrategy: sortKeys(byStrategy) };
+}
+
+/**
+ * The answer's parts and messages of the last call, by the request's objects. The delta exchange
+ * (lib/compression/delta.ts) hands the pipeline the previous call's objects for what did not
+ * change; giving back the previous answer's objects for them lets the delta answer see "unchanged"
+ * by identity instead of comparing every compressed part's text again. The pipeline never mutates
+ * its input nor, once answered, its output, so an object seen again has the same content.
+ */
+const partsShown = new WeakMap<object, { shown: string; part: OcMessage["parts"][number] }>();
+const messagesShown = new WeakMap<OcMessage, OcMessage>();
+
+function shownPart(slot: Slot, shown: string): OcMessage["parts"][number] {
+  const part = slot.part;
+  const last = partsShown.get(part);
+  if (last && last.shown === shown) return last.part;
+  const made = slot.field === "text" ? { ...part, text: shown } : { ...part, state: { ...part.state!, [slot.field]: shown } };
+  partsShown.set(part, { shown, part: made });
+  return made;
+}
+
+function sameAsLastTime(input: OcMessage, made: OcMessage): OcMessage {
+  const last = messagesShown.get(input);
+  if (last && last.parts.length === made.parts.length && last.parts.every((p, i) => p === made.parts[i])) return last;
+  messagesShown.set(input, made);
+  return made;
 }
 
 const sortKeys = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../config";
 import type { CachedPart, PartEntry } from "../part-memory";
-import { CONTEXT_LIMIT_SHARE, pressureLevel } from "../pressure";
+import { CONTEXT_LIMIT_SHARE, levelFor, sortedThresholds } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
 import { isEditTool, isProtectedTool, isReadTool, normalizePath } from "../tools";
@@ -247,6 +247,7 @@ export function* scheduleSteps(
   const repeatedAt = new Map<number, number>(from?.repeatedAt);
   let arrived = from?.entries.length ?? 0;
   let steps = from?.steps ?? 0;
+  const thresholds = sortedThresholds(cfg.pressureTokens);
   for (let k = (from?.messages.length ?? 0) + 1; k <= n; k++) {
     yield;
     if (messages[k - 1].info.role === "assistant") steps++;
@@ -285,7 +286,7 @@ export function* scheduleSteps(
       const i = byAge[next++];
       if (!repeats.has(i)) pending.push(i);
     }
-    const level = pressureLevel(cum[k], cfg.pressureTokens);
+    const level = levelFor(cum[k], thresholds);
     if (!pending.length) continue;
     // The call for prefix k comes after message k-1; the previous one after message k-2.
     const gap = k >= 2 && created[k - 1] !== undefined && created[k - 2] !== undefined ? created[k - 1]! - created[k - 2]! : 0;

@@ -49,8 +49,12 @@ export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], lev
   // The duplicates strategy depends on what is a repeat (history.ts).
   const tag = configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg));
   const variants: string[] = [];
+  // One string per level, not one per part each turn (three levels: ../pressure.ts).
+  const byLevel = new Map<Level, string>();
   for (const level of levels) {
-    variants.push(`${level}:${tag}`);
+    let variant = byLevel.get(level);
+    if (variant === undefined) byLevel.set(level, (variant = `${level}:${tag}`));
+    variants.push(variant);
     if (variants.length % STEP_ITEMS === 0) yield;
   }
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directRouteFor, registerDirectRoute } from "@/lib/http/direct-routes";
+import { type DirectRequestInit, directRouteFor, registerDirectRoute } from "@/lib/http/direct-routes";
 import { answerDirect } from "@/server/direct";
 
 /** The front gate's direct path (lib/http/direct-routes.ts, server/direct.ts) on a real node:http server. */
@@ -15,6 +15,25 @@ registerDirectRoute("POST", "/test/echo", async (req) => {
   headers.append("set-cookie", "b=2; Path=/");
   return new Response(JSON.stringify({ got: body.length }), { status: 201, headers });
 });
+// A handler that names its Request class gets one built as that class, once (no second wrapping).
+class CountedRequest extends Request {
+  static built = 0;
+  constructor(input: URL, init: DirectRequestInit) {
+    super(input, init);
+    CountedRequest.built++;
+  }
+}
+registerDirectRoute(
+  "POST",
+  "/test/class",
+  Object.assign(
+    async (req: Request) =>
+      new Response(
+        JSON.stringify({ counted: req instanceof CountedRequest, built: CountedRequest.built, body: await req.text(), token: req.headers.get("x-token") }),
+      ),
+    { requestClass: CountedRequest },
+  ),
+);
 // Answers without reading the body, as the guard does when credentials are missing.
 registerDirectRoute("POST", "/test/refuse", async () => new Response('{"error":"no"}', { status: 401 }));
 
@@ -70,6 +89,12 @@ describe("answerDirect", () => {
     expect(last.headers.get("x-token")).toBe("t1");
     expect(last.headers.get("authorization")).toBe("Bearer abc");
     expect(last.body).toBe(payload);
+  });
+
+  it("builds the request as the handler's own Request class, once, with the headers and body as sent", async () => {
+    const before = CountedRequest.built;
+    const res = await fetch(`${base}/test/class`, { method: "POST", headers: { "x-token": "t2" }, body: "hello" });
+    expect(await res.json()).toEqual({ counted: true, built: before + 1, body: "hello", token: "t2" });
   });
 
   it("takes a chunked body (no content-length)", async () => {
