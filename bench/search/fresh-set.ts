@@ -173,7 +173,7 @@ f281 | how do we find heap growth in production?
 f282 | where should images, stylesheets and bundles be delivered from?
 f283 | where should login state and sent documents live?
 f285 | how do we tie together every record of one HTTP call in our diagnostics?
-f286 | which process setting turns on optimisations in Express?
+f286 | which process knob turns on optimisations in Express?
 f288 | which line of the runtime should we run?
 f289 | where should diagnostic output go?
 f290 | how should modules be fetched in the pipeline?
