@@ -20,7 +20,9 @@ import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
  * LoCoMo dev per conversation (conv-26 = tuning, conv-30 = held out). Memories and questions are
  * embedded once; every mode ranks lib's lexical top 100 and the exact cosine top 100 through lib's
  * rank(), as searchMemories does. `--cv`: fits the fusion by 5-fold cross-validation on the tuning
- * half (and conv-26) only, then reports both halves with the chosen weights.
+ * halves (and conv-26) only, then reports both halves with the chosen weights. The fresh set
+ * (bench/search/fresh-set.ts, round 4) is scored in its own store, as the "fresh" kind.
+ * `--dump=FILE` writes the prepared lists for trying a fusion offline.
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
  *     npx tsx bench/search/unseen.ts [--cv] [--no-locomo]
