@@ -21,6 +21,8 @@ export interface CvInput {
   hybridAt: (fusion: Fusion) => number[];
   /** Per conv-26 question, recall@10 of the hybrid list; null without LoCoMo. */
   locomoRecall10: ((fusion: Fusion) => number[]) | null;
+  /** Per conv-26 question, recall@10 of the lexical list (the guard: hybrid must lead it by 0.03). */
+  locomoLexicalRecall10?: number[] | null;
 }
 
 const GUARDED = new Set(["keyword", "identifier", "zh", "distractor"]);
@@ -43,6 +45,20 @@ export const BEFORE: Fusion = {
   translatedWeight: 0.75,
 };
 const FOLDS = 5;
+
+/**
+ * Round 4 (the vector-confidence gate): the floors chosen in round 3 stay; the grid is over the
+ * vector list's lead and agreement while the lexical evidence is unsure, and the two weights.
+ */
+export function gateGrid(base: Fusion): Fusion[] {
+  const out: Fusion[] = [];
+  for (const lexicalWeight of [3, 4])
+    for (const similarityFloor of [0.1, 0.2])
+      for (const vectorLead of [undefined, 0, 0.02, 0.05])
+        for (const vectorLeadMargin of [0.2, 0.3])
+          for (const vectorAgreement of [0, 0.05, 0.1]) out.push({ ...base, lexicalWeight, similarityFloor, vectorLead, vectorLeadMargin, vectorAgreement });
+  return out;
+}
 
 export function fusionGrid(): Fusion[] {
   const out: Fusion[] = [];
@@ -70,6 +86,7 @@ function objective(
   recall: number[] | null,
   keep: (i: number) => boolean,
   keepLoco: (i: number) => boolean,
+  lexicalRecall: number[] | null = null,
 ) {
   const per = new Map<string, { n: number; h1: number; h5: number; mrr: number; lex5: number; before5: number; vec1: number }>();
   at.forEach((a, i) => {
@@ -90,17 +107,23 @@ function objective(
     if (GUARDED.has(kind) && c.h5 < c.lex5) penalty = 1;
     if (GUARDED_BEFORE.has(kind) && c.h5 < c.before5) penalty = 1;
     // Graded: the share of paraphrases the vector list had at rank 1 and the fusion lost.
-    if (kind === "paraphrase") score -= Math.max(0, c.vec1 - c.h1) / c.n;
+    if (kind === "paraphrase" || kind === "fresh") score -= Math.max(0, c.vec1 - c.h1) / c.n;
   }
   if (recall) {
     const kept = recall.filter((_, i) => keepLoco(i));
-    score += kept.reduce((s, r) => s + r, 0) / Math.max(1, kept.length);
+    const mean = kept.reduce((s, r) => s + r, 0) / Math.max(1, kept.length);
+    score += mean;
+    // Graded guard: LoCoMo recall@10 is asked to lead lexical's by 0.03 (round 4).
+    if (lexicalRecall) {
+      const lex = lexicalRecall.filter((_, i) => keepLoco(i));
+      const lexMean = lex.reduce((s, r) => s + r, 0) / Math.max(1, lex.length);
+      score -= 5 * Math.max(0, lexMean + 0.03 - mean);
+    }
   }
   return score - penalty;
 }
 
-export function crossValidate(input: CvInput) {
-  const grid = fusionGrid();
+export function crossValidate(input: CvInput, grid: Fusion[] = fusionGrid()) {
   const ats = grid.map((f) => input.hybridAt(f));
   const recalls = grid.map((f) => input.locomoRecall10?.(f) ?? null);
   const foldOf = (i: number) => i % FOLDS;
@@ -108,7 +131,7 @@ export function crossValidate(input: CvInput) {
   const bestOnGrid = (use: (i: number) => boolean): [number, number] => {
     let best: [number, number] = [-1, Number.NEGATIVE_INFINITY];
     grid.forEach((_, g) => {
-      const s = objective(input.kinds, input.lexicalAt, input.beforeAt, input.vectorAt, ats[g], recalls[g], use, use);
+      const s = objective(input.kinds, input.lexicalAt, input.beforeAt, input.vectorAt, ats[g], recalls[g], use, use, input.locomoLexicalRecall10 ?? null);
       if (s > best[1]) best = [g, s];
     });
     return best;
@@ -121,7 +144,11 @@ export function crossValidate(input: CvInput) {
     foldScores.push({
       fold: f,
       chosen: grid[best],
-      heldOutScore: Math.round(objective(input.kinds, input.lexicalAt, input.beforeAt, input.vectorAt, ats[best], recalls[best], held, held) * 1000) / 1000,
+      heldOutScore:
+        Math.round(
+          objective(input.kinds, input.lexicalAt, input.beforeAt, input.vectorAt, ats[best], recalls[best], held, held, input.locomoLexicalRecall10 ?? null) *
+            1000,
+        ) / 1000,
       heldOutParaphraseHit5: Math.round((para.filter((a) => a >= 0 && a < 5).length / Math.max(1, para.length)) * 1000) / 1000,
     });
   }
@@ -130,4 +157,4 @@ export function crossValidate(input: CvInput) {
 }
 
 const short = (f: Fusion) =>
-  `w${f.lexicalWeight} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0}`;
+  `w${f.lexicalWeight} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0} lead${f.vectorLead ?? "-"}/${f.vectorLeadMargin ?? "-"} agreement${f.vectorAgreement ?? 0}`;

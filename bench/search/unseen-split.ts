@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { queryTerms, tokenize } from "../../lib/search/tokenizer";
+import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenQuery } from "./unseen-set";
 
 /**
@@ -23,16 +24,33 @@ export function checkUnseenSet(): string[] {
       continue;
     }
     if (q.kind === "paraphrase") {
-      const words = new Set(tokenize(m.content));
-      const shared = queryTerms(q.q).filter((t) => words.has(t));
+      const shared = sharedTerms(q.q, m.content);
       if (shared.length) problems.push(`${q.expect} paraphrase shares ${shared.join(", ")}: ${q.q}`);
     }
   }
   return problems;
 }
 
+/** The question's search terms (lib's tokenizer: stemmed, stopwords out) that its answer also holds. */
+const sharedTerms = (question: string, answer: string) => {
+  const words = new Set(tokenize(answer));
+  return queryTerms(question).filter((t) => words.has(t));
+};
+
+/** Problems of the fresh set (bench/search/fresh-set.ts): unknown answers, shared content words. */
+export function checkFreshSet(): string[] {
+  const byKey = new Map(FRESH_MEMORIES.map((m) => [m.key, m]));
+  const problems: string[] = byKey.size === FRESH_MEMORIES.length ? [] : ["duplicate memory keys"];
+  for (const q of FRESH_QUERIES) {
+    const m = byKey.get(q.expect);
+    if (!m) problems.push(`${q.q}: unknown answer ${q.expect}`);
+    else if (sharedTerms(q.q, m.content).length) problems.push(`${q.expect} shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
+  }
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = checkUnseenSet();
+  const problems = [...checkUnseenSet(), ...checkFreshSet().map((p) => `fresh ${p}`)];
   const counts: Record<string, Record<string, number>> = {};
   for (const q of UNSEEN_QUERIES) {
     counts[q.kind] ??= { tuning: 0, frozen: 0 };
@@ -40,6 +58,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`${UNSEEN_MEMORIES.length} memories (${UNSEEN_MEMORIES.filter((m) => m.lang === "zh").length} Chinese), ${UNSEEN_QUERIES.length} questions`);
   console.table(counts);
+  const fresh = { tuning: 0, frozen: 0 };
+  for (const q of FRESH_QUERIES) fresh[queryHalf(q)]++;
+  console.log(`fresh set: ${FRESH_MEMORIES.length} memories, ${FRESH_QUERIES.length} paraphrase questions`, fresh);
   console.log(problems.length ? problems.join("\n") : "no problems");
   process.exitCode = problems.length ? 1 : 0;
 }

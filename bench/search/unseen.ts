@@ -12,6 +12,7 @@ import { benchCtx, round, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR } from "./quality";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenKind } from "./unseen-set";
 import { queryHalf } from "./unseen-split";
+import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 
 /**
  * Issue 42: retrieval quality on the labelled set nobody tuned on (bench/search/unseen-set.ts), per
@@ -19,7 +20,9 @@ import { queryHalf } from "./unseen-split";
  * LoCoMo dev per conversation (conv-26 = tuning, conv-30 = held out). Memories and questions are
  * embedded once; every mode ranks lib's lexical top 100 and the exact cosine top 100 through lib's
  * rank(), as searchMemories does. `--cv`: fits the fusion by 5-fold cross-validation on the tuning
- * half (and conv-26) only, then reports both halves with the chosen weights.
+ * halves (and conv-26) only, then reports both halves with the chosen weights. The fresh set
+ * (bench/search/fresh-set.ts, round 4) is scored in its own store, as the "fresh" kind.
+ * `--dump=FILE` writes the prepared lists for trying a fusion offline.
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
  *     npx tsx bench/search/unseen.ts [--cv] [--no-locomo]
@@ -196,12 +199,27 @@ const set = await prepare(
   UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
   UNSEEN_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
 );
+// The fresh set (bench/search/fresh-set.ts): its own store of 333 style-guide memories.
+const fresh = await prepare(
+  FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
+  FRESH_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
+);
 const locomo = await locomoSets();
 console.log(
   `embedded in ${round((performance.now() - t0) / 1000, 1)} s (model ${path.basename(modelDir)}${REWRITE ? `, queries rewritten by ${REWRITE}` : ""})`,
 );
 
-const KINDS: UnseenKind[] = ["paraphrase", "cross", "keyword", "identifier", "zh", "distractor"];
+// `--dump=file`: the prepared lists (lexical with coverage, vector), for trying fusions offline.
+const dumpTo = args.find((a) => a.startsWith("--dump="))?.slice(7);
+if (dumpTo) {
+  const plain = (p: Prepared) => ({ queries: p.queries.map((q) => ({ ...q, expected: [...q.expected] })), candidates: [...p.candidates.values()] });
+  fs.writeFileSync(
+    dumpTo,
+    JSON.stringify({ set: plain(set), fresh: plain(fresh), locomo: Object.fromEntries(Object.entries(locomo).map(([k, p]) => [k, plain(p)])) }),
+  );
+}
+
+const KINDS: (UnseenKind | "fresh")[] = ["paraphrase", "cross", "keyword", "identifier", "zh", "distractor", "fresh"];
 const MODES: Mode[] = ["lexical", "vector", "hybrid"];
 
 function report(fusion: Fusion, label: string) {
@@ -210,7 +228,7 @@ function report(fusion: Fusion, label: string) {
     for (const kind of [...KINDS, "overall"]) {
       const row: Record<string, unknown> = { half, kind };
       for (const mode of MODES) {
-        const s = scoreHits(set, mode, fusion, (q) => q.half === half)[kind];
+        const s = kind === "fresh" ? scoreHits(fresh, mode, fusion, (q) => q.half === half).fresh : scoreHits(set, mode, fusion, (q) => q.half === half)[kind];
         row.n = s?.n ?? 0;
         row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
       }
@@ -252,34 +270,45 @@ for (const a of args.filter((x) => x.startsWith("--try="))) {
 }
 
 if (args.includes("--cv")) {
-  const { crossValidate, BEFORE } = await import("./fusion-cv");
+  const { crossValidate, gateGrid, BEFORE } = await import("./fusion-cv");
   const now = Date.now();
-  const tuning = set.queries.filter((q) => q.half === "tuning");
+  // Both sets' tuning halves (the fresh set ranks in its own store).
+  const tuningOf = (p: Prepared) => p.queries.filter((q) => q.half === "tuning").map((q) => ({ q, p }));
+  const tuning = [...tuningOf(set), ...tuningOf(fresh)];
   const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
-  const lexicalAt = tuning.map((q) => position(q, ranked(set, q, "lexical", FUSION)));
+  const lexicalAt = tuning.map(({ q, p }) => position(q, ranked(p, q, "lexical", FUSION)));
   const conv26 = locomo["conv-26"];
-  const cv = crossValidate({
-    kinds: tuning.map((q) => q.kind),
-    lexicalAt,
-    beforeAt: tuning.map((q) => position(q, ranked(set, q, "hybrid", BEFORE))),
-    vectorAt: tuning.map((q) => position(q, ranked(set, q, "vector", FUSION))),
-    hybridAt: (fusion) =>
-      tuning.map((q) =>
-        position(
-          q,
-          rank(q.lexical, q.vector, set.candidates, { projectId: null, now }, fusion).map((r) => r.seq),
+  const cv = crossValidate(
+    {
+      kinds: tuning.map(({ q }) => q.kind),
+      lexicalAt,
+      beforeAt: tuning.map(({ q, p }) => position(q, ranked(p, q, "hybrid", BEFORE))),
+      vectorAt: tuning.map(({ q, p }) => position(q, ranked(p, q, "vector", FUSION))),
+      hybridAt: (fusion) =>
+        tuning.map(({ q, p }) =>
+          position(
+            q,
+            rank(q.lexical, q.vector, p.candidates, { projectId: null, now }, fusion).map((r) => r.seq),
+          ),
         ),
-      ),
-    locomoRecall10: conv26
-      ? (fusion) =>
-          conv26.queries.map((q) => {
-            const top = rank(q.lexical, q.vector, conv26.candidates, { projectId: null, now }, fusion)
-              .slice(0, 10)
-              .map((r) => r.seq);
+      locomoRecall10: conv26
+        ? (fusion) =>
+            conv26.queries.map((q) => {
+              const top = rank(q.lexical, q.vector, conv26.candidates, { projectId: null, now }, fusion)
+                .slice(0, 10)
+                .map((r) => r.seq);
+              return top.filter((s) => q.expected.has(s)).length / q.expected.size;
+            })
+        : null,
+      locomoLexicalRecall10: conv26
+        ? conv26.queries.map((q) => {
+            const top = ranked(conv26, q, "lexical", FUSION).slice(0, 10);
             return top.filter((s) => q.expected.has(s)).length / q.expected.size;
           })
-      : null,
-  });
+        : null,
+    },
+    args.includes("--cv-round3") ? undefined : gateGrid(FUSION),
+  );
   console.log(`\nCross-validation on the tuning half (${cv.folds} folds): ${JSON.stringify(cv.foldScores)}; chosen ${JSON.stringify(cv.chosen)}`);
   result.cv = cv;
   result.chosen = report(cv.chosen, "Fusion chosen by cross-validation on the tuning half");

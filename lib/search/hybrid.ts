@@ -69,9 +69,25 @@ export interface Fusion {
   thinLength?: number;
   /** coverage: the translation's share counts times this (below 1: a memory in the question's own language wins a tie). */
   translatedWeight?: number;
+  /**
+   * coverage: while the lexical evidence is unsure (the thin gate below 1, no hit leading the next
+   * by vectorLeadMargin, no translated match past its floor), a lexical hit counts only as far as
+   * the vector list agrees: its lexical score is scaled towards
+   * 1 - (top similarity - its similarity) / vectorAgreement, floored at 0 (0 = off).
+   */
+  vectorAgreement?: number;
+  /**
+   * coverage: while the lexical evidence is unsure (as for vectorAgreement), the vector list's
+   * first hit stays first when it leads the second by at least this cosine similarity (absent =
+   * off): a memory sharing a common word or two with a paraphrase cannot push out what the vector
+   * list is sure of; sure lexical evidence (keywords, identifiers, Chinese, a translation) is untouched.
+   */
+  vectorLead?: number;
+  /** vectorLead applies only while the best lexical hit leads the next by less than this share of the question. */
+  vectorLeadMargin?: number;
 }
 /**
- * Chosen by 5-fold cross-validation on the tuning half of the issue-42 set and LoCoMo conv-26 only,
+ * Chosen by 5-fold cross-validation on the tuning halves of the issue-42 sets and LoCoMo conv-26 only,
  * with query translation on (RECOLLECT_BENCH_TRANSLATE=dictionary bench/search/unseen.ts
  * --tuning-only --cv; every fold chose the same floors); the frozen half and conv-30 are the
  * reported figures (docs/semantic-search.md).
@@ -98,6 +114,13 @@ export const FUSION: Fusion = {
   // Not in the CV grid: the largest of 1, 0.9, 0.75 that keeps zh hit@1 at lexical's on the tuning
   // half (a Chinese question's English renderings also cover English memories on the same subject).
   translatedWeight: 0.75,
+  // Round 4, chosen by 5-fold CV on both sets' tuning halves and conv-26 (bench/search/fusion-cv.ts
+  // gateGrid): while the lexical evidence is unsure (thin, no hit leading by 20% of the question, no
+  // translated match), the vector list's first hit stays first when it leads the second by 0.02
+  // cosine. Measured, not chosen: damping unsure lexical hits by their vector agreement.
+  vectorLead: 0.02,
+  vectorLeadMargin: 0.2,
+  vectorAgreement: 0,
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
@@ -189,6 +212,15 @@ export function rank(
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
   const best = lexical.length ? lexical[0].bm25 : -1;
+  // Unsure lexical evidence counts only as far as the vector list agrees (1 when sure or off).
+  const topSimilarity = near.length ? 1 - near[0].distance : 0;
+  // Unsure: thin in the question's own words, no hit standing out, nothing from the translation (a
+  // cross-language match is not the vector model's to judge).
+  const unsure = thinness < 1 && margin < (fusion.vectorLeadMargin ?? 1) && ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) === 0;
+  const agreementOf = (distance: number | undefined) =>
+    !fusion.vectorAgreement || !unsure
+      ? 1
+      : thinness + (1 - thinness) * Math.max(0, 1 - (topSimilarity - (distance == null ? 0 : 1 - distance)) / fusion.vectorAgreement);
   const seqs = new Set<number>([...lex.keys(), ...vec.keys()]);
   const out: Ranked[] = [];
   for (const seq of seqs) {
@@ -200,7 +232,8 @@ export function rank(
     const lexRelative = l ? (best < -1e-9 ? l.bm25 / best : 1 / l.rank) : 0;
     if (vector && fusion.kind === "coverage") {
       const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
-      const lexScore = l ? l.share * lexRelative ** (fusion.relativeBm25Power ?? 0) : 0;
+      const agreement = agreementOf(v?.distance);
+      const lexScore = l ? l.share * lexRelative ** (fusion.relativeBm25Power ?? 0) * agreement : 0;
       const weight = lexicalWeight * thinness;
       base = (weight * lexScore + similarity) / (weight + 1);
     } else if (vector && fusion.kind === "blend") {
@@ -229,6 +262,12 @@ export function rank(
   }
   // Ties (equal scores) fall back to the lexical order, then the newest.
   out.sort((a, b) => b.score - a.score || (a.explain.lexicalRank ?? 1e9) - (b.explain.lexicalRank ?? 1e9) || b.seq - a.seq);
+  // The vector list's sure first hit stays first while the lexical evidence is unsure.
+  const lead = near.length > 1 ? near[1].distance - near[0].distance : near.length ? 1 : 0;
+  if (vector && fusion.vectorLead != null && unsure && near.length && lead >= fusion.vectorLead) {
+    const i = out.findIndex((r) => r.seq === near[0].seq);
+    if (i > 0) out.unshift(...out.splice(i, 1));
+  }
   return out;
 }
 

@@ -84,6 +84,33 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
     expect(order(half, vector, candidates, { projectId: null, now })[0]).toBe(3);
   });
 
+  it("unsure lexical evidence: the vector list's first hit stays first when it leads the second", () => {
+    // A paraphrase: memories 3 and 1 each hold two common words of a five-word question (past the
+    // thin floor, neither standing out); the vector list puts the answer (2) first by 0.05.
+    const twoOfFive = { matched: 2, present: 5, absent: 0 };
+    const lexical = [
+      { seq: 3, bm25: -9, title: null, coverage: twoOfFive },
+      { seq: 1, bm25: -8, title: null, coverage: twoOfFive },
+    ];
+    const vector = [
+      { seq: 2, distance: 0.4 },
+      { seq: 3, distance: 0.45 },
+    ];
+    const context = { projectId: null, now };
+    expect((FUSION.vectorLead ?? 1) <= 0.05).toBe(true);
+    expect(order(lexical, vector, candidates, context)[0]).toBe(2);
+    // Without the gate, or with a lead under it, the word matches win.
+    expect(order(lexical, vector, candidates, context, { ...FUSION, vectorLead: undefined })[0]).toBe(3);
+    const close = [
+      { seq: 2, distance: 0.44 },
+      { seq: 3, distance: 0.45 },
+    ];
+    expect(order(lexical, close, candidates, context)[0]).toBe(3);
+    // A hit standing out (the whole question against two words of it) is sure: it stays first.
+    const sure = [{ ...lexical[0], coverage: { matched: 5, present: 5, absent: 0 } }, lexical[1]];
+    expect(order(sure, vector, candidates, context)[0]).toBe(3);
+  });
+
   it("gives a vector neighbour under the similarity floor no weight", () => {
     const vector = [{ seq: 2, distance: 1 - FUSION.similarityFloor + 0.01 }];
     const ranked = rank([], vector, candidates, { projectId: null, now });
