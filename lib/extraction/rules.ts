@@ -91,7 +91,7 @@ const ZH_LASTING =
  * ZH_LASTING makes it one.
  */
 const ZH_TASK_REQUEST =
-  /^(?:(?:好的?|嗯|OK|ok|那|那就|行)[，,\s]*)?(?:先|然后|接着|接下来|现在|再)|^(?:(?:好的?|嗯|那|那就)[，,\s]*)?(?:请|麻烦(?:你)?|你)?(?:帮我|帮忙|把|给|将)|^(?:请|麻烦(?:你)?)?(?:修|修复|改|修改|看|看看|查|查一下|跑|运行|启动|重启|生成|补|补全|补上|写|加|添加|删|删除|去掉|实现|重命名|打开|检查|提交|更新|继续|重构|拆|解释|渲染|部署|升级|试试|试一下)|(?:一下|一遍|吧)[。！!.]?\s*$/;
+  /^(?:(?:好的?|嗯|OK|ok|那|那就|行)[，,\s]*)?(?:先|然后|接着|接下来|现在|再)|^(?:(?:好的?|嗯|那|那就)[，,\s]*)?(?:请|麻烦(?:你)?|你)?(?:帮我|帮忙|把|给|将)|^(?:请|麻烦(?:你)?)?(?:修|修复|改|修改|看|看看|查|查一下|跑|运行|启动|重启|生成|补|补全|补上|写|加|添加|删|删除|去掉|实现|重命名|打开|检查|提交|更新|继续|重构|拆|解释|渲染|部署|升级|试试|试一下)(?!信息|记录|日志|时|环境|脚本|项|的|规范|流程|方式|者)|(?:一下|一遍|吧)[。！!.]?\s*$/;
 /**
  * Narration (Chinese): the project or the user's role described ("我们在做 X，一个…", "这是 X 的…",
  * "X 支持…", "我负责…"): context, not a decision or a gotcha. "这是因为…" stays (a cause).
@@ -103,7 +103,9 @@ const ZH_NARRATION =
  * is a memory even when it opens like a task.
  */
 const ZH_TOLD = /是因为|原因是|原来是|导致|问题出在|就修好了|才修好|就好了|就不再|尽量|喜欢|希望|偏好|倾向|习惯/;
-export const isZhTaskRequest = (t: string) => ZH_TASK_REQUEST.test(t) && !ZH_LASTING.test(t) && !ZH_TOLD.test(t);
+/** "When X, …" ("写测试时用表驱动") states a habit, not this turn's work. */
+const ZH_WHEN = /^[^，。,]{1,15}(?:时|的时候)/;
+export const isZhTaskRequest = (t: string) => ZH_TASK_REQUEST.test(t) && !ZH_LASTING.test(t) && !ZH_TOLD.test(t) && !ZH_WHEN.test(t);
 
 export function rejectReason(s: Sentence): RejectReason | null {
   const t = s.text.trim();

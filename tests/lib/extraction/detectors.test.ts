@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluate, loadLabeled } from "../../../bench/extraction/evaluate";
 import { detectCandidates } from "../../../lib/extraction/detect";
+import { rejectReason } from "../../../lib/extraction/rules";
 import { toSentences } from "../../../lib/extraction/sentences";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/extraction");
@@ -183,6 +184,11 @@ describe("Chinese instructions and project descriptions", () => {
     expect(first("升级依赖后接口报错，是因为序列化库改了默认格式。")).toBe("gotcha");
     expect(first("这是因为缓存没有失效导致的。")).toBe("gotcha");
     expect(first("解释尽量简短一点，我喜欢直接看代码。")).toBe("preference");
+  });
+
+  it("reads a task verb used as a noun or in a 'when …' clause as no request", () => {
+    for (const text of ["提交信息用英文写。", "部署脚本放在 deploy 目录下。", "写测试时用表驱动的方式。"])
+      expect(rejectReason(toSentences(text)[0]!), text).toBeNull();
   });
 
   it("files a workflow step as a convention and 'only takes effect after' as a gotcha", () => {
