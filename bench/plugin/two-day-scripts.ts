@@ -308,18 +308,81 @@ const codexTui: TwoDayScript = {
   ],
 };
 
-export const SCRIPTS: Record<string, TwoDayScript> = Object.fromEntries([slugkit, tickwheel, flaskQuota, tablekit, codexTui].map((s) => [s.name, s]));
+/**
+ * A go-etl reader plugin, in Chinese (issue 40, fifth pass: written after the tablekit misfilings, before any
+ * Chinese rule changed); the rules are go-etl's Chinese contributor guide's (gofmt, the license tool, English comments and commits, Go 1.20).
+ */
+const etlReader: TwoDayScript = {
+  name: "etl-reader",
+  source: "Breeze0806/go-etl CONTRIBUTING_zh-CN.md @ 9e6c61dc82c7beb5d09ca728669c09d2414a7b06",
+  days: [
+    [
+      {
+        sentences: [
+          ["我们在给 go-etl 写一个 ClickHouse 的读取插件，叫 chreader。", CONTEXT],
+          ["项目要能用 Go 1.20 编译，不能用更新版本才有的语法。", CONSTRAINT],
+          ["先用 tools/datax/plugin 的模板生成一个 reader 插件的框架。", NOT_A_MEMORY],
+        ],
+        stores: [{ content: "chreader 必须能用 Go 1.20 编译。", category: "constraint", pinned: true }],
+      },
+      {
+        sentences: [
+          ["提交代码前要运行 go run tools/license/main.go 自动加上许可证头。", CONVENTION],
+          ["注释和 commit 消息都用英文写。", RULE],
+          ["把 job.go 里的 Split 实现成按主键范围切分。", NOT_A_MEMORY],
+        ],
+        stores: [{ content: "注释和 commit 消息都用英文。", category: "convention", pinned: true }],
+      },
+      {
+        sentences: [
+          ["我们决定用官方的 clickhouse-go 驱动，而不是自己实现 HTTP 协议，因为它已经支持批量读取。", DECISION],
+          ["在 task.go 里把 StartRead 接上这个驱动。", NOT_A_MEMORY],
+        ],
+        stores: [{ content: "读取用官方 clickhouse-go 驱动，不自己实现 HTTP 协议（它已支持批量读取）。", category: "decision" }],
+      },
+      {
+        sentences: [
+          ["注意：改完插件以后要执行 go generate ./...，不然插件不会被注册。", GOTCHA],
+          ["帮我给 reader.go 写一个读取空表的单元测试。", NOT_A_MEMORY],
+        ],
+      },
+    ],
+    [
+      {
+        sentences: [
+          ["早，我们继续。", NOT_A_MEMORY],
+          ["接着把昨天那个空表测试跑通。", NOT_A_MEMORY],
+        ],
+      },
+      {
+        sentences: [
+          ["配置项一律用驼峰命名，和其他插件保持一致。", CONVENTION],
+          ["然后在 README_USER_zh-CN.md 里补上这个插件的配置说明。", NOT_A_MEMORY],
+        ],
+      },
+    ],
+  ],
+};
+
+export const SCRIPTS: Record<string, TwoDayScript> = Object.fromEntries(
+  [slugkit, tickwheel, flaskQuota, tablekit, codexTui, etlReader].map((s) => [s.name, s]),
+);
 
 /** The tuned-on script: never in the frozen half. */
 export const TUNED_ON = new Set(["slugkit"]);
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/** frozen or tuning: the new scripts sorted by the sha256 of their name, the first half (rounded up) frozen. */
+/** The four scripts of issue 40's fourth pass, split as they were then (their halves are part of the record). */
+const FOURTH_PASS = ["tickwheel", "flask-quota", "tablekit", "codex-tui"];
+
+/**
+ * frozen or tuning. The fourth pass's scripts: sorted by the sha256 of their name, the first half (rounded up) frozen.
+ * A later script (etl-reader): by the first hex digit of the sha256 of its name (0-7 frozen), so adding one never moves another.
+ */
 export function splitOf(name: string): "frozen" | "tuning" {
   if (TUNED_ON.has(name)) return "tuning";
-  const fresh = Object.keys(SCRIPTS)
-    .filter((n) => !TUNED_ON.has(n))
-    .sort((a, b) => sha256(a).localeCompare(sha256(b)));
+  if (!FOURTH_PASS.includes(name)) return Number.parseInt(sha256(name)[0]!, 16) < 8 ? "frozen" : "tuning";
+  const fresh = [...FOURTH_PASS].sort((a, b) => sha256(a).localeCompare(sha256(b)));
   return fresh.indexOf(name) < Math.ceil(fresh.length / 2) ? "frozen" : "tuning";
 }

@@ -78,6 +78,35 @@ const ZH_HYPOTHETICAL = /如果|假如|假设|要是|也许|或许|可能|大概
 const ZH_QUOTE = /^>|(?:他|她|他们|有人|老板|同事|大家)(?:总|总是|一直|常|经常|也)?说|说过|文档里?说|文档写|据说|报错信息|写着|“[^”“]{2,}”|「[^」「]{2,}」/;
 const ZH_IDIOM = /喜欢(?:这|那)(?:个|种|样)?|别担心|不用担心/;
 
+/**
+ * Chinese words that make a sentence a lasting rule rather than this turn's work ("每次", "以后",
+ * "一律", "必须", "不要"...): "把配置都放在 config 里" stays a candidate, "把 X 改成 Y" does not.
+ */
+const ZH_LASTING =
+  /每次|每个|所有|一律|统一|以后|今后|往后|从现在起|总是|始终|永远|一直|都(?:要|用|放|在|以|得|必须)|必须|不要|不能|不准|不许|禁止|不允许|务必|一定要|之前|前要|前先|约定|规范|惯例/;
+/**
+ * A request for work now (issue 40, Chinese): a step of the session's plan ("先…", "然后…", "接着…",
+ * "现在…"), the disposal or benefactive form of a command ("把 X 改成 Y", "给 X 加…", "帮我…", "请把…"),
+ * a task verb first, or a one-off "…一下" / "…一遍" / "…吧" at the end. Not a memory unless a word of
+ * ZH_LASTING makes it one.
+ */
+const ZH_TASK_REQUEST =
+  /^(?:(?:好的?|嗯|OK|ok|那|那就|行)[，,\s]*)?(?:先|然后|接着|接下来|现在|再)|^(?:(?:好的?|嗯|那|那就)[，,\s]*)?(?:请|麻烦(?:你)?|你)?(?:帮我|帮忙|把|给|将)|^(?:请|麻烦(?:你)?)?(?:修|修复|改|修改|看|看看|查|查一下|跑|运行|启动|重启|生成|补|补全|补上|写|加|添加|删|删除|去掉|实现|重命名|打开|检查|提交|更新|继续|重构|拆|解释|渲染|部署|升级|试试|试一下)(?!信息|记录|日志|时|环境|脚本|项|的|规范|流程|方式|者)|(?:一下|一遍|吧)[。！!.]?\s*$/;
+/**
+ * Narration (Chinese): the project or the user's role described ("我们在做 X，一个…", "这是 X 的…",
+ * "X 支持…", "我负责…"): context, not a decision or a gotcha. "这是因为…" stays (a cause).
+ */
+const ZH_NARRATION =
+  /^(?:我们|我|咱们)(?:公司|团队)?(?:现在|目前|正在|在|正)(?:做|写|开发|维护|搞|给|负责|用)|我(?:主要)?负责|^(?:这|这个|本)(?:是|个(?:项目|仓库|库|模块|插件)(?:是|主要))(?!因为|由于)|^[A-Z][\w.-]*\s*(?:是一个|是个|支持|提供|包含|主要)/;
+/**
+ * A cause or fix told ("更新代码后 SQL 报错，是因为…", "把版本固定住就修好了") or a liking stated ("解释尽量简短，我喜欢…")
+ * is a memory even when it opens like a task.
+ */
+const ZH_TOLD = /是因为|原因是|原来是|导致|问题出在|就修好了|才修好|就好了|就不再|尽量|喜欢|希望|偏好|倾向|习惯/;
+/** "When X, …" ("写测试时用表驱动") states a habit, not this turn's work. */
+const ZH_WHEN = /^[^，。,]{1,15}(?:时|的时候)/;
+export const isZhTaskRequest = (t: string) => ZH_TASK_REQUEST.test(t) && !ZH_LASTING.test(t) && !ZH_TOLD.test(t) && !ZH_WHEN.test(t);
+
 export function rejectReason(s: Sentence): RejectReason | null {
   const t = s.text.trim();
   if (s.code) return "code";
@@ -88,6 +117,8 @@ export function rejectReason(s: Sentence): RejectReason | null {
     if (ZH_HYPOTHETICAL.test(t)) return "hypothetical";
     if (ZH_NEGATED_DECISION.test(t)) return "negated";
     if (ZH_IDIOM.test(t)) return "idiom";
+    if (isZhTaskRequest(t)) return "instruction";
+    if (ZH_NARRATION.test(t) && !ZH_LASTING.test(t)) return "narration";
     return null;
   }
   // Three words are enough for an imperative rule ("Don't retry forever.", "Never touch prod.").
@@ -303,10 +334,17 @@ const ZH_RULES: Rule[] = [
   {
     id: "zh.fix",
     category: "gotcha",
-    re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的/,
+    re: /解决办法|解决方法|解决方案是|修复方法|修复办法|就修好了|才修好|就好了|就不再|绕过去|规避|是因为|才导致|导致的|才(?:会|能)?生效|不会生效|感知不到/,
     confidence: 0.85,
   },
   { id: "zh.pitfall", category: "gotcha", re: /坑|踩过|^注意\s*[:：]|^小心|^警告\s*[:：]|教训|^提醒一下|折腾了/, confidence: 0.85 },
+  // A step tied to a moment of the workflow ("改完依赖以后要运行 go mod tidy"): a procedure kept as a convention.
+  {
+    id: "zh.before-doing",
+    category: "convention",
+    re: /(?:改完|修改|提交|合并|发布|推送|每次).{0,20}(?:以后|之后|后|前|之前)(?:都)?(?:要|需要|得|必须)?(?:先)?(?:运行|执行|跑|检查|更新|格式化)/,
+    confidence: 0.8,
+  },
   {
     id: "zh.decided",
     category: "decision",
@@ -330,7 +368,7 @@ const ZH_RULES: Rule[] = [
   {
     id: "zh.convention",
     category: "convention",
-    re: /约定|规范|惯例|一律|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|都以|以.{1,24}开头|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/,
+    re: /约定|规范|惯例|一律|只做一件事|(?:要|需要|得)先(?:开|提|跑|运行|讨论|确认)|统一(?:用|放|使用|返回|采用|命名)|都(?:放|用|在|要)|(?:一般|通常|习惯)(?:用|都|把|会)|我们(?:习惯|一般|通常)|都以|以.{1,24}开头|^(?:每个|所有|全部)[^，。]{1,15}(?:都|只|统一|一律)/,
     confidence: 0.8,
   },
   { id: "zh.naming", category: "convention", re: /命名/, confidence: 0.7 },

@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluate, loadLabeled } from "../../../bench/extraction/evaluate";
 import { detectCandidates } from "../../../lib/extraction/detect";
+import { rejectReason } from "../../../lib/extraction/rules";
 import { toSentences } from "../../../lib/extraction/sentences";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/extraction");
@@ -148,5 +149,50 @@ describe("instructions are the turn's task, not memories (issue 40)", () => {
     expect(detectCandidates("Always inline format! arguments when possible. Great! Now the parser.", "user").map((c) => c.content)).toEqual([
       "Always inline format! arguments when possible.",
     ]);
+  });
+});
+
+// Issue 40 (fifth pass): Chinese requests for this turn's work and descriptions of the project are not memories.
+describe("Chinese instructions and project descriptions", () => {
+  const first = (t: string) => detectCandidates(t, "user")[0]?.category ?? null;
+
+  it("files no request for work now: 把/给/帮我 forms, plan steps, a task verb first, …一下", () => {
+    for (const text of [
+      "把 src/query.go 里的查询改成游标分页。",
+      "给设置页面加一个深色模式的开关。",
+      "帮我看看这个测试为什么失败。",
+      "然后以 release 模式编译一遍。",
+      "重命名 OrderService 为 OrderManager。",
+      "把 utils 目录下的日志格式改一下。",
+    ])
+      expect(first(text), text).toBeNull();
+  });
+
+  it("files no description of the project or of the user's role", () => {
+    for (const text of [
+      "我们在做一个命令行的记账工具，叫 ledgerly。",
+      "这是我们的支付网关，订单模块是核心。",
+      "我负责前端这一块。",
+      "Ledgerly 支持 CSV 和 OFX 导入。",
+    ])
+      expect(first(text), text).toBeNull();
+  });
+
+  it("keeps a lasting rule, a cause or a liking said the same way", () => {
+    expect(first("把配置项都放在 config.yml 里，不要写死在代码中。")).not.toBeNull();
+    expect(first("以后每次提交前都要先跑 lint。")).not.toBeNull();
+    expect(first("升级依赖后接口报错，是因为序列化库改了默认格式。")).toBe("gotcha");
+    expect(first("这是因为缓存没有失效导致的。")).toBe("gotcha");
+    expect(first("解释尽量简短一点，我喜欢直接看代码。")).toBe("preference");
+  });
+
+  it("reads a task verb used as a noun or in a 'when …' clause as no request", () => {
+    for (const text of ["提交信息用英文写。", "部署脚本放在 deploy 目录下。", "写测试时用表驱动的方式。"])
+      expect(rejectReason(toSentences(text)[0]!), text).toBeNull();
+  });
+
+  it("files a workflow step as a convention and 'only takes effect after' as a gotcha", () => {
+    expect(first("改完接口定义以后要运行 make gen。")).toBe("convention");
+    expect(first("在后台改了参数客户端感知不到，必须重启才生效。")).toBe("gotcha");
   });
 });

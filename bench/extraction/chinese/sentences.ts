@@ -1,0 +1,202 @@
+/**
+ * Chinese sentences a user says to a coding agent (issue 40, the two-day frozen half's Chinese
+ * misfilings), each labelled BEFORE any run with the category it should be suggested as, or null
+ * (nothing to store: a request for this turn's work, a description of the project, a question,
+ * chit-chat). Written for this set, modelled on the Chinese contributor guides pinned in SOURCES
+ * (the rules, tools and projects they name); the instructions, descriptions and chit-chat are the
+ * turns around such rules in a coding session. Split by sha256 (`splitOf`): the frozen half is
+ * scored once at the end, never looked at while tuning.
+ */
+import { createHash } from "node:crypto";
+
+export const SOURCES = {
+  gopeed: "GopeedLab/gopeed@0bac162639bc782abad0c32b5392f440234e646e:CONTRIBUTING_zh-CN.md",
+  mmengine: "open-mmlab/mmengine@80884d2cc53e26ed39aff95e84e85a9b52df1ff8:CONTRIBUTING_zh-CN.md",
+  hippoCode: "opengoofy/hippo4j@c8952c67e505a46ed6e87f009cabcc138df430e7:docs/i18n/zh/docusaurus-plugin-content-docs-community/current/dev_convention/code.md",
+  hippoFaq: "opengoofy/hippo4j@fde4ba414f55505211c265d5fcd835b0b791afb6:docs/i18n/zh/docusaurus-plugin-content-docs-community/current/faq.md",
+  hippoContrib: "opengoofy/hippo4j@da0c466a9a7bb5bb925b0b087e269137cbe5ac03:docs/i18n/zh/docusaurus-plugin-content-docs-community/current/contributor.md",
+} as const;
+
+export type ZhLabel = "constraint" | "convention" | "decision" | "preference" | "gotcha" | null;
+export interface ZhSentence {
+  source: keyof typeof SOURCES;
+  text: string;
+  label: ZhLabel;
+}
+
+const C = "constraint";
+const V = "convention";
+const D = "decision";
+const P = "preference";
+const G = "gotcha";
+const N = null;
+
+const ROWS: [keyof typeof SOURCES, ZhLabel, string][] = [
+  // gopeed: a Go download manager with a Flutter UI
+  ["gopeed", N, "我们在做 Gopeed，一个用 Go 写后端、Flutter 写界面的下载器。"],
+  ["gopeed", N, "这个项目是一个跨平台的下载管理器，后端是 Go，前端是 Flutter。"],
+  ["gopeed", N, "我在给 Gopeed 写一个新的翻译文件。"],
+  ["gopeed", N, "这是 Gopeed 的 Web 端，用来调试后端接口。"],
+  ["gopeed", C, "本项目只有一个主分支 main，所有 PR 都必须合到 main。"],
+  ["gopeed", V, "每次提交前都要运行 dart format .。"],
+  ["gopeed", V, "国际化文件统一放在 ui/flutter/assets/locales 目录下。"],
+  ["gopeed", V, "翻译一律以 en_US.json 为参照。"],
+  ["gopeed", V, "改完 locales 以后要运行 get generate locales。"],
+  ["gopeed", V, "编辑 api/models 的时候要一直开着 build_runner watch。"],
+  ["gopeed", G, "后端默认端口是 9999，前端连不上多半是端口被占了导致的。"],
+  ["gopeed", G, "之前生成的模型类没更新，原因是 build_runner 没开 watch。"],
+  ["gopeed", D, "我们决定调试统一走 Web 端，不再用桌面端调试。"],
+  ["gopeed", D, "下载引擎最后还是选了纯 Go 实现，因为要交叉编译到所有平台。"],
+  ["gopeed", P, "我更喜欢小步提交，一个提交只做一件事。"],
+  ["gopeed", P, "我希望注释用中文写，变量名用英文。"],
+  ["gopeed", N, "先用 go run cmd/api/main.go 把后端跑起来。"],
+  ["gopeed", N, "把 locales 里的 zh_CN.json 补全一下。"],
+  ["gopeed", N, "帮我看看 main.go 里为什么端口没生效。"],
+  ["gopeed", N, "给下载任务列表加一个按大小排序的按钮。"],
+  ["gopeed", N, "然后以 debug 模式启动 flutter 项目。"],
+  ["gopeed", N, "把 ui/flutter/lib/api 里的请求超时改成 30 秒。"],
+  ["gopeed", N, "接下来修一下设置页面的布局问题。"],
+  ["gopeed", N, "好的，谢谢。"],
+  ["gopeed", N, "辛苦了，今天先到这里。"],
+  ["gopeed", N, "这个报错你能解释一下吗？"],
+  ["gopeed", C, "不要直接往 main 分支推代码，必须先 fork 再提 PR。"],
+  ["gopeed", C, "新加的语言文件不能缺少 en_US.json 里有的键。"],
+  ["gopeed", G, "注意：flutter 的生成代码不会自动更新，改了模型要重新跑 build_runner。"],
+  ["gopeed", N, "看一下 cmd/api 目录下都有哪些文件。"],
+  ["gopeed", N, "运行一下测试。"],
+  ["gopeed", N, "把刚才的改动提交了吧。"],
+  // mmengine: a deep-learning training library
+  ["mmengine", N, "我们在做 MMEngine，一个深度学习模型训练的基础库。"],
+  ["mmengine", N, "这是 OpenMMLab 的训练引擎，runner 是核心模块。"],
+  ["mmengine", N, "我们团队在维护一个基于 PyTorch 的训练框架。"],
+  ["mmengine", N, "这个仓库是 mmengine 的一个 fork，我在上面加功能。"],
+  ["mmengine", V, "我们用 pre-commit 检查代码风格，提交前要先 pre-commit run --all-files。"],
+  ["mmengine", V, "开发分支的命名规则是 username/pr_name。"],
+  ["mmengine", C, "提交的代码必须补充 Type Hints，要能通过 mypy 检查。"],
+  ["mmengine", C, "提交的代码必须通过修改模块的单元测试。"],
+  ["mmengine", V, "一个 PR 只做一件事，避免超大的 PR。"],
+  ["mmengine", V, "PR 标题统一用 [Prefix] Short description 的格式。"],
+  ["mmengine", V, "新增功能的 PR 前缀用 [Feature]，修 bug 用 [Fix]，文档用 [Docs]。"],
+  ["mmengine", C, "引入三方库之前必须确认许可证和 MMEngine 兼容。"],
+  ["mmengine", V, "借鉴别人的代码时，要在代码上补一行 This code is inspired from 加上出处。"],
+  ["mmengine", V, "代码风格以 PEP8 为准，yapf 和 isort 的配置都在 pyproject.toml 里。"],
+  ["mmengine", C, "最后推送到远程的代码必须能通过 pre-commit 检查。"],
+  ["mmengine", G, "国内网络装 pre-commit 钩子经常失败，要用 .pre-commit-config-zh-cn.yaml 这个国内源配置。"],
+  ["mmengine", G, "pre-commit 安装中断以后，重新执行 pre-commit run 就能接着装。"],
+  ["mmengine", G, "单测跑不起来是因为缺少依赖，装上 uv sync 的 test 组就好了。"],
+  ["mmengine", G, "上次 CI 在 Windows 上挂了，问题出在路径分隔符写死成了斜杠。"],
+  ["mmengine", D, "我们决定解决冲突统一用 rebase，不用 merge，这样 commit log 干净。"],
+  ["mmengine", D, "依赖管理最终选了 uv，不再用 pip 和 requirements.txt。"],
+  ["mmengine", D, "文档构建改用 Sphinx 的 myst 解析器，因为文档都是 markdown。"],
+  ["mmengine", D, "配置系统采用 Python 文件而不是 YAML，因为可以继承和引用变量。"],
+  ["mmengine", P, "我比较喜欢用 pytest 的参数化来写测试，少写重复代码。"],
+  ["mmengine", P, "请尽量把函数控制在五十行以内。"],
+  ["mmengine", P, "我不喜欢在库代码里直接 print，请用 logger。"],
+  ["mmengine", N, "把 runner.py 里的 train 循环拆成两个函数。"],
+  ["mmengine", N, "给 tests/test_runner/test_runner.py 补一个断点续训的测试。"],
+  ["mmengine", N, "先跑一下 pytest tests/test_runner/test_runner.py 看看结果。"],
+  ["mmengine", N, "帮我把这个函数的 docstring 补全。"],
+  ["mmengine", N, "把 hooks 目录下的 logger_hook.py 里的日志格式改一下。"],
+  ["mmengine", N, "现在把覆盖率报告生成出来。"],
+  ["mmengine", N, "继续刚才的重构。"],
+  ["mmengine", N, "请把 docs/zh_cn 下的文档渲染一遍，检查一下样式。"],
+  ["mmengine", N, "嗯，这样可以。"],
+  ["mmengine", N, "早上好，我们接着昨天的来。"],
+  ["mmengine", N, "这个 PR 能合了吗？"],
+  ["mmengine", N, "你觉得用 rebase 还是 merge 好？"],
+  ["mmengine", C, "不要修改 mmengine/config 下的公开接口，下游库都依赖它。"],
+  ["mmengine", C, "单元测试里不能依赖 GPU，CI 上只有 CPU。"],
+  ["mmengine", V, "文档修改可以直接提 PR，新增文档要先开 issue 讨论。"],
+  ["mmengine", V, "改动较大的修复都要先开 issue，讨论后再确认修复方案。"],
+  ["mmengine", G, "踩过一个坑：docstring 里的缩进不对，渲染出来的文档会整段错乱。"],
+  ["mmengine", G, "训练恢复后学习率不对，原来是 scheduler 的状态没有保存。"],
+  ["mmengine", N, "把 upstream 的 master 拉下来同步一下。"],
+  ["mmengine", N, "然后把分支推到 origin。"],
+  ["mmengine", N, "看看这个测试为什么在 Mac 上失败。"],
+  ["mmengine", N, "给 Config 类加一个 dump 成 json 的方法。"],
+  // hippo4j: dynamic thread pools for Java
+  ["hippoFaq", N, "我们在做 Hippo4j，一个动态线程池框架。"],
+  ["hippoFaq", N, "这是一个 Java 的线程池监控平台，分 Server 和 Starter 两部分。"],
+  ["hippoFaq", N, "我们公司用 Hippo4j 管理线程池，我负责消息网关这个项目。"],
+  ["hippoFaq", N, "Hippo4j 按照租户、项目、线程池三个维度来划分。"],
+  ["hippoFaq", N, "这个模块是报警通知的部分，支持钉钉和企业微信。"],
+  ["hippoCode", V, "代码提交前要执行 mvn spotless:apply 保证格式符合规范。"],
+  ["hippoCode", C, "代码里不要出现无意义的空行。"],
+  ["hippoContrib", V, "Git Commit Log 尽量使用英文。"],
+  ["hippoContrib", V, "Pull Request 尽量保持单一，不同语义的改动拆成多个 PR。"],
+  ["hippoFaq", C, "每一次版本升级都必须兼容上一版本的代码。"],
+  ["hippoFaq", C, "生产环境必须配置 spring.dynamic.thread-pool.enable=false，先不上线动态线程池。"],
+  ["hippoFaq", V, "每次执行数据库表或数据变更前，都要先备份。"],
+  ["hippoFaq", V, "涉及表结构变更的版本都要额外提供一个 SQL 变更文件。"],
+  ["hippoFaq", G, "钉钉机器人收不到报警，原因是没有在机器人里配置自定义关键字。"],
+  ["hippoFaq", G, "客户端只在启动时拉取报警配置，所以加了报警记录要重启客户端才生效。"],
+  ["hippoFaq", G, "更新代码后服务端 SQL 报错，是因为表结构改了但没有执行变更脚本。"],
+  ["hippoFaq", G, "控制台报 connect timed out 是因为服务端部署在测试环境，而客户端在本地启动，服务端连不到本地。"],
+  ["hippoFaq", G, "注意：只有队列类型是 ResizableCapacityLinkedBlockingQueue 时，修改容量才会实时生效。"],
+  ["hippoFaq", G, "在线程池管理里改参数客户端感知不到，必须重启客户端才生效。"],
+  ["hippoFaq", D, "我们决定服务端访问客户端统一改成由服务端转发，这样就没有跨域问题了。"],
+  ["hippoFaq", D, "Starter 发布直接推到中央仓库，Server 单独走发行版，就这么定了。"],
+  ["hippoFaq", D, "报警渠道最后选了钉钉和企业微信，飞书先不做。"],
+  ["hippoFaq", D, "我们采用长轮询让客户端主动拉取配置，而不是服务端推送。"],
+  ["hippoFaq", P, "我倾向于把配置项都放在 application.yml 里，不要散落在代码中。"],
+  ["hippoFaq", P, "我希望日志里的线程池名字都带上项目前缀。"],
+  ["hippoCode", P, "请保持方法短小，一个方法只做一件事。"],
+  ["hippoFaq", N, "把 hippo4j-server 里的报警通知接口加上分页。"],
+  ["hippoFaq", N, "先看一下 DynamicThreadPool 注解是怎么解析的。"],
+  ["hippoFaq", N, "帮我把 hippo4j_manager.sql 里的表结构和实体类对一下。"],
+  ["hippoFaq", N, "把线程池实例页面的刷新间隔改成五秒。"],
+  ["hippoFaq", N, "给 Server 端加一个健康检查的单元测试。"],
+  ["hippoFaq", N, "修一下报警模块里那个空指针。"],
+  ["hippoFaq", N, "重启一下客户端看看报警能不能收到。"],
+  ["hippoFaq", N, "接着把 Starter 的版本号升到下一个小版本。"],
+  ["hippoFaq", N, "现在把 README 里的示例更新一下。"],
+  ["hippoFaq", N, "好，没问题。"],
+  ["hippoFaq", N, "今天先这样，明天继续。"],
+  ["hippoFaq", N, "Server 端宕机会影响 Client 运行吗？"],
+  ["hippoFaq", N, "线程池管理和线程池实例有什么区别？"],
+  ["hippoContrib", N, "记得帮我看看 git config 里的邮箱对不对。"],
+  ["hippoFaq", C, "客户端在 Server 不可用时不能阻塞业务线程。"],
+  ["hippoFaq", C, "禁止在报警回调里做同步的网络调用。"],
+  ["hippoCode", C, "所有新代码都不允许用 System.out 打日志。"],
+  ["hippoCode", V, "我们一般把常量放在 constant 包下，类名以 Constants 结尾。"],
+  ["hippoCode", V, "测试类统一以 Test 结尾，和被测类放在同一个包路径下。"],
+  ["hippoFaq", G, "线程池参数同时在注解和控制台设置时，以控制台的为准，连不上 server 时才用注解的。"],
+  ["hippoFaq", G, "之前队列满了任务被悄悄丢掉，问题出在拒绝策略配成了 DiscardPolicy。"],
+  ["hippoFaq", D, "拒绝策略默认用 CallerRunsPolicy，不用 AbortPolicy，避免直接丢任务。"],
+  ["hippoFaq", N, "把 ThreadPoolAdapter 这个类重命名成 PoolAdapter。"],
+  ["hippoFaq", N, "帮我写一个脚本，把旧版本的配置迁移过来。"],
+  ["hippoFaq", N, "这个项目主要给中小公司用，部署起来很简单。"],
+  ["hippoFaq", N, "我们的用户大多是做后端服务的 Java 团队。"],
+  // general session turns around those projects
+  ["mmengine", N, "这个库目前有两百多个单元测试。"],
+  ["gopeed", N, "Gopeed 支持 HTTP、BT 和磁力链接下载。"],
+  ["mmengine", N, "好的，我看一下。"],
+  ["gopeed", N, "等我一下，我去开个会。"],
+  ["hippoFaq", N, "这个改动看起来不错。"],
+  ["mmengine", N, "帮我解释一下这段代码在做什么。"],
+  ["gopeed", N, "把 settings 页面的开关改成下拉框。"],
+  ["gopeed", N, "查一下 go.mod 里的依赖有没有过期的。"],
+  ["mmengine", N, "把报错的那一行打印出来给我看看。"],
+  ["hippoFaq", N, "再跑一遍 mvn test。"],
+  ["gopeed", C, "Go 的最低版本要保持在 1.19，不能用更新的语法。"],
+  ["mmengine", C, "千万不要在 __init__.py 里导入 torch 以外的重依赖。"],
+  ["hippoFaq", C, "接口返回的错误码只能用 common 模块里定义好的。"],
+  ["gopeed", V, "我们习惯把平台相关的代码放在 internal/platform 下面。"],
+  ["mmengine", V, "所有公开函数都要写 docstring，用 Google 风格。"],
+  ["hippoFaq", V, "数据库表名统一用小写加下划线，以 t_ 开头。"],
+  ["gopeed", G, "教训：在 Windows 上文件名里有冒号会直接创建失败，下载前要先替换掉。"],
+  ["mmengine", G, "多卡训练卡住，原来是某个进程提前 return 了，没有走到 barrier。"],
+  ["hippoFaq", G, "坑：spotless 在 JDK 8 下跑不起来，要用 JDK 11 以上执行。"],
+  ["gopeed", D, "最终方案是断点续传信息存在 SQLite 里，不再写 JSON 文件。"],
+  ["mmengine", D, "日志格式定为 JSON 行，方便之后用脚本分析。"],
+  ["hippoFaq", D, "监控数据改用 Prometheus 暴露，不再自己存历史。"],
+  ["gopeed", P, "我更偏好用表驱动的方式写 Go 测试。"],
+  ["mmengine", P, "回答的时候简短一点，直接给改动就行。"],
+  ["hippoFaq", P, "我喜欢把 Lombok 的注解用在 DTO 上，实体类就别用了。"],
+];
+
+export const ZH_SENTENCES: ZhSentence[] = ROWS.map(([source, label, text]) => ({ source, label, text }));
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+/** Half the sentences are frozen, by the first hex digit of a salted sha256 of the text. */
+export const splitOf = (text: string): "frozen" | "tuning" => (Number.parseInt(sha256(`zh-user:${text}`)[0]!, 16) < 8 ? "frozen" : "tuning");
