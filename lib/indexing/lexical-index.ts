@@ -9,7 +9,7 @@ import { lexicalColumns } from "./rows";
  * tokenizer emits different terms for the same text: databases indexed by another version are
  * rebuilt from `memories` when they are opened, so stored and query terms always agree.
  */
-export const LEXICAL_INDEX_VERSION = 3; // 2: Porter2, clitics, informal forms, number words; 3: more informal forms
+export const LEXICAL_INDEX_VERSION = 4; // 2: Porter2, clitics, informal forms, number words; 3: more informal forms; 4: "constructor" is a word
 const KEY = "lexical_index_version";
 const BATCH = 2_000;
 

@@ -142,7 +142,8 @@ function dropClitics(text: string): string {
  * `draw`, `went` / `go`), so a question and an answer in different tenses meet; informal short
  * forms (`kids`, `mom`, `pic`); number words, so "four years" meets "4 years".
  */
-const BASE_FORMS: Record<string, string> = Object.fromEntries(
+// A Map, not an object: a plain object answers "constructor" with Object's own constructor.
+const BASE_FORMS = new Map<string, string>(
   (
     "arose:arise awoke:awake bore:bear beaten:beat became:become began:begin begun:begin bent:bend bet:bet bit:bite bitten:bite " +
     "bled:bleed blew:blow blown:blow broke:break broken:break bred:breed brought:bring built:build burnt:burn bought:buy " +
@@ -188,7 +189,7 @@ function term(word: string): string | null {
   let stemmed = stemCache.get(lower);
   if (stemmed === undefined) {
     // The stemmer is for English words; leave digits and non-Latin scripts alone.
-    const base = BASE_FORMS[lower] ?? lower;
+    const base = BASE_FORMS.get(lower) ?? lower;
     stemmed = /^[a-z]+$/.test(base) && base.length > 2 ? porter2(base) : base;
     if (stemCache.size > 50_000) stemCache.clear();
     stemCache.set(lower, stemmed);

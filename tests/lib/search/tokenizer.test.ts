@@ -78,4 +78,11 @@ describe("tokenizer", () => {
     expect(tokenize("the kind of pot", "index")).toContain("kind");
     expect(tokenize("fix the return type", "query")).toContain("type");
   });
+
+  it("keeps words that name an object's own members as words", () => {
+    const words = Object.getOwnPropertyNames(Object.prototype).map((name) => name.toLowerCase());
+    for (const word of words) for (const t of tokenize(`the ${word} call`)) expect(typeof t).toBe("string");
+    expect(tokenize("call the constructor")).toEqual(["call", "constructor"]);
+    expect(queryTerms("constructor")).toEqual(["constructor"]);
+  });
 });
