@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { markAllDerived } from "../../lib/indexing";
-import { lexicalColumns } from "../../lib/indexing/rows";
+import { lexicalColumns, writeTermCounts } from "../../lib/indexing/rows";
 
 export interface BulkMemory {
   content: string;
@@ -44,7 +44,9 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
         created,
         created,
       ) as { seq: number };
-      fts.run(seq, ...lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content }));
+      const columns = lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content });
+      fts.run(seq, ...columns);
+      writeTermCounts(sqlite, seq, columns);
       for (const t of m.tags ?? []) tag.run(id, t);
       seqs.push(seq);
     });
