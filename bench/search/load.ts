@@ -4,7 +4,6 @@ import { writeMeta } from "../../lib/embeddings/meta";
 import { createVectorTable, dropVectorTable } from "../../lib/db/virtual-tables";
 import { normalize } from "../../lib/embeddings/provider";
 import { markAllDerived } from "../../lib/indexing";
-import { writeTermCounts } from "../../lib/indexing/rows";
 import { tokenize } from "../../lib/search/tokenizer";
 import { CATEGORIES } from "../../lib/vocabulary";
 import { rand, type Corpus } from "./corpus";
@@ -55,9 +54,7 @@ export function bulkLoad(ctx: Ctx, n: number, c: Corpus, vectors: { dimension: n
           created,
           Math.floor(rand() * 5),
         ) as { seq: number };
-        const terms = tokenize(content).join(" ");
-        fts.run(seq, terms);
-        writeTermCounts(s, seq, ["", "", terms]);
+        fts.run(seq, tokenize(content).join(" "));
         if (vec) {
           const v = normalize(Float32Array.from({ length: vectors!.dimension }, () => rand() - 0.5));
           vec.run(BigInt(seq), v, project ?? "", scope, category, status);

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Ctx } from "../../lib/ctx";
 import { CATEGORIES } from "../../lib/vocabulary";
 import { markAllDerived } from "../../lib/indexing";
-import { lexicalColumns, writeTermCounts } from "../../lib/indexing/rows";
+import { lexicalColumns } from "../../lib/indexing/rows";
 import { LOCOMO_DIR } from "./quality";
 
 /**
@@ -231,9 +231,7 @@ export function loadScaleStore(ctx: Ctx, n: number, turns: readonly Turn[], seed
         ) as {
           seq: number;
         };
-        const columns = lexicalColumns({ title, tags, content });
-        fts.run(seq, ...columns);
-        writeTermCounts(s, seq, columns);
+        fts.run(seq, ...lexicalColumns({ title, tags, content }));
         for (const t of tags) insTag.run(id, t);
         if (t) stored.push({ seq, diaId: t.dia_id, sampleId: t.sample_id });
       }

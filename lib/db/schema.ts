@@ -119,21 +119,6 @@ export const memoryTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.memoryId, t.tag] }), index("memory_tags_tag_idx").on(t.tag)],
 );
 
-/**
- * Per-memory term counts for lexical scoring (lib/search/lexical.ts scores candidates with BM25 in
- * JS instead of FTS5's bm25(), which re-reads every term's whole postings). Written with the FTS5
- * row (lib/indexing/rows.ts); a memory without one is scored by FTS5 (lib/search/term-counts.ts).
- * `length`: tokens in all three columns; `terms`: tab-separated `term` (once, in the content) or
- * `term:title,tags,content` counts.
- */
-export const memoryTerms = sqliteTable("memory_terms", {
-  seq: integer("seq")
-    .primaryKey()
-    .references(() => memories.seq, { onDelete: "cascade" }),
-  length: integer("length").notNull(),
-  terms: text("terms").notNull(),
-});
-
 /** References parsed out of memories (`#123`, `!45`, `&7`, URLs, file paths). */
 export const memoryEntities = sqliteTable(
   "memory_entities",

@@ -6,4 +6,3 @@
  * lib/memories and lib/search have their own narrower doors (after-write.ts, before-read.ts).
  */
 export { catchUpDerived, catchUpForReader, deferDerived, initDerivedWatermark, markAllDerived } from "./derived";
-export { backfillTermCounts, backfillTermCountsSteps } from "./term-counts-backfill";

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { readMeta, writeMeta } from "../embeddings/meta";
 import { logger } from "../logging/logger";
 import { catchUpDerived } from "./derived";
-import { lexicalColumns, writeTermCounts } from "./rows";
+import { lexicalColumns } from "./rows";
 
 /**
  * Version of what `lexicalColumns` (the tokenizer) writes into `memory_fts`. Bump it whenever the
@@ -27,14 +27,9 @@ export function ensureLexicalIndex(sqlite: Database.Database): { rebuilt: boolea
       // Pending memories first get their other derived rows (tags, entities, queue) and leave the watermark.
       catchUpDerived(sqlite);
       sqlite.exec("INSERT INTO memory_fts(memory_fts) VALUES ('delete-all')");
-      sqlite.exec("DELETE FROM memory_terms");
       for (let after = 0; ; ) {
         const rows = select.all(after, BATCH) as { seq: number; title: string | null; tags: string; content: string }[];
-        for (const r of rows) {
-          const columns = lexicalColumns({ title: r.title, tags: JSON.parse(r.tags) as string[], content: r.content });
-          insert.run(r.seq, ...columns);
-          writeTermCounts(sqlite, r.seq, columns);
-        }
+        for (const r of rows) insert.run(r.seq, ...lexicalColumns({ title: r.title, tags: JSON.parse(r.tags) as string[], content: r.content }));
         count += rows.length;
         if (rows.length < BATCH) break;
         after = rows[rows.length - 1].seq;

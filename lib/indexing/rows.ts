@@ -3,7 +3,6 @@ import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
 import { connectionSlot } from "../db/connection-state";
 import { tokenize, tokenizeRecent } from "../search/tokenizer";
-import { encodeTermCounts } from "../search/term-counts";
 
 /**
  * Keeps the lexical index and the embedding queue in step with a memory's text. Called by every
@@ -15,9 +14,7 @@ import { encodeTermCounts } from "../search/term-counts";
 export function indexMemory(sqlite: Database.Database, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(row.seq);
   // OR REPLACE: a fresh row may be indexed already (a database an older version wrote to).
-  const columns = lexicalColumns(row);
-  prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...columns);
-  writeTermCounts(sqlite, row.seq, columns);
+  prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
   // A newer enqueued_at tells a worker that is embedding the old text not to clear this entry.
   prepared(
     sqlite,
@@ -32,15 +29,8 @@ export function lexicalColumns(row: Pick<MemoryRow, "title" | "tags" | "content"
   return [tokenize(row.title ?? "").join(" "), tokenize(row.tags.join(" ")).join(" "), tokenizeRecent(row.content).join(" ")];
 }
 
-/** The memory's term counts (lib/search/term-counts.ts), written beside its FTS5 row from the same columns. */
-export function writeTermCounts(sqlite: Database.Database, seq: number, columns: readonly [string, string, string]) {
-  const { length, terms } = encodeTermCounts(columns);
-  prepared(sqlite, "INSERT OR REPLACE INTO memory_terms(seq, length, terms) VALUES (?, ?, ?)").run(seq, length, terms);
-}
-
 export function unindexMemory(sqlite: Database.Database, seq: number) {
   prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(seq);
-  prepared(sqlite, "DELETE FROM memory_terms WHERE seq = ?").run(seq);
 }
 
 /**

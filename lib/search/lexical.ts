@@ -9,7 +9,6 @@ import { narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
-import { bm25Of, bm25Stats, fts5Idf } from "./bm25";
 
 /** BM25 column weights of `memory_fts(title, tags, content)`: title and tags above content. */
 export const COLUMN_WEIGHTS = { title: 3, tags: 2, content: 1 };
@@ -103,9 +102,7 @@ export function lexicalSearch(
     }
     return prepared(ctx.sqlite, head + where + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
   };
-  // Bounded candidates: scored in JS from the stored term counts (bm25.ts), the same scores as run().
-  let hits = narrow ? null : scoredFromTermCounts(ctx.sqlite, plan, match, cond, filters, k);
-  hits ??= run(plan.fromSeq);
+  let hits = run(plan.fromSeq);
   for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
     fromSeq = Math.max(1, plan.maxSeq - width + 1);
     hits = run(fromSeq);
@@ -121,77 +118,6 @@ export function lexicalSearch(
     for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, (options.ownTerms ?? all).slice(0, 64), holders))) h.coverage = c;
     if (options.translatedTerms?.length)
       for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, options.translatedTerms.slice(0, 64), holders))) h.translatedCoverage = c;
-  }
-  return out;
-}
-
-/**
- * Candidates scored in JS beyond this many fall back to FTS5's bm25() (a window that reaches far
- * back, when filters exclude most candidates): its cost per row is lower once most postings are read.
- */
-export const JS_SCORED_MAX = 5_000;
-
-/** Benchmarks turn JS scoring off to time FTS5's bm25() on the same store (bench/search/route-profile.ts). */
-export const lexicalScoring = { fromTermCounts: true };
-
-/**
- * What `run(plan.fromSeq)` of lexicalSearch returns, without FTS5's bm25(): the plan's candidates and
- * newest window as rowids (no scores, so FTS5 reads neither the other terms' postings nor any
- * postings twice), their stored term counts scored by bm25.ts, the best joined with `memories` for
- * the filters and ranking columns, more in growing batches while fewer than `k` pass. Null when the
- * plan has no bound (small stores, whole-store scans: one bm25() statement is as cheap there) or a
- * candidate has no term counts yet (a store still being backfilled, term-counts-backfill.ts).
- */
-function scoredFromTermCounts(
-  sqlite: Database.Database,
-  plan: ScanPlan,
-  match: string,
-  cond: { sql: string; params: unknown[] },
-  filters: SearchFilters,
-  k: number,
-): LexicalRow[] | null {
-  if (!lexicalScoring.fromTermCounts || !plan.dfs || (plan.candidates === null && plan.fromSeq <= 1)) return null;
-  const stats = bm25Stats(sqlite);
-  if (!stats) return null;
-  const seqs = new Set<number>();
-  if (plan.candidates !== null)
-    for (const seq of prepared(sqlite, "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").pluck().all(plan.candidates) as number[]) seqs.add(seq);
-  if (plan.fromSeq <= plan.maxSeq)
-    for (const seq of prepared(sqlite, "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid >= ?").pluck().all(match, plan.fromSeq) as number[])
-      seqs.add(seq);
-  if (seqs.size > JS_SCORED_MAX) return null;
-  const counts = prepared(sqlite, "SELECT seq, length, terms FROM memory_terms WHERE seq IN (SELECT value FROM json_each(?))").all(
-    JSON.stringify([...seqs]),
-  ) as {
-    seq: number;
-    length: number;
-    terms: string;
-  }[];
-  if (counts.length < seqs.size) return null;
-  const idfs = plan.dfs.map((df) => fts5Idf(df, stats.rows));
-  const { title, tags, content } = COLUMN_WEIGHTS;
-  const weights = [title, tags, content] as const;
-  const scored = counts.map((c) => ({ seq: c.seq, bm25: bm25Of(c, plan.terms, idfs, weights, stats) })).sort((a, b) => a.bm25 - b.bm25 || a.seq - b.seq);
-  const join = prepared(
-    sqlite,
-    "SELECT m.seq AS seq, m.title AS title, m.pinned AS pinned, m.category AS category, m.created_at AS createdAt, " +
-      `m.access_count AS accessCount, m.project_id AS projectId, (${cond.sql}) AS passes FROM memories m WHERE m.seq IN (SELECT value FROM json_each(?))`,
-  );
-  const out: LexicalRow[] = [];
-  // Most rows pass without project, scope or category filters; with them a third or less does.
-  let batch = Math.ceil((mostPassFilters(filters) ? TOP_FIRST_FACTOR : 4) * k);
-  for (let from = 0; from < scored.length && out.length < k; from += batch, batch *= 4) {
-    const slice = scored.slice(from, from + batch);
-    const rows = new Map(
-      (join.all(...cond.params, JSON.stringify(slice.map((s) => s.seq))) as (Omit<LexicalRow, "bm25"> & { passes: number })[]).map((r) => [r.seq, r]),
-    );
-    for (const { seq, bm25 } of slice) {
-      const row = rows.get(seq);
-      if (row?.passes !== 1) continue;
-      const { passes: _, ...rest } = row;
-      out.push({ ...rest, bm25 });
-      if (out.length === k) break;
-    }
   }
   return out;
 }
@@ -377,8 +303,6 @@ export const SCAN_CAP = 1000;
 export interface ScanPlan {
   /** The query's terms found in the store, rarest first: bm25() is computed over all of them. */
   terms: string[];
-  /** Their document frequencies (undefined: not known, the vocabulary table was unavailable). */
-  dfs?: number[];
   /** An FTS5 expression (no scores) of the memories scored across the whole store; null: none beyond the window. */
   candidates: string | null;
   /** The smallest seq scored whatever the candidates (1: the whole store; maxSeq + 1: none). */
@@ -396,9 +320,8 @@ export function scanPlan(sqlite: Database.Database, terms: readonly string[], k 
   // A word in no memory adds nothing to any score: it never takes a place in the budget.
   const found = withDf.filter((t) => t.df > 0).sort((a, b) => a.df - b.df);
   const all = found.map((t) => t.term);
-  const dfs = found.map((t) => t.df);
   const total = found.reduce((s, t) => s + t.df, 0);
-  if (total <= POSTINGS_BUDGET) return { terms: all, dfs, candidates: null, fromSeq: 1, window: maxSeq, maxSeq };
+  if (total <= POSTINGS_BUDGET) return { terms: all, candidates: null, fromSeq: 1, window: maxSeq, maxSeq };
   let rare = 0;
   let sum = 0;
   while (rare < found.length && sum + found[rare].df <= POSTINGS_BUDGET) sum += found[rare++].df;
@@ -420,11 +343,11 @@ export function scanPlan(sqlite: Database.Database, terms: readonly string[], k 
   const commonTotal = total - sum;
   // Postings are assumed spread evenly over seqs; the estimate only has to be about right.
   const window = Math.max(1, Math.ceil((maxSeq * SCAN_CAP) / commonTotal));
-  if (parts.length === 0) return { terms: all, dfs, candidates: null, fromSeq: Math.max(1, maxSeq - window + 1), window: window * 4, maxSeq };
+  if (parts.length === 0) return { terms: all, candidates: null, fromSeq: Math.max(1, maxSeq - window + 1), window: window * 4, maxSeq };
   // Every statement pays for the common terms' postings (idf, merging): the first one also scores
   // the newest memories, about 2k of them, so that it usually fills the limit on its own.
   const newest = Math.min(window, Math.ceil((maxSeq * 2 * k) / commonTotal));
-  return { terms: all, dfs, candidates: parts.join(" OR "), fromSeq: Math.max(1, maxSeq - newest + 1), window: newest * 4, maxSeq };
+  return { terms: all, candidates: parts.join(" OR "), fromSeq: Math.max(1, maxSeq - newest + 1), window: newest * 4, maxSeq };
 }
 
 /** max(seq) of the memories as of the last `documentFrequencies` call on this connection. */

@@ -1,6 +1,5 @@
 import type { Ctx } from "../ctx";
 import { backfillEntitiesSteps } from "../entities/backfill";
-import { backfillTermCountsSteps } from "../indexing";
 import { runSliced } from "../slices";
 import { purgeExpiredKv } from "../kv/store";
 import { logger } from "../logging/logger";
@@ -33,13 +32,6 @@ export function startSessionSweep(ctx: Ctx): () => void {
       if (n) logger.info(`parsed entities of ${n} memories (new entity parser)`);
     } catch (error) {
       logger.warn(`entity backfill failed: ${(error as Error).message}`);
-    }
-    try {
-      // Lexical search scores with FTS5's bm25() the memories still without term counts: slower, same answers.
-      const n = await runSliced(backfillTermCountsSteps(ctx.sqlite, undefined, () => stopped));
-      if (n) logger.info(`wrote the term counts of ${n} memories (lexical scoring)`);
-    } catch (error) {
-      logger.warn(`term counts backfill failed: ${(error as Error).message}`);
     }
     if (!stopped) run();
   }, 2_000).unref();

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { markAllDerived } from "../../lib/indexing";
-import { lexicalColumns, writeTermCounts } from "../../lib/indexing/rows";
+import { lexicalColumns } from "../../lib/indexing/rows";
 
 export interface BulkMemory {
   content: string;
@@ -44,9 +44,7 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
         created,
         created,
       ) as { seq: number };
-      const columns = lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content });
-      fts.run(seq, ...columns);
-      writeTermCounts(sqlite, seq, columns);
+      fts.run(seq, ...lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content }));
       for (const t of m.tags ?? []) tag.run(id, t);
       seqs.push(seq);
     });
