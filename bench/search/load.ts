@@ -7,6 +7,7 @@ import { markAllDerived } from "../../lib/indexing";
 import { tokenize } from "../../lib/search/tokenizer";
 import { CATEGORIES } from "../../lib/vocabulary";
 import { rand, type Corpus } from "./corpus";
+import { settleStore } from "./scale-corpus";
 
 export const PROJECTS = Array.from({ length: 10 }, (_, i) => `p_bench${String(i).padStart(10, "0")}`);
 
@@ -64,6 +65,7 @@ export function bulkLoad(ctx: Ctx, n: number, c: Corpus, vectors: { dimension: n
   }
   markAllDerived(s);
   s.exec("DELETE FROM embedding_queue");
+  settleStore(ctx);
   s.pragma("wal_checkpoint(TRUNCATE)");
   s.exec("ANALYZE");
 }

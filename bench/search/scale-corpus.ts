@@ -3,7 +3,9 @@ import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import type { Ctx } from "../../lib/ctx";
 import { CATEGORIES } from "../../lib/vocabulary";
-import { markAllDerived } from "../../lib/indexing";
+import { backfillEntities } from "../../lib/entities/backfill";
+import { markAllDerived, mergeLexicalIndexSteps } from "../../lib/indexing";
+import { runAll } from "../../lib/slices";
 import { lexicalColumns } from "../../lib/indexing/rows";
 import { LOCOMO_DIR } from "./quality";
 
@@ -179,6 +181,17 @@ export interface StoredTurn {
 }
 
 /**
+ * What a server does once to a store it starts on, done at load time so that the timed requests
+ * do not share the server with it: the entity parse of every memory (the sweep's first tick,
+ * sliced: at 100,000 memories it ran through the whole HTTP measurement and counted in its server
+ * CPU) and the merge of the lexical index's segments (lib/indexing/lexical-merge.ts).
+ */
+export function settleStore(ctx: Ctx): void {
+  backfillEntities(ctx);
+  runAll(mergeLexicalIndexSteps(ctx.sqlite));
+}
+
+/**
  * Writes n memories into the tables the verbs write (same tokenizer, same FTS columns): the turns
  * (speaker as title, category event, scope project of their conversation) spread evenly through
  * the synthetic ones, which get a project (or global), a category and a status from the PRNG.
@@ -239,6 +252,7 @@ export function loadScaleStore(ctx: Ctx, n: number, turns: readonly Turn[], seed
   }
   markAllDerived(s);
   s.exec("DELETE FROM embedding_queue");
+  settleStore(ctx);
   s.pragma("wal_checkpoint(TRUNCATE)");
   s.exec("ANALYZE");
   return stored;

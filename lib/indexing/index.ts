@@ -6,3 +6,4 @@
  * lib/memories and lib/search have their own narrower doors (after-write.ts, before-read.ts).
  */
 export { catchUpDerived, catchUpForReader, deferDerived, initDerivedWatermark, markAllDerived } from "./derived";
+export { LEXICAL_SEGMENTS_MAX, lexicalSegments, MERGE_EVERY_MS, mergeLexicalIndexSteps } from "./lexical-merge";

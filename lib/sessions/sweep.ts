@@ -1,5 +1,6 @@
 import type { Ctx } from "../ctx";
 import { backfillEntitiesSteps } from "../entities/backfill";
+import { MERGE_EVERY_MS, mergeLexicalIndexSteps } from "../indexing";
 import { runSliced } from "../slices";
 import { purgeExpiredKv } from "../kv/store";
 import { logger } from "../logging/logger";
@@ -13,18 +14,37 @@ export function sweepOnce(ctx: Ctx, now = Date.now()) {
 
 /**
  * Every `sessions.sweepIntervalSeconds`, off the request path (timers unref'd: they never hold the
- * process). The first tick also re-parses memory entities when the entity parser changed. Returns
- * the stop.
+ * process). The first tick also re-parses memory entities when the entity parser changed; every
+ * tick merges the lexical index when it holds too many segments (sliced). Returns the stop.
  */
 export function startSessionSweep(ctx: Ctx): () => void {
+  let stopped = false;
+  let merging = false;
+  let mergedAt = Number.NEGATIVE_INFINITY;
+  /** The lexical index's segments merged into one past a limit, sliced, at most once per MERGE_EVERY_MS (lib/indexing/lexical-merge.ts). */
+  const mergeIndex = async () => {
+    if (merging || stopped || Date.now() - mergedAt < MERGE_EVERY_MS) return;
+    merging = true;
+    try {
+      const steps = await runSliced(mergeLexicalIndexSteps(ctx.sqlite, undefined, () => stopped));
+      if (steps) {
+        mergedAt = Date.now();
+        logger.info(`merged the lexical index into one segment (${steps} steps)`);
+      }
+    } catch (error) {
+      logger.warn(`lexical index merge failed: ${(error as Error).message}`);
+    } finally {
+      merging = false;
+    }
+  };
   const run = () => {
     try {
       sweepOnce(ctx);
     } catch (error) {
       logger.warn(`session/KV sweep failed: ${(error as Error).message}`);
     }
+    void mergeIndex();
   };
-  let stopped = false;
   const first = setTimeout(async () => {
     try {
       // Sliced: a request gets a turn between two batches (1,000,000 memories take minutes).
