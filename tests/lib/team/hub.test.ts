@@ -59,6 +59,22 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     ]);
   });
 
+  it("a long poll answers when a push to its project commits, and at once when it is behind", async () => {
+    const head = (await pullVersions(hub, ana, { project: "p", cursor: 0, limit: 1_000 })).cursor;
+    const waiting = pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 });
+    let answered = false;
+    void waiting.then(() => {
+      answered = true;
+    });
+    // Still waiting after a read of the database: nothing was pushed yet.
+    await pullVersions(hub, ana, { project: "p", cursor: head, limit: 1 });
+    expect(answered).toBe(false);
+    await pushChanges(hub, ana, teamPushInput.parse({ changes: [change({ memoryId: "lp1", content: "pushed while a machine waits" })] }));
+    expect((await waiting).versions.map((v) => v.content)).toEqual(["pushed while a machine waits"]);
+    // Behind the head: no wait at all (the version is there), whatever `wait` says.
+    expect((await pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 })).versions).toHaveLength(1);
+  });
+
   it("a re-sent push (same changeId, its answer lost) is stored once", async () => {
     const input = { changes: [change({ memoryId: "r1", content: "retry me" })] };
     const one = await pushChanges(hub, ana, input);
