@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { appRoot } from "../../paths";
 import { PushedSignal } from "./pushed-signal";
+import { TermStats } from "./term-stats";
 import { type HubVectorMode, InProcessVectors } from "./vectors";
 
 export type { HubVectorMode };
@@ -20,6 +21,8 @@ export interface Hub {
   inProcess: InProcessVectors;
   /** Wakes the pulls waiting for a project's next push (long poll). */
   pushed: PushedSignal;
+  /** How common each index term is (search's rarest-first order), and the hub's own ANALYZE. */
+  terms: TermStats;
   /** Where the hub's database is, without the password (for /api/health). */
   where: string;
 }
@@ -47,6 +50,7 @@ export async function openHub(url: string, options: { migrationsDir?: string; po
     vectorIndexes: new Set(),
     inProcess: new InProcessVectors(pool),
     pushed: new PushedSignal(),
+    terms: new TermStats(pool),
     where: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
   };
 }

@@ -59,6 +59,7 @@ export async function pushChanges(hub: Hub, user: HubUser, input: ParsedTeamPush
   });
   // Committed: the machines waiting on these projects pull now.
   hub.pushed.notify(input.changes.map((c) => c.project));
+  hub.terms.noteWrites(input.changes.length);
   return result;
 }
 
