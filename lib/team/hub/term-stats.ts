@@ -28,21 +28,24 @@ export class TermStats {
    */
   noteWrites(rows: number): void {
     this.written += rows;
-    if (this.analyzing || this.written < Math.max(1_000, this.rows / 10)) return;
+    if (this.written >= Math.max(1_000, this.rows / 10)) void this.analyze();
+  }
+
+  /** ANALYZE now (one at a time), then read the new shares; a failure (the database went away) waits for the next threshold. */
+  analyze(): Promise<void> {
     this.written = 0;
-    this.analyzing = this.pool
+    this.analyzing ??= this.pool
       .query("ANALYZE hub_memories")
       .then(async () => {
         this.frequencies = null;
         const { rows } = await this.pool.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'hub_memories'::regclass");
         this.rows = Math.max(0, rows[0]?.n ?? 0);
       })
-      .catch(() => {
-        // A failed ANALYZE (the database went away) is tried again at the next threshold.
-      })
+      .catch(() => {})
       .finally(() => {
         this.analyzing = null;
       });
+    return this.analyzing;
   }
 
   /** Waits for a running ANALYZE (benches and tests that load then search). */

@@ -99,6 +99,21 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     expect(cjk.results.map((h) => h.id)).toEqual(["s2"]);
   });
 
+  it("analyzes itself after a bulk push, and ranks a rare word's memory above newer ones holding only a common word", async () => {
+    const stats = () => hub.pool.query("SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'hub_memories'");
+    await grantProjectAccess(hub, "admin", { team: "core", project: "bulk" });
+    await pushChanges(hub, ana, { changes: [change({ memoryId: "rare1", project: "bulk", content: "the zebra crossing is repainted" })] });
+    // 1,000 rows pushed: the hub runs ANALYZE on its own (no one else does here: autovacuum waits a minute).
+    const bulk = Array.from({ length: 1_000 }, (_, i) => change({ memoryId: `bulk${i}`, project: "bulk", content: `widget ${i} shipped` }));
+    await pushChanges(hub, ana, { changes: bulk });
+    await hub.terms.settled();
+    expect((await stats()).rows[0].last_analyze).not.toBeNull();
+    // No memory holds both words: the rare word's one comes first although 1,000 newer ones hold the common word.
+    const found = await searchTeamMemories(hub, ana, { project: "bulk", query: "widget zebra", limit: 3 });
+    expect(found.results[0]!.id).toBe("rare1");
+    expect(found.results.slice(1).every((h) => h.content.startsWith("widget"))).toBe(true);
+  });
+
   it("ranks by the pushed embeddings in the hub process (hybrid), and catches up with edits and tombstones", async () => {
     expect(hub.vectorMode).toBe("in-process");
     await grantProjectAccess(hub, "admin", { team: "core", project: "v" });
