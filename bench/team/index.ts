@@ -9,7 +9,7 @@
  * With --dims D (default 384, 0 for none) each pushed memory carries a random unit vector of D
  * dimensions (as a machine's embedding), and hybrid search (lexical + in-process vectors) is
  * measured beside the lexical one.
- * Run: npx tsx bench/team/index.ts [--memories 100000] [--dims 384] [--no-http] (--no-http: the verbs only, no build needed)
+ * Run: npx tsx bench/team/index.ts [--memories 100000] [--dims 384] [--no-http] [--overlap] (--no-http: the verbs only, no build needed)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -164,6 +164,37 @@ try {
   // PostgreSQL's CPU per query (its backends): what a search costs the hub's database, whatever the load.
   results.search.postgresCpuMsPerQuery = Math.round((postgresCpuMsSince(db.dataDir, searchPostgresCpu0) / queries.length) * 10) / 10;
   results.search.benchCpuMsPerQuery = Math.round((Number(results.search.benchCpuMs) / queries.length) * 10) / 10;
+  // --overlap: the capped, rarest-first list against every match scored with the same weights, on
+  // the bench's queries and on 200 three-word queries drawn uniformly from the vocabulary by another
+  // generator (a set not looked at while writing the SQL). Same score at each of the top 10
+  // positions, and same memories (these differ only among equal scores).
+  if (args.includes("--overlap")) {
+    let seed = 12_345;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const uniform = Array.from({ length: 200 }, () => [0, 1, 2].map(() => c.vocabulary[Math.floor(next() * c.vocabulary.length)]).join(" "));
+    const overlap = async (set: string[]) => {
+      let sameScore = 0;
+      let sameMemories = 0;
+      let n = 0;
+      for (const q of set) {
+        const terms = [...new Set(queryTerms(q))];
+        if (!terms.length) continue;
+        const weighed = await weighedTerms(hub, terms);
+        const run = async (cap: number) => {
+          const p = lexicalPlan("acme", weighed, cap, 10);
+          return (await hub.pool.query<{ seq: number; rank: number }>(p.sql, p.params)).rows;
+        };
+        const [capped, every] = [await run(RANKED_MATCHES), await run(Number.MAX_SAFE_INTEGER)];
+        if (!every.length) continue;
+        n++;
+        const seqs = new Set(every.map((h) => h.seq));
+        sameMemories += capped.filter((h) => seqs.has(h.seq)).length / every.length;
+        sameScore += capped.filter((h, j) => every[j] !== undefined && Math.abs(h.rank - every[j]!.rank) < 1e-9).length / every.length;
+      }
+      return { queries: n, sameScoreAt10: Math.round((sameScore / n) * 1000) / 1000, sameMemoriesAt10: Math.round((sameMemories / n) * 1000) / 1000 };
+    };
+    results.overlap = { benchQueries: await overlap(queries), uniformThreeWords: await overlap(uniform) };
+  }
   if (dims) {
     const embed = async () => Float32Array.from(randomVector());
     const [, firstMs] = await time(() => searchTeamMemories(hub, users[0]!, { project: "acme", query: "warm up", limit: 10 }, embed));
