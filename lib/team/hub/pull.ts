@@ -1,6 +1,6 @@
 import type { ParsedTeamPullQuery, TeamPullResult, TeamVersionDto } from "../../contracts/team";
 import type { Hub } from "./open";
-import { requireProjectAccess, type HubUser } from "./users";
+import { type HubUser, requireNotRevoked, requireProjectAccess } from "./users";
 import { toVersionDto, VERSION_COLUMNS } from "./version-row";
 
 type PullQuery = Omit<ParsedTeamPullQuery, "wait"> & { wait?: number };
@@ -21,11 +21,18 @@ export async function pullVersions(hub: Hub, user: HubUser, query: PullQuery, si
   let { rows } = await read();
   if (!rows.length && query.wait) {
     // Listening before the second read: a push committed between the two reads is seen by the read.
-    const pushed = hub.pushed.wait(query.project, query.wait, signal);
+    const listening = new AbortController();
+    const pushed = hub.pushed.wait(query.project, query.wait, signal ? AbortSignal.any([signal, listening.signal]) : listening.signal);
     ({ rows } = await read());
+    // Found on the second read: stop listening.
+    if (rows.length) listening.abort();
     if (!rows.length) {
       await pushed;
-      if (!signal?.aborted) ({ rows } = await read());
+      if (signal?.aborted) return { versions: [], cursor: query.cursor, more: false };
+      // A token revoked (or an access rule removed) during the wait gets nothing: checked again.
+      await requireNotRevoked(hub, user);
+      await requireProjectAccess(hub, user, [query.project]);
+      ({ rows } = await read());
     }
   }
   const more = rows.length > query.limit;

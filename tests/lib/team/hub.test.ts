@@ -59,7 +59,7 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     ]);
   });
 
-  it("a long poll answers when a push to its project commits, and at once when it is behind", async () => {
+  it("a long poll answers when a push to its project commits, at once when it is behind, and not to a token revoked while it waits", async () => {
     const head = (await pullVersions(hub, ana, { project: "p", cursor: 0, limit: 1_000 })).cursor;
     const waiting = pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 });
     let answered = false;
@@ -73,6 +73,13 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     expect((await waiting).versions.map((v) => v.content)).toEqual(["pushed while a machine waits"]);
     // Behind the head: no wait at all (the version is there), whatever `wait` says.
     expect((await pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 })).versions).toHaveLength(1);
+    // A token revoked while its long poll waits gets nothing from the push that ends the wait.
+    const wes = await authenticateHubUser(hub, (await inviteHubUser(hub, "admin", { name: "wes", team: "core", admin: false })).token);
+    const after = (await pullVersions(hub, ana, { project: "p", cursor: 0, limit: 1_000 })).cursor;
+    const revokedWait = pullVersions(hub, wes, { project: "p", cursor: after, limit: 10, wait: 20_000 });
+    await revokeHubUser(hub, "admin", "wes");
+    await pushChanges(hub, ana, teamPushInput.parse({ changes: [change({ memoryId: "lp2", content: "pushed after wes was revoked" })] }));
+    await expect(revokedWait).rejects.toThrow(/revoked/);
   });
 
   it("a re-sent push (same changeId, its answer lost) is stored once", async () => {
