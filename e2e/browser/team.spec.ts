@@ -31,7 +31,10 @@ test.describe("team: sync badges and the hub's audit log", () => {
 
   test.beforeAll(async () => {
     db = await startPostgres();
-    [hub, machine] = await Promise.all([server(undefined, { RECOLLECT_DATABASE_URL: db.url }), server(undefined, { RECOLLECT_TEAM_SYNC_MS: "3600000" })]);
+    [hub, machine] = await Promise.all([
+      server(undefined, { RECOLLECT_DATABASE_URL: db.url }),
+      server(undefined, { RECOLLECT_TEAM_SYNC_MS: "3600000", RECOLLECT_TEAM_SYNC_INSTANT: "0" }),
+    ]);
     const token: Record<string, string> = {};
     for (const name of ["ana", "bob"]) token[name] = (await ok(hub.api("/api/team/users", { method: "POST", json: { name, team: "core" } }), 201)).token;
     await ok(hub.api("/api/team/access", { method: "POST", json: { team: "core", project: "acme" } }), 201);

@@ -3,7 +3,15 @@ import { CATEGORIES, MEMORY_LIMITS } from "../vocabulary";
 import { lowerCaseRedacted, redact } from "../security/redaction";
 
 /** Limits of the team hub's API (docs/team.md). */
-export const TEAM_LIMITS = { changesPerPush: 1_000, pullPage: 1_000, nameChars: 64, projectChars: 200, queryChars: 2_000, dims: 4_096 } as const;
+export const TEAM_LIMITS = {
+  changesPerPush: 1_000,
+  pullPage: 1_000,
+  nameChars: 64,
+  projectChars: 200,
+  queryChars: 2_000,
+  dims: 4_096,
+  pullWaitMs: 25_000,
+} as const;
 
 const name = z
   .string()
@@ -48,6 +56,8 @@ export const teamPullQuery = z.object({
   project,
   cursor: z.coerce.number().int().nonnegative().default(0),
   limit: z.coerce.number().int().min(1).max(TEAM_LIMITS.pullPage).default(TEAM_LIMITS.pullPage),
+  /** Long poll: with nothing after the cursor, wait up to this many ms for a push to the project. */
+  wait: z.coerce.number().int().min(0).max(TEAM_LIMITS.pullWaitMs).default(0),
 });
 export type ParsedTeamPullQuery = z.output<typeof teamPullQuery>;
 

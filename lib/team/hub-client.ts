@@ -10,13 +10,19 @@ export interface HubLink {
 }
 
 /** Calls the hub's team API with this machine's token; an error names what the hub said, without the token. */
-export async function callHub<T>(link: HubLink, pathname: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+export async function callHub<T>(
+  link: HubLink,
+  pathname: string,
+  init: { method?: string; json?: unknown; waitMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
+  // A long poll may hold the answer for `waitMs` before the usual time to answer starts.
+  const timeout = AbortSignal.timeout(HUB_TIMEOUT_MS + (init.waitMs ?? 0));
   const send = () =>
     fetch(new URL(pathname, link.url), {
       method: init.method ?? "GET",
       headers: { authorization: `Bearer ${link.token}`, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      signal: AbortSignal.timeout(HUB_TIMEOUT_MS),
+      signal: init.signal ? AbortSignal.any([timeout, init.signal]) : timeout,
     });
   // A kept-alive connection the hub closed as it was reused ("other side closed"): sent once more on
   // a new one. Safe for every call: pulls and whoami read, a push is stored once by its change ids.
@@ -38,4 +44,11 @@ const isClosedConnection = (error: unknown) =>
 export const hubPush = (link: HubLink, changes: unknown[]) => callHub<TeamPushResult>(link, "/api/team/hub/push", { method: "POST", json: { changes } });
 export const hubPull = (link: HubLink, project: string, cursor: number) =>
   callHub<TeamPullResult>(link, `/api/team/hub/pull?project=${encodeURIComponent(project)}&cursor=${cursor}`);
+
+/**
+ * A long poll: answers at once when the project has a version after `cursor`, else when the next
+ * push to it commits on the hub, or after `waitMs` with none. One version at most (it only wakes a round).
+ */
+export const hubWaitForChange = (link: HubLink, project: string, cursor: number, waitMs: number, signal: AbortSignal) =>
+  callHub<TeamPullResult>(link, `/api/team/hub/pull?project=${encodeURIComponent(project)}&cursor=${cursor}&limit=1&wait=${waitMs}`, { waitMs, signal });
 export const hubWhoAmI = (link: HubLink) => callHub<{ name: string; team: string; projects: string[] }>(link, "/api/team/hub/me");

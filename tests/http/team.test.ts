@@ -21,7 +21,7 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
   const dirA = tempDir("recollect-team-a-");
   const dirB = tempDir("recollect-team-b-");
   const tokens: Record<string, string> = {};
-  const manual = { RECOLLECT_TEAM_SYNC_MS: "3600000" };
+  const manual = { RECOLLECT_TEAM_SYNC_MS: "3600000", RECOLLECT_TEAM_SYNC_INSTANT: "0" };
 
   const ok = async (res: Response | Promise<Response>, status = 200) => {
     const r = await res;
@@ -167,6 +167,25 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       for (const id of ids) expect((await memory(b, id)).status).toBe("active");
     } finally {
       await c.kill("SIGKILL");
+    }
+  });
+
+  it("syncs at once, not at the next interval: a write is pushed, another machine's push is pulled through the long poll", async () => {
+    // An interval of an hour: only the write wake-up and the hub's long poll can move these changes.
+    const d = await startServer({ env: { RECOLLECT_TEAM_SYNC_MS: "3600000" } });
+    try {
+      const dirD = tempDir("recollect-team-d-");
+      const dan = (await ok(hub.api("/api/team/users", { method: "POST", json: { name: "dan", team: "core" } }), 201)).token;
+      await ok(d.api("/api/team", { method: "POST", json: { url: hub.url, token: dan } }));
+      await ok(d.api("/api/team/projects", { method: "POST", json: { directory: dirD, name: "acme" } }), 201);
+      const written = await store(d, dirD, "Instant note: the staging database is restored every Monday.");
+      await expect.poll(async () => (await sql.query("SELECT 1 FROM hub_memories WHERE id = $1", [written])).rowCount, { timeout: 15_000 }).toBe(1);
+      const fromA = await store(a, dirA, "Pushed by hand on A: the release branch is cut on Thursdays.");
+      expect((await sync(a)).error).toBeNull();
+      await expect.poll(async () => (await d.api(`/api/memories/${fromA}`)).status, { timeout: 15_000 }).toBe(200);
+      expect((await memory(d, fromA)).content).toContain("release branch");
+    } finally {
+      await d.kill("SIGKILL");
     }
   });
 

@@ -3,6 +3,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { appRoot } from "../../paths";
+import { PushedSignal } from "./pushed-signal";
+import { TermStats } from "./term-stats";
 import { type HubVectorMode, InProcessVectors } from "./vectors";
 
 export type { HubVectorMode };
@@ -17,6 +19,10 @@ export interface Hub {
   vectorIndexes: Set<number>;
   /** in-process mode: the vectors kept in memory. */
   inProcess: InProcessVectors;
+  /** Wakes the pulls waiting for a project's next push (long poll). */
+  pushed: PushedSignal;
+  /** How common each index term is (search's rarest-first order), and the hub's own ANALYZE. */
+  terms: TermStats;
   /** Where the hub's database is, without the password (for /api/health). */
   where: string;
 }
@@ -43,6 +49,8 @@ export async function openHub(url: string, options: { migrationsDir?: string; po
     pgvectorAvailable,
     vectorIndexes: new Set(),
     inProcess: new InProcessVectors(pool),
+    pushed: new PushedSignal(),
+    terms: new TermStats(pool),
     where: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
   };
 }

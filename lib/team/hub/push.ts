@@ -30,7 +30,7 @@ export async function pushChanges(hub: Hub, user: HubUser, input: ParsedTeamPush
     user,
     input.changes.map((c) => c.project),
   );
-  return withHubTransaction(hub, async (client) => {
+  const result = await withHubTransaction(hub, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [PUSH_LOCK]);
     const known = new Map(
       (
@@ -57,6 +57,10 @@ export async function pushChanges(hub: Hub, user: HubUser, input: ParsedTeamPush
       }),
     };
   });
+  // Committed: the machines waiting on these projects pull now.
+  hub.pushed.notify(input.changes.map((c) => c.project));
+  hub.terms.noteWrites(input.changes.length);
+  return result;
 }
 
 /** Seqs for the new changes, in order, and the head each one replaced without being based on it. */

@@ -27,37 +27,69 @@ export interface TeamSearchResult {
 /** Embeds a query with the hub server's own model (null: none loaded, lexical only). */
 export type EmbedQuery = (text: string) => Promise<Float32Array | null>;
 
-/** A tsquery matching any of the terms, each quoted as one lexeme (the tokens are letters and digits only). */
-export const anyTermQuery = (terms: readonly string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}'`).join(" | ");
+/** One term as a tsquery (the tokens are letters and digits only; quoted as one lexeme). */
+const termQuery = (t: string) => `'${t.replace(/['\\]/g, "")}'`;
+
+/** A tsquery matching all of the terms. */
+export const allTermsQuery = (terms: readonly string[]) => terms.map(termQuery).join(" & ");
 
 /** How many of each list take part in the fusion: a few times what is asked. */
 const candidatesFor = (limit: number) => Math.max(limit * 4, 40);
 
-/** At most this many matches are ranked per query (of each kind: all the terms, then any term). */
-export const RANKED_MATCHES = 2_000;
+/** At most this many matches are read and scored per query (the rarest terms' first). */
+export const RANKED_MATCHES = 1_000;
+
+/** At most this many of a query's rarest terms take part in the any-term matches (all take part in the all-terms ones). */
+const MAX_TERMS = 8;
+
+export interface LexicalPlan {
+  sql: string;
+  params: (string | number)[];
+}
 
 /**
- * The lexical list: Recollect's own query terms against the tsvector of its index terms (GIN), so
- * CJK bigrams and stems match as they do in the local SQLite index. ts_rank reads each match's
- * tsvector, so ranking every match of a common word costs a heap read per match (a tenth of
- * 100,000 memories: hundreds of milliseconds). The matches holding all the terms ($2) come first
- * and any-term matches ($3) after, each capped at RANKED_MATCHES ($4) before ranking; ts_rank then
- * orders them, an all-terms match above any other.
+ * The lexical list's SQL for terms sorted rarest first, each with its weight (log 1/frequency,
+ * BM25's idf): Recollect's own query terms against the tsvector of its index terms (GIN), so CJK
+ * bigrams and stems match as they do in the local SQLite index. Candidates come in order, at most
+ * RANKED_MATCHES in all: the memories holding every term, then those holding the rarest term, then
+ * the next rarest (each branch skipping what an earlier one read), so a very common word only fills
+ * what is left and its thousands of matches are never read. Each candidate scores the weights of
+ * the terms it holds (the stored tokens are distinct: a term counts once, as ts_rank would count it
+ * here, without reading it again).
  */
-export const LEXICAL_SQL = `WITH hits AS (
-    (SELECT seq, tokens, 1 AS every FROM hub_memories WHERE tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $4)
-    UNION ALL
-    (SELECT seq, tokens, 0 FROM hub_memories WHERE tokens @@ $3::tsquery AND NOT tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $4)
-  )
-  SELECT seq::float8 AS seq, (every + ts_rank(tokens, $3::tsquery))::float8 AS rank FROM hits ORDER BY rank DESC, seq DESC LIMIT $5`;
+export function lexicalPlan(project: string, rarestFirst: readonly { term: string; weight: number }[], cap: number, k: number): LexicalPlan {
+  const terms = rarestFirst.slice(0, MAX_TERMS);
+  const params: (string | number)[] = [project, cap, k, allTermsQuery(rarestFirst.map((t) => t.term))];
+  const p = (value: string | number) => `$${params.push(value)}`;
+  const term = terms.map((t) => p(termQuery(t.term)));
+  const weight = terms.map((t) => p(t.weight));
+  const from = "FROM hub_memories WHERE project = $1 AND NOT deleted";
+  const branches = [`(SELECT seq, tokens ${from} AND tokens @@ $4::tsquery LIMIT $2)`];
+  if (terms.length > 1)
+    for (let i = 0; i < terms.length; i++) {
+      const before =
+        i === 0
+          ? "$4::tsquery"
+          : `(${term
+              .slice(0, i)
+              .map((t) => `${t}::tsquery`)
+              .join(" || ")})`;
+      branches.push(`(SELECT seq, tokens ${from} AND tokens @@ ${term[i]}::tsquery AND NOT tokens @@ ${before} LIMIT $2)`);
+    }
+  const score = terms.map((_, i) => `CASE WHEN tokens @@ ${term[i]}::tsquery THEN ${weight[i]}::float8 ELSE 0 END`).join(" + ");
+  return {
+    sql: `SELECT seq::float8 AS seq, (${score})::float8 AS rank FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) branches LIMIT $2) hits ORDER BY rank DESC, seq DESC LIMIT $3`,
+    params,
+  };
+}
 
-/** One term ($2; $3 the cap, $4 k): its matches are the all-terms ones (an any-term branch would read them again for nothing). */
-export const LEXICAL_ONE_TERM_SQL = `SELECT seq::float8 AS seq, (1 + ts_rank(tokens, $2::tsquery))::float8 AS rank FROM
-    (SELECT seq, tokens FROM hub_memories WHERE tokens @@ $2::tsquery AND project = $1 AND NOT deleted LIMIT $3) hits
-  ORDER BY rank DESC, seq DESC LIMIT $4`;
-
-/** A tsquery matching all of the terms. */
-export const allTermsQuery = (terms: readonly string[]) => terms.map((t) => `'${t.replace(/['\\]/g, "")}'`).join(" & ");
+/** The query's terms, rarest first on the hub, each with its weight. */
+export async function weighedTerms(hub: Hub, terms: readonly string[]) {
+  const frequencies = await hub.terms.frequencyOf(terms);
+  return terms
+    .map((term, i) => ({ term, weight: Math.log(1 / Math.min(1, Math.max(frequencies[i]!, 1e-9))) + 0.1 }))
+    .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+}
 
 /**
  * Search over a project's team memories on the hub, hybrid like the local search: the lexical list
@@ -69,12 +101,8 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const terms = [...new Set(queryTerms(query.query))];
   const k = candidatesFor(query.limit);
   const embedding = embed ? embed(query.query).catch(() => null) : Promise.resolve(null);
-  const lexical = !terms.length
-    ? []
-    : (terms.length === 1
-        ? await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_ONE_TERM_SQL, [query.project, allTermsQuery(terms), RANKED_MATCHES, k])
-        : await hub.pool.query<{ seq: number; rank: number }>(LEXICAL_SQL, [query.project, allTermsQuery(terms), anyTermQuery(terms), RANKED_MATCHES, k])
-      ).rows;
+  const plan = terms.length ? lexicalPlan(query.project, await weighedTerms(hub, terms), RANKED_MATCHES, k) : null;
+  const lexical = plan ? (await hub.pool.query<{ seq: number; rank: number }>(plan.sql, plan.params)).rows : [];
   const vector = await nearest(hub, query.project, await embedding, k);
   const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
   if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, results: [] };
@@ -87,7 +115,7 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const candidates = new Map<number, Candidate>(
     rows.map((r) => [r.seq, { seq: r.seq, pinned: false, category: asCategory(r.category), createdAt: r.updatedAt, accessCount: 0, projectId: null }]),
   );
-  // ts_rank is higher-is-better; rank() reads BM25's lower-is-better.
+  // The weights are higher-is-better; rank() reads BM25's lower-is-better.
   const ranked = rank(
     lexical.map((h) => ({ seq: h.seq, bm25: -h.rank })),
     vector,

@@ -27,6 +27,12 @@ export async function authenticateHubUser(hub: Hub, token: string | undefined): 
   return { id: user.id, name: user.name, team: user.team, isAdmin: user.isAdmin };
 }
 
+/** Refuses a user whose token was revoked since the request was authenticated (a long poll's wait). */
+export async function requireNotRevoked(hub: Hub, user: HubUser): Promise<void> {
+  const { rows } = await hub.pool.query<{ revoked: boolean }>("SELECT revoked_at IS NOT NULL AS revoked FROM hub_users WHERE id = $1", [user.id]);
+  if (!rows[0] || rows[0].revoked) throw new AppError("unauthorized", "this team token was revoked");
+}
+
 /** Refuses a project the user's team has no access to (team -> project rules in hub_access). */
 export async function requireProjectAccess(hub: Hub, user: HubUser, projects: Iterable<string>): Promise<void> {
   const wanted = [...new Set(projects)];

