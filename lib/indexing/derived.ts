@@ -1,9 +1,10 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
-import { syncEntities } from "../entities/sync";
+import type { Entity } from "../entities/parse";
+import { entitiesOf, syncEntities, writeEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
-import { indexMemory } from "./rows";
+import { indexLexical, indexMemory, lexicalColumns } from "./rows";
 import type { MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 
@@ -108,6 +109,39 @@ export function syncDerived(sqlite: Database.Database, row: MemoryRow) {
 export function deferDerived(sqlite: Database.Database, seq: number) {
   if (seq - derivedWatermark(sqlite) >= PENDING_MAX) catchUpDerived(sqlite);
   else scheduleCatchUp(sqlite);
+}
+
+/** A new memory's derived rows, computed ahead of its write: a bulk import tokenizes and parses thousands outside its transaction. */
+export interface DerivedAhead {
+  tags: string[];
+  lexical: [string, string, string];
+  entities: Entity[];
+}
+
+/** The derived rows of a memory about to be inserted (its stored, redacted title, tags and content). */
+export function deriveAhead(row: Pick<MemoryRow, "title" | "tags" | "content">): DerivedAhead {
+  return { tags: row.tags, lexical: lexicalColumns(row), entities: entitiesOf(row) };
+}
+
+/**
+ * Inserts memories with derived rows computed ahead, inside the caller's transaction: pending
+ * memories are caught up first, then `insert` writes the new rows and returns each one's seq and
+ * derived rows, which are written as they are, and the watermark moves past them. Throws (the
+ * caller's transaction rolls back) if `insert` left a memory of its own without derived rows.
+ */
+export function insertWithDerived(sqlite: Database.Database, insert: () => { seq: number; id: string; derived: DerivedAhead }[]) {
+  catchUpDerived(sqlite);
+  const from = derivedWatermark(sqlite);
+  const inserted = insert();
+  const pending = (prepared(sqlite, "SELECT count(*) AS n FROM memories WHERE seq > ?").get(from) as { n: number }).n;
+  if (pending !== inserted.length) throw new Error(`derived rows: ${pending} memories pending, ${inserted.length} computed ahead`);
+  const tag = prepared(sqlite, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
+  for (const { seq, id, derived } of inserted) {
+    for (const t of derived.tags) tag.run(id, t);
+    indexLexical(sqlite, seq, id, derived.lexical);
+    writeEntities(sqlite, id, derived.entities);
+  }
+  prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(Math.max(from, maxSeq(sqlite))));
 }
 
 function writeDerived(sqlite: Database.Database, row: MemoryRow, fresh: boolean) {
