@@ -10,6 +10,7 @@ import {
 } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
+import { storeMark } from "../db/store-mark";
 import { withTransaction } from "../db/transaction";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
@@ -64,7 +65,7 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
   if (q.dryRun) return reportOf(q, await runSliced(planSteps(ctx, parsed, cleaned, false)));
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const plan = await runSliced(planSteps(ctx, parsed, cleaned, true));
-    const written = withTransaction(ctx.db, () => (storeMark(ctx) === plan.mark ? (writePlan(ctx, plan), true) : false), "immediate");
+    const written = withTransaction(ctx.db, () => (storeMark(ctx.sqlite) === plan.mark ? (writePlan(ctx, plan), true) : false), "immediate");
     if (written) return reportOf(q, plan);
   }
   // The store kept changing under the plan: planned and written in one transaction (the loop is held).
@@ -114,19 +115,6 @@ function parseEntry(entry: unknown): Parsed {
   return { ok: false, error: `${issue.path.join(".") || "memory"}: ${issue.message}` };
 }
 
-/**
- * What creates, changes or deletes of memories moved since: the last seq (creates) and the last
- * entry of the change log (text, placement and status changes, deletes; lib/db/triggers.ts). A
- * plan's duplicates, kept ids and link targets hold while it is the same.
- */
-function storeMark(ctx: Ctx): string {
-  const row = prepared(
-    ctx.sqlite,
-    "SELECT (SELECT coalesce(max(seq), 0) FROM memories) AS seq, (SELECT coalesce(max(id), 0) FROM memory_changes) AS change",
-  ).get() as { seq: number; change: number };
-  return `${row.seq}:${row.change}`;
-}
-
 function planAndWriteInOne(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
   return withTransaction(
     ctx.db,
@@ -169,7 +157,7 @@ const ROWS_A_STATEMENT = 500;
  * step. `write` false (a dry run) stops at the outcome.
  */
 function* planSteps(ctx: Ctx, parsed: Parsed[], cleaned: (Cleaned | null)[], write: boolean): Steps<ImportPlan> {
-  const mark = storeMark(ctx);
+  const mark = storeMark(ctx.sqlite);
   const items: ImportItemReport[] = [];
   const seen = new Map<string, number>();
   // The file's ids -> the store's (a kept id, a new one, or the memory that already held the text),

@@ -4,6 +4,7 @@ import type { Entity } from "../entities/parse";
 import { entitiesOf, syncEntities, writeEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
+import type { Steps } from "../slices";
 import { indexLexical, indexMemory, lexicalColumns } from "./rows";
 import type { MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
@@ -57,14 +58,14 @@ export function markAllDerived(sqlite: Database.Database) {
  * Writes the derived rows of every pending memory, in one transaction (a savepoint inside the
  * caller's). Returns how many memories it indexed; a read of two values when none is pending.
  */
-export function catchUpDerived(sqlite: Database.Database): number {
+export function catchUpDerived(sqlite: Database.Database, ahead?: AheadByText): number {
   if (maxSeq(sqlite) <= derivedWatermark(sqlite)) return 0;
   return sqlite
     .transaction(() => {
       // Read again inside the write transaction: another connection may have caught up meanwhile.
       const from = derivedWatermark(sqlite);
       const rows = prepared(sqlite, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq > ? ORDER BY seq`).all(from) as RawMemoryRow[];
-      for (const raw of rows) writeDerived(sqlite, fromRaw(raw), true);
+      for (const raw of rows) writeDerived(sqlite, fromRaw(raw), true, ahead);
       const to = Math.max(from, maxSeq(sqlite));
       prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(to));
       return rows.length;
@@ -144,10 +145,31 @@ export function insertWithDerived(sqlite: Database.Database, insert: () => { seq
   prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(Math.max(from, maxSeq(sqlite))));
 }
 
-function writeDerived(sqlite: Database.Database, row: MemoryRow, fresh: boolean) {
+/** Derived rows computed ahead, by the text they were computed from (`aheadKey`): a row whose text differs is computed anew. */
+export type AheadByText = Map<string, DerivedAhead>;
+
+export const aheadKey = (row: Pick<MemoryRow, "title" | "tags" | "content">) => JSON.stringify([row.title ?? "", row.tags, row.content]);
+
+/** The derived rows of memories about to be inserted, one a step, for a batch's write (`catchUpDerived(sqlite, ahead)`). */
+export function* deriveAheadSteps(rows: Pick<MemoryRow, "title" | "tags" | "content">[]): Steps<AheadByText> {
+  const out: AheadByText = new Map();
+  for (const row of rows) {
+    out.set(aheadKey(row), deriveAhead(row));
+    yield;
+  }
+  return out;
+}
+
+function writeDerived(sqlite: Database.Database, row: MemoryRow, fresh: boolean, ahead?: AheadByText) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_tags WHERE memory_id = ?").run(row.id);
   const tag = prepared(sqlite, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
   for (const t of row.tags) tag.run(row.id, t);
+  const done = fresh ? ahead?.get(aheadKey(row)) : undefined;
+  if (done) {
+    indexLexical(sqlite, row.seq, row.id, done.lexical);
+    writeEntities(sqlite, row.id, done.entities);
+    return;
+  }
   indexMemory(sqlite, row, fresh);
   syncEntities(sqlite, row, fresh);
 }

@@ -3,6 +3,7 @@ import { importMemories, importMemoriesAsync } from "../../../lib/export";
 import { importQuery } from "../../../lib/contracts/export";
 import { catchUpDerived } from "../../../lib/indexing";
 import { createMemory } from "../../../lib/memories";
+import { tokenize } from "../../../lib/search/tokenizer";
 import { testCtx } from "../../helpers/ctx";
 
 /**
@@ -68,9 +69,9 @@ function store(c: ReturnType<typeof testCtx>) {
     links: rows("SELECT from_id, to_id, kind, created_at FROM memory_links ORDER BY from_id, to_id"),
     versions: rows("SELECT memory_id, version, content FROM memory_versions ORDER BY memory_id, version"),
     // The lexical index is contentless: what it finds, by the store's ids (new ones as "new").
-    fts: ["cache", "note", "redacted"].map((term) =>
+    fts: ["cache", "note", "redacted"].map((word) =>
       rows(
-        `SELECT CASE WHEN m.id LIKE 'm-%' THEN m.id ELSE 'new' END AS id FROM memory_fts f JOIN memories m ON m.seq = f.rowid WHERE memory_fts MATCH '${term}' ORDER BY m.seq`,
+        `SELECT CASE WHEN m.id LIKE 'm-%' THEN m.id ELSE 'new' END AS id FROM memory_fts f JOIN memories m ON m.seq = f.rowid WHERE memory_fts MATCH '"${tokenize(word)[0]}"' ORDER BY m.seq`,
       ),
     ),
     tags: rows("SELECT t.memory_id, t.tag FROM memory_tags t ORDER BY 1, 2").length,
