@@ -61,7 +61,7 @@ describe("the server's notes ingest: planned in slices, written in one transacti
     const last = store(b);
     expect(last.fts.length).toBeGreaterThan(400);
     expect(last.versions.length).toBeGreaterThan(0);
-    expect(last.memories.some((m) => m.status === "archived")).toBe(true);
+    expect(last.memories.some((m) => (m as { status?: unknown }).status === "archived")).toBe(true);
   });
 
   it("writes nothing when the write fails part way", async () => {
