@@ -146,7 +146,7 @@ function post(server: TestServer, route: string, body: string, type = "applicati
 }
 
 /** Ordinary Markdown notes: headings, paragraphs, lists, code, about `chars` characters. */
-function noteText(chars: number, seed: number): string {
+export function noteText(chars: number, seed: number): string {
   const out: string[] = [];
   let size = 0;
   for (let i = 0; size < chars; i++) {

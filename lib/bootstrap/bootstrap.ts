@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { BootstrapOutcome, BootstrapProposalDto, BootstrapResult, ParsedBootstrapInput } from "../contracts/bootstrap";
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
-import { previewOrWrite } from "../memories/preview-or-write";
+import { previewOrWrite, previewOrWriteSliced } from "../memories/preview-or-write";
 import { findExactDuplicate } from "../memories/exact-duplicate";
 import { getMemoryRow } from "../memories/get";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -18,7 +18,7 @@ import { agentInstructions, agentInstructionsSteps } from "./agent-instructions"
 import { buildCommands } from "./commands";
 import { projectFiles } from "./files";
 import { readmeAndContributing, readmeAndContributingSteps } from "./readme";
-import { runSliced } from "../slices";
+import { runAll, runSliced, type Steps } from "../slices";
 import { sameLine } from "./same-line";
 import { stackAndSettings } from "./stack";
 import type { ProjectFiles, Proposal } from "./types";
@@ -62,79 +62,138 @@ export async function bootstrapProjectAsync(ctx: Ctx, input: ParsedBootstrapInpu
   const commands = buildCommands(project);
   const stack = stackAndSettings(project);
   const readme = await runSliced(readmeAndContributingSteps(project));
-  return propose(ctx, input, project, clean([...instructions, ...commands, ...stack, ...readme]));
+  return proposeSliced(ctx, input, project, clean([...instructions, ...commands, ...stack, ...readme]));
+}
+
+type Decision =
+  | { kind: "unchanged" | "known"; p: Cleaned; id: string }
+  /** Rewrites the suggested memory an earlier run wrote. */
+  | { kind: "rewrite"; p: Cleaned; id: string }
+  /** A new suggestion that supersedes the reviewed memory an earlier run wrote. */
+  | { kind: "supersede"; p: Cleaned; replaces: string }
+  | { kind: "new"; p: Cleaned };
+
+/** Each proposal decided from reads alone (earlier proposals, exact and near duplicates), one a step. */
+function* planSteps(ctx: Ctx, placement: Placement, proposals: Cleaned[]): Steps<Decision[]> {
+  const earlier = prepared(
+    ctx.sqlite,
+    `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.bootstrap.key') AS key FROM memories
+     WHERE project_id = ? AND scope = 'project' AND json_extract(metadata, '$.bootstrap.key') IS NOT NULL ORDER BY seq`,
+  ).all(placement.projectId) as Earlier[];
+  const byHash = new Map(earlier.map((e) => [e.hash, e]));
+  // The latest memory of each key: an update proposal supersedes the reviewed one before it.
+  const byKey = new Map(earlier.map((e) => [e.key, e]));
+  const ours = new Set(earlier.map((e) => e.id));
+  // Texts still in the files keep their memories, wherever the lines moved: claimed first.
+  const claimed = new Set(proposals.flatMap((p) => byHash.get(p.hash)?.id ?? []));
+  const out: Decision[] = [];
+  for (const p of proposals) {
+    yield;
+    const same = byHash.get(p.hash);
+    if (same) {
+      out.push({ kind: "unchanged", p, id: same.id });
+      continue;
+    }
+    const exact =
+      findExactDuplicate(ctx.sqlite, placement, p.hash) ?? findExactDuplicate(ctx.sqlite, { scope: "global", projectId: null, sessionId: null }, p.hash);
+    if (exact) {
+      out.push({ kind: "known", p, id: exact.id });
+      continue;
+    }
+    const previous = sameLine(p, byKey, earlier, claimed);
+    if (previous) {
+      out.push(previous.status === "suggested" ? { kind: "rewrite", p, id: previous.id } : { kind: "supersede", p, replaces: previous.id });
+      continue;
+    }
+    // A near duplicate written by someone else (not an earlier proposal of this project).
+    const near = findNearDuplicate(ctx, placement, p.content);
+    out.push(near?.kind === "near" && !ours.has(near.id) ? { kind: "known", p, id: near.id } : { kind: "new", p });
+  }
+  return out;
+}
+
+function dto(p: Cleaned, outcome: BootstrapOutcome, id?: string, replaces?: string): BootstrapProposalDto {
+  return {
+    key: p.key,
+    category: p.category,
+    title: p.title,
+    content: p.content,
+    source: `${p.file}:${p.line}`,
+    outcome,
+    ...(id ? { id } : {}),
+    ...(replaces ? { replaces } : {}),
+  };
+}
+
+/** What a dry run answers for a plan. */
+function preview(plan: Decision[]): BootstrapProposalDto[] {
+  return plan.map((d) => {
+    if (d.kind === "unchanged" || d.kind === "known") return dto(d.p, d.kind, d.id);
+    if (d.kind === "rewrite") return dto(d.p, "updated", d.id);
+    if (d.kind === "supersede") return dto(d.p, "updated", undefined, d.replaces);
+    return dto(d.p, "new");
+  });
+}
+
+/** Writes a plan, inside the caller's transaction. */
+function apply(ctx: Ctx, placement: Placement, plan: Decision[]): BootstrapProposalDto[] {
+  return plan.map((d) => {
+    if (d.kind === "unchanged" || d.kind === "known") return dto(d.p, d.kind, d.id);
+    const { p } = d;
+    if (d.kind === "rewrite") {
+      applyChange(
+        ctx.db,
+        getMemoryRow(ctx.db, d.id),
+        { content: p.content, contentHash: p.hash, title: p.title, category: p.category, metadata: metadata(p) },
+        "import",
+        "bootstrap: its source changed",
+      );
+      return dto(p, "updated", d.id);
+    }
+    if (d.kind === "supersede") {
+      const id = insert(ctx, placement, p, d.replaces);
+      prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(id, d.replaces);
+      return dto(p, "updated", id, d.replaces);
+    }
+    return dto(p, "new", insert(ctx, placement, p));
+  });
+}
+
+function placementOf(ctx: Ctx, project: ProjectFiles): Placement & { projectId: string } {
+  return { scope: "project", projectId: lookupProject(ctx, project.root), sessionId: null };
 }
 
 function propose(ctx: Ctx, input: ParsedBootstrapInput, project: ProjectFiles, proposals: Cleaned[]): BootstrapResult {
-  const projectId = lookupProject(ctx, project.root);
-  const placement: Placement = { scope: "project", projectId, sessionId: null };
-
-  const run = (write: boolean): BootstrapProposalDto[] => {
-    const earlier = prepared(
-      ctx.sqlite,
-      `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.bootstrap.key') AS key FROM memories
-       WHERE project_id = ? AND scope = 'project' AND json_extract(metadata, '$.bootstrap.key') IS NOT NULL ORDER BY seq`,
-    ).all(projectId) as Earlier[];
-    const byHash = new Map(earlier.map((e) => [e.hash, e]));
-    // The latest memory of each key: an update proposal supersedes the reviewed one before it.
-    const byKey = new Map(earlier.map((e) => [e.key, e]));
-    const ours = new Set(earlier.map((e) => e.id));
-    // Texts still in the files keep their memories, wherever the lines moved: claimed first.
-    const claimed = new Set(proposals.flatMap((p) => byHash.get(p.hash)?.id ?? []));
-
-    return proposals.map((p): BootstrapProposalDto => {
-      const dto = (outcome: BootstrapOutcome, id?: string, replaces?: string): BootstrapProposalDto => ({
-        key: p.key,
-        category: p.category,
-        title: p.title,
-        content: p.content,
-        source: `${p.file}:${p.line}`,
-        outcome,
-        ...(id ? { id } : {}),
-        ...(replaces ? { replaces } : {}),
-      });
-      const same = byHash.get(p.hash);
-      if (same) return dto("unchanged", same.id);
-      const exact =
-        findExactDuplicate(ctx.sqlite, placement, p.hash) ?? findExactDuplicate(ctx.sqlite, { scope: "global", projectId: null, sessionId: null }, p.hash);
-      if (exact) return dto("known", exact.id);
-      const previous = sameLine(p, byKey, earlier, claimed);
-      if (previous) {
-        if (!write) return dto("updated", previous.status === "suggested" ? previous.id : undefined, previous.status === "suggested" ? undefined : previous.id);
-        if (previous.status === "suggested") {
-          const row = getMemoryRow(ctx.db, previous.id);
-          applyChange(
-            ctx.db,
-            row,
-            { content: p.content, contentHash: p.hash, title: p.title, category: p.category, metadata: metadata(p) },
-            "import",
-            "bootstrap: its source changed",
-          );
-          return dto("updated", previous.id);
-        }
-        const id = insert(ctx, placement, p, previous.id);
-        ours.add(id);
-        prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(id, previous.id);
-        return dto("updated", id, previous.id);
-      }
-      // A near duplicate written by someone else (not an earlier proposal of this project).
-      const near = findNearDuplicate(ctx, placement, p.content);
-      if (near?.kind === "near" && !ours.has(near.id)) return dto("known", near.id);
-      if (!write) return dto("new");
-      const id = insert(ctx, placement, p);
-      ours.add(id);
-      return dto("new", id);
-    });
-  };
-
+  const placement = placementOf(ctx, project);
   if (!input.dryRun) resolveProject(ctx, { directory: project.root });
-  const items: BootstrapProposalDto[] = previewOrWrite(ctx, input.dryRun, run);
+  const items = previewOrWrite(ctx, input.dryRun, (write) => {
+    const plan = runAll(planSteps(ctx, placement, proposals));
+    return write ? apply(ctx, placement, plan) : preview(plan);
+  });
+  return result(input, project, placement, items);
+}
+
+/** `propose` for the server: planned in slices, the write only applies the plan (lib/memories/preview-or-write.ts). */
+async function proposeSliced(ctx: Ctx, input: ParsedBootstrapInput, project: ProjectFiles, proposals: Cleaned[]): Promise<BootstrapResult> {
+  const placement = placementOf(ctx, project);
+  if (!input.dryRun) resolveProject(ctx, { directory: project.root });
+  const items = await previewOrWriteSliced(ctx, input.dryRun, {
+    plan: () => planSteps(ctx, placement, proposals),
+    preview,
+    apply: (plan) => apply(ctx, placement, plan),
+    inserts: (plan) =>
+      plan.flatMap((d) => (d.kind === "new" || d.kind === "supersede" ? [{ title: d.p.title, tags: normalizeTags(d.p.tags), content: d.p.content }] : [])),
+  });
+  return result(input, project, placement, items);
+}
+
+function result(input: ParsedBootstrapInput, project: ProjectFiles, placement: { projectId: string }, items: BootstrapProposalDto[]): BootstrapResult {
   const counts: Record<BootstrapOutcome, number> = { new: 0, updated: 0, unchanged: 0, known: 0 };
   for (const i of items) counts[i.outcome]++;
   const rank = (o: BootstrapOutcome) => (o === "new" || o === "updated" ? 0 : 1);
   return {
     directory: project.root,
-    projectId,
+    projectId: placement.projectId,
     dryRun: input.dryRun,
     files: project.files.length,
     counts,

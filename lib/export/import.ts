@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import {
   exportedMemory,
@@ -10,18 +9,18 @@ import {
   type ParsedImportQuery,
 } from "../contracts/export";
 import type { Ctx } from "../ctx";
-import { withTransaction, type Tx } from "../db/transaction";
+import { prepared } from "../db/prepared";
+import { storeMark } from "../db/store-mark";
+import { withTransaction } from "../db/transaction";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
-import { catchUpDerived } from "../indexing";
+import { deriveAhead, type DerivedAhead, insertWithDerived } from "../indexing";
 import { contentHash, normalizeTags } from "../memories/normalize";
-import { redact, redactAsync, redactDeep, redactDeepAsync, type Redacted } from "../security/redaction";
+import { redact, redactDeep, redactDeepSteps, redactSteps, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
 import { runAll, runSliced, type Steps } from "../slices";
 import { parseJson, parseJsonAsync } from "./json";
 import { parseMarkdown, parseMarkdownSteps } from "./markdown";
-
-type Reader = Pick<Ctx["db"], "select">;
 
 /** An entry's text fields after redaction (content, title, tags, metadata). */
 interface Cleaned {
@@ -38,35 +37,60 @@ type Parsed = { ok: true; m: ExportedMemory } | { ok: false; error: string };
  * content already exists in the same place (scope, project, session; any status) is skipped and
  * reported as a duplicate, as is a repeat inside the file. `dryRun` reports without writing.
  * A real import writes everything in one transaction: all of it or nothing, the index rows of the
- * new memories included (written together at the end).
+ * new memories included.
  */
 export function importMemories(ctx: Ctx, q: ParsedImportQuery, text: string): ImportReport {
   const parsed = parseEntries(q.format, text);
   const cleaned = parsed.map((p) =>
     p.ok ? { content: redact(p.m.content), title: p.m.title ? redact(p.m.title) : null, tags: p.m.tags, metadata: redactDeep(p.m.metadata) } : null,
   );
-  return write(ctx, q, parsed, cleaned);
+  if (q.dryRun) return reportOf(q, runAll(planSteps(ctx, parsed, cleaned, false)));
+  return planAndWriteInOne(ctx, q, parsed, cleaned);
 }
 
-/** `importMemories` for the server: a whole export is redacted without holding the event loop, then written in one transaction. */
+/** How many times the server plans an import again when the store changed between its plan and its write. */
+const PLAN_ATTEMPTS = 3;
+
+/**
+ * `importMemories` for the server, without holding the event loop: parsing, redaction, the
+ * duplicate and id look-ups, the rows to insert (as ready SQL) and their index rows are all
+ * prepared in slices (lib/slices.ts) before the write; the write transaction only inserts them.
+ * It is still one transaction (all or nothing). It first checks that no memory was created,
+ * changed or deleted since the plan (`storeMark`); if one was, the plan is made again.
+ */
 export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
-  // Parsed and validated in slices (lib/slices.ts); the write stays one transaction (all or nothing).
   const entries = q.format === "json" ? await parseJsonAsync(text) : await runSliced(parseMarkdownSteps(text));
   const parsed = await runSliced(entrySteps(entries));
-  const cleaned: (Cleaned | null)[] = [];
-  for (const p of parsed) {
-    if (!p.ok) cleaned.push(null);
-    else {
-      const [content, title, tags, metadata] = [
-        await redactAsync(p.m.content),
-        p.m.title ? await redactAsync(p.m.title) : null,
-        p.m.tags,
-        await redactDeepAsync(p.m.metadata),
-      ];
-      cleaned.push({ content, title, tags, metadata });
-    }
+  const cleaned = await runSliced(cleanSteps(parsed));
+  if (q.dryRun) return reportOf(q, await runSliced(planSteps(ctx, parsed, cleaned, false)));
+  for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
+    const plan = await runSliced(planSteps(ctx, parsed, cleaned, true));
+    const written = withTransaction(ctx.db, () => (storeMark(ctx.sqlite) === plan.mark ? (writePlan(ctx, plan), true) : false), "immediate");
+    if (written) return reportOf(q, plan);
   }
-  return write(ctx, q, parsed, cleaned);
+  // The store kept changing under the plan: planned and written in one transaction (the loop is held).
+  return planAndWriteInOne(ctx, q, parsed, cleaned);
+}
+
+/**
+ * Each entry's content, title and metadata redacted, one text a step (a long text in slices):
+ * one sliced run over the whole file, so thousands of short texts do not hold the loop together.
+ */
+function* cleanSteps(parsed: Parsed[]): Steps<(Cleaned | null)[]> {
+  const out: (Cleaned | null)[] = [];
+  for (const p of parsed) {
+    if (!p.ok) {
+      out.push(null);
+      continue;
+    }
+    const content = yield* redactSteps(p.m.content);
+    yield;
+    const title = p.m.title ? yield* redactSteps(p.m.title) : null;
+    const metadata = yield* redactDeepSteps(p.m.metadata);
+    out.push({ content, title, tags: p.m.tags, metadata });
+    yield;
+  }
+  return out;
 }
 
 function parseEntries(format: ExportFormat, text: string): Parsed[] {
@@ -91,33 +115,67 @@ function parseEntry(entry: unknown): Parsed {
   return { ok: false, error: `${issue.path.join(".") || "memory"}: ${issue.message}` };
 }
 
-function write(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
-  const run = (db: Tx | Reader, write: boolean) => plan(db, parsed, cleaned, write, q.format, q.dryRun);
-  if (q.dryRun) return run(ctx.db, false);
+function planAndWriteInOne(ctx: Ctx, q: ParsedImportQuery, parsed: Parsed[], cleaned: (Cleaned | null)[]): ImportReport {
   return withTransaction(
     ctx.db,
-    (tx) => {
-      const report = run(tx, true);
-      catchUpDerived(tx.$client);
-      return report;
+    () => {
+      const plan = runAll(planSteps(ctx, parsed, cleaned, true));
+      writePlan(ctx, plan);
+      return reportOf(q, plan);
     },
     "immediate",
   );
 }
 
-function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], write: boolean, format: ExportFormat, dryRun: boolean): ImportReport {
+function reportOf(q: ParsedImportQuery, plan: ImportPlan): ImportReport {
+  const { items } = plan;
+  const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;
+  return { format: q.format, dryRun: q.dryRun, total: items.length, created: count("new"), duplicates: count("duplicate"), invalid: count("invalid"), items };
+}
+
+/** A statement built ahead (Drizzle's SQL and its driver values), run as it is inside the write. */
+type Statement = { sql: string; params: unknown[] };
+
+/** Everything an import writes, ready: the write transaction only runs these statements. */
+interface ImportPlan {
+  mark: string;
+  items: ImportItemReport[];
+  projects: Statement[];
+  /** Inserts of the new memories, RETURNING each one's id and seq, in chunks. */
+  memories: Statement[];
+  derived: Map<string, DerivedAhead>;
+  versions: Statement[];
+  links: Statement[];
+}
+
+/** Rows a multi-row INSERT carries: 22 columns each stay far under SQLite's 32,766 variables. */
+const ROWS_A_STATEMENT = 500;
+
+/**
+ * The import planned one entry a step: its duplicate look-up (one indexed read), its kept id,
+ * its redacted version texts and its index rows; then the links and the statements, one chunk a
+ * step. `write` false (a dry run) stops at the outcome.
+ */
+function* planSteps(ctx: Ctx, parsed: Parsed[], cleaned: (Cleaned | null)[], write: boolean): Steps<ImportPlan> {
+  const mark = storeMark(ctx.sqlite);
   const items: ImportItemReport[] = [];
   const seen = new Map<string, number>();
   // The file's ids -> the store's (a kept id, a new one, or the memory that already held the text),
   // and the memories created, whose links are written once every memory of the file is in.
   const storeIds = new Map<string, string>();
   const created: { id: string; m: ExportedMemory }[] = [];
-  parsed.forEach((entry, index) => {
+  const projectRows = new Map<string, typeof projects.$inferInsert>();
+  const memoryRows: (typeof memories.$inferInsert)[] = [];
+  const versionRows: (typeof memoryVersions.$inferInsert)[] = [];
+  const derived = new Map<string, DerivedAhead>();
+  const claimed = new Set<string>();
+  for (const [index, entry] of parsed.entries()) {
+    yield;
     const label = { index, title: "", category: "?", scope: "?" };
     const c = cleaned[index];
     if (!entry.ok || !c) {
       items.push({ ...label, outcome: "invalid", error: entry.ok ? "memory: not redacted" : entry.error });
-      return;
+      continue;
     }
     const m = entry.m;
     const { content, title } = c;
@@ -126,70 +184,125 @@ function plan(db: Tx | Reader, parsed: Parsed[], cleaned: (Cleaned | null)[], wr
     label.scope = m.scope;
     const projectId = m.scope === "global" ? null : (m.project?.id ?? null);
     const sessionId = m.scope === "session" ? (m.sessionId ?? null) : null;
-    if (m.scope === "project" && !projectId) return void items.push({ ...label, outcome: "invalid", error: 'project: scope "project" needs a project' });
-    if (m.scope === "session" && !sessionId) return void items.push({ ...label, outcome: "invalid", error: 'sessionId: scope "session" needs a sessionId' });
+    if (m.scope === "project" && !projectId) {
+      items.push({ ...label, outcome: "invalid", error: 'project: scope "project" needs a project' });
+      continue;
+    }
+    if (m.scope === "session" && !sessionId) {
+      items.push({ ...label, outcome: "invalid", error: 'sessionId: scope "session" needs a sessionId' });
+      continue;
+    }
 
     const hash = contentHash(content);
     const key = `${m.scope}\u0000${projectId ?? ""}\u0000${sessionId ?? ""}\u0000${hash}`;
-    const existing = findSameContent(db, m.scope, projectId, sessionId, hash);
+    const existing = findSameContent(ctx, m.scope, projectId, sessionId, hash);
     if (existing || seen.has(key)) {
       if (existing && m.id) storeIds.set(m.id, existing);
       items.push({ ...label, outcome: "duplicate", id: existing ?? `#${seen.get(key)}` });
-      return;
+      continue;
     }
     seen.set(key, index);
-    if (!write) return void items.push({ ...label, outcome: "new" });
-
-    const tx = db as Tx;
-    if (m.project && projectId) {
-      tx.insert(projects)
-        .values({ id: m.project.id, name: m.project.name || m.project.id, rootPath: m.project.rootPath ?? null, identity: m.project.identity })
-        .onConflictDoNothing()
-        .run();
+    if (!write) {
+      items.push({ ...label, outcome: "new" });
+      continue;
     }
-    // An id that carries a secret is not kept: a new one is made (ids are looked up raw).
+
+    if (m.project && projectId && !projectRows.has(m.project.id)) {
+      projectRows.set(m.project.id, {
+        id: m.project.id,
+        name: m.project.name || m.project.id,
+        rootPath: m.project.rootPath ?? null,
+        identity: m.project.identity,
+      });
+    }
+    // An id that carries a secret is not kept: a new one is made (ids are looked up raw). An id
+    // the store or an earlier memory of the file holds is not kept either.
     const keepId = m.id && redact(m.id) === m.id ? m.id : undefined;
-    const idTaken = keepId ? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, keepId)).get() : undefined;
+    const id = keepId && !claimed.has(keepId) && !memoryExists(ctx, keepId) ? keepId : uuidv7();
+    claimed.add(id);
     const now = Date.now();
     const createdAt = m.createdAt ? Date.parse(m.createdAt) : now;
     const tags = normalizeTags(c.tags);
-    const row = tx
-      .insert(memories)
-      .values({
-        id: keepId && !idTaken ? keepId : uuidv7(),
-        projectId,
-        scope: m.scope,
-        sessionId,
-        category: m.category,
-        title,
-        content,
-        tags,
-        // Where it first came from (the agent, the UI, ...): an import is not its origin.
-        source: m.source ?? "import",
-        status: m.status,
-        pinned: m.pinned,
-        priority: m.priority,
-        contentHash: hash,
-        // Values were redacted before the transaction; keys (and values named like secrets) here.
-        metadata: redactKeysAfter(c.metadata) as typeof m.metadata,
-        createdAt,
-        updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
-        accessCount: m.accessCount,
-        lastAccessedAt: m.lastAccessedAt ? Date.parse(m.lastAccessedAt) : null,
-      })
-      .returning()
-      .get();
-    if (m.id) storeIds.set(m.id, row.id);
-    created.push({ id: row.id, m });
-    if (m.versions.length)
-      tx.insert(memoryVersions)
-        .values(m.versions.map((v) => versionRow(row.id, v)))
-        .run();
-    items.push({ ...label, outcome: "new", id: row.id });
-  });
-  if (write) writeLinks(db as Tx, created, storeIds);
-  const count = (o: ImportItemReport["outcome"]) => items.filter((i) => i.outcome === o).length;
-  return { format, dryRun, total: items.length, created: count("new"), duplicates: count("duplicate"), invalid: count("invalid"), items };
+    memoryRows.push({
+      id,
+      projectId,
+      scope: m.scope,
+      sessionId,
+      category: m.category,
+      title,
+      content,
+      tags,
+      // Where it first came from (the agent, the UI, ...): an import is not its origin.
+      source: m.source ?? "import",
+      status: m.status,
+      pinned: m.pinned,
+      priority: m.priority,
+      contentHash: hash,
+      // Values were redacted before the plan; keys (and values named like secrets) here.
+      metadata: redactKeysAfter(c.metadata) as typeof m.metadata,
+      createdAt,
+      updatedAt: m.updatedAt ? Math.max(Date.parse(m.updatedAt), createdAt) : createdAt,
+      accessCount: m.accessCount,
+      lastAccessedAt: m.lastAccessedAt ? Date.parse(m.lastAccessedAt) : null,
+    });
+    derived.set(id, deriveAhead({ title, tags, content }));
+    if (m.id) storeIds.set(m.id, id);
+    created.push({ id, m });
+    for (const v of m.versions) versionRows.push(versionRow(id, v));
+    items.push({ ...label, outcome: "new", id });
+  }
+  const linkRows: (typeof memoryLinks.$inferInsert)[] = [];
+  for (const { id, m } of created) {
+    yield;
+    for (const l of m.links) {
+      const to = storeIds.get(l.to) ?? (memoryExists(ctx, l.to) ? l.to : undefined);
+      if (to && to !== id) linkRows.push({ fromId: id, toId: to, kind: l.kind, createdAt: l.createdAt ? Date.parse(l.createdAt) : Date.now() });
+    }
+  }
+  const plan: ImportPlan = { mark, items, projects: [], memories: [], derived, versions: [], links: [] };
+  for (const row of projectRows.values()) plan.projects.push(ctx.db.insert(projects).values(row).onConflictDoNothing().toSQL());
+  for (let i = 0; i < memoryRows.length; i += ROWS_A_STATEMENT) {
+    yield;
+    const chunk = memoryRows.slice(i, i + ROWS_A_STATEMENT);
+    plan.memories.push(ctx.db.insert(memories).values(chunk).returning({ id: memories.id, seq: memories.seq }).toSQL());
+  }
+  for (let i = 0; i < versionRows.length; i += ROWS_A_STATEMENT) {
+    yield;
+    plan.versions.push(
+      ctx.db
+        .insert(memoryVersions)
+        .values(versionRows.slice(i, i + ROWS_A_STATEMENT))
+        .toSQL(),
+    );
+  }
+  for (let i = 0; i < linkRows.length; i += ROWS_A_STATEMENT) {
+    yield;
+    plan.links.push(
+      ctx.db
+        .insert(memoryLinks)
+        .values(linkRows.slice(i, i + ROWS_A_STATEMENT))
+        .onConflictDoNothing()
+        .toSQL(),
+    );
+  }
+  return plan;
+}
+
+/** Runs a planned import's statements, inside the caller's transaction on this connection. */
+function writePlan(ctx: Ctx, plan: ImportPlan) {
+  const run = (s: Statement) => ctx.sqlite.prepare(s.sql).run(...s.params);
+  plan.projects.forEach(run);
+  insertWithDerived(ctx.sqlite, () =>
+    plan.memories.flatMap((s) =>
+      (ctx.sqlite.prepare(s.sql).all(...s.params) as { id: string; seq: number }[]).map(({ id, seq }) => {
+        const derived = plan.derived.get(id);
+        if (!derived) throw new Error(`import: memory ${id} was not planned`);
+        return { id, seq, derived };
+      }),
+    ),
+  );
+  plan.versions.forEach(run);
+  plan.links.forEach(run);
 }
 
 /** A replaced text of an imported memory, redacted like the memory itself. */
@@ -211,33 +324,13 @@ function versionRow(memoryId: string, v: ExportedVersion): typeof memoryVersions
   };
 }
 
-/**
- * The links of the memories created: to a memory of the file (by its id there) or one already in
- * the store; a link to neither is left out (the file held only part of a store).
- */
-function writeLinks(tx: Tx, created: { id: string; m: ExportedMemory }[], storeIds: Map<string, string>) {
-  const rows: (typeof memoryLinks.$inferInsert)[] = [];
-  for (const { id, m } of created) {
-    for (const l of m.links) {
-      const to = storeIds.get(l.to) ?? tx.select({ id: memories.id }).from(memories).where(eq(memories.id, l.to)).get()?.id;
-      if (to && to !== id) rows.push({ fromId: id, toId: to, kind: l.kind, createdAt: l.createdAt ? Date.parse(l.createdAt) : Date.now() });
-    }
-  }
-  if (rows.length) tx.insert(memoryLinks).values(rows).onConflictDoNothing().run();
-}
+const memoryExists = (ctx: Ctx, id: string) => prepared(ctx.sqlite, "SELECT 1 FROM memories WHERE id = ?").get(id) !== undefined;
 
-function findSameContent(db: Reader, scope: Scope, projectId: string | null, sessionId: string | null, hash: string): string | undefined {
-  return db
-    .select({ id: memories.id })
-    .from(memories)
-    .where(
-      and(
-        eq(memories.contentHash, hash),
-        eq(memories.scope, scope),
-        projectId === null ? isNull(memories.projectId) : eq(memories.projectId, projectId),
-        sessionId === null ? sql`1` : eq(memories.sessionId, sessionId),
-      ),
-    )
-    .limit(1)
-    .get()?.id;
+function findSameContent(ctx: Ctx, scope: Scope, projectId: string | null, sessionId: string | null, hash: string): string | undefined {
+  // project_id IS ?: NULL matches a global memory; a NULL session matches any session.
+  const row = prepared(
+    ctx.sqlite,
+    "SELECT id FROM memories WHERE content_hash = @hash AND scope = @scope AND project_id IS @projectId AND (@sessionId IS NULL OR session_id = @sessionId) LIMIT 1",
+  ).get({ hash, scope, projectId, sessionId }) as { id: string } | undefined;
+  return row?.id;
 }

@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import type { MemoryRow } from "../memories/dto";
-import { catchUpDerived, deferDerived, syncDerived } from "./derived";
+import { type AheadByText, catchUpDerived, deferDerived, syncDerived } from "./derived";
+
+export { type AheadByText, deriveAheadSteps } from "./derived";
 import { unindexMemory } from "./rows";
 
 /**
@@ -15,13 +17,13 @@ import { unindexMemory } from "./rows";
  * - `changed`: its text, title or tags changed; its index rows are replaced now.
  * - `removing`: it is about to be deleted; its index rows and queue entry go first.
  * - `batch`: a batch of creates ends; every pending memory is indexed now, so the batch's caller
- *   can search what it stored.
+ *   can search what it stored (with `ahead`: rows computed before the transaction, `deriveAheadSteps`).
  */
 export type MemoryWrite =
   | { kind: "created"; seq: number }
   | { kind: "changed"; row: MemoryRow }
   | { kind: "removing"; id: string; seq: number }
-  | { kind: "batch" };
+  | { kind: "batch"; ahead?: AheadByText };
 
 export function updateIndexes(sqlite: Database.Database, write: MemoryWrite): void {
   switch (write.kind) {
@@ -38,7 +40,7 @@ export function updateIndexes(sqlite: Database.Database, write: MemoryWrite): vo
       prepared(sqlite, "DELETE FROM embedding_queue WHERE memory_id = ?").run(write.id);
       return;
     case "batch":
-      catchUpDerived(sqlite);
+      catchUpDerived(sqlite, write.ahead);
       return;
   }
 }

@@ -1,9 +1,11 @@
 import type Database from "better-sqlite3";
 import { prepared } from "../db/prepared";
-import { syncEntities } from "../entities/sync";
+import type { Entity } from "../entities/parse";
+import { entitiesOf, syncEntities, writeEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
-import { indexMemory } from "./rows";
+import type { Steps } from "../slices";
+import { indexLexical, indexMemory, lexicalColumns } from "./rows";
 import type { MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 
@@ -56,14 +58,14 @@ export function markAllDerived(sqlite: Database.Database) {
  * Writes the derived rows of every pending memory, in one transaction (a savepoint inside the
  * caller's). Returns how many memories it indexed; a read of two values when none is pending.
  */
-export function catchUpDerived(sqlite: Database.Database): number {
+export function catchUpDerived(sqlite: Database.Database, ahead?: AheadByText): number {
   if (maxSeq(sqlite) <= derivedWatermark(sqlite)) return 0;
   return sqlite
     .transaction(() => {
       // Read again inside the write transaction: another connection may have caught up meanwhile.
       const from = derivedWatermark(sqlite);
       const rows = prepared(sqlite, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE seq > ? ORDER BY seq`).all(from) as RawMemoryRow[];
-      for (const raw of rows) writeDerived(sqlite, fromRaw(raw), true);
+      for (const raw of rows) writeDerived(sqlite, fromRaw(raw), true, ahead);
       const to = Math.max(from, maxSeq(sqlite));
       prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(to));
       return rows.length;
@@ -110,10 +112,64 @@ export function deferDerived(sqlite: Database.Database, seq: number) {
   else scheduleCatchUp(sqlite);
 }
 
-function writeDerived(sqlite: Database.Database, row: MemoryRow, fresh: boolean) {
+/** A new memory's derived rows, computed ahead of its write: a bulk import tokenizes and parses thousands outside its transaction. */
+export interface DerivedAhead {
+  tags: string[];
+  lexical: [string, string, string];
+  entities: Entity[];
+}
+
+/** The derived rows of a memory about to be inserted (its stored, redacted title, tags and content). */
+export function deriveAhead(row: Pick<MemoryRow, "title" | "tags" | "content">): DerivedAhead {
+  return { tags: row.tags, lexical: lexicalColumns(row), entities: entitiesOf(row) };
+}
+
+/**
+ * Inserts memories with derived rows computed ahead, inside the caller's transaction: pending
+ * memories are caught up first, then `insert` writes the new rows and returns each one's seq and
+ * derived rows, which are written as they are, and the watermark moves past them. Throws (the
+ * caller's transaction rolls back) if `insert` left a memory of its own without derived rows.
+ */
+export function insertWithDerived(sqlite: Database.Database, insert: () => { seq: number; id: string; derived: DerivedAhead }[]) {
+  catchUpDerived(sqlite);
+  const from = derivedWatermark(sqlite);
+  const inserted = insert();
+  const pending = (prepared(sqlite, "SELECT count(*) AS n FROM memories WHERE seq > ?").get(from) as { n: number }).n;
+  if (pending !== inserted.length) throw new Error(`derived rows: ${pending} memories pending, ${inserted.length} computed ahead`);
+  const tag = prepared(sqlite, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
+  for (const { seq, id, derived } of inserted) {
+    for (const t of derived.tags) tag.run(id, t);
+    indexLexical(sqlite, seq, id, derived.lexical);
+    writeEntities(sqlite, id, derived.entities);
+  }
+  prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(Math.max(from, maxSeq(sqlite))));
+}
+
+/** Derived rows computed ahead, by the text they were computed from (`aheadKey`): a row whose text differs is computed anew. */
+export type AheadByText = Map<string, DerivedAhead>;
+
+export const aheadKey = (row: Pick<MemoryRow, "title" | "tags" | "content">) => JSON.stringify([row.title ?? "", row.tags, row.content]);
+
+/** The derived rows of memories about to be inserted, one a step, for a batch's write (`catchUpDerived(sqlite, ahead)`). */
+export function* deriveAheadSteps(rows: Pick<MemoryRow, "title" | "tags" | "content">[]): Steps<AheadByText> {
+  const out: AheadByText = new Map();
+  for (const row of rows) {
+    out.set(aheadKey(row), deriveAhead(row));
+    yield;
+  }
+  return out;
+}
+
+function writeDerived(sqlite: Database.Database, row: MemoryRow, fresh: boolean, ahead?: AheadByText) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_tags WHERE memory_id = ?").run(row.id);
   const tag = prepared(sqlite, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
   for (const t of row.tags) tag.run(row.id, t);
+  const done = fresh ? ahead?.get(aheadKey(row)) : undefined;
+  if (done) {
+    indexLexical(sqlite, row.seq, row.id, done.lexical);
+    writeEntities(sqlite, row.id, done.entities);
+    return;
+  }
   indexMemory(sqlite, row, fresh);
   syncEntities(sqlite, row, fresh);
 }

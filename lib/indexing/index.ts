@@ -5,5 +5,14 @@
  * now. derived.ts itself is imported only from lib/indexing/ (rule `indexing-derived-through-its-entry`);
  * lib/memories and lib/search have their own narrower doors (after-write.ts, before-read.ts).
  */
-export { catchUpDerived, catchUpForReader, deferDerived, initDerivedWatermark, markAllDerived } from "./derived";
+export {
+  catchUpDerived,
+  catchUpForReader,
+  deferDerived,
+  deriveAhead,
+  type DerivedAhead,
+  initDerivedWatermark,
+  insertWithDerived,
+  markAllDerived,
+} from "./derived";
 export { LEXICAL_SEGMENTS_MAX, lexicalSegments, MERGE_EVERY_MS, mergeLexicalIndexSteps } from "./lexical-merge";

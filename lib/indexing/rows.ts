@@ -13,14 +13,19 @@ import { tokenize, tokenizeRecent } from "../search/tokenizer";
  */
 export function indexMemory(sqlite: Database.Database, row: Pick<MemoryRow, "seq" | "id" | "title" | "tags" | "content">, fresh = false) {
   if (!fresh) prepared(sqlite, "DELETE FROM memory_fts WHERE rowid = ?").run(row.seq);
+  indexLexical(sqlite, row.seq, row.id, lexicalColumns(row));
+}
+
+/** `indexMemory` of a fresh row whose lexical columns were computed ahead (`lexicalColumns`). */
+export function indexLexical(sqlite: Database.Database, seq: number, id: string, columns: [string, string, string]) {
   // OR REPLACE: a fresh row may be indexed already (a database an older version wrote to).
-  prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(row.seq, ...lexicalColumns(row));
+  prepared(sqlite, "INSERT OR REPLACE INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)").run(seq, ...columns);
   // A newer enqueued_at tells a worker that is embedding the old text not to clear this entry.
   prepared(
     sqlite,
     `INSERT INTO embedding_queue(memory_id) VALUES (?) ON CONFLICT(memory_id) DO UPDATE
      SET attempts = 0, last_error = NULL, enqueued_at = max(excluded.enqueued_at, embedding_queue.enqueued_at + 1)`,
-  ).run(row.id);
+  ).run(id);
   notifyIndexed(sqlite);
 }
 

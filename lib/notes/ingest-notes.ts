@@ -6,7 +6,7 @@ import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { badRequest } from "../errors";
 import { readRegularText, requireDirectory, requireRegularFile } from "../files/checked";
-import { previewOrWrite } from "../memories/preview-or-write";
+import { previewOrWrite, previewOrWriteSliced } from "../memories/preview-or-write";
 import { findExactDuplicate } from "../memories/exact-duplicate";
 import { getMemoryRow } from "../memories/get";
 import { contentHash, normalizeTags } from "../memories/normalize";
@@ -50,17 +50,30 @@ interface Prepared extends Omit<NoteCandidate, "content" | "title" | "tags"> {
 export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNotesResult {
   const { root, files, base } = located(input);
   const placement = placementOf(ctx, input, base, !input.dryRun);
-  return write(ctx, input, root, files, base, placement, runAll(prepareSteps(files, base)));
+  const notes = runAll(prepareSteps(files, base));
+  const items = previewOrWrite(ctx, input.dryRun, (write) => {
+    const plan = runAll(planSteps(ctx, files, base, placement, notes));
+    return write ? apply(ctx, placement, base, plan) : itemsOf(plan, base);
+  });
+  return result(input, root, files, placement, items);
 }
 
 /**
- * `ingestNotes` for the server: the files are read, split and redacted in slices (lib/slices.ts), so
- * health keeps answering; the write stays one transaction.
+ * `ingestNotes` for the server: the files are read, split and redacted, the notes decided and
+ * their index rows computed in slices (lib/slices.ts), so health keeps answering; the write stays
+ * one transaction, which only applies the plan (lib/memories/preview-or-write.ts).
  */
 export async function ingestNotesAsync(ctx: Ctx, input: ParsedIngestNotesInput): Promise<IngestNotesResult> {
   const { root, files, base } = located(input);
   const placement = placementOf(ctx, input, base, !input.dryRun);
-  return write(ctx, input, root, files, base, placement, await runSliced(prepareSteps(files, base)));
+  const notes = await runSliced(prepareSteps(files, base));
+  const items = await previewOrWriteSliced(ctx, input.dryRun, {
+    plan: () => planSteps(ctx, files, base, placement, notes),
+    preview: (plan) => itemsOf(plan, base),
+    apply: (plan) => apply(ctx, placement, base, plan),
+    inserts: (plan) => plan.decisions.filter((d) => d.outcome === "new").map(({ n }) => ({ title: n.title, tags: normalizeTags(n.tags), content: n.content })),
+  });
+  return result(input, root, files, placement, items);
 }
 
 function located(input: ParsedIngestNotesInput) {
@@ -95,72 +108,92 @@ function* prepareSteps(files: string[], base: string): Steps<Prepared[]> {
   return notes;
 }
 
-function write(
-  ctx: Ctx,
-  input: ParsedIngestNotesInput,
-  root: string,
-  files: string[],
-  base: string,
-  placement: Placement,
-  notes: Prepared[],
-): IngestNotesResult {
-  const run = (write: boolean): IngestedNoteDto[] => {
-    const earlier = prepared(
-      ctx.sqlite,
-      `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.notes.key') AS key FROM memories
-       WHERE json_extract(metadata, '$.notes.file') IN (SELECT value FROM json_each(?)) ORDER BY seq`,
-    ).all(JSON.stringify(files.map(redact))) as Earlier[];
-    const byKey = new Map(earlier.map((e) => [e.key, e]));
-    const byHash = new Map(earlier.map((e) => [e.hash, e]));
-    // Texts still in the files keep their memories, wherever the lines moved: claimed first.
-    const claimed = new Set(notes.flatMap((n) => byHash.get(n.hash)?.id ?? []));
-    const out: IngestedNoteDto[] = [];
-    const seen = new Set<string>();
-    for (const n of notes) {
-      const dto = (outcome: NoteOutcome, id?: string): IngestedNoteDto => ({
-        title: n.title,
-        category: n.category,
-        source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`,
-        outcome,
-        ...(id ? { id } : {}),
-      });
-      const same = byHash.get(n.hash);
-      if (same) {
-        out.push(dto("unchanged", same.id));
-        continue;
-      }
-      if (seen.has(n.hash)) continue;
-      seen.add(n.hash);
-      const exact = findExactDuplicate(ctx.sqlite, placement, n.hash);
-      if (exact) {
-        claimed.add(exact.id);
-        out.push(dto("unchanged", exact.id));
-        continue;
-      }
-      const previous = sameLine(n, byKey, earlier, claimed);
-      if (previous) {
-        if (write)
-          applyChange(
-            ctx.db,
-            getMemoryRow(ctx.db, previous.id),
-            { content: n.content, contentHash: n.hash, title: n.title, category: n.category, metadata: metadata(n, base) },
-            "import",
-            "ingest: the note changed in its file",
-          );
-        out.push(dto("updated", previous.id));
-        continue;
-      }
-      out.push(dto("new", write ? insert(ctx, placement, n, base) : undefined));
-    }
-    for (const e of earlier) {
-      if (claimed.has(e.id) || (e.status !== "active" && e.status !== "suggested")) continue;
-      if (write) applyChange(ctx.db, getMemoryRow(ctx.db, e.id), { status: "archived" }, "import", "ingest: gone from its file");
-      out.push({ title: e.key, category: "note", source: e.key, outcome: "removed", id: e.id });
-    }
-    return out;
-  };
+/** What the ingest does with each note, decided from reads alone (`planSteps`); `apply` writes it. */
+interface Decision {
+  n: Prepared;
+  outcome: NoteOutcome;
+  /** The memory it is (unchanged), the one it rewrites (updated). */
+  id?: string;
+  /** Its metadata (new, updated), redacted ahead of the write. */
+  meta?: Redacted<Record<string, unknown>>;
+}
+interface NotesPlan {
+  decisions: Decision[];
+  /** Earlier notes gone from their files: archived. */
+  removed: Earlier[];
+}
 
-  const items = previewOrWrite(ctx, input.dryRun, run);
+/** The ingest decided one note a step: reads only (the earlier notes of the files, exact duplicates). */
+function* planSteps(ctx: Ctx, files: string[], base: string, placement: Placement, notes: Prepared[]): Steps<NotesPlan> {
+  const earlier = prepared(
+    ctx.sqlite,
+    `SELECT id, status, content_hash AS hash, content, json_extract(metadata, '$.notes.key') AS key FROM memories
+     WHERE json_extract(metadata, '$.notes.file') IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+  ).all(JSON.stringify(files.map(redact))) as Earlier[];
+  const byKey = new Map(earlier.map((e) => [e.key, e]));
+  const byHash = new Map(earlier.map((e) => [e.hash, e]));
+  // Texts still in the files keep their memories, wherever the lines moved: claimed first.
+  const claimed = new Set(notes.flatMap((n) => byHash.get(n.hash)?.id ?? []));
+  const decisions: Decision[] = [];
+  const seen = new Set<string>();
+  for (const n of notes) {
+    yield;
+    const same = byHash.get(n.hash);
+    if (same) {
+      decisions.push({ n, outcome: "unchanged", id: same.id });
+      continue;
+    }
+    if (seen.has(n.hash)) continue;
+    seen.add(n.hash);
+    const exact = findExactDuplicate(ctx.sqlite, placement, n.hash);
+    if (exact) {
+      claimed.add(exact.id);
+      decisions.push({ n, outcome: "unchanged", id: exact.id });
+      continue;
+    }
+    const previous = sameLine(n, byKey, earlier, claimed);
+    const meta = metadata(n, base);
+    decisions.push(previous ? { n, outcome: "updated", id: previous.id, meta } : { n, outcome: "new", meta });
+  }
+  return { decisions, removed: earlier.filter((e) => !claimed.has(e.id) && (e.status === "active" || e.status === "suggested")) };
+}
+
+/** The plan's notes as the answer lists them; `ids`: the new memories' ids, in order, once written. */
+function itemsOf(plan: NotesPlan, base: string, ids?: string[]): IngestedNoteDto[] {
+  let written = 0;
+  const out: IngestedNoteDto[] = plan.decisions.map(({ n, outcome, id }) => {
+    const newId = outcome === "new" ? ids?.[written++] : id;
+    return {
+      title: n.title,
+      category: n.category,
+      source: `${path.relative(base, n.file) || path.basename(n.file)}:${n.line}`,
+      outcome,
+      ...(newId ? { id: newId } : {}),
+    };
+  });
+  for (const e of plan.removed) out.push({ title: e.key, category: "note", source: e.key, outcome: "removed", id: e.id });
+  return out;
+}
+
+/** Writes a plan, inside the caller's transaction: new notes inserted, changed ones rewritten, gone ones archived. */
+function apply(ctx: Ctx, placement: Placement, base: string, plan: NotesPlan): IngestedNoteDto[] {
+  const ids: string[] = [];
+  for (const { n, outcome, id, meta = metadata(n, base) } of plan.decisions) {
+    if (outcome === "new") ids.push(insert(ctx, placement, n, meta));
+    else if (outcome === "updated" && id)
+      applyChange(
+        ctx.db,
+        getMemoryRow(ctx.db, id),
+        { content: n.content, contentHash: n.hash, title: n.title, category: n.category, metadata: meta },
+        "import",
+        "ingest: the note changed in its file",
+      );
+  }
+  for (const e of plan.removed) applyChange(ctx.db, getMemoryRow(ctx.db, e.id), { status: "archived" }, "import", "ingest: gone from its file");
+  return itemsOf(plan, base, ids);
+}
+
+function result(input: ParsedIngestNotesInput, root: string, files: string[], placement: Placement, items: IngestedNoteDto[]): IngestNotesResult {
   const counts: Record<NoteOutcome, number> = { new: 0, updated: 0, unchanged: 0, removed: 0 };
   for (const i of items) counts[i.outcome]++;
   return {
@@ -246,7 +279,7 @@ function metadata(n: Prepared, base: string): Redacted<Record<string, unknown>> 
   });
 }
 
-function insert(ctx: Ctx, placement: Placement, n: Prepared, base: string): string {
+function insert(ctx: Ctx, placement: Placement, n: Prepared, meta: Redacted<Record<string, unknown>>): string {
   const id = uuidv7();
   const now = Date.now();
   prepared(
@@ -262,7 +295,7 @@ function insert(ctx: Ctx, placement: Placement, n: Prepared, base: string): stri
     n.content,
     JSON.stringify(normalizeTags(n.tags)),
     n.hash,
-    JSON.stringify(metadata(n, base)),
+    JSON.stringify(meta),
     now,
     now,
   );

@@ -41,6 +41,35 @@ describe("the event loop during one big request", () => {
     expect(answeredMeanwhile, "health answers while the compress ran").toBeGreaterThanOrEqual(10);
   });
 
+  it("health keeps answering while 1,500 memories are imported, and the import is written whole", { timeout: 600_000 }, async () => {
+    // The import is planned in slices (redaction, look-ups, rows, index rows); its write only inserts.
+    const entries = Array.from({ length: 1_500 }, (_, i) => ({
+      title: `Imported note ${i}`,
+      content: `Imported note ${i}: ${"the build cache keeps the compiled modules between runs; ".repeat(12)}`,
+      tags: ["bench", `t${i % 20}`],
+    }));
+    let done = false;
+    const imported = server
+      .api("/api/import?format=json", { method: "POST", body: JSON.stringify(entries), headers: { "content-type": "text/plain" } })
+      .then(async (res) => {
+        const out = (await res.json()) as { created?: number };
+        done = true;
+        return { status: res.status, created: out.created };
+      });
+    let answeredMeanwhile = 0;
+    while (!done) {
+      const res = await server.api("/api/health");
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      if (!done) answeredMeanwhile++;
+    }
+    expect(await imported).toEqual({ status: 200, created: 1_500 });
+    expect(answeredMeanwhile, "health answers while the import ran").toBeGreaterThanOrEqual(10);
+    // Its index rows were written with it: the lexical search finds the imported notes.
+    const found = await server.api("/api/search", { method: "POST", json: { query: "imported compiled modules", mode: "lexical", limit: 5 } });
+    expect(((await found.json()) as { results: unknown[] }).results).toHaveLength(5);
+  });
+
   it("a memory page of over 4,000 characters is rendered in the Markdown worker of the production build", { timeout: 120_000 }, async () => {
     const content = `# Deploy notes\n\n${"- **Always** run `npm test` before a release, see [the guide](https://example.com/guide).\n".repeat(80)}`;
     expect(content.length).toBeGreaterThan(4_000);

@@ -100,7 +100,12 @@ export async function redactAsync(text: string, onSlice?: (ms: number) => void):
 
 /** `redactDeep` without holding the event loop (slices of about SLICE_MS, long strings cut too); any depth. */
 export async function redactDeepAsync<T>(value: T): Promise<Redacted<T>> {
-  return asRedacted((await runSliced(mapJsonSteps(value, (text) => (text.length <= REDACT_SLICE_CHARS ? redact(text) : redactSteps(text))))) as T);
+  return runSliced(redactDeepSteps(value));
+}
+
+/** `redactDeep` as steps (one a value, long strings cut too), to run inside a caller's own steps. */
+export function* redactDeepSteps<T>(value: T): Steps<Redacted<T>> {
+  return asRedacted((yield* mapJsonSteps(value, (text) => (text.length <= REDACT_SLICE_CHARS ? redact(text) : redactSteps(text)))) as T);
 }
 
 /** `redact` as steps: a text longer than a slice is scanned `REDACT_SLICE_CHARS` at a time. */

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { importMemories, importMemoriesAsync } from "../../../lib/export";
+import { importQuery } from "../../../lib/contracts/export";
+import { catchUpDerived } from "../../../lib/indexing";
+import { createMemory } from "../../../lib/memories";
+import { tokenize } from "../../../lib/search/tokenizer";
+import { testCtx } from "../../helpers/ctx";
+
+/**
+ * Issue 37: the server's import plans everything (redaction, look-ups, rows, index rows) in slices
+ * and its write transaction only inserts. The write stays all or nothing, a change to the store
+ * between the plan and the write is seen (the plan is made again), and the store it leaves is the
+ * one the synchronous verb (planned and written in one transaction) leaves.
+ */
+const open: { close: () => void }[] = [];
+const ctx = () => {
+  const c = testCtx();
+  open.push(c);
+  return c;
+};
+afterEach(() => open.splice(0).forEach((c) => c.close()));
+
+const json = importQuery.parse({ format: "json" });
+
+/** An export of `n` memories: links between them, versions, tags, entities, a secret, a repeat, an invalid entry. */
+function exportFile(n: number) {
+  const entries: unknown[] = Array.from({ length: n }, (_, i) => ({
+    id: `m-${i}`,
+    title: `Note ${i}`,
+    content: `Note ${i}: the cache for #${i} lives in src/cache/${i}.ts; see https://example.com/n/${i}`,
+    category: "note",
+    scope: i % 3 ? "global" : "project",
+    project: i % 3 ? undefined : { id: "proj-a", name: "shop", identity: "path" },
+    tags: ["cache", `t${i % 7}`],
+    createdAt: "2026-01-02T03:04:05.000Z",
+    links: i ? [{ to: `m-${i - 1}`, kind: "relates", createdAt: "2026-01-02T03:04:05.000Z" }] : [],
+    versions:
+      i % 10
+        ? []
+        : [
+            {
+              version: 1,
+              content: `old text ${i} with ghp_0123456789abcdefghijklmnopqrstuvwxyzAB`,
+              category: "note",
+              pinned: false,
+              priority: 0,
+              status: "active",
+              scope: "global",
+              changedBy: "user",
+              createdAt: "2026-01-01T00:00:00.000Z",
+            },
+          ],
+  }));
+  entries.push({ id: "m-dup", content: "Note 1: the cache for #1 lives in src/cache/1.ts; see https://example.com/n/1", category: "note" });
+  entries.push({ content: "token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB in a note", category: "note", createdAt: "2026-01-02T03:04:05.000Z" });
+  entries.push({ content: "", category: "no-such-category" });
+  return JSON.stringify(entries);
+}
+
+/** Every table an import writes, with the store's own ids and seqs left out where they are random. */
+function store(c: ReturnType<typeof testCtx>) {
+  const rows = (q: string) => c.sqlite.prepare(q).all();
+  return {
+    memories: rows(
+      `SELECT id, project_id, scope, session_id, category, title, content, tags, source, status, pinned, priority, content_hash, metadata,
+              created_at, updated_at, last_accessed_at, access_count FROM memories WHERE id LIKE 'm-%' ORDER BY seq`,
+    ),
+    others: rows("SELECT content FROM memories WHERE id NOT LIKE 'm-%' ORDER BY seq"),
+    links: rows("SELECT from_id, to_id, kind, created_at FROM memory_links ORDER BY from_id, to_id"),
+    versions: rows("SELECT memory_id, version, content FROM memory_versions ORDER BY memory_id, version"),
+    // The lexical index is contentless: what it finds, by the store's ids (new ones as "new").
+    fts: ["cache", "note", "redacted"].map((word) =>
+      rows(
+        `SELECT CASE WHEN m.id LIKE 'm-%' THEN m.id ELSE 'new' END AS id FROM memory_fts f JOIN memories m ON m.seq = f.rowid WHERE memory_fts MATCH '"${tokenize(word)[0]}"' ORDER BY m.seq`,
+      ),
+    ),
+    tags: rows("SELECT t.memory_id, t.tag FROM memory_tags t ORDER BY 1, 2").length,
+    entities: rows("SELECT memory_id, kind, value FROM memory_entities WHERE memory_id LIKE 'm-%' ORDER BY 1, 2, 3"),
+    queue: rows("SELECT memory_id FROM embedding_queue").length,
+    pending: rows("SELECT count(*) AS n FROM memories WHERE seq > (SELECT value FROM embedding_meta WHERE key = 'derived_seq')"),
+  };
+}
+
+describe("the server's import: planned in slices, written in one transaction", () => {
+  it("leaves the same store as the one-transaction verb, index rows included", async () => {
+    const file = exportFile(1_200);
+    const [a, b] = [ctx(), ctx()];
+    const sync = importMemories(a, json, file);
+    const sliced = await importMemoriesAsync(b, json, file);
+    const withoutNewIds = (r: typeof sync) => ({ ...r, items: r.items.map((i) => ({ ...i, id: i.id?.startsWith("m-") ? i.id : typeof i.id })) });
+    expect(withoutNewIds(sliced)).toEqual(withoutNewIds(sync));
+    expect(sliced).toMatchObject({ total: 1_203, created: 1_201, duplicates: 1, invalid: 1 });
+    expect(store(b)).toEqual(store(a));
+    expect(store(b).fts[0]).toHaveLength(1_200);
+    expect(store(b).pending).toEqual([{ n: 0 }]);
+    expect(store(b).others).toEqual([{ content: "token [REDACTED:github_token] in a note" }]);
+  });
+
+  it("writes nothing when the write fails part way", async () => {
+    const c = ctx();
+    createMemory(c, { content: "Kept before the import." });
+    catchUpDerived(c.sqlite); // its index rows now, not by the timer while the import runs
+    const before = store(c);
+    // The 700th insert fails inside the write transaction.
+    c.sqlite.exec("CREATE TEMP TRIGGER fail_import BEFORE INSERT ON main.memories WHEN new.id = 'm-700' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    await expect(importMemoriesAsync(c, json, exportFile(1_000))).rejects.toThrow(/disk trouble/);
+    expect(store(c)).toEqual(before);
+  });
+
+  it("sees a memory created between the plan and the write, and plans again", async () => {
+    const c = ctx();
+    const transaction = c.sqlite.transaction.bind(c.sqlite);
+    let writes = 0;
+    let planned = 0;
+    // Another writer gets in just before the import's write transaction begins (the first time only).
+    c.sqlite.transaction = ((fn: (...a: unknown[]) => unknown) => {
+      if (planned++ === 0) createMemory(c, { content: "Note 5: the cache for #5 lives in src/cache/5.ts; see https://example.com/n/5", category: "note" });
+      const tx = transaction(fn);
+      return Object.assign((...a: unknown[]) => tx(...a), {
+        deferred: (...a: unknown[]) => tx.deferred(...a),
+        immediate: (...a: unknown[]) => (writes++, tx.immediate(...a)),
+        exclusive: (...a: unknown[]) => tx.exclusive(...a),
+      });
+    }) as typeof c.sqlite.transaction;
+    const report = await importMemoriesAsync(c, json, exportFile(300));
+    c.sqlite.transaction = transaction;
+    expect(writes).toBeGreaterThanOrEqual(2);
+    const five = report.items.find((i) => i.index === 5);
+    expect(five).toMatchObject({ outcome: "duplicate" });
+    expect(five?.id).not.toBe("m-5");
+    // Its link (m-6 -> m-5) now points to the memory that held the text.
+    const counted = c.sqlite.prepare("SELECT count(*) AS n FROM memories WHERE content LIKE 'Note 5:%'").get();
+    expect(counted).toEqual({ n: 1 });
+    expect(c.sqlite.prepare("SELECT to_id FROM memory_links WHERE from_id = 'm-6'").get()).toEqual({ to_id: five?.id });
+    expect(store(c).pending).toEqual([{ n: 0 }]);
+  });
+});
