@@ -83,8 +83,18 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   return undefined;
 }
 
-/** A word written as a name: code (an underscore, slash or dot inside), a digit, or a capital not at the start. */
-const NAME_WORD = /^(?:\S*[\w][_./]\w\S*|\S*\d\S*|\p{Lu}\S*)$/u;
+/**
+ * A word (no spaces) written as a name: code (an underscore, slash or dot inside), a digit, or a
+ * capital. Three separate tests: one anchored alternation of `\S*` runs backtracks polynomially.
+ */
+const isNameWord = (word: string) => /\w[_./]\w/.test(word) || /\d/.test(word) || /^\p{Lu}/u.test(word);
+
+/** The word without the punctuation that ends it, trimmed by a loop (`/[.,;:]+$/` is quadratic). */
+function withoutTrailingPunctuation(word: string): string {
+  let end = word.length;
+  while (end > 0 && ".,;:".includes(word[end - 1]!)) end--;
+  return word.slice(0, end);
+}
 
 /**
  * A decision that names another thing in the same slot, said in other words (a pair its vectors
@@ -100,8 +110,8 @@ export function supersedesBySlot(p: Pair): Candidate | undefined {
   if (o.createdAt === n.createdAt || o.category !== "decision" || n.category !== "decision") return undefined;
   const slot = (text: string) => {
     const words = (text.split(/[;:,，。；：]/)[0] ?? "").trim().split(/\s+/);
-    const at = words.findIndex((w, i) => i > 0 && NAME_WORD.test(w));
-    return at < 2 ? undefined : { head: words.slice(0, at).join(" ").toLowerCase(), name: words[at]!.replace(/[.,;:]+$/, "") };
+    const at = words.findIndex((w, i) => i > 0 && isNameWord(w));
+    return at < 2 ? undefined : { head: words.slice(0, at).join(" ").toLowerCase(), name: withoutTrailingPunctuation(words[at]!) };
   };
   const [was, now] = [slot(textOf(o)), slot(textOf(n))];
   if (!was || !now || was.head !== now.head || was.name.toLowerCase() === now.name.toLowerCase()) return undefined;

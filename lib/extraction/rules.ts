@@ -87,11 +87,11 @@ const ZH_LASTING =
 /**
  * A request for work now (issue 40, Chinese): a step of the session's plan ("先…", "然后…", "接着…",
  * "现在…"), the disposal or benefactive form of a command ("把 X 改成 Y", "给 X 加…", "帮我…", "请把…"),
- * a task verb first, or a one-off "…一下" / "…一遍" / "…吧" at the end. Not a memory unless a word of
+ * a task verb first ("改用" is a choice, not one), or a one-off "…一下" / "…一遍" / "…吧" at the end. Not a memory unless a word of
  * ZH_LASTING makes it one.
  */
 const ZH_TASK_REQUEST =
-  /^(?:(?:好的?|嗯|OK|ok|那|那就|行)[，,\s]*)?(?:先|然后|接着|接下来|现在|再)|^(?:(?:好的?|嗯|那|那就)[，,\s]*)?(?:请|麻烦(?:你)?|你)?(?:帮我|帮忙|把|给|将)|^(?:请|麻烦(?:你)?)?(?:修|修复|改|修改|看|看看|查|查一下|跑|运行|启动|重启|生成|补|补全|补上|写|加|添加|删|删除|去掉|实现|重命名|打开|检查|提交|更新|继续|重构|拆|解释|渲染|部署|升级|试试|试一下)(?!信息|记录|日志|时|环境|脚本|项|的|规范|流程|方式|者)|(?:一下|一遍|吧)[。！!.]?\s*$/;
+  /^(?:(?:好的?|嗯|OK|ok|那|那就|行)[，,\s]*)?(?:先|然后|接着|接下来|现在|再)|^(?:(?:好的?|嗯|那|那就)[，,\s]*)?(?:请|麻烦(?:你)?|你)?(?:帮我|帮忙|把|给|将)|^(?:请|麻烦(?:你)?)?(?:修|修复|改(?!用)|修改|看|看看|查|查一下|跑|运行|启动|重启|生成|补|补全|补上|写|加|添加|删|删除|去掉|实现|重命名|打开|检查|提交|更新|继续|重构|拆|解释|渲染|部署|升级|试试|试一下)(?!信息|记录|日志|时|环境|脚本|项|的|规范|流程|方式|者)|(?:一下|一遍|吧)[。！!.]?\s*$/;
 /**
  * Narration (Chinese): the project or the user's role described ("我们在做 X，一个…", "这是 X 的…",
  * "X 支持…", "我负责…"): context, not a decision or a gotcha. "这是因为…" stays (a cause).

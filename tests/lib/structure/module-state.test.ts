@@ -26,6 +26,10 @@ const ALLOWED: Record<string, string> = {
   "lib/compression/phases/select.ts:tags": "text -> tag, a memo of a pure function",
   "lib/importers/projects.ts:cache": "a foreign tool's project file -> its project, a memo of the file system",
   "lib/security/redact-fields.ts:redactedKeys": "key -> redacted key, a memo of a pure function",
+  "lib/compression/phases/assemble.ts:partsShown":
+    "request part -> the part answered for it last time (weak: gone with the request's objects), a memo of a pure function",
+  "lib/compression/phases/assemble.ts:messagesShown":
+    "request message -> the message answered for it last time (weak: gone with the request's objects), a memo of a pure function",
   "lib/injection/stable.ts:blockCache": "rows and budget -> rendered block, a memo of a pure function (the key holds every row's id and update time)",
 };
 
