@@ -2,6 +2,7 @@ import { importQuery } from "../../lib/contracts/export";
 import os from "node:os";
 import { importMemoriesAsync } from "../../lib/export";
 import { testCtx } from "../../tests/helpers/ctx";
+import { measureHold } from "./loop-hold";
 
 /**
  * Where an import of `--memories` notes (the http-routes.ts input: 12,000 of about 2 KB, JSON) holds
@@ -53,20 +54,12 @@ async function run(dryRun: boolean) {
       exclusive: (...a: unknown[]) => timed(() => wrapped.exclusive(...a)),
     });
   }) as typeof ctx.sqlite.transaction;
-  let last = performance.now();
-  let longest = 0;
-  const ticker = setInterval(() => {
-    const t = performance.now();
-    longest = Math.max(longest, t - last);
-    last = t;
-  }, 1);
-  const [w, c] = [performance.now(), process.cpuUsage()];
-  const report = await importMemoriesAsync(ctx, importQuery.parse({ format: "json", dryRun: String(dryRun) }), body);
-  const used = process.cpuUsage(c);
-  const wall = performance.now() - w;
-  // The last stretch (the write) ends in this continuation, before any timer could see it.
-  longest = Math.max(longest, performance.now() - last);
-  clearInterval(ticker);
+  const {
+    result: report,
+    longestMs: longest,
+    wallMs: wall,
+    cpu: used,
+  } = await measureHold(() => importMemoriesAsync(ctx, importQuery.parse({ format: "json", dryRun: String(dryRun) }), body));
   ctx.close();
   return {
     run: dryRun ? "dry run (parse, check, redact, look up)" : "import (the same + the write transaction)",

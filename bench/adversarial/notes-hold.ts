@@ -6,6 +6,7 @@ import { ingestNotesAsync } from "../../lib/notes/ingest-notes";
 import { testCtx } from "../../tests/helpers/ctx";
 import { tempDir } from "../../tests/helpers/server";
 import { noteText } from "./http-routes";
+import { measureHold } from "./loop-hold";
 
 /**
  * Where a notes ingest (the http-routes.ts input: 4 notes of 2 MB) holds the event loop: the
@@ -38,19 +39,12 @@ async function run(dryRun: boolean) {
       };
     return Object.assign(timed(wrapped), { deferred: timed(wrapped.deferred), immediate: timed(wrapped.immediate), exclusive: timed(wrapped.exclusive) });
   }) as typeof ctx.sqlite.transaction;
-  let last = performance.now();
-  let longest = 0;
-  const ticker = setInterval(() => {
-    const t = performance.now();
-    longest = Math.max(longest, t - last);
-    last = t;
-  }, 1);
-  const [w, c] = [performance.now(), process.cpuUsage()];
-  const result = await ingestNotesAsync(ctx, ingestNotesInput.parse({ path: dir, scope: "global", dryRun }));
-  const used = process.cpuUsage(c);
-  const wall = performance.now() - w;
-  longest = Math.max(longest, performance.now() - last);
-  clearInterval(ticker);
+  const {
+    result,
+    longestMs: longest,
+    wallMs: wall,
+    cpu: used,
+  } = await measureHold(() => ingestNotesAsync(ctx, ingestNotesInput.parse({ path: dir, scope: "global", dryRun })));
   ctx.close();
   return {
     run: dryRun ? "dry run" : "ingest",

@@ -16,6 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
+/** Health answers, one request after another, that arrive while `running()` holds (each a 200). */
+async function healthAnswersWhile(running: () => boolean): Promise<number> {
+  let answered = 0;
+  while (running()) {
+    const res = await server.api("/api/health");
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    if (running()) answered++;
+  }
+  return answered;
+}
+
 describe("the event loop during one big request", () => {
   it("health keeps answering while 30,000 messages are compressed", { timeout: 600_000 }, async () => {
     const h = new History("ses_big");
@@ -30,13 +42,7 @@ describe("the event loop during one big request", () => {
     });
 
     // Health answers that arrived while the compress was still running.
-    let answeredMeanwhile = 0;
-    while (!done) {
-      const res = await server.api("/api/health");
-      expect(res.status).toBe(200);
-      await res.arrayBuffer();
-      if (!done) answeredMeanwhile++;
-    }
+    const answeredMeanwhile = await healthAnswersWhile(() => !done);
     expect(await compress).toEqual({ status: 200, messages: 30_000 });
     expect(answeredMeanwhile, "health answers while the compress ran").toBeGreaterThanOrEqual(10);
   });
@@ -56,13 +62,7 @@ describe("the event loop during one big request", () => {
         done = true;
         return { status: res.status, created: out.created };
       });
-    let answeredMeanwhile = 0;
-    while (!done) {
-      const res = await server.api("/api/health");
-      expect(res.status).toBe(200);
-      await res.arrayBuffer();
-      if (!done) answeredMeanwhile++;
-    }
+    const answeredMeanwhile = await healthAnswersWhile(() => !done);
     expect(await imported).toEqual({ status: 200, created: 1_500 });
     expect(answeredMeanwhile, "health answers while the import ran").toBeGreaterThanOrEqual(10);
     // Its index rows were written with it: the lexical search finds the imported notes.
