@@ -7,6 +7,7 @@ import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
 import { searchQuery, type QueryTranslationSetting } from "../../lib/search/bilingual";
+import { isLabelName } from "../../lib/search/vector-text";
 import type { SearchFilters } from "../../lib/search/filters";
 import { benchCtx, round, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR } from "./quality";
@@ -43,6 +44,8 @@ const REWRITE = process.env.RECOLLECT_BENCH_QUERY_REWRITE;
 const TRANSLATE = (process.env.RECOLLECT_BENCH_TRANSLATE ?? "off") as QueryTranslationSetting;
 /** While tuning: the frozen half is neither scored nor printed. */
 const TUNING_ONLY = args.includes("--tuning-only");
+/** `keep`: the question's names stay in its embedded text (as before issue 42 round 5). */
+const NAMES_IN_VECTOR = process.env.RECOLLECT_BENCH_NAMES_IN_VECTOR === "keep";
 
 type Mode = "lexical" | "vector" | "hybrid";
 export interface PreparedQuery {
@@ -81,7 +84,7 @@ async function prepare(
       texts.push(PASSAGE_PREFIX + (d.title ? `${d.title}\n` : "") + d.content);
     }
   }
-  const asked = queries.map((q) => searchQuery(rewrite ? rewrite(q.q) : q.q, TRANSLATE));
+  const asked = queries.map((q) => searchQuery(rewrite ? rewrite(q.q) : q.q, TRANSLATE, NAMES_IN_VECTOR ? undefined : (name) => isLabelName(ctx.sqlite, name)));
   const docVectors = await embedAll(texts);
   const queryVectors = await embedAll(asked.map((q) => QUERY_PREFIX + q.embedText));
   const candidates = new Map<number, Candidate>();

@@ -1,5 +1,6 @@
 import { BILINGUAL_TERMS } from "./bilingual-terms";
 import { hasCjk, queryTerms } from "./tokenizer";
+import { withoutNames } from "./vector-text";
 
 /**
  * Query translation by dictionary (issue 42): a Chinese question for an English memory, or the
@@ -92,16 +93,19 @@ export type QueryTranslationSetting = "dictionary" | "off";
 /**
  * What a question is searched with: its lexical terms (its own, then its translations') and the
  * text whose embedding the vector list uses (the question, plus the English renderings of its
- * Chinese words, since the default model reads English).
+ * Chinese words, since the default model reads English). The embedded text leaves out the
+ * names `isLabel` says label memories (vector-text.ts); without it, the question as asked.
  */
 export function searchQuery(
   query: string,
   setting: QueryTranslationSetting,
+  isLabel?: (name: string) => boolean,
 ): { terms: string[]; ownTerms: string[]; translatedTerms: string[]; embedText: string } {
   const own = queryTerms(query);
-  if (setting === "off") return { terms: own, ownTerms: own, translatedTerms: [], embedText: query };
+  const vectorText = isLabel ? withoutNames(query, isLabel) : query;
+  if (setting === "off") return { terms: own, ownTerms: own, translatedTerms: [], embedText: vectorText };
   const { english, chinese, untranslated } = translateQuery(query);
-  if (!english.length && !chinese.length) return { terms: own, ownTerms: own, translatedTerms: [], embedText: query };
+  if (!english.length && !chinese.length) return { terms: own, ownTerms: own, translatedTerms: [], embedText: vectorText };
   // The translation's coverage (lexical.ts) is measured on its own, as the whole question in the
   // other language: the translated words' renderings plus the words that stay as they are (API,
   // Redis, names). A Chinese question's bigrams are absent from an English memory by nature.
@@ -110,6 +114,6 @@ export function searchQuery(
     terms: [...new Set([...own, ...translatedTerms])],
     ownTerms: own,
     translatedTerms,
-    embedText: english.length ? `${query} (${english.join(", ")})` : query,
+    embedText: english.length ? `${vectorText} (${english.join(", ")})` : vectorText,
   };
 }

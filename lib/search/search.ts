@@ -1,4 +1,5 @@
 import type { ParsedSearchInput, SearchOutput, SearchResult } from "../contracts/search";
+import { isLabelName } from "./vector-text";
 import type { Ctx } from "../ctx";
 import type { Status } from "../vocabulary";
 import { toMemoryDto, type MemoryRow } from "../memories/dto";
@@ -75,7 +76,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     tags: input.tags,
     pinned: input.pinned,
   };
-  const { terms, ownTerms, translatedTerms, embedText } = searchQuery(input.query, ctx.config.search.translateQuery);
+  const { terms, ownTerms, translatedTerms, embedText } = searchQuery(input.query, ctx.config.search.translateQuery, (name) => isLabelName(ctx.sqlite, name));
 
   const service = input.mode === "lexical" ? undefined : ctx.services.embeddings;
   let mode: SearchOutput["mode"] = "lexical";
