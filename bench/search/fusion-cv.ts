@@ -60,6 +60,22 @@ export function gateGrid(base: Fusion): Fusion[] {
   return out;
 }
 
+/**
+ * Round 5 (issue 42, LoCoMo names): the vector lead counted in cosine or relative to the vector
+ * list's spread, the lexical share below which the lead applies whatever the margin, and whether an
+ * English question's untranslated words count as a translated match.
+ */
+export function leadGrid(base: Fusion): Fusion[] {
+  const out: Fusion[] = [];
+  for (const translatedBeyondOwn of [false, true])
+    for (const vectorLeadRelative of [false, true])
+      for (const vectorLead of vectorLeadRelative ? [0.05, 0.1, 0.15, 0.2, 0.3] : [0.01, 0.02, 0.03])
+        for (const vectorLeadMargin of [0.2, 0.3])
+          for (const vectorLeadShare of [0, 0.4, 0.5])
+            out.push({ ...base, vectorLead, vectorLeadMargin, vectorLeadShare, vectorLeadRelative, translatedBeyondOwn });
+  return out;
+}
+
 export function fusionGrid(): Fusion[] {
   const out: Fusion[] = [];
   for (const lexicalWeight of [3, 4])
@@ -157,4 +173,4 @@ export function crossValidate(input: CvInput, grid: Fusion[] = fusionGrid()) {
 }
 
 const short = (f: Fusion) =>
-  `w${f.lexicalWeight} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0} lead${f.vectorLead ?? "-"}/${f.vectorLeadMargin ?? "-"} agreement${f.vectorAgreement ?? 0}`;
+  `w${f.lexicalWeight} rel${f.vectorLeadRelative ?? "-"} share${f.vectorLeadShare ?? "-"} tbo${f.translatedBeyondOwn ?? "-"} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0} lead${f.vectorLead ?? "-"}/${f.vectorLeadMargin ?? "-"} agreement${f.vectorAgreement ?? 0}`;

@@ -273,7 +273,7 @@ for (const a of args.filter((x) => x.startsWith("--try="))) {
 }
 
 if (args.includes("--cv")) {
-  const { crossValidate, gateGrid, BEFORE } = await import("./fusion-cv");
+  const { crossValidate, gateGrid, leadGrid, BEFORE } = await import("./fusion-cv");
   const now = Date.now();
   // Both sets' tuning halves (the fresh set ranks in its own store).
   const tuningOf = (p: Prepared) => p.queries.filter((q) => q.half === "tuning").map((q) => ({ q, p }));
@@ -310,7 +310,7 @@ if (args.includes("--cv")) {
           })
         : null,
     },
-    args.includes("--cv-round3") ? undefined : gateGrid(FUSION),
+    args.includes("--cv-round3") ? undefined : args.includes("--cv-round4") ? gateGrid(FUSION) : leadGrid(FUSION),
   );
   console.log(`\nCross-validation on the tuning half (${cv.folds} folds): ${JSON.stringify(cv.foldScores)}; chosen ${JSON.stringify(cv.chosen)}`);
   result.cv = cv;

@@ -85,6 +85,24 @@ export interface Fusion {
   vectorLead?: number;
   /** vectorLead applies only while the best lexical hit leads the next by less than this share of the question. */
   vectorLeadMargin?: number;
+  /**
+   * vectorLead also applies, whatever the lexical margin, while the best lexical hit holds less than
+   * this share of the question in its own words (absent = only the margin decides): a hit holding a
+   * third of a paraphrase stands out from hits holding nothing, and is still a weak match.
+   */
+  vectorLeadShare?: number;
+  /**
+   * vectorLead is measured relative to the vector list's own spread: (first − second) / (first −
+   * tenth similarity), so the same setting holds for a model whose cosines sit higher or lower
+   * (absent = an absolute cosine difference).
+   */
+  vectorLeadRelative?: boolean;
+  /**
+   * A translated match keeps the lexical list sure (vectorLead off) only when the translation holds
+   * more of the question than its own words do (absent = any translated match past its floor): an
+   * English question's "translation" is mostly its own untranslated words, no new evidence.
+   */
+  translatedBeyondOwn?: boolean;
 }
 /**
  * Chosen by 5-fold cross-validation on the tuning halves of the issue-42 sets and LoCoMo conv-26 only,
@@ -118,9 +136,16 @@ export const FUSION: Fusion = {
   // gateGrid): while the lexical evidence is unsure (thin, no hit leading by 20% of the question, no
   // translated match), the vector list's first hit stays first when it leads the second by 0.02
   // cosine. Measured, not chosen: damping unsure lexical hits by their vector agreement.
-  vectorLead: 0.02,
   vectorLeadMargin: 0.2,
   vectorAgreement: 0,
+  // Round 5, chosen by 5-fold CV on the same tuning data (bench/search/fusion-cv.ts leadGrid; every
+  // fold chose translatedBeyondOwn, three of five this lead): the lead is counted relative to the
+  // vector list's spread (first − tenth similarity), not in cosine, so it does not hang on one
+  // model's cosine scale; an English question's own untranslated words no longer count as a
+  // translated match. Tuning paraphrase hit@1 0.27 -> 0.28 (vector 0.29), fresh 0.26 -> 0.28 (0.29).
+  vectorLead: 0.1,
+  vectorLeadRelative: true,
+  translatedBeyondOwn: true,
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
@@ -216,7 +241,10 @@ export function rank(
   const topSimilarity = near.length ? 1 - near[0].distance : 0;
   // Unsure: thin in the question's own words, no hit standing out, nothing from the translation (a
   // cross-language match is not the vector model's to judge).
-  const unsure = thinness < 1 && margin < (fusion.vectorLeadMargin ?? 1) && ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) === 0;
+  const unsure =
+    thinness < 1 &&
+    (margin < (fusion.vectorLeadMargin ?? 1) || bestOwn < (fusion.vectorLeadShare ?? 0)) &&
+    (ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) === 0 || (fusion.translatedBeyondOwn === true && bestTranslated <= bestOwn));
   const agreementOf = (distance: number | undefined) =>
     !fusion.vectorAgreement || !unsure
       ? 1
@@ -263,7 +291,9 @@ export function rank(
   // Ties (equal scores) fall back to the lexical order, then the newest.
   out.sort((a, b) => b.score - a.score || (a.explain.lexicalRank ?? 1e9) - (b.explain.lexicalRank ?? 1e9) || b.seq - a.seq);
   // The vector list's sure first hit stays first while the lexical evidence is unsure.
-  const lead = near.length > 1 ? near[1].distance - near[0].distance : near.length ? 1 : 0;
+  const spread = near.length > 1 ? near[Math.min(9, near.length - 1)].distance - near[0].distance : 0;
+  const absoluteLead = near.length > 1 ? near[1].distance - near[0].distance : near.length ? 1 : 0;
+  const lead = fusion.vectorLeadRelative && near.length > 1 ? (spread > 1e-9 ? absoluteLead / spread : 0) : absoluteLead;
   if (vector && fusion.vectorLead != null && unsure && near.length && lead >= fusion.vectorLead) {
     const i = out.findIndex((r) => r.seq === near[0].seq);
     if (i > 0) out.unshift(...out.splice(i, 1));

@@ -92,23 +92,28 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
       { seq: 3, bm25: -9, title: null, coverage: twoOfFive },
       { seq: 1, bm25: -8, title: null, coverage: twoOfFive },
     ];
-    const vector = [
-      { seq: 2, distance: 0.4 },
-      { seq: 3, distance: 0.45 },
-    ];
+    // The rest of the vector list (not candidates here): the lead is measured against its spread.
+    const tail = Array.from({ length: 8 }, (_, i) => ({ seq: 100 + i, distance: 0.5 + i * 0.01 }));
+    const vector = [{ seq: 2, distance: 0.4 }, { seq: 3, distance: 0.45 }, ...tail];
     const context = { projectId: null, now };
-    expect((FUSION.vectorLead ?? 1) <= 0.05).toBe(true);
+    expect(FUSION.vectorLeadRelative).toBe(true);
     expect(order(lexical, vector, candidates, context)[0]).toBe(2);
-    // Without the gate, or with a lead under it, the word matches win.
+    // Without the gate, or with a lead under it (0.01 of a 0.13 spread), the word matches win.
     expect(order(lexical, vector, candidates, context, { ...FUSION, vectorLead: undefined })[0]).toBe(3);
-    const close = [
-      { seq: 2, distance: 0.44 },
-      { seq: 3, distance: 0.45 },
-    ];
+    const close = [{ seq: 2, distance: 0.44 }, { seq: 3, distance: 0.45 }, ...tail];
     expect(order(lexical, close, candidates, context)[0]).toBe(3);
+    // A model whose cosines sit in a narrower band: the same order, the same decision.
+    const squeeze = (list: typeof vector) => list.map((h) => ({ ...h, distance: 0.6 + h.distance / 4 }));
+    expect(order(lexical, squeeze(vector), candidates, context)[0]).toBe(2);
+    expect(order(lexical, squeeze(close), candidates, context)[0]).toBe(3);
     // A hit standing out (the whole question against two words of it) is sure: it stays first.
     const sure = [{ ...lexical[0], coverage: { matched: 5, present: 5, absent: 0 } }, lexical[1]];
     expect(order(sure, vector, candidates, context)[0]).toBe(3);
+    // An English question's "translation" (its own untranslated words) covering no more than the
+    // question itself is no translated match: the vector list's lead still holds.
+    const echoed = lexical.map((h) => ({ ...h, translatedCoverage: twoOfFive }));
+    expect(order(echoed, vector, candidates, context)[0]).toBe(2);
+    expect(order(echoed, vector, candidates, context, { ...FUSION, translatedBeyondOwn: false })[0]).toBe(3);
   });
 
   it("gives a vector neighbour under the similarity floor no weight", () => {
