@@ -76,9 +76,11 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     tags: input.tags,
     pinned: input.pinned,
   };
-  const { terms, ownTerms, translatedTerms, embedText } = searchQuery(input.query, ctx.config.search.translateQuery, (name) => isLabelName(ctx.sqlite, name));
-
   const service = input.mode === "lexical" ? undefined : ctx.services.embeddings;
+  // Names that label memories are left out of the embedded question (vector-text.ts); looked up only when it is embedded.
+  const isLabel = service?.ready() ? (name: string) => isLabelName(ctx.sqlite, name) : undefined;
+  const { terms, ownTerms, translatedTerms, embedText } = searchQuery(input.query, ctx.config.search.translateQuery, isLabel);
+
   let mode: SearchOutput["mode"] = "lexical";
   let reason = input.mode === "lexical" ? "lexical mode was asked for" : ctx.services.searchStatus.reason;
   // Start the query embedding first: the lexical query runs while the model works.
