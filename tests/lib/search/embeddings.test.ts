@@ -164,6 +164,27 @@ describe("embeddings with the tiny local model", () => {
     expect((await searchMemories(ctx, searchInput.parse({ query: "zzzqqq", mode: "lexical" }))).results).toEqual([]);
   });
 
+  it("embeds the question without the names its memories are filed under; the lexical list still matches them", async () => {
+    const { ctx, service } = await start(withModel(TINY));
+    for (let i = 0; i < 3; i++) createMemory(ctx, { title: "Caroline", content: `Caroline talked about topic ${i}` });
+    const painted = createMemory(ctx, { title: "Melanie", content: "I painted a sunrise over the lake last year" }).memory;
+    await service.drain();
+    const asked: string[] = [];
+    const embedQuery = service.embedQuery.bind(service);
+    service.embedQuery = (text: string) => {
+      asked.push(text);
+      return embedQuery(text);
+    };
+    const out = await searchMemories(ctx, searchInput.parse({ query: "What did Caroline and Melanie paint?" }));
+    expect(out.mode).toBe("hybrid");
+    // Caroline labels three memories; Melanie only one (a name, not a label): it stays.
+    expect(asked).toEqual(["What did and Melanie paint?"]);
+    expect(out.results.map((r) => r.id)).toContain(painted.id);
+    // Lexical mode embeds nothing.
+    await searchMemories(ctx, searchInput.parse({ query: "What did Caroline paint?", mode: "lexical" }));
+    expect(asked).toHaveLength(1);
+  });
+
   it("applies filters inside the vector query and follows status changes and removals", async () => {
     const { ctx, service } = await start(withModel(TINY));
     const dirA = tempDir("proj-a-");
