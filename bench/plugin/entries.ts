@@ -59,16 +59,17 @@ const PREPARE = !args.includes("--no-prepare");
 /** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
 const calls = new Map<string, number>();
 let counting = false;
-/** Inside a turn's timed part (the calls after the answer are not the turn's). */
+/** Inside a turn's timed part (the calls after the answer are counted apart, as "after:"). */
 let timing = false;
 /** Calls on their way, and when that count last changed (the idle work is let finish). */
 let inFlight = 0;
 let changedAt = 0;
 const realFetch = globalThis.fetch;
 globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-  if (counting && timing) {
+  if (counting) {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const prepare = typeof init?.body === "string" && init.body.includes('"prepare":true') ? " (prepare)" : "";
+    const key = `${timing ? "" : "after: "}${init?.method ?? "GET"} ${url.pathname}${prepare}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
   }
   if (!PREPARE && typeof init?.body === "string" && init.body.includes('"prepare":true'))
@@ -76,7 +77,9 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   inFlight++;
   changedAt = performance.now();
   try {
-    return await realFetch(input, init);
+    const res = await realFetch(input, init);
+    if (!res.ok && counting) calls.set(`failed: ${res.status}`, (calls.get(`failed: ${res.status}`) ?? 0) + 1);
+    return res;
   } finally {
     inFlight--;
     changedAt = performance.now();
