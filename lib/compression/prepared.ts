@@ -1,5 +1,4 @@
 import type { CachedPart, PartEntry } from "./part-memory";
-import type { CompressedOriginal } from "./compressed-originals";
 import type { Level } from "./pressure";
 import type { Slot } from "./phases/measure";
 
@@ -16,10 +15,18 @@ import type { Slot } from "./phases/measure";
  * level the new message tipped over, a lost or evicted entry) and the part is compressed as today.
  * So the answer is byte-identical with or without a prepared turn; only where the work runs moves.
  */
+/** A compressed original to store (./compressed-originals.ts `CompressedOriginal`; not imported: that module reads the ctx). */
+interface OriginalRow {
+  hash: string;
+  content: string;
+  tool: string | null;
+  sessionId: string | null;
+}
+
 export interface PreparedPart {
   result: CachedPart;
   /** The compressed originals `compressPart` added for this part (stored with the turn's rows). */
-  originals: CompressedOriginal[];
+  originals: OriginalRow[];
   mi: number;
   pi: number;
   role: string;
