@@ -18,7 +18,7 @@ import { agedLevelsSteps, nudgesFor, pressureLevel, type Level } from "./pressur
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { type ValidInput, validateSteps } from "./validate";
-import { keepPrepared, type PreparedPart, type PreparedTurn, preparedFor, takePrepared, toolMarks } from "./prepared";
+import { keepPrepared, MAX_PREPARED_CHARS, type PreparedPart, type PreparedTurn, preparedFor, takePrepared, toolMarks } from "./prepared";
 import type { OcMessage } from "./schema";
 
 /**
@@ -111,12 +111,16 @@ export async function prepareNextTurn(ctx: Ctx, body: unknown): Promise<number> 
   if (pending.length) {
     const history = await runSliced(History.build(slots, repeatsFrom(cfg)));
     let sliceStart = performance.now();
+    let held = 0;
     for (const { slot, key, level } of pending) {
+      if (held >= MAX_PREPARED_CHARS) break;
       const role = messages[slot.mi].info.role;
       const added = new Map<string, CompressedOriginal>();
       const original = await redactAsync(slot.text);
       const result = compressPart(slot, original, role, level, history, cfg.disabledStrategies, sessionId, added);
-      parts.set(key, { result, originals: [...added.values()], mi: slot.mi, pi: slot.pi, role, level, entry: slot.entry });
+      const originals = [...added.values()];
+      held += (result.v?.length ?? 0) + originals.reduce((n, o) => n + o.content.length, 0);
+      parts.set(key, { result, originals, mi: slot.mi, pi: slot.pi, role, level, entry: slot.entry });
       if (performance.now() - sliceStart >= SLICE_MS) {
         await yieldToLoop();
         sliceStart = performance.now();

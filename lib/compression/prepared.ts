@@ -45,6 +45,12 @@ export interface PreparedTurn {
 export type PreparedTurns = Map<string, PreparedTurn>;
 
 const MAX_SESSIONS = 16;
+/**
+ * Characters one prepared turn holds at most (results and the originals to store): a normal idle
+ * prepares the few parts the next message ages; a whole history sent to prepare stops here and the
+ * rest is compressed by the turn, as without it.
+ */
+export const MAX_PREPARED_CHARS = 4 * 1024 * 1024;
 
 /** What a history's tool slots are, for the comparison above. */
 export function toolMarks(slots: readonly Slot[]): unknown[] {
