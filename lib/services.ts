@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
 import type { ScheduleReplays } from "./compression/phases/schedule";
+import type { PreparedTurns } from "./compression/prepared";
 import type { RecallContextDto } from "./contracts/context";
 import type { StorageState } from "./db/storage-errors";
 import type { EmbeddingService } from "./embeddings/service";
@@ -36,6 +37,8 @@ export interface Services {
   compressDeltas: DeltaExchanges;
   /** Compression's schedule: where each session's replay stopped, to go on from there (compression/phases/schedule.ts). */
   scheduleReplays: ScheduleReplays;
+  /** Compression's next turns, prepared while their sessions were idle (compression/prepared.ts). */
+  preparedTurns: PreparedTurns;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
   background: (() => void)[];
   /** The full disk noted by a failed write, reported by /api/health and the dashboard until a write succeeds. */
@@ -57,6 +60,7 @@ export function createServices(sqlite: Database.Database): Services {
     recallCache: new Map(),
     compressDeltas: new Map(),
     scheduleReplays: new Map(),
+    preparedTurns: new Map(),
     background: [],
     storage: { problem: null },
     enrichmentTrackers: new Map(),

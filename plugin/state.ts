@@ -84,6 +84,8 @@ export interface CompressDeltaState {
   recalls: boolean;
   /** The server takes the session's record of injected blocks in the compress request (`accepts`). */
   records: boolean;
+  /** The server prepares the next turn at idle (`prepare: true`, lib/compression/prepared.ts; `accepts`). */
+  prepares: boolean;
   /** Each message of the call, in order. */
   messages: SentMessage[];
   /** A snapshot of each part as sent (plugin/snapshot.ts), by id. */

@@ -11,10 +11,18 @@
  * only): on a loaded machine the CPU columns are the ones to compare. The HTTP calls the plugin
  * makes per turn are counted by path.
  *
+ * After each turn's answer, as OpenCode does: the request that follows the tool's result (the
+ * history with the answer's step; not timed) and the session's idle event (`session.idle`; V2:
+ * `session.execution.succeeded`), whose work (heartbeat, checkpoint, extraction, the next turn's
+ * compression prepared: lib/compression/prepared.ts) is let finish before the next turn, as a user
+ * reading the answer would. `--no-idle`: neither (the turns back to back, as this bench ran before);
+ * `--no-prepare`: both, the prepare request refused in the plugin's process (the effect of
+ * preparing alone).
+ *
  * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns.
  * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
  *
- *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--cpu-profile plugin.cpuprofile]
+ *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile]
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -45,18 +53,46 @@ interface TurnCost {
   serverCpu: number | null;
 }
 
+const IDLE = !args.includes("--no-idle");
+const PREPARE = !args.includes("--no-prepare");
+
 /** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
 const calls = new Map<string, number>();
 let counting = false;
+/** Inside a turn's timed part (the calls after the answer are counted apart, as "after:"). */
+let timing = false;
+/** Calls on their way, and when that count last changed (the idle work is let finish). */
+let inFlight = 0;
+let changedAt = 0;
 const realFetch = globalThis.fetch;
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   if (counting) {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const prepare = typeof init?.body === "string" && init.body.includes('"prepare":true') ? " (prepare)" : "";
+    const key = `${timing ? "" : "after: "}${init?.method ?? "GET"} ${url.pathname}${prepare}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
   }
-  return realFetch(input, init);
+  if (!PREPARE && typeof init?.body === "string" && init.body.includes('"prepare":true'))
+    return new Response(JSON.stringify({ error: { code: "not_found", message: "refused by the bench (--no-prepare)" } }), { status: 404 });
+  inFlight++;
+  changedAt = performance.now();
+  try {
+    const res = await realFetch(input, init);
+    if (!res.ok && counting) calls.set(`failed: ${res.status}`, (calls.get(`failed: ${res.status}`) ?? 0) + 1);
+    return res;
+  } finally {
+    inFlight--;
+    changedAt = performance.now();
+  }
 }) as typeof fetch;
+
+/** The plugin's idle work done: no call on its way for 50 ms. */
+async function settled() {
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 10));
+    if (inFlight === 0 && performance.now() - changedAt >= 50) return;
+  }
+}
 
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
@@ -68,7 +104,9 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const server0 = processThreadsCpuMs(serverPid);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  timing = true;
   await turn();
+  timing = false;
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const server1 = processThreadsCpuMs(serverPid);
@@ -103,6 +141,12 @@ async function v1Turn(hooks: Hooks, sessionID: string, history: WithParts[], t: 
     });
   });
   history.push(...v1History(sessionID, [step(10_000 + t)]));
+  if (IDLE) {
+    // The request after the tool's result, then the session idle (the history read through `client`).
+    await hooks["experimental.chat.messages.transform"]!({}, { messages: history.map((m) => structuredClone(m)) });
+    await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
+    await settled();
+  }
   return cost;
 }
 
@@ -121,6 +165,12 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
     await host.runHook("tool.execute.after", { ...call, status: "completed", result: { content: "" } });
   });
   history.push(...v2History([step(10_000 + t)]));
+  if (IDLE) {
+    host.setHistory(sessionID, history);
+    await host.runHook("session.context", host.contextEvent(sessionID));
+    host.emit({ type: "session.execution.succeeded", data: { sessionID } });
+    await settled();
+  }
   return cost;
 }
 
@@ -138,12 +188,14 @@ async function main() {
   for (const target of SIZES) {
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
-    const v2Session = id("ses");
-    const hooks = (await createRecollect({ directory }, options)) as Hooks;
-    const host = new V2Host(options);
-    await host.load(plugin);
     const h1 = v1History(v1Session, steps);
     const h2 = v2History(steps);
+    const v2Session = id("ses");
+    // OpenCode 1's client, as far as the idle work reads it: the session's history.
+    const client = { session: { messages: async () => ({ data: h1.map((m) => structuredClone(m)) }) } };
+    const hooks = (await createRecollect({ directory, client: client as never }, options)) as Hooks;
+    const host = new V2Host(options);
+    await host.load(plugin);
     const times: { v1: TurnCost[]; v2: TurnCost[] } = { v1: [], v2: [] };
     const perEntry = { v1: new Map<string, number>(), v2: new Map<string, number>() };
     const counted = async (entry: "v1" | "v2", t: number, turn: () => Promise<TurnCost>) => {

@@ -1,4 +1,4 @@
-export { compressMessages, compressMessagesAsync, type CompressOptions } from "./pipeline";
+export { compressMessages, compressMessagesAsync, prepareNextTurn, type CompressOptions } from "./pipeline";
 export { expandCompressedOriginal, purgeExpiredCompression } from "./compressed-originals";
 export { compressionStatsSummary } from "./stats";
 export { clearMemoryCache } from "./cache";

@@ -18,6 +18,8 @@ import { agedLevelsSteps, nudgesFor, pressureLevel, type Level } from "./pressur
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { type ValidInput, validateSteps } from "./validate";
+import { keepPrepared, MAX_PREPARED_CHARS, type PreparedPart, type PreparedTurn, preparedFor, takePrepared, toolMarks } from "./prepared";
+import type { OcMessage } from "./schema";
 
 /**
  * Deterministic compression of an OpenCode history, every turn, no LLM. One file per phase
@@ -64,16 +66,69 @@ export function compressMessages(ctx: Ctx, body: unknown, options: CompressOptio
 export async function compressMessagesAsync(ctx: Ctx, body: unknown, options: CompressOptions = {}): Promise<CompressResult> {
   const run = await runSliced(prepare(ctx, body, options));
   if ("result" in run) return run.result;
+  // The results prepared while the session was idle (./prepared.ts) stand in for the same calls.
+  const turn = takePrepared(ctx.services.preparedTurns, redactKey(run.input.sessionID), run.slots);
+  const ready = run.pending.map((p) => preparedFor(turn, p.key, p.slot, run.input.messages[p.slot.mi].info.role, p.level));
   const originals: string[] = [];
   let sliceStart = performance.now();
-  for (const p of run.pending) {
-    originals.push(await redactAsync(p.slot.text));
+  for (const [i, p] of run.pending.entries()) {
+    originals.push(ready[i] ? "" : await redactAsync(p.slot.text));
     if (performance.now() - sliceStart >= SLICE_MS) {
       await yieldToLoop();
       sliceStart = performance.now();
     }
   }
-  return runSliced(finish(ctx, run, originals));
+  return runSliced(finish(ctx, run, originals, ready));
+}
+
+/**
+ * The next turn of the session, prepared (./prepared.ts): the history as it is now, followed by
+ * one new user message (the next request's shape), goes through validate, measure and select; the
+ * parts that would be compressed anew are, and their results are kept for that request. Nothing is
+ * written and no stats row is added: the request that uses a result stores it as it would have.
+ * Returns how many parts were prepared.
+ */
+export async function prepareNextTurn(ctx: Ctx, body: unknown): Promise<number> {
+  const cfg = ctx.config.compression;
+  if (!cfg.enabled) return 0;
+  const input = await runSliced(validateSteps(body));
+  const sessionId = redactKey(input.sessionID);
+  // The new user message's text is not known yet: it counts no tokens here. Where it would tip a
+  // slot over a threshold, the level (and so the key) differs and that part is compressed then.
+  const next: OcMessage = { info: { id: "recollect-next", role: "user" }, parts: [] };
+  const messages = [...input.messages, next];
+  const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
+  const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
+  const { slots } = await runSliced(
+    measureSteps(messages, partMemory(ctx), (part) => {
+      const tool = progressTool(part.tool!, cfg.protectedTools);
+      return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
+    }),
+  );
+  const levels = await runSliced(agedLevelsSteps(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit));
+  const { pending } = await runSliced(selectSteps(ctx, messages, slots, levels, Date.now()));
+  const parts = new Map<string, PreparedPart>();
+  if (pending.length) {
+    const history = await runSliced(History.build(slots, repeatsFrom(cfg)));
+    let sliceStart = performance.now();
+    let held = 0;
+    for (const { slot, key, level } of pending) {
+      if (held >= MAX_PREPARED_CHARS) break;
+      const role = messages[slot.mi].info.role;
+      const added = new Map<string, CompressedOriginal>();
+      const original = await redactAsync(slot.text);
+      const result = compressPart(slot, original, role, level, history, cfg.disabledStrategies, sessionId, added);
+      const originals = [...added.values()];
+      held += (result.v?.length ?? 0) + originals.reduce((n, o) => n + o.content.length, 0);
+      parts.set(key, { result, originals, mi: slot.mi, pi: slot.pi, role, level, entry: slot.entry });
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToLoop();
+        sliceStart = performance.now();
+      }
+    }
+  }
+  keepPrepared(ctx.services.preparedTurns, sessionId, { tools: toolMarks(slots), parts } satisfies PreparedTurn);
+  return parts.size;
 }
 
 interface Prepared extends Selection {
@@ -123,12 +178,12 @@ function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prep
 }
 
 /** Phases 4 to 6: compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
-function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressResult> {
+function* finish(ctx: Ctx, run: Prepared, originals: string[], ready: (PreparedPart | undefined)[] = []): Steps<CompressResult> {
   const { input, slots, level, now, mark } = run;
   // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const messages = input.messages;
-  const history = run.pending.length ? yield* History.build(slots, repeatsFrom(ctx.config.compression)) : undefined;
+  const history = run.pending.some((_, i) => !ready[i]) ? yield* History.build(slots, repeatsFrom(ctx.config.compression)) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
   const newOriginals = new Map<string, CompressedOriginal>();
   const memory = partMemory(ctx);
@@ -136,7 +191,11 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[]): Steps<CompressRe
   const computed: CachedPart[] = [];
   for (let i = 0; i < run.pending.length; i++) {
     const { slot, key, level: slotLevel, variant } = run.pending[i];
-    const result = compressPart(slot, originals[i], messages[slot.mi].info.role, slotLevel, history!, disabled, sessionId, newOriginals);
+    const prepared = ready[i];
+    if (prepared) for (const o of prepared.originals) newOriginals.set(o.hash, o);
+    const result = prepared
+      ? prepared.result
+      : compressPart(slot, originals[i], messages[slot.mi].info.role, slotLevel, history!, disabled, sessionId, newOriginals);
     newRows.push({ key, value: result });
     memory.keepResult(slot.entry, variant, result);
     computed.push(result);

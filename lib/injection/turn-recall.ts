@@ -3,9 +3,10 @@ import { type ParsedRecallContextInput, recallContextInput } from "../contracts/
 
 /**
  * What a compress answer tells its caller the route also takes (the plugin sends `recall`, and the
- * record of injected blocks `injected` (./turn-record.ts), only then).
+ * record of injected blocks `injected` (./turn-record.ts), and `prepare: true` at idle
+ * (lib/compression/prepared.ts), only then).
  */
-export const COMPRESS_ACCEPTS = ["recall", "injected"] as const;
+export const COMPRESS_ACCEPTS = ["recall", "injected", "prepare"] as const;
 
 /**
  * A compress request may carry its turn's recall (`recall`: the body of `POST /api/context/recall`),

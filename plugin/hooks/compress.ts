@@ -127,12 +127,43 @@ export async function compressHistory(
       keeps: typeof answer.keep === "number",
       recalls: accepts.includes("recall"),
       records: accepts.includes("injected"),
+      prepares: accepts.includes("prepare"),
       messages: sent,
       sent: parts,
       answer: answered,
     };
   }
   return { nudges: Array.isArray(answer.nudges) ? answer.nudges.filter((n) => typeof n === "string" && n) : [], recall: recalled, recordedInto };
+}
+
+/**
+ * At `session.idle`: the history as it is now goes to the server in the same delta form as a turn
+ * (against the last call, which stays the base), with `prepare: true`; the server does the next
+ * turn's compression work now, off that turn's critical path (lib/compression/prepared.ts). The
+ * next turn's request and answer are the same as without it. Nothing here changes the session's
+ * state; a failure only means the next turn does that work itself.
+ */
+export async function prepareNextTurn(rt: Runtime, s: SessionState, history: unknown[]): Promise<void> {
+  const last = s.compressDelta;
+  if (!rt.settings.compress || !last?.prepares || rt.client.breaker.state === "open") return;
+  const messages = history.filter((m): m is WithParts => !!m && typeof m === "object" && !!(m as WithParts).info && Array.isArray((m as WithParts).parts));
+  if (messages.length !== history.length || !messages.length) return;
+  const { sent, keep } = compare(last, messages);
+  const kept = last.keeps ? keep : 0;
+  await rt.client.post(
+    "/api/compress",
+    {
+      sessionID: s.id,
+      prepare: true,
+      messages: messages.slice(kept).map((m, i) => ({
+        info: m.info,
+        parts: own(m).map((p, j) => (sent[kept + i]!.unchanged[j] ? ({ id: p.id, unchanged: true } satisfies Stub) : p)),
+      })),
+      ...(rt.contextLimit ? { contextLimit: rt.contextLimit } : {}),
+      delta: { base: last.base, ...(last.keeps ? { keep } : {}) },
+    },
+    { timeoutMs: rt.settings.compressTimeoutMs },
+  );
 }
 
 /** The recall part of an answer, checked as a separate recall answer is (SHAPES.recall). */

@@ -6,6 +6,7 @@ import type { SessionState } from "../state";
 import { SHAPES } from "../shapes";
 import { flushExtraction, noteNudge } from "./chat";
 import { readHistory } from "./compacting";
+import { prepareNextTurn } from "./compress";
 import { flushInjected, saveInjected } from "./injected";
 import { ensureResume } from "./system";
 
@@ -83,7 +84,13 @@ async function idle(rt: Runtime, sessionID: string) {
     directory: rt.directory,
     ...(workingOn ? { workingOn: workingOn.slice(0, 1000) } : {}),
   });
-  const history = rt.settings.extract || rt.settings.resume ? readHistory(rt, sessionID) : Promise.resolve(undefined);
+  const prepares = rt.settings.compress && !!s.compressDelta?.prepares;
+  const history = rt.settings.extract || rt.settings.resume || prepares ? readHistory(rt, sessionID) : Promise.resolve(undefined);
+  // The next turn's compression, prepared while the user reads the answer (hooks/compress.ts).
+  const prepare = (async () => {
+    const messages = prepares ? await history : undefined;
+    if (messages?.length) await prepareNextTurn(rt, s, messages).catch(() => undefined);
+  })();
   // The session's state at idle is a checkpoint: a new session resumes from the latest work, not
   // only from the last compaction (no suggestions: extraction below reads the same messages).
   const checkpoint = (async () => {
@@ -112,7 +119,7 @@ async function idle(rt: Runtime, sessionID: string) {
     );
     if (res.ok) noteNudge(s, res.data);
   })();
-  await Promise.all([beat, extract, words, checkpoint]);
+  await Promise.all([beat, extract, words, checkpoint, prepare]);
 }
 
 const idOf = (m: unknown) => (m as { info?: { id?: unknown } })?.info?.id;

@@ -127,6 +127,33 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect((await post({ ...h.body(), delta: { base: second.out.base, keep: -1 } })).status).toBe(400);
   });
 
+  it("prepares the next turn at idle (`prepare: true`): answered with a count, the delta base left as it was, a bad flag a 400 naming it", async () => {
+    const { h } = readAndAptHistory("ses_prepare");
+    const post = async (json: unknown) => {
+      const res = await server.api("/api/compress", { method: "POST", json });
+      return { status: res.status, out: await body(res) };
+    };
+    const first = await post({ ...h.body(), delta: {} });
+    expect(first.out.accepts).toContain("prepare");
+    const n = h.messages.length;
+    h.step({ tools: [{ tool: "bash", input: { command: "make" }, output: "built\n".repeat(40) }] });
+    const prepared = await post({ ...h.body(), messages: h.messages.slice(n), delta: { base: first.out.base, keep: n }, prepare: true });
+    expect(prepared.status).toBe(200);
+    expect(Object.keys(prepared.out)).toEqual(["prepared"]);
+    expect(prepared.out.prepared).toBeGreaterThan(0);
+    // The turn after it goes against the same base: the prepare did not move it.
+    h.user("go on");
+    const turn = await post({ ...h.body(), messages: h.messages.slice(n), delta: { base: first.out.base, keep: n } });
+    expect(turn.status).toBe(200);
+    expect(turn.out.keep).toBeGreaterThan(0);
+    const bad = await post({ ...h.body(), prepare: "yes" });
+    expect(bad.status).toBe(400);
+    expect(bad.out.error.message).toMatch(/^prepare/);
+    const withRecall = await post({ ...h.body(), prepare: true, recall: { query: "x", directory: "/tmp/p" } });
+    expect(withRecall.status).toBe(400);
+    expect(withRecall.out.error.message).toMatch(/^prepare/);
+  });
+
   it("takes the turn's recall in the same request: the answer's `recall` is the recall route's, the compression unchanged, a bad field a 400 naming it", async () => {
     const directory = "/tmp/compress-recall-proj";
     await server.api("/api/memories", {

@@ -1,6 +1,6 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import type { Message, Part } from "@opencode-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { freePort, tempDir } from "../helpers/server";
@@ -127,6 +127,40 @@ describe("cache-aware compression through the plugin", () => {
     const keeps = posted.slice(1).map((d) => d.keep ?? -1);
     expect(keeps.every((k) => k > 0)).toBe(true);
     expect(keeps[15]).toBeLessThanOrEqual(5);
+  });
+
+  it("sends the next turn to prepare at idle (the history read through OpenCode's client); the delta exchange goes on as before (the lib test compares the bytes with a store that never prepares)", async () => {
+    const history: WithParts[] = [];
+    const client = { session: { messages: async () => ({ data: history.map((m) => structuredClone(m)) }) } };
+    const hooks = (await createRecollect(
+      { directory, client: client as never },
+      { url: server.url, dataDir: server.dataDir, autoStart: false, recall: false, stable: false, resume: false, extract: false, compressTimeoutMs: 10_000 },
+    )) as Hooks;
+    const sessionID = uid("ses");
+    history.push(user(sessionID, "Build the project and fix what fails"));
+    const prepared: number[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await realFetch(input, init);
+      if (typeof init?.body === "string" && init.body.includes('"prepare":true')) prepared.push(((await res.clone().json()) as { prepared: number }).prepared);
+      return res;
+    }) as typeof fetch;
+    try {
+      for (let i = 0; i < 12; i++) {
+        const now = await turn(hooks, history);
+        const res = await server.api("/api/compress", { method: "POST", json: { sessionID, messages: structuredClone(history) } });
+        expect(now).toEqual(((await res.json()) as { messages: unknown[] }).messages.map((m) => JSON.stringify(m)));
+        // The answer, then idle: the next turn's work is done now.
+        history.push(step(sessionID, i, i % 2 === 0 ? 400 : 5));
+        const before = prepared.length;
+        await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
+        await vi.waitFor(() => expect(prepared.length).toBe(before + 1));
+        history.push(user(sessionID, `Now step ${i + 1}`));
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(prepared.some((k) => k > 0)).toBe(true);
   });
 
   it("with the server down from the first turn of a plugin that never reached it, sends the history as it is", async () => {

@@ -1,7 +1,8 @@
 import { direct, json, parseQuery, route } from "../_lib/handler";
 import { compressStatsQuery } from "@/lib/contracts/compress";
 import { encodeCompressResultSliced, readHistoryJson } from "../_lib/compress-body";
-import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expandDeltaSteps } from "@/lib/compression";
+import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expandDeltaSteps, prepareNextTurn } from "@/lib/compression";
+import { badRequest } from "@/lib/errors";
 import { runSliced } from "@/lib/slices";
 import { buildRecallBlock } from "@/lib/injection/recall";
 import { COMPRESS_ACCEPTS, takeTurnRecall } from "@/lib/injection/turn-recall";
@@ -25,6 +26,11 @@ import { batchedAccess } from "@/lib/search/access-buffer";
  * body of `PUT /api/kv/recollect/injected/<session>`; lib/injection/turn-record.ts), written after
  * the compression and the recall, with the turn's recall block when `recallInto` names its message
  * (`recorded` says whether it was): the plugin's turn stays one request.
+ *
+ * `prepare: true` (the plugin at `session.idle`, to a server whose answers accept it): the history
+ * as it is now, in the same delta form; the next turn's compression work is done now and kept for
+ * that turn's request (lib/compression/prepared.ts). The answer is `{ prepared: n }`; the session's
+ * delta exchange, stats and stored rows are left as they are.
  */
 export const POST = direct(
   "POST",
@@ -35,7 +41,12 @@ export const POST = direct(
     // parsed, compressed and written.
     const record = takeTurnRecord(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
     const turn = takeTurnRecall(record.body);
-    const { body, delta } = await runSliced(expandDeltaSteps(ctx.services.compressDeltas, turn.body));
+    const { prepare, body: request } = takePrepare(turn.body);
+    const { body, delta } = await runSliced(expandDeltaSteps(ctx.services.compressDeltas, request));
+    if (prepare) {
+      if (turn.recall || record.record) throw badRequest("prepare: a prepare request carries no recall or injected record", { field: "prepare" });
+      return json({ prepared: await prepareNextTurn(ctx, body) });
+    }
     const result = await compressMessagesAsync(ctx, body);
     const answer = delta ? await runSliced(deltaAnswerSteps(ctx.services.compressDeltas, delta, body, result)) : result;
     const recall = turn.recall ? await buildRecallBlock(ctx, turn.recall, { defer: batchedAccess(ctx) }) : undefined;
@@ -46,6 +57,14 @@ export const POST = direct(
     });
   }),
 );
+
+/** `prepare: true` taken off the request (alone: a prepare carries no recall or record). */
+function takePrepare(raw: unknown): { prepare: boolean; body: unknown } {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw) || !("prepare" in raw)) return { prepare: false, body: raw };
+  const { prepare, ...body } = raw as Record<string, unknown>;
+  if (prepare !== true) throw badRequest("prepare: true, or left out", { field: "prepare" });
+  return { prepare: true, body };
+}
 
 /**
  * Writes the turn's record; a record the kv refuses (too large, a bad key) does not cost the turn
