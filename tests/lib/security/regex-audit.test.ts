@@ -56,14 +56,19 @@ describe("regular expressions", () => {
     expect((await check("^([a-z_]+)\\s*=\\s*(.+?)\\s*$", "", { checker: "automaton" })).status).toBe("vulnerable");
   });
 
-  it("the recorded verdicts are the checker's: a sample of them checked again agrees", async () => {
-    // The first ten safe and the vulnerable ones by key (a hash, so a sample across the code).
+  it("the recorded verdicts are the checker's: a sample of them checked again agrees", { timeout: 120_000 }, async () => {
+    // Ten safe ones, the first by key (a hash, so spread over the code) among patterns short enough
+    // to be checked in milliseconds, and the vulnerable ones; with a limit loose enough that a
+    // loaded machine still reaches the verdict.
     const entries = Object.entries(recorded);
-    const sample = [...entries.filter(([, v]) => v.status === "safe").slice(0, 10), ...entries.filter(([, v]) => v.status === "vulnerable")];
+    const sample = [
+      ...entries.filter(([, v]) => v.status === "safe" && v.pattern.length <= 60).slice(0, 10),
+      ...entries.filter(([, v]) => v.status === "vulnerable"),
+    ];
     const byKey = new Map(patterns.map((p) => [verdictKey(p), p]));
     for (const [key, v] of sample) {
       const p = byKey.get(key);
-      if (p) expect((await checkPattern(p)).status, v.pattern).toBe(v.status);
+      if (p) expect((await checkPattern(p, 30_000)).status, v.pattern).toBe(v.status);
     }
     expect(sample.length).toBeGreaterThan(10);
   });
