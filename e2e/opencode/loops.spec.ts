@@ -5,13 +5,18 @@ import { expect, test } from "@playwright/test";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { startServer, type TestServer } from "../../tests/helpers/server";
 import { lastUserText, startFakeLlm, textOf, type ChatRequest, type FakeLlm, type Reply } from "./helpers/fake-llm";
-import { newSession, prompt, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
+import { newSession, prompt, sharedGlobalOpencode, startOpencode, tempDir, type Opencode } from "./helpers/opencode";
 
 /**
  * Code-and-audit loops in the real OpenCode client (pinned), driven by the plugin against our real
  * server and a scripted fake LLM. The `code` and `auditor` agents are defined here in
  * opencode.json (a valid user setup); opencode.json lives in the user's config dir so that the
  * loop's worktree (another directory OpenCode serves) gets the same plugin, provider and agents.
+ *
+ * OpenCode reads the user's config once per process, so a test with loop options of its own starts
+ * its own OpenCode; the tests with the default options share one process (`sharedGlobalOpencode`),
+ * each in a new project dir (a git repository of its own) whose instance is disposed after it; a
+ * failed test ends the shared process, so the next one gets a new OpenCode.
  */
 
 let server: TestServer;
@@ -22,10 +27,12 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   if (!process.env.RECOLLECT_SKIP_BUILD) ensureBuild();
   [server, llm] = await Promise.all([startServer(), startFakeLlm()]);
+  await defaults.warm(); // the shared OpenCode's start-up is not the first test's to pay
 });
 
 test.afterAll(async () => {
   await oc?.stop();
+  await defaults.discard();
   await server?.stop();
   await llm?.close();
 });
@@ -38,7 +45,8 @@ test.beforeEach(() => {
 const bodies = () => llm.requests.slice(firstRequest).map((r) => r.body);
 
 test.afterEach(async ({}, info) => {
-  if (info.status !== info.expectedStatus && oc)
+  const failed = info.status !== info.expectedStatus;
+  if (failed && oc)
     console.log(
       oc
         .log()
@@ -47,6 +55,7 @@ test.afterEach(async ({}, info) => {
         .slice(-40)
         .join("\n"),
     );
+  if (failed) await defaults.discard();
   await oc?.stop();
   oc = undefined;
 });
@@ -57,24 +66,38 @@ const AGENTS = {
 };
 
 let worktreesDir = "";
-async function start(loops: Record<string, unknown> = {}, files: Record<string, string> = { "README.md": "# demo\n" }, extraModels: string[] = []) {
+const README = { "README.md": "# demo\n" };
+/** The user's config of a loop test: the plugin with these loop options, the provider, the agents. */
+const userConfig = (loops: Record<string, unknown>, extraModels: string[] = []) => ({
+  llmUrl: llm.url,
+  agents: AGENTS,
+  extraModels,
+  pluginOptions: {
+    url: server.url,
+    dataDir: server.dataDir,
+    autoStart: false,
+    timeoutMs: 5000,
+    compressTimeoutMs: 10_000,
+    loops: { worktreesDir, pollMs: 300, adoptPollMs: 0, ...loops },
+  },
+});
+// The default loop options, shared by the tests that set none; its worktrees dir is set when it starts.
+const defaultsWorktrees = () => tempDir("oc-loop-wt-");
+let sharedWorktreesDir = "";
+const defaults = sharedGlobalOpencode(() => {
+  sharedWorktreesDir ||= defaultsWorktrees();
+  worktreesDir = sharedWorktreesDir;
+  return userConfig({});
+});
+async function start(loops: Record<string, unknown> = {}, files: Record<string, string> = README, extraModels: string[] = []) {
+  if (Object.keys(loops).length === 0 && extraModels.length === 0) {
+    oc = await defaults.open({ git: true, files });
+    worktreesDir = sharedWorktreesDir;
+    return oc;
+  }
+  await defaults.discard(); // one OpenCode at a time: its stall and fail-open deadlines race no other
   worktreesDir = tempDir("oc-loop-wt-");
-  oc = await startOpencode({
-    llmUrl: llm.url,
-    git: true,
-    globalConfig: true,
-    agents: AGENTS,
-    files,
-    extraModels,
-    pluginOptions: {
-      url: server.url,
-      dataDir: server.dataDir,
-      autoStart: false,
-      timeoutMs: 5000,
-      compressTimeoutMs: 10_000,
-      loops: { worktreesDir, pollMs: 300, adoptPollMs: 0, ...loops },
-    },
-  });
+  oc = await startOpencode({ ...userConfig(loops, extraModels), git: true, globalConfig: true, files });
   return oc;
 }
 
@@ -192,29 +215,7 @@ test("2. maxIterations reached", async () => {
   expect(ended.phases.map((p: Loop) => `${p.iteration}:${p.kind}`)).toEqual(["1:code", "2:code"]);
 });
 
-test("3. a stalled phase is re-triggered, and after 5 stalls in a row the loop ends with stall_timeout", async () => {
-  await start({ stallTimeoutMs: 1500 });
-  let coderRequests = 0;
-  mainScript({ task: "Stall", audit: false }, () => {
-    coderRequests += 1;
-    return { text: "never", delayMs: 60_000 };
-  });
-  const loop = await startLoop({});
-  const ended = await waitEnded(loop.id, 60_000);
-  expect(ended).toMatchObject({ status: "stall_timeout", stalls: 5, iteration: 1 });
-  // The first session, then a fresh one after each of the first four stalls; the fifth ends it.
-  // (How many of them reached the LLM before their stall depends on the machine's load.)
-  const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
-  expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(5);
-  expect(coderRequests).toBeGreaterThanOrEqual(2);
-  const nudges = bodies()
-    .map((b) => lastUserText(b))
-    .filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
-  expect(nudges.length).toBeGreaterThanOrEqual(1);
-  expect(ended.phases).toHaveLength(1);
-});
-
-test("4. cancel mid-phase (as the CLI and the browser do): the session is aborted, the worktree removed, the branch kept", async () => {
+test("3. cancel mid-phase (as the CLI and the browser do): the session is aborted, the worktree removed, the branch kept", async () => {
   await start();
   let coderAsked = false;
   mainScript({ task: "Slow work" }, () => {
@@ -234,7 +235,7 @@ test("4. cancel mid-phase (as the CLI and the browser do): the session is aborte
   expect(ended.phases[0]).toMatchObject({ kind: "code", status: "cancelled" });
 });
 
-test("5. git push and the blocked tools are denied inside a loop session", async () => {
+test("4. git push and the blocked tools are denied inside a loop session", async () => {
   await start();
   mainScript({ task: "Push it", maxIterations: 1, audit: false }, (req) => {
     if (lastRole(req) === "tool") {
@@ -257,7 +258,7 @@ test("5. git push and the blocked tools are denied inside a loop session", async
   expect(await loopsOf(oc!.projectDir)).toHaveLength(1);
 });
 
-test("6. in-place mode: no worktree, no branch, the project's own directory", async () => {
+test("5. in-place mode: no worktree, no branch, the project's own directory", async () => {
   await start();
   mainScript({ task: "Write notes.txt", inPlace: true, audit: false, maxIterations: 3 }, (req) => {
     if (lastRole(req) === "tool") return { text: "<promise>LOOP_COMPLETE</promise>" };
@@ -270,6 +271,45 @@ test("6. in-place mode: no worktree, no branch, the project's own directory", as
   expect(fs.readFileSync(path.join(oc!.projectDir, "notes.txt"), "utf8")).toBe("notes\n");
   expect(git(oc!.projectDir, "branch", "--list", "recollect/*")).toBe("");
   expect(git(oc!.projectDir, "worktree", "list").split("\n")).toHaveLength(1);
+});
+
+test("6. /loop and /cancel-loop are registered by the plugin; /loop starts a loop through memory_loop", async () => {
+  await start();
+  const commands = (await oc!.client.command.list()).data ?? [];
+  expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(["loop", "cancel-loop"]));
+  llm.setResponder((req) => {
+    if (isCoder(req)) return { text: "<promise>LOOP_COMPLETE</promise>" };
+    if (lastRole(req) === "tool") return { text: "started" };
+    const text = lastUserText(req);
+    // The command's template reached the model with the arguments in it.
+    if (text.includes("calling the memory_loop tool once") && text.includes("Write the docs"))
+      return { toolCalls: [{ name: "memory_loop", args: { task: "Write the docs", maxIterations: 1, audit: false } }] };
+    return { text: "ok" };
+  });
+  const session = await newSession(oc!);
+  const res = await oc!.client.session.command({ path: { id: session }, body: { command: "loop", arguments: "Write the docs" } });
+  expect(res.error).toBeUndefined();
+  const [loop] = await loopsOf(oc!.projectDir);
+  expect(loop).toMatchObject({ task: "Write the docs" });
+  expect((await waitEnded(loop!.id)).status).toBe("completed");
+});
+
+test("7. three consecutive errors (the provider answers 500s) end the loop with the errors status", async () => {
+  await start();
+  let coderRequests = 0;
+  mainScript({ task: "Always failing", audit: false, maxIterations: 5 }, () => {
+    coderRequests += 1;
+    return { status: 500, text: "upstream exploded" };
+  });
+  const loop = await startLoop({});
+  const ended = await waitEnded(loop.id);
+  expect(ended).toMatchObject({ status: "errors", iteration: 1, consecutiveErrors: 3 });
+  expect(ended.lastError).toContain("upstream exploded");
+  // Three sessions for the one phase (each error re-triggers it in a fresh one), none of them answered.
+  const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
+  expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(3);
+  expect(coderRequests).toBeGreaterThanOrEqual(3);
+  expect(ended.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:error"]);
 });
 
 /**
@@ -295,9 +335,33 @@ esac
   return { dir, log };
 }
 
-test("7. sandbox mode with a fake docker: run, bash and grep through docker exec, git blocked, rm at the end", async () => {
+// The tests with loop options of their own: each starts its own OpenCode, after the shared one has ended.
+test("8. a stalled phase is re-triggered, and after 5 stalls in a row the loop ends with stall_timeout", async () => {
+  await start({ stallTimeoutMs: 1500 });
+  let coderRequests = 0;
+  mainScript({ task: "Stall", audit: false }, () => {
+    coderRequests += 1;
+    return { text: "never", delayMs: 60_000 };
+  });
+  const loop = await startLoop({});
+  const ended = await waitEnded(loop.id, 60_000);
+  expect(ended).toMatchObject({ status: "stall_timeout", stalls: 5, iteration: 1 });
+  // The first session, then a fresh one after each of the first four stalls; the fifth ends it.
+  // (How many of them reached the LLM before their stall depends on the machine's load.)
+  const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
+  expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(5);
+  expect(coderRequests).toBeGreaterThanOrEqual(2);
+  const nudges = bodies()
+    .map((b) => lastUserText(b))
+    .filter((t) => t.startsWith("The previous session of this phase stopped making progress"));
+  expect(nudges.length).toBeGreaterThanOrEqual(1);
+  expect(ended.phases).toHaveLength(1);
+});
+
+test("9. sandbox mode with a fake docker: run, bash and grep through docker exec, git blocked, rm at the end", async () => {
   const docker = fakeDocker();
   oc = undefined;
+  await defaults.discard();
   worktreesDir = tempDir("oc-loop-wt-");
   oc = await startOpencode({
     llmUrl: llm.url,
@@ -347,7 +411,7 @@ test("7. sandbox mode with a fake docker: run, bash and grep through docker exec
   expect(git(oc!.projectDir, "show", `${ended.branch}:out.txt`)).toBe("sandboxed");
 });
 
-test("8. sandbox mode is refused with a clear message when docker is absent", async () => {
+test("10. sandbox mode is refused with a clear message when docker is absent", async () => {
   await start({ sandbox: { docker: "/nonexistent/docker" } });
   mainScript({ task: "Needs docker", sandbox: "docker" }, () => ({ text: "unused" }));
   const session = await newSession(oc!);
@@ -361,28 +425,7 @@ test("8. sandbox mode is refused with a clear message when docker is absent", as
   expect(await loopsOf(oc!.projectDir)).toEqual([]);
 });
 
-test("9. /loop and /cancel-loop are registered by the plugin; /loop starts a loop through memory_loop", async () => {
-  await start();
-  const commands = (await oc!.client.command.list()).data ?? [];
-  expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(["loop", "cancel-loop"]));
-  llm.setResponder((req) => {
-    if (isCoder(req)) return { text: "<promise>LOOP_COMPLETE</promise>" };
-    if (lastRole(req) === "tool") return { text: "started" };
-    const text = lastUserText(req);
-    // The command's template reached the model with the arguments in it.
-    if (text.includes("calling the memory_loop tool once") && text.includes("Write the docs"))
-      return { toolCalls: [{ name: "memory_loop", args: { task: "Write the docs", maxIterations: 1, audit: false } }] };
-    return { text: "ok" };
-  });
-  const session = await newSession(oc!);
-  const res = await oc!.client.session.command({ path: { id: session }, body: { command: "loop", arguments: "Write the docs" } });
-  expect(res.error).toBeUndefined();
-  const [loop] = await loopsOf(oc!.projectDir);
-  expect(loop).toMatchObject({ task: "Write the docs" });
-  expect((await waitEnded(loop!.id)).status).toBe("completed");
-});
-
-test("10. a loop registered by `recollect loop start` is adopted and driven; memory_loop_status restarts an ended one with a raised maxIterations", async () => {
+test("11. a loop registered by `recollect loop start` is adopted and driven; memory_loop_status restarts an ended one with a raised maxIterations", async () => {
   await start({ adoptPollMs: 500 });
   llm.setResponder((req) => {
     if (isCoder(req)) return { text: "not yet" };
@@ -413,7 +456,7 @@ test("10. a loop registered by `recollect loop start` is adopted and driven; mem
   expect(again.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:done", "2:code:done"]);
 });
 
-test("11. the loop's model fails (500s) -> one fallback to the default model, and the loop goes on", async () => {
+test("12. the loop's model fails (500s) -> one fallback to the default model, and the loop goes on", async () => {
   await start({}, { "README.md": "# demo\n" }, ["broken-model"]);
   mainScript({ task: "Use the broken model", model: "mock/broken-model", audit: false, maxIterations: 2 }, (req) => {
     if (req.model === "broken-model") return { status: 500, text: "upstream model unavailable" };
@@ -429,22 +472,4 @@ test("11. the loop's model fails (500s) -> one fallback to the default model, an
   const lastBroken = coder.findLastIndex((b) => b.model === "broken-model");
   expect(coder.slice(lastBroken + 1).map((b) => b.model)).toEqual(["mock-model"]);
   expect(iterationOf(coder.at(-1)!)).toBe(1);
-});
-
-test("12. three consecutive errors (the provider answers 500s) end the loop with the errors status", async () => {
-  await start();
-  let coderRequests = 0;
-  mainScript({ task: "Always failing", audit: false, maxIterations: 5 }, () => {
-    coderRequests += 1;
-    return { status: 500, text: "upstream exploded" };
-  });
-  const loop = await startLoop({});
-  const ended = await waitEnded(loop.id);
-  expect(ended).toMatchObject({ status: "errors", iteration: 1, consecutiveErrors: 3 });
-  expect(ended.lastError).toContain("upstream exploded");
-  // Three sessions for the one phase (each error re-triggers it in a fresh one), none of them answered.
-  const sessions = (await oc!.client.session.list({ query: { directory: path.join(worktreesDir, loop.slug) } })).data ?? [];
-  expect(sessions.filter((s) => s.title === `loop ${loop.slug} #1 code`)).toHaveLength(3);
-  expect(coderRequests).toBeGreaterThanOrEqual(3);
-  expect(ended.phases.map((p: Loop) => `${p.iteration}:${p.kind}:${p.status}`)).toEqual(["1:code:error"]);
 });

@@ -82,8 +82,11 @@ export interface Opencode {
   stop: () => Promise<void>;
 }
 
-/** Seeds `projectDir` as a project of OpenCode's: its files, optional git repository and opencode.json. */
-function writeProject(options: OpencodeOptions, projectDir: string, configHome: string) {
+/**
+ * Seeds `projectDir` as a project of OpenCode's: its files, optional git repository and opencode.json
+ * (none with `writeConfig: false`: a project on a shared OpenCode whose config is the user's).
+ */
+function writeProject(options: OpencodeOptions, projectDir: string, configHome: string, writeConfig = true) {
   seedConfigDir(path.join(projectDir, ".opencode"));
   for (const [name, content] of Object.entries(options.files ?? {})) {
     fs.mkdirSync(path.dirname(path.join(projectDir, name)), { recursive: true });
@@ -97,6 +100,7 @@ function writeProject(options: OpencodeOptions, projectDir: string, configHome: 
     git("add", "-A");
     git("-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qm", "init");
   }
+  if (!writeConfig) return;
   const pluginEntry = options.pluginOptions ? [PLUGIN_ENTRY, options.pluginOptions] : PLUGIN_ENTRY;
   const config = {
     $schema: "https://opencode.ai/config.json",
@@ -230,11 +234,17 @@ export interface SharedOpencode {
   open: (options?: ProjectOptions) => Promise<Opencode>;
   /** Ends the shared process; the next `open` starts a new one. */
   discard: () => Promise<void>;
+  /** Starts the shared process now (in a `beforeAll`, so no test's own time limit pays for it). */
+  warm: () => Promise<void>;
 }
 
 export function sharedOpencode(host: () => Pick<OpencodeOptions, "llmUrl" | "env">): SharedOpencode {
   let running: Promise<Opencode> | undefined;
   return {
+    warm: async () => {
+      running ??= startOpencode({ ...host(), plugin: false });
+      await running;
+    },
     open: async (options = {}) => {
       // The host's own project dir is never served: it has no plugin and no request names it.
       running ??= startOpencode({ ...host(), plugin: false });
@@ -250,10 +260,37 @@ export function sharedOpencode(host: () => Pick<OpencodeOptions, "llmUrl" | "env
   };
 }
 
+/**
+ * One OpenCode process whose opencode.json is the user's (in its config dir), shared by the tests of
+ * a file that all need that same config, each in a project dir of its own with no opencode.json:
+ * the loop specs, where a loop's worktree (another directory) must get the plugin, the provider and
+ * the agents too, which a project's opencode.json would not give it. Isolation as `sharedOpencode`.
+ */
+export function sharedGlobalOpencode(host: () => Omit<OpencodeOptions, "globalConfig" | "restartOf">): SharedOpencode {
+  let running: Promise<Opencode> | undefined;
+  return {
+    warm: async () => {
+      running ??= startOpencode({ ...host(), globalConfig: true });
+      await running;
+    },
+    open: async (options = {}) => {
+      running ??= startOpencode({ ...host(), globalConfig: true });
+      const shared = await running;
+      if (shared.child.exitCode !== null || shared.child.signalCode !== null) throw new Error(`the shared opencode exited:\n${shared.log()}`);
+      return openProject(shared, { llmUrl: host().llmUrl, ...options }, false);
+    },
+    discard: async () => {
+      const shared = await running?.catch(() => undefined);
+      running = undefined;
+      await shared?.stop();
+    },
+  };
+}
+
 /** A new project dir on a running OpenCode; its `stop()` disposes the directory's instance (plugin included). */
-async function openProject(shared: Opencode, options: OpencodeOptions): Promise<Opencode> {
+async function openProject(shared: Opencode, options: OpencodeOptions, writeConfig = true): Promise<Opencode> {
   const projectDir = tempDir("oc-project-");
-  writeProject(options, projectDir, path.join(shared.home, ".config"));
+  writeProject(options, projectDir, path.join(shared.home, ".config"), writeConfig);
   const from = shared.log().length;
   const client = createOpencodeClient({ baseUrl: shared.url, directory: projectDir });
   return {
