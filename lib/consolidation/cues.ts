@@ -19,7 +19,7 @@ const EN_REPLACED: RegExp[] = [
   // Done, not a rule: "Atlantis was shut down", "the lock table was deleted", "the workers are gone"
   // ("data is deleted after 400 days" is a retention rule).
   new RegExp(
-    String.raw`\b(${W})\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:deleted|shut\s+down|turned\s+off|decommissioned)|(?:is|are)\s+(?:now\s+)?gone)\b`,
+    String.raw`\b(${W}(?:\s+${W})?)\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:deleted|shut\s+down|turned\s+off|decommissioned)|(?:is|are)\s+(?:now\s+)?gone)\b`,
     "gi",
   ),
   new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
@@ -71,7 +71,9 @@ export function replacedObjects(text: string): Replaced[] {
   if (!ANY_CUE.test(text)) return out;
   for (const re of ALL_REPLACED) {
     for (const m of text.matchAll(re)) {
-      const tokens = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
+      const named = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
+      // A holder word is dropped when a name is left ("Terratest suite" -> Terratest).
+      const tokens = named.length > 1 && named.some((t) => !HOLDER_WORDS.has(t)) ? named.filter((t) => !HOLDER_WORDS.has(t)) : named;
       if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens, key: tokens.join(" ") });
     }
   }
@@ -80,6 +82,8 @@ export function replacedObjects(text: string): Replaced[] {
 
 /** Stems of the cue words themselves (never the replaced thing). */
 const CUE_WORDS = new Set(["use", "using", "the", "it", "our", "old", "this", "that"]);
+/** Words that name what holds the replaced thing, not the thing ("the Terratest [suite] was deleted"). */
+const HOLDER_WORDS = new Set(["suit", "config", "configur", "setup", "file", "folder", "directori", "job", "step"]);
 
 const EN_NEGATION = /\b(?:not|never|no|don'?t|doesn'?t|didn'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|disable|disabled)\b/gi;
 const ZH_NEGATION = /(?:不要|不能|不得|不可|不用|不再|不会|不|没有|没|别|勿|禁止|避免|无需|无须|关闭)/g;

@@ -1,5 +1,5 @@
 import { isNumberToken } from "./cues";
-import { clauseConflict, clausesOf, conflictingValues } from "./claims";
+import { clauseConflict, clausesOf, conflictingValues, firstClause } from "./claims";
 import { perText } from "./per-text";
 import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
@@ -152,6 +152,15 @@ export function sameFact(
   // (By meaning, a prohibition that is the first clause is the claim itself, reworded: "Never
   // edit a migration that is on main" / "Migrations merged to main are immutable".)
   if (addsProhibition(ta, tb, byMeaning) || addsProhibition(tb, ta, byMeaning)) return false;
+  // An added clause that states a rule ("…, and only between 2 and 4 am") is reviewed on its own.
+  if (addsRule(ta, tb) || addsRule(tb, ta)) return false;
+  // The first clauses are one sentence with another predicate or object in a slot ("The phone
+  // [plays a short sound] when the rest timer ends, unless…" / "The phone [vibrates] when…").
+  if (swappedFirstClause(p.a, p.b)) return false;
+  // Each has a clause the other does not say at all ("…; review the diff afterwards" / "… and
+  // fix what it reports before committing"): two claims on one topic, not one told twice.
+  // (English only: Chinese tokens are character bigrams, a reworded clause shares few of them.)
+  if (!HAN_TOKEN.test(ta) && !HAN_TOKEN.test(tb) && hasNewClause(ta, tb) && hasNewClause(tb, ta)) return false;
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
   if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
@@ -196,6 +205,55 @@ function addsProhibition(a: string, b: string, addedOnly = false): boolean {
   const chinese = /[\u3400-\u9fff]/.test(b);
   const wordsB = chinese ? chineseChars(b) : wordSet(b);
   return clausesOf(a).some((c, i) => (!addedOnly || i > 0) && PROHIBITION.test(c) && coveredBy(c.replace(PROHIBITION, " "), wordsB, chinese) < NEW_CLAUSE);
+}
+
+/**
+ * A clause that states a rule of its own: it opens with an absolute ("never", "always", "only",
+ * "do not") or says "must", "should", "is required", "必须", "只能"… Imperative verbs are not
+ * enough (a procedure's steps are imperatives, and two wordings of one procedure each word a step
+ * differently), nor a "never" inside a statement ("the analysts never see them").
+ */
+const RULE_CLAUSE =
+  /^\s*(?:and\s+|but\s+|also\s+)?(?:always|never|only|do\s+not|don['’]t)\s|\b(?:must|should|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+required)\s|必须|只能|不要|禁止|务必|一律|应该|不得/i;
+/** An added rule has less than this share of its words (characters, for Chinese) in the other text. */
+const NEW_RULE = 0.4;
+
+/** Whether `a` has, after its first clause, a clause stating a rule that `b` does not say at all. */
+function addsRule(a: string, b: string): boolean {
+  const chinese = /[\u3400-\u9fff]/.test(b);
+  const wordsB = chinese ? chineseChars(b) : wordSet(b);
+  return clausesOf(a).some((c, i) => i > 0 && RULE_CLAUSE.test(c) && coveredBy(c, wordsB, chinese) < NEW_RULE);
+}
+
+/**
+ * Whether the first clauses of two English texts are one sentence with one run swapped that is not
+ * phrasing, most of the longer in common ("The phone [plays a short sound] when the rest timer
+ * ends, unless…" / "The phone [vibrates] when the rest timer ends"): another predicate or object.
+ * Not for Chinese: its tokens are character bigrams, a reworded phrase swaps several of them.
+ */
+function swappedFirstClause(a: Featured, b: Featured): boolean {
+  const [fa, fb] = [firstClause(textOf(a.memory)), firstClause(textOf(b.memory))];
+  if (!fa || !fb || HAN_TOKEN.test(fa) || HAN_TOKEN.test(fb)) return false;
+  const [x, y] = [tokenize(fa, "query"), tokenize(fb, "query")];
+  const runs = substitutions(x, y);
+  if (runs?.length !== 1) return false;
+  const [ra, rb] = runs[0]!;
+  const common = x.length - ra.length;
+  return common * 2 >= Math.max(x.length, y.length) && [...ra, ...rb].some((t) => !GENERIC_WORDS.has(t) && !isNumberToken(t));
+}
+
+/** A clause with less than this share of its words in the other text says something new (English). */
+const NEW_WORDS = 0.4;
+
+/**
+ * Whether `a` has several clauses and one with less than NEW_WORDS of its words in `b` (English
+ * texts). A text of one clause is its claim: a paraphrase may reword all of it.
+ */
+function hasNewClause(a: string, b: string): boolean {
+  const clauses = clausesOf(a);
+  if (clauses.length < 2) return false;
+  const wordsB = wordSet(b);
+  return clauses.some((c) => wordSet(c).size >= 2 && coveredBy(c, wordsB, false) < NEW_WORDS);
 }
 
 /** Whether a clause of `a` has less than half of its characters in `b` (Chinese texts). */

@@ -272,6 +272,15 @@ describe("consolidate: evidence a reviewer accepts (issue #38)", () => {
     expect(result.proposals?.filter((p) => p.kind === "merge" || p.kind === "supersede")).toEqual([]);
   });
 
+  it("does not merge a memory that adds a rule clause, nor two that each add a clause the other does not say", async () => {
+    remember("Run the database migrations from the release pipeline before every production deploy.", "procedure");
+    remember("Run the database migrations from the release pipeline before every production deploy; a DBA must approve them.", "procedure");
+    remember("Run uv run ruff check . on the whole repository before committing; review the diff afterwards.", "procedure");
+    remember("Run uv run ruff check . on the whole repository before committing, and fix what it reports.", "procedure");
+    const result = await consolidate(ctx, { dryRun: true, daysStale: 0 });
+    expect(result.proposals?.filter((p) => p.kind === "merge" || p.kind === "supersede")).toEqual([]);
+  });
+
   it("proposes a supersession for a setting whose value changed, and merges a paraphrase whose wording keeps `.env` whole", async () => {
     const old = remember("The checkout session expires after 30 minutes of inactivity.", "fact");
     const now = remember("The checkout session now expires after 15 minutes of inactivity.", "fact");
