@@ -9,7 +9,10 @@
  * With --dims D (default 384, 0 for none) each pushed memory carries a random unit vector of D
  * dimensions (as a machine's embedding), and hybrid search (lexical + in-process vectors) is
  * measured beside the lexical one.
- * Run: npx tsx bench/team/index.ts [--memories 100000] [--dims 384] [--no-http] [--overlap] (--no-http: the verbs only, no build needed)
+ * --vectors text pushes a bag-of-words projection of each memory's text instead of a random vector
+ * (bench/team/vector-queries.ts), and recall@10 of the in-process ranking against every vector
+ * compared is measured on a tuning and a frozen query set.
+ * Run: npx tsx bench/team/index.ts [--memories 100000] [--dims 384] [--vectors random|text] [--no-http] [--overlap] (--no-http: the verbs only, no build needed)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +40,7 @@ import { startServer, tempDir } from "../../tests/helpers/server";
 import { processCpuMs } from "../lib/process-cpu";
 import { printTable, summarize, time, writeResult } from "../lib/stats";
 import { corpus, rand } from "../search/corpus";
+import { frozenQueryTexts, frozenRandomQueries, recallAt, textEmbedder } from "./vector-queries";
 
 const args = process.argv.slice(2);
 const size = Number(args.includes("--memories") ? args[args.indexOf("--memories") + 1] : 100_000);
@@ -44,6 +48,9 @@ const USERS = 10;
 const BATCH = 1_000;
 const http = !args.includes("--no-http");
 const dims = Number(args.includes("--dims") ? args[args.indexOf("--dims") + 1] : 384);
+/** --vectors random (default) or text: what each pushed memory's embedding is (bench/team/vector-queries.ts). */
+const vectorKind = args.includes("--vectors") ? args[args.indexOf("--vectors") + 1] : "random";
+if (vectorKind !== "random" && vectorKind !== "text") throw new Error("--vectors must be random or text");
 /** A random direction: what a model's embedding looks like to the ranking (its cost, not its quality). */
 const randomVector = () => {
   const v = Array.from({ length: dims }, () => rand() - 0.5);
@@ -101,21 +108,28 @@ try {
     users.push(await authenticateHubUser(hub, tokens[u]!));
   }
   const c = corpus();
+  const textVector = textEmbedder(dims, c.vocabulary);
+  /** The embedding pushed with a memory of this text. */
+  const memoryVector = (text: string) =>
+    !dims ? null : vectorKind === "text" ? Array.from(textVector(text), (x) => Math.round(x * 1e5) / 1e5) : randomVector();
 
   // 1. Push throughput: N memories in batches of 1,000, the users taking turns (the hub's verb).
   const cpu0 = process.cpuUsage();
   const [, pushMs] = await time(async () => {
     for (let i = 0; i < size; i += BATCH) {
-      const changes = Array.from({ length: Math.min(BATCH, size - i) }, (_, k) => ({
-        changeId: `load-${i + k}`,
-        memoryId: `load-${i + k}`,
-        project: "acme",
-        baseSeq: null,
-        category: "fact",
-        title: null,
-        content: c.text(),
-        embedding: dims ? randomVector() : null,
-      }));
+      const changes = Array.from({ length: Math.min(BATCH, size - i) }, (_, k) => {
+        const content = c.text();
+        return {
+          changeId: `load-${i + k}`,
+          memoryId: `load-${i + k}`,
+          project: "acme",
+          baseSeq: null,
+          category: "fact",
+          title: null,
+          content,
+          embedding: memoryVector(content),
+        };
+      });
       await pushChanges(hub, users[(i / BATCH) % USERS]!, teamPushInput.parse({ changes }));
     }
   });
@@ -145,7 +159,7 @@ try {
   // 3. Hub search at N memories: 200 queries of two vocabulary words, lexical (GIN tsvector), then
   // hybrid (the same plus the nearest stored vectors, in the hub process) when vectors were pushed.
   const queries = Array.from({ length: 200 }, () => `${c.vocabulary[Math.floor(rand() * 400)]} ${c.vocabulary[Math.floor(rand() * 2000)]}`);
-  const searchSamples = async (embed?: () => Promise<Float32Array>) => {
+  const searchSamples = async (embed?: (text: string) => Promise<Float32Array>) => {
     const samples: number[] = [];
     for (let q = 0; q < queries.length; q++) {
       const [, ms] = await time(() => searchTeamMemories(hub, users[q % USERS]!, { project: "acme", query: queries[q]!, limit: 10 }, embed));
@@ -196,12 +210,43 @@ try {
     results.overlap = { benchQueries: await overlap(queries), uniformThreeWords: await overlap(uniform) };
   }
   if (dims) {
-    const embed = async () => Float32Array.from(randomVector());
+    const embed = async (text: string) => (vectorKind === "text" ? textVector(text) : Float32Array.from(randomVector()));
     const [, firstMs] = await time(() => searchTeamMemories(hub, users[0]!, { project: "acme", query: "warm up", limit: 10 }, embed));
     const hybridCpu0 = process.cpuUsage();
-    results.hybrid = { vectors: `${hub.vectorMode}, ${dims} dims`, firstSearchLoadsVectorsMs: Math.round(firstMs), ...(await searchSamples(embed)) };
+    results.hybrid = {
+      vectors: `${hub.vectorMode}, ${dims} dims, ${vectorKind} vectors`,
+      firstSearchLoadsVectorsMs: Math.round(firstMs),
+      ...(await searchSamples(embed)),
+    };
     results.hybrid.benchCpuMs = cpuMsSince(hybridCpu0);
     results.hybrid.benchCpuMsPerQuery = Math.round((Number(results.hybrid.benchCpuMs) / queries.length) * 10) / 10;
+    // Recall@10 of the hub's in-process list (approximate above EXACT_LIMIT) against every vector
+    // compared, on the tuning queries (the bench's) and the FROZEN ones (bench/team/vector-queries.ts),
+    // with the CPU a ranking of each (the vector part alone, no SQL).
+    if (hub.vectorMode !== "pgvector") {
+      const tuning = vectorKind === "text" ? queries.map((q) => textVector(q)) : queries.map(() => Float32Array.from(randomVector()));
+      const frozen = vectorKind === "text" ? frozenQueryTexts(c.vocabulary).map((q) => textVector(q)) : frozenRandomQueries(dims);
+      const measure = async (set: Float32Array[]) => {
+        const pairs: { approximate: number[]; exhaustive: number[] }[] = [];
+        let approximateCpu = 0;
+        let exhaustiveCpu = 0;
+        for (const q of set) {
+          let t = process.cpuUsage();
+          const approximate = (await hub.inProcess.search("acme", q, 10)).map((h) => h.seq);
+          approximateCpu += cpuMsSince(t);
+          t = process.cpuUsage();
+          const exhaustive = (await hub.inProcess.search("acme", q, 10, { exhaustive: true })).map((h) => h.seq);
+          exhaustiveCpu += cpuMsSince(t);
+          pairs.push({ approximate, exhaustive });
+        }
+        return {
+          recallAt10: recallAt(10, pairs),
+          cpuMsPerQuery: Math.round((approximateCpu / set.length) * 10) / 10,
+          exhaustiveCpuMsPerQuery: Math.round((exhaustiveCpu / set.length) * 10) / 10,
+        };
+      };
+      results.vectorRecall = { vectors: vectorKind, frozen: await measure(frozen), tuning: await measure(tuning) };
+    }
   }
 
   // 4. The real hub server on the same PostgreSQL: pull over HTTP, and sync of 1,000 changes end to end.
@@ -299,6 +344,16 @@ printTable(`team hub, ${size} memories, ${USERS} users (load ${Number(results.lo
         { measure: "hybrid search p50 ms", value: r.hybrid.p50!, detail: String(r.hybrid.vectors) },
         { measure: "hybrid search p95 ms", value: r.hybrid.p95!, detail: `first search (loads the vectors) ${r.hybrid.firstSearchLoadsVectorsMs} ms` },
       ]
+    : []),
+  ...(results.vectorRecall
+    ? (["frozen", "tuning"] as const).map((set) => {
+        const v = (results.vectorRecall as Record<string, Record<string, number>>)[set]!;
+        return {
+          measure: `vector recall@10, ${set} queries`,
+          value: v.recallAt10!,
+          detail: `${vectorKind} vectors; CPU a ranking ${v.cpuMsPerQuery} ms (every vector compared: ${v.exhaustiveCpuMsPerQuery} ms)`,
+        };
+      })
     : []),
   ...(r.sync1000
     ? [

@@ -60,7 +60,7 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
 
   it("reports hub mode in /api/health; a single-user server has no hub routes", async () => {
     const health = await ok(hub.api("/api/health"));
-    expect(health.team.hub).toMatchObject({ mode: "hub", vectors: "in-process", error: null });
+    expect(health.team.hub).toMatchObject({ mode: "hub", vectors: "in-process-sign-bits", error: null });
     expect(health.team.hub.database).toContain("/postgres");
     expect((await ok(a.api("/api/health"))).team).toMatchObject({ hub: null, sync: { joined: true } });
     // A team token means nothing to a server that is not a hub (401, as for any unknown credential); its own token learns it is not one.

@@ -40,7 +40,7 @@ export async function openHub(url: string, options: { migrationsDir?: string; po
   await migrate(db, { migrationsFolder: options.migrationsDir ?? path.join(appRoot(), "drizzle-hub") });
   const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'vector'");
   const pgvectorAvailable = Boolean(rows[0]?.n);
-  const vectorMode = options.vectors === "in-process" || !pgvectorAvailable ? "in-process" : await enablePgvector(pool);
+  const vectorMode = options.vectors === "in-process" || !pgvectorAvailable ? "in-process-sign-bits" : await enablePgvector(pool);
   const parsed = new URL(url);
   return {
     pool,
@@ -61,7 +61,7 @@ async function enablePgvector(pool: pg.Pool): Promise<HubVectorMode> {
     await pool.query("CREATE EXTENSION IF NOT EXISTS vector");
     return "pgvector";
   } catch {
-    return "in-process";
+    return "in-process-sign-bits";
   }
 }
 

@@ -122,7 +122,7 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
   });
 
   it("ranks by the pushed embeddings in the hub process (hybrid), and catches up with edits and tombstones", async () => {
-    expect(hub.vectorMode).toBe("in-process");
+    expect(hub.vectorMode).toBe("in-process-sign-bits");
     await grantProjectAccess(hub, "admin", { team: "core", project: "v" });
     const at = (x: number, y: number) => [x, y, 0, 0];
     const push = (memoryId: string, content: string, embedding: number[] | null, over: Record<string, unknown> = {}) =>
