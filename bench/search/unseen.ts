@@ -62,6 +62,8 @@ const { config } = loadConfig({
     RECOLLECT_EMBEDDING_MODEL_DIR: modelDir,
     // BGE reads the first token's vector (bench/models/prepare prints what each model needs).
     RECOLLECT_EMBEDDING_POOLING: process.env.RECOLLECT_EMBEDDING_POOLING ?? "mean",
+    // fp32 against q8: whether the quantization costs a model its ranking.
+    RECOLLECT_EMBEDDING_DTYPE: process.env.RECOLLECT_EMBEDDING_DTYPE ?? "q8",
     XDG_CONFIG_HOME: tempDir("recollect-unseen-"),
   },
 });
