@@ -39,6 +39,11 @@ const schema = z.object({
     /** A local model directory used instead of downloading `model`. */
     modelDir: z.string().default(""),
     dtype: z.string().default("q8"),
+    /**
+     * How a local model's token vectors become one vector: `mean` (MiniLM, mpnet, e5) or `cls`
+     * (the first token's: BGE). The model's own card says which; a wrong one still runs but ranks worse.
+     */
+    pooling: z.enum(["mean", "cls"]).default("mean"),
     baseUrl: z.string().default(""),
     apiKey: z.string().default(""),
     batchSize: z.number().int().min(1).max(1024).default(32),

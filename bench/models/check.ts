@@ -7,16 +7,16 @@ import { env, pipeline } from "@huggingface/transformers";
  * (transformers.js, local files only, q8 unless told) and compares its embeddings with the Python
  * reference vectors in reference.json. Prints min/mean cosine as JSON; exits 1 under the bar.
  *
- *   npx tsx bench/models/check.ts MODEL_DIR [dtype] [minCosine] [reference file]
+ *   npx tsx bench/models/check.ts MODEL_DIR [dtype] [minCosine] [reference file] [mean|cls]
  */
-const [dir, dtype = "q8", bar = "0.99", referenceFile = "reference.json"] = process.argv.slice(2);
+const [dir, dtype = "q8", bar = "0.99", referenceFile = "reference.json", pooling = "mean"] = process.argv.slice(2);
 env.allowRemoteModels = false;
 env.allowLocalModels = true;
 const ref = JSON.parse(fs.readFileSync(path.join(dir, referenceFile), "utf8")) as { texts: string[]; vectors: number[][] };
 const extractor = await pipeline("feature-extraction", path.resolve(dir), { dtype: dtype as "q8", device: "cpu" });
 const cos: number[] = [];
 for (let i = 0; i < ref.texts.length; i += 16) {
-  const out = await extractor(ref.texts.slice(i, i + 16), { pooling: "mean", normalize: true });
+  const out = await extractor(ref.texts.slice(i, i + 16), { pooling: pooling as "mean" | "cls", normalize: true });
   const data = out.data as Float32Array;
   const dim = out.dims[1];
   for (let k = 0; k * dim < data.length; k++) {

@@ -60,8 +60,38 @@ interface Prepared {
   candidates: Map<number, Candidate>;
 }
 
-const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-unseen-") } });
+const { config } = loadConfig({
+  env: {
+    RECOLLECT_EMBEDDING_MODEL_DIR: modelDir,
+    // BGE reads the first token's vector (bench/models/prepare prints what each model needs).
+    RECOLLECT_EMBEDDING_POOLING: process.env.RECOLLECT_EMBEDDING_POOLING ?? "mean",
+    // fp32 against q8: whether the quantization costs a model its ranking.
+    RECOLLECT_EMBEDDING_DTYPE: process.env.RECOLLECT_EMBEDDING_DTYPE ?? "q8",
+    XDG_CONFIG_HOME: tempDir("recollect-unseen-"),
+  },
+});
 const provider: EmbeddingProvider = await createTransformersProvider(config.embedding, tempDir("recollect-unseen-data-"));
+/**
+ * A second model whose cosine is averaged with the first's (RECOLLECT_BENCH_SECOND_MODEL_DIR, with
+ * its own _POOLING / _QUERY_PREFIX / _PASSAGE_PREFIX): the two-model experiment of issue 42.
+ */
+const secondDir = process.env.RECOLLECT_BENCH_SECOND_MODEL_DIR ?? "";
+const second = secondDir
+  ? {
+      provider: await createTransformersProvider(
+        loadConfig({
+          env: {
+            RECOLLECT_EMBEDDING_MODEL_DIR: secondDir,
+            RECOLLECT_EMBEDDING_POOLING: process.env.RECOLLECT_BENCH_SECOND_POOLING ?? "mean",
+            XDG_CONFIG_HOME: tempDir("recollect-unseen-"),
+          },
+        }).config.embedding,
+        tempDir("recollect-unseen-data-"),
+      ),
+      queryPrefix: process.env.RECOLLECT_BENCH_SECOND_QUERY_PREFIX ?? "",
+      passagePrefix: process.env.RECOLLECT_BENCH_SECOND_PASSAGE_PREFIX ?? "",
+    }
+  : null;
 const filters: SearchFilters = { projectId: null, statuses: ["active"] };
 const rewrite: ((q: string) => string) | null = REWRITE
   ? ((await import(path.resolve(REWRITE))) as { rewriteQuery: (q: string) => string }).rewriteQuery
@@ -81,12 +111,15 @@ async function prepare(
     seqOf.set(d.key, seq);
     if (!bySeq.includes(seq)) {
       bySeq.push(seq);
-      texts.push(PASSAGE_PREFIX + (d.title ? `${d.title}\n` : "") + d.content);
+      texts.push((d.title ? `${d.title}\n` : "") + d.content);
     }
   }
   const asked = queries.map((q) => searchQuery(rewrite ? rewrite(q.q) : q.q, TRANSLATE, NAMES_IN_VECTOR ? undefined : (name) => isLabelName(ctx.sqlite, name)));
-  const docVectors = await embedAll(texts);
-  const queryVectors = await embedAll(asked.map((q) => QUERY_PREFIX + q.embedText));
+  const docVectors = await embedAll(texts, "passage");
+  const queryVectors = await embedAll(
+    asked.map((q) => q.embedText),
+    "query",
+  );
   const candidates = new Map<number, Candidate>();
   for (const r of ctx.sqlite
     .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
@@ -115,9 +148,28 @@ async function prepare(
   return out;
 }
 
-async function embedAll(texts: string[]): Promise<Float32Array[]> {
+async function embedAll(texts: string[], role: "query" | "passage"): Promise<Float32Array[]> {
+  const own = await embedWith(
+    provider,
+    texts.map((t) => (role === "query" ? QUERY_PREFIX : PASSAGE_PREFIX) + t),
+  );
+  if (!second) return own;
+  // Two models: each vector is both models' unit vectors side by side, scaled so that a cosine of
+  // the pair is the mean of the two models' cosines.
+  const other = await embedWith(
+    second.provider,
+    texts.map((t) => (role === "query" ? second.queryPrefix : second.passagePrefix) + t),
+  );
+  return own.map((a, i) => {
+    const v = new Float32Array(a.length + other[i].length);
+    v.set(a);
+    v.set(other[i], a.length);
+    return v.map((x) => x * Math.SQRT1_2);
+  });
+}
+async function embedWith(p: EmbeddingProvider, texts: string[]): Promise<Float32Array[]> {
   const out: Float32Array[] = [];
-  for (let i = 0; i < texts.length; i += 64) out.push(...(await provider.embed(texts.slice(i, i + 64))));
+  for (let i = 0; i < texts.length; i += 64) out.push(...(await p.embed(texts.slice(i, i + 64))));
   return out;
 }
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -259,7 +311,7 @@ function report(fusion: Fusion, label: string) {
 
 const result: Record<string, unknown> = {
   at: new Date().toISOString(),
-  model: path.basename(modelDir),
+  model: path.basename(modelDir) + (second ? `+${path.basename(secondDir)}` : ""),
   rewrite: REWRITE ?? null,
   translate: TRANSLATE,
   tuningOnly: TUNING_ONLY,
@@ -318,6 +370,6 @@ if (args.includes("--cv")) {
 }
 await provider.close?.();
 console.log(
-  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}`, result)}`,
+  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}`, result)}`,
 );
 process.exit(0);

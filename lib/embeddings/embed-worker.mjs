@@ -4,7 +4,7 @@
 // main thread without stalling every request, and two copies only run in parallel in two threads.
 import { parentPort, workerData } from "node:worker_threads";
 
-/** @type {{ model: string, local: boolean, cacheDir: string, dtype: string, threads: number, group: number }} */
+/** @type {{ model: string, local: boolean, cacheDir: string, dtype: string, pooling: "mean" | "cls", threads: number, group: number }} */
 const options = workerData;
 
 /** @type {(texts: string[]) => Promise<{ data: Float32Array, dim: number }>} */
@@ -46,7 +46,7 @@ try {
       const group = order.slice(i, i + options.group);
       const out = await extractor(
         group.map((j) => texts[j]),
-        { pooling: "mean", normalize: true },
+        { pooling: options.pooling ?? "mean", normalize: true },
       );
       if (dim === 0) {
         dim = out.dims[1];

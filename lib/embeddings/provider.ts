@@ -18,7 +18,8 @@ export type ProviderFactory = (config: Config["embedding"], dataDir: string, onP
 /** The id recorded in embedding_meta: a model change (or dtype change) means a reindex. */
 export function providerId(config: Config["embedding"]): string {
   if (config.provider === "http") return `http:${config.model}`;
-  return `transformers:${config.modelDir || config.model}:${config.dtype}`;
+  // CLS pooling gives other vectors from the same weights; mean pooling keeps the ids stores already hold.
+  return `transformers:${config.modelDir || config.model}:${config.dtype}${config.pooling === "cls" ? ":cls" : ""}`;
 }
 
 export function normalize(v: Float32Array): Float32Array {

@@ -9,7 +9,7 @@ import { providerId, type EmbeddingProvider } from "./provider";
 /**
  * The local provider: any feature-extraction model of transformers.js (default
  * `Xenova/all-MiniLM-L6-v2`, q8), or a model directory on disk (`embedding.modelDir`, then nothing
- * is fetched from the network). Mean pooling + L2 normalization, batched.
+ * is fetched from the network). Mean (or, for BGE, CLS) pooling + L2 normalization, batched.
  *
  * The model runs in `embedding.workers` worker threads (embed-worker.mjs), each with its own copy:
  * ONNX Runtime's run() holds the calling thread, so on the main thread every batch would stall the
@@ -35,6 +35,7 @@ export async function createTransformersProvider(
     // Downloaded models are kept with the data so an offline restart finds them.
     cacheDir: path.join(dataDir, "models"),
     dtype: config.dtype,
+    pooling: config.pooling,
     threads: config.threads,
     group: GROUP,
   };
@@ -115,6 +116,7 @@ interface WorkerOptions {
   local: boolean;
   cacheDir: string;
   dtype: string;
+  pooling: "mean" | "cls";
   threads: number;
   group: number;
 }

@@ -74,6 +74,31 @@ describe("the transformers provider", () => {
     }
   });
 
+  it("pools the first token's vector with embedding.pooling cls (BGE) and records it in the provider id", async () => {
+    const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
+    const { loadConfig } = await import("../../../lib/config");
+    const { env, pipeline } = await import("@huggingface/transformers");
+    const { config } = loadConfig({ env: { ...withModel(TINY, { RECOLLECT_EMBEDDING_POOLING: "cls" }), XDG_CONFIG_HOME: tempDir() } });
+    expect(config.embedding.pooling).toBe("cls");
+    const cls = await createTransformersProvider({ ...config.embedding, workers: 1 }, tempDir());
+    const mean = await createTransformersProvider({ ...config.embedding, pooling: "mean", workers: 1 }, tempDir());
+    try {
+      expect(cls.id).toMatch(/:cls$/);
+      expect(mean.id).not.toMatch(/:cls$/);
+      const text = "the deploy pipeline retries the redis cache";
+      const [[a], [b]] = await Promise.all([cls.embed([text]), mean.embed([text])]);
+      // The reference: transformers.js itself, asked for the first token.
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      const extractor = await pipeline("feature-extraction", TINY, { dtype: config.embedding.dtype as "q8", device: "cpu" });
+      const first = (await extractor([text], { pooling: "cls", normalize: true })).data as Float32Array;
+      a.forEach((v, d) => expect(v).toBeCloseTo(first[d], 4));
+      expect(Math.max(...a.map((v, d) => Math.abs(v - b[d])))).toBeGreaterThan(0.01);
+    } finally {
+      await Promise.all([cls.close?.(), mean.close?.()]);
+    }
+  });
+
   it("runs the model in worker threads: a batch dealt out to three copies gives the vectors of one copy, and a closed provider rejects", async () => {
     const { createTransformersProvider } = await import("../../../lib/embeddings/transformers");
     const { loadConfig } = await import("../../../lib/config");

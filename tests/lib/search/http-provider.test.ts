@@ -32,6 +32,7 @@ const config = (model: string, apiKey = "") => ({
   model,
   modelDir: "",
   dtype: "q8",
+  pooling: "mean" as const,
   baseUrl,
   apiKey,
   batchSize: 8,
