@@ -64,7 +64,7 @@ export function cachedTagRows(sqlite: Database.Database, tagMatch: string): stri
   const structure = (cache.structure.get() as Buffer | undefined) ?? null;
   if (structure === null) return null;
   let slot = found >= 0 ? cache.slots.splice(found, 1)[0] : undefined;
-  if (!slot || !slot.at.equals(structure)) {
+  if (!slot?.at.equals(structure)) {
     if (!slot) {
       if (cache.slots.length < TAG_ROW_SLOTS) {
         const table = `temp.lexical_tag_rows_${cache.slots.length}`;
