@@ -5,7 +5,7 @@ import { prepared } from "../db/prepared";
 import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate, QueryCoverage } from "./hybrid";
-import { narrowFilter } from "./narrow-filters";
+import { cachedTagRows, narrowFilter } from "./narrow-filters";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
@@ -69,7 +69,13 @@ export function lexicalSearch(
   // Tag and pinned filters: every posting scored (see narrow-filters.ts).
   const narrow = narrowFilter(ctx.sqlite, filters, planned.maxSeq);
   const plan = narrow ? { ...planned, candidates: null, fromSeq: 1 } : planned;
-  const prefilter = narrow?.tagMatch ? " AND +memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)" : "";
+  // The tag's rows from the connection's cache when it has them (no parameter), else a sub-query.
+  const tagRows = narrow?.tagMatch ? cachedTagRows(ctx.sqlite, narrow.tagMatch) : null;
+  const prefilter = !narrow?.tagMatch
+    ? ""
+    : tagRows
+      ? ` AND +memory_fts.rowid IN (SELECT seq FROM ${tagRows})`
+      : " AND +memory_fts.rowid IN (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?)";
   const cond = memoryConditions(filters);
   const { title, tags, content } = COLUMN_WEIGHTS;
   const head =
@@ -83,7 +89,7 @@ export function lexicalSearch(
   const match = ftsQuery(plan.terms);
   /** The FTS5 rows scored for a window starting at `fromSeq`: the window plus the plan's candidates. */
   const scored = (fromSeq: number): [string, unknown[]] => {
-    if (narrow) return [`memory_fts.rowid >= ?${prefilter}`, narrow.tagMatch ? [fromSeq, narrow.tagMatch] : [fromSeq]];
+    if (narrow) return [`memory_fts.rowid >= ?${prefilter}`, narrow.tagMatch && !tagRows ? [fromSeq, narrow.tagMatch] : [fromSeq]];
     if (plan.candidates === null || fromSeq <= 1) return ["memory_fts.rowid >= ?", [fromSeq]];
     if (fromSeq > plan.maxSeq) return [candidates, [plan.candidates]];
     return [`(+memory_fts.rowid >= ? OR ${candidates})`, [fromSeq, plan.candidates]];

@@ -106,6 +106,21 @@ describe("lexical plan past the budget", () => {
     expectExhaustive(["quokka"], { ...active, tags: ["billing"] }, 10);
   });
 
+  it("finds a memory tagged after the tag's rows were cached, and an edit that drops the tag (the rows follow the index)", () => {
+    const tagged = { ...active, tags: ["ferry"] };
+    expect(lexicalSearch(ctx, ["kubernet"], tagged, 10)).toHaveLength(0);
+    const { memory } = createMemory(ctx, { content: "kubernetes cluster ferry schedule", tags: ["ferry"] });
+    const seq = ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").pluck().get(memory.id) as number;
+    expect(lexicalSearch(ctx, ["kubernet"], tagged, 10).map((h) => h.seq)).toEqual([seq]);
+    // Cached now: the same answer again, the same scores as the exhaustive ranking.
+    expectExhaustive(["kubernet", "cluster"], tagged, 10);
+    updateMemory(ctx, memory.id, updateMemoryInput.parse({ tags: [] }));
+    expect(lexicalSearch(ctx, ["kubernet"], tagged, 10)).toHaveLength(0);
+    // More tag expressions than the cache keeps: each still answers as the exhaustive ranking.
+    for (const tags of [["billing"], ["misc"], ["billing", "urgent"], ["urgent"], ["ferry"], ["billing"]])
+      expectExhaustive(["alpha", "kubernet"], { ...active, tags }, 20);
+  });
+
   it("gives filtered queries the same guarantee (project, category, scope, status)", () => {
     const project: SearchFilters = { ...active, projectId: "p_old" };
     // p_old's own 40 memories are the oldest, plus the global ones.
