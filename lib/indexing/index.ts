@@ -13,6 +13,9 @@ export {
   type DerivedAhead,
   initDerivedWatermark,
   insertWithDerived,
+  insertWithDerivedSteps,
+  type InsertedAhead,
   markAllDerived,
 } from "./derived";
+export { notifyIndexed } from "./rows";
 export { LEXICAL_SEGMENTS_MAX, lexicalSegments, MERGE_EVERY_MS, mergeLexicalIndexSteps } from "./lexical-merge";
