@@ -1,9 +1,20 @@
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import type { Db } from "./open";
+import * as schema from "./schema";
 import { enterWriteGate } from "./write-gate";
 
 /** Work that yields between its steps (lib/slices.ts's `Steps`; lib/db is the bottom layer). */
 type Steps<T> = Generator<void, T, void>;
+
+/** The connection a sliced write writes on: better-sqlite3's, and Drizzle's over it. */
+export interface WriteConnection {
+  sqlite: Database.Database;
+  db: Db;
+}
+
+const connection = (sqlite: Database.Database): WriteConnection => ({ sqlite, db: drizzle(sqlite, { schema }) as Db });
 
 /**
  * Runs one write transaction in steps, letting the event loop run between them, so a bulk write
@@ -26,14 +37,14 @@ type Steps<T> = Generator<void, T, void>;
  */
 export async function writeInSlices<T>(
   sqlite: Database.Database,
-  write: (conn: Database.Database) => Steps<T>,
+  write: (conn: WriteConnection) => Steps<T>,
   stillValid: (conn: Database.Database) => boolean,
 ): Promise<{ value: T } | undefined> {
   if (sqlite.memory) {
     return sqlite
       .transaction(() => {
         if (!stillValid(sqlite)) return undefined;
-        const steps = write(sqlite);
+        const steps = write(connection(sqlite));
         for (;;) {
           const step = steps.next();
           if (step.done) return { value: step.value };
@@ -52,7 +63,7 @@ export async function writeInSlices<T>(
         conn.exec("ROLLBACK");
         return undefined;
       }
-      const steps = write(conn);
+      const steps = write(connection(conn));
       for (;;) {
         const step = steps.next();
         if (step.done) {

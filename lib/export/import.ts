@@ -71,7 +71,7 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
     const plan = await runSliced(planSteps(ctx, parsed, cleaned, true));
     const written = await writeInSlices(
       ctx.sqlite,
-      (conn) => writePlanSteps(conn, plan),
+      (conn) => writePlanSteps(conn.sqlite, plan),
       (conn) => storeMark(conn) === plan.mark,
     );
     if (written) {
@@ -159,8 +159,8 @@ interface ImportPlan {
   links: Statement[];
 }
 
-/** Rows a multi-row INSERT carries: 22 columns each stay far under SQLite's 32,766 variables. */
-const ROWS_A_STATEMENT = 500;
+/** Rows a multi-row INSERT carries (22 columns each, far under SQLite's 32,766 variables): one a step of the sliced write, a few milliseconds each. */
+const ROWS_A_STATEMENT = 100;
 
 /**
  * The import planned one entry a step: its duplicate look-up (one indexed read), its kept id,

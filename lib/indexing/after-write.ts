@@ -4,6 +4,7 @@ import type { MemoryRow } from "../memories/dto";
 import { type AheadByText, catchUpDerived, deferDerived, syncDerived } from "./derived";
 
 export { type AheadByText, deriveAheadSteps } from "./derived";
+export { notifyIndexed } from "./rows";
 import { unindexMemory } from "./rows";
 
 /**

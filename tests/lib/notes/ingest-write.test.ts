@@ -73,10 +73,12 @@ describe("the server's notes ingest: planned in slices, written in one transacti
     catchUpDerived(c.sqlite);
     const before = store(c);
     notes(root, 7);
+    // A trigger of the file, not TEMP: the write runs on a connection of its own (lib/db/sliced-write.ts).
     c.sqlite.exec(
-      "CREATE TEMP TRIGGER fail_ingest BEFORE UPDATE ON main.memories WHEN new.content LIKE '%step 107 of file 2%edited%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
+      "CREATE TRIGGER fail_ingest BEFORE UPDATE ON memories WHEN new.content LIKE '%step 107 of file 2%edited%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
     );
     await expect(ingestNotesAsync(c, input)).rejects.toThrow(/disk trouble/);
+    c.sqlite.exec("DROP TRIGGER fail_ingest");
     expect(store(c)).toEqual(before);
   });
 });
