@@ -209,6 +209,7 @@ describe("the server's import writes in slices (issue 37: health within 200 ms)"
       child.stdout.on("data", (d) => {
         out += d;
         if (out.includes("writing")) resolve();
+        if (out.includes("committed")) reject(new Error("the import committed in one turn: no turn ran inside its write"));
       });
       child.on("exit", () => reject(new Error(`the child ended before its write: ${out} ${err}`)));
     });
