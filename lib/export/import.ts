@@ -16,7 +16,7 @@ import { writeInSlices } from "../db/sliced-write";
 import { withTransaction } from "../db/transaction";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
-import { deriveAhead, type DerivedAhead, insertWithDerivedSteps, notifyIndexed } from "../indexing";
+import { deriveAhead, type DerivedAhead, insertWithDerivedSteps, afterSlicedWrite } from "../indexing";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactDeep, redactDeepSteps, redactSteps, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
@@ -75,7 +75,7 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
       (conn) => storeMark(conn) === plan.mark,
     );
     if (written) {
-      notifyIndexed(ctx.sqlite); // the embedding workers wait on this connection
+      await afterSlicedWrite(ctx.sqlite, ctx.services.nearDuplicates);
       return reportOf(q, plan);
     }
   }

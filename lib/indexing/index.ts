@@ -17,5 +17,5 @@ export {
   type InsertedAhead,
   markAllDerived,
 } from "./derived";
-export { notifyIndexed } from "./rows";
+export { afterSlicedWrite } from "./after-write";
 export { LEXICAL_SEGMENTS_MAX, lexicalSegments, MERGE_EVERY_MS, mergeLexicalIndexSteps } from "./lexical-merge";

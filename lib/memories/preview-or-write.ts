@@ -2,7 +2,7 @@ import type { Ctx } from "../ctx";
 import { writeInSlices } from "../db/sliced-write";
 import { withTransaction } from "../db/transaction";
 import { storeMark } from "../db/store-mark";
-import { type AheadByText, deriveAheadSteps, notifyIndexed, updateIndexes } from "../indexing/after-write";
+import { type AheadByText, deriveAheadSteps, afterSlicedWrite, updateIndexes } from "../indexing/after-write";
 import { runAll, runSliced, type Steps } from "../slices";
 import type { MemoryRow } from "./dto";
 
@@ -62,7 +62,7 @@ export async function previewOrWriteSliced<P, T>(
       (conn) => storeMark(conn) === mark,
     );
     if (written) {
-      notifyIndexed(ctx.sqlite); // the embedding workers wait on the server's connection
+      await afterSlicedWrite(ctx.sqlite, ctx.services.nearDuplicates);
       return written.value;
     }
   }

@@ -182,6 +182,20 @@ describe("the server's import writes in slices (issue 37: health within 200 ms)"
     expect(writeGateState().held).toBe(false);
   });
 
+  it("has the server's near-duplicate index read the new memories before it answers, so the next check holds nothing", async () => {
+    const c = ctx();
+    // Built, as the server builds it at start: the import's rows arrive from another connection.
+    while (c.services.nearDuplicates.buildSlice(500));
+    const report = await importMemoriesAsync(c, json, exportFile(1_000));
+    expect(report.created).toBe(1_001);
+    // Without the catch-up in slices, the next create's check read and tokenized all 1,001 in one go.
+    expect(c.services.nearDuplicates.catchUpSlice(1), "new memories left for the next check").toBe(false);
+    // And the index answers from what it read: a near copy of an imported memory is found.
+    const near = createMemory(c, { content: "Note 7: the cache for #7 lives in src/cache/7.ts; see https://example.com/n/7 now", category: "note" });
+    expect(near.deduplicated).toBe(true);
+    expect(near.memory.id).toBe("m-7");
+  });
+
   it("leaves nothing after kill -9 in the middle of its write", { timeout: 120_000 }, async () => {
     const dataDir = tempDir();
     const module = (file: string) => JSON.stringify(path.join(ROOT, file));
