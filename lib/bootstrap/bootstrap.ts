@@ -135,28 +135,35 @@ function preview(plan: Decision[]): BootstrapProposalDto[] {
   });
 }
 
-/** Writes a plan, inside the caller's transaction. */
-function apply(ctx: Ctx, placement: Placement, plan: Decision[]): BootstrapProposalDto[] {
-  return plan.map((d) => {
-    if (d.kind === "unchanged" || d.kind === "known") return dto(d.p, d.kind, d.id);
-    const { p } = d;
-    if (d.kind === "rewrite") {
-      applyChange(
-        ctx.db,
-        getMemoryRow(ctx.db, d.id),
-        { content: p.content, contentHash: p.hash, title: p.title, category: p.category, metadata: metadata(p) },
-        "import",
-        "bootstrap: its source changed",
-      );
-      return dto(p, "updated", d.id);
-    }
-    if (d.kind === "supersede") {
-      const id = insert(ctx, placement, p, d.replaces);
-      prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(id, d.replaces);
-      return dto(p, "updated", id, d.replaces);
-    }
-    return dto(p, "new", insert(ctx, placement, p));
-  });
+/** Writes the plan, one proposal a step (a sliced write, lib/memories/preview-or-write.ts). */
+function* apply(ctx: Ctx, placement: Placement, plan: Decision[]): Steps<BootstrapProposalDto[]> {
+  const out: BootstrapProposalDto[] = [];
+  for (const d of plan) {
+    yield;
+    out.push(applyOne(ctx, placement, d));
+  }
+  return out;
+}
+
+function applyOne(ctx: Ctx, placement: Placement, d: Decision): BootstrapProposalDto {
+  if (d.kind === "unchanged" || d.kind === "known") return dto(d.p, d.kind, d.id);
+  const { p } = d;
+  if (d.kind === "rewrite") {
+    applyChange(
+      ctx.db,
+      getMemoryRow(ctx.db, d.id),
+      { content: p.content, contentHash: p.hash, title: p.title, category: p.category, metadata: metadata(p) },
+      "import",
+      "bootstrap: its source changed",
+    );
+    return dto(p, "updated", d.id);
+  }
+  if (d.kind === "supersede") {
+    const id = insert(ctx, placement, p, d.replaces);
+    prepared(ctx.sqlite, "INSERT INTO memory_links (from_id, to_id, kind) VALUES (?, ?, 'supersedes') ON CONFLICT DO NOTHING").run(id, d.replaces);
+    return dto(p, "updated", id, d.replaces);
+  }
+  return dto(p, "new", insert(ctx, placement, p));
 }
 
 function placementOf(ctx: Ctx, project: ProjectFiles): Placement & { projectId: string } {
@@ -168,7 +175,7 @@ function propose(ctx: Ctx, input: ParsedBootstrapInput, project: ProjectFiles, p
   if (!input.dryRun) resolveProject(ctx, { directory: project.root });
   const items = previewOrWrite(ctx, input.dryRun, (write) => {
     const plan = runAll(planSteps(ctx, placement, proposals));
-    return write ? apply(ctx, placement, plan) : preview(plan);
+    return write ? runAll(apply(ctx, placement, plan)) : preview(plan);
   });
   return result(input, project, placement, items);
 }
@@ -180,7 +187,7 @@ async function proposeSliced(ctx: Ctx, input: ParsedBootstrapInput, project: Pro
   const items = await previewOrWriteSliced(ctx, input.dryRun, {
     plan: () => planSteps(ctx, placement, proposals),
     preview,
-    apply: (plan) => apply(ctx, placement, plan),
+    apply: (on, plan) => apply(on, placement, plan),
     inserts: (plan) =>
       plan.flatMap((d) => (d.kind === "new" || d.kind === "supersede" ? [{ title: d.p.title, tags: normalizeTags(d.p.tags), content: d.p.content }] : [])),
   });

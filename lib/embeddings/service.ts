@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { writeGateIdle } from "../db/write-gate";
 import type { EmbeddingStatus, ReindexProgress } from "../contracts/search";
 import type { Config } from "../config";
 import { AppError } from "../errors";
@@ -225,6 +226,8 @@ export class EmbeddingService {
       this.retryTimer = null;
       return batch.length;
     }
+    // A sliced write (an import) holds the write lock on its own connection: store after it.
+    await writeGateIdle();
     if (this.stopped || !vectorTableExists(this.sqlite)) return 0;
     storeBatch(this.sqlite, batch, vectors);
     this.remeasureIfDue();

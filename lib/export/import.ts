@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { v7 as uuidv7 } from "uuid";
 import {
   exportedMemory,
@@ -11,10 +12,11 @@ import {
 import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { storeMark } from "../db/store-mark";
+import { writeInSlices } from "../db/sliced-write";
 import { withTransaction } from "../db/transaction";
 import { memories, memoryLinks, memoryVersions, projects } from "../db/schema";
 import type { Scope } from "../vocabulary";
-import { deriveAhead, type DerivedAhead, insertWithDerived } from "../indexing";
+import { deriveAhead, type DerivedAhead, insertWithDerivedSteps, afterSlicedWrite } from "../indexing";
 import { contentHash, normalizeTags } from "../memories/normalize";
 import { redact, redactDeep, redactDeepSteps, redactSteps, type Redacted } from "../security/redaction";
 import { redactKeysAfter } from "../security/redact-fields";
@@ -54,9 +56,11 @@ const PLAN_ATTEMPTS = 3;
 /**
  * `importMemories` for the server, without holding the event loop: parsing, redaction, the
  * duplicate and id look-ups, the rows to insert (as ready SQL) and their index rows are all
- * prepared in slices (lib/slices.ts) before the write; the write transaction only inserts them.
- * It is still one transaction (all or nothing). It first checks that no memory was created,
- * changed or deleted since the plan (`storeMark`); if one was, the plan is made again.
+ * prepared in slices (lib/slices.ts) before the write; the write transaction only inserts them,
+ * a chunk a step, on a connection of its own (`writeInSlices`, lib/db/sliced-write.ts), so the
+ * event loop runs between chunks. It is still one transaction (all or nothing, a crash included).
+ * It first checks that no memory was created, changed or deleted since the plan (`storeMark`);
+ * if one was, the plan is made again.
  */
 export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: string): Promise<ImportReport> {
   const entries = q.format === "json" ? await parseJsonAsync(text) : await runSliced(parseMarkdownSteps(text));
@@ -65,8 +69,15 @@ export async function importMemoriesAsync(ctx: Ctx, q: ParsedImportQuery, text: 
   if (q.dryRun) return reportOf(q, await runSliced(planSteps(ctx, parsed, cleaned, false)));
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const plan = await runSliced(planSteps(ctx, parsed, cleaned, true));
-    const written = withTransaction(ctx.db, () => (storeMark(ctx.sqlite) === plan.mark ? (writePlan(ctx, plan), true) : false), "immediate");
-    if (written) return reportOf(q, plan);
+    const written = await writeInSlices(
+      ctx.sqlite,
+      (conn) => writePlanSteps(conn.sqlite, plan),
+      (conn) => storeMark(conn) === plan.mark,
+    );
+    if (written) {
+      await afterSlicedWrite(ctx.sqlite, ctx.services.nearDuplicates);
+      return reportOf(q, plan);
+    }
   }
   // The store kept changing under the plan: planned and written in one transaction (the loop is held).
   return planAndWriteInOne(ctx, q, parsed, cleaned);
@@ -148,8 +159,8 @@ interface ImportPlan {
   links: Statement[];
 }
 
-/** Rows a multi-row INSERT carries: 22 columns each stay far under SQLite's 32,766 variables. */
-const ROWS_A_STATEMENT = 500;
+/** Rows a multi-row INSERT carries (22 columns each, far under SQLite's 32,766 variables): one a step of the sliced write, a few milliseconds each. */
+const ROWS_A_STATEMENT = 100;
 
 /**
  * The import planned one entry a step: its duplicate look-up (one indexed read), its kept id,
@@ -290,19 +301,28 @@ function* planSteps(ctx: Ctx, parsed: Parsed[], cleaned: (Cleaned | null)[], wri
 
 /** Runs a planned import's statements, inside the caller's transaction on this connection. */
 function writePlan(ctx: Ctx, plan: ImportPlan) {
-  const run = (s: Statement) => ctx.sqlite.prepare(s.sql).run(...s.params);
+  runAll(writePlanSteps(ctx.sqlite, plan));
+}
+
+/** A planned import's statements on `sqlite`, inside its open transaction: a chunk of rows (ROWS_A_STATEMENT) a step. */
+function* writePlanSteps(sqlite: Database.Database, plan: ImportPlan): Steps<void> {
+  const run = (s: Statement) => sqlite.prepare(s.sql).run(...s.params);
   plan.projects.forEach(run);
-  insertWithDerived(ctx.sqlite, () =>
-    plan.memories.flatMap((s) =>
-      (ctx.sqlite.prepare(s.sql).all(...s.params) as { id: string; seq: number }[]).map(({ id, seq }) => {
-        const derived = plan.derived.get(id);
-        if (!derived) throw new Error(`import: memory ${id} was not planned`);
-        return { id, seq, derived };
-      }),
+  yield* insertWithDerivedSteps(
+    sqlite,
+    plan.memories.map(
+      (s) => () =>
+        (sqlite.prepare(s.sql).all(...s.params) as { id: string; seq: number }[]).map(({ id, seq }) => {
+          const derived = plan.derived.get(id);
+          if (!derived) throw new Error(`import: memory ${id} was not planned`);
+          return { id, seq, derived };
+        }),
     ),
   );
-  plan.versions.forEach(run);
-  plan.links.forEach(run);
+  for (const s of [...plan.versions, ...plan.links]) {
+    yield;
+    run(s);
+  }
 }
 
 /** A replaced text of an imported memory, redacted like the memory itself. */

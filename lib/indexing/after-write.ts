@@ -4,7 +4,9 @@ import type { MemoryRow } from "../memories/dto";
 import { type AheadByText, catchUpDerived, deferDerived, syncDerived } from "./derived";
 
 export { type AheadByText, deriveAheadSteps } from "./derived";
-import { unindexMemory } from "./rows";
+import { catchUpNearDuplicatesInSlices } from "./near-duplicate-warm";
+import type { NearDuplicateIndex } from "./near-duplicate-index";
+import { notifyIndexed, unindexMemory } from "./rows";
 
 /**
  * What a memory verb tells the indexes after it wrote, inside its own transaction on its
@@ -43,4 +45,14 @@ export function updateIndexes(sqlite: Database.Database, write: MemoryWrite): vo
       catchUpDerived(sqlite, write.ahead);
       return;
   }
+}
+
+/**
+ * After a sliced write committed on a connection of its own (lib/db/sliced-write.ts): this
+ * connection's embedding workers are woken (they wait on it), and its near-duplicate index reads
+ * the new memories in slices before the write answers.
+ */
+export async function afterSlicedWrite(sqlite: Database.Database, nearDuplicates: NearDuplicateIndex): Promise<void> {
+  notifyIndexed(sqlite);
+  await catchUpNearDuplicatesInSlices(nearDuplicates, sqlite);
 }

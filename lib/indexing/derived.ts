@@ -4,7 +4,7 @@ import type { Entity } from "../entities/parse";
 import { entitiesOf, syncEntities, writeEntities } from "../entities/sync";
 import { writeLater } from "../db/write-later";
 import { logger } from "../logging/logger";
-import type { Steps } from "../slices";
+import { runAll, type Steps } from "../slices";
 import { indexLexical, indexMemory, lexicalColumns } from "./rows";
 import type { MemoryRow } from "../memories/dto";
 import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
@@ -124,24 +124,40 @@ export function deriveAhead(row: Pick<MemoryRow, "title" | "tags" | "content">):
   return { tags: row.tags, lexical: lexicalColumns(row), entities: entitiesOf(row) };
 }
 
+/** A new memory as an insert returned it, with its derived rows computed ahead. */
+export type InsertedAhead = { seq: number; id: string; derived: DerivedAhead };
+
 /**
  * Inserts memories with derived rows computed ahead, inside the caller's transaction: pending
  * memories are caught up first, then `insert` writes the new rows and returns each one's seq and
  * derived rows, which are written as they are, and the watermark moves past them. Throws (the
  * caller's transaction rolls back) if `insert` left a memory of its own without derived rows.
  */
-export function insertWithDerived(sqlite: Database.Database, insert: () => { seq: number; id: string; derived: DerivedAhead }[]) {
+export function insertWithDerived(sqlite: Database.Database, insert: () => InsertedAhead[]) {
+  runAll(insertWithDerivedSteps(sqlite, [insert]));
+}
+
+/**
+ * `insertWithDerived` with the inserts in chunks, one a step (a sliced write, lib/db/sliced-write.ts):
+ * each chunk's memories and their derived rows, then the check and the watermark at the end.
+ */
+export function* insertWithDerivedSteps(sqlite: Database.Database, chunks: Iterable<() => InsertedAhead[]>): Steps<void> {
   catchUpDerived(sqlite);
   const from = derivedWatermark(sqlite);
-  const inserted = insert();
-  const pending = (prepared(sqlite, "SELECT count(*) AS n FROM memories WHERE seq > ?").get(from) as { n: number }).n;
-  if (pending !== inserted.length) throw new Error(`derived rows: ${pending} memories pending, ${inserted.length} computed ahead`);
   const tag = prepared(sqlite, "INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
-  for (const { seq, id, derived } of inserted) {
-    for (const t of derived.tags) tag.run(id, t);
-    indexLexical(sqlite, seq, id, derived.lexical);
-    writeEntities(sqlite, id, derived.entities);
+  let count = 0;
+  for (const insert of chunks) {
+    yield;
+    const inserted = insert();
+    count += inserted.length;
+    for (const { seq, id, derived } of inserted) {
+      for (const t of derived.tags) tag.run(id, t);
+      indexLexical(sqlite, seq, id, derived.lexical);
+      writeEntities(sqlite, id, derived.entities);
+    }
   }
+  const pending = (prepared(sqlite, "SELECT count(*) AS n FROM memories WHERE seq > ?").get(from) as { n: number }).n;
+  if (pending !== count) throw new Error(`derived rows: ${pending} memories pending, ${count} computed ahead`);
   prepared(sqlite, `UPDATE embedding_meta SET value = ? WHERE key = '${KEY}'`).run(String(Math.max(from, maxSeq(sqlite))));
 }
 

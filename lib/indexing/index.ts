@@ -13,6 +13,9 @@ export {
   type DerivedAhead,
   initDerivedWatermark,
   insertWithDerived,
+  insertWithDerivedSteps,
+  type InsertedAhead,
   markAllDerived,
 } from "./derived";
+export { afterSlicedWrite } from "./after-write";
 export { LEXICAL_SEGMENTS_MAX, lexicalSegments, MERGE_EVERY_MS, mergeLexicalIndexSteps } from "./lexical-merge";

@@ -160,6 +160,29 @@ export class NearDuplicateIndex {
   }
 
   /**
+   * Reads up to `budget` of the memories created since the last check and says whether more are
+   * left. After another connection's bulk write (a sliced write, lib/db/sliced-write.ts) the next
+   * check would otherwise read and tokenize all of them in one go. Changes are read by `catchUp`.
+   */
+  catchUpSlice(budget: number): boolean {
+    if (!this.built) return false;
+    if (!this.inStep()) {
+      this.reset();
+      return false;
+    }
+    const { maxSeq } = this.marks();
+    if (maxSeq <= this.seqMark) return false;
+    this.stamp();
+    const rows = prepared(this.sqlite, `SELECT ${ROW} FROM memories NOT INDEXED WHERE seq > ? AND ${LIVE} ORDER BY seq LIMIT ?`).all(
+      this.seqMark,
+      budget,
+    ) as Row[];
+    for (const row of rows) this.put(row.seq, row, tokenize(row.content));
+    this.seqMark = rows.length < budget ? maxSeq : rows[rows.length - 1].seq;
+    return this.seqMark < maxSeq;
+  }
+
+  /**
    * Reads what changed since the last check: the change log, then the new memories. Also called
    * by housekeeping before it trims the log, so that this connection's index never falls behind it.
    */

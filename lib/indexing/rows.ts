@@ -60,7 +60,8 @@ export function removeQueueWaker(sqlite: Database.Database, wake: () => void): v
   wakeups.get(sqlite)?.wakers.delete(wake);
 }
 
-function notifyIndexed(sqlite: Database.Database) {
+/** Wakes this connection's embedding queue workers (also after another connection queued memories: a sliced write). */
+export function notifyIndexed(sqlite: Database.Database) {
   const wakeup = wakeups.get(sqlite);
   if (!wakeup || wakeup.wakers.size === 0 || wakeup.pending) return;
   wakeup.pending = true;

@@ -1,7 +1,8 @@
 import type { Ctx } from "../ctx";
+import { writeInSlices } from "../db/sliced-write";
 import { withTransaction } from "../db/transaction";
 import { storeMark } from "../db/store-mark";
-import { deriveAheadSteps, updateIndexes } from "../indexing/after-write";
+import { type AheadByText, deriveAheadSteps, afterSlicedWrite, updateIndexes } from "../indexing/after-write";
 import { runAll, runSliced, type Steps } from "../slices";
 import type { MemoryRow } from "./dto";
 
@@ -26,12 +27,17 @@ export function previewOrWrite<T>(ctx: Ctx, dryRun: boolean, run: (write: boolea
 /** How many times a batch is planned again when the store changed between its plan and its write. */
 const PLAN_ATTEMPTS = 3;
 
+/** Proposals or notes applied between two turns of the event loop; their index rows are written after each chunk. */
+const APPLY_CHUNK = 250;
+
 /**
  * `previewOrWrite` for the server, without holding the event loop: the batch is planned (every
- * read and decision) in slices, the new memories' index rows computed ahead, and the write
- * transaction only applies the plan. It applies it only if no memory was created, changed or
- * deleted since the plan began (`storeMark`); else the plan is made again, and after
- * PLAN_ATTEMPTS planned and written in one transaction. Still one transaction: all or nothing.
+ * read and decision) in slices, the new memories' index rows computed ahead, and the write only
+ * applies the plan, APPLY_CHUNK entries a step with their index rows, on a connection of its own
+ * (`writeInSlices`, lib/db/sliced-write.ts: still one transaction, all or nothing, a crash
+ * included). It applies it only if no memory was created, changed or deleted since the plan began
+ * (`storeMark`, checked once the write lock is taken); else the plan is made again, and after
+ * PLAN_ATTEMPTS planned and written in one transaction on the server's connection.
  */
 export async function previewOrWriteSliced<P, T>(
   ctx: Ctx,
@@ -39,7 +45,8 @@ export async function previewOrWriteSliced<P, T>(
   batch: {
     plan: () => Steps<P>;
     preview: (plan: P) => T;
-    apply: (plan: P) => T;
+    /** Writes the plan through `on` (the ctx of the writing connection), one entry a step. */
+    apply: (on: Ctx, plan: P) => Steps<T>;
     /** The title, normalized tags and content of each memory `apply` inserts. */
     inserts: (plan: P) => Pick<MemoryRow, "title" | "tags" | "content">[];
   },
@@ -49,17 +56,31 @@ export async function previewOrWriteSliced<P, T>(
     const mark = storeMark(ctx.sqlite);
     const plan = await runSliced(batch.plan());
     const ahead = await runSliced(deriveAheadSteps(batch.inserts(plan)));
-    const written = withTransaction(
-      ctx.db,
-      () => {
-        if (storeMark(ctx.sqlite) !== mark) return undefined;
-        const out = batch.apply(plan);
-        updateIndexes(ctx.sqlite, { kind: "batch", ahead });
-        return { out };
-      },
-      "immediate",
+    const written = await writeInSlices(
+      ctx.sqlite,
+      (conn) => applyInChunks({ ...ctx, db: conn.db, sqlite: conn.sqlite }, batch.apply, plan, ahead),
+      (conn) => storeMark(conn) === mark,
     );
-    if (written) return written.out;
+    if (written) {
+      await afterSlicedWrite(ctx.sqlite, ctx.services.nearDuplicates);
+      return written.value;
+    }
   }
-  return previewOrWrite(ctx, false, () => batch.apply(runAll(batch.plan())));
+  return previewOrWrite(ctx, false, () => runAll(batch.apply(ctx, runAll(batch.plan()))));
+}
+
+/** `apply` on `on`, a step every APPLY_CHUNK entries, each chunk's index rows written after it. */
+function* applyInChunks<P, T>(on: Ctx, apply: (on: Ctx, plan: P) => Steps<T>, plan: P, ahead: AheadByText): Steps<T> {
+  const steps = apply(on, plan);
+  for (let n = 1; ; n++) {
+    const step = steps.next();
+    if (step.done) {
+      updateIndexes(on.sqlite, { kind: "batch", ahead });
+      return step.value;
+    }
+    if (n % APPLY_CHUNK === 0) {
+      updateIndexes(on.sqlite, { kind: "batch", ahead });
+      yield;
+    }
+  }
 }

@@ -53,7 +53,7 @@ export function ingestNotes(ctx: Ctx, input: ParsedIngestNotesInput): IngestNote
   const notes = runAll(prepareSteps(files, base));
   const items = previewOrWrite(ctx, input.dryRun, (write) => {
     const plan = runAll(planSteps(ctx, files, base, placement, notes));
-    return write ? apply(ctx, placement, base, plan) : itemsOf(plan, base);
+    return write ? runAll(apply(ctx, placement, base, plan)) : itemsOf(plan, base);
   });
   return result(input, root, files, placement, items);
 }
@@ -70,7 +70,7 @@ export async function ingestNotesAsync(ctx: Ctx, input: ParsedIngestNotesInput):
   const items = await previewOrWriteSliced(ctx, input.dryRun, {
     plan: () => planSteps(ctx, files, base, placement, notes),
     preview: (plan) => itemsOf(plan, base),
-    apply: (plan) => apply(ctx, placement, base, plan),
+    apply: (on, plan) => apply(on, placement, base, plan),
     inserts: (plan) => plan.decisions.filter((d) => d.outcome === "new").map(({ n }) => ({ title: n.title, tags: normalizeTags(n.tags), content: n.content })),
   });
   return result(input, root, files, placement, items);
@@ -176,9 +176,11 @@ function itemsOf(plan: NotesPlan, base: string, ids?: string[]): IngestedNoteDto
 }
 
 /** Writes a plan, inside the caller's transaction: new notes inserted, changed ones rewritten, gone ones archived. */
-function apply(ctx: Ctx, placement: Placement, base: string, plan: NotesPlan): IngestedNoteDto[] {
+/** Writes the plan, one note a step (a sliced write, lib/memories/preview-or-write.ts). */
+function* apply(ctx: Ctx, placement: Placement, base: string, plan: NotesPlan): Steps<IngestedNoteDto[]> {
   const ids: string[] = [];
   for (const { n, outcome, id, meta = metadata(n, base) } of plan.decisions) {
+    yield;
     if (outcome === "new") ids.push(insert(ctx, placement, n, meta));
     else if (outcome === "updated" && id)
       applyChange(
@@ -189,7 +191,10 @@ function apply(ctx: Ctx, placement: Placement, base: string, plan: NotesPlan): I
         "ingest: the note changed in its file",
       );
   }
-  for (const e of plan.removed) applyChange(ctx.db, getMemoryRow(ctx.db, e.id), { status: "archived" }, "import", "ingest: gone from its file");
+  for (const e of plan.removed) {
+    yield;
+    applyChange(ctx.db, getMemoryRow(ctx.db, e.id), { status: "archived" }, "import", "ingest: gone from its file");
+  }
   return itemsOf(plan, base, ids);
 }
 

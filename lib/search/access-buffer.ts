@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Ctx } from "../ctx";
 import { cancelWriteLater, writeLater } from "../db/write-later";
+import { writeGateState } from "../db/write-gate";
 import { logger } from "../logging/logger";
 import { connectionSlot } from "../db/connection-state";
 
@@ -33,6 +34,8 @@ export function flushAccess(sqlite: Database.Database) {
   cancelWriteLater(sqlite, "access");
   const buffer = buffers.get(sqlite);
   if (!buffer || buffer.length === 0 || !sqlite.open) return;
+  // A sliced write (an import) holds the write lock on its own connection: count after it.
+  if (writeGateState().held) return writeLater(sqlite, "access", FLUSH_EVERY_MS, flushAccess);
   const tasks = buffer.splice(0);
   try {
     // Each task catches its own errors (see searchMemories); nested, each runs in a savepoint.

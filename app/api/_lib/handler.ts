@@ -3,6 +3,7 @@ import { ZodError, type z } from "zod";
 import { boot, type ServerState } from "@/lib/boot";
 import type { Ctx } from "@/lib/ctx";
 import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
+import { writeGateIdle } from "@/lib/db/write-gate";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "./read-json";
 import { redact } from "@/lib/security/redaction";
@@ -28,9 +29,14 @@ type RouteContext<P> = { params: Promise<P> };
  */
 type Handler<P> = (args: { req: NextRequest; ctx: Ctx; params: P; auth: GuardAuth; server: ServerState }) => Promise<Response> | Response;
 
-export function route<P = Record<string, never>>(handler: Handler<P>) {
+/**
+ * `duringSlicedWrite: "answer"`: the route answers while a sliced write (an import) holds the
+ * write lock (health); every other route first waits for it (lib/db/write-gate.ts).
+ */
+export function route<P = Record<string, never>>(handler: Handler<P>, options: { duringSlicedWrite?: "wait" | "answer" } = {}) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const startedAt = performance.now();
+    if (options.duringSlicedWrite !== "answer") await writeGateIdle();
     let ctx: Ctx | undefined;
     let params: P | undefined;
     let res: Response;

@@ -78,10 +78,10 @@ describe("the server's bootstrap: planned in slices, written in one transaction"
     const root = tempDir("boot-fail-");
     project(root, "");
     const c = fresh();
-    c.sqlite.exec(
-      "CREATE TEMP TRIGGER fail_boot BEFORE INSERT ON main.memories WHEN new.content LIKE '%Rule 50:%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
-    );
+    // A trigger of the file, not TEMP: the write runs on a connection of its own (lib/db/sliced-write.ts).
+    c.sqlite.exec("CREATE TRIGGER fail_boot BEFORE INSERT ON memories WHEN new.content LIKE '%Rule 50:%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
     await expect(bootstrapProjectAsync(c, bootstrapInput.parse({ directory: root }))).rejects.toThrow(/disk trouble/);
+    c.sqlite.exec("DROP TRIGGER fail_boot");
     expect(c.sqlite.prepare("SELECT count(*) FROM memories").pluck().get()).toBe(0);
     expect(c.sqlite.prepare("SELECT count(*) FROM memory_fts").pluck().get()).toBe(0);
   });

@@ -1,10 +1,18 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { importMemories, importMemoriesAsync } from "../../../lib/export";
 import { importQuery } from "../../../lib/contracts/export";
 import { catchUpDerived } from "../../../lib/indexing";
 import { createMemory } from "../../../lib/memories";
 import { tokenize } from "../../../lib/search/tokenizer";
+import { enterWriteGate, writeGateState } from "../../../lib/db/write-gate";
+import { yieldToLoop } from "../../../lib/slices";
+import { databaseFile } from "../../../lib/paths";
+import { ROOT } from "../../../scripts/build-if-needed";
 import { testCtx } from "../../helpers/ctx";
+import { tempDir } from "../../helpers/server";
 
 /**
  * Issue 37: the server's import plans everything (redaction, look-ups, rows, index rows) in slices
@@ -101,30 +109,24 @@ describe("the server's import: planned in slices, written in one transaction", (
     createMemory(c, { content: "Kept before the import." });
     catchUpDerived(c.sqlite); // its index rows now, not by the timer while the import runs
     const before = store(c);
-    // The 700th insert fails inside the write transaction.
-    c.sqlite.exec("CREATE TEMP TRIGGER fail_import BEFORE INSERT ON main.memories WHEN new.id = 'm-700' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    // The 700th insert fails inside the write transaction (a trigger of the file: the write has a connection of its own).
+    c.sqlite.exec("CREATE TRIGGER fail_import BEFORE INSERT ON memories WHEN new.id = 'm-700' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
     await expect(importMemoriesAsync(c, json, exportFile(1_000))).rejects.toThrow(/disk trouble/);
+    c.sqlite.exec("DROP TRIGGER fail_import");
     expect(store(c)).toEqual(before);
+    expect(writeGateState()).toEqual({ held: false, writers: 0, idle: 0 });
   });
 
   it("sees a memory created between the plan and the write, and plans again", async () => {
     const c = ctx();
-    const transaction = c.sqlite.transaction.bind(c.sqlite);
-    let writes = 0;
-    let planned = 0;
-    // Another writer gets in just before the import's write transaction begins (the first time only).
-    c.sqlite.transaction = ((fn: (...a: unknown[]) => unknown) => {
-      if (planned++ === 0) createMemory(c, { content: "Note 5: the cache for #5 lives in src/cache/5.ts; see https://example.com/n/5", category: "note" });
-      const tx = transaction(fn);
-      return Object.assign((...a: unknown[]) => tx(...a), {
-        deferred: (...a: unknown[]) => tx.deferred(...a),
-        immediate: (...a: unknown[]) => (writes++, tx.immediate(...a)),
-        exclusive: (...a: unknown[]) => tx.exclusive(...a),
-      });
-    }) as typeof c.sqlite.transaction;
-    const report = await importMemoriesAsync(c, json, exportFile(300));
-    c.sqlite.transaction = transaction;
-    expect(writes).toBeGreaterThanOrEqual(2);
+    // Another writer gets in after the plan, just before the import's write begins: the test holds
+    // the write gate until the planned import waits for it, then creates a memory the file holds.
+    const release = await enterWriteGate();
+    const importing = importMemoriesAsync(c, json, exportFile(300));
+    while (writeGateState().writers === 0) await yieldToLoop();
+    createMemory(c, { content: "Note 5: the cache for #5 lives in src/cache/5.ts; see https://example.com/n/5", category: "note" });
+    release();
+    const report = await importing;
     const five = report.items.find((i) => i.index === 5);
     expect(five).toMatchObject({ outcome: "duplicate" });
     expect(five?.id).not.toBe("m-5");
@@ -133,5 +135,108 @@ describe("the server's import: planned in slices, written in one transaction", (
     expect(counted).toEqual({ n: 1 });
     expect(c.sqlite.prepare("SELECT to_id FROM memory_links WHERE from_id = 'm-6'").get()).toEqual({ to_id: five?.id });
     expect(store(c).pending).toEqual([{ n: 0 }]);
+  });
+});
+
+/** Whether another connection holds the write lock of `file` now (asked without waiting for it). */
+function writeLockHeld(file: string): boolean {
+  const probe = new Database(file);
+  try {
+    probe.pragma("busy_timeout = 0");
+    probe.exec("BEGIN IMMEDIATE");
+    probe.exec("ROLLBACK");
+    return false;
+  } catch (error) {
+    if (String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
+
+describe("the server's import writes in slices (issue 37: health within 200 ms)", () => {
+  it("lets the event loop run while its write transaction is open, and no one sees its rows before the commit", async () => {
+    const c = ctx();
+    const file = c.sqlite.name;
+    let turnsWhileWriting = 0;
+    let seenBeforeCommit = 0;
+    let done = false;
+    // One event-loop turn after another while the import runs: a turn that finds the write lock
+    // held ran in the middle of the write transaction (a write of one turn leaves none).
+    const turns = (async () => {
+      while (!done) {
+        if (writeLockHeld(file)) {
+          turnsWhileWriting++;
+          seenBeforeCommit = Math.max(seenBeforeCommit, (c.sqlite.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n);
+        }
+        await yieldToLoop();
+      }
+    })();
+    const report = await importMemoriesAsync(c, json, exportFile(2_000));
+    done = true;
+    await turns;
+    expect(report.created).toBe(2_001);
+    expect(turnsWhileWriting, "event-loop turns inside the write transaction").toBeGreaterThanOrEqual(5);
+    expect(seenBeforeCommit, "rows the server's connection saw before the commit").toBe(0);
+    expect(store(c).pending).toEqual([{ n: 0 }]);
+    expect(writeGateState().held).toBe(false);
+  });
+
+  it("has the server's near-duplicate index read the new memories before it answers, so the next check holds nothing", async () => {
+    const c = ctx();
+    // Built, as the server builds it at start: the import's rows arrive from another connection.
+    while (c.services.nearDuplicates.buildSlice(500));
+    const report = await importMemoriesAsync(c, json, exportFile(1_000));
+    expect(report.created).toBe(1_001);
+    // Without the catch-up in slices, the next create's check read and tokenized all 1,001 in one go.
+    expect(c.services.nearDuplicates.catchUpSlice(1), "new memories left for the next check").toBe(false);
+    // And the index answers from what it read: a near copy of an imported memory is found.
+    const near = createMemory(c, { content: "Note 7: the cache for #7 lives in src/cache/7.ts; see https://example.com/n/7 now", category: "note" });
+    expect(near.deduplicated).toBe(true);
+    expect(near.memory.id).toBe("m-7");
+  });
+
+  it("leaves nothing after kill -9 in the middle of its write", { timeout: 120_000 }, async () => {
+    const dataDir = tempDir();
+    const module = (file: string) => JSON.stringify(path.join(ROOT, file));
+    // The child stops for good after a few turns inside the write transaction (the write lock held,
+    // some chunks inserted, nothing committed), says so, and is killed there.
+    const script = [
+      `import { testCtx } from ${module("tests/helpers/ctx.ts")};`,
+      `import { importMemoriesAsync } from ${module("lib/export/index.ts")};`,
+      `import { importQuery } from ${module("lib/contracts/export.ts")};`,
+      `import { writeGateState } from ${module("lib/db/write-gate.ts")};`,
+      `const c = testCtx({ dataDir: ${JSON.stringify(dataDir)} });`,
+      `const body = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ content: "Imported note " + i + " about the cache", tags: ["t" + (i % 9)] })));`,
+      `let turns = 0;`,
+      `const watch = () => { if (writeGateState().held && ++turns === 3) { process.stdout.write("writing\\n"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); } setImmediate(watch); };`,
+      `watch();`,
+      `await importMemoriesAsync(c, importQuery.parse({ format: "json" }), body);`,
+      `process.stdout.write("committed\\n");`,
+    ].join("\n");
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        out += d;
+        if (out.includes("writing")) resolve();
+        if (out.includes("committed")) reject(new Error("the import committed in one turn: no turn ran inside its write"));
+      });
+      child.on("exit", () => reject(new Error(`the child ended before its write: ${out} ${err}`)));
+    });
+    const file = databaseFile(dataDir);
+    expect(writeLockHeld(file)).toBe(true);
+    child.kill("SIGKILL");
+    await exited;
+    expect(out).not.toContain("committed");
+    // Opened again the way Recollect opens it: the uncommitted transaction is gone, the file is sound.
+    const reopened = testCtx({ dataDir });
+    open.push(reopened);
+    const count = (table: string) => (reopened.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect(["memories", "memory_fts", "memory_tags", "memory_entities", "embedding_queue"].map(count)).toEqual([0, 0, 0, 0, 0]);
+    expect(reopened.sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
   });
 });

@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import Database from "better-sqlite3";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ingestNotesInput } from "../../../lib/contracts/notes";
 import { catchUpDerived } from "../../../lib/indexing";
 import { ingestNotes, ingestNotesAsync } from "../../../lib/notes/ingest-notes";
+import { yieldToLoop } from "../../../lib/slices";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
 
@@ -73,10 +75,43 @@ describe("the server's notes ingest: planned in slices, written in one transacti
     catchUpDerived(c.sqlite);
     const before = store(c);
     notes(root, 7);
+    // A trigger of the file, not TEMP: the write runs on a connection of its own (lib/db/sliced-write.ts).
     c.sqlite.exec(
-      "CREATE TEMP TRIGGER fail_ingest BEFORE UPDATE ON main.memories WHEN new.content LIKE '%step 107 of file 2%edited%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
+      "CREATE TRIGGER fail_ingest BEFORE UPDATE ON memories WHEN new.content LIKE '%step 107 of file 2%edited%' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
     );
     await expect(ingestNotesAsync(c, input)).rejects.toThrow(/disk trouble/);
+    c.sqlite.exec("DROP TRIGGER fail_ingest");
     expect(store(c)).toEqual(before);
+  });
+
+  it("lets the event loop run inside its write transaction (issue 37: health within 200 ms)", async () => {
+    const root = tempDir("notes-turns-");
+    notes(root, -1);
+    const c = fresh();
+    // A turn of the event loop that finds the write lock held (asked from a third connection,
+    // without waiting) ran in the middle of the ingest's write; a write of one turn leaves none.
+    const probe = new Database(c.sqlite.name);
+    probe.pragma("busy_timeout = 0");
+    const locked = () => {
+      try {
+        probe.exec("BEGIN IMMEDIATE");
+        probe.exec("ROLLBACK");
+        return false;
+      } catch (error) {
+        if (String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
+        throw error;
+      }
+    };
+    let turnsWhileWriting = 0;
+    let done = false;
+    const turns = (async () => {
+      for (; !done; await yieldToLoop()) if (locked()) turnsWhileWriting++;
+    })();
+    const result = await ingestNotesAsync(c, ingestNotesInput.parse({ path: root, scope: "global" }));
+    done = true;
+    await turns;
+    probe.close();
+    expect(result.counts.new).toBeGreaterThan(450);
+    expect(turnsWhileWriting, "event-loop turns inside the write transaction").toBeGreaterThanOrEqual(1);
   });
 });
