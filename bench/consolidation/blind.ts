@@ -204,7 +204,11 @@ if (isMain) {
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
-  const only = half ? [named(half)] : r3 ? ([`${set}-tuning`] as Set_[]) : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning"] as Set_[]);
+  const only = half
+    ? [named(half)]
+    : r3
+      ? ([`${set}-tuning`] as Set_[])
+      : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning"] as Set_[]);
   const model = MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!model) console.log("(words only: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare, to score with vectors too)");
   const modes = model ? (process.argv.includes("--vectors") ? [true] : [false, true]) : [false];
