@@ -29,35 +29,9 @@
  * The split: a family goes to a half by the first byte of sha256("consolidation-blind-r3:" + id),
  * even -> tuning, odd -> frozen (`halfOfR3`).
  */
-import crypto from "node:crypto";
-import type { BlindFamily, Half } from "./blind-store";
+import { blindSet } from "./blind-set";
 
-type Row = [local: string, category: string, ageDays: number, content: string];
-
-const families: BlindFamily[] = [];
-
-function family(
-  id: string,
-  project: string,
-  rows: Row[],
-  labels: { merge?: [string, string][]; supersede?: [string, string][]; stale?: string[]; deleted?: string[] } = {},
-): void {
-  const k = (local: string) => `r3-${id}.${local}`;
-  const locals = new Set(rows.map((r) => r[0]));
-  if (locals.size !== rows.length) throw new Error(`family ${id}: duplicate local key`);
-  for (const pair of [...(labels.merge ?? []), ...(labels.supersede ?? [])])
-    for (const l of pair) if (!locals.has(l)) throw new Error(`family ${id}: label names unknown memory ${l}`);
-  for (const l of labels.stale ?? []) if (!locals.has(l)) throw new Error(`family ${id}: stale names unknown memory ${l}`);
-  families.push({
-    id: `r3-${id}`,
-    project,
-    memories: rows.map(([local, category, ageDays, content]) => ({ key: k(local), project, category, content, ageDays })),
-    merge: (labels.merge ?? []).map(([a, b]) => [k(a), k(b)]),
-    supersede: (labels.supersede ?? []).map(([a, b]) => [k(a), k(b)]),
-    stale: (labels.stale ?? []).map(k),
-    deletedFiles: labels.deleted ?? [],
-  });
-}
+const { families, family, halfOf } = blindSet("r3");
 
 // =============================================================================================
 // quiz: a pnpm monorepo (Next.js web app + a Node API) for running pub quizzes (English)
@@ -852,8 +826,6 @@ TALLY_ENDPOINTS.forEach((ep, i) => {
   ]);
 });
 
-export const BLIND_FAMILIES_R3: readonly BlindFamily[] = families;
+export const BLIND_FAMILIES_R3 = families;
 
-/** The half a family of this set belongs to: the first byte of sha256("consolidation-blind-r3:" + id), even -> tuning, odd -> frozen. */
-export const halfOfR3 = (familyId: string): Half =>
-  crypto.createHash("sha256").update(`consolidation-blind-r3:${familyId}`).digest()[0]! % 2 === 0 ? "tuning" : "frozen";
+export const halfOfR3 = halfOf;

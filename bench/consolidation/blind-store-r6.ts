@@ -36,35 +36,9 @@
  * The split: a family goes to a half by the first byte of sha256("consolidation-blind-r6:" + id),
  * even -> tuning, odd -> frozen (`halfOfR6`).
  */
-import crypto from "node:crypto";
-import type { BlindFamily, Half } from "./blind-store";
+import { blindSet } from "./blind-set";
 
-type Row = [local: string, category: string, ageDays: number, content: string];
-
-const families: BlindFamily[] = [];
-
-function family(
-  id: string,
-  project: string,
-  rows: Row[],
-  labels: { merge?: [string, string][]; supersede?: [string, string][]; stale?: string[]; deleted?: string[] } = {},
-): void {
-  const k = (local: string) => `r6-${id}.${local}`;
-  const locals = new Set(rows.map((r) => r[0]));
-  if (locals.size !== rows.length) throw new Error(`family ${id}: duplicate local key`);
-  for (const pair of [...(labels.merge ?? []), ...(labels.supersede ?? [])])
-    for (const l of pair) if (!locals.has(l)) throw new Error(`family ${id}: label names unknown memory ${l}`);
-  for (const l of labels.stale ?? []) if (!locals.has(l)) throw new Error(`family ${id}: stale names unknown memory ${l}`);
-  families.push({
-    id: `r6-${id}`,
-    project,
-    memories: rows.map(([local, category, ageDays, content]) => ({ key: k(local), project, category, content, ageDays })),
-    merge: (labels.merge ?? []).map(([a, b]) => [k(a), k(b)]),
-    supersede: (labels.supersede ?? []).map(([a, b]) => [k(a), k(b)]),
-    stale: (labels.stale ?? []).map(k),
-    deletedFiles: labels.deleted ?? [],
-  });
-}
+const { families, family, halfOf } = blindSet("r6");
 
 // =============================================================================================
 // sqlterm: a Rust terminal SQL client (English)
@@ -859,8 +833,6 @@ family(
   ]);
 });
 
-export const BLIND_FAMILIES_R6: readonly BlindFamily[] = families;
+export const BLIND_FAMILIES_R6 = families;
 
-/** The half a family of this set belongs to: the first byte of sha256("consolidation-blind-r6:" + id), even -> tuning, odd -> frozen. */
-export const halfOfR6 = (familyId: string): Half =>
-  crypto.createHash("sha256").update(`consolidation-blind-r6:${familyId}`).digest()[0]! % 2 === 0 ? "tuning" : "frozen";
+export const halfOfR6 = halfOf;

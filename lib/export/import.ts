@@ -272,31 +272,20 @@ function* planSteps(ctx: Ctx, parsed: Parsed[], cleaned: (Cleaned | null)[], wri
   }
   const plan: ImportPlan = { mark, items, projects: [], memories: [], derived, versions: [], links: [] };
   for (const row of projectRows.values()) plan.projects.push(ctx.db.insert(projects).values(row).onConflictDoNothing().toSQL());
-  for (let i = 0; i < memoryRows.length; i += ROWS_A_STATEMENT) {
-    yield;
-    const chunk = memoryRows.slice(i, i + ROWS_A_STATEMENT);
-    plan.memories.push(ctx.db.insert(memories).values(chunk).returning({ id: memories.id, seq: memories.seq }).toSQL());
-  }
-  for (let i = 0; i < versionRows.length; i += ROWS_A_STATEMENT) {
-    yield;
-    plan.versions.push(
-      ctx.db
-        .insert(memoryVersions)
-        .values(versionRows.slice(i, i + ROWS_A_STATEMENT))
-        .toSQL(),
-    );
-  }
-  for (let i = 0; i < linkRows.length; i += ROWS_A_STATEMENT) {
-    yield;
-    plan.links.push(
-      ctx.db
-        .insert(memoryLinks)
-        .values(linkRows.slice(i, i + ROWS_A_STATEMENT))
-        .onConflictDoNothing()
-        .toSQL(),
-    );
-  }
+  plan.memories = yield* inStatements(memoryRows, (chunk) => ctx.db.insert(memories).values(chunk).returning({ id: memories.id, seq: memories.seq }).toSQL());
+  plan.versions = yield* inStatements(versionRows, (chunk) => ctx.db.insert(memoryVersions).values(chunk).toSQL());
+  plan.links = yield* inStatements(linkRows, (chunk) => ctx.db.insert(memoryLinks).values(chunk).onConflictDoNothing().toSQL());
   return plan;
+}
+
+/** `rows` as insert statements of ROWS_A_STATEMENT rows each, one statement a step. */
+function* inStatements<R, S>(rows: R[], statement: (chunk: R[]) => S): Steps<S[]> {
+  const out: S[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_A_STATEMENT) {
+    yield;
+    out.push(statement(rows.slice(i, i + ROWS_A_STATEMENT)));
+  }
+  return out;
 }
 
 /** Runs a planned import's statements, inside the caller's transaction on this connection. */

@@ -27,6 +27,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** HOME and the XDG directories under `home`, created: what OpenCode reads and writes, kept out of the user's own. */
+export function isolatedHome(home: string) {
+  const xdg = {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  return xdg;
+}
+
 /**
  * OpenCode runs `npm install @opencode-ai/plugin` in each config dir at start (about 70 s when no
  * registry answers) unless `node_modules/` exists and `package-lock.json` lists every dependency:
@@ -132,14 +145,7 @@ function writeProject(options: OpencodeOptions, projectDir: string, configHome: 
 export async function startOpencode(options: OpencodeOptions): Promise<Opencode> {
   const home = options.restartOf?.home ?? tempDir("oc-home-");
   const projectDir = options.restartOf?.projectDir ?? tempDir("oc-project-");
-  const xdg = {
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, ".config"),
-    XDG_DATA_HOME: path.join(home, ".local", "share"),
-    XDG_CACHE_HOME: path.join(home, ".cache"),
-    XDG_STATE_HOME: path.join(home, ".local", "state"),
-  };
-  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  const xdg = isolatedHome(home);
   seedConfigDir(path.join(xdg.XDG_CONFIG_HOME, "opencode"));
   writeProject(options, projectDir, xdg.XDG_CONFIG_HOME);
 

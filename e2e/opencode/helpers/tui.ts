@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { OPENCODE_BIN, PLUGIN_ENTRY, ROOT, seedConfigDir, tempDir } from "./opencode";
+import { isolatedHome, OPENCODE_BIN, PLUGIN_ENTRY, ROOT, seedConfigDir, tempDir } from "./opencode";
 
 export const TUI_PLUGIN_ENTRY = path.join(ROOT, "plugin", "tui.tsx");
 
@@ -34,14 +34,7 @@ export interface OpencodeTui {
 export function startTui(options: TuiOptions): OpencodeTui {
   const home = tempDir("oc-tui-home-");
   const projectDir = tempDir("oc-tui-project-");
-  const xdg = {
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, ".config"),
-    XDG_DATA_HOME: path.join(home, ".local", "share"),
-    XDG_CACHE_HOME: path.join(home, ".cache"),
-    XDG_STATE_HOME: path.join(home, ".local", "state"),
-  };
-  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  const xdg = isolatedHome(home);
   const configDir = path.join(xdg.XDG_CONFIG_HOME, "opencode");
   seedConfigDir(configDir);
   seedConfigDir(path.join(projectDir, ".opencode"));
