@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { importMemories, importMemoriesAsync } from "../../../lib/export";
 import { importQuery } from "../../../lib/contracts/export";
@@ -13,6 +12,7 @@ import { databaseFile } from "../../../lib/paths";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { writeLockHeld } from "../../helpers/write-lock";
 
 /**
  * Issue 37: the server's import plans everything (redaction, look-ups, rows, index rows) in slices
@@ -137,22 +137,6 @@ describe("the server's import: planned in slices, written in one transaction", (
     expect(store(c).pending).toEqual([{ n: 0 }]);
   });
 });
-
-/** Whether another connection holds the write lock of `file` now (asked without waiting for it). */
-function writeLockHeld(file: string): boolean {
-  const probe = new Database(file);
-  try {
-    probe.pragma("busy_timeout = 0");
-    probe.exec("BEGIN IMMEDIATE");
-    probe.exec("ROLLBACK");
-    return false;
-  } catch (error) {
-    if (String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
-    throw error;
-  } finally {
-    probe.close();
-  }
-}
 
 describe("the server's import writes in slices (issue 37: health within 200 ms)", () => {
   it("lets the event loop run while its write transaction is open, and no one sees its rows before the commit", async () => {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import Database from "better-sqlite3";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ingestNotesInput } from "../../../lib/contracts/notes";
@@ -8,6 +7,7 @@ import { ingestNotes, ingestNotesAsync } from "../../../lib/notes/ingest-notes";
 import { yieldToLoop } from "../../../lib/slices";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { writeLockHeld } from "../../helpers/write-lock";
 
 /**
  * Issue 37: the server's notes ingest decides every note and computes its index rows in slices,
@@ -90,27 +90,14 @@ describe("the server's notes ingest: planned in slices, written in one transacti
     const c = fresh();
     // A turn of the event loop that finds the write lock held (asked from a third connection,
     // without waiting) ran in the middle of the ingest's write; a write of one turn leaves none.
-    const probe = new Database(c.sqlite.name);
-    probe.pragma("busy_timeout = 0");
-    const locked = () => {
-      try {
-        probe.exec("BEGIN IMMEDIATE");
-        probe.exec("ROLLBACK");
-        return false;
-      } catch (error) {
-        if (String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
-        throw error;
-      }
-    };
     let turnsWhileWriting = 0;
     let done = false;
     const turns = (async () => {
-      for (; !done; await yieldToLoop()) if (locked()) turnsWhileWriting++;
+      for (; !done; await yieldToLoop()) if (writeLockHeld(c.sqlite.name)) turnsWhileWriting++;
     })();
     const result = await ingestNotesAsync(c, ingestNotesInput.parse({ path: root, scope: "global" }));
     done = true;
     await turns;
-    probe.close();
     expect(result.counts.new).toBeGreaterThan(450);
     expect(turnsWhileWriting, "event-loop turns inside the write transaction").toBeGreaterThanOrEqual(1);
   });
