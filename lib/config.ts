@@ -44,6 +44,12 @@ const schema = z.object({
      * (the first token's: BGE). The model's own card says which; a wrong one still runs but ranks worse.
      */
     pooling: z.enum(["mean", "cls"]).default("mean"),
+    /**
+     * Text put before a search question / a stored text before it is embedded (lib/embeddings/prefixes.ts).
+     * Unset: the model's own (e5: "query: " / "passage: "; BGE English v1.5: its query instruction); "" for none.
+     */
+    queryPrefix: z.string().max(200).optional(),
+    passagePrefix: z.string().max(200).optional(),
     baseUrl: z.string().default(""),
     apiKey: z.string().default(""),
     batchSize: z.number().int().min(1).max(1024).default(32),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import { createMemory } from "../../lib/memories/create";
 import { createTransformersProvider } from "../../lib/embeddings/transformers";
+import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
@@ -27,7 +28,8 @@ import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
  *     npx tsx bench/search/unseen.ts [--cv] [--no-locomo]
- *   # multilingual-e5-small: RECOLLECT_BENCH_QUERY_PREFIX="query: " RECOLLECT_BENCH_PASSAGE_PREFIX="passage: "
+ *   # prefixes: the model's own as lib applies them (lib/embeddings/prefixes.ts; e5 and BGE by the
+ *   # directory's name); RECOLLECT_BENCH_QUERY_PREFIX / _PASSAGE_PREFIX override them ("" for none)
  */
 const CANDIDATES = 100;
 const args = process.argv.slice(2);
@@ -36,8 +38,6 @@ if (!modelDir || !fs.existsSync(path.join(modelDir, "config.json"))) {
   console.log("skipped unseen: set RECOLLECT_BENCH_MODEL_DIR to a prepared model (bench/models/prepare)");
   process.exit(0);
 }
-const QUERY_PREFIX = process.env.RECOLLECT_BENCH_QUERY_PREFIX ?? "";
-const PASSAGE_PREFIX = process.env.RECOLLECT_BENCH_PASSAGE_PREFIX ?? "";
 /** Optional query rewriting before search (the dictionary translation experiment), by module path. */
 const REWRITE = process.env.RECOLLECT_BENCH_QUERY_REWRITE;
 /** Query translation as lib/search/bilingual.ts does it (the `search.translateQuery` setting). */
@@ -71,6 +71,9 @@ const { config } = loadConfig({
   },
 });
 const provider: EmbeddingProvider = await createTransformersProvider(config.embedding, tempDir("recollect-unseen-data-"));
+/** The model's own prefixes as lib applies them (e5: "query: " / "passage: "; by the directory's name), unless set here. */
+const QUERY_PREFIX = process.env.RECOLLECT_BENCH_QUERY_PREFIX ?? embeddingPrefixes(config.embedding).query;
+const PASSAGE_PREFIX = process.env.RECOLLECT_BENCH_PASSAGE_PREFIX ?? embeddingPrefixes(config.embedding).passage;
 /**
  * A second model whose cosine is averaged with the first's (RECOLLECT_BENCH_SECOND_MODEL_DIR, with
  * its own _POOLING / _QUERY_PREFIX / _PASSAGE_PREFIX): the two-model experiment of issue 42.

@@ -117,8 +117,8 @@ export function sampleStoredPairs(sqlite: Database.Database): { mean: number; si
 }
 
 /** The mean cosine of the probe sentences' pairs, with this model (before enough memories are stored). */
-export async function sampleProbe(provider: EmbeddingProvider): Promise<{ mean: number; size: number }> {
-  const vectors = await provider.embed(PROBE);
+export async function sampleProbe(provider: EmbeddingProvider, passagePrefix = ""): Promise<{ mean: number; size: number }> {
+  const vectors = await provider.embed(PROBE.map((t) => passagePrefix + t));
   return { mean: meanPairCosine(vectors), size: vectors.length };
 }
 

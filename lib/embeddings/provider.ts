@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { embeddingPrefixes } from "./prefixes";
 
 /**
  * Turns texts into L2-normalized vectors. Implementations: transformers.js (local), HTTP; the
@@ -19,7 +20,9 @@ export type ProviderFactory = (config: Config["embedding"], dataDir: string, onP
 export function providerId(config: Config["embedding"]): string {
   if (config.provider === "http") return `http:${config.model}`;
   // CLS pooling gives other vectors from the same weights; mean pooling keeps the ids stores already hold.
-  return `transformers:${config.modelDir || config.model}:${config.dtype}${config.pooling === "cls" ? ":cls" : ""}`;
+  // So does a passage prefix (stored texts are embedded with it); the query prefix changes no stored vector.
+  const passage = embeddingPrefixes(config).passage;
+  return `transformers:${config.modelDir || config.model}:${config.dtype}${config.pooling === "cls" ? ":cls" : ""}${passage ? `:passage=${passage.trim()}` : ""}`;
 }
 
 export function normalize(v: Float32Array): Float32Array {

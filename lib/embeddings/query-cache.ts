@@ -16,9 +16,9 @@ export class QueryEmbeddingCache {
     return hit;
   }
 
-  /** The cached embedding of exactly this text, if one is at hand (order untouched). */
-  peek(text: string): Float32Array | undefined {
-    return this.entries.get(text.slice(0, EMBED_CHARS));
+  /** The cached embedding of exactly this key, if one is at hand (order untouched). */
+  peek(key: string): Float32Array | undefined {
+    return this.entries.get(key);
   }
 
   remember(key: string, v: Float32Array) {

@@ -23,6 +23,7 @@ import { dedupStatusOf } from "./dedup-status";
 import { indexMeta, readMeta, writeMeta } from "./meta";
 import { loadFailure, loadModel } from "./model-loader";
 import { loadProvider } from "./load-provider";
+import { embeddingPrefixes, type EmbedRole, type EmbeddingPrefixes } from "./prefixes";
 import { providerId, type EmbeddingProvider, type ProviderFactory } from "./provider";
 import { EMBED_CHARS, QueryEmbeddingCache } from "./query-cache";
 import { embeddedText, enqueueAll, failBatch, failedCount, nextBatch, pendingCount, storeBatch } from "./queue";
@@ -146,10 +147,13 @@ export class EmbeddingService {
     return this.state === "ready" && this.provider !== null;
   }
 
-  /** A query's embedding (cached: the plugin asks the same things again and again). */
-  async embedQuery(text: string): Promise<Float32Array | null> {
+  /**
+   * A query's embedding (cached: the plugin asks the same things again and again). `passage`: a
+   * text about to be stored, compared with stored ones (the near-duplicate check), embedded as they are.
+   */
+  async embedQuery(text: string, role: EmbedRole = "query"): Promise<Float32Array | null> {
     if (!this.ready()) return null;
-    const key = text.slice(0, EMBED_CHARS);
+    const key = this.prefixes[role] + text.slice(0, EMBED_CHARS);
     const hit = this.cache.take(key);
     if (hit) return hit;
     this.queriesInFlight++;
@@ -162,9 +166,14 @@ export class EmbeddingService {
     }
   }
 
-  /** A cached embedding of exactly this text, if one is at hand (no model call). */
-  cachedEmbedding(text: string): Float32Array | undefined {
-    return this.cache.peek(text);
+  /** A cached embedding of exactly this text in this role, if one is at hand (no model call). */
+  cachedEmbedding(text: string, role: EmbedRole): Float32Array | undefined {
+    return this.cache.peek(this.prefixes[role] + text.slice(0, EMBED_CHARS));
+  }
+
+  /** The model's query / passage prefixes (lib/embeddings/prefixes.ts). */
+  get prefixes(): EmbeddingPrefixes {
+    return embeddingPrefixes(this.env.config.embedding);
   }
 
   /** Embeds queued memories in batches until the queue is empty. One pump at a time. */
@@ -212,7 +221,8 @@ export class EmbeddingService {
     while (this.queriesInFlight > 0) await new Promise((r) => setTimeout(r, 1));
     let vectors: Float32Array[];
     try {
-      vectors = await this.provider!.embed(batch.map(embeddedText));
+      const passage = this.prefixes.passage;
+      vectors = await this.provider!.embed(batch.map((row) => passage + embeddedText(row)));
       if (vectors.length !== batch.length || vectors.some((v) => v.length !== this.provider!.dimension)) {
         throw new Error(`the model returned ${vectors.length} vectors of ${vectors[0]?.length} dims for ${batch.length} texts`);
       }
@@ -310,7 +320,8 @@ export class EmbeddingService {
       const vectorsFromThisModel = indexMeta(this.sqlite).model === p.id ? countVectors(this.sqlite) : 0;
       const stored = vectorsFromThisModel > 0 ? sampleStoredPairs(this.sqlite) : undefined;
       if (stored) writeMeasurement(this.sqlite, p.id, { ...stored, basis: "memories" });
-      else if (model.measuredAt === null || model.sampleBasis === "probe") writeMeasurement(this.sqlite, p.id, { ...(await sampleProbe(p)), basis: "probe" });
+      else if (model.measuredAt === null || model.sampleBasis === "probe")
+        writeMeasurement(this.sqlite, p.id, { ...(await sampleProbe(p, this.prefixes.passage)), basis: "probe" });
       if (this.stopped) return;
       this.dedupModel = readDedupModel(this.sqlite, p.id) ?? model;
     } catch (error) {

@@ -34,7 +34,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
   const mine = [...new Set(tokenizeRecent(content))];
   const service = ctx.services.embeddings;
   const dedup = service?.ready() ? service.dedupStatus() : undefined;
-  const embedding = dedup?.semantic ? service!.cachedEmbedding(content) : undefined;
+  const embedding = dedup?.semantic ? service!.cachedEmbedding(content, "passage") : undefined;
   if (!embedding || !vectorTableExists(ctx.sqlite)) {
     const hit = ctx.services.nearDuplicates.closest(placement, mine, search.lexicalDedupThreshold);
     return hit && { kind: "near", id: hit.id, cosine: null, lexical: round(hit.similarity) };
@@ -70,7 +70,7 @@ export function findNearDuplicate(ctx: Ctx, placement: Placement, content: strin
  */
 export async function prepareNearDuplicateCheck(ctx: Ctx, content: string): Promise<void> {
   const service = ctx.services.embeddings;
-  if (service?.ready() && service.dedupStatus().semantic) await service.embedQuery(content).catch(() => null);
+  if (service?.ready() && service.dedupStatus().semantic) await service.embedQuery(content, "passage").catch(() => null);
 }
 
 function nearestInPlacement(ctx: Ctx, p: Placement, embedding: Float32Array): { id: string; content: string; cosine: number } | undefined {
