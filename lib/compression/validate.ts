@@ -39,6 +39,13 @@ function partOk(p: unknown): boolean {
 }
 
 /**
+ * Messages that passed the check, by object: the delta exchange hands the pipeline the previous
+ * call's own message objects for what the plugin left out (`keep`: lib/compression/delta.ts), and
+ * the pipeline never changes its input, so those are not walked again on every turn.
+ */
+const checkedMessages = new WeakSet<object>();
+
+/**
  * True when the body is valid; else the index of the first bad message, or -1 when the problem is
  * outside the messages. Yields after every message: a history of 100,000 messages is checked in
  * slices on the server.
@@ -52,10 +59,12 @@ function* quickCheck(body: unknown): Steps<true | number> {
   if (!Array.isArray(body.messages)) return -1;
   for (let i = 0; i < body.messages.length; i++) {
     const m: unknown = body.messages[i];
+    if (isObj(m) && checkedMessages.has(m)) continue;
     if (!isObj(m) || !isObj(m.info) || !Array.isArray(m.parts)) return i;
     const info = m.info;
     if (!name(info.id) || (info.role !== "user" && info.role !== "assistant") || !optName(info.sessionID)) return i;
     for (const p of m.parts) if (!partOk(p)) return i;
+    checkedMessages.add(m);
     yield;
   }
   return true;

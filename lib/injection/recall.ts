@@ -55,7 +55,8 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
         explain: true,
         mode: "auto",
       },
-      options,
+      // The block is built from the results: the search's own text answer is not needed.
+      { ...options, formatted: false },
     );
     const now = Date.now();
     const relevant = found.results.filter(

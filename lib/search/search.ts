@@ -45,6 +45,12 @@ export interface SearchOptions {
    * (select all).
    */
   page?: SearchPage;
+  /**
+   * False when the caller reads `results` only (the recall block, lib/injection/recall.ts):
+   * `formatted` is then "" and its token counting (a count per result line) is skipped, a part of
+   * the plugin's turn. Default: true.
+   */
+  formatted?: boolean;
 }
 
 export interface SearchPage {
@@ -145,7 +151,7 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     );
     for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
-  if (options.countAccess === false) return { ...output(results, mode, reason, input, started), ...(window ? { window } : {}) };
+  if (options.countAccess === false) return { ...output(results, mode, reason, input, started, options), ...(window ? { window } : {}) };
   const accessed = results.map((r) => r.id);
   (options.defer ?? runNow)(() => {
     try {
@@ -160,15 +166,22 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     r.accessCount += 1;
     r.lastAccessedAt = new Date(now).toISOString();
   }
-  return { ...output(results, mode, reason, input, started), ...(window ? { window } : {}) };
+  return { ...output(results, mode, reason, input, started, options), ...(window ? { window } : {}) };
 }
 
-function output(results: SearchResult[], mode: SearchOutput["mode"], reason: string, input: ParsedSearchInput, started: number): SearchOutput {
+function output(
+  results: SearchResult[],
+  mode: SearchOutput["mode"],
+  reason: string,
+  input: ParsedSearchInput,
+  started: number,
+  options: SearchOptions,
+): SearchOutput {
   return {
     results,
     mode,
     reason,
-    formatted: formatResults(input.query, results, input.tokenBudget ?? DEFAULT_TOKEN_BUDGET),
+    formatted: options.formatted === false ? "" : formatResults(input.query, results, input.tokenBudget ?? DEFAULT_TOKEN_BUDGET),
     tookMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }

@@ -347,6 +347,25 @@ describe("validation", () => {
     ).toThrow(/state\.output/);
   });
 
+  it("checks every message that was not checked before: kept message objects skip the walk, a bad new one is still refused", () => {
+    const ctx = ctxFor();
+    const input = session(3).body() as { sessionID: string; messages: Msg[] };
+    const first = compressMessages(ctx, input);
+    // The same message objects again, as the delta exchange hands them over, plus one new message.
+    const bad = { info: { id: "m-new", role: "assistant" }, parts: [{ id: "p-new", type: "text", text: 42 }] };
+    try {
+      compressMessages(ctx, { ...input, messages: [...input.messages, bad] });
+      expect.unreachable("a bad new message passed");
+    } catch (e) {
+      expect(e).toBeInstanceOf(ZodError);
+      expect((e as ZodError).issues[0].path).toEqual(["messages", input.messages.length, "parts", 0, "text"]);
+    }
+    // Kept objects answer as a fresh copy of the same history does.
+    const again = compressMessages(ctx, input);
+    expect(JSON.stringify(again.messages)).toBe(JSON.stringify(compressMessages(ctxFor(), structuredClone(input)).messages));
+    expect(JSON.stringify(again.messages)).toBe(JSON.stringify(first.messages));
+  });
+
   it("accepts exactly what the zod contract accepts (the fast check never lets a bad field through)", () => {
     const ctx = ctxFor();
     const part = (extra: Record<string, unknown>) => ({

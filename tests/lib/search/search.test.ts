@@ -151,6 +151,16 @@ describe("searchMemories (lexical)", () => {
     expect(big.formatted.split("\n")).toHaveLength(4);
   });
 
+  it("leaves the text answer out for a caller that reads the results only (formatted: false), with the same results", async () => {
+    for (let i = 0; i < 5; i++) createMemory(ctx, { content: `webpack loader note ${i}` });
+    const input = searchInput.parse({ query: "webpack loader", limit: 5 });
+    const full = await searchMemories(ctx, input, { countAccess: false });
+    const lean = await searchMemories(ctx, input, { countAccess: false, formatted: false });
+    expect(full.formatted).toContain("webpack");
+    expect(lean.formatted).toBe("");
+    expect(lean.results.map((r) => [r.id, r.score])).toEqual(full.results.map((r) => [r.id, r.score]));
+  });
+
   it("makes a snippet around the match of a long memory", async () => {
     const long = "filler words here. ".repeat(60) + "The flaky test is caused by the clock skew in CI. " + "more filler text. ".repeat(60);
     createMemory(ctx, { content: long });

@@ -1,0 +1,139 @@
+/**
+ * The server's CPU for one plugin turn at 200K tokens, in one process, through the real route
+ * (app/api/compress/route.ts `POST`: the route wrapper with its guard and log line, the body read,
+ * the delta exchange, the compression, the turn's recall and its answer): the plugin's own
+ * compression call (plugin/hooks/compress.ts, with the turn's recall as messages.transform sends
+ * it) with its HTTP call replaced by the route called in place. After each turn, as in
+ * bench/plugin/entries.ts: the request after the tool's result and the idle prepare (not timed).
+ * No socket and no framework dispatch: what is left is the route's own work, in CPU milliseconds
+ * of this process (process.cpuUsage), so a loaded machine still compares.
+ *
+ * `--cpu-profile <file>`: a V8 CPU profile of the timed route calls.
+ *
+ *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--cpu-profile route.cpuprofile]
+ */
+import fs from "node:fs";
+import { Session } from "node:inspector/promises";
+import os from "node:os";
+import path from "node:path";
+import { printTable, summarize, writeResult } from "../lib/stats";
+import { id, lorem, step, stepsOf, v1History } from "./sessions";
+
+const args = process.argv.slice(2);
+const TURNS = Number(args[args.indexOf("--turns") + 1]) || 40;
+const TOKENS = Number(args[args.indexOf("--tokens") + 1]) || 200_000;
+const WARMUP = 5;
+const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function main() {
+  // The route boots the server state from the environment (lib/boot.ts), as the server does.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-"));
+  Object.assign(process.env, {
+    RECOLLECT_DATA_DIR: dataDir,
+    XDG_CONFIG_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-config-")),
+    RECOLLECT_EMBEDDING_PROVIDER: "none",
+    NODE_ENV: "production",
+  });
+  const { NextRequest } = await import("next/server");
+  const { POST } = await import("../../app/api/compress/route");
+  const { boot } = await import("../../lib/boot");
+  const { createMemory } = await import("../../lib/memories");
+  const { compressHistory, prepareNextTurn } = await import("../../plugin/hooks/compress");
+  const { resolveSettings } = await import("../../plugin/options");
+  const { createRuntime } = await import("../../plugin/runtime");
+  const { runShutdown } = await import("../../lib/shutdown");
+  type Result<T> = import("../../plugin/client").Result<T>;
+
+  const { ctx, token } = boot();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-proj-"));
+  // The store bench/plugin/entries.ts seeds.
+  for (let i = 0; i < 8; i++)
+    createMemory(ctx, { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory });
+  for (let i = 0; i < 300; i++) createMemory(ctx, { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory });
+
+  let timing = false;
+  let routeCpu = 0;
+  const rt = createRuntime(resolveSettings({ url: "http://127.0.0.1:7731", autoStart: false }), directory, undefined);
+  rt.client.post = (async <T>(pathname: string, body: unknown): Promise<Result<T>> => {
+    const text = JSON.stringify(body);
+    const c0 = cpuMs();
+    const req = new NextRequest(new URL(pathname, "http://127.0.0.1:7731"), {
+      method: "POST",
+      body: text,
+      headers: { host: "127.0.0.1:7731", authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    const res = await POST(req, { params: Promise.resolve({}) });
+    const answer = Buffer.from(await res.arrayBuffer());
+    if (timing) routeCpu += cpuMs() - c0;
+    if (!res.ok) return { ok: false, status: res.status, error: answer.toString("utf8") } as Result<T>;
+    return { ok: true, status: res.status, data: JSON.parse(answer.toString("utf8")) as T };
+  }) as typeof rt.client.post;
+
+  const sessionID = id("ses");
+  const { steps, tokens } = stepsOf(TOKENS);
+  const history = v1History(sessionID, steps);
+  const s = rt.sessions.get(sessionID);
+  const inspector = PROFILE ? new Session() : undefined;
+  const costs: number[] = [];
+  for (let t = 0; t < TURNS + WARMUP; t++) {
+    if (inspector && t === WARMUP) {
+      inspector.connect();
+      await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
+      await inspector.post("Profiler.enable");
+      await inspector.post("Profiler.start");
+    }
+    const user = v1History(sessionID, [{ user: `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
+    history.push(user);
+    const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
+    routeCpu = 0;
+    timing = true;
+    await compressHistory(
+      rt,
+      s,
+      history.map((m) => structuredClone(m)),
+      recall,
+    );
+    timing = false;
+    if (t >= WARMUP) costs.push(routeCpu);
+    history.push(...v1History(sessionID, [step(10_000 + t)]));
+    await compressHistory(
+      rt,
+      s,
+      history.map((m) => structuredClone(m)),
+    );
+    await prepareNextTurn(
+      rt,
+      s,
+      history.map((m) => structuredClone(m)),
+    );
+  }
+  if (inspector && PROFILE) {
+    const { profile } = await inspector.post("Profiler.stop");
+    fs.writeFileSync(PROFILE, JSON.stringify(profile));
+    inspector.disconnect();
+  }
+  await runShutdown(() => {});
+  const sum = summarize(costs);
+  const rows = [
+    { history: `${Math.round(tokens / 1000)}K tokens (${history.length} msgs)`, "route CPU p50 ms": sum.p50, "p95 ms": sum.p95, "max ms": sum.max },
+  ];
+  printTable(`The compress route's CPU per plugin turn, in process (${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
+  writeResult("plugin-turn-route", { turns: TURNS, tokens, rows });
+  process.exit(0);
+}
+
+const userTextOf = (m: { parts: { type: string; text?: string }[] }) =>
+  m.parts
+    .filter((p) => p.type === "text")
+    .map((p) => p.text)
+    .join("\n");
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
