@@ -15,6 +15,7 @@ import { redactKeysAfter, redactKeysAfterAsync, redactKeysDeep } from "../securi
 import { runAll, runSliced, type Steps } from "../slices";
 import { countTokens } from "../token-count";
 import { extractCheckpointSteps } from "./extract";
+import { messagesJsonSteps } from "./json-steps";
 import { renderMarkdown } from "./markdown";
 import { COMPACTION_PROMPT, contextLines } from "./prompt";
 import { timelineSteps, type Turn } from "./timeline";
@@ -42,16 +43,6 @@ function* tokenSteps(turns: readonly Turn[]): Steps<number> {
   }
   if (piece.length) total += countTokens(piece.join("\n"));
   return total;
-}
-
-/** JSON of the messages, one message a step. */
-function* jsonSteps(messages: readonly unknown[]): Steps<string> {
-  const parts: string[] = [];
-  for (const m of messages) {
-    parts.push(JSON.stringify(m));
-    yield;
-  }
-  return `[${parts.join(",")}]`;
 }
 
 const gzipAsync = promisify(zlib.gzip);
@@ -115,7 +106,7 @@ function* prepareSteps(input: Parsed, messages: Parsed["messages"], now: number)
   const id = uuidv7();
   const markdown = redact(renderMarkdown(extracted, { id, sessionId: input.sessionID, trigger: input.trigger, createdAt: now, messageCount: messages.length }));
   const context = contextLines(extracted, id);
-  const json = Buffer.from(yield* jsonSteps(messages));
+  const json = yield* messagesJsonSteps(messages);
   const tokens = { raw: yield* tokenSteps(turns), summary: countTokens(markdown) };
   return { messages, extracted, id, markdown, context, json, tokens };
 }
