@@ -103,7 +103,7 @@ describe("checkpoint capture runs in steps", () => {
 
   it("the stored JSON is encoded one message a step and copied STEP_ITEMS messages a step, byte for byte JSON.stringify's", () => {
     const h = bigHistory();
-    h.user("non-ASCII: café, 東京, emoji \u{1F600}, a quote \" and a line\nbreak");
+    h.user('non-ASCII: café, 東京, emoji \u{1F600}, a quote " and a line\nbreak');
     const messages = h.messages;
     const run = counted(messagesJsonSteps(messages));
     // The whole text is never built (or encoded) in one step: a 58 MB capture held health 170-310 ms doing so.
