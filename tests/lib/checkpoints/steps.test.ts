@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { extractCheckpointSteps } from "../../../lib/checkpoints/extract";
+import { messagesJsonSteps } from "../../../lib/checkpoints/json-steps";
 import { timelineSteps } from "../../../lib/checkpoints/timeline";
 import { captureCheckpointInput } from "../../../lib/contracts/checkpoints";
 import { ruleSuggestionsSteps } from "../../../lib/extraction/extract";
@@ -98,5 +99,16 @@ describe("checkpoint capture runs in steps", () => {
     const suggestions = counted(ruleSuggestionsSteps(texts.value));
     expect(suggestions.yields).toBeGreaterThanOrEqual(texts.value.length);
     expect(suggestions.value.length).toBeGreaterThan(0);
+  });
+
+  it("the stored JSON is encoded one message a step and copied STEP_ITEMS messages a step, byte for byte JSON.stringify's", () => {
+    const h = bigHistory();
+    h.user('non-ASCII: café, 東京, emoji \u{1F600}, a quote " and a line\nbreak');
+    const messages = h.messages;
+    const run = counted(messagesJsonSteps(messages));
+    // The whole text is never built (or encoded) in one step: a 58 MB capture held health 170-310 ms doing so.
+    expect(run.yields).toBeGreaterThanOrEqual(messages.length + Math.floor(messages.length / STEP_ITEMS));
+    expect(run.value.equals(Buffer.from(JSON.stringify(messages)))).toBe(true);
+    expect(counted(messagesJsonSteps([])).value.toString()).toBe("[]");
   });
 });
