@@ -10,7 +10,7 @@ import { pushChanges } from "../../../lib/team/hub/push";
 import { revokeHubUser } from "../../../lib/team/hub/revoke";
 import { searchTeamMemories } from "../../../lib/team/hub/search";
 import { authenticateHubUser, type HubUser } from "../../../lib/team/hub/users";
-import { InProcessVectors } from "../../../lib/team/hub/vectors";
+import { InProcessVectors, parseRealArray } from "../../../lib/team/hub/vectors";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { postgresSkipReason, startPostgres, type ThrowAwayPostgres } from "../../helpers/postgres";
 
@@ -168,6 +168,9 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     expect((await started.inProcess.search("w", Float32Array.from([1, 0.001, 0]), 1))?.map((h) => h.seq)).toEqual(
       (await new InProcessVectors(hub.pool).search("w", Float32Array.from([1, 0.001, 0]), 1, { wait: true }))?.map((h) => h.seq),
     );
+    // The vectors are read as text and split (faster than node-postgres's array parser), to the same numbers.
+    const { rows } = await hub.pool.query("SELECT embedding::text AS text, embedding FROM hub_memories WHERE id = 'w7'");
+    expect(Array.from(parseRealArray(rows[0].text))).toEqual(Array.from(Float32Array.from(rows[0].embedding as number[])));
     // What the hub server does when it opens: every project loads before a search needs it.
     const warmed = new InProcessVectors(hub.pool, 100);
     await warmed.warmAll();
