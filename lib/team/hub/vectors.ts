@@ -145,8 +145,8 @@ export class InProcessVectors {
   }
 
   /**
-   * Starts loading every project's vectors in the background (the hub server calls it when it
-   * opens), each at the dimension of its newest vector; returns when all are in.
+   * Loads every project's vectors in the background (the hub server calls it when it opens), each
+   * at the dimension of its newest vector; resolves when all are in.
    */
   async warmAll(): Promise<void> {
     const { rows } = await this.pool.query<{ project: string; dims: number | null }>(
@@ -154,7 +154,8 @@ export class InProcessVectors {
                            WHERE m.project = p.project AND embedding IS NOT NULL ORDER BY seq DESC LIMIT 1) AS dims
          FROM (SELECT DISTINCT project FROM hub_memories) p`,
     );
-    await Promise.all(rows.filter((r) => r.dims).map((r) => this.load(r.project, r.dims!)));
+    // One project after another (a search of a project not reached yet starts its own load).
+    for (const r of rows) if (r.dims) await this.load(r.project, r.dims);
   }
 
   /** Reads a project's backlog in slices in the background (once: a second call joins the first). */
