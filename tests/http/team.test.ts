@@ -186,7 +186,8 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       expect(cli.stdout).toContain(`Hub: ${hub.url} (offline)`);
       hub = await startHub(hub.port);
       await expect.poll(async () => (await ok(c.api("/api/team"))).pending, { timeout: 60_000 }).toBe(0);
-      expect((await ok(c.api("/api/team"))).connection).toBe("online");
+      // The outbox empties at the push; the round is online once its pull went through too.
+      await expect.poll(async () => (await ok(c.api("/api/team"))).connection, { timeout: 30_000 }).toBe("online");
       expect((await sql.query("SELECT 1 FROM hub_memories WHERE id = $1", [id])).rowCount).toBe(1);
     } finally {
       await c.kill("SIGKILL");
