@@ -4,7 +4,7 @@ import type { Ctx } from "./ctx";
 import { storageProblem, type StorageProblem } from "./db/storage-errors";
 import type { SearchStatus } from "./search/status";
 import { hubHealth } from "./team/hub/state";
-import { teamStatus } from "./team/status";
+import { type HubConnection, teamStatus } from "./team/status";
 import { VERSION } from "./version";
 
 /** What `/api/health` tells a caller without the token: whether it is Recollect, and which version. */
@@ -27,7 +27,7 @@ export interface Health extends PublicHealth {
   /** Team memory (docs/team.md): `hub` when this server is a hub (RECOLLECT_DATABASE_URL), `sync` when it joined one. */
   team: {
     hub: ReturnType<typeof hubHealth>;
-    sync: { joined: boolean; pending: number; conflicts: number; lastSyncAt: number | null; lastError: string | null };
+    sync: { joined: boolean; pending: number; conflicts: number; lastSyncAt: number | null; lastError: string | null; connection: HubConnection | null };
   };
 }
 
@@ -76,6 +76,6 @@ export function health(ctx: Ctx, startedAt: number, vecVersion: string): Health 
 }
 
 function teamSync(ctx: Ctx) {
-  const { joined, pending, conflicts, lastSyncAt, lastError } = teamStatus(ctx);
-  return { joined, pending, conflicts, lastSyncAt, lastError };
+  const { joined, pending, conflicts, lastSyncAt, lastError, connection } = teamStatus(ctx);
+  return { joined, pending, conflicts, lastSyncAt, lastError, connection };
 }

@@ -211,11 +211,21 @@ try {
   }
   if (dims) {
     const embed = async (text: string) => (vectorKind === "text" ? textVector(text) : Float32Array.from(randomVector()));
-    const [, firstMs] = await time(() => searchTeamMemories(hub, users[0]!, { project: "acme", query: "warm up", limit: 10 }, embed));
+    // The first search finds the project's vectors not loaded: it answers lexical-only at once and
+    // they load in the background, in slices (what a hub start does for every project).
+    const loadCpu0 = process.cpuUsage();
+    const [first, firstMs] = await time(() => searchTeamMemories(hub, users[0]!, { project: "acme", query: "warm up", limit: 10 }, embed));
+    const firstCpuMs = cpuMsSince(loadCpu0);
+    const [, readyMs] = await time(() => hub.inProcess.ready("acme", dims));
+    const loadCpuMs = cpuMsSince(loadCpu0);
     const hybridCpu0 = process.cpuUsage();
     results.hybrid = {
       vectors: `${hub.vectorMode}, ${dims} dims, ${vectorKind} vectors`,
-      firstSearchLoadsVectorsMs: Math.round(firstMs),
+      firstSearchMs: Math.round(firstMs),
+      firstSearchCpuMs: firstCpuMs,
+      firstSearchMode: `${first.mode}${first.vectorsLoading ? " (vectors loading)" : ""}`,
+      vectorsLoadedInBackgroundMs: Math.round(readyMs),
+      vectorsLoadCpuMs: loadCpuMs,
       ...(await searchSamples(embed)),
     };
     results.hybrid.benchCpuMs = cpuMsSince(hybridCpu0);
@@ -232,10 +242,10 @@ try {
         let exhaustiveCpu = 0;
         for (const q of set) {
           let t = process.cpuUsage();
-          const approximate = (await hub.inProcess.search("acme", q, 10)).map((h) => h.seq);
+          const approximate = ((await hub.inProcess.search("acme", q, 10)) ?? []).map((h) => h.seq);
           approximateCpu += cpuMsSince(t);
           t = process.cpuUsage();
-          const exhaustive = (await hub.inProcess.search("acme", q, 10, { exhaustive: true })).map((h) => h.seq);
+          const exhaustive = ((await hub.inProcess.search("acme", q, 10, { exhaustive: true })) ?? []).map((h) => h.seq);
           exhaustiveCpu += cpuMsSince(t);
           pairs.push({ approximate, exhaustive });
         }
@@ -342,7 +352,11 @@ printTable(`team hub, ${size} memories, ${USERS} users (load ${Number(results.lo
   ...(r.hybrid
     ? [
         { measure: "hybrid search p50 ms", value: r.hybrid.p50!, detail: String(r.hybrid.vectors) },
-        { measure: "hybrid search p95 ms", value: r.hybrid.p95!, detail: `first search (loads the vectors) ${r.hybrid.firstSearchLoadsVectorsMs} ms` },
+        {
+          measure: "hybrid search p95 ms",
+          value: r.hybrid.p95!,
+          detail: `first search ${r.hybrid.firstSearchMs} ms (${r.hybrid.firstSearchMode}); vectors loaded in the background in ${r.hybrid.vectorsLoadedInBackgroundMs} ms`,
+        },
       ]
     : []),
   ...(results.vectorRecall

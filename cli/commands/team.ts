@@ -8,6 +8,7 @@ interface TeamStatusDto {
   url: string | null;
   lastSyncAt: number | null;
   lastError: string | null;
+  connection: string | null;
   projects: { projectId: string; hubProject: string; cursor: number }[];
   pending: number;
   conflicts: number;
@@ -60,7 +61,7 @@ export function registerTeam(program: Command) {
       out.result(s, (x: TeamStatusDto) =>
         x.joined
           ? [
-              `Hub: ${x.url}  last sync: ${x.lastSyncAt ? new Date(x.lastSyncAt).toISOString() : "never"}${x.lastError ? `  error: ${x.lastError}` : ""}`,
+              `Hub: ${x.url} (${x.connection ?? "unknown"})  last sync: ${x.lastSyncAt ? new Date(x.lastSyncAt).toISOString() : "never"}${x.lastError ? `  error: ${x.lastError}` : ""}`,
               `Outbox: ${x.pending}  synced: ${x.synced}  conflicts: ${x.conflicts} (in the inbox)`,
               table(
                 x.projects.map((p) => [p.hubProject, p.projectId, String(p.cursor)]),

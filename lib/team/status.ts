@@ -2,6 +2,21 @@ import type { Ctx } from "../ctx";
 import { prepared } from "../db/prepared";
 import { joinedHub, sharedProjects } from "./link";
 
+/**
+ * Whether this machine reaches its hub, from the last round: `online` (it synced), `offline` (the
+ * hub could not be reached or could not serve: connection refused, a timeout, a 5xx), `refused`
+ * (the token: 401/403), `error` (the hub refused a change: another 4xx), `unknown` (no round yet).
+ */
+export type HubConnection = "online" | "offline" | "refused" | "error" | "unknown";
+
+export function hubConnection(lastError: string | null, lastSyncAt: number | null): HubConnection {
+  if (lastError === null) return lastSyncAt === null ? "unknown" : "online";
+  const status = /the hub answered (\d{3})/.exec(lastError)?.[1];
+  if (status === "401" || status === "403") return "refused";
+  if (status?.startsWith("4")) return "error";
+  return "offline";
+}
+
 /** What `recollect team status` shows: the hub (never the token), shared projects, the outbox, conflicts. */
 export function teamStatus(ctx: Ctx) {
   const link = joinedHub(ctx);
@@ -11,6 +26,7 @@ export function teamStatus(ctx: Ctx) {
     url: link?.url ?? null,
     lastSyncAt: link?.lastSyncAt ?? null,
     lastError: link?.lastError ?? null,
+    connection: link ? hubConnection(link.lastError, link.lastSyncAt) : null,
     projects: sharedProjects(ctx),
     pending: count("SELECT count(DISTINCT memory_id) AS n FROM team_outbox"),
     conflicts: count("SELECT count(*) AS n FROM team_memories WHERE state = 'conflict'"),

@@ -145,7 +145,7 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     for (const r of rows) expect(r.content).not.toContain(secret);
   });
 
-  it("syncs in the background: offline work waits in the outbox and goes when the hub is back", async () => {
+  it("syncs in the background: offline work waits in the outbox and goes when the hub's database, then the hub process, is back", async () => {
     const c = await startServer({ env: { RECOLLECT_TEAM_SYNC_MS: "100" } });
     try {
       const dirC = tempDir("recollect-team-c-");
@@ -165,10 +165,34 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       expect(rows).toHaveLength(2);
       await sync(b);
       for (const id of ids) expect((await memory(b, id)).status).toBe("active");
+
+      // The hub PROCESS stopped (connection refused): the machine keeps working locally and says it is offline.
+      expect((await ok(c.api("/api/team"))).connection).toBe("online");
+      await hub.kill("SIGKILL");
+      const id = await store(c, dirC, "Written while the hub process is down: the nightly export runs at 02:00.");
+      const found = await ok(c.api("/api/search", { method: "POST", json: { query: "nightly export", mode: "lexical" } }));
+      expect(JSON.stringify(found)).toContain(id);
+      await expect.poll(async () => (await ok(c.api("/api/team"))).connection, { timeout: 30_000 }).toBe("offline");
+      const status = await ok(c.api("/api/team"));
+      expect(status.lastError).toMatch(/fetch failed|ECONNREFUSED/);
+      expect(status.pending).toBeGreaterThanOrEqual(1);
+      expect((await ok(c.api("/api/health"))).team.sync).toMatchObject({ joined: true, connection: "offline" });
+      expect(await (await c.page("/team")).text()).toMatch(/data-testid="team-connection"><span[^>]*>offline<\/span>/);
+      const home = tempDir("recollect-home-");
+      const cli = await runCli(["team", "status"], {
+        cwd: dirC,
+        env: { RECOLLECT_URL: c.url, RECOLLECT_DATA_DIR: c.dataDir, RECOLLECT_TOKEN: "", HOME: home, XDG_CONFIG_HOME: `${home}/.config` },
+      });
+      expect(cli.stdout).toContain(`Hub: ${hub.url} (offline)`);
+      hub = await startHub(hub.port);
+      await expect.poll(async () => (await ok(c.api("/api/team"))).pending, { timeout: 60_000 }).toBe(0);
+      // The outbox empties at the push; the round is online once its pull went through too.
+      await expect.poll(async () => (await ok(c.api("/api/team"))).connection, { timeout: 30_000 }).toBe("online");
+      expect((await sql.query("SELECT 1 FROM hub_memories WHERE id = $1", [id])).rowCount).toBe(1);
     } finally {
       await c.kill("SIGKILL");
     }
-  });
+  }, 180_000);
 
   it("syncs at once, not at the next interval: a write is pushed, another machine's push is pulled through the long poll", async () => {
     // An interval of an hour: only the write wake-up and the hub's long poll can move these changes.
@@ -189,21 +213,64 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
     }
   });
 
-  it("kill -9 of the hub in the middle of a sync loses nothing and stores nothing twice", async () => {
+  it("kill -9 of the hub while it applies a push: nothing acknowledged lost, nothing stored twice, the machine's pending rows retried", async () => {
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 20; i++) acknowledged.push(await store(a, dirA, `Acknowledged before the crash ${i}: queue ${i} drains hourly.`));
+    expect((await sync(a)).error).toBeNull();
+    const headsOf = async (ids: string[]) =>
+      new Map((await sql.query("SELECT id, seq::int AS seq FROM hub_memories WHERE id = ANY($1)", [ids])).rows.map((r) => [r.id as string, r.seq as number]));
+    const acknowledgedSeqs = await headsOf(acknowledged);
+    expect(acknowledgedSeqs.size).toBe(20);
+
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) ids.push(await store(a, dirA, `Crash batch memory ${i}: the service ${i} listens on port ${8000 + i}.`));
-    const inFlight = sync(a).catch(() => null);
-    await hub.kill("SIGKILL");
-    await inFlight;
+    // The audit table held by the test: the hub's push writes the batch's versions and heads, then
+    // waits for this lock inside its open transaction, where the hub is killed.
+    const holder = await sql.connect();
+    let inFlight: Promise<{ error: string | null } | null> = Promise.resolve(null);
+    try {
+      await holder.query("BEGIN");
+      await holder.query("LOCK TABLE hub_audit IN EXCLUSIVE MODE");
+      inFlight = a
+        .api("/api/team/sync", { method: "POST" })
+        .then((r) => r.json())
+        .catch(() => null);
+      // The push reached the hub and is being applied: a transaction that has written (it has an xid)
+      // waits on the audit insert, the last statement before its commit.
+      const applying = async () =>
+        (
+          await sql.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND backend_xid IS NOT NULL AND query LIKE 'INSERT INTO hub_audit%'`,
+          )
+        ).rows[0].n as number;
+      await expect.poll(applying, { timeout: 60_000, interval: 50 }).toBe(1);
+      await hub.kill("SIGKILL");
+    } finally {
+      // Released after the kill: the orphaned transaction finds its client gone and rolls back.
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    expect((await inFlight)?.error).toBeTruthy();
+    // Nothing of the batch was acknowledged: all 200 wait in the machine's outbox, none is on the hub.
+    expect((await ok(a.api("/api/team"))).pending).toBe(200);
+    await expect.poll(async () => (await headsOf(ids)).size, { timeout: 30_000 }).toBe(0);
+
     hub = await startHub(hub.port);
     await expect.poll(async () => (await sync(a)).error, { timeout: 30_000 }).toBeNull();
     expect((await ok(a.api("/api/team"))).pending).toBe(0);
-    const { rows } = await sql.query("SELECT memory_id, count(*)::int AS n FROM hub_versions WHERE memory_id = ANY($1) GROUP BY memory_id", [ids]);
-    expect(rows).toHaveLength(200);
+    const { rows } = await sql.query("SELECT memory_id, count(*)::int AS n FROM hub_versions WHERE memory_id = ANY($1) GROUP BY memory_id", [
+      [...ids, ...acknowledged],
+    ]);
+    expect(rows).toHaveLength(220);
     expect(rows.every((r) => r.n === 1)).toBe(true);
+    // What was acknowledged before the crash is still there, at the seqs the machine was given.
+    expect(await headsOf(acknowledged)).toEqual(acknowledgedSeqs);
     await sync(b);
     expect((await memory(b, ids[199]!)).content).toContain("port 8199");
-  });
+    expect((await memory(b, acknowledged[0]!)).content).toContain("queue 0");
+    // 220 writes, a hub restart and three sync rounds: over a minute on a loaded machine.
+  }, 180_000);
 
   it("a revoked token is refused at once; the other machine keeps syncing", async () => {
     await ok(hub.api("/api/team/users/bob", { method: "DELETE" }));

@@ -23,7 +23,13 @@ export default async function TeamPage({ searchParams }: { searchParams: SP }) {
         {s.joined ? (
           <div className="grid gap-3">
             <p className="text-sm">
-              Joined <span className="font-mono break-all">{s.url}</span> · last sync {s.lastSyncAt ? <Ago at={s.lastSyncAt} /> : "not yet"}
+              Joined <span className="font-mono break-all">{s.url}</span>{" "}
+              <span data-testid="team-connection">
+                <Badge tone={s.connection === "online" ? "green" : s.connection === "unknown" ? "zinc" : "amber"} title="whether the last sync reached the hub">
+                  {s.connection}
+                </Badge>
+              </span>{" "}
+              · last sync {s.lastSyncAt ? <Ago at={s.lastSyncAt} /> : "not yet"}
             </p>
             {s.lastError ? <ErrorNote testId="team-last-error">The last sync failed: {s.lastError}</ErrorNote> : null}
             <div className="grid gap-3 sm:grid-cols-3">

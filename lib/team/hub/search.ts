@@ -21,6 +21,11 @@ export interface TeamSearchResult {
   mode: "hybrid" | "lexical";
   /** How the hub ranks by meaning (pgvector or in-process). */
   vectors: Hub["vectorMode"];
+  /**
+   * True when the query was embedded but the project's vectors are still loading into the hub
+   * process (after a hub start or a bulk import): the answer is lexical-only until they are in.
+   */
+  vectorsLoading: boolean;
   results: TeamSearchHit[];
 }
 
@@ -103,9 +108,11 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   const embedding = embed ? embed(query.query).catch(() => null) : Promise.resolve(null);
   const plan = terms.length ? lexicalPlan(query.project, await weighedTerms(hub, terms), RANKED_MATCHES, k) : null;
   const lexical = plan ? (await hub.pool.query<{ seq: number; rank: number }>(plan.sql, plan.params)).rows : [];
-  const vector = await nearest(hub, query.project, await embedding, k);
+  const queryVector = await embedding;
+  const vector = await nearest(hub, query.project, queryVector, k);
+  const vectorsLoading = queryVector !== null && vector === null;
   const seqs = [...new Set([...lexical.map((h) => h.seq), ...(vector ?? []).map((h) => h.seq)])];
-  if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, results: [] };
+  if (!seqs.length) return { mode: vector ? "hybrid" : "lexical", vectors: hub.vectorMode, vectorsLoading, results: [] };
   const { rows } = await hub.pool.query<Omit<TeamSearchHit, "score"> & { updatedAt: number }>(
     `SELECT id, seq::float8 AS seq, title, content, category, (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt"
        FROM hub_memories WHERE project = $1 AND seq = ANY($2::bigint[])`,
@@ -125,6 +132,7 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   return {
     mode: vector ? "hybrid" : "lexical",
     vectors: hub.vectorMode,
+    vectorsLoading,
     results: ranked.slice(0, query.limit).map((r) => {
       const { updatedAt: _, ...hit } = bySeq.get(r.seq)!;
       return { ...hit, score: r.score };
@@ -132,6 +140,7 @@ export async function searchTeamMemories(hub: Hub, user: HubUser, query: ParsedT
   };
 }
 
+/** The nearest stored vectors; null when the query was not embedded or the project's vectors are still loading. */
 async function nearest(hub: Hub, project: string, embedding: Float32Array | null, k: number): Promise<VectorHit[] | null> {
   if (!embedding) return null;
   return hub.vectorMode === "pgvector" ? pgvectorSearch(hub.pool, hub.vectorIndexes, project, embedding, k) : hub.inProcess.search(project, embedding, k);

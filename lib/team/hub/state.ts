@@ -26,6 +26,8 @@ export function currentHub(): Promise<Hub> {
     (hub) => {
       s.hub = hub;
       s.error = undefined;
+      // Every project's vectors load in the background now, not in the first search after a start.
+      if (hub.vectorMode === "in-process-sign-bits") void hub.inProcess.warmAll().catch(() => {});
       return hub;
     },
     (error: unknown) => {
@@ -46,6 +48,8 @@ export function hubHealth() {
     database: s.hub?.where ?? null,
     vectors: s.hub?.vectorMode ?? null,
     pgvectorAvailable: s.hub?.pgvectorAvailable ?? null,
+    /** Projects whose vectors are loading into the hub process (their searches are lexical-only meanwhile). */
+    vectorsLoading: s.hub?.inProcess.loading() ?? [],
     error: s.error ?? null,
   };
 }

@@ -153,7 +153,7 @@ function signBits(v: Float32Array, words: number): Uint32Array {
 }
 
 /** Stores (or replaces, or removes: a tombstone, no vector) one memory's vector. */
-export function putVector(p: ProjectVectors, row: { id: string; seq: number; live: boolean; embedding: number[] | null }) {
+export function putVector(p: ProjectVectors, row: { id: string; seq: number; live: boolean; embedding: ArrayLike<number> | null }) {
   let r = p.rowOf.get(row.id);
   if (!row.live || !row.embedding) {
     if (r !== undefined && p.seqs[r]! >= 0) {

@@ -10,6 +10,7 @@ import { pushChanges } from "../../../lib/team/hub/push";
 import { revokeHubUser } from "../../../lib/team/hub/revoke";
 import { searchTeamMemories } from "../../../lib/team/hub/search";
 import { authenticateHubUser, type HubUser } from "../../../lib/team/hub/users";
+import { InProcessVectors, parseRealArray } from "../../../lib/team/hub/vectors";
 import { ROOT } from "../../../scripts/build-if-needed";
 import { postgresSkipReason, startPostgres, type ThrowAwayPostgres } from "../../helpers/postgres";
 
@@ -144,6 +145,36 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     await push("v3", "Nothing to do with either", at(1, 0.05), { baseSeq: await seqOf("v3") });
     const after = await searchTeamMemories(hub, ana, { project: "v", query: "weekly shipping day", limit: 5 }, near(0.9, 0.1));
     expect(after.results.map((h) => h.id)).toEqual(["v3", "v2"]);
+  });
+
+  it("a hub start loads a project's vectors in the background, in slices: searches answer lexical-only (saying so) until they are in", async () => {
+    await grantProjectAccess(hub, "admin", { team: "core", project: "w" });
+    // 250 memories with vectors, the slice 100 rows: three reads (what 100,000 rows and 5,000 a slice are at scale).
+    const changes = Array.from({ length: 250 }, (_, i) =>
+      change({ memoryId: `w${i}`, project: "w", content: `Load note ${i} about the ledger`, embedding: [Math.cos(i / 40), Math.sin(i / 40), 0] }),
+    );
+    await pushChanges(hub, ana, { changes });
+    const near = async () => Float32Array.from([1, 0.001, 0]);
+    // A hub process just started: nothing of the project in memory.
+    const started: Hub = { ...hub, inProcess: new InProcessVectors(hub.pool, 100) };
+    const first = await searchTeamMemories(started, ana, { project: "w", query: "ledger", limit: 3 }, near);
+    expect(first).toMatchObject({ mode: "lexical", vectorsLoading: true });
+    expect(first.results).toHaveLength(3);
+    await started.inProcess.ready("w", 3);
+    expect(started.inProcess.loading()).toEqual([]);
+    const loaded = await searchTeamMemories(started, ana, { project: "w", query: "ledger", limit: 3 }, near);
+    expect(loaded).toMatchObject({ mode: "hybrid", vectorsLoading: false });
+    // Every vector was read: the nearest is w0 (angle 0), exactly as a process that read them all at once.
+    expect((await started.inProcess.search("w", Float32Array.from([1, 0.001, 0]), 1))?.map((h) => h.seq)).toEqual(
+      (await new InProcessVectors(hub.pool).search("w", Float32Array.from([1, 0.001, 0]), 1, { wait: true }))?.map((h) => h.seq),
+    );
+    // The vectors are read as text and split (faster than node-postgres's array parser), to the same numbers.
+    const { rows } = await hub.pool.query("SELECT embedding::text AS text, embedding FROM hub_memories WHERE id = 'w7'");
+    expect(Array.from(parseRealArray(rows[0].text))).toEqual(Array.from(Float32Array.from(rows[0].embedding as number[])));
+    // What the hub server does when it opens: every project loads before a search needs it.
+    const warmed = new InProcessVectors(hub.pool, 100);
+    await warmed.warmAll();
+    expect(await warmed.search("w", Float32Array.from([1, 0.001, 0]), 3)).toHaveLength(3);
   });
 
   it("redacts a secret again on the hub, whatever the machine sent", () => {

@@ -56,6 +56,35 @@ describe("the hub's pgvector SQL on PGlite with the vector extension", () => {
     await db.exec("RESET enable_seqscan");
   });
 
+  it("a small project on a large hub still gets k neighbours: fewer from the HNSW scan, the project compared exactly", async () => {
+    // 1,000 vectors of another project around the query's direction, 12 of a small project away from it:
+    // HNSW's scan (ef_search 40 of the whole hub) finds only the large project's, and the filter drops them all.
+    await db.exec(`INSERT INTO hub_memories (id, project, seq, deleted, category, content, tags, tokens, embedding, updated_by)
+      SELECT 'big' || i, 'big', 1000 + i, false, 'fact', 'b', '[]', ''::tsvector, ARRAY[1, (i % 37) / 370.0, (i % 41) / 410.0]::real[], 'ana'
+        FROM generate_series(1, 1000) i`);
+    await db.exec(`INSERT INTO hub_memories (id, project, seq, deleted, category, content, tags, tokens, embedding, updated_by)
+      SELECT 'tiny' || i, 'tiny', 3000 + i, false, 'fact', 't', '[]', ''::tsvector, ARRAY[0.05 * i, 1, 0.5]::real[], 'ana'
+        FROM generate_series(1, 12) i`);
+    await db.exec("SET enable_seqscan = off");
+    try {
+      const query = Float32Array.from([1, 0, 0]);
+      const hnswOnly = await db.query<{ seq: number }>(pgvectorSearchSql(3), ["tiny", vectorLiteral(query), 10]);
+      expect(hnswOnly.rows.length).toBeLessThan(10);
+      const hits = await pgvectorSearch(db as unknown as pg.Pool, new Set([3]), "tiny", query, 10);
+      // The exhaustive answer: the twelve ranked by cosine distance to the query, the ten closest.
+      const cosine = (i: number) => (0.05 * i) / Math.hypot(0.05 * i, 1, 0.5);
+      const expected = Array.from({ length: 12 }, (_, j) => j + 1)
+        .sort((x, y) => cosine(y) - cosine(x))
+        .slice(0, 10)
+        .map((i) => 3000 + i);
+      expect(hits.map((h) => h.seq)).toEqual(expected);
+      // The large project itself is still served by the index (k found there: no exact query).
+      expect(await pgvectorSearch(db as unknown as pg.Pool, new Set([3]), "big", query, 10)).toHaveLength(10);
+    } finally {
+      await db.exec("RESET enable_seqscan");
+    }
+  });
+
   it("refuses a dimension that is not a positive integer before it reaches SQL", () => {
     expect(() => pgvectorIndexSql(0)).toThrow(/dimension/);
     expect(() => pgvectorSearchSql(1.5)).toThrow(/dimension/);
