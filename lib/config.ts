@@ -227,6 +227,12 @@ const schema = z.object({
     semanticChinese: z.boolean().default(true),
     /** The cosine a pair with Chinese in it must reach to be found by its vectors alone. */
     semanticChineseCosine: z.number().min(0).max(1).default(0.8),
+    /**
+     * With vectors, merges and supersessions are decided by the learned model over the rules'
+     * evidence (lib/consolidation/learned.ts, fitted by leave-one-set-out cross-validation); off,
+     * or without vectors, by the rules alone.
+     */
+    learnedDecision: z.boolean().default(true),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

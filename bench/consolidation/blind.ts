@@ -41,7 +41,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import { consolidate } from "../../lib/consolidation/consolidate";
+import { type ConsolidateOptions, consolidate } from "../../lib/consolidation/consolidate";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { parseEntities } from "../../lib/entities/parse";
 import { contentHash } from "../../lib/memories/normalize";
@@ -58,7 +58,7 @@ import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
 /** The sets: the first blind set's halves (its frozen half has been scored and is no longer blind), extra, and round three's set (blind-store-r3.ts). */
-type Set_ =
+export type Set_ =
   | Half
   | "extra"
   | "r3-tuning"
@@ -72,7 +72,7 @@ type Set_ =
   | "r7-tuning"
   | "r7-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
-const familiesOf = (set: Set_) =>
+export const familiesOf = (set: Set_) =>
   set === "extra"
     ? TUNING_EXTRA_FAMILIES
     : set === "r3-tuning" || set === "r3-frozen"
@@ -140,7 +140,7 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
   return roots;
 }
 
-export async function runHalf(half: Set_, withVectors = false) {
+export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: ConsolidateOptions["onPairFeatures"]) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
@@ -165,7 +165,7 @@ export async function runHalf(half: Set_, withVectors = false) {
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...(onPairFeatures ? { onPairFeatures } : {}) });
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
