@@ -68,7 +68,7 @@ async function rowsOf(set: Set_): Promise<{ rows: Row[]; truth: { merge: number;
 }
 
 /** Logistic regression on standardised features: full-batch gradient descent from zero (deterministic). */
-function fit(rows: readonly Row[], label: (r: Row) => boolean): Omit<LogisticModel, "threshold"> {
+function fitLogistic(rows: readonly Row[], label: (r: Row) => boolean): Omit<LogisticModel, "threshold"> {
   const n = FEATURE_NAMES.length;
   const mean = Array.from({ length: n }, (_, i) => rows.reduce((s, r) => s + r.x[i]!, 0) / rows.length);
   const scale = Array.from({ length: n }, (_, i) => {
@@ -114,7 +114,7 @@ interface Decision {
   supersede: Omit<LogisticModel, "threshold">;
   merge: Omit<LogisticModel, "threshold">;
 }
-const fitBoth = (rows: readonly Row[]): Decision => ({ supersede: fit(rows, (r) => r.supersede), merge: fit(rows, (r) => r.merge) });
+const fitBoth = (rows: readonly Row[]): Decision => ({ supersede: fitLogistic(rows, (r) => r.supersede), merge: fitLogistic(rows, (r) => r.merge) });
 
 /** Leave-one-set-out over `sets`: held-out probabilities of every row, then both thresholds. */
 function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]): { supersede: number; merge: number } {
@@ -239,7 +239,7 @@ if (process.argv.includes("--write")) {
   const file = path.join(ROOT, "lib/consolidation/learned-coefficients.ts");
   fs.writeFileSync(
     file,
-    `// Written by bench/consolidation/fit-decision.ts --write (tuning halves only, leave-one-set-out thresholds); not edited by hand.\nimport type { LearnedDecision } from "./learned";\n\nexport const LEARNED_DECISION: LearnedDecision | null = ${JSON.stringify(decision, null, 2)};\n`,
+    `// Written by bench/consolidation/fit-decision.ts --write (tuning halves only, leave-one-set-out thresholds); not edited by hand.\n// (No type import: learned.ts imports this file and checks its shape.)\nexport const LEARNED_DECISION = ${JSON.stringify(decision, null, 2)};\n`,
   );
   console.log(`Wrote ${path.relative(ROOT, file)}`);
 }
