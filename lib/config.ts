@@ -233,6 +233,12 @@ const schema = z.object({
     semanticChinese: z.boolean().default(true),
     /** The cosine a pair with Chinese in it must reach to be found by its vectors alone. */
     semanticChineseCosine: z.number().min(0).max(1).default(0.8),
+    /**
+     * With vectors, decide merges and supersessions by the learned model over the rules' evidence
+     * and verdicts (lib/consolidation/learned.ts, fitted on the blind sets' tuning halves). Off by
+     * default: on the frozen halves it did not beat the rules (docs/consolidation.md).
+     */
+    learnedDecision: z.boolean().default(false),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

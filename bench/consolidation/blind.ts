@@ -25,7 +25,11 @@
  * issue #38's fourth pass, before its rule changes: its frozen half is the fresh headline, scored
  * only with `--set r6 --half frozen`.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * The r7 set (blind-store-r7.ts, split by sha256("consolidation-blind-r7:" + id)) was written for
+ * issue #38's fifth pass, before the learned decision: its frozen half is the fresh headline,
+ * scored only with `--set r7 --half frozen`.
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7] [--show tuning|extra] [--half tuning|extra|frozen]`
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
  * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
@@ -37,7 +41,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import { consolidate } from "../../lib/consolidation/consolidate";
+import { type ConsolidateOptions, consolidate } from "../../lib/consolidation/consolidate";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { parseEntities } from "../../lib/entities/parse";
 import { contentHash } from "../../lib/memories/normalize";
@@ -49,13 +53,26 @@ import { BLIND_FAMILIES_R3, halfOfR3 } from "./blind-store-r3";
 import { BLIND_FAMILIES_R4, halfOfR4 } from "./blind-store-r4";
 import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 import { BLIND_FAMILIES_R6, halfOfR6 } from "./blind-store-r6";
+import { BLIND_FAMILIES_R7, halfOfR7 } from "./blind-store-r7";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
 /** The sets: the first blind set's halves (its frozen half has been scored and is no longer blind), extra, and round three's set (blind-store-r3.ts). */
-type Set_ = Half | "extra" | "r3-tuning" | "r3-frozen" | "r4-tuning" | "r4-frozen" | "r5-tuning" | "r5-frozen" | "r6-tuning" | "r6-frozen";
+export type Set_ =
+  | Half
+  | "extra"
+  | "r3-tuning"
+  | "r3-frozen"
+  | "r4-tuning"
+  | "r4-frozen"
+  | "r5-tuning"
+  | "r5-frozen"
+  | "r6-tuning"
+  | "r6-frozen"
+  | "r7-tuning"
+  | "r7-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
-const familiesOf = (set: Set_) =>
+export const familiesOf = (set: Set_) =>
   set === "extra"
     ? TUNING_EXTRA_FAMILIES
     : set === "r3-tuning" || set === "r3-frozen"
@@ -66,7 +83,9 @@ const familiesOf = (set: Set_) =>
           ? BLIND_FAMILIES_R5.filter((f) => `r5-${halfOfR5(f.id)}` === set)
           : set === "r6-tuning" || set === "r6-frozen"
             ? BLIND_FAMILIES_R6.filter((f) => `r6-${halfOfR6(f.id)}` === set)
-            : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+            : set === "r7-tuning" || set === "r7-frozen"
+              ? BLIND_FAMILIES_R7.filter((f) => `r7-${halfOfR7(f.id)}` === set)
+              : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -121,7 +140,7 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
   return roots;
 }
 
-export async function runHalf(half: Set_, withVectors = false) {
+export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: ConsolidateOptions["onPairFeatures"]) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
   const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
@@ -146,7 +165,7 @@ export async function runHalf(half: Set_, withVectors = false) {
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...(onPairFeatures ? { onPairFeatures } : {}) });
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
@@ -198,9 +217,9 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6";
+  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
-  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning"] as Set_[]);
+  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
@@ -208,7 +227,7 @@ if (isMain) {
     ? [named(half)]
     : r3
       ? ([`${set}-tuning`] as Set_[])
-      : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning"] as Set_[]);
+      : (["tuning", "extra", "frozen", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning"] as Set_[]);
   const model = MODEL_DIR && fs.existsSync(path.join(MODEL_DIR, "config.json"));
   if (!model) console.log("(words only: set RECOLLECT_BENCH_MODEL_DIR to a prepared model, bench/models/prepare, to score with vectors too)");
   const modes = model ? (process.argv.includes("--vectors") ? [true] : [false, true]) : [false];

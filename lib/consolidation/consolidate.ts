@@ -11,11 +11,13 @@ import { byJudgeOrder, contradictionJudgeEnabled, judgeContradictions, judgeEnab
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, rarityWeights, sameFact, subjectWords } from "./merge";
-import { semanticPairs, vectorsUsable } from "./semantic";
+import { learnedDecision, probability } from "./learned";
+import { pairFeatures } from "./pair-features";
+import { neighbourPairs, semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
 import { symbolLookup } from "./symbols";
-import { supersedesByCue, supersedesBySimilarity, supersedesBySlot, type Pair } from "./supersede";
+import { ordered, supersedeCandidate, supersedesByCue, supersedesBySimilarity, supersedesBySlot, type Pair } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 
 export interface ConsolidateOptions {
@@ -28,6 +30,11 @@ export interface ConsolidateOptions {
   now?: number;
   /** Records where a slice longer than this ended (benchmarks: to find what held the loop). */
   traceSlicesOverMs?: number;
+  /**
+   * Benchmarks (bench/consolidation/fit-decision.ts): receives every pair the learned decision
+   * weighs, with its features (older first). Needs vectors.
+   */
+  onPairFeatures?: (row: { older: string; newer: string; features: number[] }) => void;
 }
 
 export interface ConsolidateResult {
@@ -97,6 +104,16 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const probeAfter = vectors ? seenUpTo : 0;
   let probes = MAX_SEMANTIC_PROBES;
   let semanticFound = 0;
+  // The learned decision (with vectors) weighs every pair the rules looked at, and each memory's
+  // nearest neighbours; the rules' verdicts are among its evidence.
+  const learned = vectors && cfg.learnedDecision ? learnedDecision() : undefined;
+  const weigh = vectors && (learned !== undefined || options.onPairFeatures !== undefined);
+  const considered = new Map<string, { a: Featured; b: Featured }>();
+  const consider = (a: Featured, b: Featured) => {
+    const key = pairKey(a.memory.id, b.memory.id);
+    if (!considered.has(key)) considered.set(key, a.memory.seq < b.memory.seq ? { a, b } : { a: b, b: a });
+  };
+  let neighbourProbes = MAX_SEMANTIC_PROBES;
 
   for (const group of (await groupBy(featured, (f) => placementKey(f.memory), slicer)).values()) {
     if (group.length < 2) continue;
@@ -132,7 +149,9 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         chineseMinCosine: cfg.semanticChineseCosine,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
+      if (weigh) await neighbourPairs(ctx, group, (f) => f.memory.seq > probeAfter && neighbourProbes-- > 0, NEIGHBOURS, NEIGHBOUR_COSINE, slicer, consider);
       for (const { pair, cosine } of await semanticPairs(ctx, group, known, options, slicer)) {
+        if (weigh) consider(pair.a, pair.b);
         // The word rules first (a replacement said in other words), then a decision naming
         // another thing in its slot; else only a merge.
         const sup = supersedesBySimilarity(pair) ?? supersedesBySlot(pair);
@@ -152,6 +171,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     }
     for (const p of pairs) {
       if (slicer.due()) await slicer.pause();
+      if (weigh) consider(p.a, p.b);
       if (supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
       const sup = supersedesBySimilarity(p);
       if (sup) {
@@ -176,6 +196,16 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (supersedePairs.has(key)) continue;
       supersedePairs.add(key);
       candidates.push(c);
+    }
+  }
+  if (weigh) {
+    const decided = await decideLearned(featured, candidates, mergePairs, considered, cosineOf, rejected, slicer, learned, options.onPairFeatures);
+    if (learned) {
+      candidates.splice(0, candidates.length, ...candidates.filter((c) => c.kind !== "supersede"), ...decided.supersede);
+      supersedePairs.clear();
+      for (const c of decided.supersede) supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
+      mergePairs.splice(0, mergePairs.length, ...decided.merge);
+      for (const p of decided.merge) if (!scores.has(p)) scores.set(p, { cosine: cosineOf(p.a.memory.seq, p.b.memory.seq) });
     }
   }
   // A pair that is a supersession is not also a merge.
@@ -468,6 +498,69 @@ class BorderlinePairs {
 
 /** Memories probed in the vector index per run (each probe is one search over a project's vectors). */
 const MAX_SEMANTIC_PROBES = 5_000;
+/** The learned decision weighs each memory's nearest neighbours at this cosine or above. */
+const NEIGHBOURS = 3;
+const NEIGHBOUR_COSINE = 0.5;
+
+/**
+ * The learned decision over the pairs the rules and the vector index brought up: each pair's
+ * evidence (pair-features.ts, the rules' verdicts included) goes through two logistic models; a
+ * pair at the supersede threshold is a supersession (the newer replaces the older; the rule's
+ * own proposal and reason are kept when it said the same), else one at the merge threshold is a
+ * merge. Without a model it only reports the features (`onPairFeatures`).
+ */
+async function decideLearned(
+  featured: readonly Featured[],
+  candidates: readonly Candidate[],
+  mergePairs: readonly Pair[],
+  considered: Map<string, { a: Featured; b: Featured }>,
+  cosineOf: (a: number, b: number) => number | null,
+  rejected: ReadonlySet<string>,
+  slicer: Slicer,
+  learned: ReturnType<typeof learnedDecision>,
+  onPairFeatures: ConsolidateOptions["onPairFeatures"],
+): Promise<{ merge: Pair[]; supersede: Candidate[] }> {
+  const byId = new Map(featured.map((f) => [f.memory.id, f]));
+  const ruleSupersede = new Map<string, Candidate>();
+  for (const c of candidates) {
+    if (c.kind !== "supersede") continue;
+    ruleSupersede.set(`${c.memoryIds[0]}>${c.memoryIds[1]}`, c);
+    const newer = byId.get(c.memoryIds[0]!);
+    const older = byId.get(c.memoryIds[1]!);
+    if (newer && older) {
+      const key = pairKey(newer.memory.id, older.memory.id);
+      if (!considered.has(key)) considered.set(key, { a: older, b: newer });
+    }
+  }
+  const ruleMerge = new Set(mergePairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+  const out = { merge: [] as Pair[], supersede: [] as Candidate[] };
+  for (const [key, pair] of considered) {
+    if (slicer.due()) await slicer.pause();
+    const { older, newer } = ordered({ ...pair, jaccard: 0 });
+    const cosine = cosineOf(older.memory.seq, newer.memory.seq) ?? 0;
+    const ruleSup = ruleSupersede.get(`${newer.memory.id}>${older.memory.id}`);
+    const features = pairFeatures(older, newer, cosine, { merge: ruleMerge.has(key), supersede: !!ruleSup });
+    onPairFeatures?.({ older: older.memory.id, newer: newer.memory.id, features });
+    if (!learned) continue;
+    const pSupersede = probability(learned.supersede, features);
+    if (pSupersede >= learned.supersede.threshold) {
+      const p = Math.round(pSupersede * 1000) / 1000;
+      out.supersede.push(
+        ruleSup
+          ? { ...ruleSup, evidence: { ...ruleSup.evidence, learned: p } }
+          : supersedeCandidate(newer, older, `states the same setting or choice differently (learned decision, p = ${p})`, {
+              rule: "learned",
+              learned: p,
+              cosine,
+            }),
+      );
+      continue;
+    }
+    if (rejected.has(key)) continue;
+    if (probability(learned.merge, features) >= learned.merge.threshold) out.merge.push({ a: older, b: newer, jaccard: jaccardOf(older.tokens, newer.tokens) });
+  }
+  return out;
+}
 
 /** The last memory (seq) a consolidation of this scope had seen; 0 when it never ran. */
 function lastSeqMark(ctx: Ctx, projectId: string | null, kind: "consolidate" | "judge" = "consolidate"): number {

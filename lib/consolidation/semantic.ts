@@ -91,3 +91,40 @@ export async function semanticPairs(
   }
   return out;
 }
+
+/**
+ * Candidate pairs for the learned decision: each probed memory's `k` nearest active neighbours of
+ * its placement at `minCosine` or above (no margin: the model weighs the pair's other evidence).
+ * One index search per probe.
+ */
+export async function neighbourPairs(
+  ctx: Ctx,
+  group: readonly Featured[],
+  probe: (f: Featured) => boolean,
+  k: number,
+  minCosine: number,
+  slicer: Slicer,
+  onPair: (a: Featured, b: Featured, cosine: number) => void,
+): Promise<void> {
+  const bySeq = new Map(group.map((f) => [f.memory.seq, f]));
+  const vectorOf = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
+  for (const f of group) {
+    if (!probe(f)) continue;
+    const m = f.memory;
+    const row = vectorOf.get(BigInt(m.seq)) as { embedding: Buffer } | undefined;
+    if (!row) continue;
+    const hits =
+      searchVectorIndex(
+        ctx.sqlite,
+        new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
+        { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
+        k + 1,
+      ) ?? [];
+    for (const h of hits) {
+      const other = h.seq !== m.seq ? bySeq.get(h.seq) : undefined;
+      const cosine = Math.round((1 - h.distance) * 1000) / 1000;
+      if (other && cosine >= minCosine) onPair(f, other, cosine);
+    }
+    if (slicer.due()) await slicer.pause();
+  }
+}

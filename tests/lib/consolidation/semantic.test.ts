@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { consolidate } from "../../../lib/consolidation/consolidate";
+import { learnedDecision } from "../../../lib/consolidation/learned";
 import { createVectorTable } from "../../../lib/db/virtual-tables";
 import type { EmbeddingService } from "../../../lib/embeddings/service";
 import { writeVectors } from "../../../lib/embeddings/write-vectors";
@@ -131,5 +132,30 @@ describe("consolidate: merges by meaning", () => {
     const run = await consolidateWithVectors();
     expect(run.semanticPairs).toBe(1);
     expect(merges().map((m) => m.ids)).toEqual([[older.id, newer].sort()]);
+  });
+});
+
+describe("consolidate: the learned decision (consolidation.learnedDecision)", () => {
+  it("is off by default; on, it weighs the rules' pairs and the vector neighbours, and decides a changed port as a supersession, not a merge", async () => {
+    expect(ctx.config.consolidation.learnedDecision).toBe(false);
+    createVectorTable(ctx.sqlite, DIM);
+    const older = remember("The backend listens on port 3001 in development.", toward(0, 1, 1));
+    const newer = remember("The backend listens on port 8080 in development.", toward(0, 0.97, 1));
+    remember("Release notes are written in CHANGELOG.md.", toward(3, 1, 4));
+    ctx.config.consolidation.learnedDecision = true;
+    const rows: { older: string; newer: string; features: number[] }[] = [];
+    ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+    try {
+      const run = await consolidate(ctx, { dryRun: true, onPairFeatures: (r) => rows.push(r) });
+      expect(rows.map((r) => [r.older, r.newer])).toContainEqual([older, newer]);
+      expect(rows.every((r) => r.features.every(Number.isFinite))).toBe(true);
+      const kinds = (run.proposals ?? []).filter((p) => p.kind === "merge" || p.kind === "supersede").map((p) => [p.kind, p.memoryIds]);
+      expect(kinds).toEqual([["supersede", [newer, older]]]);
+      // Decided by the model: its probability is on the proposal.
+      const learned = (run.proposals ?? []).find((p) => p.kind === "supersede")!.evidence.learned;
+      expect(learned).toBeGreaterThanOrEqual(learnedDecision()!.supersede.threshold);
+    } finally {
+      ctx.services.embeddings = undefined;
+    }
   });
 });
