@@ -148,7 +148,12 @@ function fusionFor(p: Point, rows: number[]): Fusion {
 
 const lexicalAt = items.map((it, i) => position(it, base[i].lexical));
 const vectorAt = items.map((it, i) => position(it, base[i].vector));
-const beforeAt = items.map((it) => position(it, run(it, BEFORE).ranked.map((r) => r.seq)));
+const beforeAt = items.map((it) =>
+  position(
+    it,
+    run(it, BEFORE).ranked.map((r) => r.seq),
+  ),
+);
 const lexicalRecall = items.map((it, i) => (it.locomo ? recall10(it, base[i].lexical) : 0));
 function score(fusion: Fusion, keep: (i: number) => boolean): number {
   const lists = items.map((it) => run(it, fusion).ranked.map((r) => r.seq));

@@ -260,16 +260,15 @@ export function rankWithFeatures(
   );
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
-  const features: QueryFeatures | null =
-    vector
-      ? queryFeatures({
-          lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
-          bestOwn,
-          bestTranslated,
-          questionMass: ownLength,
-          vector: near,
-        })
-      : null;
+  const features: QueryFeatures | null = vector
+    ? queryFeatures({
+        lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
+        bestOwn,
+        bestTranslated,
+        questionMass: ownLength,
+        vector: near,
+      })
+    : null;
   const weightFactor = features && fusion.lexicalWeightModel ? 2 * probability(fusion.lexicalWeightModel, features) : 1;
   const best = lexical.length ? lexical[0].bm25 : -1;
   // Unsure lexical evidence counts only as far as the vector list agrees (1 when sure or off).
