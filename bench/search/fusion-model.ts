@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { FUSION, rankWithFeatures, type Candidate, type Fusion } from "../../lib/search/hybrid";
+import { FUSION as SHIPPED, rankWithFeatures, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { FEATURES, type QueryFeatures, type QueryModel } from "../../lib/search/query-features";
 import { BEFORE, objective } from "./fusion-cv";
 import type { PreparedQuery } from "./unseen";
@@ -50,6 +50,8 @@ add(dump.set, false);
 add(dump.fresh, false);
 add(dump.locomo["conv-26"], true);
 const now = Date.now();
+/** The fusion before round 6 (the base the models are fitted over and compared with). */
+const FUSION: Fusion = { ...SHIPPED, lexicalWeight: 4, lexicalWeightModel: undefined, vectorFirstModel: undefined };
 
 const run = (it: Item, fusion: Fusion, mode: "hybrid" | "lexical" | "vector" = "hybrid") =>
   rankWithFeatures(mode === "vector" ? [] : it.q.lexical, mode === "lexical" ? null : it.q.vector, it.candidates, { projectId: null, now }, fusion);
@@ -177,7 +179,7 @@ const locoIndex = items.map((it, i) => (it.locomo ? i : -1)).filter((i) => i >= 
 
 const all = items.map((_, i) => i);
 const folds: { fold: number; chosen: Point; heldOut: number; shippedHeldOut: number }[] = [];
-for (let f = 0; f < 5; f++) {
+for (let f = 0; f < (process.argv.includes("--out-of-fold") ? 0 : 5); f++) {
   const train = all.filter((i) => items[i].fold !== f);
   const trainSet = new Set(train);
   let best: [Point, number] = [grid[0], Number.NEGATIVE_INFINITY];
@@ -213,3 +215,35 @@ console.log(
     2,
   ),
 );
+
+/**
+ * Out-of-fold figures per setting (every question ranked by models fitted on the other four folds):
+ * hit@1 and hit@5 per kind, conv-26 recall@10, for the shipped fusion and a few fixed settings.
+ */
+function outOfFold(p: Point | null, fixed: Fusion = FUSION) {
+  const lists = new Array<number[]>(items.length);
+  for (let f = 0; f < 5; f++) {
+    const train = all.filter((i) => items[i].fold !== f);
+    const fusion = p ? fusionFor(p, train) : fixed;
+    for (const i of all) if (items[i].fold === f) lists[i] = run(items[i], fusion).ranked.map((r) => r.seq);
+  }
+  const row: Record<string, string> = { setting: p ? JSON.stringify(p) : "round 5" };
+  for (const kind of [...new Set(items.filter((it) => !it.locomo).map((it) => it.q.kind))]) {
+    const idx = all.filter((i) => !items[i].locomo && items[i].q.kind === kind);
+    const at = idx.map((i) => position(items[i], lists[i]));
+    row[kind] = `${(at.filter((a) => a === 0).length / idx.length).toFixed(2)}/${(at.filter((a) => a >= 0 && a < 5).length / idx.length).toFixed(2)}`;
+  }
+  const loco = all.filter((i) => items[i].locomo);
+  row.conv26R10 = (loco.reduce((s, i) => s + recall10(items[i], lists[i]), 0) / Math.max(1, loco.length)).toFixed(3);
+  return row;
+}
+if (process.argv.includes("--out-of-fold")) {
+  console.log("vector-first labels: 1 =", firstLabel.filter((l) => l === 1).length, "0 =", firstLabel.filter((l) => l === 0).length);
+  const rows = [outOfFold(null), { ...outOfFold(null, SHIPPED), setting: "shipped (round 6, fitted on all tuning data)" }];
+  for (const p of [
+    { l2: 100, lexicalWeight: 6, weightModel: true, threshold: null },
+    { l2: 100, lexicalWeight: 4, weightModel: true, threshold: null },
+  ])
+    rows.push(outOfFold(p));
+  console.table(rows);
+}

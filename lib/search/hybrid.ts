@@ -159,6 +159,10 @@ export const FUSION: Fusion = {
   vectorLead: 0.1,
   vectorLeadRelative: true,
   translatedBeyondOwn: true,
+  // Round 6 (bench/search/fusion-model.ts, docs/semantic-search.md): the per-question models
+  // (lexicalWeightModel, vectorFirstModel) were fitted on the tuning halves and conv-26 and are not
+  // shipped: 5-fold CV of the fit scored below this fusion in 3 of 5 held-out folds (one breaking the
+  // keyword/identifier/zh/distractor guard).
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
@@ -260,16 +264,21 @@ export function rankWithFeatures(
   );
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
+  // A match through the translation (past its floor, holding more than the question's own words)
+  // is not the weight model's to weigh: cross-language questions keep the fixed weight.
+  const translationHolds =
+    ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) > 0 && !(fusion.translatedBeyondOwn === true && bestTranslated <= bestOwn);
   const features: QueryFeatures | null = vector
     ? queryFeatures({
         lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
         bestOwn,
-        bestTranslated,
+        // An English question's echoed "translation" (its own words) is no evidence of its own.
+        bestTranslated: translationHolds ? bestTranslated : 0,
         questionMass: ownLength,
         vector: near,
       })
     : null;
-  const weightFactor = features && fusion.lexicalWeightModel ? 2 * probability(fusion.lexicalWeightModel, features) : 1;
+  const weightFactor = features && fusion.lexicalWeightModel && !translationHolds ? 2 * probability(fusion.lexicalWeightModel, features) : 1;
   const best = lexical.length ? lexical[0].bm25 : -1;
   // Unsure lexical evidence counts only as far as the vector list agrees (1 when sure or off).
   const topSimilarity = near.length ? 1 - near[0].distance : 0;
@@ -328,8 +337,6 @@ export function rankWithFeatures(
   const spread = near.length > 1 ? near[Math.min(9, near.length - 1)].distance - near[0].distance : 0;
   const absoluteLead = near.length > 1 ? near[1].distance - near[0].distance : near.length ? 1 : 0;
   const lead = fusion.vectorLeadRelative && near.length > 1 ? (spread > 1e-9 ? absoluteLead / spread : 0) : absoluteLead;
-  const translationHolds =
-    ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) > 0 && !(fusion.translatedBeyondOwn === true && bestTranslated <= bestOwn);
   const modelLeads =
     features != null &&
     fusion.vectorFirstModel != null &&

@@ -8,7 +8,7 @@
 export const FEATURES = [
   /** The best lexical hit's idf-weighted share of the question, in its own words (0..1). */
   "bestOwn",
-  /** The same for the question's translation (bilingual.ts; 0 without one). */
+  /** The same for the question's translation (bilingual.ts) when it holds the match; else 0. */
   "bestTranslated",
   /** How far the best lexical hit's share leads the second's. */
   "shareMargin",
