@@ -224,7 +224,8 @@ export function rank(
   context: { projectId: string | null; now: number },
   fusion: Fusion = FUSION,
 ): Ranked[] {
-  return rankWithFeatures(lexical, vector, candidates, context, fusion).ranked;
+  // The list shapes are measured only for a model to read (the shipped fusion has none).
+  return rankWithFeatures(lexical, vector, candidates, context, fusion, Boolean(fusion.lexicalWeightModel || fusion.vectorFirstModel)).ranked;
 }
 
 /** rank(), with the shape of the two lists it fused (query-features.ts; null in lexical-only mode): what the models are fitted on. */
@@ -235,6 +236,7 @@ export function rankWithFeatures(
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },
   fusion: Fusion = FUSION,
+  measure = true,
 ): { ranked: Ranked[]; features: QueryFeatures | null } {
   const { rrfK, lexicalWeight, maxVectorDistance, similarityFloor } = fusion;
   // A translated question (bilingual.ts) is covered by its own words or by its translation's. A
@@ -268,16 +270,17 @@ export function rankWithFeatures(
   // is not the weight model's to weigh: cross-language questions keep the fixed weight.
   const translationHolds =
     ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) > 0 && !(fusion.translatedBeyondOwn === true && bestTranslated <= bestOwn);
-  const features: QueryFeatures | null = vector
-    ? queryFeatures({
-        lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
-        bestOwn,
-        // An English question's echoed "translation" (its own words) is no evidence of its own.
-        bestTranslated: translationHolds ? bestTranslated : 0,
-        questionMass: ownLength,
-        vector: near,
-      })
-    : null;
+  const features: QueryFeatures | null =
+    vector && measure
+      ? queryFeatures({
+          lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
+          bestOwn,
+          // An English question's echoed "translation" (its own words) is no evidence of its own.
+          bestTranslated: translationHolds ? bestTranslated : 0,
+          questionMass: ownLength,
+          vector: near,
+        })
+      : null;
   const weightFactor = features && fusion.lexicalWeightModel && !translationHolds ? 2 * probability(fusion.lexicalWeightModel, features) : 1;
   const best = lexical.length ? lexical[0].bm25 : -1;
   // Unsure lexical evidence counts only as far as the vector list agrees (1 when sure or off).
