@@ -161,8 +161,8 @@ export const FUSION: Fusion = {
   translatedBeyondOwn: true,
   // Round 6 (bench/search/fusion-model.ts, docs/semantic-search.md): the per-question models
   // (lexicalWeightModel, vectorFirstModel) were fitted on the tuning halves and conv-26 and are not
-  // shipped: 5-fold CV of the fit scored below this fusion in 3 of 5 held-out folds (one breaking the
-  // keyword/identifier/zh/distractor guard).
+  // shipped: 5-fold CV of the fit scored below this fusion in 3 of 5 held-out folds (one breaking a
+  // guard of bench/search/fusion-cv.ts), and scored once on the frozen halves it did no better.
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
