@@ -93,7 +93,7 @@ export function fusionGrid(): Fusion[] {
   return out;
 }
 
-function objective(
+export function objective(
   kinds: string[],
   lexicalAt: number[],
   beforeAt: number[],

@@ -1,6 +1,7 @@
 import type { Category } from "../vocabulary";
 import type { SearchExplain } from "../contracts/search";
 import type { VectorHit } from "./vector";
+import { probability, queryFeatures, type QueryFeatures, type QueryModel } from "./query-features";
 
 /**
  * How the lexical and vector lists are fused (weighted reciprocal rank fusion). Tuned with the real
@@ -103,6 +104,18 @@ export interface Fusion {
    * English question's "translation" is mostly its own untranslated words, no new evidence.
    */
   translatedBeyondOwn?: boolean;
+  /**
+   * coverage: the lexical weight for this question is multiplied by 2 × σ(model) over the shape of
+   * both lists (query-features.ts): the lexical list counts more where its scores say it knows, less
+   * where they say it guesses (absent = a fixed weight).
+   */
+  lexicalWeightModel?: QueryModel;
+  /**
+   * The vector list's first hit leads position 1 when this model gives it at least
+   * vectorFirstThreshold (absent = off), unless a translation holds the match (as vectorLead).
+   */
+  vectorFirstModel?: QueryModel;
+  vectorFirstThreshold?: number;
 }
 /**
  * Chosen by 5-fold cross-validation on the tuning halves of the issue-42 sets and LoCoMo conv-26 only,
@@ -146,6 +159,10 @@ export const FUSION: Fusion = {
   vectorLead: 0.1,
   vectorLeadRelative: true,
   translatedBeyondOwn: true,
+  // Round 6 (bench/search/fusion-model.ts, docs/semantic-search.md): the per-question models
+  // (lexicalWeightModel, vectorFirstModel) were fitted on the tuning halves and conv-26 and are not
+  // shipped: 5-fold CV of the fit scored below this fusion in 3 of 5 held-out folds (one breaking a
+  // guard of bench/search/fusion-cv.ts), and scored once on the frozen halves it did no better.
 };
 
 /** Recency half-life in days by category; absent = never decays (constraints, directives...). */
@@ -201,13 +218,26 @@ export interface Ranked {
  * BM25 value relative to the best, which keeps BM25's gaps), then applies the small boosts.
  */
 export function rank(
+  lexical: Parameters<typeof rankWithFeatures>[0],
+  vector: VectorHit[] | null,
+  candidates: Map<number, Candidate>,
+  context: { projectId: string | null; now: number },
+  fusion: Fusion = FUSION,
+): Ranked[] {
+  // The list shapes are measured only for a model to read (the shipped fusion has none).
+  return rankWithFeatures(lexical, vector, candidates, context, fusion, Boolean(fusion.lexicalWeightModel || fusion.vectorFirstModel)).ranked;
+}
+
+/** rank(), with the shape of the two lists it fused (query-features.ts; null in lexical-only mode): what the models are fitted on. */
+export function rankWithFeatures(
   /** The lexical list, best first (lexical.ts): bm25() is negative, lower is better. */
   lexical: readonly { seq: number; bm25: number; coverage?: QueryCoverage; translatedCoverage?: QueryCoverage }[],
   vector: VectorHit[] | null,
   candidates: Map<number, Candidate>,
   context: { projectId: string | null; now: number },
   fusion: Fusion = FUSION,
-): Ranked[] {
+  measure = true,
+): { ranked: Ranked[]; features: QueryFeatures | null } {
   const { rrfK, lexicalWeight, maxVectorDistance, similarityFloor } = fusion;
   // A translated question (bilingual.ts) is covered by its own words or by its translation's. A
   // rendering found in no memory counts fully against the translation (a store in one language).
@@ -236,6 +266,22 @@ export function rank(
   );
   const near = (vector ?? []).filter((h) => h.distance <= maxVectorDistance);
   const vec = new Map(near.map((h, i) => [h.seq, { rank: i + 1, distance: h.distance }]));
+  // A match through the translation (past its floor, holding more than the question's own words)
+  // is not the weight model's to weigh: cross-language questions keep the fixed weight.
+  const translationHolds =
+    ramp(bestTranslated, fusion.translatedThinFloor ?? thinFloor) > 0 && !(fusion.translatedBeyondOwn === true && bestTranslated <= bestOwn);
+  const features: QueryFeatures | null =
+    vector && measure
+      ? queryFeatures({
+          lexical: lexical.map((h) => ({ seq: h.seq, bm25: h.bm25, share: lex.get(h.seq)?.share ?? 0 })),
+          bestOwn,
+          // An English question's echoed "translation" (its own words) is no evidence of its own.
+          bestTranslated: translationHolds ? bestTranslated : 0,
+          questionMass: ownLength,
+          vector: near,
+        })
+      : null;
+  const weightFactor = features && fusion.lexicalWeightModel && !translationHolds ? 2 * probability(fusion.lexicalWeightModel, features) : 1;
   const best = lexical.length ? lexical[0].bm25 : -1;
   // Unsure lexical evidence counts only as far as the vector list agrees (1 when sure or off).
   const topSimilarity = near.length ? 1 - near[0].distance : 0;
@@ -262,7 +308,7 @@ export function rank(
       const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
       const agreement = agreementOf(v?.distance);
       const lexScore = l ? l.share * lexRelative ** (fusion.relativeBm25Power ?? 0) * agreement : 0;
-      const weight = lexicalWeight * thinness;
+      const weight = lexicalWeight * thinness * weightFactor;
       base = (weight * lexScore + similarity) / (weight + 1);
     } else if (vector && fusion.kind === "blend") {
       const similarity = v ? Math.max(0, (1 - v.distance - similarityFloor) / (1 - similarityFloor)) : 0;
@@ -294,11 +340,16 @@ export function rank(
   const spread = near.length > 1 ? near[Math.min(9, near.length - 1)].distance - near[0].distance : 0;
   const absoluteLead = near.length > 1 ? near[1].distance - near[0].distance : near.length ? 1 : 0;
   const lead = fusion.vectorLeadRelative && near.length > 1 ? (spread > 1e-9 ? absoluteLead / spread : 0) : absoluteLead;
-  if (vector && fusion.vectorLead != null && unsure && near.length && lead >= fusion.vectorLead) {
+  const modelLeads =
+    features != null &&
+    fusion.vectorFirstModel != null &&
+    !translationHolds &&
+    probability(fusion.vectorFirstModel, features) >= (fusion.vectorFirstThreshold ?? 0.5);
+  if (vector && near.length && (modelLeads || (fusion.vectorLead != null && unsure && lead >= fusion.vectorLead))) {
     const i = out.findIndex((r) => r.seq === near[0].seq);
     if (i > 0) out.unshift(...out.splice(i, 1));
   }
-  return out;
+  return { ranked: out, features };
 }
 
 /** The idf-weighted share of the question a lexical hit holds (1 when unknown: lexical-only lists). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUSION, rank, type Candidate } from "../../../lib/search/hybrid";
+import { FUSION, rank, rankWithFeatures, type Candidate } from "../../../lib/search/hybrid";
 
 const now = Date.parse("2026-01-01T00:00:00Z");
 const candidate = (seq: number): Candidate => ({ seq, pinned: false, category: "fact", createdAt: now, accessCount: 0, projectId: null });
@@ -120,5 +120,36 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
     const vector = [{ seq: 2, distance: 1 - FUSION.similarityFloor + 0.01 }];
     const ranked = rank([], vector, candidates, { projectId: null, now });
     expect(ranked[0].explain.base).toBe(0);
+  });
+
+  it("per-question models: the list shapes they read, the lexical weight and the vector-first lead they set", () => {
+    // Two word matches of a five-word question, the second as strong as the first; the vector list
+    // puts memory 2 first, 0.02 ahead of memory 3 in a spread of 0.12.
+    const twoOfFive = { matched: 2, present: 5, absent: 0 };
+    const lexical = [
+      { seq: 3, bm25: -8, title: null, coverage: twoOfFive },
+      { seq: 1, bm25: -8, title: null, coverage: { matched: 0.5, present: 5, absent: 0 } },
+    ];
+    const tail = Array.from({ length: 8 }, (_, i) => ({ seq: 100 + i, distance: 0.5 + i * 0.01 }));
+    const vector = [{ seq: 2, distance: 0.45 }, { seq: 3, distance: 0.47 }, ...tail];
+    const context = { projectId: null, now };
+    const plain = { ...FUSION, lexicalWeightModel: undefined, vectorFirstModel: undefined };
+    const { ranked, features } = rankWithFeatures(lexical, vector, candidates, context, plain);
+    expect(features).toMatchObject({ bestOwn: 0.4, bestTranslated: 0, bm25Gap: 0, lexicalTopInVector: 0.5, vectorTopInLexical: 0 });
+    expect(features?.shareMargin).toBeCloseTo(0.3, 6);
+    expect(features?.topSimilarity).toBeCloseTo(0.55, 6);
+    expect(features?.vectorLead).toBeCloseTo(0.02 / 0.12, 6);
+    expect(features?.questionMass).toBeCloseTo(Math.log1p(5), 6);
+    // The lead (1/6 of the spread) is past vectorLead, but the lexical margin (0.3) is not unsure.
+    expect(ranked[0].seq).toBe(3);
+    // A vector-first model sure of the vector list's first hit puts it first; one unsure does not.
+    const leads = (bias: number) => ({ ...plain, vectorFirstModel: { bias, weights: {} }, vectorFirstThreshold: 0.6 });
+    expect(order(lexical, vector, candidates, context, leads(3))[0]).toBe(2);
+    expect(order(lexical, vector, candidates, context, leads(-3))[0]).toBe(3);
+    // A lexical weight model that reads the vector list's lead: a large lead leaves the order to the vector list.
+    const weighed = { ...plain, lexicalWeightModel: { bias: 0, weights: { vectorLead: -60 } } };
+    expect(order(lexical, vector, candidates, context, weighed)[0]).toBe(2);
+    const noLead = [{ seq: 2, distance: 0.47 }, { seq: 3, distance: 0.47 }, ...tail];
+    expect(order(lexical, noLead, candidates, context, weighed)[0]).toBe(3);
   });
 });
