@@ -5,6 +5,7 @@ import type { SearchFilters } from "../search/filters";
 import { connectionSlot } from "../db/connection-state";
 import { openDatabase } from "../db/open";
 import { runAll, runSliced, STEP_ITEMS, type Steps } from "../slices";
+import { type Arena, hammingArena } from "./hamming";
 
 /**
  * An in-process copy of `memory_vectors` for KNN: sqlite-vec scans every vector in SQL (about
@@ -38,6 +39,8 @@ interface Index {
   seqs: Int32Array;
   vecs: Float32Array;
   bits: Uint32Array;
+  /** Where `bits` lives when the prefilter runs in WebAssembly (hamming.ts); null: the JavaScript loop. */
+  arena: Arena | null;
   /** Interned filter columns: status, scope, category, project ('' = none), session ('' = none). */
   cols: { codes: Uint32Array; values: Map<string, number> }[];
   slotOf: Map<number, number>;
@@ -120,13 +123,15 @@ function expectedRows(reader: Database.Database): number {
 function emptyIndex(dim: number, version: number, generation: number, rows = 0): Index {
   const words = Math.ceil(dim / 32);
   const cap = Math.max(1024, rows);
+  const arena = hammingArena(cap, words, dim);
   return {
     dim,
     words,
     size: 0,
     seqs: new Int32Array(cap),
     vecs: new Float32Array(cap * dim),
-    bits: new Uint32Array(cap * words),
+    bits: arena?.bits ?? new Uint32Array(cap * words),
+    arena,
     cols: COLS.map(() => ({ codes: new Uint32Array(cap), values: new Map<string, number>() })),
     slotOf: new Map(),
     dirty: new Set(),
@@ -145,7 +150,8 @@ function grow(index: Index) {
   const vecs = new Float32Array(cap * index.dim);
   vecs.set(index.vecs);
   index.vecs = vecs;
-  const bits = new Uint32Array(cap * index.words);
+  index.arena = hammingArena(cap, index.words, index.dim);
+  const bits = index.arena?.bits ?? new Uint32Array(cap * index.words);
   bits.set(index.bits);
   index.bits = bits;
   for (const col of index.cols) {
@@ -297,7 +303,7 @@ export function searchVectorIndex(
   if (!index) return null;
   if (index.size === 0 || k <= 0) return [];
   if (query.length !== index.dim) throw new Error(`query of ${query.length} dimensions, vectors of ${index.dim}`);
-  const { dim, words, size, vecs, bits } = index;
+  const { dim, words, size, vecs, bits, arena } = index;
   let norm = 0;
   for (let i = 0; i < dim; i++) norm += query[i] * query[i];
   const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -310,7 +316,7 @@ export function searchVectorIndex(
   const active = all.map((t, c) => (t.includes(0) ? c : -1)).filter((c) => c >= 0);
   const tables = active.map((c) => all[c]);
   const codes = active.map((c) => index.cols[c].codes);
-  const pass = new Int32Array(size);
+  const pass = arena?.pass ?? new Int32Array(size);
   let n = 0;
   outer: for (let s = 0; s < size; s++) {
     for (let c = 0; c < tables.length; c++) if (!tables[c][codes[c][s]]) continue outer;
@@ -323,16 +329,24 @@ export function searchVectorIndex(
     candidates = pass.subarray(0, n);
   } else {
     // Hamming distance of the sign bits, then the `rerank` closest (counting sort by distance).
-    const qbits = new Uint32Array(words);
+    const qbits = arena?.query ?? new Uint32Array(words);
+    qbits.fill(0);
     for (let i = 0; i < dim; i++) if (query[i] > 0) qbits[i >>> 5] |= 1 << (i & 31);
-    const ham = new Uint16Array(n);
-    const hist = new Uint32Array(dim + 1);
-    for (let j = 0; j < n; j++) {
-      const base = pass[j] * words;
-      let d = 0;
-      for (let w = 0; w < words; w++) d += popcount(bits[base + w] ^ qbits[w]);
-      ham[j] = d;
-      hist[d]++;
+    let ham: Uint16Array;
+    let hist: Uint32Array;
+    if (arena) {
+      arena.run(n);
+      ({ ham, hist } = arena);
+    } else {
+      ham = new Uint16Array(n);
+      hist = new Uint32Array(dim + 1);
+      for (let j = 0; j < n; j++) {
+        const base = pass[j] * words;
+        let d = 0;
+        for (let w = 0; w < words; w++) d += popcount(bits[base + w] ^ qbits[w]);
+        ham[j] = d;
+        hist[d]++;
+      }
     }
     let cut = 0;
     for (let acc = 0; cut <= dim && acc + hist[cut] <= rerank; cut++) acc += hist[cut];

@@ -5,6 +5,7 @@ import { archiveMemory, createMemory, removeMemory } from "../../../lib/memories
 import { vectorSearchSql } from "../../../lib/search/vector";
 import { loadSteps, searchVectorIndex, vectorIndexWarming, warmVectorIndex } from "../../../lib/indexing/vector-index";
 import { testCtx } from "../../helpers/ctx";
+import type { SearchFilters } from "../../../lib/search/filters";
 
 const DIM = 64;
 let seed = 7;
@@ -100,6 +101,26 @@ describe("in-process vector index", () => {
     // "p2" matches only memories without a project (global ones), which are still returned.
     expect(searchVectorIndex(ctx.sqlite, sample(), filterSets[2], 5)!.length).toBe(5);
     expect(overlap / total).toBeGreaterThan(0.9);
+  });
+
+  it("keeps the sign bits right when the index grows past its first size (the arena is copied)", () => {
+    const ctx = ctxWithTable();
+    for (let seq = 1; seq <= 10; seq++) writeVectors(ctx.sqlite, [meta(seq, { status: "active" })], [sample()]);
+    const filters: SearchFilters = { projectId: null, statuses: ["active"] };
+    expect(searchVectorIndex(ctx.sqlite, sample(), filters, 5)).toHaveLength(5); // loaded at 1,024 slots
+    ctx.sqlite.transaction(() => {
+      for (let seq = 11; seq <= 1500; seq++) writeVectors(ctx.sqlite, [meta(seq, { status: "active" })], [sample()]);
+    })();
+    let overlap = 0;
+    for (let i = 0; i < 10; i++) {
+      const q = sample();
+      const exact = searchVectorIndex(ctx.sqlite, q, filters, 20, { exact: 1_000_000 })!;
+      expect(exact.map((h) => h.seq)).toEqual(vectorSearchSql(ctx, q, filters, 20).map((h) => h.seq));
+      // Through the prefilter, 300 of 1,500 re-ranked: wrong bits would leave about a fifth of the exact hits.
+      const pre = new Set(searchVectorIndex(ctx.sqlite, q, filters, 20, { exact: 100, rerank: 300 })!.map((h) => h.seq));
+      overlap += exact.filter((h) => pre.has(h.seq)).length;
+    }
+    expect(overlap / 200).toBeGreaterThan(0.9);
   });
 
   it("follows vector writes, filter-column changes and deletions made on the connection", () => {
