@@ -286,7 +286,7 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     const over = await server.api("/api/compress", { method: "POST", json: tooBig });
     expect(over.status).toBe(413);
     expect((await body(over)).error.code).toBe("payload_too_large");
-  }, 120_000);
+  }, 300_000);
 
   it("reports tokens saved per day and per session", async () => {
     const res = await server.api("/api/compress?sessionID=ses_http&days=7");
