@@ -19,7 +19,9 @@ export default defineConfig({
   // One retry on CI: a test that passes only on its retry is listed as "flaky" in the report, so a
   // race is still seen and fixed, but a loaded CI machine does not throw away a whole run for it.
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // `npm test` sets RECOLLECT_PLAYWRIGHT_SUMMARY: the failed and flaky tests are written there and
+  // printed at the very end of its output (CI shows only the end of the log).
+  reporter: [["list"], ...(process.env.RECOLLECT_PLAYWRIGHT_SUMMARY ? [["./e2e/summary-reporter.ts"] as ["./e2e/summary-reporter.ts"]] : [])],
   use: {
     trace: "off",
     screenshot: "only-on-failure",

@@ -89,8 +89,10 @@ let exiting = false;
 async function exit(code: number) {
   if (exiting) return;
   exiting = true;
-  // A step that hangs must not keep the process: `recollect stop` kills after 15 s anyway.
-  setTimeout(() => process.exit(code), 10_000).unref();
+  // A step that hangs must not keep the process, but a slow one must finish: at load 25-30 on 2
+  // cores the way out took over 10 s, and exiting then skipped the WAL checkpoint (recollect.db
+  // alone held nothing). `recollect stop` waits 90 s before SIGKILL (cli/lib/server-process.ts).
+  setTimeout(() => process.exit(code), 60_000).unref();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000).unref())]);

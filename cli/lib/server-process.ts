@@ -226,8 +226,12 @@ export async function stopBackgroundServer(
   return { wasRunning: true, pid: info.pid, how };
 }
 
-/** SIGTERM to the server's process group, then SIGKILL after `graceMs`. */
-export async function terminate(pid: number, graceMs = 15_000): Promise<"stopped" | "killed"> {
+/**
+ * SIGTERM to the server's process group, then SIGKILL after `graceMs`: longer than the server's own
+ * 60 s bound on its way out (server/serve.ts), so a slow shutdown on a loaded machine still
+ * checkpoints the WAL (15 s here killed one mid-way at load 25-30, leaving every memory in the -wal).
+ */
+export async function terminate(pid: number, graceMs = 90_000): Promise<"stopped" | "killed"> {
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-pid, sig);

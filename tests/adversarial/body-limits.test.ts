@@ -11,7 +11,7 @@ import { startServer, type TestServer } from "../helpers/server";
 let s: TestServer;
 beforeAll(async () => {
   s = await startServer();
-}, 120_000);
+});
 afterAll(() => s?.stop());
 
 /** Sends a request head only (no body byte) and resolves with the status the server answers. */

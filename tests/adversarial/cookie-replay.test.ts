@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(ticket.url).toBe(`${origin}${ticket.path}`);
   cookie = await signIn();
   expect(cookie).toMatch(/^recollect_session=[\w-]{40,}$/);
-}, 120_000);
+});
 afterAll(() => s?.stop());
 
 /** Signs in with the login form on the browser's origin (the token pasted by hand); the `name=value` cookie. */
@@ -180,7 +180,7 @@ describe("the plugin adopts only loops a token holder asked for", () => {
           expect(logs.some((l) => l.includes(ungranted))).toBe(true);
           expect(logs.some((l) => l.includes(forged))).toBe(true);
         },
-        { timeout: 20_000, interval: 100 },
+        { timeout: 30_000, interval: 100 },
       );
     } finally {
       manager.stop();

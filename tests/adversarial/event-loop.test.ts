@@ -70,7 +70,7 @@ describe("the event loop during one big request", () => {
     expect(((await found.json()) as { results: unknown[] }).results).toHaveLength(5);
   });
 
-  it("a memory page of over 4,000 characters is rendered in the Markdown worker of the production build", { timeout: 120_000 }, async () => {
+  it("a memory page of over 4,000 characters is rendered in the Markdown worker of the production build", { timeout: 300_000 }, async () => {
     const content = `# Deploy notes\n\n${"- **Always** run `npm test` before a release, see [the guide](https://example.com/guide).\n".repeat(80)}`;
     expect(content.length).toBeGreaterThan(4_000);
     const created = await server.api("/api/memories", { method: "POST", json: { content, category: "convention" } });

@@ -7,7 +7,7 @@ import { tempDir } from "../helpers/server";
 import { runCli } from "./run";
 
 /** The bundled `recollect` (scripts/build-cli.ts): taken only while current, and writing the same paths as tsx. */
-describe("the CLI bundle", { timeout: 120_000 }, () => {
+describe("the CLI bundle", { timeout: 300_000 }, () => {
   beforeAll(() => ensureCliBundle());
 
   it("is taken while every input keeps its size and mtime, and not once one is newer, resized or gone", () => {

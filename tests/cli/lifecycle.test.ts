@@ -51,7 +51,8 @@ describe("server lifecycle", () => {
     expect(before.code).toBe(3);
     expect(before.stdout).toMatch(/not running/);
 
-    const started = await runCli(["start", "--json", "--no-build"], { env, timeoutMs: 240_000 });
+    // --wait: a bound for a hang, wide for a loaded machine (the default is 90 s).
+    const started = await runCli(["start", "--json", "--no-build", "--wait", "220"], { env, timeoutMs: 240_000 });
     expect(started.code, started.stderr).toBe(0);
     const info = started.json();
     expect(info).toMatchObject({ status: "running", alreadyRunning: false, port, url: `http://127.0.0.1:${port}` });

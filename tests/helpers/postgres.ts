@@ -60,14 +60,15 @@ export async function startPostgres(): Promise<ThrowAwayPostgres> {
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "recollect", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
   const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=60`;
-  const start = () => run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(root, "log"), "-w", "start"]);
+  // -t: pg_ctl's own wait is 60 s, the bound a server start overran at load 25-30 (tests/helpers/server.ts).
+  const start = () => run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(root, "log"), "-w", "-t", "240", "start"]);
   start();
   return {
     url: `postgres://recollect@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
     start,
-    crash: () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "stop"]),
+    crash: () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-t", "240", "stop"]),
     stop: () => {
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "fast", "stop"]);

@@ -87,7 +87,9 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       }
     },
     {
-      timeoutMs: 60_000,
+      // Until healthy or exited; the bound only ends a hung start. At load 25-30 on 2 cores a start
+      // took over 60 s (4.5 s of CPU), which failed whole files' beforeAll (vitest.config.ts' hookTimeout is above this).
+      timeoutMs: 240_000,
       intervalMs: 100,
       onTimeout: () => {
         child.kill("SIGKILL");

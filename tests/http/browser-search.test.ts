@@ -32,7 +32,7 @@ beforeAll(async () => {
     ids.push(r.body.id);
   }
   outsider = (await post("/api/memories", { content: `Not the word here ${hex()} ${hex()}`, category: "fact" })).body.id;
-}, 120_000);
+});
 
 describe("paged browser search", () => {
   it("shows 51–100 of 130 on page 2, with previous and next pages, and counts no access", async () => {

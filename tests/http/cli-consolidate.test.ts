@@ -23,7 +23,7 @@ beforeAll(async () => {
     RECOLLECT_TOKEN: "",
     OPENCODE_DB: "",
   };
-}, 120_000);
+});
 afterAll(async () => server?.stop());
 
 const cli = (args: string[]) => runCli(args, { env, cwd: project });

@@ -33,7 +33,7 @@ describe("with a degenerate model", () => {
   beforeAll(async () => {
     server = await startServer({ env: model("tiny-model-degenerate") });
     await ready(server);
-  }, 90_000);
+  });
   afterAll(async () => server?.stop());
 
   it("health says the model is unfit for deduplication, and 300 distinct memories stored over the API are 300 memories", async () => {
@@ -60,7 +60,7 @@ describe("with a sound model", () => {
   beforeAll(async () => {
     server = await startServer({ env: model("tiny-model", { RECOLLECT_SEARCH_DEDUP_THRESHOLD: "0.9", RECOLLECT_SEARCH_SIMILAR_THRESHOLD: "0.55" }) });
     await ready(server);
-  }, 90_000);
+  });
   afterAll(async () => server?.stop());
 
   it("answers exact (200), near (200, kept as a version) and similar (201, linked) creates, and says which", async () => {

@@ -6,7 +6,7 @@ let server: TestServer;
 const directory = tempDir("recollect-inbox-proj-");
 beforeAll(async () => {
   server = await startServer();
-}, 120_000);
+});
 afterAll(async () => server?.stop());
 
 const body = async (res: Response) => res.json() as Promise<any>;

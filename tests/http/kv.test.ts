@@ -40,7 +40,7 @@ describe("KV over HTTP", () => {
     const put = await body(await server.api("/api/kv/flash", { method: "PUT", json: { directory, value: 1, ttlSeconds: 1 } }));
     expect(Date.parse(put.expiresAt) - Date.parse(put.updatedAt)).toBe(1000);
     expect((await server.api(`/api/kv/flash?${d}`)).status).toBe(200);
-    await vi.waitFor(async () => expect((await server.api(`/api/kv/flash?${d}`)).status).toBe(404), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await server.api(`/api/kv/flash?${d}`)).status).toBe(404), { timeout: 30_000, interval: 100 });
   });
 
   it("400 on a bad body", async () => {

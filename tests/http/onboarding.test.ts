@@ -42,7 +42,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("onboarding over HTTP, CLI and MCP", { timeout: 120_000 }, () => {
+describe("onboarding over HTTP, CLI and MCP", { timeout: 300_000 }, () => {
   it("POST /api/bootstrap previews, then proposes suggested memories; a 400 names the field", async () => {
     const dir = folder({ "AGENTS.md": "- Never push on Fridays.\n", "package.json": '{ "scripts": { "test": "vitest" } }' });
     const preview = await body(await server.api("/api/bootstrap", { method: "POST", json: { directory: dir, dryRun: true } }));

@@ -154,7 +154,7 @@ describe("cache-aware compression through the plugin", () => {
         history.push(step(sessionID, i, i % 2 === 0 ? 400 : 5));
         const before = prepared.length;
         await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
-        await vi.waitFor(() => expect(prepared.length).toBe(before + 1));
+        await vi.waitFor(() => expect(prepared.length).toBe(before + 1), { timeout: 30_000, interval: 50 });
         history.push(user(sessionID, `Now step ${i + 1}`));
       }
     } finally {

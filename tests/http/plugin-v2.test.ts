@@ -170,7 +170,7 @@ describe("a session through the V2 hooks", () => {
         const cps = (await (await server.api(`/api/checkpoints?directory=${encodeURIComponent(directory)}&sessionID=${sid}`)).json()) as unknown;
         expect(JSON.stringify(cps)).toContain(sid);
       },
-      { timeout: 15_000, interval: 100 },
+      { timeout: 30_000, interval: 100 },
     );
     await h.unload();
   });

@@ -156,7 +156,7 @@ describe("stable block served from the plugin's cache", () => {
     expect((await system(hooks, "ses_cached_a"))[1]).toContain("releases are tagged from main only");
     // Within stableRefreshMs the second session gets the cached block: no GET for it.
     expect((await system(hooks, "ses_cached_b"))[1]).toContain("releases are tagged from main only");
-    await vi.waitFor(() => expect(injectedInto(pinned.id).sort()).toEqual(["ses_cached_a", "ses_cached_b"]), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(injectedInto(pinned.id).sort()).toEqual(["ses_cached_a", "ses_cached_b"]), { timeout: 30_000, interval: 100 });
   });
 
   it("POST /api/context/stable/injected records once per session and hash, keeps only existing memories, and names a bad field", async () => {
@@ -170,7 +170,7 @@ describe("stable block served from the plugin's cache", () => {
     expect(await (await report(body)).json()).toEqual({ recorded: true });
     expect(await (await report(body)).json()).toEqual({ recorded: false });
     expect(await (await report({ ...body, hash: "h-2" })).json()).toEqual({ recorded: true });
-    await vi.waitFor(() => expect(injectedInto(pinned.id)).toEqual(["ses_cached_report", "ses_cached_report"]), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(injectedInto(pinned.id)).toEqual(["ses_cached_report", "ses_cached_report"]), { timeout: 30_000, interval: 100 });
     const bad = await report({ hash: "h", memoryIds: [] });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^sessionID/);
@@ -245,7 +245,7 @@ describe("messages.transform", () => {
     const history: WithParts[] = [user(sid, "hello there, let us start")];
     try {
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
-      await vi.waitFor(() => expect(calls.sort()).toEqual(["/api/compress", "/api/context/recall"]));
+      await vi.waitFor(() => expect(calls.sort()).toEqual(["/api/compress", "/api/context/recall"]), { timeout: 30_000, interval: 50 });
       history.push(assistant(sid, "bash", "ok"), user(sid, "how do I run the staging deploy?"));
       calls.length = 0;
       const turn2 = structuredClone(history);
@@ -288,10 +288,10 @@ describe("messages.transform", () => {
       expect(block(turn4[4]!)).toContain("archive-eu");
       expect(block(turn4[4]!)).toContain("a note for this turn");
       await hooks.event!({ event: { type: "session.idle", properties: { sessionID: sid } } as never });
-      await vi.waitFor(async () => expect((await record()).value.attached[turn4[4]!.info.id]).toBe(block(turn4[4]!)));
+      await vi.waitFor(async () => expect((await record()).value.attached[turn4[4]!.info.id]).toBe(block(turn4[4]!)), { timeout: 30_000, interval: 50 });
       expect(calls).toContain("PUT injected");
       // The plugin has the PUT's answer (nothing owed any more).
-      await vi.waitFor(() => expect(state.injectedRecorded).toBe(state.injectedVersion));
+      await vi.waitFor(() => expect(state.injectedRecorded).toBe(state.injectedVersion), { timeout: 30_000, interval: 50 });
       // The same words again while the first asking is still in the history: no recall, no block.
       history.push(assistant(sid, "bash", "it writes to archive-eu"), user(sid, "where does the nightly backup job write?"));
       calls.length = 0;
@@ -368,7 +368,7 @@ describe("tools", () => {
 });
 
 describe("events", () => {
-  const waitOpts = { timeout: 5000, interval: 100 };
+  const waitOpts = { timeout: 30_000, interval: 100 };
   const session = async (id: string) => {
     const res = await server.api(`/api/sessions/${id}`);
     return res.status === 200 ? ((await res.json()) as { status: string; title: string | null; workingOn: string | null }) : undefined;
@@ -487,15 +487,15 @@ setTimeout(() => process.exit(0), 20000);`,
     try {
       await system(hooks, "ses_start");
       expect(rt.client.breaker.state).toBe("open"); // refused: the start is under way
-      await vi.waitFor(async () => expect(await rt.starter.healthy()).toBe(true), { timeout: 15_000, interval: 200 });
+      await vi.waitFor(async () => expect(await rt.starter.healthy()).toBe(true), { timeout: 30_000, interval: 200 });
     } finally {
       vi.unstubAllEnvs();
     }
     expect(rt.starter.attempted).toBe(true);
     // The starter polls health about once a second and closes the circuit when it sees the server.
-    await vi.waitFor(() => expect(rt.client.breaker.state).toBe("closed"), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(rt.client.breaker.state).toBe("closed"), { timeout: 30_000, interval: 50 });
     await vi.waitFor(() => expect(fs.readFileSync(path.join(dataDir, "server.log"), "utf8")).toContain(`fake server starting on ${port} data ${dataDir}`), {
-      timeout: 5000,
+      timeout: 30_000,
       interval: 50,
     });
   });

@@ -413,7 +413,7 @@ beforeAll(async () => {
         live.close();
       }
     },
-    { timeout: 15_000, interval: 100 },
+    { timeout: 30_000, interval: 100 },
   );
   running = scanDataDir(server.dataDir);
   await server.stop();

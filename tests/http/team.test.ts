@@ -51,7 +51,7 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       expect((await ok(machine.api("/api/team", { method: "POST", json: { url: hub.url, token: tokens[name] } }))).projects).toEqual(["acme"]);
       await ok(machine.api("/api/team/projects", { method: "POST", json: { directory: dir, name: "acme" } }), 201);
     }
-  }, 180_000);
+  });
   afterAll(async () => {
     await Promise.all([hub, a, b].filter(Boolean).map((s) => s.kill("SIGKILL")));
     await sql?.end();
@@ -157,7 +157,7 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
         await store(c, dirC, "Offline note one: the cache lives in /var/cache/acme."),
         await store(c, dirC, "Offline note two: rotate logs weekly."),
       ];
-      await expect.poll(async () => (await ok(c.api("/api/team"))).lastError, { timeout: 20_000 }).toBeTruthy();
+      await expect.poll(async () => (await ok(c.api("/api/team"))).lastError, { timeout: 30_000 }).toBeTruthy();
       expect((await ok(c.api("/api/team"))).pending).toBeGreaterThanOrEqual(2);
       db.start();
       await expect.poll(async () => (await ok(c.api("/api/team"))).pending, { timeout: 30_000 }).toBe(0);
@@ -203,10 +203,10 @@ describe.skipIf(skip !== null)(`team memory through a PostgreSQL hub${skip ? ` (
       await ok(d.api("/api/team", { method: "POST", json: { url: hub.url, token: dan } }));
       await ok(d.api("/api/team/projects", { method: "POST", json: { directory: dirD, name: "acme" } }), 201);
       const written = await store(d, dirD, "Instant note: the staging database is restored every Monday.");
-      await expect.poll(async () => (await sql.query("SELECT 1 FROM hub_memories WHERE id = $1", [written])).rowCount, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => (await sql.query("SELECT 1 FROM hub_memories WHERE id = $1", [written])).rowCount, { timeout: 30_000 }).toBe(1);
       const fromA = await store(a, dirA, "Pushed by hand on A: the release branch is cut on Thursdays.");
       expect((await sync(a)).error).toBeNull();
-      await expect.poll(async () => (await d.api(`/api/memories/${fromA}`)).status, { timeout: 15_000 }).toBe(200);
+      await expect.poll(async () => (await d.api(`/api/memories/${fromA}`)).status, { timeout: 30_000 }).toBe(200);
       expect((await memory(d, fromA)).content).toContain("release branch");
     } finally {
       await d.kill("SIGKILL");

@@ -6,6 +6,7 @@ import { bootstrapInput, type BootstrapResult } from "../../../lib/contracts/boo
 import { createMemory, getMemory, listLinks } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { LINEAR } from "../../helpers/linear";
 
 const ctxs: ReturnType<typeof testCtx>[] = [];
 afterEach(() => ctxs.splice(0).forEach((c) => c.close()));
@@ -196,7 +197,7 @@ describe("bootstrap", () => {
     expect(find(r, "The project is written in Go.")).toBeDefined();
   });
 
-  it("reads a repository made to stall its parsers in linear time, and still finds what is there", { timeout: 5_000 }, () => {
+  it("reads a repository made to stall its parsers in linear time, and still finds what is there", LINEAR, () => {
     // Each line took seconds to minutes with the old patterns (a repository is anyone's text).
     const ctx = fresh();
     const dir = repo({

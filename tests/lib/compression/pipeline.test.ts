@@ -209,20 +209,23 @@ describe("stats, pressure and nudges", () => {
 
   it("keeps a stats row per call, summarised per day and per session", () => {
     const ctx = ctxFor();
-    const a = compressMessages(ctx, session(8, "ses_a").body());
-    compressMessages(ctx, session(8, "ses_a").body());
-    const b = compressMessages(ctx, session(4, "ses_b").body());
-    const summary = compressionStatsSummary(ctx, compressStatsQuery.parse({}));
+    // One explicit instant (mid-day UTC, minutes apart): the day's key never depends on the real
+    // clock, which a run near midnight UTC would cross between the calls and the summary.
+    const noon = Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+    const a = compressMessages(ctx, session(8, "ses_a").body(), { now: noon });
+    compressMessages(ctx, session(8, "ses_a").body(), { now: noon + 60_000 });
+    const b = compressMessages(ctx, session(4, "ses_b").body(), { now: noon + 120_000 });
+    const summary = compressionStatsSummary(ctx, compressStatsQuery.parse({}), noon + 180_000);
     expect(summary.totals.calls).toBe(3);
     expect(summary.totals.tokensSaved).toBe(2 * (a.stats.tokensBefore - a.stats.tokensAfter) + (b.stats.tokensBefore - b.stats.tokensAfter));
     expect(summary.perDay).toHaveLength(1);
-    expect(summary.perDay[0].day).toBe(new Date().toISOString().slice(0, 10));
+    expect(summary.perDay[0].day).toBe(new Date(noon).toISOString().slice(0, 10));
     expect(summary.perSession.map((s) => [s.sessionId, s.calls]).sort()).toEqual([
       ["ses_a", 2],
       ["ses_b", 1],
     ]);
     expect(summary.byStrategy["file-reads"]).toBeGreaterThan(0);
-    expect(compressionStatsSummary(ctx, compressStatsQuery.parse({ sessionID: "ses_b" })).totals.calls).toBe(1);
+    expect(compressionStatsSummary(ctx, compressStatsQuery.parse({ sessionID: "ses_b" }), noon + 180_000).totals.calls).toBe(1);
   });
 
   it("applies stronger strategies and nudges the model above the absolute thresholds", () => {

@@ -4,6 +4,7 @@ import { withoutProgress } from "../../../lib/compression/progress";
 import { contextsPerTest } from "../../helpers/contexts";
 import type { testCtx } from "../../helpers/ctx";
 import { fieldOf, History, SESSION } from "./history";
+import { LINEAR } from "../../helpers/linear";
 
 /** Progress output (lib/compression/progress.ts): removed from every output from its first request on, recoverable. */
 const contexts = contextsPerTest();
@@ -77,7 +78,7 @@ describe("withoutProgress", () => {
   });
 
   // No timing assertion: the per-test timeout is the guard (the backtracking patterns took seconds).
-  it("is linear on long hostile lines", { timeout: 5_000 }, () => {
+  it("is linear on long hostile lines", LINEAR, () => {
     expect(withoutProgress(`${"1 ".repeat(200_000)}\n${"█".repeat(200_000)}%\n${"\r".repeat(100_000)}x`)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { distill, skillName } from "../../../lib/consolidation/distill";
 import { createMemory } from "../../../lib/memories";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { LINEAR } from "../../helpers/linear";
 
 let ctx: ReturnType<typeof testCtx>;
 let dir: string;
@@ -76,7 +77,7 @@ describe("distill", () => {
     expect((await distill(ctx, {})).created).toBe(0);
   });
 
-  it("writes an edited skill only with frontmatter that has a name and a description, checked in linear time", { timeout: 5_000 }, () => {
+  it("writes an edited skill only with frontmatter that has a name and a description, checked in linear time", LINEAR, () => {
     expect(hasSkillFrontmatter('---\nname: release\ndescription: "Cut a release"\n---\n## Steps\n')).toBe(true);
     expect(hasSkillFrontmatter("---\ndescription: >\n  Cut a release\nname: release\n---\n")).toBe(true);
     for (const bad of [

@@ -180,7 +180,7 @@ describe("the server's import writes in slices (issue 37: health within 200 ms)"
     expect(near.memory.id).toBe("m-7");
   });
 
-  it("leaves nothing after kill -9 in the middle of its write", { timeout: 120_000 }, async () => {
+  it("leaves nothing after kill -9 in the middle of its write", { timeout: 300_000 }, async () => {
     const dataDir = tempDir();
     const module = (file: string) => JSON.stringify(path.join(ROOT, file));
     // The child stops for good after a few turns inside the write transaction (the write lock held,

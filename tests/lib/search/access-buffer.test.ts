@@ -25,7 +25,7 @@ describe("batched access counting (the HTTP routes)", () => {
       expect(out.results[0]).toMatchObject({ id: memory.id, accessCount: 1 });
     }
     expect(counts(ctx, memory.id)).toEqual({ count: 0, logged: 0 });
-    await expect.poll(() => counts(ctx, memory.id), { timeout: 3000, interval: 100 }).toEqual({ count: 3, logged: 3 });
+    await expect.poll(() => counts(ctx, memory.id), { timeout: 30_000, interval: 100 }).toEqual({ count: 3, logged: 3 });
   });
 
   it("writes at once when asked (a normal stop flushes the same way)", async () => {

@@ -147,7 +147,7 @@ describe("near-duplicate index", () => {
     updateMemory(writer, ids[10], updateMemoryInput.parse({ content: "rotate the signing keys every ninety days, the runbook is in the ops wiki" }));
     removeMemory(writer, ids[250]);
     warmNearDuplicateIndex(index, ctx.sqlite, 50);
-    await vi.waitFor(() => expect(index.ready).toBe(true), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(index.ready).toBe(true), { timeout: 30_000, interval: 20 });
     expect(closest(ctx, "rotate the signing keys every ninety days, the runbook is in the ops wiki")).toBe(seqOf(ctx, { id: ids[10] }));
     expect(closest(ctx, `memory 250: ${text([WORDS[250 % 20]], ["w250"])}`)).toBeUndefined();
     expect(closest(ctx, `memory 123: ${text([WORDS[123 % 20]], ["w123"])}`)).toBe(seqOf(ctx, { id: ids[123] }));

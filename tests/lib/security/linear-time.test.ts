@@ -12,6 +12,7 @@ import { redactKey, redactPath } from "../../../lib/security/redact-fields";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { fieldOf, History } from "../compression/history";
+import { LINEAR } from "../../helpers/linear";
 
 /**
  * Text from agents, tools and clients that made a regular expression backtrack for seconds (each
@@ -19,7 +20,7 @@ import { fieldOf, History } from "../compression/history";
  * checked). As in redaction/scanner.test.ts there are no timing assertions: the per-test timeout is the guard.
  * Each test also checks the answer, so a pattern made linear by matching nothing would fail.
  */
-const FAST = { timeout: 5_000 };
+const FAST = LINEAR;
 
 describe("linear on adversarial text", () => {
   let ctx: ReturnType<typeof testCtx> | undefined;

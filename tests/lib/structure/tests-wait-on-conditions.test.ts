@@ -33,6 +33,23 @@ function offending(patterns: RegExp[]): string[] {
   );
 }
 
+/** The text of a call's arguments, from just after its "(" to its matching ")". */
+function callArguments(text: string, start: number): string {
+  let depth = 1;
+  let i = start;
+  for (; i < text.length && depth > 0; i++) {
+    if ("([{".includes(text[i])) depth++;
+    else if (")]}".includes(text[i])) depth--;
+  }
+  return text.slice(start, i - 1);
+}
+
+/** A wait's options given by name (`waitOpts`): the timeout in that constant's definition. */
+function named(text: string, args: string): RegExpExecArray | null {
+  const name = /,\s*([A-Za-z_$][\w$]*)\s*,?\s*$/.exec(args)?.[1];
+  return name ? new RegExp(`\\b${name}\\s*=\\s*\\{[^}]*\\btimeout:\\s*([\\d_]+)`).exec(text) : null;
+}
+
 describe("tests wait on conditions", () => {
   it("sleep for no fixed 100 ms or more", () => {
     const sleeps = offending([
@@ -51,6 +68,22 @@ describe("tests wait on conditions", () => {
     // a test reads the monotonic clock only to hand a start time to the code under test.
     const clockReads = offending([/\bperformance\.now\(\)|process\.hrtime\b/]).filter((hit) => !CLOCK_READERS.some((file) => hit.startsWith(`${file}:`)));
     expect(clockReads).toEqual([]);
+  });
+
+  it("bound every Vitest wait for a loaded machine: a timeout of 30 s or more, never the 1 s default", () => {
+    // At load 25-30 on 2 cores a background write the tests waited 1 s for came later (docs/testing.md,
+    // "Time in tests"). The bound is for a hang; the condition is what is asserted.
+    const short: string[] = [];
+    for (const file of files.filter((f) => f.startsWith("tests/"))) {
+      const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+      for (const call of text.matchAll(/\b(?:vi\.waitFor|expect\.poll)\(/g)) {
+        const args = callArguments(text, call.index + call[0].length);
+        const bound = /\btimeout:\s*([\d_]+)/.exec(args) ?? named(text, args);
+        const line = text.slice(0, call.index).split("\n").length;
+        if (!bound || Number(bound[1].replace(/_/g, "")) < 30_000) short.push(`${file}:${line}`);
+      }
+    }
+    expect(short).toEqual([]);
   });
 
   it("reads the files it guards", () => {

@@ -30,7 +30,7 @@ describe.skipIf(skip !== null)(`team hub verbs on PostgreSQL${skip ? ` (skipped:
     await grantProjectAccess(hub, "admin", { team: "core", project: "p" });
     anaToken = (await inviteHubUser(hub, "admin", { name: "ana", team: "core", admin: false })).token;
     ana = await authenticateHubUser(hub, anaToken);
-  }, 60_000);
+  });
   afterAll(async () => {
     if (hub) await closeHub(hub);
     pg?.stop();

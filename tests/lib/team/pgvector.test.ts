@@ -35,7 +35,7 @@ describe("the hub's pgvector SQL on PGlite with the vector extension", () => {
     await put("other-project", "zeta", [1, 0, 0]);
     await put("other-model", "acme", [1, 0, 0, 0]);
     await put("no-vector", "acme", null);
-  }, 60_000);
+  });
   afterAll(async () => {
     await db?.close();
   });
