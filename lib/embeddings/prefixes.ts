@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config";
+import { trimEnd } from "../trim-end";
 
 /** What a text is embedded as: a search question, or a stored text (a memory, a probe, a text about to be stored). */
 export type EmbedRole = "query" | "passage";
@@ -18,7 +19,7 @@ export const BGE_QUERY_INSTRUCTION = "Represent this sentence for searching rele
  * models still run but rank worse (issue 42). Any other model: none.
  */
 export function defaultPrefixes(modelName: string): EmbeddingPrefixes {
-  const name = path.basename(modelName.replace(/[\\/]+$/, "")).toLowerCase();
+  const name = path.basename(trimEnd(modelName, "\\/")).toLowerCase();
   if (/(^|[^a-z])e5-/.test(name)) return { query: "query: ", passage: "passage: " };
   if (/^bge-(small|base|large)-en-v1\.?5/.test(name)) return { query: BGE_QUERY_INSTRUCTION, passage: "" };
   return { query: "", passage: "" };
