@@ -13,22 +13,19 @@
  *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--cpu-profile route.cpuprofile]
  */
 import fs from "node:fs";
-import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
+import { cpuProfiler, numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History } from "./sessions";
 
 const args = process.argv.slice(2);
-const TURNS = Number(args[args.indexOf("--turns") + 1]) || 40;
-const TOKENS = Number(args[args.indexOf("--tokens") + 1]) || 200_000;
+const TURNS = numberArg(args, "--turns", 40);
+const TOKENS = numberArg(args, "--tokens", 200_000);
 const WARMUP = 5;
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const cpuMs = ownCpuMs;
 
 async function main() {
   // The route boots the server state from the environment (lib/boot.ts), as the server does.
@@ -78,15 +75,10 @@ async function main() {
   const { steps, tokens } = stepsOf(TOKENS);
   const history = v1History(sessionID, steps);
   const s = rt.sessions.get(sessionID);
-  const inspector = PROFILE ? new Session() : undefined;
+  const profiler = cpuProfiler(PROFILE);
   const costs: number[] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
-    if (inspector && t === WARMUP) {
-      inspector.connect();
-      await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
-      await inspector.post("Profiler.enable");
-      await inspector.post("Profiler.start");
-    }
+    if (t === WARMUP) await profiler.start();
     const user = v1History(sessionID, [{ user: `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
     history.push(user);
     const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
@@ -112,11 +104,7 @@ async function main() {
       history.map((m) => structuredClone(m)),
     );
   }
-  if (inspector && PROFILE) {
-    const { profile } = await inspector.post("Profiler.stop");
-    fs.writeFileSync(PROFILE, JSON.stringify(profile));
-    inspector.disconnect();
-  }
+  await profiler.stop();
   await runShutdown(() => {});
   const sum = summarize(costs);
   const rows = [

@@ -12,8 +12,6 @@
  *
  *   npx tsx bench/plugin/turn-stages.ts [--turns 30] [--tokens 200000] [--cpu-profile turn.cpuprofile]
  */
-import fs from "node:fs";
-import { Session } from "node:inspector/promises";
 import os from "node:os";
 import { readHistoryJson, encodeCompressResult } from "../../app/api/_lib/compress-body";
 import { compressMessages, deltaAnswer, expandDelta } from "../../lib/compression";
@@ -23,19 +21,17 @@ import { resolveSettings } from "../../plugin/options";
 import { createRuntime } from "../../plugin/runtime";
 import type { CallOptions, Result } from "../../plugin/client";
 import { testCtx } from "../../tests/helpers/ctx";
+import { cpuProfiler, numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, step, stepsOf, v1History } from "./sessions";
 
 const args = process.argv.slice(2);
-const TURNS = Number(args[args.indexOf("--turns") + 1]) || 30;
-const TOKENS = Number(args[args.indexOf("--tokens") + 1]) || 200_000;
+const TURNS = numberArg(args, "--turns", 30);
+const TOKENS = numberArg(args, "--tokens", 200_000);
 const WARMUP = 3;
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const cpuMs = ownCpuMs;
 
 /** What one process.cpuUsage() call costs here (a system call: far from free in some sandboxes). */
 function probeCost(): number {
@@ -94,14 +90,9 @@ async function main() {
   const { steps, tokens } = stepsOf(TOKENS);
   const history = v1History(sessionID, steps);
   const s = rt.sessions.get(sessionID);
-  const inspector = PROFILE ? new Session() : undefined;
+  const profiler = cpuProfiler(PROFILE);
   for (let t = 0; t < TURNS + WARMUP; t++) {
-    if (inspector && t === WARMUP) {
-      inspector.connect();
-      await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
-      await inspector.post("Profiler.enable");
-      await inspector.post("Profiler.start");
-    }
+    if (t === WARMUP) await profiler.start();
     history.push(...v1History(sessionID, [{ user: `Turn ${t}: go on` }]));
     // OpenCode builds new message objects every turn: cloned outside the timed part.
     const sent = history.map((m) => structuredClone(m));
@@ -120,11 +111,7 @@ async function main() {
     if (t >= WARMUP) stages.push(current);
     history.push(...v1History(sessionID, [step(20_000 + t)]));
   }
-  if (inspector && PROFILE) {
-    const { profile } = await inspector.post("Profiler.stop");
-    fs.writeFileSync(PROFILE, JSON.stringify(profile));
-    inspector.disconnect();
-  }
+  await profiler.stop();
   ctx.close();
 
   const names = Object.keys(stages[0]!).filter((k) => !k.startsWith("total") && !k.startsWith("bytes"));
