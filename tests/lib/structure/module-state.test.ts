@@ -31,6 +31,9 @@ const ALLOWED: Record<string, string> = {
   "lib/compression/phases/assemble.ts:messagesShown":
     "request message -> the message answered for it last time (weak: gone with the request's objects), a memo of a pure function",
   "lib/injection/stable.ts:blockCache": "rows and budget -> rendered block, a memo of a pure function (the key holds every row's id and update time)",
+  "lib/compression/validate.ts:checkedMessages":
+    "request messages that passed the shape check (weak: gone with the request's objects), a memo of a pure function of an input never changed",
+  "lib/indexing/hamming.ts:compiled": "the Hamming-distance WebAssembly module compiled from constant bytes, once per process (code, not data)",
 };
 
 /**
