@@ -38,15 +38,54 @@ export async function answerDirect(handler: DirectHandler, req: http.IncomingMes
   // node:http does for a handler that never reads, so the client finishes sending and gets the
   // answer, and the connection can carry the next request.
   if (!req.complete) body?.drop();
-  const answer = Buffer.from(await response.arrayBuffer());
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) if (name !== "set-cookie") out[name] = value;
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out["set-cookie"] = cookies;
+  if (response.body && response.headers.has("content-length")) {
+    // A streamed answer of a known length (the compress answer, tens of MB): written a chunk at a
+    // time as the socket takes it. Reading it into one buffer first copied it whole on the event
+    // loop (issue #37).
+    res.writeHead(response.status, out);
+    await writeStreamed(response.body, res);
+    return;
+  }
+  const answer = Buffer.from(await response.arrayBuffer());
   out["content-length"] = String(answer.byteLength);
   res.writeHead(response.status, out);
   res.end(answer);
 }
+
+/** Writes `body` to `res`, waiting for `drain` when the socket is full; a closed connection cancels the rest. */
+async function writeStreamed(body: ReadableStream<Uint8Array>, res: http.ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!res.write(value)) await drainedOrClosed(res);
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    res.destroy(error as Error);
+  }
+}
+
+const drainedOrClosed = (res: http.ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const go = () => {
+      res.off("drain", go);
+      res.off("close", go);
+      resolve();
+    };
+    res.on("drain", go);
+    res.on("close", go);
+  });
 
 /**
  * The request body as a web stream, read as the handler asks for it. `drop()` (a handler that

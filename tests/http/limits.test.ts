@@ -14,6 +14,31 @@ const post = (path: string, text: string, method = "POST") =>
 const rawRequest = (requestLine: string, host = `127.0.0.1:${server.port}`) =>
   sendRaw(server.port, `${requestLine}\r\nHost: ${host}\r\nAuthorization: Bearer ${server.token}\r\nConnection: close\r\n\r\n`);
 
+describe("per-route body limits (issue 37): a route of a few fields refuses a big body with a 413 naming its limit", () => {
+  // 600 KB of valid JSON: under server.bodyLimitBytes (4 MiB), over the small limit (512 KiB).
+  const big = (field: string) => JSON.stringify({ [field]: "x".repeat(600_000) });
+  for (const [path, field] of [
+    ["/api/sessions/ses_limit/heartbeat", "workingOn"],
+    ["/api/loops", "task"],
+    ["/api/claims", "item"],
+  ] as const) {
+    it(`POST ${path}`, async () => {
+      const res = await post(path, big(field));
+      expect(res.status).toBe(413);
+      const { error } = await body(res);
+      expect(error.code).toBe("payload_too_large");
+      expect(error.message).toBe("body is larger than the limit of 524288 bytes (a route of a few fields)");
+      expect(error.details).toEqual({ limit: 524288 });
+    });
+  }
+
+  it("a route that takes content keeps server.bodyLimitBytes: the same body is checked by its contract (400)", async () => {
+    const res = await post("/api/memories", JSON.stringify({ content: "x".repeat(600_000), category: "note" }));
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.message).toMatch(/content/);
+  });
+});
+
 describe("JSON nested thousands of levels deep: 400 naming the path, never 500", () => {
   const cases: [string, string, string, RegExp][] = [
     ["PUT", "/api/kv/deep", `{"value":${deepArray(8000)}}`, /^value(\.0)+: nested deeper than 64 levels$/],

@@ -6,6 +6,7 @@ import { noteWriteSucceeded, storageError } from "@/lib/db/storage-errors";
 import { writeGateIdle } from "@/lib/db/write-gate";
 import { AppError, STATUS_BY_CODE } from "@/lib/errors";
 import { readJsonBody } from "./read-json";
+import type { BodyLimit } from "@/lib/http/body-limits";
 import { redact } from "@/lib/security/redaction";
 import { logger } from "@/lib/logging/logger";
 import { observeRequest } from "@/lib/metrics/http";
@@ -115,13 +116,13 @@ export function errorResponse(error: unknown, ctx?: Ctx): Response {
 export const json = (body: unknown, status = 200, headers?: HeadersInit) => NextResponse.json(body, { status, headers });
 
 /** Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not JSON (400). */
-export const readJson = (req: NextRequest, limit: number): Promise<unknown> => readJsonBody(req, limit);
+export const readJson = (req: NextRequest, limit: number | BodyLimit): Promise<unknown> => readJsonBody(req, limit);
 
 /**
  * The JSON body checked by its contract (lib/contracts): the verb gets the parsed value, and a bad
  * field is a 400 naming it (errorResponse). `limit`: the body limit in bytes.
  */
-export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, limit: number): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(req: NextRequest, schema: S, limit: number | BodyLimit): Promise<z.output<S>> {
   return schema.parse(await readJsonBody(req, limit));
 }
 
@@ -130,7 +131,7 @@ export async function parseBodySliced<S extends z.ZodObject>(
   req: NextRequest,
   schema: S,
   field: keyof S["shape"] & string,
-  limit: number,
+  limit: number | BodyLimit,
 ): Promise<z.output<S>> {
   return runSliced(contractSteps(schema, field, await readJsonBody(req, limit)));
 }

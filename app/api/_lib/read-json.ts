@@ -1,10 +1,11 @@
 import { StringDecoder } from "node:string_decoder";
 import { AppError } from "@/lib/errors";
+import { asBodyLimit, type BodyLimit } from "@/lib/http/body-limits";
 import { findTooDeep, MAX_JSON_DEPTH, type TooDeep } from "@/lib/http/json-depth";
 import { parseJsonSliced, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
 
 /**
- * Reads a JSON request body: over `limit` bytes -> 413 (before parsing), empty or not JSON -> 400,
+ * Reads a JSON request body: over `limit` bytes -> 413 naming the limit and what sets it (before parsing), empty or not JSON -> 400,
  * nested deeper than MAX_JSON_DEPTH -> 400 naming the path (validators and redaction recurse).
  * Each chunk is decoded as it arrives (a StringDecoder keeps a character split between two chunks
  * whole): chunks that are plain ASCII take V8's fast path, while decoding the whole body at once
@@ -13,8 +14,9 @@ import { parseJsonSliced, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
  * SLICED_JSON_CHARS or more is parsed in slices (lib/http/json-sliced.ts): one JSON.parse of a
  * 40 MB history held the event loop, `/api/health` with it, for seconds.
  */
-export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
-  const text = await readBodyText(req, limit);
+export async function readJsonBody(req: Request, limit: number | BodyLimit): Promise<unknown> {
+  const { bytes, setting } = asBodyLimit(limit);
+  const text = await readBodyText(req, bytes, setting);
   if (!text.trim()) throw new AppError("bad_request", "body: a JSON body is required");
   let value: unknown;
   let tooDeep: TooDeep | null = null;

@@ -1,9 +1,10 @@
 import { direct, json, parseQuery, route } from "../_lib/handler";
 import { compressStatsQuery } from "@/lib/contracts/compress";
-import { encodeCompressResultSliced, readHistoryJson } from "../_lib/compress-body";
+import { compressAnswerResponse, readHistoryJson } from "../_lib/compress-body";
 import { compressMessagesAsync, compressionStatsSummary, deltaAnswerSteps, expandDeltaSteps, prepareNextTurn } from "@/lib/compression";
 import { badRequest } from "@/lib/errors";
 import { runSliced } from "@/lib/slices";
+import { historyBodyLimit } from "@/lib/http/body-limits";
 import { buildRecallBlock } from "@/lib/injection/recall";
 import { COMPRESS_ACCEPTS, takeTurnRecall } from "@/lib/injection/turn-recall";
 import { takeTurnRecord, type TurnRecord, writeTurnRecord } from "@/lib/injection/turn-record";
@@ -39,7 +40,7 @@ export const POST = direct(
     // With `delta`, unchanged parts travel as stubs both ways (lib/compression/delta.ts). Every
     // step runs in slices (lib/slices.ts), so health answers while a big history is
     // parsed, compressed and written.
-    const record = takeTurnRecord(await readHistoryJson(req, ctx.config.server.historyBodyLimitBytes));
+    const record = takeTurnRecord(await readHistoryJson(req, historyBodyLimit(ctx.config)));
     const turn = takeTurnRecall(record.body);
     const { prepare, body: request } = takePrepare(turn.body);
     const { body, delta } = await runSliced(expandDeltaSteps(ctx.services.compressDeltas, request));
@@ -51,10 +52,10 @@ export const POST = direct(
     const answer = delta ? await runSliced(deltaAnswerSteps(ctx.services.compressDeltas, delta, body, result)) : result;
     const recall = turn.recall ? await buildRecallBlock(ctx, turn.recall, { defer: batchedAccess(ctx) }) : undefined;
     const recorded = record.record ? recordOf(ctx, (body as { sessionID: string }).sessionID, record.record, recall) : undefined;
-    return new Response(await encodeCompressResultSliced({ ...answer, recall, recorded, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) }), {
-      status: 200,
-      headers: { "content-type": "application/json", "cache-control": "no-store, no-transform" },
-    });
+    return compressAnswerResponse(
+      { ...answer, recall, recorded, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) },
+      { "content-type": "application/json", "cache-control": "no-store, no-transform" },
+    );
   }),
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCompressResult, readHistoryJson } from "../../../app/api/_lib/compress-body";
+import { ANSWER_CHUNK_CHARS, compressAnswerResponse, encodeCompressResult, readHistoryJson } from "../../../app/api/_lib/compress-body";
 import type { CompressResult } from "../../../lib/contracts/compress";
 import type { AppError } from "../../../lib/errors";
 
@@ -63,5 +63,30 @@ describe("compress route body handling", () => {
     expect(text.replace(/\\u([0-9a-f]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))).toBe(JSON.stringify(result));
     const empty: CompressResult = { messages: [], stats: { tokensBefore: 0, tokensAfter: 0, byStrategy: {} }, nudges: [] };
     expect(new TextDecoder().decode(encodeCompressResult(empty))).toBe(JSON.stringify(empty));
+  });
+  it("streams a big answer in chunks of about 256 KB, never as one buffer, with its length declared (issue 37)", async () => {
+    // 20,000 messages, about 4 MB of answer: one buffer of it (and copies of that buffer in
+    // `new Response` and the writer) held the event loop at the end of a big compress.
+    const messages = Array.from({ length: 20_000 }, (_, i) => ({
+      info: { id: `msg_${i}`, role: i % 2 ? "user" : "assistant", sessionID: "s" },
+      parts: [{ id: `prt_${i}`, type: "text", text: `answer ${i}: checked the index ${i % 7 ? "" : "é😀"}` }],
+    }));
+    const result = { messages, stats: { tokensBefore: 10, tokensAfter: 5, byStrategy: {} }, nudges: [] } as unknown as CompressResult;
+    const res = await compressAnswerResponse(result, { "content-type": "application/json" });
+    expect(res.headers.get("content-type")).toBe("application/json");
+    const chunks: Uint8Array[] = [];
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    const longestMessage = Math.max(...messages.map((m) => JSON.stringify(m).length * 6));
+    expect(chunks.length).toBeGreaterThan(8);
+    for (const chunk of chunks) expect(chunk.byteLength).toBeLessThanOrEqual(ANSWER_CHUNK_CHARS + longestMessage);
+    const bytes = Buffer.concat(chunks);
+    expect(Number(res.headers.get("content-length"))).toBe(bytes.byteLength);
+    expect(bytes.equals(Buffer.from(encodeCompressResult(result)))).toBe(true);
+    expect(JSON.parse(bytes.toString("latin1"))).toEqual(result);
   });
 });

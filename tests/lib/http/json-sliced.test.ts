@@ -36,6 +36,42 @@ describe("parseJsonSliced", () => {
     expect(await parseJsonSliced(text)).toEqual({ value: JSON.parse(text) });
   });
 
+  it("strings, escapes and surrogate pairs that cross the 64 KB pieces parse as JSON.parse parses them", async () => {
+    // JSON text (not values): escaped quotes and backslashes, \u escapes, an escaped and a raw
+    // surrogate pair, an escaped lone surrogate, raw non-ASCII.
+    const pieces = [
+      String.raw`\"`,
+      String.raw`\\`,
+      String.raw`\\\"`,
+      String.raw`\u00e9`,
+      String.raw`\ud83d\ude00`,
+      "😀",
+      String.raw`\udc00`,
+      "é",
+      String.raw`\/\n`,
+    ];
+    const SPLIT = 64 * 1024;
+    for (let shift = 0; shift < 8; shift++) {
+      const items: string[] = [];
+      for (const piece of pieces) {
+        // A string whose end, an escape, falls at and around the 64 KB mark of its container's text.
+        items.push(`"${"a".repeat(SPLIT - 2 - piece.length + shift - 4)}${piece}"`);
+        // An object key with the escape, and a value string longer than a piece.
+        items.push(`{"k${piece}":"${"c".repeat(SPLIT + shift)}${piece}","n":[${shift},"${piece}"]}`);
+        // Containers right under, at and over the size that is built element by element.
+        for (const delta of [-1, 0, 1]) {
+          const inner = `["${piece}","${"d".repeat(SPLIT + delta - 8 - 2 * piece.length)}${piece}"]`;
+          items.push(inner);
+        }
+      }
+      const text = `{"pad":"${"p".repeat(shift)}","items":[${items.join(",")}],"last":"${pieces.join("")}"}`;
+      expect(text.length).toBeGreaterThanOrEqual(SLICED_JSON_CHARS);
+      const expected = JSON.parse(text);
+      expect(parseJsonWhole(text)).toEqual({ value: expected });
+      if (shift === 0) expect(await parseJsonSliced(text)).toEqual({ value: expected });
+    }
+  });
+
   it("refuses what is not JSON, as JSON.parse does", () => {
     const good = padded({ a: 1 });
     for (const bad of [

@@ -1,6 +1,7 @@
 import { json, parseBody, route } from "../../_lib/handler";
 import { inboxUndoInput } from "@/lib/contracts/consolidation";
 import { undoLastAction } from "@/lib/consolidation/decide";
+import { SMALL_BODY_LIMIT } from "@/lib/http/body-limits";
 
 /**
  * Undoes the last inbox action, or with `{ actionId }` exactly that one (409 when a later action
@@ -10,6 +11,6 @@ import { undoLastAction } from "@/lib/consolidation/decide";
 export const POST = route(async ({ req, ctx }) => {
   // The body is optional: `recollect consolidate --undo` posts none.
   const bodyless = !req.body || req.headers.get("content-length") === "0";
-  const input = bodyless ? inboxUndoInput.parse({}) : await parseBody(req, inboxUndoInput, ctx.config.server.bodyLimitBytes);
+  const input = bodyless ? inboxUndoInput.parse({}) : await parseBody(req, inboxUndoInput, SMALL_BODY_LIMIT);
   return json({ undone: undoLastAction(ctx, input.actionId) ?? null });
 });
