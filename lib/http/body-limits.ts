@@ -18,8 +18,6 @@ export interface BodyLimit {
  */
 export const SMALL_BODY_LIMIT: BodyLimit = { bytes: 512 * 1024, setting: "a route of a few fields" };
 
-export const contentBodyLimit = (config: Pick<Config, "server">): BodyLimit => ({ bytes: config.server.bodyLimitBytes, setting: "server.bodyLimitBytes" });
-
 export const historyBodyLimit = (config: Pick<Config, "server">): BodyLimit => ({
   bytes: config.server.historyBodyLimitBytes,
   setting: "server.historyBodyLimitBytes",
