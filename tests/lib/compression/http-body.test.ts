@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ANSWER_CHUNK_CHARS, compressAnswerResponse, encodeCompressResult, readHistoryJson } from "../../../app/api/_lib/compress-body";
 import type { CompressResult } from "../../../lib/contracts/compress";
 import type { AppError } from "../../../lib/errors";
+import type { BodyLimit } from "../../../lib/http/body-limits";
 
 /** A request whose body arrives in the given byte chunks (as a socket would deliver it). */
 function chunkedRequest(bytes: Uint8Array, sizes: number[], headers: Record<string, string> = {}): Request {
@@ -35,7 +36,7 @@ describe("compress route body handling", () => {
 
   it("refuses a body over the limit (413), an empty one and one that is not JSON (400)", async () => {
     const bytes = new TextEncoder().encode(JSON.stringify(history));
-    const fail = async (req: Request, limit: number) => {
+    const fail = async (req: Request, limit: number | BodyLimit) => {
       try {
         await readHistoryJson(req, limit);
       } catch (e) {
@@ -44,6 +45,10 @@ describe("compress route body handling", () => {
       throw new Error("expected an error");
     };
     expect((await fail(chunkedRequest(bytes, [16]), 100)).code).toBe("payload_too_large");
+    // The 413 names the limit and what sets it.
+    const small = await fail(chunkedRequest(bytes, [16]), { bytes: 100, setting: "a route of a few fields" });
+    expect(small.message).toBe("body is larger than the limit of 100 bytes (a route of a few fields)");
+    expect(small.details).toEqual({ limit: 100 });
     expect((await fail(chunkedRequest(bytes, [16], { "content-length": String(bytes.length) }), 100)).code).toBe("payload_too_large");
     expect((await fail(chunkedRequest(new TextEncoder().encode("  "), [1]), 100)).message).toContain("a JSON body is required");
     expect((await fail(chunkedRequest(new TextEncoder().encode('{"messages": ['), [3]), 100)).message).toContain("not valid JSON");

@@ -11,7 +11,7 @@ import { safeEqual } from "@/lib/security/token";
  */
 export const POST = route(async ({ req, ctx, auth, server }) => {
   if (auth.kind !== "session") throw new AppError("bad_request", "re-authentication is for a signed-in browser: a request with the API token needs none");
-  const input = await parseBody(req, reauthInput, 4096);
+  const input = await parseBody(req, reauthInput, { bytes: 4096, setting: "a reauth request" });
   if (!safeEqual(input.token, server.token)) throw new AppError("unauthorized", "token: not this server's API token", { field: "token" });
   const { grant, expiresAt } = grantReauth(ctx.services.reauthGrants, auth.sessionId);
   const body: ReauthGrant = { grant, expiresAt: new Date(expiresAt).toISOString() };
