@@ -105,3 +105,44 @@ describe("toV1View: command outcomes and string content", () => {
     expect(parts.map((p) => p.synthetic === true)).toEqual([false, true, false]);
   });
 });
+
+describe("toV1View with the previous request's view (ViewCache)", () => {
+  it("gives an unchanged part as last request's object, a changed one anew, and the same view as without the cache", () => {
+    const first = toV1View("ses_1", history());
+    const cache = { parts: first.parts, infos: first.infos };
+    // OpenCode 2 hands each request a fresh copy: nothing is the same object, everything the same value.
+    const again = toV1View("ses_1", structuredClone(history()), new Set(), cache);
+    expect(JSON.stringify(again.messages)).toBe(JSON.stringify(first.messages));
+    for (const [i, m] of again.messages.entries()) {
+      expect(m.info).toBe(first.messages[i]!.info);
+      // msg_4's call has no answer yet in this history, so it stays running, and it is built anew.
+      m.parts.forEach((p, j) => (p.id === "call_3" ? undefined : expect(p).toBe(first.messages[i]!.parts[j])));
+    }
+
+    const changed = structuredClone(history());
+    (changed[1]!.content[1] as { text: string }).text = "Running them again.";
+    (changed[2]!.content[0] as { result: { value: string } }).result.value = "0 failed";
+    ((changed[1]!.content[3] as { input: unknown }).input as unknown) = { q: 1 };
+    const third = toV1View("ses_1", changed, new Set(), { parts: again.parts, infos: again.infos });
+    const [before, after] = [again.messages[1]!.parts, third.messages[1]!.parts] as (Part & { state?: { output?: string; input?: unknown } })[][];
+    expect(after[0]).toBe(before[0]); // the reasoning, unchanged
+    expect(after[1]).not.toBe(before[1]);
+    expect((after[1] as { text: string }).text).toBe("Running them again.");
+    expect(after[2]).not.toBe(before[2]);
+    expect(after[2]!.state!.output).toBe("0 failed");
+    // A provider-executed call whose input changed (a string before) is built anew with the new input.
+    expect(after[3]).not.toBe(before[3]);
+    expect(after[3]!.state!.input).toEqual({ q: 1 });
+    expect(JSON.stringify(third.messages)).toBe(JSON.stringify(toV1View("ses_1", changed).messages));
+  });
+
+  it("does not reuse a text once the plugin marked it as its own outcome, nor across sessions", () => {
+    const messages = [{ id: "msg_1", role: "user", content: [{ type: "text", text: "/recall\n- a" }] }] as unknown as Message[];
+    const plain = toV1View("ses_1", messages);
+    const marked = toV1View("ses_1", structuredClone(messages), new Set(["/recall\n- a"]), { parts: plain.parts, infos: plain.infos });
+    expect((marked.messages[0]!.parts[0] as { synthetic?: boolean }).synthetic).toBe(true);
+    const other = toV1View("ses_2", structuredClone(messages), new Set(), { parts: plain.parts, infos: plain.infos });
+    expect(other.messages[0]!.parts[0]).not.toBe(plain.messages[0]!.parts[0]);
+    expect(other.messages[0]!.info.sessionID).toBe("ses_2");
+  });
+});
