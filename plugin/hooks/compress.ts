@@ -20,7 +20,9 @@ export interface CompressedTurn {
 }
 const NONE: CompressedTurn = { nudges: [] };
 
-const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
+const attachedPart = (p: Part) => p.id.startsWith(ATTACHED_PART_PREFIX);
+/** The message's own parts (without the blocks the plugin attached); the same array when it has none, as nearly always. */
+const own = (m: WithParts) => (m.parts.some(attachedPart) ? m.parts.filter((p) => !attachedPart(p)) : m.parts);
 
 /**
  * Sends the history to `/api/compress` and writes the result back into the same array (OpenCode
@@ -114,9 +116,15 @@ export async function compressHistory(
   for (const [i, parts] of resolved.entries()) {
     for (const p of parts) answered.set(p.id, p);
     sent[i]!.answer = parts;
-    const original = messages[i]!;
-    const attached = original.parts.filter((p) => p.id.startsWith(ATTACHED_PART_PREFIX));
-    original.parts.splice(0, original.parts.length, ...parts, ...attached);
+    const original = messages[i]!.parts;
+    if (original.some(attachedPart)) {
+      const attached = original.filter(attachedPart);
+      original.splice(0, original.length, ...parts, ...attached);
+    } else {
+      // Written over in place: no array spread for each of the history's messages on every turn.
+      original.length = parts.length;
+      for (let j = 0; j < parts.length; j++) original[j] = parts[j]!;
+    }
   }
   if (typeof answer.base === "string") {
     const parts = new Map<string, Snapshot>();
