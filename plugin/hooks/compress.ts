@@ -189,6 +189,13 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
   for (const [i, m] of messages.entries()) {
     const parts = own(m);
     const before = prev?.messages[i];
+    if (leading && before && sameMessage(before, m, parts)) {
+      // The whole message as in the last call: its record again (it was all stubs then too), or one
+      // sharing its snapshots and answer (it had new parts then). Most of a long history, every turn.
+      keep++;
+      sent.push(before.unchanged.every(Boolean) ? before : { ...before, unchanged: parts.map(() => true), answer: before.answer });
+      continue;
+    }
     const unchanged = parts.map((p) => {
       const last = prev?.sent.get(p.id);
       return last !== undefined && sameAsSnapshot(p, last);
@@ -202,6 +209,13 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
     sent.push({ id: m.info.id, info, partIds: parts.map((p) => p.id), parts: partSnaps, unchanged, answer: same ? before.answer : [] });
   }
   return { sent, keep };
+}
+
+/** The message's id, info and parts are those of the same message in the last call (ids in order, each equal to its snapshot). */
+function sameMessage(before: SentMessage, m: WithParts, parts: Part[]): boolean {
+  if (before.id !== m.info.id || before.parts.length !== parts.length || !sameAsSnapshot(m.info, before.info)) return false;
+  for (let j = 0; j < parts.length; j++) if (parts[j]!.id !== before.partIds[j] || !sameAsSnapshot(parts[j], before.parts[j])) return false;
+  return true;
 }
 
 /**
