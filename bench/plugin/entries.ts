@@ -32,7 +32,7 @@ import type { Hooks } from "@opencode-ai/plugin";
 import plugin from "../../plugin/index";
 import { createRecollect } from "../../plugin/recollect";
 import type { Message } from "../../plugin/v2/api";
-import { applyV1View, snapshot, toV1View, type ViewCache } from "../../plugin/v2/messages";
+import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
 import { startServer, type TestServer } from "../../tests/helpers/server";
@@ -307,20 +307,17 @@ async function main() {
     }
   }
   await server.stop();
-  // The V2 adapter's own work per request, no server: the V1 view of the messages (with the
-  // previous request's view, as the entry builds it), the history snapshot, writing back (nothing
-  // changed here, so the walk without the copies).
+  // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
+  // snapshot, writing back (nothing changed here, so the walk without the copies).
   const adapterRows: Record<string, string | number>[] = [];
   for (const target of SIZES) {
     const { steps, tokens } = stepsOf(target);
     const h2 = v2History(steps);
     const xs: number[] = [];
-    let last: ViewCache | undefined;
     for (let i = 0; i < TURNS + WARMUP; i++) {
       const event = structuredClone(h2);
       const t0 = performance.now();
-      const view = toV1View("ses_adapter", event, undefined, last);
-      last = { parts: view.parts, infos: view.infos };
+      const view = toV1View("ses_adapter", event);
       snapshot(view);
       applyV1View(view);
       if (i >= WARMUP) xs.push(performance.now() - t0);

@@ -5,10 +5,10 @@ import { noteLoadedEntry } from "../loaded-entry";
 import { createRecollect } from "../recollect";
 import type { Runtime } from "../runtime";
 import { agentV2 } from "./agents";
-import type { Cleanup, Context, Message, Registration } from "./api";
+import type { Cleanup, Context, Registration } from "./api";
 import { newClientState, v1ClientFor } from "./client";
 import { v1Event } from "./events";
-import { applyV1View, snapshot, toV1View, type V1View, type ViewCache } from "./messages";
+import { applyV1View, snapshot, toV1View } from "./messages";
 import { toolV2 } from "./tools";
 
 /** OpenCode 2 names the shell tool `shell`; the core's guard knows V1's `bash`. */
@@ -41,17 +41,10 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
   // user's words, messages.ts), tools a prompt turned off, the sessions the plugin created.
   const clientState = newClientState();
   const { sentSynthetic } = clientState;
-  // Each session's last view: the next request's view reuses its unchanged parts (messages.ts, ViewCache).
-  const views = new Map<string, ViewCache>();
-  const viewOf = (sessionID: string, messages: Message[]) => toV1View(sessionID, messages, sentSynthetic, views.get(sessionID));
-  /** The history the idle work reads (`session.messages`), as the request carried it before the core changed it. */
-  const keep = (sessionID: string, view: V1View) => {
+  const keep = (sessionID: string, history: WithParts[]) => {
     histories.delete(sessionID);
-    histories.set(sessionID, snapshot(view));
-    views.delete(sessionID);
-    views.set(sessionID, { parts: view.parts, infos: view.infos });
+    histories.set(sessionID, history);
     while (histories.size > MAX_HISTORIES) histories.delete(histories.keys().next().value!);
-    while (views.size > MAX_HISTORIES) views.delete(views.keys().next().value!);
   };
   const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories, clientState) }, options)) as Hooks & { __runtime?: Runtime };
   const rt = hooks.__runtime!;
@@ -104,8 +97,8 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         for (const name of clientState.toolsOff.get(sessionID) ?? []) delete event.tools?.[name];
         // The agent of the turn, for the read-only guard (V1 learns it from `chat.message`).
         await hooks["chat.message"]?.({ sessionID, agent: event.agent }, { message: {} as never, parts: [] });
-        const view = viewOf(sessionID, event.messages);
-        keep(sessionID, view);
+        const view = toV1View(sessionID, event.messages, sentSynthetic);
+        keep(sessionID, snapshot(view));
         if (!seen.has(sessionID)) {
           seen.add(sessionID);
           const roles = view.messages.map((m) => m.info.role);
@@ -127,7 +120,7 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
     ctx.session.hook(
       "compaction",
       guarded("compaction", async (event) => {
-        keep(event.sessionID, viewOf(event.sessionID, event.messages));
+        keep(event.sessionID, snapshot(toV1View(event.sessionID, event.messages, sentSynthetic)));
         const out: { context: string[]; prompt?: string } = { context: [] };
         await hooks["experimental.session.compacting"]?.({ sessionID: event.sessionID }, out);
         const text = [out.prompt, ...out.context].filter((t): t is string => !!t?.trim()).join("\n\n");
@@ -273,13 +266,9 @@ function noteStepUsage(e: { type: string; data?: Record<string, unknown>; proper
     m = { info: { id: d.assistantMessageID, sessionID: d.sessionID, role: "assistant" } as never, parts: [] };
     history.push(m);
   }
-  // A new info object: the one the request's view gave is shared with the next request's view (messages.ts, ViewCache).
   const info = m.info as { tokens?: { input: number; output: number }; cost?: number };
-  m.info = {
-    ...m.info,
-    tokens: { input: (info.tokens?.input ?? 0) + (d.tokens?.input ?? 0), output: (info.tokens?.output ?? 0) + (d.tokens?.output ?? 0) },
-    cost: (info.cost ?? 0) + (typeof d.cost === "number" ? d.cost : 0),
-  } as never;
+  info.tokens = { input: (info.tokens?.input ?? 0) + (d.tokens?.input ?? 0), output: (info.tokens?.output ?? 0) + (d.tokens?.output ?? 0) };
+  info.cost = (info.cost ?? 0) + (typeof d.cost === "number" ? d.cost : 0);
   const id = `${d.assistantMessageID}:finish`;
   if (!m.parts.some((p) => p.id === id)) m.parts.push({ id, sessionID: d.sessionID, messageID: d.assistantMessageID, type: "step-finish" } as Part);
 }

@@ -1,6 +1,5 @@
 import type { Message as V1Message, Part } from "@opencode-ai/sdk";
 import { ATTACHED_PART_PREFIX, type WithParts } from "../hooks/message-parts";
-import { sameAsSnapshot } from "../snapshot";
 import type { ContentPart, Message, ToolResultValue } from "./api";
 
 /**
@@ -20,9 +19,6 @@ type Where =
 
 export interface V1View {
   messages: WithParts[];
-  /** The view's parts and infos by id: the next request's view of the same session reuses them (`ViewCache`). */
-  parts: Map<string, Part>;
-  infos: Map<string, V1Message>;
   /** Each V1 part's origin in the V2 messages, by part id. */
   where: Map<string, Where>;
   /** The V2 message of each V1 message, by message id. */
@@ -47,79 +43,33 @@ export function resultText(result: ToolResultValue | undefined): string {
   }
 }
 
-/**
- * The previous request's view of a session (its `parts` and `infos`). OpenCode 2 hands every
- * request a fresh copy of the history: a part whose content is the same as last time is given as
- * the same V1 object as last time, with last time's strings. The core's change check
- * (plugin/snapshot.ts) then meets the strings it kept and compares pointers, the view allocates
- * only what changed, and the history kept for the idle work holds no copy of the request.
- * The core never changes a part object (it replaces parts in their arrays), so sharing is safe.
- */
-export interface ViewCache {
-  parts: ReadonlyMap<string, Part>;
-  infos: ReadonlyMap<string, V1Message>;
-}
-
-type ToolPart = Part & { tool: string; state: { status: string; input: Record<string, unknown>; output?: string; error?: string } };
-type TextPart = Part & { text: string; synthetic?: boolean };
-
-/** A text or reasoning part: last request's object when nothing in it changed. */
-function textPart(cache: ViewCache | undefined, id: string, sessionID: string, messageID: string, type: string, text: string, ours: boolean): Part {
-  const last = cache?.parts.get(id) as TextPart | undefined;
-  if (last && last.type === type && last.messageID === messageID && last.sessionID === sessionID && !!last.synthetic === ours && last.text === text)
-    return last;
-  return { id, sessionID, messageID, type, text, ...(ours ? { synthetic: true, metadata: { recollect: "outcome" } } : {}) } as Part;
-}
-
-/** A finished tool part the same as last request's (name, input, status, output). */
-function sameTool(a: ToolPart, b: Part | undefined): boolean {
-  if (b?.type !== "tool" || b.messageID !== a.messageID || b.sessionID !== a.sessionID) return false;
-  const t = b as ToolPart;
-  return (
-    t.tool === a.tool &&
-    t.state.status === a.state.status &&
-    t.state.output === a.state.output &&
-    t.state.error === a.state.error &&
-    sameAsSnapshot(a.state.input, t.state.input)
-  );
-}
-
-export function toV1View(sessionID: string, messages: Message[], synthetic: ReadonlySet<string> = new Set(), cache?: ViewCache): V1View {
-  const view: V1View = { messages: [], parts: new Map(), infos: new Map(), where: new Map(), byId: new Map() };
-  /** Each call's part, and where it sits (its result may replace it with last request's). */
-  const calls = new Map<string, { part: ToolPart; parts: Part[]; index: number }>();
+export function toV1View(sessionID: string, messages: Message[], synthetic: ReadonlySet<string> = new Set()): V1View {
+  const view: V1View = { messages: [], where: new Map(), byId: new Map() };
+  const calls = new Map<string, Part & { state: { status: string; input: Record<string, unknown>; output?: string; error?: string } }>();
   const fillResult = (part: Extract<ContentPart, { type: "tool-result" }>, message: Message, index: number) => {
-    const call = calls.get(part.id);
+    const v1 = calls.get(part.id);
     const where = view.where.get(part.id);
-    if (!call || where?.kind !== "tool") return;
+    if (!v1 || where?.kind !== "tool") return;
     const text = resultText(part.result);
     where.result = { message, index };
     where.output = text;
-    const v1 = call.part;
     v1.state =
       part.result.type === "error" ? { status: "error", input: v1.state.input, error: text } : { status: "completed", input: v1.state.input, output: text };
-    const last = cache?.parts.get(v1.id);
-    if (last !== v1 && sameTool(v1, last)) {
-      call.parts[call.index] = last!;
-      view.parts.set(v1.id, last!);
-      // The output of the same call keeps last request's string: the write-back compares with it.
-      where.output = (last as ToolPart).state.output ?? (last as ToolPart).state.error ?? text;
-    }
-  };
-  const info = (id: string, role: string): V1Message => {
-    const last = cache?.infos.get(id);
-    const out = last && last.role === role && last.sessionID === sessionID ? last : ({ id, sessionID, role } as V1Message);
-    view.infos.set(id, out);
-    return out;
   };
   for (const m of messages) {
     // OpenCode 2 may carry a message's content as one string: read as one text part, never written back.
     if (typeof (m as { content: unknown }).content === "string") {
       if ((m.role !== "user" && m.role !== "assistant") || !m.id) continue;
       const text = (m as { content: unknown }).content as string;
-      const part = textPart(cache, `${m.id}:0`, sessionID, m.id, "text", text, synthetic.has(text));
-      view.parts.set(part.id, part);
-      view.messages.push({ info: info(m.id, m.role), parts: [part] });
+      const part = {
+        id: `${m.id}:0`,
+        sessionID,
+        messageID: m.id,
+        type: "text",
+        text,
+        ...(synthetic.has(text) ? { synthetic: true, metadata: { recollect: "outcome" } } : {}),
+      };
+      view.messages.push({ info: { id: m.id, sessionID, role: m.role }, parts: [part] } as unknown as WithParts);
       view.byId.set(m.id, m);
       continue;
     }
@@ -137,9 +87,14 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
         // A command's outcome the plugin sent as a synthetic message (client.ts) arrives as a user
         // message: marked, so recall, extraction and the nudge do not take it for the user's words.
         const ours = m.role === "user" && c.type === "text" && synthetic.has(text);
-        const part = textPart(cache, partID, sessionID, id, c.type, text, ours);
-        parts.push(part);
-        view.parts.set(partID, part);
+        parts.push({
+          id: partID,
+          sessionID,
+          messageID: id,
+          type: c.type,
+          text,
+          ...(ours ? { synthetic: true, metadata: { recollect: "outcome" } } : {}),
+        } as Part);
         view.where.set(partID, { kind: "text", message: m, index: i });
       } else if (c.type === "tool-call") {
         const call = c as Extract<ContentPart, { type: "tool-call" }>;
@@ -151,17 +106,16 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
           callID: call.id,
           tool: call.name,
           state: { status: "running", input: isRecord(call.input) ? call.input : {} },
-        } as unknown as ToolPart;
-        calls.set(call.id, { part, parts, index: parts.length });
+        } as unknown as Part & { state: { status: string; input: Record<string, unknown> } };
         parts.push(part);
-        view.parts.set(call.id, part);
+        calls.set(call.id, part);
         view.where.set(call.id, { kind: "tool", call });
       } else if (c.type === "tool-result") {
         fillResult(c as Extract<ContentPart, { type: "tool-result" }>, m, i);
       }
     });
     view.byId.set(id, m);
-    view.messages.push({ info: info(id, m.role), parts });
+    view.messages.push({ info: { id, sessionID, role: m.role } as V1Message, parts });
   }
   return view;
 }
