@@ -19,10 +19,13 @@
  * `--no-prepare`: both, the prepare request refused in the plugin's process (the effect of
  * preparing alone).
  *
- * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns.
+ * `--cpu-profile <file>`: a V8 CPU profile of the plugin's process over the measured turns (200 µs
+ * samples), and the same cut to each entry's timed turns (`<file>.v1.cpuprofile`, `.v2.cpuprofile`).
+ * The table gives each entry's wall, plugin CPU (and the GC pauses inside it), server CPU and both,
+ * at p50 / p95 / p99, and the request bytes the plugin sends a turn.
  * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
  *
- *   npx tsx bench/plugin/entries.ts [--turns 40] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile]
+ *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile]
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -41,7 +44,8 @@ import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History, v2History, type WithParts } from "./sessions";
 
 const args = process.argv.slice(2);
-const TURNS = Number(args[args.indexOf("--turns") + 1]) || 40;
+// 100 turns a size: a p95 over 100 turns, not 40 (5 turns above it then, not 2); a p99 is printed too.
+const TURNS = Number(args[args.indexOf("--turns") + 1]) || 100;
 const WARMUP = 3;
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
 const SIZES = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1]!.split(",").map(Number) : [20_000, 200_000];
@@ -51,7 +55,16 @@ interface TurnCost {
   wall: number;
   pluginCpu: number;
   serverCpu: number | null;
+  /** When the turn ran (performance.now()), to find the plugin process's GC pauses inside it. */
+  span: [number, number];
 }
+
+/** The plugin process's GC pauses (start, duration; performance.now() ms), as the GC reports them. */
+const gcPauses: [number, number][] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]);
+}).observe({ entryTypes: ["gc"] });
+const gcIn = ([a, b]: [number, number]) => gcPauses.reduce((sum, [t, d]) => (t >= a && t <= b ? sum + d : sum), 0);
 
 const IDLE = !args.includes("--no-idle");
 const PREPARE = !args.includes("--no-prepare");
@@ -71,6 +84,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const prepare = typeof init?.body === "string" && init.body.includes('"prepare":true') ? " (prepare)" : "";
     const key = `${timing ? "" : "after: "}${init?.method ?? "GET"} ${url.pathname}${prepare}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
+    if (timing) calls.set("bytes sent", (calls.get("bytes sent") ?? 0) + (typeof init?.body === "string" ? Buffer.byteLength(init.body) : 0));
   }
   if (!PREPARE && typeof init?.body === "string" && init.body.includes('"prepare":true'))
     return new Response(JSON.stringify({ error: { code: "not_found", message: "refused by the bench (--no-prepare)" } }), { status: 404 });
@@ -98,20 +112,50 @@ const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profil
 const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
+/** The timed windows of each entry's turns (µs, the profiler's monotonic clock), for `--cpu-profile`. */
+const windows: Record<"v1" | "v2", [number, number][]> = { v1: [], v2: [] };
+let windowEntry: "v1" | "v2" | undefined;
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
   const server0 = processThreadsCpuMs(serverPid);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  const us0 = nowUs();
   timing = true;
   await turn();
   timing = false;
   const wall = performance.now() - t0;
+  if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
   const server1 = processThreadsCpuMs(serverPid);
-  return { wall, pluginCpu: (cpu.user + cpu.system) / 1000, serverCpu: server0 === null || server1 === null ? null : server1 - server0 };
+  return {
+    wall,
+    pluginCpu: (cpu.user + cpu.system) / 1000,
+    serverCpu: server0 === null || server1 === null ? null : server1 - server0,
+    span: [t0, t0 + wall],
+  };
 }
+
+/** A CPU profile keeping only the samples inside `spans` (each with its own interval as its weight). */
+function within(profile: { samples?: number[]; timeDeltas?: number[]; startTime: number }, spans: [number, number][]) {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime;
+  let span = 0;
+  for (const [i, sample] of (profile.samples ?? []).entries()) {
+    const delta = profile.timeDeltas?.[i] ?? 0;
+    at += delta;
+    while (span < spans.length && spans[span]![1] < at) span++;
+    if (span === spans.length || at < spans[span]![0]) continue;
+    samples.push(sample);
+    timeDeltas.push(delta);
+  }
+  return { ...profile, samples, timeDeltas };
+}
+
+const triple = (s: { p50: number; p95: number; p99: number }) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} / ${s.p99.toFixed(2)}`;
 
 async function seed(server: TestServer, directory: string) {
   for (let i = 0; i < 8; i++)
@@ -142,8 +186,13 @@ async function v1Turn(hooks: Hooks, sessionID: string, history: WithParts[], t: 
   });
   history.push(...v1History(sessionID, [step(10_000 + t)]));
   if (IDLE) {
-    // The request after the tool's result, then the session idle (the history read through `client`).
+    // The request after the tool's result (both transforms, as OpenCode 1 runs them for every request
+    // and as the V2 entry's one `context` hook does), then the session idle (the history read through `client`).
     await hooks["experimental.chat.messages.transform"]!({}, { messages: history.map((m) => structuredClone(m)) });
+    await hooks["experimental.chat.system.transform"]!(
+      { sessionID, model: { limit: { context: 400_000 } } as never },
+      { system: ["You are opencode, an agent."] },
+    );
     await hooks.event!({ event: { type: "session.idle", properties: { sessionID } } as never });
     await settled();
   }
@@ -201,7 +250,9 @@ async function main() {
     const counted = async (entry: "v1" | "v2", t: number, turn: () => Promise<TurnCost>) => {
       calls.clear();
       counting = t >= WARMUP;
+      windowEntry = t >= WARMUP ? entry : undefined;
       const cost = await turn();
+      windowEntry = undefined;
       counting = false;
       for (const [k, n] of calls) perEntry[entry].set(k, (perEntry[entry].get(k) ?? 0) + n);
       if (t >= WARMUP) times[entry].push(cost);
@@ -211,7 +262,9 @@ async function main() {
       if (inspector && t === WARMUP) {
         inspector.connect();
         await inspector.post("Profiler.enable");
+        await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
         await inspector.post("Profiler.start");
+        windows.v1.length = windows.v2.length = 0;
       }
       await counted("v1", t, () => v1Turn(hooks, v1Session, h1, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
@@ -221,25 +274,31 @@ async function main() {
     if (inspector && PROFILE) {
       const { profile } = await inspector.post("Profiler.stop");
       fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      // The same profile cut to each entry's timed turns (the idle work and the other entry left out).
+      for (const entry of ["v1", "v2"] as const)
+        fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, windows[entry])));
       inspector.disconnect();
     }
     await host.unload();
+    // The GC observer reports on its own schedule: let it catch up.
+    await new Promise((r) => setTimeout(r, 50));
     for (const [entry, xs] of Object.entries(times)) {
       const wall = summarize(xs.map((x) => x.wall));
       const plugin = summarize(xs.map((x) => x.pluginCpu));
+      const gc = summarize(xs.map((x) => gcIn(x.span)));
       const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
       const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
       rows.push({
         history: `${Math.round(tokens / 1000)}K tokens`,
         entry: entry === "v1" ? "OpenCode 1 (server)" : "OpenCode 2 (setup)",
-        "p50 ms": wall.p50,
-        "p95 ms": wall.p95,
+        "wall p50 / p95 / p99 ms": triple(wall),
         "max ms": wall.max,
-        "plugin CPU p50 / p95": `${plugin.p50.toFixed(2)} / ${plugin.p95.toFixed(2)}`,
-        "server CPU p50 / p95": served ? `${served.p50.toFixed(2)} / ${served.p95.toFixed(2)}` : "n/a",
-        "both CPU p50 / p95": both ? `${both.p50.toFixed(2)} / ${both.p95.toFixed(2)}` : "n/a",
+        "plugin CPU p50 / p95 / p99": triple(plugin),
+        "of it GC p50 / p95": `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
+        "server CPU p50 / p95 / p99": served ? triple(served) : "n/a",
+        "both CPU p50 / p95 / p99": both ? triple(both) : "n/a",
       });
-      json[`${entry}_${target}`] = { tokens, ...wall, pluginCpu: plugin, serverCpu: served ?? null, cpu: both ?? null };
+      json[`${entry}_${target}`] = { tokens, ...wall, pluginCpu: plugin, pluginGc: gc, serverCpu: served ?? null, cpu: both ?? null };
       const perTurn = Object.fromEntries([...perEntry[entry as "v1" | "v2"]].map(([k, n]) => [k, Math.round((n / TURNS) * 100) / 100]));
       callRows.push({
         history: `${Math.round(tokens / 1000)}K tokens`,

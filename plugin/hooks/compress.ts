@@ -20,7 +20,9 @@ export interface CompressedTurn {
 }
 const NONE: CompressedTurn = { nudges: [] };
 
-const own = (m: WithParts) => m.parts.filter((p) => !p.id.startsWith(ATTACHED_PART_PREFIX));
+const attachedPart = (p: Part) => p.id.startsWith(ATTACHED_PART_PREFIX);
+/** The message's own parts (without the blocks the plugin attached); the same array when it has none, as nearly always. */
+const own = (m: WithParts) => (m.parts.some(attachedPart) ? m.parts.filter((p) => !attachedPart(p)) : m.parts);
 
 /**
  * Sends the history to `/api/compress` and writes the result back into the same array (OpenCode
@@ -114,9 +116,15 @@ export async function compressHistory(
   for (const [i, parts] of resolved.entries()) {
     for (const p of parts) answered.set(p.id, p);
     sent[i]!.answer = parts;
-    const original = messages[i]!;
-    const attached = original.parts.filter((p) => p.id.startsWith(ATTACHED_PART_PREFIX));
-    original.parts.splice(0, original.parts.length, ...parts, ...attached);
+    const original = messages[i]!.parts;
+    if (original.some(attachedPart)) {
+      const attached = original.filter(attachedPart);
+      original.splice(0, original.length, ...parts, ...attached);
+    } else {
+      // Written over in place: no array spread for each of the history's messages on every turn.
+      original.length = parts.length;
+      for (let j = 0; j < parts.length; j++) original[j] = parts[j]!;
+    }
   }
   if (typeof answer.base === "string") {
     const parts = new Map<string, Snapshot>();
@@ -181,6 +189,13 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
   for (const [i, m] of messages.entries()) {
     const parts = own(m);
     const before = prev?.messages[i];
+    if (leading && before && sameMessage(before, m, parts)) {
+      // The whole message as in the last call: its record again (it was all stubs then too), or one
+      // sharing its snapshots and answer (it had new parts then). Most of a long history, every turn.
+      keep++;
+      sent.push(before.unchanged.every(Boolean) ? before : { ...before, unchanged: parts.map(() => true), answer: before.answer });
+      continue;
+    }
     const unchanged = parts.map((p) => {
       const last = prev?.sent.get(p.id);
       return last !== undefined && sameAsSnapshot(p, last);
@@ -194,6 +209,13 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
     sent.push({ id: m.info.id, info, partIds: parts.map((p) => p.id), parts: partSnaps, unchanged, answer: same ? before.answer : [] });
   }
   return { sent, keep };
+}
+
+/** The message's id, info and parts are those of the same message in the last call (ids in order, each equal to its snapshot). */
+function sameMessage(before: SentMessage, m: WithParts, parts: Part[]): boolean {
+  if (before.id !== m.info.id || before.parts.length !== parts.length || !sameAsSnapshot(m.info, before.info)) return false;
+  for (let j = 0; j < parts.length; j++) if (parts[j]!.id !== before.partIds[j] || !sameAsSnapshot(parts[j], before.parts[j])) return false;
+  return true;
 }
 
 /**
