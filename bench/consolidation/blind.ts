@@ -29,7 +29,11 @@
  * issue #38's fifth pass, before the learned decision: its frozen half is the fresh headline,
  * scored only with `--set r7 --half frozen`.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * The r8 set (blind-store-r8.ts, split by sha256("consolidation-blind-r8:" + id)) was written for
+ * issue #38's sixth pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r8 --half frozen` (every earlier frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8] [--show tuning|extra] [--half tuning|extra|frozen]`
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
  * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
@@ -54,6 +58,7 @@ import { BLIND_FAMILIES_R4, halfOfR4 } from "./blind-store-r4";
 import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 import { BLIND_FAMILIES_R6, halfOfR6 } from "./blind-store-r6";
 import { BLIND_FAMILIES_R7, halfOfR7 } from "./blind-store-r7";
+import { BLIND_FAMILIES_R8, halfOfR8 } from "./blind-store-r8";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -70,7 +75,9 @@ export type Set_ =
   | "r6-tuning"
   | "r6-frozen"
   | "r7-tuning"
-  | "r7-frozen";
+  | "r7-frozen"
+  | "r8-tuning"
+  | "r8-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 export const familiesOf = (set: Set_) =>
   set === "extra"
@@ -85,7 +92,9 @@ export const familiesOf = (set: Set_) =>
             ? BLIND_FAMILIES_R6.filter((f) => `r6-${halfOfR6(f.id)}` === set)
             : set === "r7-tuning" || set === "r7-frozen"
               ? BLIND_FAMILIES_R7.filter((f) => `r7-${halfOfR7(f.id)}` === set)
-              : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+              : set === "r8-tuning" || set === "r8-frozen"
+                ? BLIND_FAMILIES_R8.filter((f) => `r8-${halfOfR8(f.id)}` === set)
+                : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -217,9 +226,9 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7";
+  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
-  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning"] as Set_[]);
+  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
