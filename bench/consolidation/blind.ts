@@ -79,6 +79,7 @@ export type Set_ =
   | "r8-tuning"
   | "r8-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
+const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
   set === "extra"
     ? TUNING_EXTRA_FAMILIES
@@ -149,10 +150,27 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
   return roots;
 }
 
-export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: ConsolidateOptions["onPairFeatures"]) {
+/** A proposed merge or supersession pair of a tuning set, with its texts and whether it is labelled (for bench/consolidation/claim-study.ts). */
+export interface ProposedPair {
+  kind: "merge" | "supersede";
+  /** Older first for a merge; newer first for a supersession. */
+  ids: [string, string];
+  texts: [string, string];
+  correct: boolean;
+}
+
+export async function runHalf(
+  half: Set_,
+  withVectors = false,
+  onPairFeatures?: ConsolidateOptions["onPairFeatures"],
+  onProposed?: (pairs: ProposedPair[]) => void,
+) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
-  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+  const env: Record<string, string> = { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") };
+  // `--claim-check` (or RECOLLECT_CONSOLIDATION_CLAIM_CHECK=true): with the claim-level check on.
+  if (CLAIM_CHECK) env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK = "true";
+  const { config } = loadConfig({ env });
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
   const ctx: Ctx = makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir });
   const roots = workTrees(fams);
@@ -198,6 +216,16 @@ export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: 
     supersede: new Set(fams.flatMap((f) => f.supersede.map(([n, o]) => `${n}>${o}`))),
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
+  if (onProposed) {
+    if (half === "r8-frozen") throw new Error("the r8 frozen half is not studied pair by pair");
+    const pairs: ProposedPair[] = [];
+    for (const k of ["merge", "supersede"] as const)
+      for (const p of predicted[k]) {
+        const [a, b] = p.split(/[|>]/) as [string, string];
+        pairs.push({ kind: k, ids: [a, b], texts: [text.get(a)!, text.get(b)!], correct: truth[k].has(p) });
+      }
+    onProposed(pairs);
+  }
   const kinds = Object.keys(truth) as (keyof typeof truth)[];
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
@@ -228,7 +256,9 @@ if (isMain) {
   const set = arg("--set");
   const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
-  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning"] as Set_[]);
+  const show = arg("--show")
+    ? [named(arg("--show")!)]
+    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
