@@ -33,7 +33,8 @@
  * issue #38's sixth pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r8 --half frozen` (every earlier frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
  * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
