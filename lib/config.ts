@@ -239,6 +239,14 @@ const schema = z.object({
      * default: on the frozen halves it did not beat the rules (docs/consolidation.md).
      */
     learnedDecision: z.boolean().default(false),
+    /**
+     * Before merges and supersessions are proposed, compare what each memory claims
+     * (lib/consolidation/claim-check.ts): a merge only when each claim is entailed by the other, a
+     * supersession only when one setting changed or the newer names what it replaces. Off by
+     * default: stricter than a merge as defined (a paraphrase adding a detail is withheld), it
+     * trades recall for precision (docs/consolidation.md).
+     */
+    claimCheck: z.boolean().default(false),
     /** Sessions a procedure must recur in before it is proposed as a skill. */
     skillMinSessions: z.number().int().min(2).default(3),
   }),

@@ -29,7 +29,12 @@
  * issue #38's fifth pass, before the learned decision: its frozen half is the fresh headline,
  * scored only with `--set r7 --half frozen`.
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7] [--show tuning|extra] [--half tuning|extra|frozen]`
+ * The r8 set (blind-store-r8.ts, split by sha256("consolidation-blind-r8:" + id)) was written for
+ * issue #38's sixth pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r8 --half frozen` (every earlier frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
  * are scored; round three's frozen half only with `--set r3 --half frozen`. With `RECOLLECT_BENCH_MODEL_DIR` naming a
@@ -54,6 +59,7 @@ import { BLIND_FAMILIES_R4, halfOfR4 } from "./blind-store-r4";
 import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 import { BLIND_FAMILIES_R6, halfOfR6 } from "./blind-store-r6";
 import { BLIND_FAMILIES_R7, halfOfR7 } from "./blind-store-r7";
+import { BLIND_FAMILIES_R8, halfOfR8 } from "./blind-store-r8";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -70,8 +76,11 @@ export type Set_ =
   | "r6-tuning"
   | "r6-frozen"
   | "r7-tuning"
-  | "r7-frozen";
+  | "r7-frozen"
+  | "r8-tuning"
+  | "r8-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
+const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
   set === "extra"
     ? TUNING_EXTRA_FAMILIES
@@ -85,7 +94,9 @@ export const familiesOf = (set: Set_) =>
             ? BLIND_FAMILIES_R6.filter((f) => `r6-${halfOfR6(f.id)}` === set)
             : set === "r7-tuning" || set === "r7-frozen"
               ? BLIND_FAMILIES_R7.filter((f) => `r7-${halfOfR7(f.id)}` === set)
-              : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+              : set === "r8-tuning" || set === "r8-frozen"
+                ? BLIND_FAMILIES_R8.filter((f) => `r8-${halfOfR8(f.id)}` === set)
+                : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -140,10 +151,27 @@ function workTrees(fams: readonly BlindFamily[]): Record<string, string> {
   return roots;
 }
 
-export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: ConsolidateOptions["onPairFeatures"]) {
+/** A proposed merge or supersession pair of a tuning set, with its texts and whether it is labelled (for bench/consolidation/claim-study.ts). */
+export interface ProposedPair {
+  kind: "merge" | "supersede";
+  /** Older first for a merge; newer first for a supersession. */
+  ids: [string, string];
+  texts: [string, string];
+  correct: boolean;
+}
+
+export async function runHalf(
+  half: Set_,
+  withVectors = false,
+  onPairFeatures?: ConsolidateOptions["onPairFeatures"],
+  onProposed?: (pairs: ProposedPair[]) => void,
+) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
-  const { config } = loadConfig({ env: { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+  const env: Record<string, string> = { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") };
+  // `--claim-check` (or RECOLLECT_CONSOLIDATION_CLAIM_CHECK=true): with the claim-level check on.
+  if (CLAIM_CHECK) env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK = "true";
+  const { config } = loadConfig({ env });
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
   const ctx: Ctx = makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir });
   const roots = workTrees(fams);
@@ -189,6 +217,16 @@ export async function runHalf(half: Set_, withVectors = false, onPairFeatures?: 
     supersede: new Set(fams.flatMap((f) => f.supersede.map(([n, o]) => `${n}>${o}`))),
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
+  if (onProposed) {
+    if (half === "r8-frozen") throw new Error("the r8 frozen half is not studied pair by pair");
+    const pairs: ProposedPair[] = [];
+    for (const k of ["merge", "supersede"] as const)
+      for (const p of predicted[k]) {
+        const [a, b] = p.split(/[|>]/) as [string, string];
+        pairs.push({ kind: k, ids: [a, b], texts: [text.get(a)!, text.get(b)!], correct: truth[k].has(p) });
+      }
+    onProposed(pairs);
+  }
   const kinds = Object.keys(truth) as (keyof typeof truth)[];
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
@@ -217,9 +255,11 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7";
+  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
-  const show = arg("--show") ? [named(arg("--show")!)] : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning"] as Set_[]);
+  const show = arg("--show")
+    ? [named(arg("--show")!)]
+    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");

@@ -13,6 +13,7 @@ import { closeOutdatedProposals, memoryStateOf } from "./outdated";
 import { mergeClusters, rarityWeights, sameFact, subjectWords } from "./merge";
 import { learnedDecision, probability } from "./learned";
 import { pairFeatures } from "./pair-features";
+import { mergeHolds, supersedeHolds } from "./claim-check";
 import { neighbourPairs, semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
@@ -208,6 +209,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       for (const p of decided.merge) if (!scores.has(p)) scores.set(p, { cosine: cosineOf(p.a.memory.seq, p.b.memory.seq) });
     }
   }
+  if (cfg.claimCheck) await checkClaims(featured, candidates, mergePairs, slicer);
   // A pair that is a supersession is not also a merge.
   candidates.push(
     ...(await mergeClusters(
@@ -560,6 +562,33 @@ async function decideLearned(
     if (probability(learned.merge, features) >= learned.merge.threshold) out.merge.push({ a: older, b: newer, jaccard: jaccardOf(older.tokens, newer.tokens) });
   }
   return out;
+}
+
+/**
+ * The claim-level check (claim-check.ts): withholds the merges whose claims are not each entailed
+ * by the other and the supersessions that change more than one setting without naming what they
+ * replace. A withheld supersession is not made a merge.
+ */
+async function checkClaims(featured: readonly Featured[], candidates: Candidate[], mergePairs: Pair[], slicer: Slicer): Promise<void> {
+  const byId = new Map(featured.map((f) => [f.memory.id, f]));
+  const text = (id: string) => {
+    const f = byId.get(id);
+    return f ? textOf(f.memory) : undefined;
+  };
+  const kept: Candidate[] = [];
+  for (const c of candidates) {
+    if (slicer.due()) await slicer.pause();
+    const newer = c.kind === "supersede" ? text(c.memoryIds[0]!) : undefined;
+    const older = c.kind === "supersede" ? text(c.memoryIds[1]!) : undefined;
+    if (newer === undefined || older === undefined || supersedeHolds(newer, older)) kept.push(c);
+  }
+  candidates.splice(0, candidates.length, ...kept);
+  const merges: Pair[] = [];
+  for (const p of mergePairs) {
+    if (slicer.due()) await slicer.pause();
+    if (mergeHolds(textOf(p.a.memory), textOf(p.b.memory))) merges.push(p);
+  }
+  mergePairs.splice(0, mergePairs.length, ...merges);
 }
 
 /** The last memory (seq) a consolidation of this scope had seen; 0 when it never ran. */

@@ -371,3 +371,26 @@ describe("consolidate: overlapping proposals are one decision", () => {
     expect(group(3)).toBeUndefined();
   });
 });
+
+describe("consolidate: the claim-level check (consolidation.claimCheck, issue #38)", () => {
+  it("is off by default; on, it withholds a merge whose one side adds a rule and keeps a changed value's supersession", async () => {
+    expect(ctx.config.consolidation.claimCheck).toBe(false);
+    const old = remember("The checkout session expires after 30 minutes of inactivity.", "fact");
+    const now = remember("The checkout session now expires after 15 minutes of inactivity.", "fact");
+    const lint = remember("Before committing, run pnpm lint and fix what it reports.", "procedure");
+    const more = remember("Before committing, run pnpm lint and fix what it reports, then run pnpm build and pnpm test.", "procedure");
+    const pairs = async () =>
+      ((await consolidate(ctx, { dryRun: true, daysStale: 0 })).proposals ?? [])
+        .filter((p) => p.kind === "merge" || p.kind === "supersede")
+        .map((p) => [p.kind, p.kind === "merge" ? [...p.memoryIds].sort() : p.memoryIds]);
+    const off = await pairs();
+    expect(off).toContainEqual(["supersede", [now, old]]);
+    expect(off).toContainEqual(["merge", [lint, more].sort()]);
+    ctx.config.consolidation.claimCheck = true;
+    try {
+      expect(await pairs()).toEqual([["supersede", [now, old]]]);
+    } finally {
+      ctx.config.consolidation.claimCheck = false;
+    }
+  });
+});
