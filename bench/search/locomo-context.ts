@@ -43,14 +43,14 @@ const { config } = loadConfig({
 const prefixes = embeddingPrefixes(config.embedding);
 const cacheFile = path.join(os.tmpdir(), `recollect-locomo-context-${path.basename(modelDir)}.json`);
 const cache: Record<string, number[]> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, "utf8")) : {};
-let provider: Awaited<ReturnType<typeof createTransformersProvider>> | null = null;
+const model: { provider?: Awaited<ReturnType<typeof createTransformersProvider>> } = {};
 async function embed(texts: string[]): Promise<Float32Array[]> {
   const missing = [...new Set(texts.filter((t) => !cache[t]))];
   if (missing.length) {
-    provider ??= await createTransformersProvider(config.embedding, tempDir("recollect-lc-data-"));
+    model.provider ??= await createTransformersProvider(config.embedding, tempDir("recollect-lc-data-"));
     for (let i = 0; i < missing.length; i += 64) {
       const batch = missing.slice(i, i + 64);
-      (await provider.embed(batch)).forEach((v, j) => {
+      (await model.provider.embed(batch)).forEach((v, j) => {
         cache[batch[j]] = [...v];
       });
     }
@@ -139,7 +139,10 @@ async function scoreConversation(sample: string, variants: [string, Variant][]):
       .sort((a, b) => a.distance - b.distance)
       .slice(0, CANDIDATES);
     const expected = new Set(q.evidence.map((e) => seqOf.get(e)).filter((s): s is number => s != null));
-    const base = { lexical: rank(lexical, null, candidates, { projectId: null, now }, FUSION), hybrid: rank(lexical, vector, candidates, { projectId: null, now }, FUSION) };
+    const base = {
+      lexical: rank(lexical, null, candidates, { projectId: null, now }, FUSION),
+      hybrid: rank(lexical, vector, candidates, { projectId: null, now }, FUSION),
+    };
     for (const [name, v] of variants) {
       const list = v.weights ? rerankByContext(ctx.sqlite, q.question, base[v.mode], filters, now, v.weights) : base[v.mode];
       const found = (k: number) => list.slice(0, k).filter((r) => expected.has(r.seq)).length / q.evidence.length;
@@ -159,9 +162,9 @@ const summary = (scores: Scored[], category?: string) => {
 const tried = args.filter((a) => a.startsWith("--try=")).map((a) => ({ ...CONTEXT_WEIGHTS, ...(JSON.parse(a.slice(6)) as Partial<ContextWeights>) }));
 const grid: ContextWeights[] = [];
 if (args.includes("--grid"))
-  for (const neighbourHits of [0, 1, 3, 5])
-    for (const neighbourShare of neighbourHits ? [0.7, 0.85, 0.95] : [0.9])
-      for (const neighbourMinShare of neighbourHits ? [0.8, 0.95] : [0.8])
+  for (const neighbourHits of [0, 1, 2, 3])
+    for (const neighbourShare of neighbourHits ? [0.5, 0.6, 0.7, 0.85] : [0.9])
+      for (const neighbourMinShare of neighbourHits > 1 ? [0.8, 0.9] : [0.8])
         for (const whenBoost of [0, 0.1, 0.2, 0.4])
           grid.push({ ...CONTEXT_WEIGHTS, neighbourHits, neighbourShare, neighbourMinShare, whenBoost, rangeBoost: whenBoost });
 const variants: [string, Variant][] = [
@@ -173,7 +176,10 @@ const variants: [string, Variant][] = [
     [`lexical ${JSON.stringify(w)}`, { mode: "lexical", weights: w }],
     [`hybrid ${JSON.stringify(w)}`, { mode: "hybrid", weights: w }],
   ]),
-  ...grid.map((w): [string, Variant] => [`grid ${JSON.stringify(w)}`, { mode: "hybrid", weights: w }]),
+  ...grid.flatMap((w): [string, Variant][] => [
+    [`grid ${JSON.stringify(w)}`, { mode: "hybrid", weights: w }],
+    [`gridlex ${JSON.stringify(w)}`, { mode: "lexical", weights: w }],
+  ]),
 ];
 
 const result: Record<string, unknown> = { at: new Date().toISOString(), model: path.basename(modelDir), weights: CONTEXT_WEIGHTS, conversations: {} };
@@ -181,7 +187,7 @@ for (const sample of HELD_OUT ? ["conv-26", "conv-30"] : ["conv-26"]) {
   const scored = await scoreConversation(sample, variants);
   const categories = [...new Set(questions.filter((q) => q.sample_id === sample).map((q) => q.category_name))].sort();
   const rows = [...scored]
-    .filter(([name]) => !name.startsWith("grid "))
+    .filter(([name]) => !name.startsWith("grid"))
     .map(([name, s]) => ({
       variant: name,
       ...Object.fromEntries(
@@ -196,12 +202,12 @@ for (const sample of HELD_OUT ? ["conv-26", "conv-30"] : ["conv-26"]) {
   if (grid.length) {
     const ranked = [...scored]
       .filter(([name]) => name.startsWith("grid "))
-      .map(([name, s]) => ({ weights: name.slice(5), ...summary(s) }))
+      .map(([name, s]) => ({ weights: name.slice(5), ...summary(s), "lexical r10": summary(scored.get(`gridlex ${name.slice(5)}`)!).r10 }))
       .sort((a, b) => b.r10 - a.r10 || b.r5 - a.r5);
     console.log(table(ranked.slice(0, 15)));
   }
   (result.conversations as Record<string, unknown>)[sample] = rows;
 }
-await provider?.close?.();
+await model.provider?.close?.();
 console.log(`\nwrote ${writeResult(`locomo-context-${path.basename(modelDir)}${HELD_OUT ? "-held-out" : "-tuning"}`, result)}`);
 process.exit(0);

@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import { prepared } from "../db/prepared";
 import type { SearchFilters } from "./filters";
 import type { Ranked } from "./hybrid";
+import type { SearchExplain } from "../contracts/search";
 import { dateIntent, memoryDate, overlaps, statedTimes } from "./date-signal";
 import { neighboursOf } from "./neighbours";
 
@@ -27,21 +28,19 @@ export interface ContextWeights {
   dateDepth: number;
 }
 
+/**
+ * Chosen on conv-26 alone (bench/search/locomo-context.ts --grid, hybrid R@10 0.729 -> 0.776): the
+ * middle of a plateau (a neighbour share of 0.6, 0.7 or 0.85 and a date boost of 0.2 or 0.4 all
+ * score within 0.007 of it).
+ */
 export const CONTEXT_WEIGHTS: ContextWeights = {
-  neighbourHits: 0,
-  neighbourShare: 0.9,
-  neighbourMinShare: 0.8,
-  whenBoost: 0,
-  rangeBoost: 0,
+  neighbourHits: 3,
+  neighbourShare: 0.7,
+  neighbourMinShare: 0.9,
+  whenBoost: 0.4,
+  rangeBoost: 0.4,
   dateDepth: 30,
 };
-
-export interface ContextExplain {
-  /** The hit whose neighbour this memory is (its seq), when that lifted it. */
-  neighbourOf?: number;
-  /** The date signal's multiplier, when above 1. */
-  date?: number;
-}
 
 export function rerankByContext(
   sqlite: Database,
@@ -50,11 +49,11 @@ export function rerankByContext(
   filters: SearchFilters,
   now: number,
   weights: ContextWeights = CONTEXT_WEIGHTS,
-): (Ranked & { context?: ContextExplain })[] {
+): Ranked[] {
   if (ranked.length === 0) return ranked;
   // rank() may have put the vector list's sure first hit first regardless of score: it stays first.
   const leadKept = ranked.length > 1 && ranked[0].score < ranked[1].score;
-  const out: (Ranked & { context?: ContextExplain })[] = ranked.map((r) => ({ ...r }));
+  const out: Ranked[] = ranked.map((r) => ({ ...r }));
   const bySeq = new Map(out.map((r) => [r.seq, r]));
 
   if (weights.neighbourHits > 0) {
@@ -71,13 +70,20 @@ export function rerankByContext(
       if (found && found.score >= lent) continue;
       if (found) {
         found.score = lent;
-        found.context = { ...found.context, neighbourOf: n.of };
+        noteContext(found, { neighbour: true });
       } else {
-        const added = {
+        const added: Ranked = {
           seq: n.seq,
           score: lent,
-          explain: { lexicalRank: null, bm25: null, vectorRank: null, vectorDistance: null, base: 0, boosts: { pinned: 1, recency: 1, access: 1, project: 1 } },
-          context: { neighbourOf: n.of },
+          explain: {
+            lexicalRank: null,
+            bm25: null,
+            vectorRank: null,
+            vectorDistance: null,
+            base: 0,
+            boosts: { pinned: 1, recency: 1, access: 1, project: 1 },
+            context: { neighbour: true },
+          },
         };
         out.push(added);
         bySeq.set(n.seq, added);
@@ -104,12 +110,16 @@ export function rerankByContext(
         if (factor > 1) {
           const r = bySeq.get(row.seq)!;
           r.score *= factor;
-          r.context = { ...r.context, date: factor };
+          noteContext(r, { date: Math.round(factor * 10_000) / 10_000 });
         }
       }
     }
   }
   return sortedByScore(out, leadKept);
+}
+
+function noteContext(r: Ranked, part: NonNullable<SearchExplain["context"]>) {
+  r.explain = { ...r.explain, context: { ...r.explain.context, ...part } };
 }
 
 function sortedByScore<T extends Ranked>(list: T[], leadKept: boolean): T[] {
