@@ -19,8 +19,9 @@ export interface TimeSpan {
   end: number;
 }
 
+/** A question that opens by asking for a time ("when" later in a question is a condition: "what happens when ..."). */
 const ASKS_WHEN =
-  /\b(when|how long|how many (years|months|weeks|days)|what (year|month|day|date|time|week)|which (year|month|day|date|week))\b|什么时候|何时|哪一?年|哪一?天|几月|多久/i;
+  /^\W*(when|since when|how long|how many (years|months|weeks|days)|(in |on )?(what|which) (year|month|day|date|week|time of year))\b|什么时候|何时|哪一?年|哪一?天|几月|多久/i;
 /** A year on its own ("in 2022") is a stated time chrono-node leaves out. */
 const BARE_YEAR = /\b(19|20)\d{2}\b/;
 /** A present-tense reference says nothing about when something happened. */
