@@ -11,7 +11,7 @@ import { searchQuery } from "../../lib/search/bilingual";
 import { isLabelName } from "../../lib/search/vector-text";
 import type { SearchFilters } from "../../lib/search/filters";
 import { CONTEXT_WEIGHTS, rerankByContext, type ContextWeights } from "../../lib/search/context-rerank";
-import { benchCtx, round, table, tempDir, writeResult } from "./common";
+import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR } from "./quality";
 
 /**
@@ -91,6 +91,8 @@ const questions = read<Question>("locomo-dev_queries.jsonl").filter((q) => q.cat
 type Variant = { mode: "lexical" | "hybrid"; weights: ContextWeights | null };
 const filters: SearchFilters = { projectId: null, statuses: ["active"] };
 
+/** Wall time of the shipped re-rank per question, hybrid (the signals' own cost, in process). */
+const rerankMs: number[] = [];
 interface Scored {
   category: string;
   r5: number;
@@ -144,7 +146,9 @@ async function scoreConversation(sample: string, variants: [string, Variant][]):
       hybrid: rank(lexical, vector, candidates, { projectId: null, now }, FUSION),
     };
     for (const [name, v] of variants) {
+      const t0 = performance.now();
       const list = v.weights ? rerankByContext(ctx.sqlite, q.question, base[v.mode], filters, now, v.weights) : base[v.mode];
+      if (v.weights === CONTEXT_WEIGHTS && v.mode === "hybrid") rerankMs.push(performance.now() - t0);
       const found = (k: number) => list.slice(0, k).filter((r) => expected.has(r.seq)).length / q.evidence.length;
       out.get(name)!.push({ category: q.category_name, r5: found(5), r10: found(10) });
     }
@@ -208,6 +212,11 @@ for (const sample of HELD_OUT ? ["conv-26", "conv-30"] : ["conv-26"]) {
   }
   (result.conversations as Record<string, unknown>)[sample] = rows;
 }
+const timing = stats(rerankMs);
+console.log(
+  `\nrerankByContext per question (hybrid, shipped weights, in process): p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms (n ${timing.n}, load ${os.loadavg()[0].toFixed(1)})`,
+);
+result.rerankMs = { ...timing, load: os.loadavg()[0] };
 await model.provider?.close?.();
 console.log(`\nwrote ${writeResult(`locomo-context-${path.basename(modelDir)}${HELD_OUT ? "-held-out" : "-tuning"}`, result)}`);
 process.exit(0);
