@@ -24,6 +24,12 @@ const ASKS_WHEN =
   /^\W*(when|since when|how long|how many (years|months|weeks|days)|(in |on )?(what|which) (year|month|day|date|week|time of year))\b|什么时候|何时|哪一?年|哪一?天|几月|多久/i;
 /** A year on its own ("in 2022") is a stated time chrono-node leaves out. */
 const BARE_YEAR = /\b(19|20)\d{2}\b/;
+/**
+ * Words without which chrono-node (English) finds no date: a text holding none skips the parser, the
+ * costly part (on the 788 LoCoMo dev turns, 486 skip it and the parser finds nothing in any of them).
+ */
+const TIME_CUE =
+  /\d|\b(yesterday|tomorrow|tmrw?|tonight|today|ago|last|next|past|this|coming|previous|noon|midnight|morning|evening|eve|afternoon|night|week|weekend|month|year|decade|day|hour|minute|second|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|couple|half|within|since|until|till|before|after|from|by|now|soon|later|earlier|recently|lately|christmas|easter)\b/i;
 /** A present-tense reference says nothing about when something happened. */
 const NOT_A_TIME = /^(now|right now|today|tonight|this moment)$/i;
 
@@ -40,6 +46,7 @@ export function dateIntent(query: string, now: Date): DateIntent {
 
 /** The times a text states, relative ones resolved against `reference`. */
 export function statedTimes(text: string, reference: Date): { states: boolean; spans: TimeSpan[] } {
+  if (!TIME_CUE.test(text)) return { states: false, spans: [] };
   const spans = safeParse(text, reference)
     .filter((r) => !NOT_A_TIME.test(r.text.trim()))
     .map(spanOf);
