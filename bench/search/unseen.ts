@@ -10,6 +10,8 @@ import { lexicalSearch } from "../../lib/search/lexical";
 import { searchQuery, type QueryTranslationSetting } from "../../lib/search/bilingual";
 import { isLabelName } from "../../lib/search/vector-text";
 import type { SearchFilters } from "../../lib/search/filters";
+import { rerankByContext } from "../../lib/search/context-rerank";
+import type { Ctx } from "../../lib/ctx";
 import { benchCtx, round, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR } from "./quality";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenKind } from "./unseen-set";
@@ -54,11 +56,16 @@ export interface PreparedQuery {
   lexical: ReturnType<typeof lexicalSearch>;
   vector: { seq: number; distance: number }[];
   expected: Set<number>;
+  question: string;
 }
 interface Prepared {
   queries: PreparedQuery[];
   candidates: Map<number, Candidate>;
+  /** The store, kept open for the context signals (lib/search/context-rerank.ts), as searchMemories applies them. */
+  sqlite: Ctx["sqlite"];
 }
+/** `RECOLLECT_BENCH_CONTEXT=off`: rank() alone, without the context signals (as before issue 42 round 7). */
+const CONTEXT = process.env.RECOLLECT_BENCH_CONTEXT !== "off";
 
 const { config } = loadConfig({
   env: {
@@ -128,7 +135,7 @@ async function prepare(
     .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
     .all() as (Omit<Candidate, "pinned"> & { pinned: number })[])
     candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
-  const out: Prepared = { queries: [], candidates };
+  const out: Prepared = { queries: [], candidates, sqlite: ctx.sqlite };
   queries.forEach((q, i) => {
     const qv = queryVectors[i];
     const vector = docVectors
@@ -145,9 +152,9 @@ async function prepare(
       }),
       vector,
       expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
+      question: q.q,
     });
   });
-  ctx.close();
   return out;
 }
 
@@ -184,7 +191,9 @@ const dot = (a: Float32Array, b: Float32Array) => {
 function ranked(p: Prepared, q: PreparedQuery, mode: Mode, fusion: Fusion): number[] {
   const lexical = mode === "vector" ? [] : q.lexical;
   const vector = mode === "lexical" ? null : q.vector;
-  return rank(lexical, vector, p.candidates, { projectId: null, now: Date.now() }, fusion).map((r) => r.seq);
+  const now = Date.now();
+  const list = rank(lexical, vector, p.candidates, { projectId: null, now }, fusion);
+  return (CONTEXT ? rerankByContext(p.sqlite, q.question, list, filters, now) : list).map((r) => r.seq);
 }
 
 interface HitScore {

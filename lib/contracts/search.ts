@@ -48,6 +48,8 @@ export interface SearchExplain {
   /** Score before boosts. */
   base: number;
   boosts: { pinned: number; recency: number; access: number; project: number };
+  /** Lifted as the neighbour of a strong hit in its source, or by the question's date (lib/search/context-rerank.ts). */
+  context?: { neighbour?: true; date?: number };
 }
 
 export interface SearchResult extends MemoryDto {

@@ -14,6 +14,7 @@ import { indexedForReading } from "../indexing/before-read";
 import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
+import { rerankByContext } from "./context-rerank";
 import { lexicalSearch } from "./lexical";
 import { searchQuery } from "./bilingual";
 import { vectorSearch } from "./vector";
@@ -113,7 +114,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   ))
     candidates.set(seq, c);
   const now = Date.now();
-  let ranked = rank(lexical, vector, candidates, { projectId, now });
+  // Then where and when each memory was written: a strong hit's neighbours, the question's date.
+  let ranked = rerankByContext(ctx.sqlite, input.query, rank(lexical, vector, candidates, { projectId, now }), filters, now);
   let window: RankedWindow | undefined;
   if (options.page) {
     const { offset, window: size } = options.page;
