@@ -99,7 +99,9 @@ async function main() {
   const walls: [number, number][] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
-    const user = v1History(sessionID, [{ user: SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
+    const user = v1History(sessionID, [
+      { user: SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` },
+    ])[0]!;
     history.push(user);
     const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
     routeCpu = 0;
@@ -148,7 +150,8 @@ async function main() {
       ["turns with a GC inside the route", withGc],
       ["turns without", without],
     ] as const)
-      if (xs.length) rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
+      if (xs.length)
+        rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
   }
   printTable(`The compress route's CPU per plugin turn, in process (${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
   writeResult("plugin-turn-route", { turns: TURNS, tokens, rows });
