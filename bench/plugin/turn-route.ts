@@ -136,6 +136,7 @@ async function main() {
     { history: `${Math.round(tokens / 1000)}K tokens (${history.length} msgs)`, "route CPU p50 ms": sum.p50, "p95 ms": sum.p95, "max ms": sum.max },
   ];
   if (PER_TURN) {
+    console.log(`resident set at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
     // The observer's entries arrive after the fact: let them in.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const withGc: number[] = [];
