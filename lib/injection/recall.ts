@@ -100,7 +100,7 @@ async function recallSearch(ctx: Ctx, input: ParsedRecallContextInput, limit: nu
   const session = input.sessionID;
   const key = searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
   const now = Date.now();
-  const hit = session ? cachedSearch(ctx, session, key, now) : undefined;
+  const hit = session ? cachedSearch(ctx.services.turnRecallSearches, ctx.sqlite, session, key, now) : undefined;
   if (hit) {
     if (options.countAccess === false) return hit;
     // Counted as the search would have counted them (lib/search/search.ts).
@@ -130,6 +130,6 @@ async function recallSearch(ctx: Ctx, input: ParsedRecallContextInput, limit: nu
     // The block is built from the results: the search's own text answer is not needed.
     { ...options, formatted: false },
   );
-  if (session) keepSearch(ctx, session, { key, version, at: now, results: found.results });
+  if (session) keepSearch(ctx.services.turnRecallSearches, session, { key, version, at: now, results: found.results });
   return found.results;
 }

@@ -1,5 +1,5 @@
+import type Database from "better-sqlite3";
 import type { SearchResult } from "../contracts/search";
-import type { Ctx } from "../ctx";
 import { memoryWriteVersion } from "../db/triggers";
 
 /**
@@ -29,15 +29,15 @@ export function searchKey(parts: readonly (string | number | boolean | null | un
   return JSON.stringify(parts);
 }
 
-export function cachedSearch(ctx: Ctx, sessionId: string, key: string, now: number): SearchResult[] | undefined {
-  const hit = ctx.services.turnRecallSearches.get(sessionId);
-  if (!hit || hit.key !== key || now - hit.at > MAX_AGE_MS || hit.version !== memoryWriteVersion(ctx.sqlite)) return undefined;
+// Not given the Ctx: lib/services.ts holds the map, and a Ctx import here would be a cycle.
+export function cachedSearch(searches: TurnRecallSearches, sqlite: Database.Database, sessionId: string, key: string, now: number): SearchResult[] | undefined {
+  const hit = searches.get(sessionId);
+  if (!hit || hit.key !== key || now - hit.at > MAX_AGE_MS || hit.version !== memoryWriteVersion(sqlite)) return undefined;
   return hit.results;
 }
 
 /** `version`: `memoryWriteVersion` read before the search ran, so a write during it is never missed. */
-export function keepSearch(ctx: Ctx, sessionId: string, entry: TurnRecallSearch): void {
-  const searches = ctx.services.turnRecallSearches;
+export function keepSearch(searches: TurnRecallSearches, sessionId: string, entry: TurnRecallSearch): void {
   searches.delete(sessionId);
   searches.set(sessionId, entry);
   while (searches.size > MAX_SESSIONS) searches.delete(searches.keys().next().value as string);
