@@ -6,9 +6,9 @@ export const SERVE_SCRIPT = path.join(ROOT, "server", "serve.ts");
 
 /**
  * V8's young generation, per semi-space (Node 20's default: 16 MB). The plugin's turn at 200K
- * tokens allocates a few megabytes on the server; with 16 MB about one turn in five had a scavenge
- * inside its compress request, and those turns set the p95 (route CPU p50 15 ms against 10 ms).
- * At 64 MB it is about one in fifteen (bench/plugin/turn-route.ts --per-turn; docs/benchmarks.md).
+ * tokens allocates a few megabytes on the server; with 16 MB one turn in four or five had a
+ * scavenge inside its compress request, and those turns cost more (route CPU p50 15 ms against
+ * 10 ms). At 64 MB it is one in nine to fifteen (bench/plugin/turn-route.ts --per-turn; docs/benchmarks.md).
  * Scavenges cost by what survives, not by the space's size; the space only grows as far as the
  * allocation rate asks.
  */
