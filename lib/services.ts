@@ -11,6 +11,7 @@ import type { ImportSourceCache } from "./importers/source-cache";
 import type { ReauthGrants } from "./auth/reauth-grants";
 import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
 import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
+import type { TurnRecallSearches } from "./injection/turn-recall-cache";
 
 /**
  * The state a database's verbs share beyond the database itself, owned in one place and reached
@@ -33,6 +34,8 @@ export interface Services {
   compressedParts: PartMemory;
   /** Recall blocks by session and message: a message keeps the same bytes on every later turn. */
   recallCache: Map<string, RecallContextDto>;
+  /** The last recall search of each session, reused by a turn asking the same of an unchanged store (injection/turn-recall-cache.ts). */
+  turnRecallSearches: TurnRecallSearches;
   /** `/api/compress`'s delta exchange: the last call of each session seen lately (compression/delta.ts). */
   compressDeltas: DeltaExchanges;
   /** Compression's schedule: where each session's replay stopped, to go on from there (compression/phases/schedule.ts). */
@@ -58,6 +61,7 @@ export function createServices(sqlite: Database.Database): Services {
     searchStatus: NO_PROVIDER_STATUS,
     compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
     recallCache: new Map(),
+    turnRecallSearches: new Map(),
     compressDeltas: new Map(),
     scheduleReplays: new Map(),
     preparedTurns: new Map(),

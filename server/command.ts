@@ -5,12 +5,22 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVE_SCRIPT = path.join(ROOT, "server", "serve.ts");
 
 /**
+ * V8's young generation, per semi-space (Node 20's default: 16 MB). The plugin's turn at 200K
+ * tokens allocates a few megabytes on the server; with 16 MB one turn in four or five had a
+ * scavenge inside its compress request, and those turns cost more (route CPU p50 15 ms against
+ * 10 ms). At 64 MB it is one in nine to fifteen (bench/plugin/turn-route.ts --per-turn; docs/benchmarks.md).
+ * Scavenges cost by what survives, not by the space's size; the space only grows as far as the
+ * allocation rate asks.
+ */
+export const SEMI_SPACE_MB = 64;
+
+/**
  * Node arguments that run the production server (server/serve.ts) in this very process: tsx as a
  * loader rather than its CLI, so signals reach the server itself and a pid is the server's.
  * Spawn with `cwd` at the checkout root (where `tsx` resolves).
  */
 export function serveArgs(host: string, port: number): string[] {
-  return ["--import", "tsx", SERVE_SCRIPT, "--hostname", host, "--port", String(port)];
+  return [`--max-semi-space-size=${SEMI_SPACE_MB}`, "--import", "tsx", SERVE_SCRIPT, "--hostname", host, "--port", String(port)];
 }
 
 /** True when a process command line (from /proc/<pid>/cmdline) is this server. */

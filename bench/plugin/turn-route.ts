@@ -9,8 +9,12 @@
  * of this process (process.cpuUsage), so a loaded machine still compares.
  *
  * `--cpu-profile <file>`: a V8 CPU profile of the timed route calls.
+ * `--per-turn`: also each turn's CPU and the garbage collections that ran inside its route call
+ * (node:perf_hooks "gc" entries), and the turns split by whether one did (the slow-turn tail).
+ * `--same-query`: every turn's user message is the same words ("go on"), so the turn's recall
+ * search is the previous turn's (lib/injection/turn-recall-cache.ts).
  *
- *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--cpu-profile route.cpuprofile]
+ *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--per-turn] [--same-query] [--cpu-profile route.cpuprofile]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +27,8 @@ const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 40);
 const TOKENS = numberArg(args, "--tokens", 200_000);
 const WARMUP = 5;
+const PER_TURN = args.includes("--per-turn");
+const SAME_QUERY = args.includes("--same-query");
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
 const cpuMs = ownCpuMs;
@@ -47,6 +53,14 @@ async function main() {
   type Result<T> = import("../../plugin/client").Result<T>;
 
   const { ctx, token } = boot();
+  // Garbage collections by wall-clock start and duration (ms), to tell which turns had one.
+  const gcs: { start: number; ms: number }[] = [];
+  if (PER_TURN) {
+    const { PerformanceObserver } = await import("node:perf_hooks");
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration });
+    }).observe({ entryTypes: ["gc"] });
+  }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-proj-"));
   // The store bench/plugin/entries.ts seeds.
   for (let i = 0; i < 8; i++)
@@ -55,10 +69,12 @@ async function main() {
 
   let timing = false;
   let routeCpu = 0;
+  let routeWall: [number, number] = [0, 0];
   const rt = createRuntime(resolveSettings({ url: "http://127.0.0.1:7731", autoStart: false }), directory, undefined);
   rt.client.post = (async <T>(pathname: string, body: unknown): Promise<Result<T>> => {
     const text = JSON.stringify(body);
     const c0 = cpuMs();
+    const w0 = performance.now();
     const req = new NextRequest(new URL(pathname, "http://127.0.0.1:7731"), {
       method: "POST",
       body: text,
@@ -66,7 +82,10 @@ async function main() {
     });
     const res = await POST(req, { params: Promise.resolve({}) });
     const answer = Buffer.from(await res.arrayBuffer());
-    if (timing) routeCpu += cpuMs() - c0;
+    if (timing) {
+      routeCpu += cpuMs() - c0;
+      routeWall = [w0, performance.now()];
+    }
     if (!res.ok) return { ok: false, status: res.status, error: answer.toString("utf8") } as Result<T>;
     return { ok: true, status: res.status, data: JSON.parse(answer.toString("utf8")) as T };
   }) as typeof rt.client.post;
@@ -77,9 +96,12 @@ async function main() {
   const s = rt.sessions.get(sessionID);
   const profiler = cpuProfiler(PROFILE);
   const costs: number[] = [];
+  const walls: [number, number][] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
-    const user = v1History(sessionID, [{ user: `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
+    const user = v1History(sessionID, [
+      { user: SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` },
+    ])[0]!;
     history.push(user);
     const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
     routeCpu = 0;
@@ -91,7 +113,10 @@ async function main() {
       recall,
     );
     timing = false;
-    if (t >= WARMUP) costs.push(routeCpu);
+    if (t >= WARMUP) {
+      costs.push(routeCpu);
+      walls.push(routeWall);
+    }
     history.push(...v1History(sessionID, [step(10_000 + t)]));
     await compressHistory(
       rt,
@@ -110,6 +135,25 @@ async function main() {
   const rows = [
     { history: `${Math.round(tokens / 1000)}K tokens (${history.length} msgs)`, "route CPU p50 ms": sum.p50, "p95 ms": sum.p95, "max ms": sum.max },
   ];
+  if (PER_TURN) {
+    console.log(`resident set at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+    // The observer's entries arrive after the fact: let them in.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const withGc: number[] = [];
+    const without: number[] = [];
+    costs.forEach((cpu, i) => {
+      const [w0, w1] = walls[i]!;
+      const inside = gcs.filter((g) => g.start >= w0 && g.start <= w1);
+      console.log(`turn ${i + WARMUP}: route CPU ${cpu.toFixed(2)} ms; GC inside: ${inside.map((g) => `${g.ms.toFixed(1)} ms`).join(", ") || "none"}`);
+      (inside.length ? withGc : without).push(cpu);
+    });
+    for (const [label, xs] of [
+      ["turns with a GC inside the route", withGc],
+      ["turns without", without],
+    ] as const)
+      if (xs.length)
+        rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
+  }
   printTable(`The compress route's CPU per plugin turn, in process (${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
   writeResult("plugin-turn-route", { turns: TURNS, tokens, rows });
   process.exit(0);

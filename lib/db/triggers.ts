@@ -112,3 +112,46 @@ export function watchVectorFilterChanges(sqlite: Database.Database, onChange: (s
   `);
   watched.set(sqlite, true);
 }
+
+/** This connection's count of memory writes that can change a search's answer (`memoryWriteVersion`). */
+const memoryWrites = connectionSlot<{ n: number }>("memoryWriteCount");
+
+/**
+ * A version of what a search reads, for caches of search answers (the turn's recall,
+ * lib/injection/turn-recall-cache.ts): it changes when, on this connection, a memory is created,
+ * deleted or has any column but its access statistics changed (TEMP triggers, as above), when the
+ * embedding writer replaces vectors (`noteVectorsWritten`), and when another connection commits
+ * anything (`PRAGMA data_version`). Counting an access (`access_count`, `last_accessed_at`: every
+ * search does it) leaves it as it is.
+ */
+export function memoryWriteVersion(sqlite: Database.Database): string {
+  let count = memoryWrites.get(sqlite);
+  if (!count) {
+    count = { n: 0 };
+    const counter = count;
+    sqlite.function("recollect_memory_written", { deterministic: false, varargs: false }, () => {
+      counter.n++;
+      return null;
+    });
+    const columns = (sqlite.prepare("SELECT name FROM pragma_table_info('memories')").pluck().all() as string[]).filter(
+      (c) => c !== "access_count" && c !== "last_accessed_at",
+    );
+    sqlite.exec(`
+      DROP TRIGGER IF EXISTS temp.recollect_memory_written_insert;
+      DROP TRIGGER IF EXISTS temp.recollect_memory_written_update;
+      DROP TRIGGER IF EXISTS temp.recollect_memory_written_delete;
+      CREATE TEMP TRIGGER recollect_memory_written_insert AFTER INSERT ON main.memories BEGIN SELECT recollect_memory_written(); END;
+      CREATE TEMP TRIGGER recollect_memory_written_update AFTER UPDATE OF ${columns.map((c) => `"${c}"`).join(", ")} ON main.memories
+      BEGIN SELECT recollect_memory_written(); END;
+      CREATE TEMP TRIGGER recollect_memory_written_delete AFTER DELETE ON main.memories BEGIN SELECT recollect_memory_written(); END;
+    `);
+    memoryWrites.set(sqlite, count);
+  }
+  return `${sqlite.pragma("data_version", { simple: true })}:${count.n}`;
+}
+
+/** The embedding writer replaced vectors on this connection: a search's answer may change. */
+export function noteVectorsWritten(sqlite: Database.Database): void {
+  const count = memoryWrites.get(sqlite);
+  if (count) count.n++;
+}

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { watchVectorFilterChanges } from "../db/triggers";
+import { noteVectorsWritten, watchVectorFilterChanges } from "../db/triggers";
 import { VECTOR_TABLE, vectorTableExists, vectorTableGeneration } from "../db/virtual-tables";
 import type { SearchFilters } from "../search/filters";
 import { connectionSlot } from "../db/connection-state";
@@ -59,6 +59,7 @@ const warming = connectionSlot<Set<number>>("vectorIndexWarming");
 
 /** The embedding writer replaced these memories' vectors on this connection. */
 export function markVectorsChanged(sqlite: Database.Database, seqs: Iterable<number>) {
+  noteVectorsWritten(sqlite);
   const index = indexes.get(sqlite);
   const pending = warming.get(sqlite);
   for (const s of seqs) {

@@ -7,6 +7,11 @@ import { dayAge, oneLine } from "./format";
 import { recordInjection } from "./record";
 import { headOf } from "../text-slice";
 import { nudgeNow } from "../extraction/nudge";
+import { recordAccess } from "../search/access";
+import { logger } from "../logging/logger";
+import { memoryWriteVersion } from "../db/triggers";
+import { cachedSearch, keepSearch, searchKey } from "./turn-recall-cache";
+import type { SearchResult } from "../contracts/search";
 
 /**
  * The recall block: memories relevant to the latest user message, attached to that message (not
@@ -43,21 +48,7 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   if (budget > 0 && limit > 0) {
     const exclude = new Set(input.exclude);
     const shown = new Set(input.shown);
-    const found = await searchMemories(
-      ctx,
-      {
-        directory: input.directory,
-        project: input.project,
-        query: input.query,
-        sessionId: input.sessionID,
-        limit: Math.min(100, limit + exclude.size),
-        purpose: "recall",
-        explain: true,
-        mode: "auto",
-      },
-      // The block is built from the results: the search's own text answer is not needed.
-      { ...options, formatted: false },
-    );
+    const found = { results: await recallSearch(ctx, input, Math.min(100, limit + exclude.size), options) };
     const now = Date.now();
     const relevant = found.results.filter(
       (r) => !exclude.has(r.id) && (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
@@ -99,4 +90,46 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   }
   recordInjected("recall", result.tokens);
   return result;
+}
+
+/**
+ * The search behind the block: the session's previous turn's ranked results when this turn asks the
+ * same of an unchanged store (./turn-recall-cache.ts), else a search, kept for the next turn.
+ */
+async function recallSearch(ctx: Ctx, input: ParsedRecallContextInput, limit: number, options: SearchOptions): Promise<SearchResult[]> {
+  const session = input.sessionID;
+  const key = searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
+  const now = Date.now();
+  const hit = session ? cachedSearch(ctx.services.turnRecallSearches, ctx.sqlite, session, key, now) : undefined;
+  if (hit) {
+    if (options.countAccess === false) return hit;
+    // Counted as the search would have counted them (lib/search/search.ts).
+    const ids = hit.map((r) => r.id);
+    (options.defer ?? ((task: () => void) => task()))(() => {
+      try {
+        recordAccess(ctx, ids, "recall", session ?? null, input.query);
+      } catch (error) {
+        logger.warn("access not recorded", { error: (error as Error).message });
+      }
+    });
+    return hit;
+  }
+  const version = session ? memoryWriteVersion(ctx.sqlite) : "";
+  const found = await searchMemories(
+    ctx,
+    {
+      directory: input.directory,
+      project: input.project,
+      query: input.query,
+      sessionId: session,
+      limit,
+      purpose: "recall",
+      explain: true,
+      mode: "auto",
+    },
+    // The block is built from the results: the search's own text answer is not needed.
+    { ...options, formatted: false },
+  );
+  if (session) keepSearch(ctx.services.turnRecallSearches, session, { key, version, at: now, results: found.results });
+  return found.results;
 }
