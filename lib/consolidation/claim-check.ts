@@ -50,7 +50,7 @@ function chineseWordsWithoutValues(text: string, values: ReadonlySet<string>): R
 /** Clauses, and in each the items of a list ("A, B and C", "A、B 和 C"). */
 function claimCount(text: string): number {
   let n = 0;
-  for (const clause of clausesOf(text)) n += clause.split(/\s+(?:and|or)\s+|[、和及与或]/).filter((x) => x.trim()).length;
+  for (const clause of clausesOf(text)) n += clause.split(/\s(?:and|or)\s|[、和及与或]/).filter((x) => x.trim()).length;
   return n;
 }
 
