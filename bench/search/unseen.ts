@@ -7,6 +7,7 @@ import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
+import { lexicalEvidenceFusion } from "../../lib/search/lexical-evidence";
 import { searchQuery, type QueryTranslationSetting } from "../../lib/search/bilingual";
 import { isLabelName } from "../../lib/search/vector-text";
 import { claimsOf } from "../../lib/embeddings/claims";
@@ -51,12 +52,15 @@ const TUNING_ONLY = args.includes("--tuning-only");
 /** `keep`: the question's names stay in its embedded text (as before issue 42 round 5). */
 const NAMES_IN_VECTOR = process.env.RECOLLECT_BENCH_NAMES_IN_VECTOR === "keep";
 /** `max`: each memory's claims (lib/embeddings/claims.ts) get vectors beside the whole; its distance is the nearest. */
-const CLAIM_VECTORS = process.env.RECOLLECT_BENCH_CLAIM_VECTORS === "max";
+const CLAIM_VECTORS = ["max", "mix"].includes(process.env.RECOLLECT_BENCH_CLAIM_VECTORS ?? "");
+/** `mix`: a memory's distance is the mean of its whole text's and its nearest claim's. */
+const CLAIM_MIX = process.env.RECOLLECT_BENCH_CLAIM_VECTORS === "mix";
 /** Vectors embedded per memory (index cost of CLAIM_VECTORS), per store prepared. */
 const vectorsPerMemory: number[] = [];
 
 type Mode = "lexical" | "vector" | "hybrid";
 export interface PreparedQuery {
+  question: string;
   kind: string;
   half: string;
   lexical: ReturnType<typeof lexicalSearch>;
@@ -147,16 +151,20 @@ async function prepare(
   queries.forEach((q, i) => {
     const qv = queryVectors[i];
     const nearest = new Map<number, number>();
+    const whole = new Map<number, number>();
     pieceVectors.forEach((v, i) => {
       const seq = bySeq[pieces[i].owner];
       const d = 1 - dot(qv, v);
+      if (i < texts.length) whole.set(seq, d);
       if (d < (nearest.get(seq) ?? 9)) nearest.set(seq, d);
     });
+    if (CLAIM_MIX) for (const [seq, d] of nearest) nearest.set(seq, (d + (whole.get(seq) ?? d)) / 2);
     const vector = [...nearest]
       .map(([seq, distance]) => ({ seq, distance }))
       .sort((a, b) => a.distance - b.distance)
       .slice(0, CANDIDATES);
     out.queries.push({
+      question: q.q,
       kind: q.kind,
       half: q.half,
       lexical: lexicalSearch(ctx, asked[i].terms, filters, CANDIDATES, {
@@ -202,10 +210,13 @@ const dot = (a: Float32Array, b: Float32Array) => {
   return s;
 };
 
+/** `RECOLLECT_BENCH_LEXICAL_EVIDENCE=off`: the fusion without lib/search/lexical-evidence.ts (as before round three session eight). */
+let EVIDENCE = process.env.RECOLLECT_BENCH_LEXICAL_EVIDENCE !== "off";
 function ranked(p: Prepared, q: PreparedQuery, mode: Mode, fusion: Fusion): number[] {
   const lexical = mode === "vector" ? [] : q.lexical;
   const vector = mode === "lexical" ? null : q.vector;
-  return rank(lexical, vector, p.candidates, { projectId: null, now: Date.now() }, fusion).map((r) => r.seq);
+  const f = EVIDENCE ? lexicalEvidenceFusion(q.question, lexical, vector, fusion) : fusion;
+  return rank(lexical, vector, p.candidates, { projectId: null, now: Date.now() }, f).map((r) => r.seq);
 }
 
 interface HitScore {
@@ -350,9 +361,16 @@ const result: Record<string, unknown> = {
   rewrite: REWRITE ?? null,
   translate: TRANSLATE,
   tuningOnly: TUNING_ONLY,
+  lexicalEvidence: EVIDENCE,
   claimVectors: CLAIM_VECTORS ? vectorsPerMemory : null,
 };
-result.shipped = report(FUSION, "Shipped fusion");
+result.shipped = report(FUSION, `Shipped fusion${EVIDENCE ? " with lib/search/lexical-evidence.ts" : ""}`);
+// The same lists without lexical-evidence.ts: the fusion as it was before round three session eight.
+if (EVIDENCE) {
+  EVIDENCE = false;
+  result.withoutEvidence = report(FUSION, "Shipped fusion WITHOUT lexical-evidence.ts (before)");
+  EVIDENCE = true;
+}
 
 // `--try={...}`: a fusion to compare with the shipped one (merged over it), tuning only unless asked.
 for (const a of args.filter((x) => x.startsWith("--try="))) {
