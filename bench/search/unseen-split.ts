@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { queryTerms, tokenize } from "../../lib/search/tokenizer";
+import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenQuery } from "./unseen-set";
 
@@ -49,8 +50,21 @@ export function checkFreshSet(): string[] {
   return problems;
 }
 
+/** Problems of the agents set (bench/search/agents-set.ts): unknown answers, shared content words, duplicates. */
+export function checkAgentsSet(): string[] {
+  const byKey = new Map(AGENTS_MEMORIES.map((m) => [m.key, m]));
+  const problems: string[] = byKey.size === AGENTS_MEMORIES.length ? [] : ["duplicate memory keys"];
+  if (new Set(AGENTS_QUERIES.map((q) => q.q)).size !== AGENTS_QUERIES.length) problems.push("duplicate questions");
+  for (const q of AGENTS_QUERIES) {
+    const m = byKey.get(q.expect);
+    if (!m) problems.push(`${q.q}: unknown answer ${q.expect}`);
+    else if (sharedTerms(q.q, m.content).length) problems.push(`${q.expect} shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
+  }
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = [...checkUnseenSet(), ...checkFreshSet().map((p) => `fresh ${p}`)];
+  const problems = [...checkUnseenSet(), ...checkFreshSet().map((p) => `fresh ${p}`), ...checkAgentsSet().map((p) => `agents ${p}`)];
   const counts: Record<string, Record<string, number>> = {};
   for (const q of UNSEEN_QUERIES) {
     counts[q.kind] ??= { tuning: 0, frozen: 0 };
@@ -61,6 +75,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const fresh = { tuning: 0, frozen: 0 };
   for (const q of FRESH_QUERIES) fresh[queryHalf(q)]++;
   console.log(`fresh set: ${FRESH_MEMORIES.length} memories, ${FRESH_QUERIES.length} paraphrase questions`, fresh);
+  const agents = { tuning: 0, frozen: 0 };
+  for (const q of AGENTS_QUERIES) agents[queryHalf(q)]++;
+  console.log(`agents set: ${AGENTS_MEMORIES.length} memories, ${AGENTS_QUERIES.length} paraphrase questions`, agents);
   console.log(problems.length ? problems.join("\n") : "no problems");
   process.exitCode = problems.length ? 1 : 0;
 }

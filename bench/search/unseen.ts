@@ -7,8 +7,10 @@ import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { lexicalSearch } from "../../lib/search/lexical";
+import { lexicalEvidenceFusion } from "../../lib/search/lexical-evidence";
 import { searchQuery, type QueryTranslationSetting } from "../../lib/search/bilingual";
 import { isLabelName } from "../../lib/search/vector-text";
+import { claimsOf } from "../../lib/embeddings/claims";
 import type { SearchFilters } from "../../lib/search/filters";
 import { rerankByContext } from "../../lib/search/context-rerank";
 import type { Ctx } from "../../lib/ctx";
@@ -17,6 +19,7 @@ import { LOCOMO_DIR } from "./quality";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenKind } from "./unseen-set";
 import { queryHalf } from "./unseen-split";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
+import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
 
 /**
  * Issue 42: retrieval quality on the labelled set nobody tuned on (bench/search/unseen-set.ts), per
@@ -25,7 +28,9 @@ import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
  * embedded once; every mode ranks lib's lexical top 100 and the exact cosine top 100 through lib's
  * rank(), as searchMemories does. `--cv`: fits the fusion by 5-fold cross-validation on the tuning
  * halves (and conv-26) only, then reports both halves with the chosen weights. The fresh set
- * (bench/search/fresh-set.ts, round 4) is scored in its own store, as the "fresh" kind.
+ * (bench/search/fresh-set.ts, round 4) is scored in its own store, as the "fresh" kind; the agents set
+ * (bench/search/agents-set.ts, round three session eight) in a store of its 104 memories beside the
+ * 333 fresh-set memories, as the "agents" kind.
  * `--dump=FILE` writes the prepared lists for trying a fusion offline.
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
@@ -48,9 +53,16 @@ const TRANSLATE = (process.env.RECOLLECT_BENCH_TRANSLATE ?? "off") as QueryTrans
 const TUNING_ONLY = args.includes("--tuning-only");
 /** `keep`: the question's names stay in its embedded text (as before issue 42 round 5). */
 const NAMES_IN_VECTOR = process.env.RECOLLECT_BENCH_NAMES_IN_VECTOR === "keep";
+/** `max`: each memory's claims (lib/embeddings/claims.ts) get vectors beside the whole; its distance is the nearest. */
+const CLAIM_VECTORS = ["max", "mix"].includes(process.env.RECOLLECT_BENCH_CLAIM_VECTORS ?? "");
+/** `mix`: a memory's distance is the mean of its whole text's and its nearest claim's. */
+const CLAIM_MIX = process.env.RECOLLECT_BENCH_CLAIM_VECTORS === "mix";
+/** Vectors embedded per memory (index cost of CLAIM_VECTORS), per store prepared. */
+const vectorsPerMemory: number[] = [];
 
 type Mode = "lexical" | "vector" | "hybrid";
 export interface PreparedQuery {
+  question: string;
   kind: string;
   half: string;
   lexical: ReturnType<typeof lexicalSearch>;
@@ -125,7 +137,14 @@ async function prepare(
     }
   }
   const asked = queries.map((q) => searchQuery(rewrite ? rewrite(q.q) : q.q, TRANSLATE, NAMES_IN_VECTOR ? undefined : (name) => isLabelName(ctx.sqlite, name)));
-  const docVectors = await embedAll(texts, "passage");
+  // Claim vectors: each piece remembers its memory; a memory's distance is its nearest piece's.
+  const pieces = texts.map((t, j) => ({ text: t, owner: j }));
+  if (CLAIM_VECTORS) texts.forEach((t, j) => pieces.push(...claimsOf(t).map((c) => ({ text: c, owner: j }))));
+  vectorsPerMemory.push(pieces.length / texts.length);
+  const pieceVectors = await embedAll(
+    pieces.map((p) => p.text),
+    "passage",
+  );
   const queryVectors = await embedAll(
     asked.map((q) => q.embedText),
     "query",
@@ -138,11 +157,21 @@ async function prepare(
   const out: Prepared = { queries: [], candidates, sqlite: ctx.sqlite };
   queries.forEach((q, i) => {
     const qv = queryVectors[i];
-    const vector = docVectors
-      .map((v, j) => ({ seq: bySeq[j], distance: 1 - dot(qv, v) }))
+    const nearest = new Map<number, number>();
+    const whole = new Map<number, number>();
+    pieceVectors.forEach((v, i) => {
+      const seq = bySeq[pieces[i].owner];
+      const d = 1 - dot(qv, v);
+      if (i < texts.length) whole.set(seq, d);
+      if (d < (nearest.get(seq) ?? 9)) nearest.set(seq, d);
+    });
+    if (CLAIM_MIX) for (const [seq, d] of nearest) nearest.set(seq, (d + (whole.get(seq) ?? d)) / 2);
+    const vector = [...nearest]
+      .map(([seq, distance]) => ({ seq, distance }))
       .sort((a, b) => a.distance - b.distance)
       .slice(0, CANDIDATES);
     out.queries.push({
+      question: q.q,
       kind: q.kind,
       half: q.half,
       lexical: lexicalSearch(ctx, asked[i].terms, filters, CANDIDATES, {
@@ -188,11 +217,15 @@ const dot = (a: Float32Array, b: Float32Array) => {
   return s;
 };
 
+/** `RECOLLECT_BENCH_LEXICAL_EVIDENCE=on` also scores the fusion with lib/search/lexical-evidence.ts (fitted, not shipped: search does not use it). */
+const TRY_EVIDENCE = process.env.RECOLLECT_BENCH_LEXICAL_EVIDENCE === "on";
+let EVIDENCE = false;
 function ranked(p: Prepared, q: PreparedQuery, mode: Mode, fusion: Fusion): number[] {
   const lexical = mode === "vector" ? [] : q.lexical;
   const vector = mode === "lexical" ? null : q.vector;
   const now = Date.now();
-  const list = rank(lexical, vector, p.candidates, { projectId: null, now }, fusion);
+  const f = EVIDENCE ? lexicalEvidenceFusion(q.question, lexical, vector, fusion) : fusion;
+  const list = rank(lexical, vector, p.candidates, { projectId: null, now }, f);
   return (CONTEXT ? rerankByContext(p.sqlite, q.question, list, filters, now) : list).map((r) => r.seq);
 }
 
@@ -271,9 +304,14 @@ const fresh = await prepare(
   FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
   FRESH_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
 );
+// The agents set (bench/search/agents-set.ts): its 104 memories beside the fresh set's 333 as neighbours.
+const agents = await prepare(
+  [...AGENTS_MEMORIES, ...FRESH_MEMORIES].map((m) => ({ key: m.key, content: m.content })),
+  AGENTS_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "agents", half: queryHalf(q), expect: [q.expect] })),
+);
 const locomo = await locomoSets();
 console.log(
-  `embedded in ${round((performance.now() - t0) / 1000, 1)} s (model ${path.basename(modelDir)}${REWRITE ? `, queries rewritten by ${REWRITE}` : ""})`,
+  `embedded in ${round((performance.now() - t0) / 1000, 1)} s (model ${path.basename(modelDir)}${REWRITE ? `, queries rewritten by ${REWRITE}` : ""}${CLAIM_VECTORS ? `, claim vectors: ${vectorsPerMemory.map((n) => round(n, 2)).join(" / ")} vectors a memory` : ""})`,
 );
 
 // `--dump=file`: the prepared lists (lexical with coverage, vector), for trying fusions offline.
@@ -282,11 +320,16 @@ if (dumpTo) {
   const plain = (p: Prepared) => ({ queries: p.queries.map((q) => ({ ...q, expected: [...q.expected] })), candidates: [...p.candidates.values()] });
   fs.writeFileSync(
     dumpTo,
-    JSON.stringify({ set: plain(set), fresh: plain(fresh), locomo: Object.fromEntries(Object.entries(locomo).map(([k, p]) => [k, plain(p)])) }),
+    JSON.stringify({
+      set: plain(set),
+      fresh: plain(fresh),
+      agents: plain(agents),
+      locomo: Object.fromEntries(Object.entries(locomo).map(([k, p]) => [k, plain(p)])),
+    }),
   );
 }
 
-const KINDS: (UnseenKind | "fresh")[] = ["paraphrase", "cross", "keyword", "identifier", "zh", "distractor", "fresh"];
+const KINDS: (UnseenKind | "fresh" | "agents")[] = ["paraphrase", "cross", "keyword", "identifier", "zh", "distractor", "fresh", "agents"];
 const MODES: Mode[] = ["lexical", "vector", "hybrid"];
 
 function report(fusion: Fusion, label: string) {
@@ -295,7 +338,8 @@ function report(fusion: Fusion, label: string) {
     for (const kind of [...KINDS, "overall"]) {
       const row: Record<string, unknown> = { half, kind };
       for (const mode of MODES) {
-        const s = kind === "fresh" ? scoreHits(fresh, mode, fusion, (q) => q.half === half).fresh : scoreHits(set, mode, fusion, (q) => q.half === half)[kind];
+        const own = kind === "fresh" ? fresh : kind === "agents" ? agents : set;
+        const s = scoreHits(own, mode, fusion, (q) => q.half === half)[kind];
         row.n = s?.n ?? 0;
         row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
       }
@@ -327,8 +371,16 @@ const result: Record<string, unknown> = {
   rewrite: REWRITE ?? null,
   translate: TRANSLATE,
   tuningOnly: TUNING_ONLY,
+  lexicalEvidence: TRY_EVIDENCE,
+  claimVectors: CLAIM_VECTORS ? vectorsPerMemory : null,
 };
 result.shipped = report(FUSION, "Shipped fusion");
+// The same lists with lexical-evidence.ts, which search does not use (docs/semantic-search.md says why).
+if (TRY_EVIDENCE) {
+  EVIDENCE = true;
+  result.withEvidence = report(FUSION, "Shipped fusion WITH lexical-evidence.ts (not shipped)");
+  EVIDENCE = false;
+}
 
 // `--try={...}`: a fusion to compare with the shipped one (merged over it), tuning only unless asked.
 for (const a of args.filter((x) => x.startsWith("--try="))) {
@@ -341,7 +393,7 @@ if (args.includes("--cv")) {
   const now = Date.now();
   // Both sets' tuning halves (the fresh set ranks in its own store).
   const tuningOf = (p: Prepared) => p.queries.filter((q) => q.half === "tuning").map((q) => ({ q, p }));
-  const tuning = [...tuningOf(set), ...tuningOf(fresh)];
+  const tuning = [...tuningOf(set), ...tuningOf(fresh), ...tuningOf(agents)];
   const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
   const lexicalAt = tuning.map(({ q, p }) => position(q, ranked(p, q, "lexical", FUSION)));
   const conv26 = locomo["conv-26"];
