@@ -68,7 +68,6 @@ export interface PreparedQuery {
   lexical: ReturnType<typeof lexicalSearch>;
   vector: { seq: number; distance: number }[];
   expected: Set<number>;
-  question: string;
 }
 interface Prepared {
   queries: PreparedQuery[];
@@ -181,7 +180,6 @@ async function prepare(
       }),
       vector,
       expected: new Set(q.expect.map((k) => seqOf.get(k)!).filter((s) => s != null)),
-      question: q.q,
     });
   });
   return out;
