@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { DirectHandler, DirectRequestInit } from "../lib/http/direct-routes";
+import { type DirectHandler, type DirectRequestInit, rememberedBody } from "../lib/http/direct-routes";
 import { LOCAL_ADDRESS_HEADER } from "../lib/security/server-proof";
 
 /**
@@ -38,7 +38,9 @@ export async function answerDirect(handler: DirectHandler, req: http.IncomingMes
   // node:http does for a handler that never reads, so the client finishes sending and gets the
   // answer, and the connection can carry the next request.
   if (!req.complete) body?.drop();
-  const answer = Buffer.from(await response.arrayBuffer());
+  // A route's JSON answer is written from its text (lib/http/direct-routes.ts): no stream to read back.
+  const text = rememberedBody(response);
+  const answer = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) if (name !== "set-cookie") out[name] = value;
   const cookies = response.headers.getSetCookie();
