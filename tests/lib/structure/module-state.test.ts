@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   "lib/enrichment/refs.ts:remotes": "directory -> its git remote (a promise: one `git` a directory), a memo of git",
   "lib/enrichment/refs.ts:knownRemotes": "the settled remotes of `remotes`, read synchronously",
   "lib/search/tokenizer.ts:stemCache": "word -> stem, a memo of a pure function",
+  "lib/search/format.ts:wordTermsMemo": "word -> its terms for snippets, a memo of a pure function",
+  "lib/search/format.ts:prefixCounts": "a result line's prefix -> its token count, a memo of a pure function",
   "lib/search/tokenizer.ts:recent": "text -> tokens for the last few texts, a memo of a pure function",
   "lib/search/bilingual.ts:dictionary": "the bundled dictionary, loaded on first use and never changed",
   "lib/compression/phases/select.ts:tags": "text -> tag, a memo of a pure function",
