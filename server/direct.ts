@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { DirectHandler, DirectRequestInit } from "../lib/http/direct-routes";
+import { type DirectHandler, type DirectRequestInit, rememberedBody } from "../lib/http/direct-routes";
 import { LOCAL_ADDRESS_HEADER } from "../lib/security/server-proof";
 
 /**
@@ -50,7 +50,9 @@ export async function answerDirect(handler: DirectHandler, req: http.IncomingMes
     await writeStreamed(response.body, res);
     return;
   }
-  const answer = Buffer.from(await response.arrayBuffer());
+  // A route's JSON answer is written from its text (lib/http/direct-routes.ts): no stream to read back.
+  const text = rememberedBody(response);
+  const answer = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   out["content-length"] = String(answer.byteLength);
   res.writeHead(response.status, out);
   res.end(answer);

@@ -15,7 +15,7 @@ import { startBenchServer } from "./speed";
 /**
  * Lexical search at scale against an exhaustive BM25 ranking of the same store.
  *
- *   npx tsx bench/search/scale.ts [--sizes 10000,100000] [--no-http] [--no-build]
+ *   npx tsx bench/search/scale.ts [--sizes 10000,100000] [--no-http] [--no-build] [--no-warm-wait] [--no-exhaustive]
  *
  * Stores of LoCoMo dev turns (conv-26, conv-30) mixed with synthetic coding memories
  * (scale-corpus.ts). For every dev question: lexicalSearch's top 10 against the exhaustive top 10
@@ -24,6 +24,11 @@ import { startBenchServer } from "./speed";
  * (must be 0), recall@10 of the evidence turns for both, latency in process; then POST /api/search
  * (lexical) over HTTP against the production server on the same store. Skips when
  * ../shared/data/locomo-dev is absent (RECOLLECT_SHARED_DIR points elsewhere).
+ *
+ * `--no-warm-wait` times the HTTP requests as soon as the server answers, while it may still build
+ * its near-duplicate index (1,000,000 memories: over 900 s on a loaded machine); the table's
+ * "warm-up" column says whether it was still building after each filter. `--no-exhaustive` skips
+ * the in-process comparison (the exhaustive ranking of every filter, slow at 1,000,000).
  */
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -53,7 +58,7 @@ function exhaustive(ctx: Ctx, terms: readonly string[], filters: SearchFilters, 
 
 const cpuMicros = (used: NodeJS.CpuUsage) => used.user + used.system;
 
-export async function runScale(sizes: number[], http = true, build = true) {
+export async function runScale(sizes: number[], http = true, build = true, { waitForWarmUp = true, exhaustiveToo = true } = {}) {
   const data = locomo();
   if (!data) {
     console.log("skipped scale: the LoCoMo dev split is absent");
@@ -70,7 +75,7 @@ export async function runScale(sizes: number[], http = true, build = true) {
     const stored = loadScaleStore(ctx, n, data.turns);
     const loadSeconds = round((performance.now() - t0) / 1000, 1);
     const seqOf = new Map(stored.map((s) => [`${s.sampleId}/${s.diaId}`, s.seq]));
-    for (const filter of FILTERS) {
+    for (const filter of exhaustiveToo ? FILTERS : []) {
       let overlap = 0;
       let short = 0;
       let recallPlan = 0;
@@ -126,7 +131,9 @@ export async function runScale(sizes: number[], http = true, build = true) {
     }
     ctx.close();
     if (http) {
-      const server = await startBenchServer(dataDir, {});
+      const started = performance.now();
+      const server = await startBenchServer(dataDir, {}, [], { waitForWarmUp });
+      const startSeconds = round((performance.now() - started) / 1000, 1);
       try {
         const client = keepAliveClient(server.url, server.token);
         for (const filter of ["none", "project", "tags"] as const) {
@@ -158,6 +165,8 @@ export async function runScale(sizes: number[], http = true, build = true) {
             "server cpu ms/query": serverCpu,
             "empty answers": empty / 2,
             loadSeconds,
+            startSeconds,
+            ...(waitForWarmUp ? {} : { "warm-up": (await server.warmingUp()) ? "building" : "done" }),
             load1: round(os.loadavg()[0], 1),
           });
           console.log(table([overHttp[overHttp.length - 1]]));
@@ -180,7 +189,10 @@ export async function runScale(sizes: number[], http = true, build = true) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (opt("sizes") ?? "10000,100000").split(",").map(Number);
-  const result = await runScale(sizes, !args.includes("--no-http"), !args.includes("--no-build"));
+  const result = await runScale(sizes, !args.includes("--no-http"), !args.includes("--no-build"), {
+    waitForWarmUp: !args.includes("--no-warm-wait"),
+    exhaustiveToo: !args.includes("--no-exhaustive"),
+  });
   if (result) console.log(`\nwrote ${writeResult("search-scale", { at: new Date().toISOString(), ...result })}`);
   process.exit(0);
 }

@@ -30,6 +30,22 @@ export type DirectHandler = ((req: Request) => Promise<Response>) & {
 
 const routes = processSingleton("direct-routes", () => new Map<string, DirectHandler>());
 
+/**
+ * The JSON text of the answers the API's `json()` built (app/api/_lib/handler.ts), by response: the
+ * front gate writes it as it is instead of reading the response's body stream back (a web stream
+ * taken apart again: about 4% of a search's CPU). Weak: gone with the response.
+ */
+const bodies = processSingleton("direct-bodies", () => new WeakMap<Response, string>());
+
+/** Notes the text `res` was built with (its whole body). */
+export function rememberBody(res: Response, text: string): Response {
+  bodies.set(res, text);
+  return res;
+}
+
+/** The text a response was built with, when `rememberBody` noted it. */
+export const rememberedBody = (res: Response): string | undefined => bodies.get(res);
+
 const keyOf = (method: string, pathname: string) => `${method} ${pathname}`;
 
 export function registerDirectRoute(method: string, pathname: string, handler: DirectHandler): void {

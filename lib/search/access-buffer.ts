@@ -4,6 +4,7 @@ import { cancelWriteLater, writeLater } from "../db/write-later";
 import { writeGateState } from "../db/write-gate";
 import { logger } from "../logging/logger";
 import { connectionSlot } from "../db/connection-state";
+import { isAccessTask, recordAccesses } from "./access";
 
 /**
  * Access counting for the HTTP routes: the writes of many searches run together, once a second,
@@ -37,10 +38,25 @@ export function flushAccess(sqlite: Database.Database) {
   // A sliced write (an import) holds the write lock on its own connection: count after it.
   if (writeGateState().held) return writeLater(sqlite, "access", FLUSH_EVERY_MS, flushAccess);
   const tasks = buffer.splice(0);
+  // The searches' own accesses are merged into one write of two statements (access.ts).
+  const accesses = tasks.filter(isAccessTask);
+  const others = tasks.filter((t) => !isAccessTask(t));
   try {
-    // Each task catches its own errors (see searchMemories); nested, each runs in a savepoint.
-    sqlite.transaction(() => tasks.forEach((t) => t())).immediate();
+    sqlite
+      .transaction(() => {
+        if (accesses.length)
+          recordAccesses(
+            sqlite,
+            accesses.map((t) => t.access),
+          );
+        // Each task catches its own errors (see searchMemories); nested, each runs in a savepoint.
+        for (const t of others) t();
+      })
+      .immediate();
   } catch (error) {
     logger.warn("access counts not recorded", { error: (error as Error).message, searches: tasks.length });
+    // One at a time instead: a failing one (a full disk comes back, a memory's row is odd) costs
+    // only its own counts. Each task catches and logs its own errors.
+    if (accesses.length && sqlite.open) for (const t of accesses) t();
   }
 }

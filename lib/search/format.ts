@@ -4,6 +4,24 @@ import { tokenize } from "./tokenizer";
 import { headOf } from "../text-slice";
 
 const SNIPPET_CHARS = 240;
+
+/**
+ * word -> its terms, a memo of a pure function across searches: the same memories come back search
+ * after search, and tokenizing each of their words was most of a snippet's cost (about 4% of a
+ * lexical search's CPU at 100,000 memories). Emptied when it grows past WORDS_MAX.
+ */
+const wordTermsMemo = new Map<string, readonly string[]>();
+const WORDS_MAX = 50_000;
+
+function wordTerms(word: string): readonly string[] {
+  let terms = wordTermsMemo.get(word);
+  if (terms === undefined) {
+    terms = tokenize(word, "query");
+    if (wordTermsMemo.size >= WORDS_MAX) wordTermsMemo.clear();
+    wordTermsMemo.set(word, terms);
+  }
+  return terms;
+}
 const RESERVE = 16;
 
 /**
@@ -21,7 +39,7 @@ export function snippet(content: string, terms: ReadonlySet<string>, size = SNIP
   for (const m of scanned.matchAll(/\S+/g)) {
     let match = matches.get(m[0]);
     if (match === undefined) {
-      match = tokenize(m[0], "query").some((t) => terms.has(t));
+      match = wordTerms(m[0]).some((t) => terms.has(t));
       matches.set(m[0], match);
     }
     if (match) hits.push(m.index);
@@ -74,7 +92,7 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     // The prefix (rank, age) changes from search to search, the memory's text does not: counted
     // apart, a long text's count comes from the cache (lib/token-count.ts). The sum errs high, if at
     // all: the space between them is a token of its own instead of joining the next word.
-    const prefixCost = countTokens(prefix);
+    const prefixCost = prefixTokens(prefix);
     for (const body of [full, short]) {
       const cost = prefixCost + countTokens(body) + 1;
       if (used + cost <= room) {
@@ -92,6 +110,24 @@ export function formatResults(query: string, results: SearchResult[], tokenBudge
     if (used + countTokens(more) <= tokenBudget) lines.push(more);
   }
   return lines.join("\n");
+}
+
+/**
+ * prefix -> its token count, a memo of a pure function: a line's prefix (rank, category, scope,
+ * age) takes few values, and counting it again at every search cost more than the rest of a line
+ * (whose text count is cached by lib/token-count.ts). Emptied when it grows past PREFIXES_MAX.
+ */
+const prefixCounts = new Map<string, number>();
+const PREFIXES_MAX = 10_000;
+
+function prefixTokens(prefix: string): number {
+  let n = prefixCounts.get(prefix);
+  if (n === undefined) {
+    n = countTokens(prefix);
+    if (prefixCounts.size >= PREFIXES_MAX) prefixCounts.clear();
+    prefixCounts.set(prefix, n);
+  }
+  return n;
 }
 
 const clip = (s: string, n: number) => (s.length <= n ? s : `${headOf(s, n - 1)}…`);

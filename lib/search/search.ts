@@ -7,7 +7,7 @@ import { fromRaw, MEMORY_COLUMNS, type RawMemoryRow } from "../memories/row";
 import { lookupProject } from "../projects/lookup";
 import { logger } from "../logging/logger";
 import { cachedTrackersOf } from "../enrichment/memory-trackers";
-import { recordAccess } from "./access";
+import { accessTask } from "./access";
 import { memoryConditions, narrowsBeyondVectors, type SearchFilters } from "./filters";
 import { prepared } from "../db/prepared";
 import { indexedForReading } from "../indexing/before-read";
@@ -154,15 +154,9 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     for (const r of results) if (by.has(r.id)) r.supersededBy = by.get(r.id);
   }
   if (options.countAccess === false) return { ...output(results, mode, reason, input, started, options), ...(window ? { window } : {}) };
-  const accessed = results.map((r) => r.id);
-  (options.defer ?? runNow)(() => {
-    try {
-      recordAccess(ctx, accessed, input.purpose, input.sessionId ?? null, input.query);
-    } catch (error) {
-      // A statistic: never worth failing (or, deferred, crashing) a search over.
-      logger.warn("access not recorded", { error: (error as Error).message });
-    }
-  });
+  const accessed = { ids: results.map((r) => r.id), kind: input.purpose, sessionId: input.sessionId ?? null, query: input.query, at: now };
+  // A statistic: never worth failing (or, deferred, crashing) a search over.
+  (options.defer ?? runNow)(accessTask(ctx, accessed, (error) => logger.warn("access not recorded", { error: error.message })));
   // The returned rows show the access just counted.
   for (const r of results) {
     r.accessCount += 1;

@@ -13,7 +13,7 @@ import { observeRequest } from "@/lib/metrics/http";
 import type { GuardAuth } from "@/lib/security/guard";
 import { API_SECURITY_HEADERS, withHeaders } from "@/lib/security/headers";
 import { guardNextRequest } from "./guard-request";
-import { registerDirectRoute } from "@/lib/http/direct-routes";
+import { registerDirectRoute, rememberBody } from "@/lib/http/direct-routes";
 import { contractSteps } from "@/lib/http/contract-sliced";
 import { runSliced } from "@/lib/slices";
 
@@ -113,7 +113,13 @@ export function errorResponse(error: unknown, ctx?: Ctx): Response {
   return json({ error: { code: "internal", message: "internal error (see the server log)", details: null } }, 500);
 }
 
-export const json = (body: unknown, status = 200, headers?: HeadersInit) => NextResponse.json(body, { status, headers });
+/** As NextResponse.json; the text is noted for the front gate, which writes it without reading the body stream back. */
+export function json(body: unknown, status = 200, headers?: HeadersInit): NextResponse {
+  const text = JSON.stringify(body);
+  const all = new Headers(headers);
+  if (!all.has("content-type")) all.set("content-type", "application/json");
+  return rememberBody(new NextResponse(text, { status, headers: all }), text) as NextResponse;
+}
 
 /** Reads a JSON body, refusing one over `limit` bytes (413) before parsing it, and one that is not JSON (400). */
 export const readJson = (req: NextRequest, limit: number | BodyLimit): Promise<unknown> => readJsonBody(req, limit);

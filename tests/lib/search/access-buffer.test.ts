@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemory } from "../../../lib/memories";
+import { createMemory, removeMemory } from "../../../lib/memories";
 import { batchedAccess, flushAccess } from "../../../lib/search/access-buffer";
 import { searchMemories } from "../../../lib/search/search";
 import { testCtx } from "../../helpers/ctx";
@@ -36,5 +36,36 @@ describe("batched access counting (the HTTP routes)", () => {
     expect(counts(ctx, memory.id).count).toBe(0);
     flushAccess(ctx.sqlite);
     expect(counts(ctx, memory.id)).toEqual({ count: 1, logged: 1 });
+  });
+
+  it("merges the searches of one flush: counts add up, the latest time wins, one log row per hit in answer order, a deleted memory skipped", async () => {
+    const ctx = testCtx();
+    contexts.push(ctx);
+    const kept = createMemory(ctx, { content: "the release train leaves every tuesday" }).memory;
+    const gone = createMemory(ctx, { content: "the release checklist lives in the wiki" }).memory;
+    const defer = batchedAccess(ctx);
+    const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    const answered: string[] = [];
+    for (const query of ["release train", "release checklist", `release ${token}`]) {
+      const out = await searchMemories(ctx, searchInput.parse({ query, sessionId: "ses_merge" }), { defer });
+      answered.push(...out.results.map((r) => `${r.id} ${r.lastAccessedAt}`));
+    }
+    removeMemory(ctx, gone.id);
+    flushAccess(ctx.sqlite);
+    const keptHits = answered.filter((a) => a.startsWith(kept.id));
+    expect(counts(ctx, kept.id)).toEqual({ count: keptHits.length, logged: keptHits.length });
+    expect(keptHits.length).toBeGreaterThanOrEqual(2);
+    const last = (ctx.sqlite.prepare("SELECT last_accessed_at AS at FROM memories WHERE id = ?").get(kept.id) as { at: number }).at;
+    expect(new Date(last).toISOString()).toBe(keptHits.at(-1)!.split(" ")[1]);
+    const rows = ctx.sqlite.prepare("SELECT memory_id AS id, kind, session_id AS s, query FROM access_log ORDER BY id").all() as {
+      id: string;
+      kind: string;
+      s: string;
+      query: string;
+    }[];
+    expect(rows.map((r) => r.id)).toEqual(answered.map((a) => a.split(" ")[0]).filter((id) => id === kept.id));
+    expect(rows.every((r) => r.kind === "search" && r.s === "ses_merge")).toBe(true);
+    expect(rows.map((r) => r.query).join(" ")).not.toContain(token);
+    expect(ctx.sqlite.prepare("SELECT count(*) AS n FROM access_log WHERE memory_id = ?").get(gone.id)).toEqual({ n: 0 });
   });
 });

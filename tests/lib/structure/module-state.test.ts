@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   "lib/enrichment/refs.ts:remotes": "directory -> its git remote (a promise: one `git` a directory), a memo of git",
   "lib/enrichment/refs.ts:knownRemotes": "the settled remotes of `remotes`, read synchronously",
   "lib/search/tokenizer.ts:stemCache": "word -> stem, a memo of a pure function",
+  "lib/search/format.ts:wordTermsMemo": "word -> its terms for snippets, a memo of a pure function",
+  "lib/search/format.ts:prefixCounts": "a result line's prefix -> its token count, a memo of a pure function",
   "lib/search/tokenizer.ts:recent": "text -> tokens for the last few texts, a memo of a pure function",
   "lib/search/bilingual.ts:dictionary": "the bundled dictionary, loaded on first use and never changed",
   "lib/compression/phases/select.ts:tags": "text -> tag, a memo of a pure function",
@@ -52,6 +54,7 @@ const PROCESS_SINGLETONS: Record<string, string> = {
   tokenCounts: "token counts by content hash: a memo of a pure function shared by every bundle",
   nearDuplicateStampVersions: "a counter that keeps every connection's index stamps unique",
   "direct-routes": "the route handlers the front gate calls without Next.js (code, not data)",
+  "direct-bodies": "the JSON text of answers on their way from a route's bundle to the front gate (weak: gone with the response)",
   markdownWorker: "one worker thread of the process",
   "team-hub": "the hub's PostgreSQL pool: one per process (RECOLLECT_DATABASE_URL), not per SQLite database",
 };
