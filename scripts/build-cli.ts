@@ -6,11 +6,16 @@ import { build, type Plugin } from "esbuild";
  * The `recollect` CLI as one ESM bundle (cli/.dist/recollect.mjs, git-ignored), so a command starts
  * without tsx's module hooks (~1 s of CPU a call). cli/recollect.mjs runs it only while every input
  * listed in its manifest still has the size and mtime recorded here; otherwise it falls back to tsx.
+ * The server's front (server/serve.ts) is bundled the same way (cli/.dist/serve.mjs): a server then
+ * starts without tsx hooking every module Next.js loads (about 0.9 s of CPU a start, docs/testing.md);
+ * server/command.ts takes it on the same condition.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const DIST_DIR = path.join(ROOT, "cli", ".dist");
 export const BUNDLE = path.join(DIST_DIR, "recollect.mjs");
 export const MANIFEST = path.join(DIST_DIR, "manifest.json");
+export const SERVE_BUNDLE = path.join(DIST_DIR, "serve.mjs");
+export const SERVE_MANIFEST = path.join(DIST_DIR, "serve.manifest.json");
 
 export interface CliManifest {
   /** Inputs relative to the checkout root, with the size and mtime they had when bundled. */
@@ -38,12 +43,12 @@ const originalLocation: Plugin = {
   },
 };
 
-/** Bundles cli/index.ts and writes the manifest of its inputs; returns the number of inputs. */
-export async function buildCli(): Promise<number> {
+/** Bundles `entry` into `outfile` and writes the manifest of its inputs; returns the number of inputs. */
+async function bundle(entry: string, outfile: string, manifest: string): Promise<number> {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ["cli/index.ts"],
-    outfile: BUNDLE,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -59,11 +64,17 @@ export async function buildCli(): Promise<number> {
     const stat = fs.statSync(path.join(ROOT, input));
     inputs[input] = { size: stat.size, mtimeMs: stat.mtimeMs };
   }
-  fs.writeFileSync(MANIFEST, `${JSON.stringify({ inputs } satisfies CliManifest)}\n`);
+  fs.writeFileSync(manifest, `${JSON.stringify({ inputs } satisfies CliManifest)}\n`);
   return Object.keys(inputs).length;
+}
+
+/** Bundles the CLI (cli/index.ts) and the server's front (server/serve.ts); returns the number of inputs. */
+export async function buildCli(): Promise<number> {
+  const [cli, serve] = await Promise.all([bundle("cli/index.ts", BUNDLE, MANIFEST), bundle("server/serve.ts", SERVE_BUNDLE, SERVE_MANIFEST)]);
+  return cli + serve;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const count = await buildCli();
-  console.log(`[recollect] CLI bundled: ${path.relative(ROOT, BUNDLE)} (${count} inputs)`);
+  console.log(`[recollect] CLI and server bundled: ${path.relative(ROOT, BUNDLE)}, ${path.relative(ROOT, SERVE_BUNDLE)} (${count} inputs)`);
 }

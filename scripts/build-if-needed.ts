@@ -41,13 +41,13 @@ export function lastBuildDuration(distDir = process.env.RECOLLECT_DIST_DIR || ".
 export const formatSeconds = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)}s` : `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`);
 
 /**
- * Bundles the CLI (scripts/build-cli.ts, about a second) unless its bundle is current. Fails open:
- * without a bundle `recollect` runs through tsx, only slower.
+ * Bundles the CLI and the server's front (scripts/build-cli.ts, about a second) unless both bundles
+ * are current. Fails open: without a bundle `recollect` and the server run through tsx, only slower.
  */
 export function ensureCliBundle(): void {
-  if (currentBundle(ROOT)) return;
+  if (currentBundle(ROOT) && currentBundle(ROOT, "serve")) return;
   const res = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "build-cli.ts")], { cwd: ROOT, stdio: "inherit" });
-  if (res.status !== 0) console.warn("[recollect] the CLI bundle was not built: `recollect` runs through tsx (slower)");
+  if (res.status !== 0) console.warn("[recollect] the CLI bundle was not built: `recollect` and the server run through tsx (slower)");
 }
 
 /** Builds the Next.js app unless a build newer than every source file exists; bundles the CLI first. */

@@ -5,17 +5,29 @@ import { server } from "./helpers";
 /** What a spec's seed leaves behind for its tests (ids, project ids, ...). */
 export type Seeded<T> = { server: TestServer; data: T };
 
+/** The servers a worker started for the specs' `app` fixtures, by spec, and the stops under way. */
+type WorkerServers = { running: Map<string, Promise<Seeded<unknown>>>; stopping: Promise<void>[] };
+
+const stopSeeded = (started: Promise<Seeded<unknown>>) =>
+  started.then(
+    (s) => s.server.stop(),
+    () => undefined,
+  );
+
 /**
- * The servers a worker started for the specs' `app` fixtures, by spec; stopped when the worker ends.
  * One worker-scoped fixture for every browser spec, so a worker runs all the browser specs it is
- * given with one Chromium launch, instead of a new worker per spec.
+ * given with one Chromium launch, instead of a new worker per spec. A spec's server is stopped, in
+ * the background, once the worker moves on to another spec (a spec's tests run together in one
+ * worker: `fullyParallel` is off), so finished specs' servers (about 320 MB each) do not pile up;
+ * the rest stop side by side when the worker ends, not one after another (each stop folds its
+ * WAL into the database: about a second, more under load, at the very end of the run).
  */
-export const test = base.extend<object, { servers: Map<string, Promise<Seeded<unknown>>> }>({
+export const test = base.extend<object, { servers: WorkerServers }>({
   servers: [
     async ({}, use) => {
-      const servers = new Map<string, Promise<Seeded<unknown>>>();
+      const servers: WorkerServers = { running: new Map(), stopping: [] };
       await use(servers);
-      for (const started of servers.values()) await (await started.catch(() => undefined))?.server.stop();
+      await Promise.all([...servers.stopping, ...[...servers.running.values()].map(stopSeeded)]);
     },
     { scope: "worker" },
   ],
@@ -47,8 +59,15 @@ export function appTest<T>(spec: string, seed: (s: TestServer) => Promise<T>, en
   return test.extend<{ app: Seeded<T>; ownApp: Seeded<T> }>({
     app: [
       async ({ servers }, use) => {
-        if (!servers.has(spec)) servers.set(spec, start(seed, env));
-        await use((await servers.get(spec)) as Seeded<T>);
+        if (!servers.running.has(spec)) {
+          // A new spec in this worker: the specs before it are done with their servers.
+          for (const [done, started] of servers.running) {
+            servers.running.delete(done);
+            servers.stopping.push(stopSeeded(started));
+          }
+          servers.running.set(spec, start(seed, env));
+        }
+        await use((await servers.running.get(spec)) as Seeded<T>);
       },
       { timeout: 600_000 },
     ],

@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentBundle } from "../../cli/bundle.mjs";
 import { ensureCliBundle, ROOT } from "../../scripts/build-if-needed";
+import { isServeCommandLine, SERVE_SCRIPT, serveArgs } from "../../server/command";
 import { tempDir } from "../helpers/server";
 import { runCli } from "./run";
 
@@ -49,6 +50,34 @@ describe("the CLI bundle", { timeout: 300_000 }, () => {
     expect(currentBundle(root)).toBe(path.join(root, "cli", ".dist", "recollect.mjs"));
     fs.writeFileSync(path.join(root, "cli", "index.ts"), "export const x = 1;\n");
     expect(currentBundle(root)).toBeUndefined();
+  });
+
+  it("the server's front has its own bundle and manifest: serveArgs runs it while current, tsx when forced or stale", () => {
+    const serve = currentBundle(ROOT, "serve");
+    expect(serve).toBe(path.join(ROOT, "cli", ".dist", "serve.mjs"));
+    expect(serveArgs("127.0.0.1", 7796)).toEqual([serve, "--hostname", "127.0.0.1", "--port", "7796"]);
+    expect(serveArgs("127.0.0.1", 7796, { tsx: true })).toEqual(["--import", "tsx", SERVE_SCRIPT, "--hostname", "127.0.0.1", "--port", "7796"]);
+    // `recollect stop` and status know the server by its command line, either way it was started.
+    expect(isServeCommandLine(["node", serve!, "--port", "7796"].join("\0"))).toBe(true);
+    expect(isServeCommandLine(["node", "--import", "tsx", SERVE_SCRIPT].join("\0"))).toBe(true);
+    expect(isServeCommandLine(["node", path.join(ROOT, "cli", ".dist", "recollect.mjs"), "start"].join("\0"))).toBe(false);
+
+    const root = tempDir("recollect-bundle-serve-");
+    fs.mkdirSync(path.join(root, ".git"));
+    fs.mkdirSync(path.join(root, "server"));
+    fs.mkdirSync(path.join(root, "cli", ".dist"), { recursive: true });
+    const input = path.join(root, "server", "serve.ts");
+    fs.writeFileSync(input, "export {};\n");
+    fs.writeFileSync(path.join(root, "cli", ".dist", "serve.mjs"), "");
+    const stat = fs.statSync(input);
+    fs.writeFileSync(
+      path.join(root, "cli", ".dist", "serve.manifest.json"),
+      JSON.stringify({ inputs: { "server/serve.ts": { size: stat.size, mtimeMs: stat.mtimeMs } } }),
+    );
+    expect(currentBundle(root, "serve")).toBe(path.join(root, "cli", ".dist", "serve.mjs"));
+    expect(currentBundle(root)).toBeUndefined(); // the CLI's manifest is its own
+    fs.writeFileSync(input, "export const edited = 1;\n");
+    expect(currentBundle(root, "serve")).toBeUndefined();
   });
 
   it("install-mcp, install-agent and install-plugin write the same paths from the bundle as from tsx, paths that exist", async () => {

@@ -48,15 +48,18 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real production server (server/serve.ts: request-line gate + Next.js) on a free port with its own data dir and an
- * isolated config dir. Embeddings are off unless the test's env turns them on.
+ * isolated config dir. Embeddings are off unless the test's env turns them on. It runs from the
+ * server's bundle as `recollect start` does (server/command.ts); `tsx: true` runs serve.ts through tsx instead.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; port?: number; nodeFlags?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; port?: number; nodeFlags?: string[]; tsx?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
   // A restarted server keeps its port (the team tests restart a hub its machines know by URL).
   const port = options.port ?? (await freePort());
   const configHome = tempDir("recollect-config-");
   let output = "";
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArgs("127.0.0.1", port)], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArgs("127.0.0.1", port, { tsx: options.tsx })], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -38,7 +38,11 @@ describe("concurrency", () => {
     const dataDir = tempDir();
     const a = await startServer({ dataDir });
     running.push(a);
-    const b = await startServer({ dataDir });
+    // The second runs serve.ts through tsx, the fallback when the server's bundle is stale (server/command.ts):
+    // both ways of starting the server are exercised, on one database.
+    const b = await startServer({ dataDir, tsx: true });
+    expect(b.child.spawnargs).toContain("tsx");
+    expect(a.child.spawnargs.some((arg) => arg.endsWith(path.join("cli", ".dist", "serve.mjs")))).toBe(true);
     running.push(b);
     const [ra, rb] = await Promise.all([burst(a, "alpha", 1000, 8).done, burst(b, "beta", 1000, 8).done]);
     const statuses = [...ra.statuses, ...rb.statuses];

@@ -171,13 +171,16 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     async () => {
       if (child.exitCode !== null) throw new Error(`opencode exited (${child.exitCode}):\n${output}`);
       try {
-        return (await fetch(`${url}/doc`, { signal: AbortSignal.timeout(1000) })).ok;
+        // 10 s a try: at load 25 a first /doc (OpenCode builds its API document) took over 1 s
+        // every time, so a 1 s abort never let one finish although OpenCode was listening.
+        return (await fetch(`${url}/doc`, { signal: AbortSignal.timeout(10_000) })).ok;
       } catch {
         return false; // not up yet
       }
     },
     {
-      timeoutMs: 60_000,
+      // Until answering or exited; the bound only ends a hung start (a start at load 25-30 took over 60 s).
+      timeoutMs: 180_000,
       intervalMs: 200,
       onTimeout: () => {
         child.kill("SIGKILL");
