@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentBundle } from "../../cli/bundle.mjs";
 import { ensureCliBundle, ROOT } from "../../scripts/build-if-needed";
-import { isServeCommandLine, SERVE_SCRIPT, serveArgs } from "../../server/command";
+import { isServeCommandLine, SEMI_SPACE_MB, SERVE_SCRIPT, serveArgs } from "../../server/command";
 import { tempDir } from "../helpers/server";
 import { runCli } from "./run";
 
@@ -55,8 +55,9 @@ describe("the CLI bundle", { timeout: 300_000 }, () => {
   it("the server's front has its own bundle and manifest: serveArgs runs it while current, tsx when forced or stale", () => {
     const serve = currentBundle(ROOT, "serve");
     expect(serve).toBe(path.join(ROOT, "cli", ".dist", "serve.mjs"));
-    expect(serveArgs("127.0.0.1", 7796)).toEqual([serve, "--hostname", "127.0.0.1", "--port", "7796"]);
-    expect(serveArgs("127.0.0.1", 7796, { tsx: true })).toEqual(["--import", "tsx", SERVE_SCRIPT, "--hostname", "127.0.0.1", "--port", "7796"]);
+    const semiSpace = `--max-semi-space-size=${SEMI_SPACE_MB}`;
+    expect(serveArgs("127.0.0.1", 7796)).toEqual([semiSpace, serve, "--hostname", "127.0.0.1", "--port", "7796"]);
+    expect(serveArgs("127.0.0.1", 7796, { tsx: true })).toEqual([semiSpace, "--import", "tsx", SERVE_SCRIPT, "--hostname", "127.0.0.1", "--port", "7796"]);
     // `recollect stop` and status know the server by its command line, either way it was started.
     expect(isServeCommandLine(["node", serve!, "--port", "7796"].join("\0"))).toBe(true);
     expect(isServeCommandLine(["node", "--import", "tsx", SERVE_SCRIPT].join("\0"))).toBe(true);
