@@ -42,6 +42,30 @@ export async function healthDuringRoutes(scale = 1, only?: string) {
     const h = history("ses_bench_routes_checkpoint");
     const checkpointBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_checkpoint", trigger: "manual", messages: h.messages });
     cases.push({ route: "POST /api/checkpoints", input: mb(checkpointBody), send: () => post(server, "/api/checkpoints", checkpointBody) });
+    // Extraction reads what was said: its contract's 10,000 messages, each of about 5,600 characters.
+    const said = new History("ses_bench_routes_extract");
+    const longLine = (i: number) => `${i}: we checked the build cache and the index; `.repeat(120);
+    for (let i = 0; i < Math.round(10_000 * scale); i++) i % 2 ? said.user(`question ${longLine(i)}`) : said.step({ text: `answer ${longLine(i)}` });
+    const extractBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_extract", trigger: "idle", messages: said.messages });
+    cases.push({ route: "POST /api/extract", input: mb(extractBody), send: () => post(server, "/api/extract", extractBody) });
+    // Another agent's compaction hook with its transcript (JSON lines), near the history limit.
+    const transcript = Array.from({ length: messages }, (_, i) =>
+      JSON.stringify(
+        i % 2
+          ? { type: "user", uuid: `u${i}`, message: { role: "user", content: `question ${i} about the cache ${"and the index ".repeat(30)}` } }
+          : {
+              type: "assistant",
+              uuid: `a${i}`,
+              message: { role: "assistant", content: [{ type: "text", text: `answer ${i}: checked ${"the index ".repeat(30)}` }] },
+            },
+      ),
+    ).join("\n");
+    const hookBody = JSON.stringify({
+      agent: "claude-code",
+      event: { hook_event_name: "PreCompact", session_id: "bench-hook", cwd: work, trigger: "auto" },
+      transcript,
+    });
+    cases.push({ route: "POST /api/agents/hook (PreCompact)", input: mb(hookBody), send: () => post(server, "/api/agents/hook", hookBody) });
 
     // An import of `memories` notes of about 2 KB each, as JSON and as the Markdown export.
     const entries = Array.from({ length: memories }, (_, i) => ({
