@@ -25,6 +25,7 @@ import type { LearnedDecision, LogisticModel } from "../../lib/consolidation/lea
 import { probability } from "../../lib/consolidation/learned";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
+import { pairKey, type Row, round } from "./fit-rows";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
@@ -40,16 +41,6 @@ const STEPS = 3000;
 const WITHOUT_RULES = process.argv.includes("--without-rules");
 const RULE_FEATURES = new Set(["ruleMerge", "ruleSupersede"]);
 const RATE = 0.5;
-
-interface Row {
-  set: Set_;
-  x: number[];
-  merge: boolean;
-  supersede: boolean;
-}
-
-const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-const round = (x: number) => Math.round(x * 1000) / 1000;
 
 async function rowsOf(set: Set_): Promise<{ rows: Row[]; truth: { merge: number; supersede: number } }> {
   const fams = familiesOf(set);

@@ -20,6 +20,7 @@ import path from "node:path";
 import { claimOf } from "../../lib/consolidation/claim-check";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
+import { pairKey, type Row, round } from "./fit-rows";
 import { TUNING_SETS } from "./all-sets-list";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -46,15 +47,6 @@ const KEPT = [
   "chinese",
 ];
 const NAMES = [...KEPT, "valuesOnlyOlder", "valuesOnlyNewer", "wordsOnlyOlder", "wordsOnlyNewer", "sharedWords", "claimsOlder", "claimsNewer"];
-
-interface Row {
-  set: Set_;
-  x: number[];
-  merge: boolean;
-  supersede: boolean;
-}
-const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-const round = (x: number) => Math.round(x * 1000) / 1000;
 
 function claimFeatures(older: string, newer: string): number[] {
   const o = claimOf(older);

@@ -12,7 +12,7 @@ import { isLabelName } from "../../lib/search/vector-text";
 import type { SearchFilters } from "../../lib/search/filters";
 import { CONTEXT_WEIGHTS, rerankByContext, type ContextWeights } from "../../lib/search/context-rerank";
 import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
-import { LOCOMO_DIR } from "./quality";
+import { LOCOMO_DIR, type Question, readJsonl, type Turn } from "./quality";
 
 /**
  * Issue 42, the context signals (lib/search/context-rerank.ts: a strong hit's neighbours in its
@@ -64,29 +64,8 @@ const dot = (a: Float32Array, b: Float32Array) => {
   return s;
 };
 
-interface Turn {
-  sample_id: string;
-  dia_id: string;
-  session: number | string;
-  date_time: string;
-  speaker: string;
-  text: string;
-}
-interface Question {
-  sample_id: string;
-  question: string;
-  category: number;
-  category_name: string;
-  evidence: string[];
-}
-const read = <T>(f: string) =>
-  fs
-    .readFileSync(path.join(LOCOMO_DIR, f), "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
-const turns = read<Turn>("locomo-dev_memories.jsonl");
-const questions = read<Question>("locomo-dev_queries.jsonl").filter((q) => q.category !== 5 && q.evidence?.length);
+const turns = readJsonl<Turn>(path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl"));
+const questions = readJsonl<Question>(path.join(LOCOMO_DIR, "locomo-dev_queries.jsonl")).filter((q) => q.category !== 5 && q.evidence?.length);
 
 type Variant = { mode: "lexical" | "hybrid"; weights: ContextWeights | null };
 const filters: SearchFilters = { projectId: null, statuses: ["active"] };

@@ -11,7 +11,7 @@ import { searchInput } from "../../lib/contracts/search";
  * query; recall@5/@10 = fraction of evidence turns in the top k, averaged over questions; category
  * 5 (adversarial) and questions without evidence are skipped. Lexical mode.
  */
-interface Turn {
+export interface Turn {
   sample_id: string;
   dia_id: string;
   session: number | string;
@@ -19,7 +19,7 @@ interface Turn {
   speaker: string;
   text: string;
 }
-interface Question {
+export interface Question {
   sample_id: string;
   qid: string;
   question: string;
@@ -33,7 +33,7 @@ const order = (key: string) => (key === "overall" ? 2 : key.startsWith("(") ? 1 
 
 export const LOCOMO_DIR = path.join(SHARED, "data", "locomo-dev");
 
-const readJsonl = <T>(file: string): T[] =>
+export const readJsonl = <T>(file: string): T[] =>
   fs
     .readFileSync(file, "utf8")
     .split("\n")
