@@ -38,7 +38,8 @@ const NOT_A_TIME = /^(now|right now|today|tonight|this moment)$/i;
 export function dateIntent(query: string, now: Date): DateIntent {
   const asksWhen = ASKS_WHEN.test(query);
   let range: TimeSpan | null = null;
-  for (const r of safeParse(query, now)) {
+  // Every search asks this: a question without a time word skips the parser, as a memory's text does.
+  for (const r of TIME_CUE.test(query) ? safeParse(query, now) : []) {
     if (NOT_A_TIME.test(r.text.trim())) continue;
     range = spanOf(r);
     break;
