@@ -75,15 +75,15 @@ describe("parseJsonSliced", () => {
   it("a string longer than a decoded piece (256 K), with an escape at every cut, decodes as JSON.parse decodes it", () => {
     const PIECE = 256 * 1024;
     const escapes = [String.raw`\"`, String.raw`\\`, String.raw`\u00e9`, String.raw`\ud83d\ude00`, String.raw`\udc00`, String.raw`\n`, "😀"];
-    for (const escape of escapes) {
+    for (const sequence of escapes) {
       for (let shift = -7; shift <= 1; shift++) {
         // The escape straddles (or just touches) the first cut, 256 K characters after the opening quote.
-        const literal = `"${"a".repeat(PIECE + shift)}${escape}${"b".repeat(PIECE)}${escape}"`;
+        const literal = `"${"a".repeat(PIECE + shift)}${sequence}${"b".repeat(PIECE)}${sequence}"`;
         const steps = decodeStringSteps(literal, 0, literal.length);
         let step = steps.next();
         while (!step.done) step = steps.next();
-        expect(step.value === JSON.parse(literal), `${escape} at ${shift}`).toBe(true);
-        const body = `{"k${escape}":${literal},"${"k".repeat(70_000)}":[${literal}]}`;
+        expect(step.value === JSON.parse(literal), `${sequence} at ${shift}`).toBe(true);
+        const body = `{"k${sequence}":${literal},"${"k".repeat(70_000)}":[${literal}]}`;
         expect(parseJsonWhole(body)).toEqual({ value: JSON.parse(body) });
       }
     }
