@@ -1,5 +1,9 @@
 import type { Agent } from "../contracts/agents";
+import { runAll, runSliced, type Steps } from "../slices";
 import { type ClaudeBlock, ClaudeMessageConverter, type ConvertedMessage } from "./claude-blocks";
+
+/** Lines read between two steps: a 50 MB transcript's 100,000 lines held the event loop 285 ms in one loop. */
+const STEP_LINES = 200;
 
 /**
  * An agent's session transcript (JSON lines) as OpenCode-shaped messages, the shape checkpoints
@@ -7,13 +11,26 @@ import { type ClaudeBlock, ClaudeMessageConverter, type ConvertedMessage } from 
  * agent's file, and its other records (attachments, costs, queue operations) say nothing we keep.
  */
 export function transcriptMessages(agent: Agent, jsonl: string): ConvertedMessage[] {
+  return runAll(transcriptSteps(agent, jsonl));
+}
+
+/** The same messages read in slices that give the event loop a turn (the server's hooks). */
+export function transcriptMessagesSliced(agent: Agent, jsonl: string): Promise<ConvertedMessage[]> {
+  return runSliced(transcriptSteps(agent, jsonl));
+}
+
+export function transcriptSteps(agent: Agent, jsonl: string): Steps<ConvertedMessage[]> {
   return agent === "codex" ? codexMessages(jsonl) : claudeCodeMessages(jsonl);
 }
 
 /** Claude Code: `{ type: "user" | "assistant", message: { role, content }, isSidechain, uuid }` lines; subagents' lines skipped. */
-function claudeCodeMessages(jsonl: string): ConvertedMessage[] {
+function* claudeCodeMessages(jsonl: string): Steps<ConvertedMessage[]> {
   const converter = new ClaudeMessageConverter();
   for (const record of jsonLines(jsonl)) {
+    if (record === STEP) {
+      yield;
+      continue;
+    }
     if ((record.type !== "user" && record.type !== "assistant") || record.isSidechain === true) continue;
     const message = record.message as { role?: unknown; content?: unknown } | undefined;
     if (!message || (message.role !== "user" && message.role !== "assistant")) continue;
@@ -29,10 +46,14 @@ function claudeCodeMessages(jsonl: string): ConvertedMessage[] {
  * (input_text / output_text parts), a `function_call` (name, arguments, call_id) or its
  * `function_call_output` (call_id, output). Shell calls read as bash, patches as edits.
  */
-function codexMessages(jsonl: string): ConvertedMessage[] {
+function* codexMessages(jsonl: string): Steps<ConvertedMessage[]> {
   const converter = new ClaudeMessageConverter();
   let index = 0;
   for (const record of jsonLines(jsonl)) {
+    if (record === STEP) {
+      yield;
+      continue;
+    }
     if (record.type !== "response_item") continue;
     const p = record.payload as Record<string, unknown> | undefined;
     if (!p) continue;
@@ -68,15 +89,25 @@ function codexMessages(jsonl: string): ConvertedMessage[] {
   return converter.messages;
 }
 
-function* jsonLines(jsonl: string): Generator<Record<string, unknown>> {
-  for (const line of jsonl.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (value && typeof value === "object" && !Array.isArray(value)) yield value as Record<string, unknown>;
-    } catch {
-      /* a line cut by a write in progress */
+/** Marks the end of a step in `jsonLines`' output. */
+const STEP = Symbol("step");
+
+/** Each line that is a JSON object, and STEP every STEP_LINES lines (no split: one line in memory at a time). */
+function* jsonLines(jsonl: string): Generator<Record<string, unknown> | typeof STEP> {
+  let lines = 0;
+  for (let start = 0; start <= jsonl.length; ) {
+    let end = jsonl.indexOf("\n", start);
+    if (end < 0) end = jsonl.length;
+    if (jsonl.charCodeAt(start) === 123) {
+      try {
+        const value = JSON.parse(jsonl.slice(start, end)) as unknown;
+        if (value && typeof value === "object" && !Array.isArray(value)) yield value as Record<string, unknown>;
+      } catch {
+        /* a line cut by a write in progress */
+      }
     }
+    start = end + 1;
+    if (++lines % STEP_LINES === 0) yield STEP;
   }
 }
 

@@ -9,8 +9,9 @@ import { MAX_JSON_DEPTH, type TooDeep } from "./json-depth";
  * 1. a scan of the brackets (strings skipped with indexOf) finds every array or object whose text
  *    is at least SPLIT_CHARS long, and the nesting depth: past `maxDepth` the body is refused
  *    before anything is built (the same limit and message as `findTooDeep`);
- * 2. the value is built: those big containers element by element, every other value (a message, a
- *    part, a long string) by JSON.parse of its own text, which stays native and small.
+ * 2. the value is built: those big containers element by element, strings at least SPLIT_CHARS
+ *    long a piece at a time (a transcript sent as one string), every other value (a message, a
+ *    part) by JSON.parse of its own text, which stays native and small.
  * The result equals `JSON.parse(text)` (own `__proto__` keys included); text that is not JSON
  * throws a SyntaxError like JSON.parse's.
  */
@@ -24,6 +25,11 @@ export type SlicedJson = { value: unknown } | { tooDeep: TooDeep };
 
 export function parseJsonSliced(text: string, maxDepth = MAX_JSON_DEPTH): Promise<SlicedJson> {
   return runSliced(parseSteps(text, maxDepth));
+}
+
+/** The parse's steps (tests count them: a long string must not be one step). */
+export function parseJsonSteps(text: string, maxDepth = MAX_JSON_DEPTH): Steps<SlicedJson> {
+  return parseSteps(text, maxDepth);
 }
 
 /** The same parse run to the end at once (tests compare it with JSON.parse). */
@@ -46,14 +52,66 @@ const invalid = (what: string, at: number) => new SyntaxError(`${what} in JSON a
 
 /** The index just past the string starting at `start` (a `"`). */
 function stringEnd(text: string, start: number): number {
-  let i = start;
+  return stringEndFrom(text, start, start, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * `stringEnd` searched from the quote at `from`; gives up at the first escaped quote at or past
+ * `stopAt` and returns minus its index (search again from there): a long string is crossed in steps.
+ */
+function stringEndFrom(text: string, start: number, from: number, stopAt: number): number {
+  let i = from;
   for (;;) {
     i = text.indexOf('"', i + 1);
     if (i < 0) throw invalid("Unterminated string", start);
     let backslashes = 0;
     for (let j = i - 1; text.charCodeAt(j) === BACKSLASH; j--) backslashes++;
     if (backslashes % 2 === 0) return i + 1;
+    if (i >= stopAt) return -i;
   }
+}
+
+/** The rest of `stringEndFrom`'s search, a step every STEP_CHARS (a 50 MB transcript is one JSON string). */
+function* stringEndSteps(text: string, start: number, from: number): Steps<number> {
+  for (;;) {
+    yield;
+    const end = stringEndFrom(text, start, from, from + STEP_CHARS);
+    if (end > 0) return end;
+    from = -end;
+  }
+}
+
+/** Characters of a long string decoded by one JSON.parse. */
+const STRING_PIECE_CHARS = 256 * 1024;
+
+/**
+ * The long string `text[start, end)` (quotes included) decoded a piece at a time: each piece is
+ * cut where no escape is open, so the pieces joined equal `JSON.parse` of the whole (an escaped
+ * surrogate pair cut in two gives the same two UTF-16 units).
+ */
+export function* decodeStringSteps(text: string, start: number, end: number): Steps<string> {
+  const pieces: string[] = [];
+  const last = end - 1;
+  for (let from = start + 1; from < last; ) {
+    const to = from + STRING_PIECE_CHARS >= last ? last : safeCut(text, from + STRING_PIECE_CHARS);
+    pieces.push(JSON.parse(`"${text.slice(from, to)}"`) as string);
+    from = to;
+    yield;
+  }
+  return pieces.join("");
+}
+
+/** `at`, or the start of the escape (`\n`, `\u0041`) that `at` falls inside. */
+function safeCut(text: string, at: number): number {
+  for (let q = at - 1; q >= at - 5; q--) {
+    if (text.charCodeAt(q) !== BACKSLASH) continue;
+    let before = 0;
+    for (let j = q - 1; text.charCodeAt(j) === BACKSLASH; j--) before++;
+    // An even run before it: `q` starts an escape; it ends at q + 2, or q + 6 for \uXXXX.
+    if (before % 2 === 0) return q + (text.charCodeAt(q + 1) === 117 ? 6 : 2) > at ? q : at;
+    return at;
+  }
+  return at;
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -88,7 +146,10 @@ function* scanSteps(text: string, start: number, maxDepth: number): Steps<{ bigE
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      i = stringEnd(text, i) - 1;
+      let end = stringEndFrom(text, i, i, i + STEP_CHARS);
+      if (end < 0) end = yield* stringEndSteps(text, i, -end);
+      if (end - i >= SPLIT_CHARS) bigEnds.set(i, end);
+      i = end - 1;
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       opens.push(i);
       if (opens.length > maxDepth) return { tooDeep: i };
@@ -155,6 +216,10 @@ class Builder {
 
   *value(start: number): Steps<unknown> {
     const end = this.bigEnds.get(start);
+    if (end !== undefined && this.text.charCodeAt(start) === QUOTE) {
+      this.at = end;
+      return yield* decodeStringSteps(this.text, start, end);
+    }
     if (end === undefined) {
       this.at = this.valueEnd(start);
       this.parsedChars += this.at - start;
@@ -187,8 +252,9 @@ class Builder {
     if (text.charCodeAt(i) === CLOSE_OBJECT) return out;
     for (;;) {
       if (text.charCodeAt(i) !== QUOTE) throw invalid(`Expected property name`, i);
-      const keyEnd = stringEnd(text, i);
-      const key = JSON.parse(text.slice(i, keyEnd)) as string;
+      const bigKeyEnd = this.bigEnds.get(i);
+      const keyEnd = bigKeyEnd ?? stringEnd(text, i);
+      const key = bigKeyEnd === undefined ? (JSON.parse(text.slice(i, keyEnd)) as string) : yield* decodeStringSteps(text, i, keyEnd);
       i = skipSpace(text, keyEnd);
       if (text.charCodeAt(i) !== COLON) throw invalid(`Expected ':' after property name`, i);
       const value = yield* this.value(skipSpace(text, i + 1));

@@ -2,7 +2,7 @@ import type { AgentHookResult, ParsedAgentHookInput } from "../../contracts/agen
 import { extractInput } from "../../contracts/extraction";
 import type { Ctx } from "../../ctx";
 import { extractMemories } from "../../extraction";
-import { transcriptMessages } from "../transcript";
+import { transcriptMessagesSliced } from "../transcript";
 
 /**
  * Stop (a turn ended): suggestions from the turn's words — the last user prompt and what followed —
@@ -10,7 +10,7 @@ import { transcriptMessages } from "../transcript";
  * by the store's deduplication, so a turn read twice adds nothing).
  */
 export async function afterTurn(ctx: Ctx, input: ParsedAgentHookInput): Promise<AgentHookResult> {
-  const messages = transcriptMessages(input.agent, input.transcript ?? "");
+  const messages = await transcriptMessagesSliced(input.agent, input.transcript ?? "");
   let start = messages.length;
   while (start > 0 && !(messages[start - 1].info.role === "user" && messages[start - 1].parts.some((p) => p.type === "text"))) start--;
   const turn = messages.slice(Math.max(0, start - 1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transcriptMessages } from "../../../lib/agents/transcript";
+import { transcriptMessages, transcriptMessagesSliced, transcriptSteps } from "../../../lib/agents/transcript";
 
 const lines = (...records: unknown[]) => records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n");
 
@@ -83,5 +83,34 @@ describe("a Codex rollout as messages", () => {
     expect(messages[0].parts).toEqual([{ type: "text", text: "Use tabs in Go files" }]);
     expect(messages[1].parts[0]).toMatchObject({ tool: "bash", state: { input: { command: "bash -lc go test" }, output: "PASS" } });
     expect(messages[2].parts[0]).toMatchObject({ tool: "edit", state: { input: { filePath: "main.go" } } });
+  });
+});
+
+describe("a long transcript is read in steps", () => {
+  const transcript = lines(
+    ...Array.from({ length: 2_000 }, (_, i) =>
+      i % 2
+        ? { type: "user", uuid: `u${i}`, message: { role: "user", content: `question ${i}` } }
+        : { type: "assistant", uuid: `a${i}`, message: { role: "assistant", content: [{ type: "text", text: `answer ${i}` }] } },
+    ),
+    "{cut by a write in progress",
+    "",
+  );
+
+  it("yields every few hundred lines (a 50 MB transcript held the server 285 ms as one loop)", () => {
+    for (const agent of ["claude-code", "codex"] as const) {
+      const steps = transcriptSteps(agent, transcript);
+      let yields = 0;
+      while (!steps.next().done) yields++;
+      expect(yields).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it("the sliced read gives the same messages as the one-piece read", async () => {
+    const whole = transcriptMessages("claude-code", transcript);
+    expect(whole).toHaveLength(2_000);
+    expect(whole[1999].parts).toEqual([{ type: "text", text: "question 1999" }]);
+    expect(await transcriptMessagesSliced("claude-code", transcript)).toEqual(whole);
+    expect(transcriptMessages("claude-code", "")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findTooDeep } from "@/lib/http/json-depth";
-import { parseJsonSliced, parseJsonWhole, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
+import { decodeStringSteps, parseJsonSliced, parseJsonSteps, parseJsonWhole, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
 
 /** Pads a JSON value past SLICED_JSON_CHARS so the sliced path runs (an array of fillers around it). */
 const padded = (value: unknown, space = "") => {
@@ -70,6 +70,36 @@ describe("parseJsonSliced", () => {
       expect(parseJsonWhole(text)).toEqual({ value: expected });
       if (shift === 0) expect(await parseJsonSliced(text)).toEqual({ value: expected });
     }
+  });
+
+  it("a string longer than a decoded piece (256 K), with an escape at every cut, decodes as JSON.parse decodes it", () => {
+    const PIECE = 256 * 1024;
+    const escapes = [String.raw`\"`, String.raw`\\`, String.raw`\u00e9`, String.raw`\ud83d\ude00`, String.raw`\udc00`, String.raw`\n`, "😀"];
+    for (const sequence of escapes) {
+      for (let shift = -7; shift <= 1; shift++) {
+        // The escape straddles (or just touches) the first cut, 256 K characters after the opening quote.
+        const literal = `"${"a".repeat(PIECE + shift)}${sequence}${"b".repeat(PIECE)}${sequence}"`;
+        const steps = decodeStringSteps(literal, 0, literal.length);
+        let step = steps.next();
+        while (!step.done) step = steps.next();
+        expect(step.value === JSON.parse(literal), `${sequence} at ${shift}`).toBe(true);
+        const body = `{"k${sequence}":${literal},"${"k".repeat(70_000)}":[${literal}]}`;
+        expect(parseJsonWhole(body)).toEqual({ value: JSON.parse(body) });
+      }
+    }
+  });
+
+  it("one long string (a transcript's JSON lines) is scanned and decoded in many steps, not one", () => {
+    const jsonl = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ type: "user", message: { content: `question ${i}` } })).join("\n");
+    const text = JSON.stringify({ agent: "claude-code", transcript: jsonl });
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const steps = parseJsonSteps(text);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    expect(step.value).toEqual({ value: { agent: "claude-code", transcript: jsonl } });
+    // 16 K characters a scan step, 256 K a decoded piece: about 70; one string was one step before.
+    expect(yields).toBeGreaterThanOrEqual(50);
   });
 
   it("refuses what is not JSON, as JSON.parse does", () => {
