@@ -9,8 +9,8 @@ import { nudgeText } from "./nudge";
 import { prepareNearDuplicateCheck } from "../indexing/near-duplicate";
 import { redact } from "../security/redaction";
 import { storeSuggestions, type Suggestion } from "./store";
-import { messageTexts, type RoleText } from "./texts";
-import { runAll, type Steps } from "../slices";
+import { messageTextsSteps, type RoleText } from "./texts";
+import { runAll, runSliced, type Steps } from "../slices";
 
 /** Deterministic suggestions from user/assistant prose (what the detectors accept). */
 export function ruleSuggestions(texts: readonly RoleText[]): Suggestion[] {
@@ -50,8 +50,11 @@ export async function extractMemories(ctx: Ctx, input: ParsedExtractInput): Prom
   if (!projectId) throw badRequest("give a directory or a project", { field: "directory" });
   if (!ctx.config.extraction.enabled) return { suggestions: [], nudge: null, llm: { ran: false, reason: "extraction disabled" } };
 
-  const texts: RoleText[] = input.messages ? messageTexts(input.messages) : [{ role: input.role, text: input.text ?? "", messageId: null }];
-  const items = ruleSuggestions(texts);
+  // In slices (lib/slices.ts): the rule pass over 10,000 long messages held the event loop ~150 ms in one turn.
+  const texts: RoleText[] = input.messages
+    ? await runSliced(messageTextsSteps(input.messages))
+    : [{ role: input.role, text: input.text ?? "", messageId: null }];
+  const items = await runSliced(ruleSuggestionsSteps(texts));
 
   let llm: ExtractResult["llm"] = { ran: false, reason: llmEnabled(ctx) ? "runs on idle or compaction" : "disabled" };
   // The user's words arrive from chat.message; the model reads them with the next idle run.

@@ -3,7 +3,7 @@ import { runAll, STEP_ITEMS, type Steps } from "../slices";
 
 /**
  * A body checked by its zod contract in steps (lib/slices.ts): the contract's one big array field
- * (a checkpoint's `messages`, up to 100,000 of them) is parsed STEP_ITEMS items a step, the rest of
+ * (a checkpoint's `messages`, up to 100,000 of them; extraction's optional `messages`) is parsed STEP_ITEMS items a step, the rest of
  * the body once. `schema.parse` of a 40 MB history held the event loop for seconds.
  *
  * The value equals `schema.parse(body)`'s. A bad item throws a ZodError whose path names it in the
@@ -11,13 +11,17 @@ import { runAll, STEP_ITEMS, type Steps } from "../slices";
  * another field are wrong, the first issue named may differ from the one-piece parse's.
  */
 export function* contractSteps<S extends z.ZodObject>(schema: S, field: keyof S["shape"] & string, body: unknown): Steps<z.output<S>> {
-  const array = schema.shape[field];
+  // An optional array (extraction's `messages`) is parsed as the array itself when it is given.
+  const declared = schema.shape[field];
+  const array = declared instanceof z.ZodOptional ? declared.unwrap() : declared;
   const items = isObject(body) ? body[field] : undefined;
   if (!(array instanceof z.ZodArray) || !Array.isArray(items) || items.length <= STEP_ITEMS) return schema.parse(body);
   // The rest of the body, and the array's own checks (its length) on placeholders: no item is parsed here.
+  // `safeExtend` keeps the object's refinements (extraction's "give messages or text"); they run on the
+  // placeholders too, so a refinement must not read the items.
   const lengthOnly = z.array(z.unknown()).check(...((array._zod.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[]));
-  const envelope = schema
-    .extend({ [field]: lengthOnly })
+  const envelope = (schema as z.ZodObject)
+    .safeExtend({ [field]: lengthOnly })
     .parse({ ...(body as Record<string, unknown>), [field]: new Array(items.length).fill(null) }) as Record<string, unknown>;
   yield;
   const element = z.array(array.element);
