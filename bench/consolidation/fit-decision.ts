@@ -25,12 +25,14 @@ import type { LearnedDecision, LogisticModel } from "../../lib/consolidation/lea
 import { probability } from "../../lib/consolidation/learned";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
-import { pairKey, type Row, round } from "./fit-rows";
+import { chooseThreshold, pairKey, type Row, round } from "./fit-rows";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const SETS: Set_[] = ["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning"];
 const PRECISION = 0.9;
+/** No threshold reaches PRECISION: nothing is proposed. */
+const NONE = 1;
 const L2 = 0.01;
 const STEPS = 3000;
 /**
@@ -87,20 +89,6 @@ function fitLogistic(rows: readonly Row[], label: (r: Row) => boolean): Omit<Log
 }
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** The lowest threshold whose predictions reach PRECISION (pooled), i.e. the best recall under it. */
-function chooseThreshold(scored: readonly { p: number; y: boolean }[]): number {
-  const sorted = [...scored].sort((a, b) => b.p - a.p);
-  let tp = 0;
-  let best = 1;
-  for (let i = 0; i < sorted.length; i++) {
-    if (sorted[i]!.y) tp++;
-    const next = sorted[i + 1];
-    if (next && next.p === sorted[i]!.p) continue;
-    if (tp / (i + 1) >= PRECISION) best = sorted[i]!.p;
-  }
-  return best;
-}
-
 interface Decision {
   supersede: Omit<LogisticModel, "threshold">;
   merge: Omit<LogisticModel, "threshold">;
@@ -115,9 +103,17 @@ function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]): { supersede:
     const d = fitBoth(train);
     for (const r of rows.filter((x) => x.set === s)) held.push({ r, ps: probability(d.supersede, r.x), pm: probability(d.merge, r.x) });
   }
-  const supersede = chooseThreshold(held.map((h) => ({ p: h.ps, y: h.r.supersede })));
+  const supersede = chooseThreshold(
+    held.map((h) => ({ p: h.ps, y: h.r.supersede })),
+    PRECISION,
+    NONE,
+  );
   // A pair taken as a supersession is not a merge: the merge threshold is chosen on the rest.
-  const merge = chooseThreshold(held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })));
+  const merge = chooseThreshold(
+    held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })),
+    PRECISION,
+    NONE,
+  );
   return { supersede, merge };
 }
 

@@ -11,3 +11,20 @@ export interface Row {
 /** The same key for a pair whichever memory comes first. */
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 export const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The lowest threshold whose predictions reach `precision` (pooled), i.e. the best recall under it;
+ * `none` when no threshold does (a logistic model: 1, nothing proposed; stumps: +Infinity).
+ */
+export function chooseThreshold(scored: readonly { p: number; y: boolean }[], precision: number, none: number): number {
+  const sorted = [...scored].sort((a, b) => b.p - a.p);
+  let tp = 0;
+  let best = none;
+  for (let i = 0; i < sorted.length; i++) {
+    if (sorted[i]!.y) tp++;
+    const next = sorted[i + 1];
+    if (next && next.p === sorted[i]!.p) continue;
+    if (tp / (i + 1) >= precision) best = sorted[i]!.p;
+  }
+  return best;
+}

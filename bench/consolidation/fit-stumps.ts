@@ -20,12 +20,14 @@ import path from "node:path";
 import { claimOf } from "../../lib/consolidation/claim-check";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
-import { pairKey, type Row, round } from "./fit-rows";
+import { chooseThreshold, pairKey, type Row, round } from "./fit-rows";
 import { TUNING_SETS } from "./all-sets-list";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const PRECISION = 0.9;
+/** No threshold reaches PRECISION: nothing is proposed. */
+const NONE = Number.POSITIVE_INFINITY;
 const argNum = (name: string, d: number) => {
   const i = process.argv.indexOf(name);
   return i > -1 ? Number(process.argv[i + 1]) : d;
@@ -123,19 +125,6 @@ function fitStumps(rows: readonly Row[], label: (r: Row) => boolean): Model {
   return model;
 }
 
-function chooseThreshold(scored: readonly { p: number; y: boolean }[]): number {
-  const sorted = [...scored].sort((a, b) => b.p - a.p);
-  let tp = 0;
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < sorted.length; i++) {
-    if (sorted[i]!.y) tp++;
-    const next = sorted[i + 1];
-    if (next && next.p === sorted[i]!.p) continue;
-    if (tp / (i + 1) >= PRECISION) best = sorted[i]!.p;
-  }
-  return best;
-}
-
 const fitBoth = (rows: readonly Row[]) => ({ supersede: fitStumps(rows, (r) => r.supersede), merge: fitStumps(rows, (r) => r.merge) });
 
 function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]) {
@@ -144,8 +133,16 @@ function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]) {
     const d = fitBoth(rows.filter((r) => r.set !== s));
     for (const r of rows.filter((x) => x.set === s)) held.push({ r, ps: score(d.supersede, r.x), pm: score(d.merge, r.x) });
   }
-  const supersede = chooseThreshold(held.map((h) => ({ p: h.ps, y: h.r.supersede })));
-  const merge = chooseThreshold(held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })));
+  const supersede = chooseThreshold(
+    held.map((h) => ({ p: h.ps, y: h.r.supersede })),
+    PRECISION,
+    NONE,
+  );
+  const merge = chooseThreshold(
+    held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })),
+    PRECISION,
+    NONE,
+  );
   return { supersede, merge };
 }
 
