@@ -25,7 +25,7 @@ import type { LearnedDecision, LogisticModel } from "../../lib/consolidation/lea
 import { probability } from "../../lib/consolidation/learned";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
-import { chooseThreshold, pairKey, type Row, round } from "./fit-rows";
+import { leaveOneSetOutThresholds, pairKey, type Row, round } from "./fit-rows";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
@@ -97,24 +97,16 @@ const fitBoth = (rows: readonly Row[]): Decision => ({ supersede: fitLogistic(ro
 
 /** Leave-one-set-out over `sets`: held-out probabilities of every row, then both thresholds. */
 function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]): { supersede: number; merge: number } {
-  const held: { r: Row; ps: number; pm: number }[] = [];
-  for (const s of sets) {
-    const train = rows.filter((r) => r.set !== s);
-    const d = fitBoth(train);
-    for (const r of rows.filter((x) => x.set === s)) held.push({ r, ps: probability(d.supersede, r.x), pm: probability(d.merge, r.x) });
-  }
-  const supersede = chooseThreshold(
-    held.map((h) => ({ p: h.ps, y: h.r.supersede })),
+  return leaveOneSetOutThresholds(
+    rows,
+    sets,
+    (train) => {
+      const d = fitBoth(train);
+      return (x) => ({ ps: probability(d.supersede, x), pm: probability(d.merge, x) });
+    },
     PRECISION,
     NONE,
   );
-  // A pair taken as a supersession is not a merge: the merge threshold is chosen on the rest.
-  const merge = chooseThreshold(
-    held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })),
-    PRECISION,
-    NONE,
-  );
-  return { supersede, merge };
 }
 
 function tally(predicted: { r: Row; kind: "merge" | "supersede" | null }[], truth: { merge: number; supersede: number }) {

@@ -28,3 +28,33 @@ export function chooseThreshold(scored: readonly { p: number; y: boolean }[], pr
   }
   return best;
 }
+
+/**
+ * Leave-one-set-out over `sets`: `train` fits without a set and scores that set's rows
+ * (supersede and merge probabilities); then both thresholds, for `precision` pooled. A pair taken
+ * as a supersession is not a merge: the merge threshold is chosen on the rest.
+ */
+export function leaveOneSetOutThresholds(
+  rows: readonly Row[],
+  sets: readonly Set_[],
+  train: (rows: Row[]) => (x: number[]) => { ps: number; pm: number },
+  precision: number,
+  none: number,
+): { supersede: number; merge: number } {
+  const held: { r: Row; ps: number; pm: number }[] = [];
+  for (const s of sets) {
+    const scoreOf = train(rows.filter((r) => r.set !== s));
+    for (const r of rows.filter((x) => x.set === s)) held.push({ r, ...scoreOf(r.x) });
+  }
+  const supersede = chooseThreshold(
+    held.map((h) => ({ p: h.ps, y: h.r.supersede })),
+    precision,
+    none,
+  );
+  const merge = chooseThreshold(
+    held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })),
+    precision,
+    none,
+  );
+  return { supersede, merge };
+}

@@ -20,7 +20,7 @@ import path from "node:path";
 import { claimOf } from "../../lib/consolidation/claim-check";
 import { FEATURE_NAMES } from "../../lib/consolidation/pair-features";
 import { familiesOf, runHalf, type Set_ } from "./blind";
-import { chooseThreshold, pairKey, type Row, round } from "./fit-rows";
+import { leaveOneSetOutThresholds, pairKey, type Row, round } from "./fit-rows";
 import { TUNING_SETS } from "./all-sets-list";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -128,22 +128,16 @@ function fitStumps(rows: readonly Row[], label: (r: Row) => boolean): Model {
 const fitBoth = (rows: readonly Row[]) => ({ supersede: fitStumps(rows, (r) => r.supersede), merge: fitStumps(rows, (r) => r.merge) });
 
 function thresholdsBy(rows: readonly Row[], sets: readonly Set_[]) {
-  const held: { r: Row; ps: number; pm: number }[] = [];
-  for (const s of sets) {
-    const d = fitBoth(rows.filter((r) => r.set !== s));
-    for (const r of rows.filter((x) => x.set === s)) held.push({ r, ps: score(d.supersede, r.x), pm: score(d.merge, r.x) });
-  }
-  const supersede = chooseThreshold(
-    held.map((h) => ({ p: h.ps, y: h.r.supersede })),
+  return leaveOneSetOutThresholds(
+    rows,
+    sets,
+    (train) => {
+      const d = fitBoth(train);
+      return (x) => ({ ps: score(d.supersede, x), pm: score(d.merge, x) });
+    },
     PRECISION,
     NONE,
   );
-  const merge = chooseThreshold(
-    held.filter((h) => h.ps < supersede).map((h) => ({ p: h.pm, y: h.r.merge })),
-    PRECISION,
-    NONE,
-  );
-  return { supersede, merge };
 }
 
 if (!MODEL_DIR || !fs.existsSync(path.join(MODEL_DIR, "config.json"))) {
