@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r8's frozen half is not one). */
+/** Every set that is tuning data now (r9's frozen half is not one). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -16,4 +16,6 @@ export const TUNING_SETS: Set_[] = [
   "r7-tuning",
   "r7-frozen",
   "r8-tuning",
+  "r8-frozen",
+  "r9-tuning",
 ];

@@ -33,7 +33,11 @@
  * issue #38's sixth pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r8 --half frozen` (every earlier frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * The r9 set (blind-store-r9.ts, split by sha256("consolidation-blind-r9:" + id)) was written for
+ * issue #38's seventh pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r9 --half frozen` (r8's frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
  * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
@@ -60,6 +64,7 @@ import { BLIND_FAMILIES_R5, halfOfR5 } from "./blind-store-r5";
 import { BLIND_FAMILIES_R6, halfOfR6 } from "./blind-store-r6";
 import { BLIND_FAMILIES_R7, halfOfR7 } from "./blind-store-r7";
 import { BLIND_FAMILIES_R8, halfOfR8 } from "./blind-store-r8";
+import { BLIND_FAMILIES_R9, halfOfR9 } from "./blind-store-r9";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -78,7 +83,9 @@ export type Set_ =
   | "r7-tuning"
   | "r7-frozen"
   | "r8-tuning"
-  | "r8-frozen";
+  | "r8-frozen"
+  | "r9-tuning"
+  | "r9-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
@@ -96,7 +103,9 @@ export const familiesOf = (set: Set_) =>
               ? BLIND_FAMILIES_R7.filter((f) => `r7-${halfOfR7(f.id)}` === set)
               : set === "r8-tuning" || set === "r8-frozen"
                 ? BLIND_FAMILIES_R8.filter((f) => `r8-${halfOfR8(f.id)}` === set)
-                : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+                : set === "r9-tuning" || set === "r9-frozen"
+                  ? BLIND_FAMILIES_R9.filter((f) => `r9-${halfOfR9(f.id)}` === set)
+                  : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -218,7 +227,7 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r8-frozen") throw new Error("the r8 frozen half is not studied pair by pair");
+    if (half === "r9-frozen") throw new Error("the r9 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -255,11 +264,11 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8";
+  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8" || set === "r9";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
-    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning"] as Set_[]);
+    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning", "r9-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");
