@@ -18,7 +18,16 @@ import { neighbourPairs, semanticPairs, vectorsUsable } from "./semantic";
 import { Slicer, type SliceStats } from "./slicer";
 import { staleFiles, staleUnused, trackedFiles, type ProjectTree } from "./stale";
 import { symbolLookup } from "./symbols";
-import { ordered, supersedeCandidate, supersedesByCue, supersedesBySimilarity, supersedesBySlot, type Pair } from "./supersede";
+import {
+  ordered,
+  supersedeCandidate,
+  supersedesByChange,
+  supersedesByCue,
+  supersedesByRetirement,
+  supersedesBySimilarity,
+  supersedesBySlot,
+  type Pair,
+} from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 
 export interface ConsolidateOptions {
@@ -163,6 +172,13 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         }
         if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
         if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName, undefined, true)) {
+          // One subject and claim, but the newer retires the older or changes its number: a supersession.
+          const changed = supersedesByChange(pair);
+          if (changed) {
+            supersedePairs.add(pairKey(pair.a.memory.id, pair.b.memory.id));
+            candidates.push(changed);
+            continue;
+          }
           mergePairs.push(pair);
           scores.set(pair, { cosine });
           byMeaning.add(pairKey(pair.a.memory.id, pair.b.memory.id));
@@ -186,8 +202,20 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       const byWords = p.jaccard >= floor || p.charJaccard === undefined;
       const cosine = p.jaccard < cfg.mergeJaccard && byWords ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf)) {
+        const changed = supersedesByChange(p);
+        if (changed) {
+          supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
+          candidates.push(changed);
+          continue;
+        }
         mergePairs.push(p);
         scores.set(p, { cosine });
+        continue;
+      }
+      const retired = supersedesByRetirement(p);
+      if (retired) {
+        supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
+        candidates.push(retired);
       } else if (judgeContradictionsToo) borderline.add(p);
     }
     const cued: Candidate[] = [];

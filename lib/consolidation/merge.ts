@@ -154,6 +154,9 @@ export function sameFact(
   if (addsProhibition(ta, tb, byMeaning) || addsProhibition(tb, ta, byMeaning)) return false;
   // An added clause that states a rule ("…, and only between 2 and 4 am") is reviewed on its own.
   if (addsRule(ta, tb) || addsRule(tb, ta)) return false;
+  // One says it adds to another rule ("Commits must ALSO be signed…, in addition to the sign-off"):
+  // a further rule on the subject, not the same claim again.
+  if (ADDS_TO.test(ta) !== ADDS_TO.test(tb)) return false;
   // The first clauses are one sentence with another predicate or object in a slot ("The phone
   // [plays a short sound] when the rest timer ends, unless…" / "The phone [vibrates] when…").
   if (swappedFirstClause(p.a, p.b)) return false;
@@ -171,6 +174,9 @@ export function sameFact(
 }
 
 const HAN_TOKEN = /[\u3400-\u9fff]/;
+
+/** Words that say a rule is added to another one (literal alternatives: linear). */
+const ADDS_TO = /\balso\b|\bin addition\b|\bas well\b|另外|此外|还要|还需|也要|也需/i;
 
 /** The words of a sequence in order, one word left out. */
 const restOf = (seq: readonly string[], w: string) => seq.filter((t) => t !== w).join(" ");

@@ -1,7 +1,7 @@
 import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from "./cues";
 import { namesOf, negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
-import { changedValue, changedValueWithAddition, excludes, oppositePolarity } from "./claims";
+import { changedValue, changedValueWithAddition, excludes, firstClause, oppositePolarity, valuesOf } from "./claims";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { headOf } from "../text-slice";
@@ -65,7 +65,8 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
     // A choice swapped ("use npm" -> "use pnpm"), not a subject ("keep the [logging] config here").
     // The swapped words must be what the verb chooses (right after it): "run [uv] …" is a choice,
     // "after finishing [work] run …" / "when you finish a [change], run …" is phrasing.
-    const choice = CHOICE_CATEGORIES.has(o.category) && chosenBy(older.sequence, was);
+    // Not in a procedure: "run pnpm [lint] before committing" / "run pnpm [typecheck] …" are two steps.
+    const choice = CHOICE_CATEGORIES.has(o.category) && o.category !== "procedure" && chosenBy(older.sequence, was);
     // A decision with another named thing in one slot, not its subject ("hashed with [SHA-256]" ->
     // "[BLAKE3]"): names are written as names (capitals, digits, code), so a swapped topic word is not one.
     const named =
@@ -207,3 +208,70 @@ export const clip = (s: string, n = 300) => (s.length > n ? `${headOf(s, n)}…`
 export const round = (x: number) => Math.round(x * 1000) / 1000;
 
 const quoteList = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+/**
+ * Words that retire what an earlier memory said ("Fly.io is no longer used", "3.10 support was
+ * dropped", "replacing ghcr.io/…", "不再使用", "改用", "已升级到"): without naming the old thing in
+ * a fixed slot, so they are only trusted on a pair already judged the same subject and claim.
+ * Not "instead of": a rule is often worded with it ("write a new migration instead of changing
+ * one"); a replacement it names is the cue rule's (supersedesBySimilarity).
+ * Literal alternatives only, single spaces (linear).
+ */
+const RETIRES =
+  /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为/i;
+
+/** A value with a number in it (digits, or a Chinese numeral before its measure word). */
+const NUMERIC = /\d|^[一二两三四五六七八九十百千万]+/;
+
+/**
+ * A pair the merge rules judged one subject and one claim (`sameFact`) whose newer memory says
+ * the older is retired (`RETIRES`, the older not saying it too), or states another number in its
+ * first clause, where the older stated its own: a changed setting, not the same claim told twice
+ * ("times out after 2 seconds" -> "… after 5 seconds; 2 seconds was too short"; "Use Python
+ * 3.10" -> "Python 3.12 is required; 3.10 support was dropped").
+ */
+export function supersedesByChange(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  if (older.memory.createdAt === newer.memory.createdAt) return undefined;
+  const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
+  if (RETIRES.test(tn) && !RETIRES.test(to)) {
+    return supersedeCandidate(newer, older, "retires it: the same subject, and it says the earlier choice no longer holds", {
+      rule: "retired",
+      jaccard: round(p.jaccard),
+    });
+  }
+  const first = firstClause(tn);
+  if (older.memory.category !== newer.memory.category || !first) return undefined;
+  const vo = valuesOf(to).filter((v) => NUMERIC.test(v));
+  const vn = valuesOf(first).filter((v) => NUMERIC.test(v));
+  const was = vo.filter((v) => !vn.includes(v));
+  const now = vn.filter((v) => !vo.includes(v));
+  if (was.length === 0 || now.length === 0) return undefined;
+  return supersedeCandidate(newer, older, `replaces it: the same claim with ${quoteList(was)} changed to ${quoteList(now)}`, {
+    rule: "changed",
+    replaced: was.join(", "),
+    by: now.join(", "),
+    jaccard: round(p.jaccard),
+  });
+}
+
+/**
+ * A similar pair the merge rules refused (each names something the other does not) whose newer
+ * memory retires something (`RETIRES`) and still names everything the older names, in English:
+ * "The ROS 2 distribution is Humble" -> "… is Jazzy; Humble is no longer used". The older's names
+ * all being in the newer is what ties the retirement to it.
+ */
+export function supersedesByRetirement(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  if (older.memory.createdAt === newer.memory.createdAt || older.memory.category !== newer.memory.category) return undefined;
+  const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
+  if (HAN.test(to) || !RETIRES.test(tn) || RETIRES.test(to)) return undefined;
+  const named = [...namesOf(older)].filter((t) => !isNumberToken(t));
+  if (named.length === 0 || !named.every((t) => newer.tokens.has(t))) return undefined;
+  return supersedeCandidate(newer, older, "retires it: it names what the older names and says it no longer holds", {
+    rule: "retired-named",
+    jaccard: round(p.jaccard),
+  });
+}
+
+const HAN = /[\u3400-\u9fff]/;
