@@ -13,7 +13,7 @@ import type { SearchFilters } from "../../lib/search/filters";
 import { rerankByContext } from "../../lib/search/context-rerank";
 import { LEXICAL_KEEP, keepLexicalHits, type LexicalKeep } from "../../lib/search/lexical-keep";
 import type { VectorHit } from "../../lib/search/vector";
-import { benchCtx, round, table, tempDir, writeResult } from "./common";
+import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR, type Question, readJsonl, type Turn } from "./quality";
 
 /**
@@ -81,6 +81,7 @@ interface Scored {
   r10: number;
 }
 
+const keepMicros: number[] = [];
 const tried = args.filter((a) => a.startsWith("--try=")).map((a) => ({ ...LEXICAL_KEEP, ...(JSON.parse(a.slice(6)) as Partial<LexicalKeep>) }));
 const grid: LexicalKeep[] = [];
 if (args.includes("--grid"))
@@ -91,7 +92,17 @@ const variants: [string, Variant][] = [
   ["lexical", (a) => a.lexicalRanked],
   ["vector", (a) => a.vector.map((h, i) => ({ seq: h.seq, score: 1 - i / 1000 }) as Ranked)],
   ["hybrid (shipped)", (a) => a.hybridRanked],
-  ["hybrid + lexical kept", (a) => keepLexicalHits(a.hybridRanked, a.lexical)],
+  [
+    "hybrid + lexical kept",
+    (a) => {
+      // Its own cost (CPU, in process): wall time is noise on a shared machine.
+      const t0 = process.cpuUsage();
+      const out = keepLexicalHits(a.hybridRanked, a.lexical);
+      const used = process.cpuUsage(t0);
+      keepMicros.push(used.user + used.system);
+      return out;
+    },
+  ],
   ...[...tried, ...grid].map((w): [string, Variant] => [JSON.stringify(w), (a) => keepLexicalHits(a.hybridRanked, a.lexical, w)]),
   // Explored, not shipped: reciprocal rank fusion of the lexical and the fused rankings.
   ...(args.includes("--grid") ? [0.5, 1, 2] : []).flatMap((w) =>
@@ -227,9 +238,13 @@ if (grid.length) {
   const weighted = (f: (c: (typeof cv)[number]) => number) => round(cv.reduce((a, c) => a + f(c) * c.n, 0) / cv.reduce((a, c) => a + c.n, 0), 3);
   console.log(`CV R@10 ${weighted((c) => c.r10)} (lexical ${weighted((c) => c["lexical r10"])}, hybrid ${weighted((c) => c["hybrid r10"])})`);
 }
+const keepCost = stats(keepMicros);
+console.log(
+  `keepLexicalHits CPU per question: p50 ${keepCost.p50} us, p95 ${keepCost.p95} us, max ${keepCost.max} us (n ${keepCost.n}, load ${os.loadavg()[0].toFixed(1)})`,
+);
 await model.provider?.close?.();
 const label = dirs.map((d) => path.basename(d)).join("+");
 console.log(
-  `\nwrote ${writeResult(`conversations-${path.basename(modelDir)}-${label}`, { at: new Date().toISOString(), model: path.basename(modelDir), keep: LEXICAL_KEEP, dirs: dirs.map((d) => path.basename(d)), rows })}`,
+  `\nwrote ${writeResult(`conversations-${path.basename(modelDir)}-${label}`, { at: new Date().toISOString(), model: path.basename(modelDir), keep: LEXICAL_KEEP, dirs: dirs.map((d) => path.basename(d)), rows, keepMicros: keepCost })}`,
 );
 process.exit(0);

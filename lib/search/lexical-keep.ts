@@ -41,11 +41,12 @@ export function keepLexicalHits(fused: Ranked[], lexical: readonly LexicalHit[],
   const placed = new Set<number>();
   const out: Ranked[] = [];
   let next = 0;
-  const deadline = new Map(kept.map((r, i) => [r.seq, i + weights.slack]));
+  // The kept hits' deadlines (their order + slack) rise with their order: the first unplaced one is the next due.
+  let due = 0;
   while (out.length < fused.length) {
+    while (due < kept.length && placed.has(kept[due].seq)) due++;
     // A kept hit whose deadline has come takes this place; otherwise the next fused hit does.
-    const due = kept.find((r) => !placed.has(r.seq) && deadline.get(r.seq)! <= out.length);
-    let pick: Ranked | undefined = due;
+    let pick: Ranked | undefined = due < kept.length && due + weights.slack <= out.length ? kept[due] : undefined;
     while (!pick && next < fused.length) {
       if (!placed.has(fused[next].seq)) pick = fused[next];
       next++;
