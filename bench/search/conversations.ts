@@ -6,7 +6,9 @@ import { createMemory } from "../../lib/memories/create";
 import { createTransformersProvider } from "../../lib/embeddings/transformers";
 import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
 import { rank, type Candidate, type Ranked } from "../../lib/search/hybrid";
-import { lexicalSearch, type LexicalHit } from "../../lib/search/lexical";
+import { idf, lexicalSearch, type LexicalHit } from "../../lib/search/lexical";
+import { queryTerms } from "../../lib/search/tokenizer";
+import { ensureTermCountTable } from "../../lib/db/virtual-tables";
 import { searchQuery } from "../../lib/search/bilingual";
 import { isLabelName } from "../../lib/search/vector-text";
 import type { SearchFilters } from "../../lib/search/filters";
@@ -24,7 +26,7 @@ import { LOCOMO_DIR, type Question, readJsonl, type Turn } from "./quality";
  * dia_id in metadata). Embeddings (real MiniLM q8) are cached in the temp directory by text.
  *
  *   # tuning: LoCoMo conv-26 + conv-30 and REALTALK's tuning half (bench/search/realtalk-set.ts)
- *   RECOLLECT_BENCH_MODEL_DIR=... npx tsx bench/search/conversations.ts --dir=$SHARED/data/locomo-dev --dir=/tmp/realtalk-set/tuning [--try='{"keep":5}'] [--grid]
+ *   RECOLLECT_BENCH_MODEL_DIR=... npx tsx bench/search/conversations.ts --dir=$SHARED/data/locomo-dev --dir=/tmp/realtalk-set/tuning [--try='{"keep":5}'] [--grid] [--prf]
  *   # frozen (headline, scored once): REALTALK's frozen half
  *   RECOLLECT_BENCH_MODEL_DIR=... npx tsx bench/search/conversations.ts --dir=/tmp/realtalk-set/frozen
  */
@@ -68,6 +70,8 @@ const filters: SearchFilters = { projectId: null, statuses: ["active"] };
 /** What a variant sees of one question: both lists, and the ranked lists the shipped search makes. */
 interface Asked {
   query: string;
+  /** Pseudo-relevance feedback (explored, not shipped): the fused list re-ranked with a second lexical pass. */
+  prf: (depth: number, terms: number) => Ranked[];
   lexical: LexicalHit[];
   vector: VectorHit[];
   lexicalRanked: Ranked[];
@@ -104,6 +108,9 @@ const variants: [string, Variant][] = [
     },
   ],
   ...[...tried, ...grid].map((w): [string, Variant] => [JSON.stringify(w), (a) => keepLexicalHits(a.hybridRanked, a.lexical, w)]),
+  ...(args.includes("--prf") ? [1, 2, 3, 5] : []).flatMap((depth) =>
+    [3, 5, 8].map((n): [string, Variant] => [`prf depth ${depth} terms ${n}`, (a) => keepLexicalHits(a.prf(depth, n), a.lexical)]),
+  ),
   // Explored, not shipped: reciprocal rank fusion of the lexical and the fused rankings.
   ...(args.includes("--grid") ? [0.5, 1, 2] : []).flatMap((w) =>
     [1, 5, 20, 60].map((k): [string, Variant] => [`{"rrfLexical":${w},"k":${k}}`, (a) => rrfOf(a.lexicalRanked, a.hybridRanked, w, k)]),
@@ -161,12 +168,40 @@ async function scoreConversation(turns: Turn[], questions: Question[], sample: s
       .map((seq, j) => ({ seq, distance: 1 - dot(queryVectors[i], docVectors[j]) }))
       .sort((a, b) => a.distance - b.distance)
       .slice(0, CANDIDATES);
+    const prf = (depth: number, n: number): Ranked[] => {
+      // RM3-like: the rarest terms (df <= 2% of the store) of the first `depth` fused hits, not in the question, re-searched with it.
+      const top = base.slice(0, depth).map((r) => r.seq);
+      const rows = ctx.sqlite.prepare("SELECT content FROM memories WHERE seq IN (SELECT value FROM json_each(?))").all(JSON.stringify(top)) as {
+        content: string;
+      }[];
+      const own = new Set(asked[i].terms);
+      const counts = new Map<string, number>();
+      for (const r of rows) for (const t of new Set(queryTerms(r.content))) if (!own.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      const vocab = ensureTermCountTable(ctx.sqlite);
+      const dfOf = ctx.sqlite.prepare(`SELECT doc FROM ${vocab} WHERE term = ?`);
+      const size = seqs.length;
+      const expansion = [...counts]
+        .map(([t, c]) => ({ t, c, df: ((dfOf.get(t) as { doc: number } | undefined)?.doc ?? 0) as number }))
+        .filter((x) => x.df > 0 && x.df <= Math.max(2, 0.02 * size))
+        .sort((x, y) => y.c * idf(y.df, size) - x.c * idf(x.df, size))
+        .slice(0, n)
+        .map((x) => x.t);
+      if (!expansion.length) return base;
+      const second = lexicalSearch(ctx, [...asked[i].terms, ...expansion], filters, CANDIDATES, {
+        coverage: true,
+        ownTerms: asked[i].ownTerms,
+        translatedTerms: asked[i].translatedTerms,
+      });
+      return rerankByContext(ctx.sqlite, q.question, rank(second, vector, candidates, { projectId: null, now }), filters, now);
+    };
+    const base = rerankByContext(ctx.sqlite, q.question, rank(lexical, vector, candidates, { projectId: null, now }), filters, now);
     const a: Asked = {
+      prf,
       query: q.question,
       lexical,
       vector,
       lexicalRanked: rerankByContext(ctx.sqlite, q.question, rank(lexical, null, candidates, { projectId: null, now }), filters, now),
-      hybridRanked: rerankByContext(ctx.sqlite, q.question, rank(lexical, vector, candidates, { projectId: null, now }), filters, now),
+      hybridRanked: base,
     };
     const expected = new Set(q.evidence.map((e) => seqOf.get(e)).filter((s): s is number => s != null));
     for (const [name, v] of variants) {
