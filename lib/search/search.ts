@@ -15,6 +15,7 @@ import { supersededBy } from "../memories/superseded";
 import { formatResults, snippet } from "./format";
 import { rank, type Candidate } from "./hybrid";
 import { rerankByContext } from "./context-rerank";
+import { keepLexicalHits } from "./lexical-keep";
 import { lexicalSearch } from "./lexical";
 import { searchQuery } from "./bilingual";
 import { vectorSearch } from "./vector";
@@ -116,6 +117,8 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
   const now = Date.now();
   // Then where and when each memory was written: a strong hit's neighbours, the question's date.
   let ranked = rerankByContext(ctx.sqlite, input.query, rank(lexical, vector, candidates, { projectId, now }), filters, now);
+  // Hybrid: the vector list only adds below the fused first places; lexical's strong first hits stay in the top 10.
+  if (vector) ranked = keepLexicalHits(ranked, lexical);
   let window: RankedWindow | undefined;
   if (options.page) {
     const { offset, window: size } = options.page;
