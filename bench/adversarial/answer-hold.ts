@@ -3,9 +3,10 @@
  * `--route compress`), in process (issue #37, session eight). Before: the answer was one buffer (a
  * small buffer per message, encoded in slices), then in one turn of the event loop `Buffer.concat`,
  * the copy `new Response(bytes)` makes, and the direct path's `response.arrayBuffer()`; those three
- * are timed here as the old code ran them. Now: `compressAnswerResponse` encodes ~256 KB chunks in
- * slices of at most 10 ms (its total CPU is printed; no step of it is longer than one message or one
- * chunk's `Buffer.from`) and the server streams them.
+ * are timed here as the old code ran them. Now: `compressAnswerResponse` computes the answer's length
+ * before the head (a message a step), then encodes each ~256 KB chunk when the writer asks for it, in
+ * slices of at most 10 ms (both printed: the length pass, and the total with the stream read; no step
+ * is longer than one message or one chunk's `Buffer.from`).
  *
  * Run: npx tsx bench/adversarial/answer-hold.ts
  */
@@ -38,9 +39,13 @@ for (let round = 0; round < 3; round++) {
   const c0 = process.cpuUsage();
   Buffer.from(await res.arrayBuffer());
   const d = process.cpuUsage(c0);
-  // New: the largest step is one chunk's Buffer.from; measured as the whole encode's steps, longest one.
+  // New: the length before the head, then each chunk as the reader asks; the largest step is one
+  // chunk's Buffer.from. Timed: the length pass and the whole stream read.
   const c1 = process.cpuUsage();
   const r2 = await compressAnswerResponse(result, {});
+  const head = process.cpuUsage(c1);
+  const reader = r2.body!.getReader();
+  while (!(await reader.read()).done);
   const enc = process.cpuUsage(c1);
   console.log(
     JSON.stringify({
@@ -48,6 +53,7 @@ for (let round = 0; round < 3; round++) {
       oldConcatCpuMs: concat,
       oldResponseCopyCpuMs: response,
       oldReadBackCpuMs: (d.user + d.system) / 1000,
+      newLengthBeforeHeadCpuMs: (head.user + head.system) / 1000,
       newEncodeTotalCpuMs: (enc.user + enc.system) / 1000,
       newLength: r2.headers.get("content-length"),
     }),

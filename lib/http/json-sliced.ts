@@ -176,10 +176,13 @@ function* pathAtSteps(text: string, target: number, maxDepth: number): Steps<Too
     const c = text.charCodeAt(i);
     const top = frames[frames.length - 1];
     if (c === QUOTE) {
-      const end = stringEnd(text, i);
+      // A long string is crossed and a long key decoded in steps, as in the scan.
+      let end = stringEndFrom(text, i, i, i + STEP_CHARS);
+      if (end < 0) end = yield* stringEndSteps(text, i, -end);
       // A string right after `{` or `,` in an object is a key.
       const before = text.charCodeAt(skipBack(text, i - 1));
-      if (top && !top.array && (before === OPEN_OBJECT || before === COMMA)) top.key = JSON.parse(text.slice(i, end)) as string;
+      if (top && !top.array && (before === OPEN_OBJECT || before === COMMA))
+        top.key = end - i >= SPLIT_CHARS ? yield* decodeStringSteps(text, i, end) : (JSON.parse(text.slice(i, end)) as string);
       i = end - 1;
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       frames.push({ array: c === OPEN_ARRAY, key: c === OPEN_ARRAY ? 0 : null });

@@ -127,6 +127,23 @@ describe("parseJsonSliced", () => {
     expect("tooDeep" in out && out.tooDeep).toEqual(expected);
   });
 
+  it("past the depth limit after a long string: the path is found in steps too", () => {
+    // 1,000,000 escaped quotes, as a value and as a key: the scan crosses them 16 K characters a
+    // step; finding the path for the 400 crossed them (and decoded the key) in one step.
+    const long = '\\"'.repeat(1_000_000);
+    let deep: unknown = "end";
+    for (let i = 0; i < 100; i++) deep = [deep];
+    const text = `{"t":"${long}","${long}":${JSON.stringify(deep)}}`;
+    const steps = parseJsonSteps(text);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    const out = step.value;
+    expect("tooDeep" in out && out.tooDeep.keys.slice(0, 2)).toEqual([JSON.parse(`"${long}"`), 0]);
+    // Each pass crosses 4 M characters at 16 K a step: about 250 steps each.
+    expect(yields).toBeGreaterThanOrEqual(400);
+  });
+
   it("a body nested 100,000 deep never overflows the stack", () => {
     const text = `${"[".repeat(300_000)}${"]".repeat(300_000)}`;
     const out = parseJsonWhole(text);
