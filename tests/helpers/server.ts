@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
 import { serveArgs } from "../../server/command";
+import { reapOnExit } from "./reap-children";
 import { waitUntil } from "./wait-until";
 
 /** Where a started server listens and how to reach it: what the global setup hands to test files. */
@@ -76,6 +77,7 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  reapOnExit(child);
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createOpencodeClient, type OpencodeClient } from "@opencode-ai/sdk";
+import { reapOnExit } from "../../../tests/helpers/reap-children";
 import { waitUntil } from "../../../tests/helpers/wait-until";
 
 /** The repository root (this file is e2e/opencode/helpers/). */
@@ -164,6 +165,7 @@ export async function startOpencode(options: OpencodeOptions): Promise<Opencode>
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  reapOnExit(child);
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
