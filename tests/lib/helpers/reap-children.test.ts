@@ -27,6 +27,6 @@ describe("reapOnExit", () => {
     const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
     const pid = Number(out.trim());
     expect(pid).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 30_000 });
   });
 });
