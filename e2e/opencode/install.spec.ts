@@ -102,7 +102,8 @@ test("npm pack -> install the tarball -> recollect start -> install-plugin -> Op
 
   const tarball = await test.step("npm pack (prepack keeps the production build current)", async () => {
     const out = await run("npm", ["pack", "--json", "--pack-destination", work!], { cwd: ROOT, env: cleanEnv(), timeoutMs: 600_000 });
-    const [packed] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string; files: { path: string }[] }[];
+    // npm prints the JSON array last; prepack's own lines (a rebuild's "[recollect] ...") come before it.
+    const [packed] = JSON.parse(out.slice(out.startsWith("[\n") ? 0 : out.indexOf("\n[\n") + 1)) as { filename: string; files: { path: string }[] }[];
     const files = new Set(packed!.files.map((f) => f.path));
     for (const f of ["cli/recollect.mjs", "plugin/index.ts", "server/serve.ts", ".next/BUILD_ID", "scripts/install-plugin.ts"])
       expect(files.has(f), f).toBe(true);
