@@ -270,7 +270,7 @@ function scoreRecall(p: Prepared, mode: Mode, fusion: Fusion, keep: (i: number) 
 }
 
 function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepared> {
-  if (args.includes("--no-locomo") || !fs.existsSync(LOCOMO_DIR)) {
+  if (args.includes("--no-locomo") || args.includes("--p6-only") || !fs.existsSync(LOCOMO_DIR)) {
     console.log(`LoCoMo skipped (${LOCOMO_DIR} absent or --no-locomo)`);
     return {};
   }
@@ -296,19 +296,28 @@ function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepar
 }
 
 const t0 = performance.now();
+/** `--p6-only`: the earlier sets and LoCoMo are not embedded (their rows print empty): a large model's quick look at p6. */
+const P6_ONLY = args.includes("--p6-only");
+const unlessP6Only = <T>(items: T[]) => (P6_ONLY ? [] : items);
 const set = await prepare(
-  UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
-  UNSEEN_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only(UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content }))),
+  UNSEEN_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
 );
 // The fresh set (bench/search/fresh-set.ts): its own store of 333 style-guide memories.
 const fresh = await prepare(
-  FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
-  FRESH_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only(FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content }))),
+  FRESH_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
 );
 // The agents set (bench/search/agents-set.ts): its 104 memories beside the fresh set's 333 as neighbours.
 const agents = await prepare(
-  [...AGENTS_MEMORIES, ...FRESH_MEMORIES].map((m) => ({ key: m.key, content: m.content })),
-  AGENTS_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "agents", half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only([...AGENTS_MEMORIES, ...FRESH_MEMORIES].map((m) => ({ key: m.key, content: m.content }))),
+  AGENTS_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: "agents", half: queryHalf(q), expect: [q.expect] })),
 );
 // The p6 set (bench/search/p6-set.ts): its own store; the frozen half only when asked for.
 const P6_FROZEN = args.includes("--p6-frozen") && !TUNING_ONLY;
@@ -456,6 +465,6 @@ if (args.includes("--cv")) {
 }
 await provider.close?.();
 console.log(
-  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}${P6_FROZEN ? "-p6frozen" : ""}`, result)}`,
+  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}${P6_FROZEN ? "-p6frozen" : ""}${P6_ONLY ? "-p6only" : ""}`, result)}`,
 );
 process.exit(0);
