@@ -76,6 +76,20 @@ export function leadGrid(base: Fusion): Fusion[] {
   return out;
 }
 
+/**
+ * Round three session nine (the p6 set): how thin the best lexical hit may be before the vector list
+ * decides alone (thinFloor, thinCoverage), the lexical weight, and the Chinese-question guard on
+ * translated matches (translatedMassGuard).
+ */
+export function floorGrid(base: Fusion): Fusion[] {
+  const out: Fusion[] = [];
+  for (const thinFloor of [0.3, 0.4, 0.5, 0.6])
+    for (const thinCoverage of [0.7, 0.9])
+      for (const lexicalWeight of [3, 4])
+        for (const translatedMassGuard of [undefined, 3]) out.push({ ...base, thinFloor, thinCoverage, lexicalWeight, translatedMassGuard });
+  return out;
+}
+
 export function fusionGrid(): Fusion[] {
   const out: Fusion[] = [];
   for (const lexicalWeight of [3, 4])
@@ -173,4 +187,4 @@ export function crossValidate(input: CvInput, grid: Fusion[] = fusionGrid()) {
 }
 
 const short = (f: Fusion) =>
-  `w${f.lexicalWeight} rel${f.vectorLeadRelative ?? "-"} share${f.vectorLeadShare ?? "-"} tbo${f.translatedBeyondOwn ?? "-"} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0} lead${f.vectorLead ?? "-"}/${f.vectorLeadMargin ?? "-"} agreement${f.vectorAgreement ?? 0}`;
+  `w${f.lexicalWeight} rel${f.vectorLeadRelative ?? "-"} share${f.vectorLeadShare ?? "-"} tbo${f.translatedBeyondOwn ?? "-"} floor${f.similarityFloor} thin${f.thinCoverage}^${f.thinPower} mass${f.translatedMassGuard ?? "-"} thinFloor${f.thinFloor ?? 0}/${f.translatedThinFloor ?? f.thinFloor ?? 0} margin${f.thinMargin ?? 0} length${f.thinLength ?? 0} lead${f.vectorLead ?? "-"}/${f.vectorLeadMargin ?? "-"} agreement${f.vectorAgreement ?? 0}`;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { queryTerms, tokenize } from "../../lib/search/tokenizer";
 import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
+import { P6_MEMORIES, P6_QUERIES, p6Half } from "./p6-set";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenQuery } from "./unseen-set";
 
 /**
@@ -63,8 +64,27 @@ export function checkAgentsSet(): string[] {
   return problems;
 }
 
+/** Problems of the p6 set (bench/search/p6-set.ts): unknown answers, duplicate ids, paraphrases sharing a content word. */
+export function checkP6Set(): string[] {
+  const byKey = new Map(P6_MEMORIES.map((m) => [m.key, m]));
+  const problems: string[] = byKey.size === P6_MEMORIES.length ? [] : ["duplicate memory keys"];
+  if (new Set(P6_QUERIES.map((q) => q.id)).size !== P6_QUERIES.length) problems.push("duplicate question ids");
+  for (const q of P6_QUERIES) {
+    const m = byKey.get(q.expect);
+    if (!m) problems.push(`${q.id}: unknown answer ${q.expect}`);
+    else if (q.kind === "paraphrase" && sharedTerms(q.q, m.content).length)
+      problems.push(`${q.id} (${q.expect}) shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
+  }
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = [...checkUnseenSet(), ...checkFreshSet().map((p) => `fresh ${p}`), ...checkAgentsSet().map((p) => `agents ${p}`)];
+  const problems = [
+    ...checkUnseenSet(),
+    ...checkFreshSet().map((p) => `fresh ${p}`),
+    ...checkAgentsSet().map((p) => `agents ${p}`),
+    ...checkP6Set().map((p) => `p6 ${p}`),
+  ];
   const counts: Record<string, Record<string, number>> = {};
   for (const q of UNSEEN_QUERIES) {
     counts[q.kind] ??= { tuning: 0, frozen: 0 };
@@ -78,6 +98,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const agents = { tuning: 0, frozen: 0 };
   for (const q of AGENTS_QUERIES) agents[queryHalf(q)]++;
   console.log(`agents set: ${AGENTS_MEMORIES.length} memories, ${AGENTS_QUERIES.length} paraphrase questions`, agents);
+  const p6: Record<string, Record<string, number>> = {};
+  for (const q of P6_QUERIES) {
+    p6[q.kind] ??= { tuning: 0, frozen: 0 };
+    p6[q.kind][p6Half(q)]++;
+  }
+  console.log(`p6 set: ${P6_MEMORIES.length} memories, ${P6_QUERIES.length} questions`);
+  console.table(p6);
   console.log(problems.length ? problems.join("\n") : "no problems");
   process.exitCode = problems.length ? 1 : 0;
 }

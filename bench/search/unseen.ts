@@ -20,6 +20,7 @@ import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenKind } from "./unseen-set";
 import { queryHalf } from "./unseen-split";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
+import { P6_MEMORIES, P6_QUERIES, p6Half } from "./p6-set";
 
 /**
  * Issue 42: retrieval quality on the labelled set nobody tuned on (bench/search/unseen-set.ts), per
@@ -31,6 +32,8 @@ import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
  * (bench/search/fresh-set.ts, round 4) is scored in its own store, as the "fresh" kind; the agents set
  * (bench/search/agents-set.ts, round three session eight) in a store of its 104 memories beside the
  * 333 fresh-set memories, as the "agents" kind.
+ * The p6 set (bench/search/p6-set.ts, round three session nine) is scored in its own store of 127
+ * memories, its tuning half only unless `--p6-frozen` (its frozen half is scored once, at the end).
  * `--dump=FILE` writes the prepared lists for trying a fusion offline.
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
@@ -267,7 +270,7 @@ function scoreRecall(p: Prepared, mode: Mode, fusion: Fusion, keep: (i: number) 
 }
 
 function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepared> {
-  if (args.includes("--no-locomo") || !fs.existsSync(LOCOMO_DIR)) {
+  if (args.includes("--no-locomo") || args.includes("--p6-only") || !fs.existsSync(LOCOMO_DIR)) {
     console.log(`LoCoMo skipped (${LOCOMO_DIR} absent or --no-locomo)`);
     return {};
   }
@@ -293,19 +296,34 @@ function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepar
 }
 
 const t0 = performance.now();
+/** `--p6-only`: the earlier sets and LoCoMo are not embedded (their rows print empty): a large model's quick look at p6. */
+const P6_ONLY = args.includes("--p6-only");
+const unlessP6Only = <T>(items: T[]) => (P6_ONLY ? [] : items);
 const set = await prepare(
-  UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
-  UNSEEN_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only(UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content }))),
+  UNSEEN_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: q.kind, half: queryHalf(q), expect: [q.expect] })),
 );
 // The fresh set (bench/search/fresh-set.ts): its own store of 333 style-guide memories.
 const fresh = await prepare(
-  FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
-  FRESH_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only(FRESH_MEMORIES.map((m) => ({ key: m.key, content: m.content }))),
+  FRESH_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: "fresh", half: queryHalf(q), expect: [q.expect] })),
 );
 // The agents set (bench/search/agents-set.ts): its 104 memories beside the fresh set's 333 as neighbours.
 const agents = await prepare(
-  [...AGENTS_MEMORIES, ...FRESH_MEMORIES].map((m) => ({ key: m.key, content: m.content })),
-  AGENTS_QUERIES.filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning").map((q) => ({ q: q.q, kind: "agents", half: queryHalf(q), expect: [q.expect] })),
+  unlessP6Only([...AGENTS_MEMORIES, ...FRESH_MEMORIES].map((m) => ({ key: m.key, content: m.content }))),
+  AGENTS_QUERIES.filter((_q) => !P6_ONLY)
+    .filter((q) => !TUNING_ONLY || queryHalf(q) === "tuning")
+    .map((q) => ({ q: q.q, kind: "agents", half: queryHalf(q), expect: [q.expect] })),
+);
+// The p6 set (bench/search/p6-set.ts): its own store; the frozen half only when asked for.
+const P6_FROZEN = args.includes("--p6-frozen") && !TUNING_ONLY;
+const p6 = await prepare(
+  P6_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
+  P6_QUERIES.filter((q) => P6_FROZEN || p6Half(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: p6Half(q), expect: [q.expect] })),
 );
 const locomo = await locomoSets();
 console.log(
@@ -322,6 +340,7 @@ if (dumpTo) {
       set: plain(set),
       fresh: plain(fresh),
       agents: plain(agents),
+      p6: plain(p6),
       locomo: Object.fromEntries(Object.entries(locomo).map(([k, p]) => [k, plain(p)])),
     }),
   );
@@ -345,6 +364,19 @@ function report(fusion: Fusion, label: string) {
     }
   console.log(`\n${label}: hit@1 / hit@5 / MRR, fusion ${JSON.stringify(fusion)}`);
   console.log(table(rows));
+  const p6Rows: Record<string, unknown>[] = [];
+  for (const half of P6_FROZEN ? ["frozen", "tuning"] : ["tuning"])
+    for (const kind of ["paraphrase", "keyword", "identifier", "distractor", "zh", "cross", "overall"]) {
+      const row: Record<string, unknown> = { half, kind };
+      for (const mode of MODES) {
+        const s = scoreHits(p6, mode, fusion, (q) => q.half === half)[kind];
+        row.n = s?.n ?? 0;
+        row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
+      }
+      p6Rows.push(row);
+    }
+  console.log(`\np6 set (${P6_FROZEN ? "both halves" : "tuning half only"}): hit@1 / hit@5 / MRR`);
+  console.log(table(p6Rows));
   const loco: Record<string, unknown>[] = [];
   for (const [sample, p] of Object.entries(locomo)) {
     if (TUNING_ONLY && sample !== "conv-26") continue;
@@ -360,7 +392,7 @@ function report(fusion: Fusion, label: string) {
     console.log("\nLoCoMo dev recall@5 / recall@10");
     console.log(table(loco));
   }
-  return { rows, locomo: loco };
+  return { rows, p6: p6Rows, locomo: loco };
 }
 
 const result: Record<string, unknown> = {
@@ -369,6 +401,7 @@ const result: Record<string, unknown> = {
   rewrite: REWRITE ?? null,
   translate: TRANSLATE,
   tuningOnly: TUNING_ONLY,
+  p6Frozen: P6_FROZEN,
   lexicalEvidence: TRY_EVIDENCE,
   claimVectors: CLAIM_VECTORS ? vectorsPerMemory : null,
 };
@@ -391,7 +424,7 @@ if (args.includes("--cv")) {
   const now = Date.now();
   // Both sets' tuning halves (the fresh set ranks in its own store).
   const tuningOf = (p: Prepared) => p.queries.filter((q) => q.half === "tuning").map((q) => ({ q, p }));
-  const tuning = [...tuningOf(set), ...tuningOf(fresh), ...tuningOf(agents)];
+  const tuning = [...tuningOf(set), ...tuningOf(fresh), ...tuningOf(agents), ...tuningOf(p6)];
   const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
   const lexicalAt = tuning.map(({ q, p }) => position(q, ranked(p, q, "lexical", FUSION)));
   const conv26 = locomo["conv-26"];
@@ -432,6 +465,6 @@ if (args.includes("--cv")) {
 }
 await provider.close?.();
 console.log(
-  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}`, result)}`,
+  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}${P6_FROZEN ? "-p6frozen" : ""}${P6_ONLY ? "-p6only" : ""}`, result)}`,
 );
 process.exit(0);

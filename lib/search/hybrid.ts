@@ -105,6 +105,12 @@ export interface Fusion {
    */
   translatedBeyondOwn?: boolean;
   /**
+   * A translation counts only while the question's own words matched less than this many times its
+   * idf mass (best hit each way): a Chinese question whose own words find a Chinese memory is not
+   * outranked by one translated word that many English memories hold (absent = off).
+   */
+  translatedMassGuard?: number;
+  /**
    * coverage: the lexical weight for this question is multiplied by 2 × σ(model) over the shape of
    * both lists (query-features.ts): the lexical list counts more where its scores say it knows, less
    * where they say it guesses (absent = a fixed weight).
@@ -242,8 +248,14 @@ export function rankWithFeatures(
   // A translated question (bilingual.ts) is covered by its own words or by its translation's. A
   // rendering found in no memory counts fully against the translation (a store in one language).
   const translatedFusion = { ...fusion, absentWeight: 1 };
+  const ownMass = Math.max(0, ...lexical.map((h) => h.coverage?.matched ?? 0));
+  const translatedMass = Math.max(0, ...lexical.map((h) => h.translatedCoverage?.matched ?? 0));
+  const translationCounts = !fusion.translatedMassGuard || ownMass < fusion.translatedMassGuard * translatedMass;
   const shareOf = (h: (typeof lexical)[number]) =>
-    Math.max(coverageOf(h.coverage, fusion), h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0);
+    Math.max(
+      coverageOf(h.coverage, fusion),
+      h.translatedCoverage && translationCounts ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0,
+    );
   const lex = new Map(lexical.map((h, i) => [h.seq, { rank: i + 1, bm25: h.bm25, share: shareOf(h) }]));
   // Thin lexical evidence (the best hit covers little of the question, in its own words or in its
   // translation's): the lexical weight shrinks, to nothing below the floor (the vector list decides).
@@ -252,7 +264,9 @@ export function rankWithFeatures(
   const bestOwn = lengthFactor * Math.max(0, ...lexical.map((h) => coverageOf(h.coverage, fusion)));
   const bestTranslated = Math.max(
     0,
-    ...lexical.map((h) => (h.translatedCoverage ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0)),
+    ...lexical.map((h) =>
+      h.translatedCoverage && translationCounts ? (fusion.translatedWeight ?? 1) * coverageOf(h.translatedCoverage, translatedFusion) : 0,
+    ),
   );
   const ramp = (best: number, floor: number) =>
     fusion.thinCoverage ? Math.min(1, Math.max(0, best - floor) / Math.max(1e-9, fusion.thinCoverage - floor)) ** (fusion.thinPower ?? 1) : 1;

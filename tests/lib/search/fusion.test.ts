@@ -84,6 +84,29 @@ describe("hybrid fusion (blend of relative BM25 and cosine above a floor)", () =
     expect(order(half, vector, candidates, { projectId: null, now })[0]).toBe(3);
   });
 
+  it("translatedMassGuard: a Chinese question's own words finding a Chinese memory outweigh one translated word", () => {
+    // The p6 set's case: the question's own bigrams find memory 2 (idf mass 11 of a question whose
+    // many unseen bigrams count as absent); its translation is one word, which memory 3 holds whole.
+    const lexical = [
+      { seq: 2, bm25: -6.7, title: null, coverage: { matched: 11, present: 16, absent: 53 }, translatedCoverage: { matched: 0, present: 3, absent: 0 } },
+      { seq: 3, bm25: -4.8, title: null, coverage: { matched: 0, present: 16, absent: 53 }, translatedCoverage: { matched: 3, present: 3, absent: 0 } },
+    ];
+    const vector = [
+      { seq: 1, distance: 0.5 },
+      { seq: 2, distance: 0.53 },
+      { seq: 3, distance: 0.88 },
+    ];
+    const context = { projectId: null, now };
+    expect(FUSION.translatedMassGuard).toBeUndefined();
+    expect(order(lexical, vector, candidates, context)[0]).toBe(3);
+    // With the guard (own mass 11 >= 3 x 3), the translation counts for nothing: memory 3 falls behind memory 2.
+    const guarded = order(lexical, vector, candidates, context, { ...FUSION, translatedMassGuard: 3 });
+    expect(guarded.indexOf(2)).toBeLessThan(guarded.indexOf(3));
+    // A real cross-language question (own words find little): the translation still counts.
+    const cross = [lexical[1], { ...lexical[0], coverage: { matched: 1, present: 16, absent: 53 } }];
+    expect(order(cross, vector, candidates, context, { ...FUSION, translatedMassGuard: 3 })[0]).toBe(3);
+  });
+
   it("unsure lexical evidence: the vector list's first hit stays first when it leads the second", () => {
     // A paraphrase: memories 3 and 1 each hold two common words of a five-word question (past the
     // thin floor, neither standing out); the vector list puts the answer (2) first by 0.05.
