@@ -74,7 +74,10 @@ async function main() {
       json[`${mode}_${n}`] = { bytes: Math.round(bytes[mode] / TURNS), ...s };
     }
   }
-  printTable(`A turn's record of injected blocks, server CPU (${TURNS} turns each, alternating; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
+  printTable(
+    `A turn's record of injected blocks, server CPU (${TURNS} turns each, alternating; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    rows,
+  );
   writeResult("plugin-turn-record", json);
   process.exit(0);
 }
