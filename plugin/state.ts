@@ -24,6 +24,8 @@ export interface SessionState {
    */
   injectedVersion?: number;
   injectedRecorded?: number;
+  /** The record as the server holds it from this process's compress requests (named by its `recordBase`): the next sends only what changed. */
+  injectedServer?: InjectedHeld;
   /** Saw `session.created` in this process: a new session (gets the resume block). */
   isNew: boolean;
   userTurns: number;
@@ -76,6 +78,18 @@ export interface PendingNudge {
 }
 
 /** What the last compression call of a session sent and got, for the delta exchange. */
+/** A session's record of injected blocks as sent (plugin/hooks/injected.ts). */
+export interface InjectedContent {
+  resume: string;
+  attached: Map<string, string>;
+  recalled: Map<string, string[]>;
+}
+
+/** The record the server wrote, named by the `recordBase` of its answer. */
+export interface InjectedHeld extends InjectedContent {
+  base: string;
+}
+
 export interface CompressDeltaState {
   base: string;
   /** The server answers with `keep` (it takes leading messages left out). */

@@ -1,1 +1,1 @@
-export { putKv, getKv, deleteKv, listKv, purgeExpiredKv } from "./store";
+export { putKv, putKvJson, getKv, deleteKv, listKv, purgeExpiredKv } from "./store";

@@ -1,6 +1,7 @@
 import { kvKey, type KvEntryDto, type ParsedKvRefQuery, type ParsedListKvQuery, type ParsedPutKvInput } from "../contracts/kv";
 import type { Ctx } from "../ctx";
 import { AppError, badRequest, notFound } from "../errors";
+import { prepared } from "../db/prepared";
 import { resolveProject, type ProjectRef } from "../projects/resolve";
 import { redactKeyDistinct, redactKeysDeep } from "../security/redact-fields";
 
@@ -49,16 +50,43 @@ export function putKv(ctx: Ctx, key: string, input: ParsedPutKvInput, now = Date
     throw new AppError("payload_too_large", `value is larger than ${ctx.config.kv.maxValueBytes} bytes (kv.maxValueBytes)`, { field: "value" });
   }
   const projectId = projectOf(ctx, input);
-  const row = ctx.sqlite
-    .prepare(
-      `INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(project_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, expires_at = excluded.expires_at,
-         created_at = CASE WHEN kv.expires_at <= excluded.updated_at THEN excluded.created_at ELSE kv.created_at END
-       RETURNING *`,
-    )
-    .get(projectId, k, value, now, now, now + ttl * 1000) as KvRow;
+  const row = ctx.sqlite.prepare(`${UPSERT}\n       RETURNING *`).get(projectId, k, value, now, now, now + ttl * 1000) as KvRow;
   return toDto(row);
 }
+
+/**
+ * `putKv` with the value given as its stored text, already redacted (lib/injection/turn-record.ts
+ * merges a record from parts each redacted once): the same key, TTL and size checks, the same row.
+ * `over`: written only over a live entry holding exactly that text (its writer's own last write,
+ * untouched since), one statement; returns whether it was written.
+ */
+export function putKvJson(ctx: Ctx, key: string, input: Omit<ParsedPutKvInput, "value">, value: string, over?: string, now = Date.now()): boolean {
+  const k = parseKey(key);
+  const ttl = input.ttlSeconds ?? ctx.config.kv.defaultTtlSeconds;
+  if (ttl > ctx.config.kv.maxTtlSeconds) throw badRequest(`ttlSeconds: at most ${ctx.config.kv.maxTtlSeconds} (kv.maxTtlSeconds)`, { field: "ttlSeconds" });
+  if (Buffer.byteLength(value) > ctx.config.kv.maxValueBytes) {
+    throw new AppError("payload_too_large", `value is larger than ${ctx.config.kv.maxValueBytes} bytes (kv.maxValueBytes)`, { field: "value" });
+  }
+  const projectId = projectOf(ctx, input);
+  if (over !== undefined)
+    return (
+      prepared(ctx.sqlite, "UPDATE kv SET value = ?, updated_at = ?, expires_at = ? WHERE project_id = ? AND key = ? AND expires_at > ? AND value = ?").run(
+        value,
+        now,
+        now + ttl * 1000,
+        projectId,
+        k,
+        now,
+        over,
+      ).changes === 1
+    );
+  prepared(ctx.sqlite, UPSERT).run(projectId, k, value, now, now, now + ttl * 1000);
+  return true;
+}
+
+const UPSERT = `INSERT INTO kv(project_id, key, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(project_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, expires_at = excluded.expires_at,
+         created_at = CASE WHEN kv.expires_at <= excluded.updated_at THEN excluded.created_at ELSE kv.created_at END`;
 
 export function getKv(ctx: Ctx, key: string, ref: ParsedKvRefQuery, now = Date.now()): KvEntryDto {
   const k = parseKey(key);

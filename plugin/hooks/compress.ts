@@ -5,12 +5,20 @@ import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import { sameAsSnapshot, snapshot, type Snapshot } from "../snapshot";
 import type { CompressDeltaState, SentMessage, SessionState } from "../state";
-import { injectedOwed, injectedRecord } from "./injected";
+import { injectedOwed, turnRecord } from "./injected";
 import { ATTACHED_PART_PREFIX, type WithParts } from "./message-parts";
 
 type Stub = { id: string; unchanged: true };
 const isStub = (p: unknown): p is Stub => !!p && typeof p === "object" && (p as Stub).unchanged === true;
-type Answer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; accepts?: string[]; recorded?: boolean };
+type Answer = CompressResult & {
+  base?: string;
+  keep?: number;
+  recall?: RecallContextDto;
+  accepts?: string[];
+  recorded?: boolean;
+  recordBase?: string;
+  recordResend?: boolean;
+};
 /** The server's nudges, and the turn's recall when the request carried one and it was answered. */
 export interface CompressedTurn {
   nudges: string[];
@@ -52,10 +60,12 @@ export async function compressHistory(
   const { sent, keep } = compare(prev, messages);
   // The record goes when one is owed, or to be completed with the turn's recall block (`recallInto`).
   const into = recall && recallInto ? recallInto : undefined;
-  const record =
-    prev?.records && (injectedOwed(s) || into)
-      ? { version: s.injectedVersion ?? 0, body: { ...injectedRecord(rt, s), ...(into ? { recallInto: into } : {}) } }
-      : undefined;
+  // Only what changed since the record the server wrote last, when it named one (`recordBase`).
+  const recordOf = () => {
+    const { body, content } = turnRecord(rt, s);
+    return { version: s.injectedVersion ?? 0, content, body: { ...body, ...(into ? { recallInto: into } : {}) } };
+  };
+  let record = prev?.records && (injectedOwed(s) || into) ? recordOf() : undefined;
   const call = (last: CompressDeltaState | undefined) => {
     // `keep` only to a server that answers with one (it knows the exchange).
     const kept = last?.keeps ? keep : 0;
@@ -81,14 +91,29 @@ export async function compressHistory(
   if (!res.ok && res.status === 409 && prev) {
     s.compressDelta = undefined;
     base = undefined;
-    // Nothing is a stub any more: the whole history goes.
+    // Nothing is a stub any more: the whole history goes, and the whole record (the server lost its state).
     for (const m of sent) m.unchanged.fill(false);
+    s.injectedServer = undefined;
+    if (record) record = recordOf();
     res = await call(undefined);
   }
   if (!res.ok || !Array.isArray(res.data?.messages)) return keepCompressed(s, messages);
-  // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
-  if (record && typeof res.data.recorded === "boolean" && (s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
   const recalled = recall && validRecall(res.data.recall) ? res.data.recall : undefined;
+  if (record && typeof res.data.recorded === "boolean") {
+    // A change against a record the server no longer holds: still owed, sent whole next time.
+    if (res.data.recordResend === true) s.injectedServer = undefined;
+    else {
+      // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
+      if ((s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
+      const held = res.data.recorded && typeof res.data.recordBase === "string" ? { base: res.data.recordBase, ...record.content } : undefined;
+      // The server added the turn's recall block under `recallInto` before writing.
+      if (held && into && recalled?.block) {
+        held.attached.set(into, recalled.block);
+        held.recalled.set(into, recalled.memoryIds);
+      }
+      s.injectedServer = held;
+    }
+  }
   const recordedInto = into && recalled && res.data.recorded === true ? into : undefined;
   s.compressDelta = undefined;
 

@@ -1,7 +1,7 @@
 import type { KvEntryDto, PutKvInput } from "../../lib/contracts/kv";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
-import type { SessionState } from "../state";
+import type { InjectedContent, SessionState } from "../state";
 
 /**
  * What the plugin injected into a session (its resume block, the blocks attached to its user
@@ -77,8 +77,42 @@ export function injectedRecord(rt: Runtime, s: SessionState): PutKvInput {
   return { directory: rt.directory, value: value as unknown as PutKvInput["value"], ttlSeconds: TTL_SECONDS };
 }
 
+/**
+ * The record for a compress request: against the record the server wrote last (`injectedServer`,
+ * its `base`), only the entries new or changed since; else the whole record. `content`: what the
+ * server holds once it writes this (copies: the session's maps change after).
+ */
+export function turnRecord(rt: Runtime, s: SessionState): { body: PutKvInput & { base?: string }; content: InjectedContent } {
+  const content: InjectedContent = { resume: s.resume ?? "", attached: new Map(s.attached), recalled: new Map(s.recalled) };
+  const held = s.injectedServer;
+  if (!held) return { body: injectedRecord(rt, s), content };
+  const value: Partial<Injected> = {};
+  if (content.resume !== held.resume) value.resume = content.resume;
+  const attached: Record<string, string> = {};
+  let changed = 0;
+  for (const [id, text] of content.attached)
+    if (held.attached.get(id) !== text) {
+      attached[id] = text;
+      changed++;
+    }
+  if (changed) value.attached = attached;
+  const recalled: Record<string, string[]> = {};
+  changed = 0;
+  for (const [id, ids] of content.recalled)
+    if (!sameIds(held.recalled.get(id), ids)) {
+      recalled[id] = ids;
+      changed++;
+    }
+  if (changed) value.recalled = recalled;
+  return { body: { directory: rt.directory, value: value as unknown as PutKvInput["value"], ttlSeconds: TTL_SECONDS, base: held.base }, content };
+}
+
+const sameIds = (a: string[] | undefined, b: string[]) => a === b || (!!a && a.length === b.length && a.every((x, i) => x === b[i]));
+
 function putInjected(rt: Runtime, s: SessionState): void {
   const version = s.injectedVersion ?? 0;
+  // Written around the compress requests: the record they wrote is no longer the stored one.
+  s.injectedServer = undefined;
   void rt.client.call("PUT", keyOf(s.id), { body: injectedRecord(rt, s) }).then((res) => {
     if (res.ok && (s.injectedRecorded ?? 0) < version) s.injectedRecorded = version;
   });

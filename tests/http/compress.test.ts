@@ -224,6 +224,67 @@ describe("POST /api/compress and GET /api/expand/:hash", () => {
     expect((await body(bad)).error.message).toMatch(/^injected\.ttlSeconds:/);
   });
 
+  it("takes the record as what changed since the answer's `recordBase`: the stored record as the whole one gives; a base not stored (another writer, unknown) is `recordResend`, nothing written", async () => {
+    const directory = "/tmp/compress-record-delta-proj";
+    const kv = async (sid: string) => (await server.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).text();
+    const send = async (sid: string, injected: Record<string, unknown>) =>
+      body(
+        await server.api("/api/compress", {
+          method: "POST",
+          json: { ...readAndAptHistory(sid).h.body(), injected: { directory, ttlSeconds: 3600, ...injected } },
+        }),
+      );
+    // A secret in a changed entry is redacted as in the whole record.
+    const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    const first = await send("ses_record_delta", { value: { resume: "r", attached: { msg_a: "A" }, recalled: { msg_a: ["m1"] } } });
+    expect(first.recorded).toBe(true);
+    expect(first.recordBase).toMatch(/^[0-9a-f]{16}$/);
+    const second = await send("ses_record_delta", {
+      value: { attached: { msg_b: `B ${secret}` }, recalled: { msg_b: ["m2"] } },
+      base: first.recordBase,
+      recallInto: "msg_c",
+    });
+    expect(second.recorded).toBe(true);
+    expect(second.recordBase).not.toBe(first.recordBase);
+    const third = await send("ses_record_delta", { value: { resume: "r2", attached: { msg_a: "A2" } }, base: second.recordBase });
+    expect(third.recorded).toBe(true);
+    // The whole record, written at once for another session: the same stored value, key for key.
+    const whole = { resume: "r2", attached: { msg_a: "A2", msg_b: `B ${secret}` }, recalled: { msg_a: ["m1"], msg_b: ["m2"] } };
+    expect((await send("ses_record_whole", { value: whole })).recorded).toBe(true);
+    const stored = await kv("ses_record_delta");
+    expect(stored).not.toContain(secret);
+    expect(JSON.parse(stored).value).toEqual(JSON.parse(await kv("ses_record_whole")).value);
+    expect(JSON.stringify(JSON.parse(stored).value)).toBe(JSON.stringify(JSON.parse(await kv("ses_record_whole")).value));
+
+    // A base that is not the latest, or one this server never gave (a restart): nothing written.
+    for (const base of [second.recordBase, "0123456789abcdef"]) {
+      const stale = await send("ses_record_delta", { value: { attached: { msg_x: "X" } }, base });
+      expect(stale.recorded).toBe(false);
+      expect(stale.recordResend).toBe(true);
+      expect(stale.recordBase).toBeUndefined();
+      expect(JSON.parse(await kv("ses_record_delta")).value).toEqual(JSON.parse(stored).value);
+    }
+    // The stale request forgot the session's record: the whole record again, then changes on it.
+    const again = await send("ses_record_delta", { value: whole });
+    expect(again.recorded).toBe(true);
+    // Another writer of the key since: its value stays, the change is refused.
+    const put = await server.api("/api/kv/recollect/injected/ses_record_delta", {
+      method: "PUT",
+      json: { directory, value: { resume: "other" }, ttlSeconds: 3600 },
+    });
+    expect(put.status).toBe(200);
+    const refused = await send("ses_record_delta", { value: { attached: { msg_y: "Y" } }, base: again.recordBase });
+    expect(refused).toMatchObject({ recorded: false, recordResend: true });
+    expect(JSON.parse(await kv("ses_record_delta")).value).toEqual({ resume: "other" });
+
+    const bad = await server.api("/api/compress", {
+      method: "POST",
+      json: { ...readAndAptHistory("ses_record_delta").h.body(), injected: { directory, value: {}, base: 7 } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error.message).toMatch(/^injected\.base:/);
+  });
+
   it("keeps text that is not ASCII intact both ways, in an answer that is plain ASCII JSON", async () => {
     const unicode = "Réparer « l’entrée » … 中文 🚀 \u2028 fin";
     const long = Array.from({ length: 60 }, (_, i) => `ligne ${i} — état: ok ✓`).join("\n");

@@ -6,8 +6,16 @@ import { readJsonBody } from "./read-json";
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */
 export const readHistoryJson = readJsonBody;
 
-/** The compress answer: the result, the delta exchange's `base`/`keep`, the turn's `recall`, whether its record was `recorded`, what the route `accepts`. */
-type EncodedAnswer = CompressResult & { base?: string; keep?: number; recall?: RecallContextDto; recorded?: boolean; accepts?: readonly string[] };
+/** The compress answer: the result, the delta exchange's `base`/`keep`, the turn's `recall`, whether its record was `recorded` (and its `recordBase`, or `recordResend`), what the route `accepts`. */
+type EncodedAnswer = CompressResult & {
+  base?: string;
+  keep?: number;
+  recall?: RecallContextDto;
+  recorded?: boolean;
+  recordBase?: string;
+  recordResend?: true;
+  accepts?: readonly string[];
+};
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
@@ -116,6 +124,8 @@ function tail(result: EncodedAnswer): string {
   let base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
   if (result.recall !== undefined) base += `,"recall":${JSON.stringify(result.recall)}`;
   if (result.recorded !== undefined) base += `,"recorded":${result.recorded}`;
+  if (result.recordBase !== undefined) base += `,"recordBase":${JSON.stringify(result.recordBase)}`;
+  if (result.recordResend) base += `,"recordResend":true`;
   if (result.accepts !== undefined) base += `,"accepts":${JSON.stringify(result.accepts)}`;
   return asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true);
 }

@@ -53,7 +53,7 @@ export const POST = direct(
     const recall = turn.recall ? await buildRecallBlock(ctx, turn.recall, { defer: batchedAccess(ctx) }) : undefined;
     const recorded = record.record ? recordOf(ctx, (body as { sessionID: string }).sessionID, record.record, recall) : undefined;
     return compressAnswerResponse(
-      { ...answer, recall, recorded, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) },
+      { ...answer, recall, ...recorded, ...(delta ? { accepts: COMPRESS_ACCEPTS } : {}) },
       { "content-type": "application/json", "cache-control": "no-store, no-transform" },
     );
   }),
@@ -70,15 +70,23 @@ function takePrepare(raw: unknown): { prepare: boolean; body: unknown } {
 /**
  * Writes the turn's record; a record the kv refuses (too large, a bad key) does not cost the turn
  * its compression: the answer says `recorded: false` and the plugin sends it on its own, as before.
+ * Written, the answer names it (`recordBase`: the next request may send only what changed); a
+ * change against a record this server no longer holds is `recorded: false, recordResend: true`
+ * (the plugin sends the whole record with its next request).
  */
-function recordOf(ctx: Ctx, sessionID: string, record: TurnRecord, recall: RecallContextDto | undefined): boolean {
+function recordOf(
+  ctx: Ctx,
+  sessionID: string,
+  record: TurnRecord,
+  recall: RecallContextDto | undefined,
+): { recorded: boolean; recordBase?: string; recordResend?: true } {
   try {
-    writeTurnRecord(ctx, sessionID, record, recall);
-    return true;
+    const base = writeTurnRecord(ctx, sessionID, record, recall);
+    return base === null ? { recorded: false, recordResend: true } : { recorded: true, recordBase: base };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     logger.warn("compress: the turn's record was not written", { code: error.code, message: error.message });
-    return false;
+    return { recorded: false };
   }
 }
 
