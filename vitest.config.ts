@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 const resolve = { alias: { "@": path.resolve(import.meta.dirname) } };
 // What both projects share (inline projects inherit nothing from the root without `extends`, and
 // `extends` would also inherit the global setup, which must run once: it starts the shared server).
+// A lib file that failed once in a shared worker (a request count off by one, load 13-35,
+// 2026-11-29) and passed alone and isolated: it runs isolated until the cause is known.
+const SHARED_WORKER_FAILED = ["tests/lib/extraction/llm.test.ts"];
 const common = {
   // Bounds for a hung test or hook, not speed (that is bench/'s): wide enough for a machine loaded
   // many times over, where one server start alone took over 60 s (tests/helpers/server.ts).
@@ -33,8 +36,7 @@ export default defineConfig({
           // Servers, CLI processes, OpenCode, PostgreSQL: a fresh process per file. Vitest queues the
           // projects by name, so these long files go first and the short lib files fill the end.
           name: "isolated",
-          include: ["tests/**/*.test.ts"],
-          exclude: ["tests/lib/**"],
+          include: ["tests/{http,cli,adversarial}/**/*.test.ts", ...SHARED_WORKER_FAILED],
           pool: "forks",
         },
       },
@@ -46,6 +48,7 @@ export default defineConfig({
           // keeps the modules it loaded, instead of a new process re-importing lib/ for every file.
           name: "lib",
           include: ["tests/lib/**/*.test.ts"],
+          exclude: SHARED_WORKER_FAILED,
           pool: "forks",
           isolate: false,
         },
