@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -12,53 +12,83 @@ import { readSummary, summaryLines } from "./test-summary";
  * phases and tests, and the tests that passed only on a retry (CI shows only the end of the log).
  */
 const times: string[] = [];
-function phase<T>(name: string, work: () => T): T {
-  const started = Date.now();
-  try {
-    return work();
-  } finally {
-    const line = `${name.padEnd(12)} ${formatSeconds((Date.now() - started) / 1000)}`;
-    times.push(line);
-    console.log(`[test] ${line}`);
-  }
-}
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
-const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-
 // The runners' summary reporters write here (tests/helpers/summary-reporter.ts, e2e/summary-reporter.ts).
 const summaryDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-summary-"));
 const vitestSummary = path.join(summaryDir, "vitest.json");
 const playwrightSummary = path.join(summaryDir, "playwright.json");
 
-// The checks' output is short: it is printed as it comes, and a failing one's last lines again at the end.
+// The checks' output is short: it is held and printed when each ends, and a failing one's last lines
+// again at the end.
 const checkTails: string[] = [];
-const runCheck = (name: string, cmd: string, args: string[]) => {
-  const res = spawnSync(cmd, args, { cwd: ROOT, env: process.env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const out = `${res.stdout ?? ""}${res.stderr ?? ""}`;
-  process.stdout.write(out);
-  const status = res.status ?? 1;
-  if (status !== 0)
-    checkTails.push(
-      `${name} (exit ${status}), last lines:`,
-      ...out
-        .trimEnd()
-        .split("\n")
-        .slice(-15)
-        .map((l) => `  ${l}`),
-    );
-  return status;
-};
-
 const failedPhases: string[] = [];
-const check = (name: string, work: () => number) => {
-  if (phase(name, work) !== 0) failedPhases.push(name);
+const phaseLine = (name: string, started: number) => {
+  const line = `${name.padEnd(12)} ${formatSeconds((Date.now() - started) / 1000)}`;
+  times.push(line);
+  console.log(`[test] ${line}`);
 };
-phase("build", () => ensureBuild());
-check("typecheck", () => runCheck("typecheck", bin("tsc"), ["--noEmit", "-p", "."]));
-check("biome", () => runCheck("biome", bin("biome"), ["check", "."]));
-check("layers", () => runCheck("layers", "npm", ["run", "--silent", "lint:deps"]));
-check("vitest", () => run(bin("vitest"), ["run", ...process.argv.slice(2)], { RECOLLECT_TEST_SUMMARY: vitestSummary }));
+// The type check, Biome and the layer rules run side by side, and beside the start of Vitest: tsc and
+// dependency-cruiser each use one core, and Vitest's two workers leave a core idle while they wait
+// for the servers and processes they start (docs/testing.md, "How the suite is split").
+const runCheck = (name: string, cmd: string, args: string[]) =>
+  new Promise<void>((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: ROOT, env: process.env });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const done = (status: number) => {
+      process.stdout.write(out);
+      phaseLine(name, started);
+      if (status !== 0) {
+        failedPhases.push(name);
+        checkTails.push(
+          `${name} (exit ${status}), last lines:`,
+          ...out
+            .trimEnd()
+            .split("\n")
+            .slice(-15)
+            .map((l) => `  ${l}`),
+        );
+      }
+      resolve();
+    };
+    child.on("error", (e) => {
+      out += String(e);
+      done(1);
+    });
+    child.on("close", (code) => done(code ?? 1));
+  });
+const runAsync = (name: string, cmd: string, args: string[], env: Record<string, string>) =>
+  new Promise<void>((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+    const done = (status: number) => {
+      phaseLine(name, started);
+      if (status !== 0) failedPhases.push(name);
+      resolve();
+    };
+    child.on("error", () => done(1));
+    child.on("close", (code) => done(code ?? 1));
+  });
+
+const build = Date.now();
+ensureBuild();
+phaseLine("build", build);
+await Promise.all([
+  runCheck("typecheck", bin("tsc"), ["--noEmit", "-p", "."]),
+  runCheck("biome", bin("biome"), ["check", "."]),
+  runCheck("layers", "npm", ["run", "--silent", "lint:deps"]),
+  runAsync("vitest", bin("vitest"), ["run", ...process.argv.slice(2)], { RECOLLECT_TEST_SUMMARY: vitestSummary }),
+]);
+const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const check = (name: string, work: () => number) => {
+  const started = Date.now();
+  const status = work();
+  phaseLine(name, started);
+  if (status !== 0) failedPhases.push(name);
+};
 const hasE2e = fs.existsSync(path.join(ROOT, "e2e")) && fs.readdirSync(path.join(ROOT, "e2e"), { recursive: true }).some((f) => String(f).endsWith(".spec.ts"));
 const runE2e = hasE2e && process.argv.length <= 2;
 if (runE2e) check("playwright", () => run(bin("playwright"), ["test"], { RECOLLECT_PLAYWRIGHT_SUMMARY: playwrightSummary }));

@@ -1,13 +1,17 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { commitWorkspace, createWorkspace, headCommit, iterationDiff, loopBranch, removeWorkspace } from "../../../plugin/loops/worktree";
 import { tempDir } from "../../helpers/server";
 
-// No user or system git identity here: the loop signs its own commits.
-process.env.GIT_CONFIG_GLOBAL = "/dev/null";
-process.env.GIT_CONFIG_NOSYSTEM = "1";
+// No user or system git identity here: the loop signs its own commits. Stubbed for this file only:
+// tests/lib files share their worker process (vitest.config.ts), so the env is put back after it.
+beforeAll(() => {
+  vi.stubEnv("GIT_CONFIG_GLOBAL", "/dev/null");
+  vi.stubEnv("GIT_CONFIG_NOSYSTEM", "1");
+});
+afterAll(() => vi.unstubAllEnvs());
 
 /** A real repository with one commit and no git identity (the loop signs its own commits). */
 function repo(): string {
