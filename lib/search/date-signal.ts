@@ -47,13 +47,42 @@ export function dateIntent(query: string, now: Date): DateIntent {
   return { asksWhen, range };
 }
 
+export interface StatedTimes {
+  states: boolean;
+  spans: readonly TimeSpan[];
+}
+
+/**
+ * What `statedTimes` found, by reference time and text: a "when" question parses up to 30 of its
+ * hits with chrono-node (about a tenth of a lexical search's CPU at 100,000 memories), and the
+ * memories a store's questions reach are mostly the same ones. A pure function of its key within a
+ * process (spans are local days); emptied when it grows past STATED_MAX. Longer texts are parsed
+ * each time (chrono-node reads only their first MAX_PARSED characters anyway, but the cues
+ * are looked for in all of them).
+ */
+const statedMemo = new Map<string, StatedTimes>();
+const STATED_MAX = 5_000;
+const MAX_PARSED = 2_000;
+
 /** The times a text states, relative ones resolved against `reference`. */
-export function statedTimes(text: string, reference: Date): { states: boolean; spans: TimeSpan[] } {
+export function statedTimes(text: string, reference: Date): StatedTimes {
   if (!TIME_CUE.test(text)) return { states: false, spans: [] };
+  if (text.length > MAX_PARSED) return parseStated(text, reference);
+  const key = `${reference.getTime()} ${text}`;
+  let found = statedMemo.get(key);
+  if (found === undefined) {
+    found = parseStated(text, reference);
+    if (statedMemo.size >= STATED_MAX) statedMemo.clear();
+    statedMemo.set(key, found);
+  }
+  return found;
+}
+
+function parseStated(text: string, reference: Date): StatedTimes {
   const spans = safeParse(text, reference)
     .filter((r) => !NOT_A_TIME.test(r.text.trim()))
     .map(spanOf);
-  return { states: spans.length > 0 || BARE_YEAR.test(text), spans };
+  return Object.freeze({ states: spans.length > 0 || BARE_YEAR.test(text), spans: Object.freeze(spans) });
 }
 
 /** A memory's own date: its `date` metadata when chrono-node reads it, else its creation time. */
@@ -87,7 +116,7 @@ function spanOf(r: ParsedResult): TimeSpan {
 /** chrono-node on bounded text; a parser failure is no date, never a failed search. */
 function safeParse(text: string, reference: Date): ParsedResult[] {
   try {
-    return chrono.parse(text.slice(0, 2000), reference);
+    return chrono.parse(text.slice(0, MAX_PARSED), reference);
   } catch {
     return [];
   }

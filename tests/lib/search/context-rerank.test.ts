@@ -43,6 +43,21 @@ describe("date signal", () => {
     // No date metadata (or one that does not parse): the time the memory was stored.
     expect(memoryDate({ date: "whenever" }, 1_000).getTime()).toBe(1_000);
   });
+
+  it("answers a text asked again from its memo as the parser does, per reference time", () => {
+    const text = "We finally moved to the coast yesterday, after months of packing.";
+    const may = memoryDate({ date: "1:56 pm on 8 May, 2023" }, 0);
+    const june = memoryDate({ date: "10:00 am on 20 June, 2023" }, 0);
+    const first = statedTimes(text, may);
+    // Asked again: the same spans (the memo), and they still name the day before 8 May.
+    expect(statedTimes(text, may)).toEqual(first);
+    expect(new Date(first.spans[0].start)).toEqual(new Date(2023, 4, 7));
+    // Another reference is another key: resolved against its own date, not served from the first.
+    expect(new Date(statedTimes(text, june).spans[0].start)).toEqual(new Date(2023, 5, 19));
+    // A long text (past what is memoised) is parsed as before.
+    const long = `${text} ${"filler words without any cue ".repeat(80)}`;
+    expect(statedTimes(long, may).spans[0]).toEqual(first.spans[0]);
+  });
 });
 
 describe("neighbours in a source", () => {
