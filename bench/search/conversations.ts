@@ -2,20 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import { createMemory } from "../../lib/memories/create";
-import { createTransformersProvider } from "../../lib/embeddings/transformers";
-import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
-import { rank, type Candidate, type Ranked } from "../../lib/search/hybrid";
+import { rank, type Ranked } from "../../lib/search/hybrid";
 import { idf, lexicalSearch, type LexicalHit } from "../../lib/search/lexical";
 import { queryTerms } from "../../lib/search/tokenizer";
 import { ensureTermCountTable } from "../../lib/db/virtual-tables";
-import { searchQuery } from "../../lib/search/bilingual";
-import { isLabelName } from "../../lib/search/vector-text";
-import type { SearchFilters } from "../../lib/search/filters";
 import { rerankByContext } from "../../lib/search/context-rerank";
 import { LEXICAL_KEEP, keepLexicalHits, type LexicalKeep } from "../../lib/search/lexical-keep";
 import type { VectorHit } from "../../lib/search/vector";
-import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
+import { CANDIDATES, cachedEmbedder, conversationLists, filters } from "./conversation-lists";
+import { round, stats, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR, type Question, readJsonl, type Turn } from "./quality";
 
 /**
@@ -38,34 +33,10 @@ if (!modelDir || !fs.existsSync(path.join(modelDir, "config.json"))) {
   console.log("skipped conversations: set RECOLLECT_BENCH_MODEL_DIR to a prepared model (bench/models/prepare)");
   process.exit(0);
 }
-const CANDIDATES = 100;
 const { config } = loadConfig({
   env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, RECOLLECT_EMBEDDING_DTYPE: "q8", XDG_CONFIG_HOME: tempDir("recollect-conv-") },
 });
-const prefixes = embeddingPrefixes(config.embedding);
-const cacheFile = path.join(os.tmpdir(), `recollect-conversations-${path.basename(modelDir)}.json`);
-const cache: Record<string, number[]> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, "utf8")) : {};
-const model: { provider?: Awaited<ReturnType<typeof createTransformersProvider>> } = {};
-async function embed(texts: string[]): Promise<Float32Array[]> {
-  const missing = [...new Set(texts.filter((t) => !cache[t]))];
-  if (missing.length) {
-    model.provider ??= await createTransformersProvider(config.embedding, tempDir("recollect-conv-data-"));
-    for (let i = 0; i < missing.length; i += 64) {
-      const batch = missing.slice(i, i + 64);
-      (await model.provider.embed(batch)).forEach((v, j) => {
-        cache[batch[j]] = [...v];
-      });
-    }
-    fs.writeFileSync(cacheFile, JSON.stringify(cache));
-  }
-  return texts.map((t) => Float32Array.from(cache[t]));
-}
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
-const filters: SearchFilters = { projectId: null, statuses: ["active"] };
+const embedder = cachedEmbedder(config, modelDir, "conversations");
 
 /** What a variant sees of one question: both lists, and the ranked lists the shipped search makes. */
 interface Asked {
@@ -128,58 +99,22 @@ function rrfOf(lexical: Ranked[], fused: Ranked[], weight: number, k: number): R
 }
 
 async function scoreConversation(turns: Turn[], questions: Question[], sample: string): Promise<Map<string, Scored[]>> {
-  const ctx = benchCtx();
-  const seqOf = new Map<string, number>();
-  const texts: string[] = [];
-  const seqs: number[] = [];
-  for (const t of turns.filter((x) => x.sample_id === sample)) {
-    const { memory } = createMemory(ctx, {
-      content: t.text,
-      title: t.speaker,
-      category: "event",
-      source: "import",
-      metadata: { session: `${sample}/session_${t.session}`, date: t.date_time, dia_id: t.dia_id, speaker: t.speaker },
-    });
-    const seq = (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(memory.id) as { seq: number }).seq;
-    seqOf.set(t.dia_id, seq);
-    if (!seqs.includes(seq)) {
-      seqs.push(seq);
-      texts.push(`${prefixes.passage}${t.speaker}\n${t.text}`);
-    }
-  }
-  const docVectors = await embed(texts);
-  const candidates = new Map<number, Candidate>();
-  for (const r of ctx.sqlite
-    .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
-    .all() as (Omit<Candidate, "pinned"> & { pinned: number })[])
-    candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
-  const qs = questions.filter((q) => q.sample_id === sample);
-  const asked = qs.map((q) => searchQuery(q.question, config.search.translateQuery, (name) => isLabelName(ctx.sqlite, name)));
-  const queryVectors = await embed(asked.map((a) => `${prefixes.query}${a.embedText}`));
+  const { ctx, candidates, lists } = await conversationLists(config, embedder, turns, questions, sample);
   const out = new Map<string, Scored[]>(variants.map(([name]) => [name, []]));
   const now = Date.now();
-  qs.forEach((q, i) => {
-    const lexical = lexicalSearch(ctx, asked[i].terms, filters, CANDIDATES, {
-      coverage: true,
-      ownTerms: asked[i].ownTerms,
-      translatedTerms: asked[i].translatedTerms,
-    });
-    const vector = seqs
-      .map((seq, j) => ({ seq, distance: 1 - dot(queryVectors[i], docVectors[j]) }))
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, CANDIDATES);
+  lists.forEach(({ question: q, asked, lexical, vector, expected }) => {
     const prf = (depth: number, n: number): Ranked[] => {
       // RM3-like: the rarest terms (df <= 2% of the store) of the first `depth` fused hits, not in the question, re-searched with it.
       const top = base.slice(0, depth).map((r) => r.seq);
       const rows = ctx.sqlite.prepare("SELECT content FROM memories WHERE seq IN (SELECT value FROM json_each(?))").all(JSON.stringify(top)) as {
         content: string;
       }[];
-      const own = new Set(asked[i].terms);
+      const own = new Set(asked.terms);
       const counts = new Map<string, number>();
       for (const r of rows) for (const t of new Set(queryTerms(r.content))) if (!own.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
       const vocab = ensureTermCountTable(ctx.sqlite);
       const dfOf = ctx.sqlite.prepare(`SELECT doc FROM ${vocab} WHERE term = ?`);
-      const size = seqs.length;
+      const size = candidates.size;
       const expansion = [...counts]
         .map(([t, c]) => ({ t, c, df: ((dfOf.get(t) as { doc: number } | undefined)?.doc ?? 0) as number }))
         .filter((x) => x.df > 0 && x.df <= Math.max(2, 0.02 * size))
@@ -187,10 +122,10 @@ async function scoreConversation(turns: Turn[], questions: Question[], sample: s
         .slice(0, n)
         .map((x) => x.t);
       if (!expansion.length) return base;
-      const second = lexicalSearch(ctx, [...asked[i].terms, ...expansion], filters, CANDIDATES, {
+      const second = lexicalSearch(ctx, [...asked.terms, ...expansion], filters, CANDIDATES, {
         coverage: true,
-        ownTerms: asked[i].ownTerms,
-        translatedTerms: asked[i].translatedTerms,
+        ownTerms: asked.ownTerms,
+        translatedTerms: asked.translatedTerms,
       });
       return rerankByContext(ctx.sqlite, q.question, rank(second, vector, candidates, { projectId: null, now }), filters, now);
     };
@@ -203,7 +138,6 @@ async function scoreConversation(turns: Turn[], questions: Question[], sample: s
       lexicalRanked: rerankByContext(ctx.sqlite, q.question, rank(lexical, null, candidates, { projectId: null, now }), filters, now),
       hybridRanked: base,
     };
-    const expected = new Set(q.evidence.map((e) => seqOf.get(e)).filter((s): s is number => s != null));
     for (const [name, v] of variants) {
       const list = v(a);
       const found = (k: number) => list.slice(0, k).filter((r) => expected.has(r.seq)).length / q.evidence.length;
@@ -277,7 +211,7 @@ const keepCost = stats(keepMicros);
 console.log(
   `keepLexicalHits CPU per question: p50 ${keepCost.p50} us, p95 ${keepCost.p95} us, max ${keepCost.max} us (n ${keepCost.n}, load ${os.loadavg()[0].toFixed(1)})`,
 );
-await model.provider?.close?.();
+await embedder.close();
 const label = dirs.map((d) => path.basename(d)).join("+");
 console.log(
   `\nwrote ${writeResult(`conversations-${path.basename(modelDir)}-${label}`, { at: new Date().toISOString(), model: path.basename(modelDir), keep: LEXICAL_KEEP, dirs: dirs.map((d) => path.basename(d)), rows, keepMicros: keepCost })}`,

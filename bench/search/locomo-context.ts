@@ -2,16 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
-import { createMemory } from "../../lib/memories/create";
-import { createTransformersProvider } from "../../lib/embeddings/transformers";
-import { embeddingPrefixes } from "../../lib/embeddings/prefixes";
-import { FUSION, rank, type Candidate } from "../../lib/search/hybrid";
-import { lexicalSearch } from "../../lib/search/lexical";
-import { searchQuery } from "../../lib/search/bilingual";
-import { isLabelName } from "../../lib/search/vector-text";
-import type { SearchFilters } from "../../lib/search/filters";
+import { FUSION, rank } from "../../lib/search/hybrid";
 import { CONTEXT_WEIGHTS, rerankByContext, type ContextWeights } from "../../lib/search/context-rerank";
-import { benchCtx, round, stats, table, tempDir, writeResult } from "./common";
+import { cachedEmbedder, conversationLists, filters } from "./conversation-lists";
+import { round, stats, table, tempDir, writeResult } from "./common";
 import { LOCOMO_DIR, type Question, readJsonl, type Turn } from "./quality";
 
 /**
@@ -36,39 +30,15 @@ if (!fs.existsSync(LOCOMO_DIR)) {
   console.log(`skipped locomo-context: ${LOCOMO_DIR} is absent`);
   process.exit(0);
 }
-const CANDIDATES = 100;
 const { config } = loadConfig({
   env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, RECOLLECT_EMBEDDING_DTYPE: "q8", XDG_CONFIG_HOME: tempDir("recollect-lc-") },
 });
-const prefixes = embeddingPrefixes(config.embedding);
-const cacheFile = path.join(os.tmpdir(), `recollect-locomo-context-${path.basename(modelDir)}.json`);
-const cache: Record<string, number[]> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, "utf8")) : {};
-const model: { provider?: Awaited<ReturnType<typeof createTransformersProvider>> } = {};
-async function embed(texts: string[]): Promise<Float32Array[]> {
-  const missing = [...new Set(texts.filter((t) => !cache[t]))];
-  if (missing.length) {
-    model.provider ??= await createTransformersProvider(config.embedding, tempDir("recollect-lc-data-"));
-    for (let i = 0; i < missing.length; i += 64) {
-      const batch = missing.slice(i, i + 64);
-      (await model.provider.embed(batch)).forEach((v, j) => {
-        cache[batch[j]] = [...v];
-      });
-    }
-    fs.writeFileSync(cacheFile, JSON.stringify(cache));
-  }
-  return texts.map((t) => Float32Array.from(cache[t]));
-}
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-};
+const embedder = cachedEmbedder(config, modelDir, "locomo-context");
 
 const turns = readJsonl<Turn>(path.join(LOCOMO_DIR, "locomo-dev_memories.jsonl"));
 const questions = readJsonl<Question>(path.join(LOCOMO_DIR, "locomo-dev_queries.jsonl")).filter((q) => q.category !== 5 && q.evidence?.length);
 
 type Variant = { mode: "lexical" | "hybrid"; weights: ContextWeights | null };
-const filters: SearchFilters = { projectId: null, statuses: ["active"] };
 
 /** CPU time of the shipped re-rank per question, hybrid (the signals' own cost, in process; wall time is noise on a loaded machine). */
 const rerankMs: number[] = [];
@@ -79,47 +49,10 @@ interface Scored {
 }
 /** Per conversation: the store, and per question its ranked lists, scored under every variant. */
 async function scoreConversation(sample: string, variants: [string, Variant][]): Promise<Map<string, Scored[]>> {
-  const ctx = benchCtx();
-  const seqOf = new Map<string, number>();
-  const texts: string[] = [];
-  const seqs: number[] = [];
-  for (const t of turns.filter((x) => x.sample_id === sample)) {
-    const { memory } = createMemory(ctx, {
-      content: t.text,
-      title: t.speaker,
-      category: "event",
-      source: "import",
-      metadata: { session: `${sample}/session_${t.session}`, date: t.date_time, dia_id: t.dia_id, speaker: t.speaker },
-    });
-    const seq = (ctx.sqlite.prepare("SELECT seq FROM memories WHERE id = ?").get(memory.id) as { seq: number }).seq;
-    seqOf.set(t.dia_id, seq);
-    if (!seqs.includes(seq)) {
-      seqs.push(seq);
-      texts.push(`${prefixes.passage}${t.speaker}\n${t.text}`);
-    }
-  }
-  const docVectors = await embed(texts);
-  const candidates = new Map<number, Candidate>();
-  for (const r of ctx.sqlite
-    .prepare("SELECT seq, pinned, category, created_at AS createdAt, access_count AS accessCount, project_id AS projectId FROM memories")
-    .all() as (Omit<Candidate, "pinned"> & { pinned: number })[])
-    candidates.set(r.seq, { ...r, pinned: r.pinned === 1 });
-  const qs = questions.filter((q) => q.sample_id === sample);
-  const asked = qs.map((q) => searchQuery(q.question, config.search.translateQuery, (name) => isLabelName(ctx.sqlite, name)));
-  const queryVectors = await embed(asked.map((a) => `${prefixes.query}${a.embedText}`));
+  const { ctx, candidates, lists } = await conversationLists(config, embedder, turns, questions, sample);
   const out = new Map<string, Scored[]>(variants.map(([name]) => [name, []]));
   const now = Date.now();
-  qs.forEach((q, i) => {
-    const lexical = lexicalSearch(ctx, asked[i].terms, filters, CANDIDATES, {
-      coverage: true,
-      ownTerms: asked[i].ownTerms,
-      translatedTerms: asked[i].translatedTerms,
-    });
-    const vector = seqs
-      .map((seq, j) => ({ seq, distance: 1 - dot(queryVectors[i], docVectors[j]) }))
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, CANDIDATES);
-    const expected = new Set(q.evidence.map((e) => seqOf.get(e)).filter((s): s is number => s != null));
+  lists.forEach(({ question: q, lexical, vector, expected }) => {
     const base = {
       lexical: rank(lexical, null, candidates, { projectId: null, now }, FUSION),
       hybrid: rank(lexical, vector, candidates, { projectId: null, now }, FUSION),
@@ -201,6 +134,6 @@ console.log(
   `\nrerankByContext CPU per question (hybrid, shipped weights, in process): p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms (n ${timing.n}, load ${os.loadavg()[0].toFixed(1)})`,
 );
 result.rerankMs = { ...timing, load: os.loadavg()[0] };
-await model.provider?.close?.();
+await embedder.close();
 console.log(`\nwrote ${writeResult(`locomo-context-${path.basename(modelDir)}${HELD_OUT ? "-held-out" : "-tuning"}`, result)}`);
 process.exit(0);
