@@ -1,5 +1,5 @@
-import fs from "node:fs";
-import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
+import { readTuningDump } from "./tuning-dump";
+import { FUSION, rank, type Fusion } from "../../lib/search/hybrid";
 import { BEFORE, crossValidate, floorGrid } from "./fusion-cv";
 
 /**
@@ -11,20 +11,7 @@ import { BEFORE, crossValidate, floorGrid } from "./fusion-cv";
  *
  *   npx tsx bench/search/fusion-grid.ts /tmp/tuning.json ['{"thinFloor":0.4}' ...] [--cv]
  */
-interface Q {
-  kind: string;
-  half: string;
-  lexical: Parameters<typeof rank>[0];
-  vector: { seq: number; distance: number }[];
-  expected: number[];
-}
-interface P {
-  queries: Q[];
-  candidates: Candidate[];
-}
-const [file, ...rest] = process.argv.slice(2);
-const tries = rest.filter((a) => !a.startsWith("--"));
-const dump = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, P> & { locomo: Record<string, P> };
+const { dump, tries } = readTuningDump(process.argv.slice(2));
 const now = Date.now();
 const SETS = ["set", "fresh", "agents", "p6"] as const;
 
@@ -70,7 +57,7 @@ for (const t of tries) {
 }
 for (const r of rows) console.log(r.join("\t"));
 
-if (rest.includes("--cv")) {
+if (process.argv.includes("--cv")) {
   const items = SETS.flatMap((name) => {
     const p = dump[name];
     if (!p) return [];

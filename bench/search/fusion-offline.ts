@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import { type DumpedQuestion, type DumpedSet, readTuningDump } from "./tuning-dump";
 import { FUSION, rank, type Candidate, type Fusion } from "../../lib/search/hybrid";
 import { LEXICAL_EVIDENCE, lexicalEvidenceFusion, type LexicalEvidence } from "../../lib/search/lexical-evidence";
 
@@ -10,20 +10,9 @@ import { LEXICAL_EVIDENCE, lexicalEvidenceFusion, type LexicalEvidence } from ".
  *   npx tsx bench/search/unseen.ts --tuning-only --dump=/tmp/tuning.json   # (with the model env)
  *   npx tsx bench/search/fusion-offline.ts /tmp/tuning.json ['{"agreementDepth":5}' ...] [--cv]
  */
-interface Q {
-  kind: string;
-  half: string;
-  lexical: Parameters<typeof rank>[0];
-  vector: { seq: number; distance: number }[];
-  expected: number[];
-}
-interface P {
-  queries: Q[];
-  candidates: Candidate[];
-}
-const [file, ...rest] = process.argv.slice(2);
-const tries = rest.filter((a) => !a.startsWith("--"));
-const dump = JSON.parse(fs.readFileSync(file, "utf8")) as { set: P; fresh: P; agents?: P; locomo: Record<string, P> };
+type Q = DumpedQuestion;
+type P = DumpedSet;
+const { dump, tries } = readTuningDump(process.argv.slice(2));
 const now = Date.now();
 
 function score(fusion: Fusion | "vector", evidence: LexicalEvidence | null) {
