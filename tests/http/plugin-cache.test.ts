@@ -5,20 +5,14 @@ import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { freePort, tempDir } from "../helpers/server";
 import { sharedServer } from "../helpers/shared-server";
+import { messageIds, type WithParts } from "../helpers/plugin-messages";
 
 /** What the plugin sends keeps the provider's prompt cache: the bytes of a turn are the next turn's prefix, except at compression batches. */
-
-type WithParts = { info: Message; parts: Part[] };
 
 const server = sharedServer();
 const directory = tempDir("plugin-cache-proj-");
 
-let n = 0;
-const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
-const user = (sessionID: string, text: string): WithParts => {
-  const id = uid("msg");
-  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
-};
+const { uid, user } = messageIds();
 /** A step with a build log of `lines` lines (big ones compress to a few lines; small ones stay). */
 const step = (sessionID: string, i: number, lines: number): WithParts => {
   const id = uid("msg");

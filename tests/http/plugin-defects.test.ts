@@ -8,19 +8,13 @@ import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { freePort, tempDir } from "../helpers/server";
 import { sharedServer } from "../helpers/shared-server";
+import { messageIds, type WithParts } from "../helpers/plugin-messages";
 
 /** Defects a scripted two-day run in OpenCode found (issue 26), each against the real server. */
 
-type WithParts = { info: Message; parts: Part[] };
-
 const server = sharedServer();
 
-let n = 0;
-const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
-const user = (sessionID: string, text: string): WithParts => {
-  const id = uid("msg");
-  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
-};
+const { uid, user } = messageIds();
 
 async function plugin(directory: string, options: Record<string, unknown> = {}) {
   const hooks = (await createRecollect(

@@ -5,6 +5,7 @@ import { injectedRecord } from "../../plugin/hooks/injected";
 import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
+import { messageIds, type WithParts } from "../helpers/plugin-messages";
 
 /**
  * The session's record of injected blocks rides in the compress request as what changed since the
@@ -12,14 +13,8 @@ import { startServer, tempDir, type TestServer } from "../helpers/server";
  * one the plugin holds, and a server that lost it (a restart, another writer) gets it whole again.
  */
 
-type WithParts = { info: Message; parts: Part[] };
 const directory = tempDir("plugin-record-delta-proj-");
-let n = 0;
-const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
-const user = (sessionID: string, text: string): WithParts => {
-  const id = uid("msg");
-  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
-};
+const { uid, user } = messageIds();
 const assistant = (sessionID: string, output: string): WithParts => {
   const id = uid("msg");
   return {
@@ -72,7 +67,7 @@ describe("the record of injected blocks as a delta", () => {
       ((await (await server!.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as { value: unknown }).value;
     const history: WithParts[] = [user(sid, "hello there, let us start")];
     const turn = async (question: string) => {
-      history.push(assistant(sid, `done ${n}`), user(sid, question));
+      history.push(assistant(sid, `done ${history.length}`), user(sid, question));
       sent.length = answers.length = 0;
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
     };

@@ -9,20 +9,14 @@ import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { freePort, tempDir } from "../helpers/server";
 import { sharedServer } from "../helpers/shared-server";
+import { messageIds, type WithParts } from "../helpers/plugin-messages";
 
 /** The plugin's hooks and tools, run in Node against the real server (OpenCode itself: e2e/opencode). */
-
-type WithParts = { info: Message; parts: Part[] };
 
 const server = sharedServer();
 const directory = tempDir("plugin-http-proj-");
 
-let n = 0;
-const uid = (p: string) => `${p}_${String(++n).padStart(6, "0")}`;
-const user = (sessionID: string, text: string): WithParts => {
-  const id = uid("msg");
-  return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
-};
+const { uid, user } = messageIds();
 const assistant = (sessionID: string, tool: string, output: string, input: Record<string, unknown> = { command: "npm test" }): WithParts => {
   const id = uid("msg");
   return {
