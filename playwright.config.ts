@@ -10,13 +10,12 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   timeout: 120_000,
-  // Three workers on 2 cores: every spec starts its own servers on free ports with their own data
-  // dirs and temp HOMEs, so specs run side by side (the tests of one spec stay in order, in one
-  // worker). The OpenCode queue (one worker, below) is the run's critical path and waits on its
-  // clients and deadlines more than it computes, so two workers share the rest: the install spec
-  // (npm pack and install) and the browser and agent specs (docs/testing.md, "Playwright workers").
+  // Two workers: every spec starts its own servers on free ports with their own data dirs and temp
+  // HOMEs, so specs run side by side (the tests of one spec stay in order, in one worker). The
+  // OpenCode and agent specs take one worker at most (below), the browser specs the other, so the
+  // long OpenCode specs overlap the browser ones instead of following them.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   // One retry on CI: a test that passes only on its retry is listed as "flaky" in the report, so a
   // race is still seen and fixed, but a loaded CI machine does not throw away a whole run for it.
   retries: process.env.CI ? 1 : 0,
@@ -38,13 +37,11 @@ export default defineConfig({
       ],
     },
   },
-  // Listed in the order workers take them: the longest serial queue (OpenCode) starts first, then
-  // the install spec (about 100 s, mostly npm) beside it instead of inside it.
-  // One OpenCode client of those queues at a time keeps their stall and fail-open deadlines from
-  // racing another client on a 2-core machine; the install spec's one turn has no deadline of its own.
+  // Listed in the order workers take them: the longest serial queue (OpenCode) starts first.
+  // One OpenCode client (a Bun process, plus its server and fake LLM) at a time keeps their
+  // stall and fail-open deadlines from racing another client on a 2-core machine.
   projects: [
-    { name: "opencode", testMatch: /opencode\/.*\.spec\.ts$/, testIgnore: /install\.spec\.ts$/, workers: 1 },
-    { name: "install", testMatch: /opencode\/install\.spec\.ts$/, workers: 1 },
+    { name: "opencode", testMatch: /opencode\/.*\.spec\.ts$/, workers: 1 },
     { name: "agents", testMatch: /agents\/.*\.spec\.ts$/, workers: 1 },
     { name: "browser", testMatch: /browser\/.*\.spec\.ts$/ },
   ],
