@@ -1,6 +1,6 @@
 import type { CompressResult } from "@/lib/contracts/compress";
 import type { RecallContextDto } from "@/lib/contracts/context";
-import { runSliced, SLICE_MS, type Steps, yieldToLoop } from "@/lib/slices";
+import { runAll, runSliced, type Steps } from "@/lib/slices";
 import { readJsonBody } from "./read-json";
 
 /** The compress route's body: `readJsonBody` (chunk-by-chunk decoding; same limits and errors). */
@@ -41,31 +41,27 @@ export const ANSWER_CHUNK_CHARS = 256 * 1024;
  * again, held the event loop 400-1,300 ms at the end of a big compress (issue #37).
  */
 export function encodeCompressResult(result: EncodedAnswer): Uint8Array<ArrayBuffer> {
-  const chunks: Uint8Array[] = [];
-  for (const chunk of chunkSteps(result)) if (chunk) chunks.push(chunk);
-  const out = Buffer.concat(chunks);
+  const out = Buffer.concat(runAll(encodeSteps(result)));
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
 }
 
 /**
- * The answer as a streamed 200 with its `content-length`. Before the head, only its length is
- * computed (in slices; an error there is still a 4xx/5xx); each chunk is encoded when the writer
- * asks for it (`pull`), in slices too, so at most one chunk of the answer is held at a time: the
- * whole 57 MB answer encoded up front was 57 MB more to collect at the end of a big compress
- * (issue #37). A client that goes away cancels the stream, and the encoding stops there.
+ * The answer as a streamed 200 (`content-length` set): the chunks are encoded in slices before
+ * the head is sent (an error is still a 4xx/5xx), then handed to the writer one at a time.
  */
 export async function compressAnswerResponse(result: EncodedAnswer, headers: Record<string, string>): Promise<Response> {
-  const length = await runSliced(lengthSteps(result));
-  const steps = chunkSteps(result);
+  const chunks = await runSliced(encodeSteps(result));
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  let next = 0;
   const body = new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const chunk = await nextChunk(steps);
-        if (chunk) controller.enqueue(chunk);
-        else controller.close();
-      },
-      cancel() {
-        steps.return(undefined);
+      pull(controller) {
+        if (next < chunks.length) {
+          const chunk = chunks[next];
+          chunks[next++] = EMPTY; // written: its memory can go
+          controller.enqueue(chunk);
+        } else controller.close();
       },
     },
     { highWaterMark: 0 },
@@ -73,59 +69,29 @@ export async function compressAnswerResponse(result: EncodedAnswer, headers: Rec
   return new Response(body, { status: 200, headers: { ...headers, "content-length": String(length) } });
 }
 
-/** Steps of `chunkSteps` until its next chunk (undefined at the end), a turn of the event loop every SLICE_MS. */
-async function nextChunk(steps: ChunkSteps): Promise<Uint8Array | undefined> {
-  let started = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return undefined;
-    if (step.value) return step.value;
-    if (performance.now() - started >= SLICE_MS) {
-      await yieldToLoop();
-      started = performance.now();
-    }
-  }
-}
+const EMPTY = new Uint8Array(0);
 
-/** Yields `undefined` after each message and a chunk whenever one is full (and the last one). */
-type ChunkSteps = Generator<Uint8Array | undefined, void, void>;
-
-/** The answer's text: its opening, then each message's ASCII JSON (`messageText`), then `tail`. */
-const HEAD = '{"messages":[';
-const messageText = (result: EncodedAnswer, i: number) => (i ? "," : "") + asciiJson(result.messages[i]);
-
-function* chunkSteps(result: EncodedAnswer): ChunkSteps {
-  let text = HEAD;
-  const chunk = () => {
+function* encodeSteps(result: EncodedAnswer): Steps<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  let text = '{"messages":[';
+  const flush = () => {
     const bytes = Buffer.from(text, "latin1");
+    chunks.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     text = "";
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };
   for (let i = 0; i < result.messages.length; i++) {
-    text += messageText(result, i);
-    yield text.length >= ANSWER_CHUNK_CHARS ? chunk() : undefined;
-  }
-  text += tail(result);
-  yield chunk();
-}
-
-/** The answer's length in bytes: the characters `chunkSteps` writes (all ASCII: a byte each), a message a step. */
-function* lengthSteps(result: EncodedAnswer): Steps<number> {
-  let length = HEAD.length;
-  for (let i = 0; i < result.messages.length; i++) {
-    length += messageText(result, i).length;
+    if (i) text += ",";
+    text += asciiJson(result.messages[i]);
+    if (text.length >= ANSWER_CHUNK_CHARS) flush();
     yield;
   }
-  return length + tail(result).length;
-}
-
-/** What follows the messages: stats, nudges and the optional fields, in this order. */
-function tail(result: EncodedAnswer): string {
   let base = `${result.base === undefined ? "" : `,"base":${JSON.stringify(result.base)}`}${result.keep === undefined ? "" : `,"keep":${result.keep}`}`;
   if (result.recall !== undefined) base += `,"recall":${JSON.stringify(result.recall)}`;
   if (result.recorded !== undefined) base += `,"recorded":${result.recorded}`;
   if (result.recordBase !== undefined) base += `,"recordBase":${JSON.stringify(result.recordBase)}`;
   if (result.recordResend) base += `,"recordResend":true`;
   if (result.accepts !== undefined) base += `,"accepts":${JSON.stringify(result.accepts)}`;
-  return asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true);
+  text += asciiJson(`],"stats":${JSON.stringify(result.stats)},"nudges":${JSON.stringify(result.nudges)}${base}}`, true);
+  flush();
+  return chunks;
 }
