@@ -14,5 +14,16 @@ export function messageIds() {
     const id = uid("msg");
     return { info: { id, sessionID, role: "user" } as Message, parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text } as Part] };
   };
-  return { uid, user };
+  /** A completed bash tool call of message `messageID`, with its `output`. */
+  const bashPart = (sessionID: string, messageID: string, command: string, output: string): Part =>
+    ({
+      id: uid("prt"),
+      sessionID,
+      messageID,
+      type: "tool",
+      callID: uid("call"),
+      tool: "bash",
+      state: { status: "completed", input: { command }, output, title: "bash", metadata: {}, time: { start: 1, end: 2 } },
+    }) as Part;
+  return { uid, user, bashPart };
 }

@@ -12,25 +12,14 @@ import { messageIds, type WithParts } from "../helpers/plugin-messages";
 const server = sharedServer();
 const directory = tempDir("plugin-cache-proj-");
 
-const { uid, user } = messageIds();
+const { uid, user, bashPart } = messageIds();
 /** A step with a build log of `lines` lines (big ones compress to a few lines; small ones stay). */
 const step = (sessionID: string, i: number, lines: number): WithParts => {
   const id = uid("msg");
   const output = Array.from({ length: lines }, (_, l) => `step ${i} line ${l}: compiling module ${l} of the build`).join("\n");
   return {
     info: { id, sessionID, role: "assistant" } as Message,
-    parts: [
-      { id: uid("prt"), sessionID, messageID: id, type: "text", text: `Step ${i}.` } as Part,
-      {
-        id: uid("prt"),
-        sessionID,
-        messageID: id,
-        type: "tool",
-        callID: uid("call"),
-        tool: "bash",
-        state: { status: "completed", input: { command: `make step-${i}` }, output, title: "bash", metadata: {}, time: { start: 1, end: 2 } },
-      } as Part,
-    ],
+    parts: [{ id: uid("prt"), sessionID, messageID: id, type: "text", text: `Step ${i}.` } as Part, bashPart(sessionID, id, `make step-${i}`, output)],
   };
 };
 

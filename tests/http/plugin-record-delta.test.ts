@@ -1,5 +1,5 @@
 import type { Hooks } from "@opencode-ai/plugin";
-import type { Message, Part } from "@opencode-ai/sdk";
+import type { Message } from "@opencode-ai/sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import { injectedRecord } from "../../plugin/hooks/injected";
 import { createRecollect } from "../../plugin/recollect";
@@ -14,22 +14,12 @@ import { messageIds, type WithParts } from "../helpers/plugin-messages";
  */
 
 const directory = tempDir("plugin-record-delta-proj-");
-const { uid, user } = messageIds();
+const { uid, user, bashPart } = messageIds();
 const assistant = (sessionID: string, output: string): WithParts => {
   const id = uid("msg");
   return {
     info: { id, sessionID, role: "assistant" } as Message,
-    parts: [
-      {
-        id: uid("prt"),
-        sessionID,
-        messageID: id,
-        type: "tool",
-        callID: uid("call"),
-        tool: "bash",
-        state: { status: "completed", input: { command: "make" }, output, title: "bash", metadata: {}, time: { start: 1, end: 2 } },
-      } as Part,
-    ],
+    parts: [bashPart(sessionID, id, "make", output)],
   };
 };
 
