@@ -51,31 +51,44 @@ export function checkFreshSet(): string[] {
   return problems;
 }
 
-/** Problems of the agents set (bench/search/agents-set.ts): unknown answers, shared content words, duplicates. */
-export function checkAgentsSet(): string[] {
-  const byKey = new Map(AGENTS_MEMORIES.map((m) => [m.key, m]));
-  const problems: string[] = byKey.size === AGENTS_MEMORIES.length ? [] : ["duplicate memory keys"];
-  if (new Set(AGENTS_QUERIES.map((q) => q.q)).size !== AGENTS_QUERIES.length) problems.push("duplicate questions");
-  for (const q of AGENTS_QUERIES) {
+/**
+ * Problems of a question set over its own memories: duplicate memory keys, duplicate questions
+ * (by `unique`), unknown answers, and questions that must share no content word with their answer.
+ */
+function checkQuestionSet<Q extends { q: string; expect: string }>(
+  memories: { key: string; content: string }[],
+  queries: Q[],
+  o: { unique: (q: Q) => string; duplicates: string; name: (q: Q) => string; mustNotShare: (q: Q) => boolean },
+): string[] {
+  const byKey = new Map(memories.map((m) => [m.key, m]));
+  const problems: string[] = byKey.size === memories.length ? [] : ["duplicate memory keys"];
+  if (new Set(queries.map(o.unique)).size !== queries.length) problems.push(o.duplicates);
+  for (const q of queries) {
     const m = byKey.get(q.expect);
-    if (!m) problems.push(`${q.q}: unknown answer ${q.expect}`);
-    else if (sharedTerms(q.q, m.content).length) problems.push(`${q.expect} shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
+    if (!m) problems.push(`${o.name(q)}: unknown answer ${q.expect}`);
+    else if (o.mustNotShare(q) && sharedTerms(q.q, m.content).length) problems.push(`${o.name(q)} shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
   }
   return problems;
 }
 
+/** Problems of the agents set (bench/search/agents-set.ts): unknown answers, shared content words, duplicates. */
+export function checkAgentsSet(): string[] {
+  return checkQuestionSet(AGENTS_MEMORIES, AGENTS_QUERIES, {
+    unique: (q) => q.q,
+    duplicates: "duplicate questions",
+    name: (q) => q.q,
+    mustNotShare: () => true,
+  });
+}
+
 /** Problems of the p6 set (bench/search/p6-set.ts): unknown answers, duplicate ids, paraphrases sharing a content word. */
 export function checkP6Set(): string[] {
-  const byKey = new Map(P6_MEMORIES.map((m) => [m.key, m]));
-  const problems: string[] = byKey.size === P6_MEMORIES.length ? [] : ["duplicate memory keys"];
-  if (new Set(P6_QUERIES.map((q) => q.id)).size !== P6_QUERIES.length) problems.push("duplicate question ids");
-  for (const q of P6_QUERIES) {
-    const m = byKey.get(q.expect);
-    if (!m) problems.push(`${q.id}: unknown answer ${q.expect}`);
-    else if (q.kind === "paraphrase" && sharedTerms(q.q, m.content).length)
-      problems.push(`${q.id} (${q.expect}) shares ${sharedTerms(q.q, m.content).join(", ")}: ${q.q}`);
-  }
-  return problems;
+  return checkQuestionSet(P6_MEMORIES, P6_QUERIES, {
+    unique: (q) => q.id,
+    duplicates: "duplicate question ids",
+    name: (q) => `${q.id} (${q.expect})`,
+    mustNotShare: (q) => q.kind === "paraphrase",
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
