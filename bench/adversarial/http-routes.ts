@@ -15,10 +15,12 @@ import { summarize } from "../lib/stats";
  * too: wall times on a loaded machine are inflated, CPU times much less.
  *
  * `scale` (0-1] shrinks every input (1: the sizes below); `only`: the routes whose name contains one of
- * its comma-separated parts.
+ * its comma-separated parts. `serverFlags`: Node/V8 flags for the server (after its own, so they win);
+ * with `--trace-gc` each row also counts the server's GC pauses over 50 ms during the request.
  */
-export async function healthDuringRoutes(scale = 1, only?: string) {
+export async function healthDuringRoutes(scale = 1, only?: string, serverFlags: string[] = []) {
   const server = await startServer({
+    nodeFlags: serverFlags,
     env: { RECOLLECT_SERVER_HISTORY_BODY_LIMIT_BYTES: String(64 * 1024 * 1024), RECOLLECT_COMPRESSION_CACHE_AWARE: "true" },
   });
   const rows: Record<string, string | number>[] = [];
@@ -116,7 +118,9 @@ export async function healthDuringRoutes(scale = 1, only?: string) {
       // A comma-separated list: `import,export` (the export reads what the imports wrote).
       if (only && !only.split(",").some((o) => c.route.includes(o))) continue;
       try {
-        rows.push({ route: c.route, input: c.input, ...(await measure(server, c.send)) });
+        const logFrom = server.log().length;
+        const row = await measure(server, c.send);
+        rows.push({ route: c.route, input: c.input, ...row, ...(serverFlags.includes("--trace-gc") ? gcPauses(server.log().slice(logFrom)) : {}) });
       } catch (error) {
         throw new Error(`${c.route}: ${(error as Error).message}\n${server.log().slice(-3000)}`);
       }
@@ -126,6 +130,17 @@ export async function healthDuringRoutes(scale = 1, only?: string) {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The pauses in a `--trace-gc` log ("... ms: Scavenge 50.1 (60.2) -> 45.3 (70.1) MB, 12.3 / 0.0 ms ..."): over 50 ms, and the longest. */
+function gcPauses(log: string) {
+  const pauses = [...log.matchAll(/ms: (Scavenge|Mark-Compact)[^,\n]*, ([\d.]+) \//g)].map((m) => ({ kind: m[1], ms: Number(m[2]) }));
+  const over = (kind: string) => pauses.filter((p) => p.kind === kind && p.ms > 50).length;
+  return {
+    "GC scavenges (> 50 ms)": `${pauses.filter((p) => p.kind === "Scavenge").length} (${over("Scavenge")})`,
+    "GC mark-compacts (> 50 ms)": `${pauses.filter((p) => p.kind === "Mark-Compact").length} (${over("Mark-Compact")})`,
+    "longest GC ms": Math.max(0, ...pauses.map((p) => p.ms)),
+  };
 }
 
 const mb = (text: string) => `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;

@@ -20,7 +20,7 @@
  *    bootstrap of four 1 MB instruction files, one memory at its limits. One table; --scale
  *    shrinks every input.
  *
- * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--scale 1] [--route compress] [--skip tokens,compress,http,routes]
+ * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--scale 1] [--route compress] [--server-flags "--max-semi-space-size=16 --trace-gc"] [--skip tokens,compress,http,routes]
  */
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -45,6 +45,8 @@ const messageCount = Number(arg("--messages", "100000"));
 const skip = new Set(arg("--skip", "").split(","));
 const scale = Number(arg("--scale", "1"));
 const onlyRoute = arg("--route", "") || undefined;
+// The server's Node/V8 flags for the routes' run, e.g. "--max-semi-space-size=16 --trace-gc".
+const serverFlags = arg("--server-flags", "").split(" ").filter(Boolean);
 
 const ms = (fn: () => unknown) => {
   const t = performance.now();
@@ -135,7 +137,7 @@ if (!skip.has("http")) {
 
 // 5. Health over HTTP during each heavy route
 if (!skip.has("routes")) {
-  const rows = await healthDuringRoutes(scale, onlyRoute);
+  const rows = await healthDuringRoutes(scale, onlyRoute, serverFlags);
   printTable(`Health over HTTP while each heavy route runs (load ${os.loadavg()[0].toFixed(1)})`, rows);
   result.routes = { scale, rows, load: os.loadavg()[0] };
 }

@@ -60,7 +60,9 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const configHome = tempDir("recollect-config-");
   let output = "";
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...serveArgs("127.0.0.1", port, { tsx: options.tsx })], {
+  // `nodeFlags` go after the server's own V8 flag (serveArgs' first), so one given here wins (a bench's `--max-semi-space-size`).
+  const [ownFlag, ...rest] = serveArgs("127.0.0.1", port, { tsx: options.tsx });
+  const child = spawn(process.execPath, [ownFlag, ...(options.nodeFlags ?? []), ...rest], {
     cwd: ROOT,
     env: {
       ...process.env,
