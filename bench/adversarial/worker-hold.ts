@@ -7,7 +7,7 @@
  * (PerformanceObserver "gc": the main isolate's only) over 50 ms. A prototype: the worker opens its
  * own database; the route would keep the database on the main thread.
  *
- * Run: nice npx tsx bench/adversarial/worker-hold.ts [--rounds 3] (prints a table and JSON)
+ * Run: nice npx tsx --expose-gc bench/adversarial/worker-hold.ts [--rounds 3] (prints a table and JSON)
  */
 import os from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
@@ -35,6 +35,8 @@ const inWorker = (bytes: Uint8Array) =>
   });
 
 async function measure(mode: "main" | "worker") {
+  // The previous round's garbage is not this round's pause (run with --expose-gc).
+  (globalThis as { gc?: () => void }).gc?.();
   const bytes = new Uint8Array(Buffer.from(text));
   const pauses: number[] = [];
   const gc = new PerformanceObserver((list) => {
