@@ -29,8 +29,12 @@ const job = new URL("./worker-hold-job.ts", import.meta.url).href;
 const worker = new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(job)}, ${JSON.stringify(job)}))`, { eval: true });
 const inWorker = (bytes: Uint8Array) =>
   new Promise<Uint8Array>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
+    const failed = (error: Error) => reject(error);
+    worker.once("error", failed);
+    worker.once("message", (answer: Uint8Array) => {
+      worker.off("error", failed);
+      resolve(answer);
+    });
     worker.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
   });
 
