@@ -183,6 +183,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -211,7 +212,7 @@ export async function runHalf(
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...(onPairFeatures ? { onPairFeatures } : {}) });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...extra, ...(onPairFeatures ? { onPairFeatures } : {}) });
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
@@ -245,6 +246,20 @@ export async function runHalf(
       }
     onProposed(pairs);
   }
+  // Each supersession's rule and, for the changed-setting rule, its overlap (fit-changed-setting.ts).
+  const supersedeRules = (result.proposals ?? [])
+    .filter((p) => p.kind === "supersede")
+    .map((p) => {
+      const ev = p.evidence as { rule?: string; overlap?: number } | undefined;
+      const key = `${p.memoryIds[0]}>${p.memoryIds[1]}`;
+      return {
+        key,
+        rule: ev?.rule ?? "",
+        overlap: ev?.overlap ?? null,
+        chinese: /[\u3400-\u9fff]/.test(text.get(p.memoryIds[0]!) ?? ""),
+        correct: truth.supersede.has(key),
+      };
+    });
   const kinds = Object.keys(truth) as (keyof typeof truth)[];
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
@@ -262,6 +277,7 @@ export async function runHalf(
     mergeProposals,
     byKind,
     errors,
+    supersedeRules,
   };
 }
 
