@@ -68,9 +68,6 @@ describe("a changed setting", () => {
       // "for now" says it stays (r7 frozen, tuning data now).
       ["decision", "The Chrome build uses Manifest V2."],
       ["decision", "The Firefox build stays on Manifest V2 for now."],
-      // The newer names what it replaced, and the older does not name it (the first set's tuning half).
-      ["convention", "Component tests use Jest with @testing-library/react-native."],
-      ["convention", "End-to-end tests no longer use Detox; they are Maestro flows in .maestro/."],
     ]);
     expect(found).toEqual([]);
   });
