@@ -116,12 +116,6 @@ function subjectOf(f: Featured): Set<string> {
   return new Set([...wordsWithoutValues(text)].filter((t) => !CHANGE_WORDS.has(t)));
 }
 
-function overlapOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / (Math.min(a.size, b.size) || 1);
-}
-
 /**
  * For each memory of the group that says something changed, the older memory of its category
  * that shares most of its subject and states another value; proposed as superseded when the
@@ -136,26 +130,37 @@ export async function supersedesByChangedSetting(
 ): Promise<void> {
   const newer = group.filter((f) => marked(textOf(f.memory)));
   if (newer.length === 0) return;
-  // Each memory's subject once per group: a group is scanned once per memory that says it changed.
+  // The memories that may have been changed (no change word), by subject word: a memory that
+  // says it changed looks only at those sharing a word with it, not at its whole placement.
   const subjects = new Map<Featured, Set<string>>();
-  const subject = (f: Featured) => {
-    let s = subjects.get(f);
-    if (!s) subjects.set(f, (s = subjectOf(f)));
-    return s;
-  };
+  const byWord = new Map<string, number[]>();
+  group.forEach((f, i) => {
+    const s = subjectOf(f);
+    subjects.set(f, s);
+    if (marked(textOf(f.memory))) return;
+    for (const t of s) {
+      const list = byWord.get(t);
+      if (list) list.push(i);
+      else byWord.set(t, [i]);
+    }
+  });
   for (const n of newer) {
+    if (slicer.due()) await slicer.pause();
     const tn = textOf(n.memory);
     const zh = HAN.test(tn);
-    const sn = subject(n);
+    const sn = subjects.get(n)!;
     const vn = statedOf(n);
     const retires = RETIRES.test(tn);
+    const shared = new Map<number, number>();
+    for (const t of sn) for (const i of byWord.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     let best: { o: Featured; overlap: number } | undefined;
-    for (const o of group) {
+    // In the placement's order, so a tie goes to the same older every run.
+    for (const [i, count] of [...shared].sort((x, y) => x[0] - y[0])) {
       if (slicer.due()) await slicer.pause();
+      const o = group[i]!;
       if (o === n || o.memory.createdAt >= n.memory.createdAt || o.memory.category !== n.memory.category) continue;
-      const to = textOf(o.memory);
-      if (HAN.test(to) !== zh || marked(to)) continue;
-      const overlap = overlapOf(sn, subject(o));
+      if (HAN.test(textOf(o.memory)) !== zh) continue;
+      const overlap = count / (Math.min(sn.size, subjects.get(o)!.size) || 1);
       if (overlap < (zh ? thresholds.zh : thresholds.en) || (best && best.overlap >= overlap)) continue;
       const vo = statedOf(o);
       const newOnly = [...vn].some((v) => !vo.has(v));
