@@ -37,7 +37,11 @@
  * issue #38's seventh pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r9 --half frozen` (r8's frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * The r10 set (blind-store-r10.ts, split by sha256("consolidation-blind-r10:" + id)) was written for
+ * issue #38's ninth pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r10 --half frozen` (r9's frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
  * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
@@ -65,6 +69,7 @@ import { BLIND_FAMILIES_R6, halfOfR6 } from "./blind-store-r6";
 import { BLIND_FAMILIES_R7, halfOfR7 } from "./blind-store-r7";
 import { BLIND_FAMILIES_R8, halfOfR8 } from "./blind-store-r8";
 import { BLIND_FAMILIES_R9, halfOfR9 } from "./blind-store-r9";
+import { BLIND_FAMILIES_R10, halfOfR10 } from "./blind-store-r10";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -85,7 +90,9 @@ export type Set_ =
   | "r8-tuning"
   | "r8-frozen"
   | "r9-tuning"
-  | "r9-frozen";
+  | "r9-frozen"
+  | "r10-tuning"
+  | "r10-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
@@ -105,7 +112,9 @@ export const familiesOf = (set: Set_) =>
                 ? BLIND_FAMILIES_R8.filter((f) => `r8-${halfOfR8(f.id)}` === set)
                 : set === "r9-tuning" || set === "r9-frozen"
                   ? BLIND_FAMILIES_R9.filter((f) => `r9-${halfOfR9(f.id)}` === set)
-                  : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+                  : set === "r10-tuning" || set === "r10-frozen"
+                    ? BLIND_FAMILIES_R10.filter((f) => `r10-${halfOfR10(f.id)}` === set)
+                    : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -174,6 +183,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -202,7 +212,7 @@ export async function runHalf(
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...(onPairFeatures ? { onPairFeatures } : {}) });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...extra, ...(onPairFeatures ? { onPairFeatures } : {}) });
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
@@ -227,7 +237,7 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r9-frozen") throw new Error("the r9 frozen half is not studied pair by pair");
+    if (half === "r10-frozen") throw new Error("the r10 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -236,6 +246,20 @@ export async function runHalf(
       }
     onProposed(pairs);
   }
+  // Each supersession's rule and, for the changed-setting rule, its overlap (fit-changed-setting.ts).
+  const supersedeRules = (result.proposals ?? [])
+    .filter((p) => p.kind === "supersede")
+    .map((p) => {
+      const ev = p.evidence as { rule?: string; overlap?: number } | undefined;
+      const key = `${p.memoryIds[0]}>${p.memoryIds[1]}`;
+      return {
+        key,
+        rule: ev?.rule ?? "",
+        overlap: ev?.overlap ?? null,
+        chinese: /[\u3400-\u9fff]/.test(text.get(p.memoryIds[0]!) ?? ""),
+        correct: truth.supersede.has(key),
+      };
+    });
   const kinds = Object.keys(truth) as (keyof typeof truth)[];
   const byKind = Object.fromEntries(kinds.map((k) => [k, score(predicted[k], truth[k])])) as Record<keyof typeof truth, ReturnType<typeof score>>;
   const show = (p: string) => p.split(/[|>]/).map((id) => `${id}: ${text.get(id)}`);
@@ -253,6 +277,7 @@ export async function runHalf(
     mergeProposals,
     byKind,
     errors,
+    supersedeRules,
   };
 }
 
@@ -264,11 +289,11 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8" || set === "r9";
+  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8" || set === "r9" || set === "r10";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
-    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning", "r9-tuning"] as Set_[]);
+    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning", "r9-tuning", "r9-frozen", "r10-tuning"] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");

@@ -29,6 +29,7 @@ import {
   type Pair,
 } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
+import { supersedesByChangedSetting } from "./changed-setting";
 
 export interface ConsolidateOptions {
   /** A project id; without it every project (and the global scope). */
@@ -45,6 +46,8 @@ export interface ConsolidateOptions {
    * weighs, with its features (older first). Needs vectors.
    */
   onPairFeatures?: (row: { older: string; newer: string; features: number[] }) => void;
+  /** Benchmarks (bench/consolidation/fit-changed-setting.ts): the changed-setting rule's overlap thresholds. */
+  changedSettingOverlap?: { en: number; zh: number };
 }
 
 export interface ConsolidateResult {
@@ -224,6 +227,20 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       const key = pairKey(c.memoryIds[0]!, c.memoryIds[1]!);
       if (supersedePairs.has(key)) continue;
       supersedePairs.add(key);
+      candidates.push(c);
+    }
+    // Last: a setting changed in other words, for the pairs no rule above decided.
+    const merged = new Set(mergePairs.map((p) => pairKey(p.a.memory.id, p.b.memory.id)));
+    const changedSettings: Candidate[] = [];
+    await supersedesByChangedSetting(
+      group,
+      (a, b) => supersedePairs.has(pairKey(a, b)) || merged.has(pairKey(a, b)),
+      slicer,
+      changedSettings,
+      options.changedSettingOverlap,
+    );
+    for (const c of changedSettings) {
+      supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
       candidates.push(c);
     }
   }

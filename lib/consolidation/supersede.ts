@@ -34,7 +34,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   const n = newer.memory;
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
   const object = replacedOf(newer).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
-  if (object && !replacedOf(older).some((x) => x.key === object.key) && !excludes(textOf(o), object.tokens)) {
+  if (object && !replacedOf(older).some((x) => x.key === object.key) && !excludes(textOf(o), object.tokens) && !onlyInFileNames(textOf(o), object.raw)) {
     return supersedeCandidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, {
       rule: "cue",
       replaced: object.raw,
@@ -159,6 +159,7 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
         if (replacedOf(older).some((o) => o.key === object.key)) continue;
         // So is one that already says no to it ("FlashList, not FlatList" / "FlashList instead of FlatList").
         if (excludes(textOf(older.memory), object.tokens)) continue;
+        if (onlyInFileNames(textOf(older.memory), object.raw)) continue;
         const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);
@@ -179,6 +180,20 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     }
     if (slicer.due()) await slicer.pause();
   }
+}
+
+/**
+ * Whether a text names the replaced thing only inside file names or paths: "不再使用 Tauri" does
+ * not retire "同步 package.json 和 tauri.conf.json 中的版本号" (the word is part of a file's name).
+ */
+export function onlyInFileNames(text: string, raw: string): boolean {
+  const name = raw.toLowerCase();
+  if (!name || /\s/.test(name)) return false;
+  const words = text
+    .toLowerCase()
+    .split(/[\s\u3400-\u9fff，。；：、,;()（）"'`]+/)
+    .filter((w) => w.includes(name));
+  return words.length > 0 && words.every((w) => w !== name && /\w[./]\w/.test(w) && !/\w[./]\w/.test(name));
 }
 
 /** Whether a run of words stands right after a verb of choosing (or one word after it: "use [the] X"). */
@@ -217,7 +232,7 @@ const quoteList = (values: readonly string[]) => values.map((v) => `"${v}"`).joi
  * one"); a replacement it names is the cue rule's (supersedesBySimilarity).
  * Literal alternatives only, single spaces (linear).
  */
-const RETIRES =
+export const RETIRES =
   /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为/i;
 
 /** A value with a number in it (digits, or a Chinese numeral before its measure word). */
