@@ -56,7 +56,7 @@ export function checkFreshSet(): string[] {
  * Problems of a question set over its own memories: duplicate memory keys, duplicate questions
  * (by `unique`), unknown answers, and questions that must share no content word with their answer.
  */
-function checkQuestionSet<Q extends { q: string; expect: string }>(
+export function checkQuestionSet<Q extends { q: string; expect: string }>(
   memories: { key: string; content: string }[],
   queries: Q[],
   o: { unique: (q: Q) => string; duplicates: string; name: (q: Q) => string; mustNotShare: (q: Q) => boolean },
