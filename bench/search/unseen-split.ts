@@ -3,6 +3,7 @@ import { queryTerms, tokenize } from "../../lib/search/tokenizer";
 import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 import { P6_MEMORIES, P6_QUERIES, p6Half } from "./p6-set";
+import { P7_MEMORIES, P7_QUERIES, p7Half } from "./p7-set";
 import { UNSEEN_MEMORIES, UNSEEN_QUERIES, type UnseenQuery } from "./unseen-set";
 
 /**
@@ -55,7 +56,7 @@ export function checkFreshSet(): string[] {
  * Problems of a question set over its own memories: duplicate memory keys, duplicate questions
  * (by `unique`), unknown answers, and questions that must share no content word with their answer.
  */
-function checkQuestionSet<Q extends { q: string; expect: string }>(
+export function checkQuestionSet<Q extends { q: string; expect: string }>(
   memories: { key: string; content: string }[],
   queries: Q[],
   o: { unique: (q: Q) => string; duplicates: string; name: (q: Q) => string; mustNotShare: (q: Q) => boolean },
@@ -91,12 +92,23 @@ export function checkP6Set(): string[] {
   });
 }
 
+/** Problems of the p7 set (bench/search/p7-set.ts): unknown answers, duplicate ids, paraphrases sharing a content word. */
+export function checkP7Set(): string[] {
+  return checkQuestionSet(P7_MEMORIES, P7_QUERIES, {
+    unique: (q) => q.id,
+    duplicates: "duplicate question ids",
+    name: (q) => `${q.id} (${q.expect})`,
+    mustNotShare: (q) => q.kind === "paraphrase",
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = [
     ...checkUnseenSet(),
     ...checkFreshSet().map((p) => `fresh ${p}`),
     ...checkAgentsSet().map((p) => `agents ${p}`),
     ...checkP6Set().map((p) => `p6 ${p}`),
+    ...checkP7Set().map((p) => `p7 ${p}`),
   ];
   const counts: Record<string, Record<string, number>> = {};
   for (const q of UNSEEN_QUERIES) {
@@ -118,6 +130,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`p6 set: ${P6_MEMORIES.length} memories, ${P6_QUERIES.length} questions`);
   console.table(p6);
+  const p7: Record<string, Record<string, number>> = {};
+  for (const q of P7_QUERIES) {
+    p7[q.kind] ??= { tuning: 0, frozen: 0 };
+    p7[q.kind][p7Half(q)]++;
+  }
+  console.log(`p7 set: ${P7_MEMORIES.length} memories, ${P7_QUERIES.length} questions`);
+  console.table(p7);
   console.log(problems.length ? problems.join("\n") : "no problems");
   process.exitCode = problems.length ? 1 : 0;
 }

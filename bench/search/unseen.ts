@@ -21,6 +21,7 @@ import { queryHalf } from "./unseen-split";
 import { FRESH_MEMORIES, FRESH_QUERIES } from "./fresh-set";
 import { AGENTS_MEMORIES, AGENTS_QUERIES } from "./agents-set";
 import { P6_MEMORIES, P6_QUERIES, p6Half } from "./p6-set";
+import { P7_MEMORIES, P7_QUERIES, p7Half } from "./p7-set";
 
 /**
  * Issue 42: retrieval quality on the labelled set nobody tuned on (bench/search/unseen-set.ts), per
@@ -33,7 +34,10 @@ import { P6_MEMORIES, P6_QUERIES, p6Half } from "./p6-set";
  * (bench/search/agents-set.ts, round three session eight) in a store of its 104 memories beside the
  * 333 fresh-set memories, as the "agents" kind.
  * The p6 set (bench/search/p6-set.ts, round three session nine) is scored in its own store of 127
- * memories, its tuning half only unless `--p6-frozen` (its frozen half is scored once, at the end).
+ * memories, its tuning half only unless `--p6-frozen` (its frozen half was scored once, at the end).
+ * The p7 set (bench/search/p7-set.ts, round three session ten) likewise: its own store of 156
+ * memories, its tuning half only unless `--p7-frozen`. `--blind-only` (alias `--p6-only`): only p6
+ * and p7 are embedded, for a large model's quick look.
  * `--dump=FILE` writes the prepared lists for trying a fusion offline.
  *
  *   RECOLLECT_BENCH_MODEL_DIR=$(bench/models/prepare | tail -1) RECOLLECT_SHARED_DIR=../shared \
@@ -270,7 +274,7 @@ function scoreRecall(p: Prepared, mode: Mode, fusion: Fusion, keep: (i: number) 
 }
 
 function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepared> {
-  if (args.includes("--no-locomo") || args.includes("--p6-only") || !fs.existsSync(LOCOMO_DIR)) {
+  if (args.includes("--no-locomo") || P6_ONLY || !fs.existsSync(LOCOMO_DIR)) {
     console.log(`LoCoMo skipped (${LOCOMO_DIR} absent or --no-locomo)`);
     return {};
   }
@@ -296,8 +300,8 @@ function locomoSets(): Promise<Record<string, Prepared>> | Record<string, Prepar
 }
 
 const t0 = performance.now();
-/** `--p6-only`: the earlier sets and LoCoMo are not embedded (their rows print empty): a large model's quick look at p6. */
-const P6_ONLY = args.includes("--p6-only");
+/** `--blind-only` (`--p6-only`): the earlier sets and LoCoMo are not embedded (their rows print empty): a large model's quick look at p6 and p7. */
+const P6_ONLY = args.includes("--p6-only") || args.includes("--blind-only");
 const unlessP6Only = <T>(items: T[]) => (P6_ONLY ? [] : items);
 const set = await prepare(
   unlessP6Only(UNSEEN_MEMORIES.map((m) => ({ key: m.key, content: m.content }))),
@@ -325,6 +329,12 @@ const p6 = await prepare(
   P6_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
   P6_QUERIES.filter((q) => P6_FROZEN || p6Half(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: p6Half(q), expect: [q.expect] })),
 );
+// The p7 set (bench/search/p7-set.ts): its own store; the frozen half only when asked for.
+const P7_FROZEN = args.includes("--p7-frozen") && !TUNING_ONLY;
+const p7 = await prepare(
+  P7_MEMORIES.map((m) => ({ key: m.key, content: m.content })),
+  P7_QUERIES.filter((q) => P7_FROZEN || p7Half(q) === "tuning").map((q) => ({ q: q.q, kind: q.kind, half: p7Half(q), expect: [q.expect] })),
+);
 const locomo = await locomoSets();
 console.log(
   `embedded in ${round((performance.now() - t0) / 1000, 1)} s (model ${path.basename(modelDir)}${REWRITE ? `, queries rewritten by ${REWRITE}` : ""}${CLAIM_VECTORS ? `, claim vectors: ${vectorsPerMemory.map((n) => round(n, 2)).join(" / ")} vectors a memory` : ""})`,
@@ -341,6 +351,7 @@ if (dumpTo) {
       fresh: plain(fresh),
       agents: plain(agents),
       p6: plain(p6),
+      p7: plain(p7),
       locomo: Object.fromEntries(Object.entries(locomo).map(([k, p]) => [k, plain(p)])),
     }),
   );
@@ -364,19 +375,26 @@ function report(fusion: Fusion, label: string) {
     }
   console.log(`\n${label}: hit@1 / hit@5 / MRR, fusion ${JSON.stringify(fusion)}`);
   console.log(table(rows));
-  const p6Rows: Record<string, unknown>[] = [];
-  for (const half of P6_FROZEN ? ["frozen", "tuning"] : ["tuning"])
-    for (const kind of ["paraphrase", "keyword", "identifier", "distractor", "zh", "cross", "overall"]) {
-      const row: Record<string, unknown> = { half, kind };
-      for (const mode of MODES) {
-        const s = scoreHits(p6, mode, fusion, (q) => q.half === half)[kind];
-        row.n = s?.n ?? 0;
-        row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
+  const blindRows = (p: Prepared, frozen: boolean) => {
+    const out: Record<string, unknown>[] = [];
+    for (const half of frozen ? ["frozen", "tuning"] : ["tuning"])
+      for (const kind of ["paraphrase", "keyword", "identifier", "distractor", "zh", "cross", "overall"]) {
+        const row: Record<string, unknown> = { half, kind };
+        for (const mode of MODES) {
+          const s = scoreHits(p, mode, fusion, (q) => q.half === half)[kind];
+          row.n = s?.n ?? 0;
+          row[mode] = s ? `${s.hit1.toFixed(2)} / ${s.hit5.toFixed(2)} / ${s.mrr.toFixed(2)}` : "";
+        }
+        out.push(row);
       }
-      p6Rows.push(row);
-    }
+    return out;
+  };
+  const p6Rows = blindRows(p6, P6_FROZEN);
   console.log(`\np6 set (${P6_FROZEN ? "both halves" : "tuning half only"}): hit@1 / hit@5 / MRR`);
   console.log(table(p6Rows));
+  const p7Rows = blindRows(p7, P7_FROZEN);
+  console.log(`\np7 set (${P7_FROZEN ? "both halves" : "tuning half only"}): hit@1 / hit@5 / MRR`);
+  console.log(table(p7Rows));
   const loco: Record<string, unknown>[] = [];
   for (const [sample, p] of Object.entries(locomo)) {
     if (TUNING_ONLY && sample !== "conv-26") continue;
@@ -392,7 +410,7 @@ function report(fusion: Fusion, label: string) {
     console.log("\nLoCoMo dev recall@5 / recall@10");
     console.log(table(loco));
   }
-  return { rows, p6: p6Rows, locomo: loco };
+  return { rows, p6: p6Rows, p7: p7Rows, locomo: loco };
 }
 
 const result: Record<string, unknown> = {
@@ -402,6 +420,7 @@ const result: Record<string, unknown> = {
   translate: TRANSLATE,
   tuningOnly: TUNING_ONLY,
   p6Frozen: P6_FROZEN,
+  p7Frozen: P7_FROZEN,
   lexicalEvidence: TRY_EVIDENCE,
   claimVectors: CLAIM_VECTORS ? vectorsPerMemory : null,
 };
@@ -424,7 +443,7 @@ if (args.includes("--cv")) {
   const now = Date.now();
   // Both sets' tuning halves (the fresh set ranks in its own store).
   const tuningOf = (p: Prepared) => p.queries.filter((q) => q.half === "tuning").map((q) => ({ q, p }));
-  const tuning = [...tuningOf(set), ...tuningOf(fresh), ...tuningOf(agents), ...tuningOf(p6)];
+  const tuning = [...tuningOf(set), ...tuningOf(fresh), ...tuningOf(agents), ...tuningOf(p6), ...tuningOf(p7)];
   const position = (q: PreparedQuery, list: number[]) => list.findIndex((s) => q.expected.has(s));
   const lexicalAt = tuning.map(({ q, p }) => position(q, ranked(p, q, "lexical", FUSION)));
   const conv26 = locomo["conv-26"];
@@ -465,6 +484,6 @@ if (args.includes("--cv")) {
 }
 await provider.close?.();
 console.log(
-  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}${P6_FROZEN ? "-p6frozen" : ""}${P6_ONLY ? "-p6only" : ""}`, result)}`,
+  `\nwrote ${writeResult(`unseen-${path.basename(modelDir)}${second ? `+${path.basename(secondDir)}` : ""}${REWRITE ? "-rewritten" : ""}${TRANSLATE === "off" ? "" : `-${TRANSLATE}`}${TUNING_ONLY ? "-tuning" : ""}${P6_FROZEN ? "-p6frozen" : ""}${P7_FROZEN ? "-p7frozen" : ""}${P6_ONLY ? "-blindonly" : ""}`, result)}`,
 );
 process.exit(0);
