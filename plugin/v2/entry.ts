@@ -8,7 +8,7 @@ import { agentV2 } from "./agents";
 import type { Cleanup, Context, Registration } from "./api";
 import { newClientState, v1ClientFor } from "./client";
 import { v1Event } from "./events";
-import { applyV1View, newViewMemory, snapshot, toV1View, type ViewMemory } from "./messages";
+import { applyV1View, snapshot, toV1View } from "./messages";
 import { toolV2 } from "./tools";
 
 /** OpenCode 2 names the shell tool `shell`; the core's guard knows V1's `bash`. */
@@ -45,15 +45,6 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
     histories.delete(sessionID);
     histories.set(sessionID, history);
     while (histories.size > MAX_HISTORIES) histories.delete(histories.keys().next().value!);
-  };
-  // Each session's previous view (messages.ts, ViewMemory), as many sessions as the histories.
-  const memories = new Map<string, ViewMemory>();
-  const viewOf = (sessionID: string, messages: Parameters<typeof toV1View>[1]) => {
-    const memory = memories.get(sessionID) ?? newViewMemory();
-    memories.delete(sessionID);
-    memories.set(sessionID, memory);
-    while (memories.size > MAX_HISTORIES) memories.delete(memories.keys().next().value!);
-    return toV1View(sessionID, messages, sentSynthetic, memory);
   };
   const hooks = (await createRecollect({ directory, client: v1ClientFor(ctx, histories, clientState) }, options)) as Hooks & { __runtime?: Runtime };
   const rt = hooks.__runtime!;
@@ -106,7 +97,7 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
         for (const name of clientState.toolsOff.get(sessionID) ?? []) delete event.tools?.[name];
         // The agent of the turn, for the read-only guard (V1 learns it from `chat.message`).
         await hooks["chat.message"]?.({ sessionID, agent: event.agent }, { message: {} as never, parts: [] });
-        const view = viewOf(sessionID, event.messages);
+        const view = toV1View(sessionID, event.messages, sentSynthetic);
         keep(sessionID, snapshot(view));
         if (!seen.has(sessionID)) {
           seen.add(sessionID);
@@ -129,7 +120,7 @@ export async function setupV2(ctx: Context): Promise<Cleanup> {
     ctx.session.hook(
       "compaction",
       guarded("compaction", async (event) => {
-        keep(event.sessionID, snapshot(viewOf(event.sessionID, event.messages)));
+        keep(event.sessionID, snapshot(toV1View(event.sessionID, event.messages, sentSynthetic)));
         const out: { context: string[]; prompt?: string } = { context: [] };
         await hooks["experimental.session.compacting"]?.({ sessionID: event.sessionID }, out);
         const text = [out.prompt, ...out.context].filter((t): t is string => !!t?.trim()).join("\n\n");

@@ -1,6 +1,5 @@
 import type { Message as V1Message, Part } from "@opencode-ai/sdk";
 import { ATTACHED_PART_PREFIX, type WithParts } from "../hooks/message-parts";
-import { sameAsSnapshot } from "../snapshot";
 import type { ContentPart, Message, ToolResultValue } from "./api";
 
 /**
@@ -44,47 +43,14 @@ export function resultText(result: ToolResultValue | undefined): string {
   }
 }
 
-/**
- * A session's previous view, by part id: its texts, tool outputs and tool inputs. OpenCode 2 builds
- * each request's history afresh, so every string and input object is new each request; the view
- * takes the previous request's value where the new one is equal. The history the entry keeps
- * (plugin/v2/entry.ts) then holds no part of the request's copy, which dies young instead of
- * being promoted, request after request, at the size of the whole history (what the old-space GC
- * then pays for), and the compression's comparison with what it sent (plugin/snapshot.ts) meets
- * the same strings (a pointer check, not a comparison of every character).
- */
-export interface ViewMemory {
-  texts: Map<string, string>;
-  outputs: Map<string, string>;
-  inputs: Map<string, Record<string, unknown>>;
-}
-
-export const newViewMemory = (): ViewMemory => ({ texts: new Map(), outputs: new Map(), inputs: new Map() });
-
-export function toV1View(sessionID: string, messages: Message[], synthetic: ReadonlySet<string> = new Set(), memory?: ViewMemory): V1View {
+export function toV1View(sessionID: string, messages: Message[], synthetic: ReadonlySet<string> = new Set()): V1View {
   const view: V1View = { messages: [], where: new Map(), byId: new Map() };
-  // This request's values: the next request's memory (a value no longer in the history is forgotten).
-  const next: ViewMemory | undefined = memory ? newViewMemory() : undefined;
-  const sameText = (kind: "texts" | "outputs", key: string, value: string): string => {
-    if (!memory || !next) return value;
-    const before = memory[kind].get(key);
-    const taken = before === value ? before : value;
-    next[kind].set(key, taken);
-    return taken;
-  };
-  const sameInput = (key: string, value: Record<string, unknown>): Record<string, unknown> => {
-    if (!memory || !next) return value;
-    const before = memory.inputs.get(key);
-    const taken = before !== undefined && sameAsSnapshot(value, before) ? before : value;
-    next.inputs.set(key, taken);
-    return taken;
-  };
   const calls = new Map<string, Part & { state: { status: string; input: Record<string, unknown>; output?: string; error?: string } }>();
   const fillResult = (part: Extract<ContentPart, { type: "tool-result" }>, message: Message, index: number) => {
     const v1 = calls.get(part.id);
     const where = view.where.get(part.id);
     if (!v1 || where?.kind !== "tool") return;
-    const text = sameText("outputs", part.id, resultText(part.result));
+    const text = resultText(part.result);
     where.result = { message, index };
     where.output = text;
     v1.state =
@@ -94,7 +60,7 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
     // OpenCode 2 may carry a message's content as one string: read as one text part, never written back.
     if (typeof (m as { content: unknown }).content === "string") {
       if ((m.role !== "user" && m.role !== "assistant") || !m.id) continue;
-      const text = sameText("texts", `${m.id}:0`, (m as { content: unknown }).content as string);
+      const text = (m as { content: unknown }).content as string;
       const part = {
         id: `${m.id}:0`,
         sessionID,
@@ -117,7 +83,7 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
     m.content.forEach((c, i) => {
       const partID = `${id}:${i}`;
       if (c.type === "text" || c.type === "reasoning") {
-        const text = sameText("texts", partID, String(c.text ?? ""));
+        const text = String(c.text ?? "");
         // A command's outcome the plugin sent as a synthetic message (client.ts) arrives as a user
         // message: marked, so recall, extraction and the nudge do not take it for the user's words.
         const ours = m.role === "user" && c.type === "text" && synthetic.has(text);
@@ -139,7 +105,7 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
           type: "tool",
           callID: call.id,
           tool: call.name,
-          state: { status: "running", input: isRecord(call.input) ? sameInput(call.id, call.input) : {} },
+          state: { status: "running", input: isRecord(call.input) ? call.input : {} },
         } as unknown as Part & { state: { status: string; input: Record<string, unknown> } };
         parts.push(part);
         calls.set(call.id, part);
@@ -151,7 +117,6 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
     view.byId.set(id, m);
     view.messages.push({ info: { id, sessionID, role: m.role } as V1Message, parts });
   }
-  if (memory && next) Object.assign(memory, next);
   return view;
 }
 

@@ -1,7 +1,7 @@
 import type { Part } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../plugin/v2/api";
-import { applyV1View, newViewMemory, snapshot, toV1View } from "../../../plugin/v2/messages";
+import { applyV1View, snapshot, toV1View } from "../../../plugin/v2/messages";
 
 /** OpenCode 2's request messages as the core's `{ info, parts }` view, and the core's changes written back. */
 
@@ -36,29 +36,6 @@ const history = (): Message[] => [
   },
   { role: "tool", content: [{ type: "tool-result", id: "call_3", name: "edit", result: { type: "error", value: "no such file" } }] },
 ];
-
-describe("toV1View with the session's previous view (ViewMemory)", () => {
-  it("builds the same view, taking the previous request's equal strings and inputs, and a changed value as it is now", () => {
-    const memory = newViewMemory();
-    const first = toV1View("ses_1", history(), new Set(), memory);
-    const again = history();
-    const changed = again[2]!.content[0] as { result: { value: string } };
-    changed.result.value = "10 passed";
-    const second = toV1View("ses_1", again, new Set(), memory);
-    expect(JSON.stringify(second.messages)).toBe(JSON.stringify(toV1View("ses_1", again).messages));
-    const tool = (view: typeof first, id: string) =>
-      view.messages.flatMap((m) => m.parts).find((p) => p.id === id) as Extract<Part, { type: "tool" }> & { state: { output?: string } };
-    const text = (view: typeof first) => view.messages[0]!.parts[0] as Extract<Part, { type: "text" }>;
-    // The same objects as the first view's (a fresh copy's would fail toBe on the input).
-    expect(tool(second, "call_3").state.input).toBe(tool(first, "call_3").state.input);
-    expect(text(second).text).toBe(text(first).text);
-    expect(tool(second, "call_1").state.output).toBe("10 passed");
-    // Only the values of this request are kept for the next.
-    toV1View("ses_1", history().slice(0, 1), new Set(), memory);
-    expect([...memory.texts.keys()]).toEqual(["msg_1:0"]);
-    expect(memory.outputs.size + memory.inputs.size).toBe(0);
-  });
-});
 
 describe("toV1View", () => {
   it("gives user and assistant messages with stable part ids, tool parts with their outputs, and leaves the rest out", () => {
