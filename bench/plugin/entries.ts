@@ -24,9 +24,9 @@
  * The table gives each entry's wall, plugin CPU (and the GC pauses inside it), server CPU and both,
  * at p50 / p95 / p99, and the request bytes the plugin sends a turn.
  * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
- * `--stages`: the plugin's CPU per hook of a turn, and the part of it spent while the turn's HTTP
+ * `--stages`: the plugin's CPU per hook of a turn, the part of it spent while the turn's HTTP
  * calls were on their way (the client, the socket writes and whatever else the process ran
- * meanwhile: GC threads included), p50 / p95.
+ * meanwhile: GC threads included), and the turn's CPU on the main thread alone, p50 / p95.
  *
  *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--stages]
  */
@@ -74,6 +74,14 @@ const STAGES = args.includes("--stages");
 const cpuNow = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+};
+/** The CPU of this process's main thread so far (ms; /proc/self/task/<pid>/schedstat, Linux). */
+const mainThreadCpuMs = () => {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return 0;
+  }
 };
 /** `--stages`: each hook's CPU in a measured turn, and the CPU while the turn's calls were on their way, by entry. */
 const stageCpu = new Map<string, number[]>();
@@ -144,6 +152,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
   const server0 = processThreadsCpuMs(serverPid);
+  const main0 = STAGES ? mainThreadCpuMs() : 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const us0 = nowUs();
@@ -155,11 +164,13 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const wall = performance.now() - t0;
   if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
+  const main1 = STAGES ? mainThreadCpuMs() : 0;
   const server1 = processThreadsCpuMs(serverPid);
   if (STAGES && counting && windowEntry) {
-    const xs = stageCpu.get(`${windowEntry}: while its calls were on their way`) ?? [];
-    xs.push(inCalls);
-    stageCpu.set(`${windowEntry}: while its calls were on their way`, xs);
+    const note = (name: string, ms: number) => stageCpu.set(`${windowEntry}: ${name}`, [...(stageCpu.get(`${windowEntry}: ${name}`) ?? []), ms]);
+    note("while its calls were on their way", inCalls);
+    // The main thread's own (schedstat, ns): the rest of the process's CPU is its other threads (the GC's helpers).
+    note("main thread (the JavaScript)", main1 - main0);
   }
   return {
     wall,
