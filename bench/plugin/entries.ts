@@ -24,8 +24,11 @@
  * The table gives each entry's wall, plugin CPU (and the GC pauses inside it), server CPU and both,
  * at p50 / p95 / p99, and the request bytes the plugin sends a turn.
  * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
+ * `--stages`: the plugin's CPU per hook of a turn, the part of it spent while the turn's HTTP
+ * calls were on their way (the client, the socket writes and whatever else the process ran
+ * meanwhile: GC threads included), and the turn's CPU on the main thread alone, p50 / p95.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile]
+ *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--stages]
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -67,6 +70,33 @@ new PerformanceObserver((list) => {
 const gcIn = ([a, b]: [number, number]) => gcPauses.reduce((sum, [t, d]) => (t >= a && t <= b ? sum + d : sum), 0);
 
 const IDLE = !args.includes("--no-idle");
+const STAGES = args.includes("--stages");
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** The CPU of this process's main thread so far (ms; /proc/self/task/<pid>/schedstat, Linux). */
+const mainThreadCpuMs = () => {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+};
+/** `--stages`: each hook's CPU in a measured turn, and the CPU while the turn's calls were on their way, by entry. */
+const stageCpu = new Map<string, number[]>();
+/** The CPU used while the current turn's calls were on their way (the first call's start to the last one's answer). */
+let callCpu = 0;
+let callCpuFrom = 0;
+async function stage<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!STAGES || !counting) return run();
+  const c0 = cpuNow();
+  const out = await run();
+  const xs = stageCpu.get(name) ?? [];
+  xs.push(cpuNow() - c0);
+  stageCpu.set(name, xs);
+  return out;
+}
 const PREPARE = !args.includes("--no-prepare");
 
 /** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
@@ -88,6 +118,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   }
   if (!PREPARE && typeof init?.body === "string" && init.body.includes('"prepare":true'))
     return new Response(JSON.stringify({ error: { code: "not_found", message: "refused by the bench (--no-prepare)" } }), { status: 404 });
+  if (STAGES && timing && inFlight === 0) callCpuFrom = cpuNow();
   inFlight++;
   changedAt = performance.now();
   try {
@@ -97,6 +128,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   } finally {
     inFlight--;
     changedAt = performance.now();
+    if (STAGES && timing && inFlight === 0) callCpu += cpuNow() - callCpuFrom;
   }
 }) as typeof fetch;
 
@@ -120,16 +152,26 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
   const server0 = processThreadsCpuMs(serverPid);
+  const main0 = STAGES ? mainThreadCpuMs() : 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const us0 = nowUs();
+  callCpu = 0;
   timing = true;
   await turn();
   timing = false;
+  const inCalls = callCpu;
   const wall = performance.now() - t0;
   if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
+  const main1 = STAGES ? mainThreadCpuMs() : 0;
   const server1 = processThreadsCpuMs(serverPid);
+  if (STAGES && counting && windowEntry) {
+    const note = (name: string, ms: number) => stageCpu.set(`${windowEntry}: ${name}`, [...(stageCpu.get(`${windowEntry}: ${name}`) ?? []), ms]);
+    note("while its calls were on their way", inCalls);
+    // The main thread's own (schedstat, ns): the rest of the process's CPU is its other threads (the GC's helpers).
+    note("main thread (the JavaScript)", main1 - main0);
+  }
   return {
     wall,
     pluginCpu: (cpu.user + cpu.system) / 1000,
@@ -174,14 +216,18 @@ async function v1Turn(hooks: Hooks, sessionID: string, history: WithParts[], t: 
   const sent = history.map((m) => structuredClone(m));
   const system = { system: ["You are opencode, an agent."] };
   const cost = await costOf(async () => {
-    await hooks["chat.message"]!({ sessionID, agent: "build" }, { message: user.info as never, parts: user.parts });
-    await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
-    await hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system);
-    await hooks["tool.execute.before"]!({ tool: "edit", sessionID, callID: id("call") }, { args: {} });
-    await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } } as never, {
-      title: "",
-      output: "",
-      metadata: {},
+    await stage("v1: chat.message", () => hooks["chat.message"]!({ sessionID, agent: "build" }, { message: user.info as never, parts: user.parts }));
+    await stage("v1: messages.transform", () => hooks["experimental.chat.messages.transform"]!({}, { messages: sent }));
+    await stage("v1: system.transform", () =>
+      hooks["experimental.chat.system.transform"]!({ sessionID, model: { limit: { context: 400_000 } } as never }, system),
+    );
+    await stage("v1: tool hooks", async () => {
+      await hooks["tool.execute.before"]!({ tool: "edit", sessionID, callID: id("call") }, { args: {} });
+      await hooks["tool.execute.after"]!({ tool: "edit", sessionID, callID: id("call"), args: { filePath: `/repo/src/f${t}.ts` } } as never, {
+        title: "",
+        output: "",
+        metadata: {},
+      });
     });
   });
   history.push(...v1History(sessionID, [step(10_000 + t)]));
@@ -208,10 +254,12 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
   const event = host.contextEvent(sessionID); // the fresh copy OpenCode 2 builds: outside the timed part
   const call = { tool: "edit", sessionID, agent: "build", messageID, id: id("call"), input: { filePath: `/repo/src/f${t}.ts` } as unknown };
   const cost = await costOf(async () => {
-    await host.runHook("session.prompt", prompt);
-    await host.runHook("session.context", event);
-    await host.runHook("tool.execute.before", call);
-    await host.runHook("tool.execute.after", { ...call, status: "completed", result: { content: "" } });
+    await stage("v2: prompt", () => host.runHook("session.prompt", prompt));
+    await stage("v2: context", () => host.runHook("session.context", event));
+    await stage("v2: tool hooks", async () => {
+      await host.runHook("tool.execute.before", call);
+      await host.runHook("tool.execute.after", { ...call, status: "completed", result: { content: "" } });
+    });
   });
   history.push(...v2History([step(10_000 + t)]));
   if (IDLE) {
@@ -235,6 +283,7 @@ async function main() {
   const json: Record<string, unknown> = { turns: TURNS, llmMs: LLM_MS };
   const callRows: Record<string, string | number>[] = [];
   for (const target of SIZES) {
+    stageCpu.clear();
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
     const h1 = v1History(v1Session, steps);
@@ -336,6 +385,16 @@ async function main() {
   );
   printTable("The plugin's HTTP calls per turn (mean)", callRows);
   printTable("The V2 adapter alone per request (view, snapshot, write-back; in process, no server)", adapterRows);
+  if (STAGES) {
+    const stageRows = [...stageCpu]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([stage, xs]) => {
+        const s = summarize(xs);
+        return { stage, "plugin CPU p50 / p95 ms": `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}` };
+      });
+    printTable(`The plugin's CPU per hook of a turn (--stages; the last size, ${TURNS} turns)`, stageRows);
+    json.stages = Object.fromEntries([...stageCpu].map(([k, xs]) => [k, summarize(xs)]));
+  }
   writeResult("plugin-entries", json);
 }
 
