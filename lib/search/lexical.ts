@@ -95,8 +95,7 @@ export function lexicalSearch(
     return [`(+memory_fts.rowid >= ? OR ${candidates})`, [fromSeq, plan.candidates]];
   };
   const topFirst = Math.ceil(TOP_FIRST_FACTOR * k);
-  const run = (fromSeq: number): LexicalRow[] => {
-    const [where, params] = scored(fromSeq);
+  const run = ([where, params]: [string, unknown[]]): LexicalRow[] => {
     if (mostPassFilters(filters) || (narrow?.tagMatch && onlyTagsNarrow(filters))) {
       const top = prepared(ctx.sqlite, topFirstSql(where, cond.sql)).all(...cond.params, match, ...params, topFirst) as (LexicalRow & {
         passes: number | null;
@@ -108,13 +107,18 @@ export function lexicalSearch(
     }
     return prepared(ctx.sqlite, head + where + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
   };
-  const first = filteredWindow(ctx.sqlite, plan, filters, narrow !== null);
-  let hits = run(first);
-  let width = plan.window;
-  while (width <= plan.maxSeq - first + 1) width *= 4;
-  for (let fromSeq = first; hits.length < k && fromSeq > 1; width *= 4) {
-    fromSeq = Math.max(1, plan.maxSeq - width + 1);
-    hits = run(fromSeq);
+  let hits = run(scored(plan.fromSeq));
+  for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
+    const wider = Math.max(1, plan.maxSeq - width + 1);
+    // Fewer than k passed, so every passing row scored so far is in `hits` (a row's bm25() is the
+    // same in any statement): only the seqs the window newly covers are scored, and the union
+    // ranked is what the wider statement alone would return. Before, the wider statement scored
+    // everything again, paying the OR merge of every term's postings a second time: the speed
+    // bench's slowest 5% of lexical requests at 100,000 (issue 48).
+    const seen = new Set(hits.map((h) => h.seq));
+    const added = run(narrow ? scored(wider) : ["memory_fts.rowid >= ? AND memory_fts.rowid < ?", [wider, Math.min(fromSeq, plan.maxSeq + 1)]]);
+    hits = [...hits, ...added.filter((r) => !seen.has(r.seq))].sort((a, b) => a.bm25 - b.bm25).slice(0, k);
+    fromSeq = wider;
   }
   const out: LexicalHit[] = boostTitleMatches(hits, all).map(({ seq, bm25, pinned, category, createdAt, accessCount, projectId }) => ({
     seq,
@@ -129,51 +133,6 @@ export function lexicalSearch(
       for (const [h, c] of zip(out, coverageOf(ctx.sqlite, out, options.translatedTerms.slice(0, 64), holders))) h.translatedCoverage = c;
   }
   return out;
-}
-
-/**
- * Where the first statement's newest window starts. The plan sizes it to hold about 2k of the
- * query's postings (scanPlan); a filter that passes only a share of the memories (a project and
- * the global ones: about a quarter of them in the speed bench) leaves that share of them, often
- * fewer than k with the candidates, and a second statement then runs over a window four times as
- * wide, paying FTS5's OR merge and idf pass again: the speed bench's slowest 5% of lexical
- * requests at 100,000 (issue 48). So with such a filter the first statement starts at the widening
- * step the filter's share predicts (the window times 4 per step, as the widening goes, so a search
- * that widened once before scores the same rows in one statement), the share measured on the
- * newest PASS_SAMPLE memories (cached per connection like the terms' counts). Each hit's score is
- * still its exhaustive one; only more rows are scored.
- */
-function filteredWindow(sqlite: Database.Database, plan: ScanPlan, filters: SearchFilters, narrow: boolean): number {
-  if (narrow || mostPassFilters(filters) || plan.candidates === null || plan.fromSeq <= 1 || plan.fromSeq > plan.maxSeq) return plan.fromSeq;
-  const share = passingShare(sqlite, filters, plan.maxSeq);
-  if (share === undefined || share >= 1) return plan.fromSeq;
-  const steps = Math.min(MAX_STEPS, Math.ceil(Math.log(1 / Math.max(share, 1e-6)) / Math.log(4) - 1e-9));
-  const newest = plan.maxSeq - plan.fromSeq + 1;
-  return Math.max(1, plan.maxSeq - newest * 4 ** steps + 1);
-}
-
-/** The newest memories whose share passing a filter sizes the first window. */
-const PASS_SAMPLE = 2000;
-/** The first window starts at most this many widening steps out (16 times the plan's); the widening does the rest. */
-const MAX_STEPS = 2;
-
-/** The share of the newest PASS_SAMPLE memories that pass `filters` (cached per connection for DF_TTL_MS). */
-function passingShare(sqlite: Database.Database, filters: SearchFilters, maxSeq: number): number | undefined {
-  const cache = dfCaches.get(sqlite);
-  if (!cache) return undefined;
-  const cond = memoryConditions(filters);
-  const key = `${cond.sql}\u0000${JSON.stringify(cond.params)}`;
-  const now = Date.now();
-  const hit = cache.shares.get(key);
-  if (hit && now - hit.at <= DF_TTL_MS && maxSeq <= hit.docs * 1.25 + 100) return hit.share;
-  const row = prepared(sqlite, `SELECT count(*) AS n, coalesce(sum(${cond.sql}), 0) AS passing FROM memories m WHERE m.seq > ?`).get(
-    ...cond.params,
-    maxSeq - PASS_SAMPLE,
-  ) as { n: number; passing: number };
-  const share = row.n === 0 ? 1 : row.passing / row.n;
-  if (cache.shares.size > 1_000) cache.shares.clear();
-  cache.shares.set(key, { share, at: now, docs: maxSeq });
-  return share;
 }
 
 /** BM25's idf of a term found in `df` of `n` memories (never negative). */
@@ -272,8 +231,6 @@ interface DfCache {
    */
   absent: Set<string>;
   absentAt: Buffer | null;
-  /** A filter's key (its SQL and parameters) -> the share of the newest memories passing it (filteredWindow). */
-  shares: Map<string, { share: number; at: number; docs: number }>;
   lookup: Database.Statement;
   size: Database.Statement;
   structure: Database.Statement;
@@ -301,7 +258,6 @@ function documentFrequencies(sqlite: Database.Database, terms: readonly string[]
       terms: new Map(),
       absent: new Set(),
       absentAt: null,
-      shares: new Map(),
       lookup: sqlite.prepare(`SELECT doc FROM ${termCounts} WHERE term = ?`),
       size: sqlite.prepare("SELECT coalesce(max(seq), 0) AS n FROM memories"),
       // FTS5's structure record (id 10 of the %_data shadow table).
