@@ -1,0 +1,96 @@
+import type Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exhaustiveRanking } from "../../../lib/search/exhaustive";
+import type { SearchFilters } from "../../../lib/search/filters";
+import { lexicalSearch, scanPlan } from "../../../lib/search/lexical";
+import { bulkMemories } from "../../helpers/bulk-memories";
+import { testCtx } from "../../helpers/ctx";
+
+/**
+ * The widening of a filtered lexical search (issue 48): a project filter that passes a quarter of
+ * the newest memories leaves the plan's newest window short of k, and the window widens. The wider
+ * step used to score every row again (FTS5's OR merge of every term's postings a second time); it
+ * now scores only the seqs the window newly covers and ranks them with the rows already found,
+ * which is the same answer.
+ *
+ * The store: 4,000 memories, one in four in project p_a (the rest in p_b, no global ones); "alpha"
+ * in every other memory (all of p_a's), "beta" in every third, "gamma" (the rare term, the plan's
+ * only candidates) in p_b's memories alone, so the candidates give a p_a search nothing.
+ */
+let ctx: ReturnType<typeof testCtx>;
+const N = 4000;
+const K = 100;
+const terms = ["gamma", "alpha", "beta"];
+const inA: SearchFilters = { projectId: "p_a", statuses: ["active"] };
+
+beforeAll(() => {
+  ctx = testCtx();
+  bulkMemories(
+    ctx.sqlite,
+    Array.from({ length: N }, (_, i) => ({
+      content: [`note ${i}`, i % 2 === 0 ? "alpha" : "", i % 3 === 0 ? "beta" : "", i % 8 === 1 ? "gamma" : ""].join(" "),
+      projectId: i % 4 === 0 ? "p_a" : "p_b",
+    })),
+  );
+});
+afterAll(() => ctx?.close());
+
+/** The scoring statements (bm25() in their text) `fn` runs on the connection, as SQL. */
+function scoringStatements(sqlite: Database.Database, fn: () => void): string[] {
+  const proto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
+  const all = proto.all;
+  const seen: string[] = [];
+  proto.all = function (this: { source: string }, ...a: unknown[]) {
+    if (this.source.includes("bm25(")) seen.push(this.source);
+    return all.apply(this, a);
+  };
+  try {
+    fn();
+  } finally {
+    proto.all = all;
+  }
+  return seen;
+}
+
+describe("the widening of a filtered lexical search", () => {
+  it("is a store the plan prunes: candidates and a newest window too small for the filter", () => {
+    const plan = scanPlan(ctx.sqlite, terms, K);
+    expect(plan.candidates).toBe('"gamma"');
+    const newest = plan.maxSeq - plan.fromSeq + 1;
+    // About a quarter of the window passes p_a: fewer than k; four times as wide holds k.
+    expect(newest / 4).toBeLessThan(K);
+    expect(plan.window / 4).toBeGreaterThan(K);
+  });
+
+  it("answers as one statement over the wider window would, scoring only the newly covered seqs", () => {
+    const plan = scanPlan(ctx.sqlite, terms, K);
+    let hits: ReturnType<typeof lexicalSearch> = [];
+    const statements = scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, inA, K)));
+    expect(statements).toHaveLength(2);
+    // The second: a rowid range, neither the first window nor the candidates again.
+    expect(statements[1]).toContain("memory_fts.rowid < ?");
+    expect(statements[1]).not.toContain("MATCH ?)");
+    // What the wider window scores (its seqs and the candidates'), ranked exhaustively.
+    const wider = plan.maxSeq - plan.window + 1;
+    const candidates = new Set(ctx.sqlite.prepare("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ?").pluck().all(plan.candidates) as number[]);
+    const want = exhaustiveRanking(ctx.sqlite, terms, inA, N)
+      .filter((r) => r.seq >= wider || candidates.has(r.seq))
+      .slice(0, K);
+    expect(hits).toHaveLength(K);
+    // The same scores in the same order (memories of equal text tie: either may be chosen).
+    hits.forEach((h, i) => expect(h.bm25).toBeCloseTo(want[i].bm25, 9));
+    const projects = ctx.sqlite.prepare("SELECT DISTINCT project_id FROM memories WHERE seq IN (SELECT value FROM json_each(?))").pluck();
+    expect(projects.all(JSON.stringify(hits.map((h) => h.seq)))).toEqual(["p_a"]);
+  });
+
+  it("keeps one statement for the unfiltered search; a filter passing nothing widens to the whole store", () => {
+    expect(scoringStatements(ctx.sqlite, () => expect(lexicalSearch(ctx, terms, { projectId: null, statuses: ["active"] }, K)).toHaveLength(K))).toHaveLength(
+      1,
+    );
+    expect(lexicalSearch(ctx, terms, { ...inA, statuses: ["archived"] }, K)).toEqual([]);
+    // Every p_a memory holds alpha: a k above them all returns all 1,000, as the exhaustive ranking does.
+    const all = lexicalSearch(ctx, terms, inA, 1500);
+    expect(all).toHaveLength(1000);
+    expect(all.map((h) => h.bm25)).toEqual(exhaustiveRanking(ctx.sqlite, terms, inA, 1500).map((r) => r.bm25));
+  });
+});
