@@ -162,6 +162,8 @@ function within(profile: { samples?: number[]; timeDeltas?: number[]; startTime:
  * `.v2.cpuprofile`. Both processes' profiles and the turn windows use the same monotonic clock.
  */
 function cutServerProfiles(dir: string, pid: number) {
+  // The windows themselves (µs), to cut the profiles again another way (early turns against late ones).
+  fs.writeFileSync(path.join(dir, `windows.${pid}.json`), JSON.stringify(windows));
   for (const name of fs.readdirSync(dir)) {
     if (!name.endsWith(".cpuprofile") || !name.includes(`.${pid}.`) || /\.v[12]\.cpuprofile$/.test(name)) continue;
     const file = path.join(dir, name);
