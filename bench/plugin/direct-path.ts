@@ -10,7 +10,13 @@
  * `request` event to the answer's `finish` (the client waits meanwhile), so a loaded machine still
  * compares the two; each turn's request and answer bytes are counted.
  *
+ * `--transport`: the front gate's part alone, on many requests: a handler that reads its body as the
+ * route does (readJsonBody) and answers a one-chunk compress answer (compressAnswerResponse) of
+ * the size a turn's is, both ways alternating request by request; the CPU of the whole process a
+ * request (the client's share is the same both ways, so the difference is the gate's).
+ *
  *   npx tsx bench/plugin/direct-path.ts [--turns 100] [--tokens 200000]
+ *   npx tsx bench/plugin/direct-path.ts --transport [--requests 3000]
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -28,6 +34,7 @@ const WARMUP = 6;
 type Way = "streams" | "bytes";
 
 async function main() {
+  if (args.includes("--transport")) return transport();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-direct-path-"));
   Object.assign(process.env, {
     RECOLLECT_DATA_DIR: dataDir,
@@ -96,7 +103,7 @@ async function main() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const rt = createRuntime(resolveSettings({ url, dataDir, autoStart: false }), directory, undefined);
+  const rt = createRuntime(resolveSettings({ url, dataDir, autoStart: false, timeoutMs: 30_000, compressTimeoutMs: 60_000 }), directory, undefined);
 
   const sessionID = id("ses");
   const { steps, tokens } = stepsOf(TOKENS);
@@ -153,6 +160,78 @@ async function main() {
     table,
   );
   writeResult("plugin-direct-path", { turns: TURNS, tokens, rows: table });
+  process.exit(0);
+}
+
+/** The gate alone: the two ways on a synthetic handler, request by request (see the header). */
+async function transport() {
+  const REQUESTS = numberArg(args, "--requests", 3000);
+  const { DIRECT_BODY_BYTES, directRouteFor, registerDirectRoute, rememberedBody } = await import("../../lib/http/direct-routes");
+  const { processSingleton } = await import("../../lib/process-singleton");
+  const { answerDirect } = await import("../../server/direct");
+  const { readJsonBody } = await import("../../app/api/_lib/read-json");
+  const { compressAnswerResponse } = await import("../../app/api/_lib/compress-body");
+  // A turn's answer: the last messages after `keep`, a recall block, the stats (about 3 KB, as measured above).
+  const answer = {
+    messages: v1History("ses_bench", [{ user: lorem(40, 1) }, step(7)]).map((m) => ({ ...m, parts: m.parts.map((p) => ({ id: p.id, unchanged: true })) })),
+    stats: { tokensBefore: 201_000, tokensAfter: 150_000, byStrategy: {} },
+    nudges: [],
+    base: "0123456789abcdef",
+    keep: 410,
+    recall: { block: lorem(200, 3), tokens: 300, memoryIds: ["m1", "m2", "m3"], cached: false },
+  };
+  registerDirectRoute(
+    "POST",
+    "/bench/turn",
+    Object.assign(
+      async (req: Request) => {
+        await readJsonBody(req, 64 * 1024 * 1024);
+        return compressAnswerResponse(answer as never, { "content-type": "application/json", "cache-control": "no-store, no-transform" });
+      },
+      { takesGivenBody: true as const },
+    ),
+  );
+  const handler = directRouteFor("POST", "/bench/turn")!;
+  const noted = processSingleton("direct-bodies", () => new WeakMap<Response, string | Uint8Array>());
+  const streams = async (req: Request) => {
+    const res = await handler(req);
+    if (rememberedBody(res) instanceof Uint8Array) noted.delete(res);
+    return res;
+  };
+  let way: Way = "bytes";
+  const server = http.createServer((req, res) => void answerDirect(way === "bytes" ? handler : streams, req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench/turn`;
+  const bodies = [650, 3_000, 20_000].filter((n) => n <= DIRECT_BODY_BYTES).map((n) => JSON.stringify({ sessionID: "ses_bench", text: "x".repeat(n - 40) }));
+  const table: Record<string, string | number>[] = [];
+  for (const body of bodies) {
+    const cpu: Record<Way, number[]> = { streams: [], bytes: [] };
+    let answerBytes = 0;
+    for (let i = 0; i < 2 * REQUESTS + 200; i++) {
+      way = i % 2 === 0 ? "streams" : "bytes";
+      const c0 = ownCpuMs();
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+      answerBytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      if (i >= 200) cpu[way].push(ownCpuMs() - c0);
+    }
+    for (const w of ["streams", "bytes"] as const) {
+      const sum = summarize(cpu[w]);
+      table.push({
+        body: `${Buffer.byteLength(body)} B, answer ${answerBytes} B`,
+        way: w === "streams" ? "web streams (before)" : "bytes (after)",
+        "CPU a request p50 µs": Math.round(sum.p50 * 1000),
+        "p95 µs": Math.round(sum.p95 * 1000),
+        "mean µs": Math.round((cpu[w].reduce((a, b) => a + b, 0) / cpu[w].length) * 1000),
+      });
+    }
+  }
+  server.close();
+  printTable(
+    `The front gate alone, client and server in one process (${REQUESTS} requests each way, alternating; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    table,
+  );
+  writeResult("plugin-direct-transport", { requests: REQUESTS, rows: table });
   process.exit(0);
 }
 
