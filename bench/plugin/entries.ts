@@ -23,7 +23,8 @@
  * samples), and the same cut to each entry's timed turns (`<file>.v1.cpuprofile`, `.v2.cpuprofile`).
  * The table gives each entry's wall, plugin CPU (and the GC pauses inside it), server CPU and both,
  * at p50 / p95 / p99, and the request bytes the plugin sends a turn.
- * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit).
+ * `--server-cpu-profile <dir>`: a V8 CPU profile of the server's process, all of its run (written at its exit), and
+ * the same cut to each entry's timed turns (`<profile>.v1.cpuprofile`, `.v2.cpuprofile`).
  * `--stages`: the plugin's CPU per hook of a turn, the part of it spent while the turn's HTTP
  * calls were on their way (the client, the socket writes and whatever else the process ran
  * meanwhile: GC threads included), and the turn's CPU on the main thread alone, p50 / p95.
@@ -197,6 +198,23 @@ function within(profile: { samples?: number[]; timeDeltas?: number[]; startTime:
   return { ...profile, samples, timeDeltas };
 }
 
+/**
+ * The server's profiles (its main thread's and its workers', written at its exit) cut to each
+ * entry's timed turns, as `--cpu-profile` does for the plugin's: `<profile>.v1.cpuprofile` and
+ * `.v2.cpuprofile`. Both processes' profiles and the turn windows use the same monotonic clock.
+ */
+function cutServerProfiles(dir: string, pid: number) {
+  // The windows themselves (µs), to cut the profiles again another way (early turns against late ones).
+  fs.writeFileSync(path.join(dir, `windows.${pid}.json`), JSON.stringify(windows));
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith(".cpuprofile") || !name.includes(`.${pid}.`) || /\.v[12]\.cpuprofile$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const profile = JSON.parse(fs.readFileSync(file, "utf8"));
+    for (const entry of ["v1", "v2"] as const)
+      fs.writeFileSync(file.replace(/\.cpuprofile$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, windows[entry])));
+  }
+}
+
 const triple = (s: { p50: number; p95: number; p99: number }) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} / ${s.p99.toFixed(2)}`;
 
 async function seed(server: TestServer, directory: string) {
@@ -348,6 +366,8 @@ async function main() {
         "both CPU p50 / p95 / p99": both ? triple(both) : "n/a",
       });
       json[`${entry}_${target}`] = { tokens, ...wall, pluginCpu: plugin, pluginGc: gc, serverCpu: served ?? null, cpu: both ?? null };
+      // Each timed turn's server CPU in order: whether a turn's cost grows as the session (and the store) does.
+      json[`${entry}_${target}_serverCpuByTurn`] = xs.map((x) => (x.serverCpu === null ? null : Math.round(x.serverCpu * 100) / 100));
       const perTurn = Object.fromEntries([...perEntry[entry as "v1" | "v2"]].map(([k, n]) => [k, Math.round((n / TURNS) * 100) / 100]));
       callRows.push({
         history: `${Math.round(tokens / 1000)}K tokens`,
@@ -360,6 +380,7 @@ async function main() {
     }
   }
   await server.stop();
+  if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
   // snapshot, writing back (nothing changed here, so the walk without the copies).
   const adapterRows: Record<string, string | number>[] = [];

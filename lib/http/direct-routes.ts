@@ -26,25 +26,57 @@ export type DirectHandler = ((req: Request) => Promise<Response>) & {
     input: URL,
     init: DirectRequestInit,
   ) => Request;
+  /**
+   * The handler reads its body with `readBodyText` (app/api/_lib/read-json.ts, as every route's
+   * `readJson`/`parseBody` does): the front gate may then read a small body whole and hand it over
+   * as bytes (`givenBody`), the request built without a body stream. Without it, the body always streams.
+   */
+  takesGivenBody?: true;
 };
 
 const routes = processSingleton("direct-routes", () => new Map<string, DirectHandler>());
 
 /**
- * The JSON text of the answers the API's `json()` built (app/api/_lib/handler.ts), by response: the
- * front gate writes it as it is instead of reading the response's body stream back (a web stream
- * taken apart again: about 4% of a search's CPU). Weak: gone with the response.
+ * The whole body of the answers the API's `json()` built (app/api/_lib/handler.ts), and of a
+ * compress answer of one chunk (app/api/_lib/compress-body.ts), by response: the front gate writes
+ * it as it is instead of reading the response's body stream back (a web stream taken apart again:
+ * about 4% of a search's CPU). Weak: gone with the response.
  */
-const bodies = processSingleton("direct-bodies", () => new WeakMap<Response, string>());
+const bodies = processSingleton("direct-bodies", () => new WeakMap<Response, string | Uint8Array>());
 
-/** Notes the text `res` was built with (its whole body). */
-export function rememberBody(res: Response, text: string): Response {
-  bodies.set(res, text);
+/** Notes the text or bytes `res` was built with (its whole body). */
+export function rememberBody(res: Response, body: string | Uint8Array): Response {
+  bodies.set(res, body);
   return res;
 }
 
-/** The text a response was built with, when `rememberBody` noted it. */
-export const rememberedBody = (res: Response): string | undefined => bodies.get(res);
+/** The text or bytes a response was built with, when `rememberBody` noted it. */
+export const rememberedBody = (res: Response): string | Uint8Array | undefined => bodies.get(res);
+
+/**
+ * The largest request body the front gate reads whole before it calls a handler (a declared
+ * Content-Length, not chunked): a turn's compress request (3 KB with the delta exchange), a
+ * search, a recall. Such a body reaches the route as bytes (`givenBody`), not as a web stream fed
+ * from the socket: building that stream and reading it back a chunk at a time was about a tenth of
+ * the direct path's CPU. Larger bodies still stream, counted against the route's limit as they
+ * arrive; so does every body of a handler without `takesGivenBody`.
+ */
+export const DIRECT_BODY_BYTES = 64 * 1024;
+
+/**
+ * The bodies the front gate read whole, by the request it handed the route (the request is built
+ * without a body: every direct route reads its body with `readBodyText`, app/api/_lib/read-json.ts,
+ * which takes it from here). An Error: the client went away before the body was whole; reading the
+ * body throws it, as reading the stream did. Weak: gone with the request.
+ */
+const requestBodies = processSingleton("direct-request-bodies", () => new WeakMap<Request, Buffer | Error>());
+
+export function giveBody(req: Request, body: Buffer | Error): void {
+  requestBodies.set(req, body);
+}
+
+/** The body the front gate read for `req`, if it read it. */
+export const givenBody = (req: Request): Buffer | Error | undefined => requestBodies.get(req);
 
 const keyOf = (method: string, pathname: string) => `${method} ${pathname}`;
 

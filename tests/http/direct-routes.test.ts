@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendRaw } from "../helpers/raw-http";
 import { startServer, type TestServer } from "../helpers/server";
+import { History } from "../lib/compression/history";
 
 /**
  * The hot routes the front gate answers without Next.js's request handling once Next.js has
@@ -124,5 +125,57 @@ describe("a Host that is not a plain name", () => {
       JSON.stringify({ query: "deploy" }),
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe("a small body read whole by the front gate (lib/http/direct-routes.ts DIRECT_BODY_BYTES)", () => {
+  /** Sent with its length (read whole, handed over as bytes) or chunked (streamed to the route, as before). */
+  const post = async (json: unknown, chunked: boolean) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(json));
+    const body = chunked
+      ? new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < bytes.length; i += 512) controller.enqueue(bytes.subarray(i, i + 512));
+            controller.close();
+          },
+        })
+      : bytes;
+    const res = await fetch(`${server.url}/api/compress`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { status: res.status, length: res.headers.get("content-length"), text: await res.text() };
+  };
+
+  it("a compress turn sequence gets byte-identical answers whether its bodies come whole or streamed", async () => {
+    await server.api("/api/compress", { method: "POST", json: routes[2]!.body }); // loaded: the rest goes direct
+    // Two sessions of the same length of id, one per way of sending; each turn adds a step and
+    // sends only what changed (the delta exchange, as the plugin does).
+    const sessions = { whole: new History("ses_whole_0001"), chunked: new History("ses_chunk_0001") };
+    const bases: Record<string, string | undefined> = {};
+    const answers: Record<string, string[]> = { whole: [], chunked: [] };
+    for (let turn = 0; turn < 4; turn++) {
+      for (const [way, h] of Object.entries(sessions)) {
+        h.user(`turn ${turn}: go on with the migration`).step({
+          tools: [{ tool: "bash", input: { command: `npm test -- ${turn}` }, output: `ok ${turn}\n`.repeat(40) }],
+        });
+        const keep = bases[way] === undefined ? undefined : h.messages.length - 2;
+        const json = {
+          ...h.body(),
+          ...(keep === undefined ? {} : { messages: h.body().messages.slice(keep) }),
+          delta: bases[way] === undefined ? {} : { base: bases[way], keep },
+        };
+        const answer = await post(json, way === "chunked");
+        expect(answer.status, `${way} turn ${turn}`).toBe(200);
+        expect(Number(answer.length)).toBe(Buffer.byteLength(answer.text));
+        bases[way] = JSON.parse(answer.text).base;
+        // The session's id and the delta base (random) are the only differences between the two.
+        answers[way].push(answer.text.replaceAll(h.session, "SESSION").replaceAll(bases[way]!, "BASE"));
+      }
+    }
+    expect(answers.whole).toEqual(answers.chunked);
+    expect(answers.whole[3]).toContain('"keep":');
   });
 });

@@ -1,5 +1,6 @@
 import type { CompressResult } from "@/lib/contracts/compress";
 import type { RecallContextDto } from "@/lib/contracts/context";
+import { rememberBody } from "@/lib/http/direct-routes";
 import { runAll, runSliced, type Steps } from "@/lib/slices";
 import { readJsonBody } from "./read-json";
 
@@ -66,7 +67,10 @@ export async function compressAnswerResponse(result: EncodedAnswer, headers: Rec
     },
     { highWaterMark: 0 },
   );
-  return new Response(body, { status: 200, headers: { ...headers, "content-length": String(length) } });
+  const response = new Response(body, { status: 200, headers: { ...headers, "content-length": String(length) } });
+  // An answer of one chunk (a turn's, with the delta exchange: a few KB) is written by the
+  // production server's front gate in one piece, its stream never read (lib/http/direct-routes.ts).
+  return chunks.length === 1 ? rememberBody(response, chunks[0]) : response;
 }
 
 const EMPTY = new Uint8Array(0);

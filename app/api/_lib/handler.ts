@@ -71,9 +71,10 @@ export function route<P = Record<string, never>>(handler: Handler<P>, options: {
  * handler for `method pathname` without Next.js's request handling. Returns the handler unchanged.
  */
 export function direct(method: string, pathname: string, handler: ReturnType<typeof route<Record<string, never>>>) {
-  // The gate builds the NextRequest itself (`requestClass`): one request object, not two.
+  // The gate builds the NextRequest itself (`requestClass`): one request object, not two. A route
+  // reads its body with readJson/parseBody (readBodyText): a small one may come as bytes (`takesGivenBody`).
   const answer = (req: Request) => handler(req instanceof NextRequest ? req : new NextRequest(req), { params: Promise.resolve({}) });
-  registerDirectRoute(method, pathname, Object.assign(answer, { requestClass: NextRequest }));
+  registerDirectRoute(method, pathname, Object.assign(answer, { requestClass: NextRequest, takesGivenBody: true as const }));
   return handler;
 }
 

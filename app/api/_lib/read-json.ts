@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { AppError } from "@/lib/errors";
 import { asBodyLimit, type BodyLimit } from "@/lib/http/body-limits";
+import { givenBody } from "@/lib/http/direct-routes";
 import { findTooDeep, MAX_JSON_DEPTH, type TooDeep } from "@/lib/http/json-depth";
 import { parseJsonSliced, SLICED_JSON_CHARS } from "@/lib/http/json-sliced";
 
@@ -47,6 +48,13 @@ export async function readBodyText(req: Request, limit: number, setting = "serve
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   const decoder = new StringDecoder("utf8");
+  // A small body the production server's front gate read whole (lib/http/direct-routes.ts).
+  const given = givenBody(req);
+  if (given instanceof Error) throw given;
+  if (given !== undefined) {
+    if (given.byteLength > limit) throw tooLarge();
+    return decoder.write(given) + decoder.end();
+  }
   let text = "";
   let size = 0;
   if (req.body) {

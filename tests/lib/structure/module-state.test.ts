@@ -55,7 +55,8 @@ const PROCESS_SINGLETONS: Record<string, string> = {
   tokenCounts: "token counts by content hash: a memo of a pure function shared by every bundle",
   nearDuplicateStampVersions: "a counter that keeps every connection's index stamps unique",
   "direct-routes": "the route handlers the front gate calls without Next.js (code, not data)",
-  "direct-bodies": "the JSON text of answers on their way from a route's bundle to the front gate (weak: gone with the response)",
+  "direct-bodies": "the JSON text (or compress bytes) of answers on their way from a route's bundle to the front gate (weak: gone with the response)",
+  "direct-request-bodies": "small request bodies the front gate read whole, on their way to a route's bundle (weak: gone with the request)",
   markdownWorker: "one worker thread of the process",
   "team-hub": "the hub's PostgreSQL pool: one per process (RECOLLECT_DATABASE_URL), not per SQLite database",
 };
