@@ -134,8 +134,8 @@ module.exports = {
       name: "bench-and-e2e-drive-the-built-server",
       severity: "error",
       comment:
-        "Benchmarks and end-to-end specs measure and drive the built server over HTTP, never the Next.js routes and pages in app/; but bench/plugin/turn-stages.ts, which replays the compress route's own steps in process to time each one, and bench/plugin/turn-route.ts, which calls the compress route in process to take its CPU per turn without the socket, and bench/adversarial/answer-hold.ts, which times the compress answer's encoding in process, and bench/adversarial/worker-hold-work.ts, which runs the compress route's work in this thread or a worker thread to compare the main event loop.",
-      from: { path: "^(bench|e2e)/", pathNot: "^bench/(plugin/turn-(stages|route)|adversarial/(answer|worker)-hold(-work)?)\\.ts$" },
+        "Benchmarks and end-to-end specs measure and drive the built server over HTTP, never the Next.js routes and pages in app/; but bench/plugin/turn-stages.ts, which replays the compress route's own steps in process to time each one, and bench/plugin/turn-route.ts, which calls the compress route in process to take its CPU per turn without the socket, and bench/adversarial/answer-hold.ts, which times the compress answer's encoding in process, and bench/adversarial/worker-hold-work.ts, which runs the compress route's work in this thread or a worker thread to compare the main event loop, and bench/plugin/direct-path.ts, which runs the real compress route behind node:http to compare the direct path's two ways of passing a body.",
+      from: { path: "^(bench|e2e)/", pathNot: "^bench/(plugin/(turn-(stages|route)|direct-path)|adversarial/(answer|worker)-hold(-work)?)\\.ts$" },
       to: { path: "^app/" },
     },
     {
