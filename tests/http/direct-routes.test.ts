@@ -179,3 +179,33 @@ describe("a small body read whole by the front gate (lib/http/direct-routes.ts D
     expect(answers.whole[3]).toContain('"keep":');
   });
 });
+
+describe("/api/health", () => {
+  // Polled by the CLI and the plugin, and the answer issue 37 times while a big request runs: one
+  // turn of the event loop on the direct path, where Next.js's handling waits behind a slice of that
+  // request at each of its turns. A challenge (a query string) still goes through Next.js.
+  it("answers directly what Next.js answers, with and without the token", async () => {
+    const challenge = "ab".repeat(16);
+    const viaNext = await server.api(`/api/health?challenge=${challenge}`);
+    const direct = await server.api("/api/health");
+    expect(viaNext.status).toBe(200);
+    expect(direct.status).toBe(200);
+    expect(viaNext.headers.get("vary")).toMatch(/rsc/);
+    expect(direct.headers.get("vary")).toBeNull();
+    expect(securityHeaders(direct)).toEqual(securityHeaders(viaNext));
+    const { address, proof, uptimeSeconds: _a, ...nextBody } = await viaNext.json();
+    expect(address).toBeTruthy();
+    expect(proof).toBeTruthy();
+    const { uptimeSeconds: _b, ...directBody } = await direct.json();
+    expect(stable(directBody)).toEqual(stable(nextBody));
+
+    const publicNext = await fetch(`${server.url}/api/health?challenge=${challenge}`);
+    const publicDirect = await fetch(`${server.url}/api/health`);
+    expect(publicDirect.status).toBe(200);
+    expect(publicDirect.headers.get("vary")).toBeNull();
+    const { address: _c, proof: _d, ...publicNextBody } = await publicNext.json();
+    expect(await publicDirect.json()).toEqual(publicNextBody);
+    // The token shows the rest (paths, counts, search and storage state); without it, only that Recollect runs.
+    expect(Object.keys(directBody).length).toBeGreaterThan(Object.keys(publicNextBody).length);
+  });
+});
