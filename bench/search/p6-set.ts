@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import type { UnseenKind } from "./unseen-set";
+import { type BlindMemory, type BlindQuery, halfOf, memoriesOf, questionsOf } from "./blind-tables";
 
 /**
  * The fourth issue-42 set ("p6", round three session nine), written blind: labels first, committed
@@ -375,32 +374,11 @@ c011 | cross | z12 | why does Vite care about the number and size of its npm dep
 c012 | cross | z09 | where are the issue triage and PR review flowcharts?
 `;
 
-export interface P6Memory {
-  key: string;
-  content: string;
-}
-export interface P6Query {
-  id: string;
-  kind: UnseenKind;
-  expect: string;
-  q: string;
-}
+export type P6Memory = BlindMemory;
+export type P6Query = BlindQuery;
 
-const lines = (table: string) =>
-  table
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-export const P6_MEMORIES: P6Memory[] = lines(MEMORIES).map((l) => {
-  const at = l.indexOf("|");
-  return { key: l.slice(0, at).trim(), content: l.slice(at + 1).trim() };
-});
-
-export const P6_QUERIES: P6Query[] = lines(QUESTIONS).map((l) => {
-  const [id, kind, expect, ...rest] = l.split("|");
-  return { id: id.trim(), kind: kind.trim() as UnseenKind, expect: expect.trim(), q: rest.join("|").trim() };
-});
+export const P6_MEMORIES: P6Memory[] = memoriesOf(MEMORIES);
+export const P6_QUERIES: P6Query[] = questionsOf(QUESTIONS);
 
 /** The half of a p6 question: sha256("search-blind-p6:" + id), first byte even = tuning. */
-export const p6Half = (q: P6Query): "tuning" | "frozen" => (createHash("sha256").update(`search-blind-p6:${q.id}`).digest()[0] % 2 === 0 ? "tuning" : "frozen");
+export const p6Half = (q: P6Query): "tuning" | "frozen" => halfOf("search-blind-p6:", q);

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import type { UnseenKind } from "./unseen-set";
+import { type BlindMemory, type BlindQuery, halfOf, memoriesOf, questionsOf } from "./blind-tables";
 
 /**
  * The fifth issue-42 set ("p7", round three session ten), written blind: labels first, committed
@@ -510,32 +509,11 @@ c015 | cross | z28 | what else must change when a Svelte API changes?
 c016 | cross | z29 | under which license are Svelte contributions licensed?
 `;
 
-export interface P7Memory {
-  key: string;
-  content: string;
-}
-export interface P7Query {
-  id: string;
-  kind: UnseenKind;
-  expect: string;
-  q: string;
-}
+export type P7Memory = BlindMemory;
+export type P7Query = BlindQuery;
 
-const lines = (table: string) =>
-  table
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-export const P7_MEMORIES: P7Memory[] = lines(MEMORIES).map((l) => {
-  const at = l.indexOf("|");
-  return { key: l.slice(0, at).trim(), content: l.slice(at + 1).trim() };
-});
-
-export const P7_QUERIES: P7Query[] = lines(QUESTIONS).map((l) => {
-  const [id, kind, expect, ...rest] = l.split("|");
-  return { id: id.trim(), kind: kind.trim() as UnseenKind, expect: expect.trim(), q: rest.join("|").trim() };
-});
+export const P7_MEMORIES: P7Memory[] = memoriesOf(MEMORIES);
+export const P7_QUERIES: P7Query[] = questionsOf(QUESTIONS);
 
 /** The half of a p7 question: sha256("search-p7:" + id), first byte even = tuning. */
-export const p7Half = (q: P7Query): "tuning" | "frozen" => (createHash("sha256").update(`search-p7:${q.id}`).digest()[0] % 2 === 0 ? "tuning" : "frozen");
+export const p7Half = (q: P7Query): "tuning" | "frozen" => halfOf("search-p7:", q);
