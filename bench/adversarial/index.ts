@@ -22,6 +22,7 @@
  *
  * Run: npx tsx bench/adversarial/index.ts [--sizes 100000,1000000] [--soak-mb 50] [--messages 100000] [--scale 1] [--route compress] [--server-flags "--max-semi-space-size=16 --trace-gc"] [--skip tokens,compress,http,routes]
  */
+import { watchLoopHold } from "./loop-hold";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { compressMessagesAsync } from "../../lib/compression/pipeline";
@@ -107,13 +108,7 @@ if (!skip.has("compress")) {
   const body = h.body();
   const bytes = JSON.stringify(body).length;
   const delay = monitorEventLoopDelay({ resolution: 5 });
-  let held = 0;
-  let last = performance.now();
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    held = Math.max(held, now - last);
-    last = now;
-  }, 5);
+  const hold = watchLoopHold();
   delay.enable();
   const start = performance.now();
   await compressMessagesAsync(ctx, body);
@@ -121,7 +116,7 @@ if (!skip.has("compress")) {
   // The last slice (the write) is measured by the next turn of the loop.
   await new Promise((resolve) => setTimeout(resolve, 10));
   delay.disable();
-  clearInterval(ticker);
+  const held = hold.stop();
   ctx.close();
   const row = { messages: messageCount, MB: bytes / 1e6, "total ms": total, "longest hold ms": held, "p99 loop delay ms": delay.percentile(99) / 1e6 };
   printTable("Compress: one request, the event loop meanwhile", [row]);

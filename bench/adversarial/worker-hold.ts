@@ -9,6 +9,7 @@
  *
  * Run: nice npx tsx --expose-gc bench/adversarial/worker-hold.ts [--rounds 3] (prints a table and JSON)
  */
+import { watchLoopHold } from "./loop-hold";
 import os from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -47,20 +48,14 @@ async function measure(mode: "main" | "worker") {
     for (const e of list.getEntries()) pauses.push(e.duration);
   });
   gc.observe({ entryTypes: ["gc"] });
-  let held = 0;
-  let last = performance.now();
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    held = Math.max(held, now - last);
-    last = now;
-  }, 5);
+  const hold = watchLoopHold();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const answer = mode === "main" ? await compressOnce(bytes) : await inWorker(bytes);
   const wall = performance.now() - started;
   const used = process.cpuUsage(cpu);
   await new Promise((resolve) => setTimeout(resolve, 20)); // the last gap is closed by the next tick
-  clearInterval(ticker);
+  const held = hold.stop();
   gc.disconnect();
   return {
     mode,

@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
-import { id, lorem, step, stepsOf, v1History } from "./sessions";
+import { id, lorem, step, stepsOf, userTextOf, v1History } from "./sessions";
 
 const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 100);
@@ -234,12 +234,6 @@ async function transport() {
   writeResult("plugin-direct-transport", { requests: REQUESTS, rows: table });
   process.exit(0);
 }
-
-const userTextOf = (m: { parts: { type: string; text?: string }[] }) =>
-  m.parts
-    .filter((p) => p.type === "text")
-    .map((p) => p.text)
-    .join("\n");
 
 main().catch((error) => {
   console.error(error);

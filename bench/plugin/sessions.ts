@@ -85,3 +85,10 @@ export function v2History(steps: Step[]): Message[] {
     ];
   });
 }
+
+/** A message's text parts joined: the turn's recall query. */
+export const userTextOf = (m: { parts: { type: string; text?: string }[] }) =>
+  m.parts
+    .filter((p) => p.type === "text")
+    .map((p) => p.text)
+    .join("\n");
