@@ -25,7 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
-import { id, lorem, step, stepsOf, userTextOf, v1History } from "./sessions";
+import { id, lorem, step, stepsOf, v1History } from "./sessions";
+import { addUserTurn, finishTurn } from "./turn-driver";
 
 const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 100);
@@ -48,7 +49,7 @@ async function main() {
   const { answerDirect } = await import("../../server/direct");
   const { boot } = await import("../../lib/boot");
   const { createMemory } = await import("../../lib/memories");
-  const { compressHistory, prepareNextTurn } = await import("../../plugin/hooks/compress");
+  const { compressHistory } = await import("../../plugin/hooks/compress");
   const { resolveSettings } = await import("../../plugin/options");
   const { createRuntime } = await import("../../plugin/runtime");
   const { runShutdown } = await import("../../lib/shutdown");
@@ -115,9 +116,7 @@ async function main() {
   };
   for (let t = 0; t < 2 * (TURNS + WARMUP); t++) {
     way = t % 2 === 0 ? "streams" : "bytes";
-    const user = v1History(sessionID, [{ user: `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` }])[0]!;
-    history.push(user);
-    const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
+    const recall = addUserTurn(history, s, sessionID, directory, `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`);
     timing = true;
     cost.cpu = Number.NaN;
     const sent = history.map((m) => structuredClone(m));
@@ -129,18 +128,7 @@ async function main() {
       rows[way].request.push(cost.requestBytes);
       rows[way].answer.push(cost.answerBytes);
     }
-    // As in bench/plugin/entries.ts: the request after the tool's result and the idle prepare (not timed).
-    history.push(...v1History(sessionID, [step(10_000 + t)]));
-    await compressHistory(
-      rt,
-      s,
-      history.map((m) => structuredClone(m)),
-    );
-    await prepareNextTurn(
-      rt,
-      s,
-      history.map((m) => structuredClone(m)),
-    );
+    await finishTurn(rt, s, history, sessionID, t);
   }
   server.close();
   await runShutdown(() => {});

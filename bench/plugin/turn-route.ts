@@ -21,7 +21,8 @@ import os from "node:os";
 import path from "node:path";
 import { cpuProfiler, numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
-import { id, lorem, step, stepsOf, userTextOf, v1History } from "./sessions";
+import { id, lorem, stepsOf, v1History } from "./sessions";
+import { addUserTurn, finishTurn } from "./turn-driver";
 
 const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 40);
@@ -46,7 +47,7 @@ async function main() {
   const { POST } = await import("../../app/api/compress/route");
   const { boot } = await import("../../lib/boot");
   const { createMemory } = await import("../../lib/memories");
-  const { compressHistory, prepareNextTurn } = await import("../../plugin/hooks/compress");
+  const { compressHistory } = await import("../../plugin/hooks/compress");
   const { resolveSettings } = await import("../../plugin/options");
   const { createRuntime } = await import("../../plugin/runtime");
   const { runShutdown } = await import("../../lib/shutdown");
@@ -99,11 +100,13 @@ async function main() {
   const walls: [number, number][] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
-    const user = v1History(sessionID, [
-      { user: SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided` },
-    ])[0]!;
-    history.push(user);
-    const recall = s.compressDelta?.recalls ? { sessionID, messageID: user.info.id, query: userTextOf(user), directory } : undefined;
+    const recall = addUserTurn(
+      history,
+      s,
+      sessionID,
+      directory,
+      SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`,
+    );
     routeCpu = 0;
     timing = true;
     await compressHistory(
@@ -117,17 +120,7 @@ async function main() {
       costs.push(routeCpu);
       walls.push(routeWall);
     }
-    history.push(...v1History(sessionID, [step(10_000 + t)]));
-    await compressHistory(
-      rt,
-      s,
-      history.map((m) => structuredClone(m)),
-    );
-    await prepareNextTurn(
-      rt,
-      s,
-      history.map((m) => structuredClone(m)),
-    );
+    await finishTurn(rt, s, history, sessionID, t);
   }
   await profiler.stop();
   await runShutdown(() => {});
