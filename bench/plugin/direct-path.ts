@@ -26,7 +26,7 @@ import path from "node:path";
 import { numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History } from "./sessions";
-import { addUserTurn, finishTurn } from "./turn-driver";
+import { addUserTurn, finishTurn, seedTurnStore } from "./turn-driver";
 
 const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 100);
@@ -55,10 +55,7 @@ async function main() {
   const { runShutdown } = await import("../../lib/shutdown");
   const { ctx, token } = boot();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-direct-path-proj-"));
-  // The store bench/plugin/entries.ts seeds.
-  for (let i = 0; i < 8; i++)
-    createMemory(ctx, { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory });
-  for (let i = 0; i < 300; i++) createMemory(ctx, { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory });
+  seedTurnStore(createMemory, ctx, directory);
 
   const compress = directRouteFor("POST", "/api/compress");
   if (!compress?.takesGivenBody) throw new Error("the compress route is not registered for the direct path with takesGivenBody");

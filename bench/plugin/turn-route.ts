@@ -22,7 +22,7 @@ import path from "node:path";
 import { cpuProfiler, numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, stepsOf, v1History } from "./sessions";
-import { addUserTurn, finishTurn } from "./turn-driver";
+import { addUserTurn, finishTurn, seedTurnStore } from "./turn-driver";
 
 const args = process.argv.slice(2);
 const TURNS = numberArg(args, "--turns", 40);
@@ -63,10 +63,7 @@ async function main() {
     }).observe({ entryTypes: ["gc"] });
   }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-proj-"));
-  // The store bench/plugin/entries.ts seeds.
-  for (let i = 0; i < 8; i++)
-    createMemory(ctx, { content: `Pinned rule ${i}: ${lorem(15, i)}`, category: i % 2 ? "constraint" : "convention", pinned: true, directory });
-  for (let i = 0; i < 300; i++) createMemory(ctx, { content: `Note ${i} about the ${lorem(25, i)}`, category: "decision", directory });
+  seedTurnStore(createMemory, ctx, directory);
 
   let timing = false;
   let routeCpu = 0;
