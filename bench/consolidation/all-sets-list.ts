@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r10's frozen half is not one). */
+/** Every set that is tuning data now (r11's frozen half is not one). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -20,4 +20,6 @@ export const TUNING_SETS: Set_[] = [
   "r9-tuning",
   "r9-frozen",
   "r10-tuning",
+  "r10-frozen",
+  "r11-tuning",
 ];
