@@ -192,7 +192,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -259,12 +259,13 @@ export async function runHalf(
   const supersedeRules = (result.proposals ?? [])
     .filter((p) => p.kind === "supersede")
     .map((p) => {
-      const ev = p.evidence as { rule?: string; overlap?: number } | undefined;
+      const ev = p.evidence as { rule?: string; overlap?: number; holders?: number } | undefined;
       const key = `${p.memoryIds[0]}>${p.memoryIds[1]}`;
       return {
         key,
         rule: ev?.rule ?? "",
         overlap: ev?.overlap ?? null,
+        holders: ev?.holders ?? null,
         chinese: /[\u3400-\u9fff]/.test(text.get(p.memoryIds[0]!) ?? ""),
         correct: truth.supersede.has(key),
       };
@@ -302,7 +303,21 @@ if (isMain) {
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
-    : (["tuning", "extra", "r3-tuning", "r4-tuning", "r5-tuning", "r6-tuning", "r7-tuning", "r8-tuning", "r9-tuning", "r9-frozen", "r10-tuning", "r10-frozen", "r11-tuning"] as Set_[]);
+    : ([
+        "tuning",
+        "extra",
+        "r3-tuning",
+        "r4-tuning",
+        "r5-tuning",
+        "r6-tuning",
+        "r7-tuning",
+        "r8-tuning",
+        "r9-tuning",
+        "r9-frozen",
+        "r10-tuning",
+        "r10-frozen",
+        "r11-tuning",
+      ] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.
   const half = arg("--half");

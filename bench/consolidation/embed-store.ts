@@ -6,13 +6,14 @@ import { createTransformersProvider } from "../../lib/embeddings/transformers";
 import { writeVectors } from "../../lib/embeddings/write-vectors";
 import { tempDir } from "../../tests/helpers/server";
 
+// The vectors of every text embedded in this process: a fit runs the same stores many times.
+const cache = new Map<string, Float32Array>();
+
 /**
  * Embeds every memory of the store with the prepared model in `modelDir` and writes the vectors
  * (the embedding queue's work, done here at once), then marks the vectors usable for consolidation.
  */
 export async function embedStore(ctx: Ctx, modelDir: string): Promise<void> {
-  const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
-  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
   const rows = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id, content FROM memories ORDER BY seq").all() as {
     seq: number;
     project_id: string | null;
@@ -22,8 +23,15 @@ export async function embedStore(ctx: Ctx, modelDir: string): Promise<void> {
     session_id: string | null;
     content: string;
   }[];
-  const vectors = await provider.embed(rows.map((r) => r.content));
-  await provider.close?.();
+  const missing = [...new Set(rows.map((r) => r.content).filter((t) => !cache.has(t)))];
+  if (missing.length) {
+    const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
+    const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
+    const embedded = await provider.embed(missing);
+    await provider.close?.();
+    missing.forEach((t, i) => cache.set(t, embedded[i]!));
+  }
+  const vectors = rows.map((r) => cache.get(r.content)!);
   createVectorTable(ctx.sqlite, vectors[0]!.length);
   ctx.sqlite.transaction(() =>
     writeVectors(

@@ -48,6 +48,19 @@ export interface ConsolidateOptions {
   onPairFeatures?: (row: { older: string; newer: string; features: number[] }) => void;
   /** Benchmarks (bench/consolidation/fit-changed-setting.ts): the changed-setting rule's overlap thresholds. */
   changedSettingOverlap?: { en: number; zh: number };
+  /** Benchmarks (bench/consolidation/fit-cue.ts): the cue rule's most memories naming the replaced thing. */
+  cueMaxHolders?: number;
+  /** Benchmarks (bench/consolidation/fit-semantic.ts): the merge-by-meaning thresholds, instead of the configured ones. */
+  semantic?: SemanticThresholds;
+}
+
+/** The thresholds of the merges by meaning alone (the config's, and the Chinese word floor). */
+export interface SemanticThresholds {
+  minCosine: number;
+  margin: number;
+  chineseMinCosine: number;
+  /** A pair with Chinese in it, found by its vectors, must share at least this share of its words. */
+  chineseMinJaccard: number;
 }
 
 export interface ConsolidateResult {
@@ -127,6 +140,12 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     if (!considered.has(key)) considered.set(key, a.memory.seq < b.memory.seq ? { a, b } : { a: b, b: a });
   };
   let neighbourProbes = MAX_SEMANTIC_PROBES;
+  const sem: SemanticThresholds = options.semantic ?? {
+    minCosine: cfg.semanticMergeCosine,
+    margin: cfg.semanticMargin,
+    chineseMinCosine: cfg.semanticChineseCosine,
+    chineseMinJaccard: SEMANTIC_CHINESE_MIN_JACCARD,
+  };
 
   for (const group of (await groupBy(featured, (f) => placementKey(f.memory), slicer)).values()) {
     if (group.length < 2) continue;
@@ -156,10 +175,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       // other's nearest neighbour) is what tells it from a frame used for another subject.
       const known = new Set<string>();
       const options = {
-        minCosine: cfg.semanticMergeCosine,
-        margin: cfg.semanticMargin,
+        minCosine: sem.minCosine,
+        margin: sem.margin,
         chinese: cfg.semanticChinese,
-        chineseMinCosine: cfg.semanticChineseCosine,
+        chineseMinCosine: sem.chineseMinCosine,
         probe: (f: Featured) => f.memory.seq > probeAfter && probes-- > 0,
       };
       if (weigh) await neighbourPairs(ctx, group, (f) => f.memory.seq > probeAfter && neighbourProbes-- > 0, NEIGHBOURS, NEIGHBOUR_COSINE, slicer, consider);
@@ -174,7 +193,9 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
           continue;
         }
         if (rejected.has(pairKey(pair.a.memory.id, pair.b.memory.id))) continue;
-        if (sameFact(pair, cfg.mergeJaccard, cosine, cfg.semanticMergeCosine, isName, undefined, true)) {
+        // MiniLM gives unrelated Chinese sentences cosines of 0.9+: a Chinese pair needs some shared words too.
+        if (pair.jaccard < sem.chineseMinJaccard && (HAN.test(pair.a.memory.content) || HAN.test(pair.b.memory.content))) continue;
+        if (sameFact(pair, cfg.mergeJaccard, cosine, sem.minCosine, isName, undefined, true)) {
           // One subject and claim, but the newer retires the older or changes its number: a supersession.
           const changed = supersedesByChange(pair);
           if (changed) {
@@ -222,7 +243,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       } else if (judgeContradictionsToo) borderline.add(p);
     }
     const cued: Candidate[] = [];
-    await supersedesByCue(group, slicer, cued, new Set());
+    await supersedesByCue(group, slicer, cued, new Set(), options.cueMaxHolders);
     for (const c of cued) {
       const key = pairKey(c.memoryIds[0]!, c.memoryIds[1]!);
       if (supersedePairs.has(key)) continue;
@@ -547,6 +568,9 @@ class BorderlinePairs {
 const MAX_SEMANTIC_PROBES = 5_000;
 /** The learned decision weighs each memory's nearest neighbours at this cosine or above. */
 const NEIGHBOURS = 3;
+/** Chosen by leave-one-set-out over the tuning stores (bench/consolidation/fit-semantic.ts). */
+const SEMANTIC_CHINESE_MIN_JACCARD = 0;
+const HAN = /[\u3400-\u9fff]/;
 const NEIGHBOUR_COSINE = 0.5;
 
 /**

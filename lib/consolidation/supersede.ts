@@ -2,6 +2,7 @@ import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from ".
 import { namesOf, negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { changedValue, changedValueWithAddition, excludes, firstClause, oppositePolarity, valuesOf } from "./claims";
+import { spelledNumbers } from "./numbers";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { headOf } from "../text-slice";
@@ -19,6 +20,11 @@ export interface Pair {
 const CONTRADICTION_JACCARD = 0.5;
 /** A replacement cue may point at this many older memories (the most similar first). */
 const MAX_REPLACED = 2;
+/**
+ * A cue retires nothing when more memories than this name the replaced thing: chosen by
+ * leave-one-set-out over the tuning stores (bench/consolidation/fit-cue.ts).
+ */
+export const CUE_MAX_HOLDERS = 1;
 
 export const ordered = (p: Pair) => (p.a.memory.createdAt <= p.b.memory.createdAt ? { older: p.a, newer: p.b } : { older: p.b, newer: p.a });
 
@@ -130,7 +136,13 @@ export function supersedesBySlot(p: Pair): Candidate | undefined {
  * to the older memories of their group that mention it and share another word with them (or
  * state a choice: a decision, convention, preference...).
  */
-export async function supersedesByCue(group: readonly Featured[], slicer: Slicer, out: Candidate[], skip: ReadonlySet<string>): Promise<void> {
+export async function supersedesByCue(
+  group: readonly Featured[],
+  slicer: Slicer,
+  out: Candidate[],
+  skip: ReadonlySet<string>,
+  maxHolders = CUE_MAX_HOLDERS,
+): Promise<void> {
   const cued: { f: Featured; objects: Replaced[] }[] = [];
   for (const f of group) {
     const objects = replacedOf(f);
@@ -148,9 +160,11 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
     if (slicer.due()) await slicer.pause();
   }
   for (const { f: newer, objects } of cued) {
-    const found = new Map<string, { older: Featured; object: Replaced; shared: string[]; score: number }>();
+    const found = new Map<string, { older: Featured; object: Replaced; shared: string[]; score: number; holders: number }>();
     for (const object of objects) {
       const rarest = object.tokens.map((t) => byToken.get(t) ?? []).sort((x, y) => x.length - y.length)[0] ?? [];
+      // How many other memories name the replaced thing: a common phrase ("使用", "the latest") is no thing.
+      const holders = rarest.filter((o) => o !== newer && object.tokens.every((t) => o.tokens.has(t))).length;
       for (const older of rarest) {
         if (slicer.due()) await slicer.pause();
         if (older === newer || older.memory.createdAt >= newer.memory.createdAt) continue;
@@ -164,17 +178,18 @@ export async function supersedesByCue(group: readonly Featured[], slicer: Slicer
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);
         const prev = found.get(older.memory.id);
-        if (!prev || prev.score < score) found.set(older.memory.id, { older, object, shared, score });
+        if (!prev || prev.score < score) found.set(older.memory.id, { older, object, shared, score, holders });
       }
     }
     const best = [...found.values()].sort((x, y) => y.score - x.score || y.older.memory.createdAt - x.older.memory.createdAt).slice(0, MAX_REPLACED);
     for (const b of best) {
-      if (skip.has(`${newer.memory.id}|${b.older.memory.id}`)) continue;
+      if (skip.has(`${newer.memory.id}|${b.older.memory.id}`) || b.holders > maxHolders) continue;
       out.push(
         supersedeCandidate(newer, b.older, `replaces it: it says "${b.object.raw}" was replaced`, {
           rule: "cue",
           replaced: b.object.raw,
           sharedWords: b.shared.slice(0, 10),
+          holders: b.holders,
         }),
       );
     }
@@ -257,8 +272,9 @@ export function supersedesByChange(p: Pair): Candidate | undefined {
   }
   const first = firstClause(tn);
   if (older.memory.category !== newer.memory.category || !first) return undefined;
-  const vo = valuesOf(to).filter((v) => NUMERIC.test(v));
-  const vn = valuesOf(first).filter((v) => NUMERIC.test(v));
+  // Numbers also when spelled out ("包邮门槛降到七十九元" after "满 99 元包邮").
+  const vo = [...valuesOf(to).filter((v) => NUMERIC.test(v)), ...spelledNumbers(to)];
+  const vn = [...valuesOf(first).filter((v) => NUMERIC.test(v)), ...spelledNumbers(first)];
   const was = vo.filter((v) => !vn.includes(v));
   const now = vn.filter((v) => !vo.includes(v));
   if (was.length === 0 || now.length === 0) return undefined;

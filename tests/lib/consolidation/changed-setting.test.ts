@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { spelledNumbers } from "../../../lib/consolidation/changed-setting";
+import { spelledNumbers } from "../../../lib/consolidation/numbers";
 import { consolidate } from "../../../lib/consolidation/consolidate";
 import { createMemory } from "../../../lib/memories";
 import type { Category } from "../../../lib/vocabulary";
