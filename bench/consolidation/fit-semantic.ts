@@ -9,12 +9,13 @@
  *
  * For each set held out, a setting is chosen on the other sets: the most right merge and
  * supersede proposals over those of the setting without merges by meaning, with the proposals it
- * adds at least 0.9 right (ties to the stricter setting); the held-out set is then scored with it.
+ * adds at least 0.9 right (ties to the stricter setting), or with `--rule f1` the best F1 of merges
+ * and supersessions pooled; the held-out set is then scored with it.
  * Pooled over the held-out sets: merge and supersede precision / recall. The setting chosen on
  * every set is the one shipped.
  *
- * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/fit-semantic.ts`
- * Writes bench/results/consolidation-semantic.json.
+ * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/fit-semantic.ts [--rule f1] [--from <its JSON>]`
+ * Writes bench/results/consolidation-semantic[-f1].json.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -40,7 +41,13 @@ const strictness = (s: SemanticThresholds) => s.minCosine + s.margin + s.chinese
 
 type Counts = { predicted: number; tp: number; truth: number };
 const counts = new Map<string, Map<Set_, { merge: Counts; supersede: Counts }>>();
-for (const s of settings) {
+// `--from <json>`: the counts of an earlier run (its JSON), to compare the choice rules without re-running.
+const from = process.argv.includes("--from") ? process.argv[process.argv.indexOf("--from") + 1] : undefined;
+if (from) {
+  const saved = JSON.parse(fs.readFileSync(from, "utf8")) as { counts: Record<string, Record<string, { merge: Counts; supersede: Counts }>> };
+  for (const [k, v] of Object.entries(saved.counts)) counts.set(k, new Map(Object.entries(v) as [Set_, { merge: Counts; supersede: Counts }][]));
+}
+for (const s of from ? [] : settings) {
   const bySet = new Map<Set_, { merge: Counts; supersede: Counts }>();
   for (const set of TUNING_SETS) {
     const h = await runHalf(set, true, undefined, undefined, { semantic: s });
@@ -61,18 +68,29 @@ function total(s: SemanticThresholds, sets: readonly Set_[]) {
   for (const set of sets) for (const k of ["merge", "supersede"] as const) for (const f of ["predicted", "tp", "truth"] as const) t[k][f] += m.get(set)![k][f];
   return t;
 }
+// `--rule f1`: the setting with the best F1 of merges and supersessions pooled (the issue's two
+// targets weigh precision and recall alike); by default, the added proposals at least 0.9 right.
+const F1 = process.argv.includes("--rule") && process.argv[process.argv.indexOf("--rule") + 1] === "f1";
 function choose(sets: readonly Set_[]): SemanticThresholds {
   const off = total(OFF, sets);
   const offTp = off.merge.tp + off.supersede.tp;
   const offPredicted = off.merge.predicted + off.supersede.predicted;
-  let best = { s: OFF, gain: 0 };
+  let best = { s: OFF, gain: F1 ? f1(off) : 0 };
   for (const s of [...settings].sort((a, b) => strictness(b) - strictness(a))) {
     const t = total(s, sets);
+    if (F1) {
+      if (f1(t) > best.gain) best = { s, gain: f1(t) };
+      continue;
+    }
     const gain = t.merge.tp + t.supersede.tp - offTp;
     const added = t.merge.predicted + t.supersede.predicted - offPredicted;
     if (gain > best.gain && gain / Math.max(added, 1) >= PRECISION) best = { s, gain };
   }
   return best.s;
+}
+function f1(t: { merge: Counts; supersede: Counts }): number {
+  const tp = t.merge.tp + t.supersede.tp;
+  return (2 * tp) / (t.merge.predicted + t.supersede.predicted + t.merge.truth + t.supersede.truth || 1);
 }
 
 const held = { merge: { predicted: 0, tp: 0, truth: 0 }, supersede: { predicted: 0, tp: 0, truth: 0 } };
@@ -91,7 +109,7 @@ console.log(`\nLeave-one-set-out over ${TUNING_SETS.length} sets, pooled: merge 
 console.log(`As shipped before (${label(SHIPPED)}): merge ${pr(before.merge)}, supersede ${pr(before.supersede)}`);
 const after = total(shipped, TUNING_SETS);
 console.log(`Chosen on every set: ${label(shipped)}: merge ${pr(after.merge)}, supersede ${pr(after.supersede)}`);
-const out = path.join(ROOT, "bench/results/consolidation-semantic.json");
+const out = path.join(ROOT, `bench/results/consolidation-semantic${F1 ? "-f1" : ""}.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
