@@ -1,12 +1,10 @@
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import type { Db } from "./open";
 import * as schema from "./schema";
-import { appRoot } from "../paths";
 import { enterWriteGate } from "./write-gate";
+import { checkpointOffThread } from "./wal-checkpoint";
 
 /** Work that yields between its steps (lib/slices.ts's `Steps`; lib/db is the bottom layer). */
 type Steps<T> = Generator<void, T, void>;
@@ -114,29 +112,5 @@ function openWriter(file: string, busyTimeout: number): Database.Database {
   } catch (error) {
     conn.close();
     throw error;
-  }
-}
-
-/**
- * `PRAGMA wal_checkpoint(PASSIVE)` in a worker thread with a connection of its own (lib/db/checkpoint-worker.mjs),
- * so copying a big write's log into the file never holds the event loop. A checkpoint that fails
- * loses nothing (the log keeps every committed page; the server's connection checkpoints at a later
- * commit, as before): it is logged to stderr, and the write's answer stands.
- */
-export async function checkpointOffThread(file: string, busyTimeout: number): Promise<{ busy: number; log: number; checkpointed: number } | undefined> {
-  const worker = path.join(/*turbopackIgnore: true*/ appRoot(), "lib", "db", "checkpoint-worker.mjs");
-  try {
-    return await new Promise((resolve, reject) => {
-      const w = new Worker(/*turbopackIgnore: true*/ worker, { workerData: { file, busyTimeout } });
-      let result: { busy: number; log: number; checkpointed: number } | undefined;
-      w.on("message", (r) => {
-        result = r;
-      });
-      w.on("error", reject);
-      w.on("exit", (code) => (code === 0 ? resolve(result) : reject(new Error(`the checkpoint worker exited (${code})`))));
-    });
-  } catch (error) {
-    console.error(`recollect: the WAL checkpoint after a sliced write failed (${(error as Error).message}); the next commit runs it`);
-    return undefined;
   }
 }

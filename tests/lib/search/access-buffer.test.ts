@@ -3,6 +3,7 @@ import { createMemory, removeMemory } from "../../../lib/memories";
 import { batchedAccess, flushAccess } from "../../../lib/search/access-buffer";
 import { searchMemories } from "../../../lib/search/search";
 import { testCtx } from "../../helpers/ctx";
+import { walBacklog } from "../../../lib/db/wal-checkpoint";
 
 import { searchInput } from "../../../lib/contracts/search";
 const contexts: ReturnType<typeof testCtx>[] = [];
@@ -67,5 +68,41 @@ describe("batched access counting (the HTTP routes)", () => {
     expect(rows.every((r) => r.kind === "search" && r.s === "ses_merge")).toBe(true);
     expect(rows.map((r) => r.query).join(" ")).not.toContain(token);
     expect(ctx.sqlite.prepare("SELECT count(*) AS n FROM access_log WHERE memory_id = ?").get(gone.id)).toEqual({ n: 0 });
+  });
+
+  it("leaves the WAL checkpoint its commit crosses to a worker, off the event loop, and the log is copied soon after", async () => {
+    const ctx = testCtx();
+    contexts.push(ctx);
+    const { memory } = createMemory(ctx, { content: "the nightly backup runs at two" });
+    const file = ctx.sqlite.name;
+    const autocheckpoint = ctx.sqlite.pragma("wal_autocheckpoint", { simple: true }) as number;
+    expect(autocheckpoint).toBe(4000);
+    // The search first: what it writes itself (index rows written behind the create) is committed before.
+    await searchMemories(ctx, searchInput.parse({ query: "nightly backup" }), { defer: batchedAccess(ctx) });
+    // A log just short of wal_autocheckpoint, not copied yet: the access write's commit crosses it.
+    ctx.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    ctx.sqlite.pragma("wal_autocheckpoint = 0");
+    ctx.sqlite.exec("CREATE TABLE filler (body BLOB NOT NULL)");
+    const pageSize = ctx.sqlite.pragma("page_size", { simple: true }) as number;
+    const insert = ctx.sqlite.prepare("INSERT INTO filler (body) VALUES (?)");
+    // One commit a step: the WAL index counts committed pages only.
+    const step = ctx.sqlite.transaction(() => {
+      for (let i = 0; i < 10; i++) insert.run(Buffer.alloc(pageSize, i));
+    });
+    while ((walBacklog(file) ?? 0) < autocheckpoint - 30) step();
+    // Then a page a commit (one small row rewritten), up to one page short.
+    ctx.sqlite.exec("CREATE TABLE tick (n INTEGER NOT NULL); INSERT INTO tick VALUES (0)");
+    const tick = ctx.sqlite.prepare("UPDATE tick SET n = n + 1");
+    while ((walBacklog(file) ?? 0) < autocheckpoint - 1) tick.run();
+    ctx.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    expect(walBacklog(file)).toBeLessThan(autocheckpoint);
+
+    flushAccess(ctx.sqlite);
+    // Written, and the commit did not copy the log into the file (SQLite's autocheckpoint would have, in the COMMIT).
+    expect(counts(ctx, memory.id)).toEqual({ count: 1, logged: 1 });
+    expect(walBacklog(file)).toBeGreaterThanOrEqual(autocheckpoint);
+    expect(ctx.sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(autocheckpoint);
+    // A worker copies it.
+    await expect.poll(() => walBacklog(file), { timeout: 30_000, interval: 50 }).toBe(0);
   });
 });
