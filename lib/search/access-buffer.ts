@@ -86,7 +86,12 @@ function checkpointBehind(sqlite: Database.Database, file: string) {
   if (checkpointing.has(sqlite) || (walBacklog(file) ?? 0) < CHECKPOINT_AT) return;
   checkpointing.set(sqlite, true);
   setImmediate(() => {
-    const busyTimeout = sqlite.open ? (sqlite.pragma("busy_timeout", { simple: true }) as number) : 0;
+    // Closed since the flush (a shutdown, a test's store): its close checkpointed the log already.
+    if (!sqlite.open) {
+      checkpointing.delete(sqlite);
+      return;
+    }
+    const busyTimeout = sqlite.pragma("busy_timeout", { simple: true }) as number;
     void checkpointOffThread(file, busyTimeout, "access counts were written").finally(() => checkpointing.delete(sqlite));
   });
 }
