@@ -37,6 +37,8 @@ interface Profile {
 /** turn-recorder.cjs's file: every turn of the loop counted, those over 2 ms as [start µs, end µs, wall ms, main-thread CPU ms]. */
 interface Turns {
   count: number;
+  /** The main thread's GC pauses over 1 ms: [start µs, ms, kind (1 scavenge, 4 mark-compact...)]. */
+  gc?: [number, number, number][];
   /** The time `at` counts from (µs); the first turn's start if not given. */
   origin?: number;
   turns: [number, number, number, number][];
@@ -120,6 +122,24 @@ async function main() {
       .map((c) => c.toFixed(1))
       .join(", ")}; longest wall ${Math.max(0, ...inWindow.map((x) => x[2])).toFixed(1)} ms`,
   );
+  // The turns of at least `overMs` of CPU: how many had a GC pause inside, and how much of them it was.
+  const gc = recorded.gc ?? [];
+  const long = inWindow.filter((x) => x[3] >= overMs);
+  const gcIn = (t: [number, number, number, number]) => gc.filter(([at]) => at >= t[0] && at < t[1]);
+  const withGc = long.filter((t) => gcIn(t).length);
+  const gcMs = withGc.reduce((n, t) => n + gcIn(t).reduce((m, g) => m + g[1], 0), 0);
+  const cpuMs = withGc.reduce((n, t) => n + t[3], 0);
+  const kinds = (t: [number, number, number, number]) =>
+    gcIn(t).map((g) => `${g[2] === 1 ? "scavenge" : g[2] === 4 ? "mark-compact" : `gc${g[2]}`} ${g[1].toFixed(0)}`);
+  console.log(
+    `turns >= ${overMs} ms CPU: ${long.length}; with a GC pause inside: ${withGc.length} (GC ${gcMs.toFixed(0)} ms of their ${cpuMs.toFixed(0)} ms CPU); without: ${long.length - withGc.length}, CPU ${long
+      .filter((t) => !gcIn(t).length)
+      .map((t) => t[3].toFixed(0))
+      .join(", ")}`,
+  );
+  if (args.includes("--list"))
+    for (const t of long)
+      console.log(`  ${((t[0] - from) / 1000).toFixed(0).padStart(6)} ms  CPU ${t[3].toFixed(1)}  wall ${t[2].toFixed(1)}  ${kinds(t).join(", ")}`);
   if (!profileFile) return;
   const profile = JSON.parse(fs.readFileSync(profileFile, "utf8")) as Profile;
   const consumers = new Map<string, SourceMapConsumer | null>();

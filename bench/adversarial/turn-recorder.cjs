@@ -5,8 +5,10 @@
 // The CPU is the main thread's own time on a core (/proc/thread-self/schedstat, in ns): a turn's
 // wall time on a loaded machine includes the time the thread waited for a core, its CPU time does
 // not, and neither counts GC helper threads. Written to RECOLLECT_TURNS_FILE at exit. The immediate
-// is unref'd: an idle server still blocks in poll, and the ticker never keeps it alive.
+// is unref'd: an idle server still blocks in poll, and the ticker never keeps it alive. The main
+// thread's GC pauses over 1 ms are kept too, as [start µs, ms, kind] (kind: 1 scavenge, 2 mark-compact...).
 const fs = require("node:fs");
+const { performance, PerformanceObserver } = require("node:perf_hooks");
 
 const file = process.env.RECOLLECT_TURNS_FILE;
 if (file) {
@@ -31,5 +33,12 @@ if (file) {
     setImmediate(tick).unref();
   };
   setImmediate(tick).unref();
-  process.on("exit", () => fs.writeFileSync(file, JSON.stringify({ count, turns })));
+  // performance.now() is on the same clock from timeOrigin: the offset turns a GC entry's start into µs.
+  const offset = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
+  const gc = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration > 1) gc.push([Math.round(offset + e.startTime * 1000), Math.round(e.duration * 100) / 100, e.detail?.kind ?? 0]);
+  }).observe({ entryTypes: ["gc"] });
+  process.on("exit", () => fs.writeFileSync(file, JSON.stringify({ count, turns, gc })));
 }
