@@ -6,6 +6,7 @@ import { renderMarkdown } from "../../lib/export/markdown";
 import { startServer, type TestServer, tempDir } from "../../tests/helpers/server";
 import { History } from "../../tests/lib/compression/history";
 import { summarize } from "../lib/stats";
+import { watchLoopHold } from "./loop-hold";
 
 /**
  * `/api/health` over HTTP while each heavy route runs one request near its limit, on one real
@@ -32,42 +33,54 @@ export async function healthDuringRoutes(scale = 1, only?: string, serverFlags: 
     await (await server.api("/api/compress", { method: "POST", json: warm.body() })).arrayBuffer();
     const messages = Math.round(100_000 * scale);
     const memories = Math.round(12_000 * scale);
-    const cases: { route: string; input: string; send: () => Promise<Answer> }[] = [];
+    const cases: { route: string; input: string; send: Sender }[] = [];
+    // A comma-separated list: `import,export` (the export reads what the imports wrote). Only the
+    // inputs of the routes run are built: the others' hundreds of MB made this process's own
+    // collections, and so its reading of health answers, slower.
+    const want = (route: string) => !only || only.split(",").some((o) => route.includes(o));
 
     const history = (session: string) => {
       const h = new History(session);
       for (let i = 0; i < messages; i++) i % 2 ? h.user(`question ${i} about the cache`) : h.step({ text: `answer ${i}: checked the index` });
       return h;
     };
-    const compressBody = JSON.stringify(history("ses_bench_routes_compress").body());
-    cases.push({ route: "POST /api/compress", input: mb(compressBody), send: () => post(server, "/api/compress", compressBody) });
-    const h = history("ses_bench_routes_checkpoint");
-    const checkpointBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_checkpoint", trigger: "manual", messages: h.messages });
-    cases.push({ route: "POST /api/checkpoints", input: mb(checkpointBody), send: () => post(server, "/api/checkpoints", checkpointBody) });
-    // Extraction reads what was said: its contract's 10,000 messages, each of about 5,600 characters.
-    const said = new History("ses_bench_routes_extract");
-    const longLine = (i: number) => `${i}: we checked the build cache and the index; `.repeat(120);
-    for (let i = 0; i < Math.round(10_000 * scale); i++) i % 2 ? said.user(`question ${longLine(i)}`) : said.step({ text: `answer ${longLine(i)}` });
-    const extractBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_extract", trigger: "idle", messages: said.messages });
-    cases.push({ route: "POST /api/extract", input: mb(extractBody), send: () => post(server, "/api/extract", extractBody) });
-    // Another agent's compaction hook with its transcript (JSON lines), near the history limit.
-    const transcript = Array.from({ length: messages }, (_, i) =>
-      JSON.stringify(
-        i % 2
-          ? { type: "user", uuid: `u${i}`, message: { role: "user", content: `question ${i} about the cache ${"and the index ".repeat(30)}` } }
-          : {
-              type: "assistant",
-              uuid: `a${i}`,
-              message: { role: "assistant", content: [{ type: "text", text: `answer ${i}: checked ${"the index ".repeat(30)}` }] },
-            },
-      ),
-    ).join("\n");
-    const hookBody = JSON.stringify({
-      agent: "claude-code",
-      event: { hook_event_name: "PreCompact", session_id: "bench-hook", cwd: work, trigger: "auto" },
-      transcript,
-    });
-    cases.push({ route: "POST /api/agents/hook (PreCompact)", input: mb(hookBody), send: () => post(server, "/api/agents/hook", hookBody) });
+    if (want("POST /api/compress")) {
+      const compressBody = JSON.stringify(history("ses_bench_routes_compress").body());
+      cases.push({ route: "POST /api/compress", input: mb(compressBody), send: posted(server, "/api/compress", compressBody) });
+    }
+    if (want("POST /api/checkpoints")) {
+      const h = history("ses_bench_routes_checkpoint");
+      const checkpointBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_checkpoint", trigger: "manual", messages: h.messages });
+      cases.push({ route: "POST /api/checkpoints", input: mb(checkpointBody), send: posted(server, "/api/checkpoints", checkpointBody) });
+    }
+    if (want("POST /api/extract")) {
+      // Extraction reads what was said: its contract's 10,000 messages, each of about 5,600 characters.
+      const said = new History("ses_bench_routes_extract");
+      const longLine = (i: number) => `${i}: we checked the build cache and the index; `.repeat(120);
+      for (let i = 0; i < Math.round(10_000 * scale); i++) i % 2 ? said.user(`question ${longLine(i)}`) : said.step({ text: `answer ${longLine(i)}` });
+      const extractBody = JSON.stringify({ directory: work, sessionID: "ses_bench_routes_extract", trigger: "idle", messages: said.messages });
+      cases.push({ route: "POST /api/extract", input: mb(extractBody), send: posted(server, "/api/extract", extractBody) });
+    }
+    if (want("POST /api/agents/hook (PreCompact)")) {
+      // Another agent's compaction hook with its transcript (JSON lines), near the history limit.
+      const transcript = Array.from({ length: messages }, (_, i) =>
+        JSON.stringify(
+          i % 2
+            ? { type: "user", uuid: `u${i}`, message: { role: "user", content: `question ${i} about the cache ${"and the index ".repeat(30)}` } }
+            : {
+                type: "assistant",
+                uuid: `a${i}`,
+                message: { role: "assistant", content: [{ type: "text", text: `answer ${i}: checked ${"the index ".repeat(30)}` }] },
+              },
+        ),
+      ).join("\n");
+      const hookBody = JSON.stringify({
+        agent: "claude-code",
+        event: { hook_event_name: "PreCompact", session_id: "bench-hook", cwd: work, trigger: "auto" },
+        transcript,
+      });
+      cases.push({ route: "POST /api/agents/hook (PreCompact)", input: mb(hookBody), send: posted(server, "/api/agents/hook", hookBody) });
+    }
 
     // An import of `memories` notes of about 2 KB each, as JSON and as the Markdown export.
     const entries = Array.from({ length: memories }, (_, i) => ({
@@ -77,17 +90,17 @@ export async function healthDuringRoutes(scale = 1, only?: string, serverFlags: 
       tags: ["bench", `t${i % 50}`],
     }));
     const importJson = JSON.stringify(entries);
-    cases.push({ route: "POST /api/import (JSON)", input: mb(importJson), send: () => post(server, "/api/import?format=json", importJson, "text/plain") });
+    cases.push({ route: "POST /api/import (JSON)", input: mb(importJson), send: posted(server, "/api/import?format=json", importJson, "text/plain") });
     const now = new Date().toISOString();
     const rows2 = entries.map((e, i) => ({ ...exportedMemory.parse(e), id: `md${i}`, createdAt: now, updatedAt: now, links: [], versions: [] }));
     const importMarkdown = renderMarkdown(rows2 as never);
     cases.push({
       route: "POST /api/import (Markdown)",
       input: mb(importMarkdown),
-      send: () => post(server, "/api/import?format=markdown", importMarkdown, "text/markdown"),
+      send: posted(server, "/api/import?format=markdown", importMarkdown, "text/markdown"),
     });
-    cases.push({ route: "GET /api/export (JSON)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=json") });
-    cases.push({ route: "GET /api/export (Markdown)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=markdown") });
+    cases.push({ route: "GET /api/export (JSON)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=json").then(counted) });
+    cases.push({ route: "GET /api/export (Markdown)", input: `${memories * 2} memories`, send: () => server.api("/api/export?format=markdown").then(counted) });
 
     // Notes: a folder of 2 MB notes (the per-file limit), ordinary sections and lists.
     const notes = path.join(work, "notes");
@@ -97,14 +110,14 @@ export async function healthDuringRoutes(scale = 1, only?: string, serverFlags: 
     cases.push({
       route: "POST /api/notes/ingest",
       input: `${noteFiles} x 2 MB`,
-      send: () => post(server, "/api/notes/ingest", JSON.stringify({ path: notes })),
+      send: posted(server, "/api/notes/ingest", JSON.stringify({ path: notes })),
     });
 
     // Bootstrap: a project whose instruction files are at the 1 MB a file bootstrap reads.
     const project = path.join(work, "project");
     fs.mkdirSync(project);
     for (const name of ["AGENTS.md", "CLAUDE.md", "README.md", "CONTRIBUTING.md"]) fs.writeFileSync(path.join(project, name), noteText(1024 * 1024 - 4096, 7));
-    cases.push({ route: "POST /api/bootstrap", input: "4 x 1 MB", send: () => post(server, "/api/bootstrap", JSON.stringify({ directory: project })) });
+    cases.push({ route: "POST /api/bootstrap", input: "4 x 1 MB", send: posted(server, "/api/bootstrap", JSON.stringify({ directory: project })) });
 
     // One memory at its limits: 50,000 characters of text, 16 KB of metadata.
     const memoryBody = JSON.stringify({
@@ -112,19 +125,25 @@ export async function healthDuringRoutes(scale = 1, only?: string, serverFlags: 
       category: "note",
       metadata: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, "v".repeat(90)])),
     });
-    cases.push({ route: "POST /api/memories", input: mb(memoryBody), send: () => post(server, "/api/memories", memoryBody) });
+    cases.push({ route: "POST /api/memories", input: mb(memoryBody), send: posted(server, "/api/memories", memoryBody) });
 
+    const windows: Record<string, [number, number]> = {};
     for (const c of cases) {
-      // A comma-separated list: `import,export` (the export reads what the imports wrote).
-      if (only && !only.split(",").some((o) => c.route.includes(o))) continue;
+      if (!want(c.route)) continue;
       try {
         const logFrom = server.log().length;
+        const from = process.hrtime.bigint() / 1000n;
+        // A body is encoded before its request is timed: a 57 MB Buffer.from held this process's loop.
+        c.send.ready?.();
         const row = await measure(server, c.send);
+        // The request's window on CLOCK_MONOTONIC (µs), for bench/adversarial/long-tasks.ts.
+        if (process.env.RECOLLECT_TURNS_FILE) windows[c.route] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
         rows.push({ route: c.route, input: c.input, ...row, ...(serverFlags.includes("--trace-gc") ? gcPauses(server.log().slice(logFrom)) : {}) });
       } catch (error) {
         throw new Error(`${c.route}: ${(error as Error).message}\n${server.log().slice(-3000)}`);
       }
     }
+    if (process.env.RECOLLECT_TURNS_FILE) fs.writeFileSync(`${process.env.RECOLLECT_TURNS_FILE}.window.json`, JSON.stringify(windows));
     return rows;
   } finally {
     await server.stop();
@@ -145,15 +164,57 @@ function gcPauses(log: string) {
 
 const mb = (text: string) => `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
 
-type Answer = Pick<Response, "status" | "ok" | "arrayBuffer">;
+/** A heavy request's answer: its status, its size and the start of its text, counted as it arrives. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  bytes: number;
+  head: string;
+}
+
+/**
+ * The answer of a fetch, its body counted a chunk at a time: joining a 57 MB answer into one
+ * buffer (and copying it again into an ArrayBuffer) held this process's event loop for tens of
+ * milliseconds, as the last health answer arrived, which counted that hold as the server's.
+ */
+async function counted(res: Response): Promise<Answer> {
+  let bytes = 0;
+  let head = "";
+  const reader = res.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const };
+    if (chunk.done) break;
+    if (bytes < HEAD_BYTES) head += Buffer.from(chunk.value.subarray(0, HEAD_BYTES - bytes)).toString("latin1");
+    bytes += chunk.value.byteLength;
+  }
+  return { status: res.status, ok: res.ok, bytes, head };
+}
+
+const HEAD_BYTES = 160;
 
 /**
  * A POST on a connection of its own (node:http): through fetch, a compress body of 33 MB or more
  * failed with EPIPE in this harness (fetch's kept-alive pool), while the same body on its own
  * connection is answered 200.
  */
-function post(server: TestServer, route: string, body: string, type = "application/json"): Promise<Answer> {
-  const data = Buffer.from(body);
+type Sender = (() => Promise<Answer>) & { ready?: () => void };
+
+/**
+ * A POST of `body`, encoded by `ready()` (called before the request is timed) or else when sent.
+ * Once encoded, the text is dropped: 57 MB less for this process's collector while it times.
+ */
+function posted(server: TestServer, route: string, body: string, type?: string): Sender {
+  let text: string | undefined = body;
+  let data: Buffer | undefined;
+  const encoded = () => {
+    data ??= Buffer.from(text ?? "");
+    text = undefined;
+    return data;
+  };
+  return Object.assign(() => post(server, route, encoded(), type), { ready: () => void encoded() });
+}
+
+function post(server: TestServer, route: string, data: Buffer, type = "application/json"): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -165,17 +226,16 @@ function post(server: TestServer, route: string, body: string, type = "applicati
         headers: { authorization: `Bearer ${server.token}`, "content-type": type, "content-length": data.length },
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
+        let bytes = 0;
+        let head = "";
+        res.on("data", (c: Buffer) => {
+          if (bytes < HEAD_BYTES) head += c.subarray(0, HEAD_BYTES - bytes).toString("latin1");
+          bytes += c.byteLength;
+        });
         res.on("error", reject);
         res.on("end", () => {
-          const all = Buffer.concat(chunks);
           const status = res.statusCode ?? 0;
-          resolve({
-            status,
-            ok: status >= 200 && status < 300,
-            arrayBuffer: async () => all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
-          });
+          resolve({ status, ok: status >= 200 && status < 300, bytes, head });
         });
       },
     );
@@ -210,8 +270,10 @@ function serverCpuMs(server: TestServer): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-async function measure(server: TestServer, send: () => Promise<Answer>) {
+async function measure(server: TestServer, send: Sender) {
   let done = false;
+  // This process's own loop: a health answer it is too busy to read looks like a slow server.
+  const clientHold = watchLoopHold();
   const cpuBefore = serverCpuMs(server);
   let started = performance.now();
   // A kept-alive connection the server closed meanwhile (its 5 s idle timeout) fails a POST at its
@@ -221,11 +283,7 @@ async function measure(server: TestServer, send: () => Promise<Answer>) {
       started = performance.now();
       return send();
     })
-    .then(async (res) => {
-      const body = await res.arrayBuffer();
-      const status = res.ok ? String(res.status) : `${res.status} ${Buffer.from(body).toString("utf8").slice(0, 160)}`;
-      return { status, bytes: body.byteLength };
-    })
+    .then((res) => ({ status: res.ok ? String(res.status) : `${res.status} ${res.head}`, bytes: res.bytes }))
     .catch((error: Error) => ({ status: `failed: ${(error.cause as Error | undefined)?.message ?? error.message}`, bytes: 0 }))
     .then((answer) => {
       done = true;
@@ -243,6 +301,7 @@ async function measure(server: TestServer, send: () => Promise<Answer>) {
   }
   const result = await heavy;
   const cpu = serverCpuMs(server) - cpuBefore;
+  const clientHeld = clientHold.stop();
   const s = latencies.length ? summarize(latencies) : { n: 0, p50: 0, p99: 0, max: 0 };
   return {
     status: result.status,
@@ -253,5 +312,6 @@ async function measure(server: TestServer, send: () => Promise<Answer>) {
     "health p50 ms": Number(s.p50.toFixed(1)),
     "health p99 ms": Number(s.p99.toFixed(1)),
     "health max ms": Number(s.max.toFixed(1)),
+    "bench's own longest hold ms": Math.round(clientHeld),
   };
 }

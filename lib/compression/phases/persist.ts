@@ -4,9 +4,14 @@ import { saveCompressedOriginals, type CompressedOriginal } from "../compressed-
 import { runAll, type Steps } from "../../slices";
 import { recordStats } from "../stats";
 
-/** Rows (or characters of them) written in one transaction: a request of 300,000 parts is written in slices. */
-const CHUNK_ROWS = 500;
-const CHUNK_CHARS = 1024 * 1024;
+/**
+ * Rows (or characters of them) written in one transaction: a request of 300,000 parts is written in
+ * slices. A transaction is one step (lib/slices.ts), so it adds its whole length to the slice it
+ * ends: at 500 rows a commit took 20-25 ms of the main thread's CPU on a compress of 100,000
+ * messages, and health waited behind it (issue #37, bench/adversarial/long-tasks.ts).
+ */
+export const CHUNK_ROWS = 125;
+export const CHUNK_CHARS = 256 * 1024;
 
 interface PersistRun {
   sessionId: string;

@@ -3,6 +3,7 @@ import { partMemory } from "../../../lib/compression/cache";
 import { assemble, assembleSteps } from "../../../lib/compression/phases/assemble";
 import { History as CallIndex } from "../../../lib/compression/phases/history";
 import { measureSteps } from "../../../lib/compression/phases/measure";
+import { CHUNK_CHARS, CHUNK_ROWS, persistSteps } from "../../../lib/compression/phases/persist";
 import { ANTHROPIC_PRICES, schedule, scheduleSteps } from "../../../lib/compression/phases/schedule";
 import { agedLevels, agedLevelsSteps } from "../../../lib/compression/pressure";
 import { runAll, STEP_ITEMS } from "../../../lib/slices";
@@ -74,5 +75,30 @@ describe("whole-history phases run in steps", () => {
     const assembled = counted(assembleSteps(messages, slots, known, []));
     expect(assembled.yields).toBeGreaterThanOrEqual(minYields);
     expect(assembled.value).toEqual(assemble(messages, slots, known, []));
+  });
+});
+
+describe("persist writes a big run in short transactions", () => {
+  it("each transaction holds at most CHUNK_ROWS rows or CHUNK_CHARS characters, is one step, and every row is stored", () => {
+    const ctx = ctxFor();
+    const now = Date.now();
+    const rows = Array.from({ length: 1_000 }, (_, i) => ({ key: `k${i}`, value: { v: `cut ${i}`, t: i, s: { test: 1 } } }));
+    // 40 originals of 20,000 characters: 800,000 characters, more than one transaction's worth by size alone.
+    const originals = new Map(
+      Array.from({ length: 40 }, (_, i) => [`h${i}`, { hash: `h${i}`, content: `${i} `.repeat(10_000), tool: "bash", sessionId: "ses" }]),
+    );
+    const stats = { tokensBefore: 10, tokensAfter: 5, byStrategy: {} };
+    const steps = persistSteps(ctx, { sessionId: "ses", newRows: rows, newOriginals: originals, stats, durationMs: 1, now });
+    // Between two steps no transaction is open: the loop may turn there.
+    let yields = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      expect(ctx.sqlite.inTransaction).toBe(false);
+      yields++;
+    }
+    expect(yields).toBeGreaterThanOrEqual(Math.ceil(rows.length / CHUNK_ROWS) - 1 + Math.ceil((40 * 20_000) / CHUNK_CHARS) - 1);
+    const count = (table: string) => (ctx.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    expect(count("compression_cache")).toBe(rows.length);
+    expect(count("ccr_entries")).toBe(originals.size);
+    expect(count("compression_stats")).toBe(1);
   });
 });
