@@ -41,3 +41,12 @@ export function processThreadsCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/** CPU time of one thread of a process so far (ms; /proc/<pid>/task/<tid>/schedstat): `tid` = `pid` is its main thread. Null where absent. */
+export function threadCpuMs(pid: number, tid = pid): number | null {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}

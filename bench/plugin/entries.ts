@@ -43,7 +43,7 @@ import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
 import { startServer, type TestServer } from "../../tests/helpers/server";
-import { processThreadsCpuMs } from "../lib/process-cpu";
+import { processThreadsCpuMs, threadCpuMs } from "../lib/process-cpu";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History, v2History, type WithParts } from "./sessions";
 
@@ -59,6 +59,8 @@ interface TurnCost {
   wall: number;
   pluginCpu: number;
   serverCpu: number | null;
+  /** The server's main thread alone (the JavaScript; the rest of serverCpu is its GC helpers and other threads). */
+  serverMainCpu: number | null;
   /** When the turn ran (performance.now()), to find the plugin process's GC pauses inside it. */
   span: [number, number];
 }
@@ -153,6 +155,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
   const server0 = processThreadsCpuMs(serverPid);
+  const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -167,6 +170,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const cpu = process.cpuUsage(cpu0);
   const main1 = STAGES ? mainThreadCpuMs() : 0;
   const server1 = processThreadsCpuMs(serverPid);
+  const serverMain1 = threadCpuMs(serverPid);
   if (STAGES && counting && windowEntry) {
     const note = (name: string, ms: number) => stageCpu.set(`${windowEntry}: ${name}`, [...(stageCpu.get(`${windowEntry}: ${name}`) ?? []), ms]);
     note("while its calls were on their way", inCalls);
@@ -177,6 +181,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     wall,
     pluginCpu: (cpu.user + cpu.system) / 1000,
     serverCpu: server0 === null || server1 === null ? null : server1 - server0,
+    serverMainCpu: serverMain0 === null || serverMain1 === null ? null : serverMain1 - serverMain0,
     span: [t0, t0 + wall],
   };
 }
@@ -354,6 +359,7 @@ async function main() {
       const plugin = summarize(xs.map((x) => x.pluginCpu));
       const gc = summarize(xs.map((x) => gcIn(x.span)));
       const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
+      const servedMain = xs.every((x) => x.serverMainCpu !== null) ? summarize(xs.map((x) => x.serverMainCpu!)) : undefined;
       const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
       rows.push({
         history: `${Math.round(tokens / 1000)}K tokens`,
@@ -363,9 +369,18 @@ async function main() {
         "plugin CPU p50 / p95 / p99": triple(plugin),
         "of it GC p50 / p95": `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
         "server CPU p50 / p95 / p99": served ? triple(served) : "n/a",
+        "of it main thread p50 / p95 / p99": servedMain ? triple(servedMain) : "n/a",
         "both CPU p50 / p95 / p99": both ? triple(both) : "n/a",
       });
-      json[`${entry}_${target}`] = { tokens, ...wall, pluginCpu: plugin, pluginGc: gc, serverCpu: served ?? null, cpu: both ?? null };
+      json[`${entry}_${target}`] = {
+        tokens,
+        ...wall,
+        pluginCpu: plugin,
+        pluginGc: gc,
+        serverCpu: served ?? null,
+        serverMainCpu: servedMain ?? null,
+        cpu: both ?? null,
+      };
       // Each timed turn's server CPU in order: whether a turn's cost grows as the session (and the store) does.
       json[`${entry}_${target}_serverCpuByTurn`] = xs.map((x) => (x.serverCpu === null ? null : Math.round(x.serverCpu * 100) / 100));
       const perTurn = Object.fromEntries([...perEntry[entry as "v1" | "v2"]].map(([k, n]) => [k, Math.round((n / TURNS) * 100) / 100]));

@@ -29,6 +29,16 @@ interface Entry {
   parts: Map<string, unknown>;
   /** Each part of the last answer, by id (objects made for that answer, never changed after). */
   answer: Map<string, unknown>;
+  /** How many parts `messages` and `answerMessages` hold. */
+  partCount: number;
+  answerCount: number;
+  /** Every part id of `messages` (and of `answerMessages`) is its own: the next call may update the maps in place. */
+  unique: boolean;
+  /**
+   * The next call took `parts` and `answer` over and changed them: a request still expanding
+   * against this entry (a prepare in flight, in slices) may have read a changed map.
+   */
+  superseded?: true;
 }
 
 const MAX_SESSIONS = 16;
@@ -87,6 +97,8 @@ export function* expandDeltaSteps(entries: DeltaExchanges, raw: unknown): Steps<
     });
     yield;
   }
+  // The next call updated this entry's maps while this one was expanding against them (between two slices).
+  if (entry.superseded) throw conflict("delta.base: the session moved on while this request was read; send the whole history", { resend: true });
   return { body: { ...body, messages }, delta: { sessionID: body.sessionID, base, keep } };
 }
 
@@ -105,11 +117,6 @@ export function* deltaAnswerSteps(entries: DeltaExchanges, delta: Delta, request
   const previous = entries.get(delta.sessionID);
   const reuse = delta.base !== undefined && previous?.base === delta.base;
   const requested = (request as { messages: { parts: { id: string }[] }[] }).messages;
-  const parts = new Map<string, unknown>();
-  for (const m of requested) {
-    for (const p of m.parts) parts.set(p.id, p);
-    yield;
-  }
   // The answer's leading messages identical to the previous answer's are left out (`keep`), for a
   // caller that left some out itself (it knows the exchange).
   let keep = 0;
@@ -118,28 +125,74 @@ export function* deltaAnswerSteps(entries: DeltaExchanges, delta: Delta, request
       keep++;
       yield;
     }
-  const answer = new Map<string, unknown>();
-  for (let i = 0; i < keep; i++) {
-    for (const p of result.messages[i].parts) answer.set((p as { id: string }).id, p);
+  // The maps by part id: when the caller left out its first `delta.keep` messages (the previous
+  // call's, unchanged), the previous maps are updated for what changed after them (the rest of the
+  // history is not walked again every turn); else built whole.
+  const inPlace = reuse && delta.keep !== undefined && previous!.unique;
+  const parts = inPlace ? previous!.parts : new Map<string, unknown>();
+  const answer = inPlace ? previous!.answer : new Map<string, unknown>();
+  // Updated in place, the previous answer's parts after `keep` are compared below: taken out first.
+  const previousTail = new Map<string, unknown>();
+  let partCount = 0;
+  let answerCount = 0;
+  if (inPlace) {
+    previous!.superseded = true;
+    partCount = previous!.partCount - (yield* forget(parts, previous!.messages.slice(delta.keep)));
+    for (const m of previous!.answerMessages.slice(keep)) for (const p of (m as { parts: { id: string }[] }).parts) previousTail.set(p.id, answer.get(p.id));
+    answerCount = previous!.answerCount - (yield* forget(answer, previous!.answerMessages.slice(keep)));
+  }
+  const answeredBefore = (id: string) => (inPlace ? previousTail.get(id) : previous!.answer.get(id));
+  for (const m of inPlace ? requested.slice(delta.keep) : requested) {
+    for (const p of m.parts) parts.set(p.id, p);
+    partCount += m.parts.length;
     yield;
   }
+  if (!inPlace)
+    for (let i = 0; i < keep; i++) {
+      for (const p of result.messages[i].parts) answer.set((p as { id: string }).id, p);
+      answerCount += result.messages[i].parts.length;
+      yield;
+    }
   const messages: CompressResult["messages"] = [];
   for (const m of result.messages.slice(keep)) {
     messages.push({
       ...m,
       parts: m.parts.map((p) => {
         const id = (p as { id: string }).id;
+        const stub = reuse && sameJson(answeredBefore(id), p);
         answer.set(id, p);
-        return reuse && sameJson(previous!.answer.get(id), p) ? ({ id, unchanged: true } satisfies Stub) : p;
+        return stub ? ({ id, unchanged: true } satisfies Stub) : p;
       }),
     } as CompressResult["messages"][number]);
+    answerCount += m.parts.length;
     yield;
   }
   const base = crypto.randomBytes(8).toString("hex");
   entries.delete(delta.sessionID);
-  entries.set(delta.sessionID, { base, messages: requested, answerMessages: result.messages, parts, answer });
+  entries.set(delta.sessionID, {
+    base,
+    messages: requested,
+    answerMessages: result.messages,
+    parts,
+    answer,
+    partCount,
+    answerCount,
+    unique: parts.size === partCount && answer.size === answerCount,
+  });
   while (entries.size > MAX_SESSIONS) entries.delete(entries.keys().next().value as string);
   return { ...result, messages, base, keep };
+}
+
+/** Takes the parts of `messages` out of `byId` (the previous call's, after its kept ones: each id its own); returns how many. */
+function* forget(byId: Map<string, unknown>, messages: unknown[]): Steps<number> {
+  let n = 0;
+  for (const m of messages) {
+    const parts = (m as { parts: { id: string }[] }).parts;
+    for (const p of parts) byId.delete(p.id);
+    n += parts.length;
+    yield;
+  }
+  return n;
 }
 
 /** The same answered message: the same object (returned as it came, both times), or equal JSON. */

@@ -22,6 +22,13 @@ export interface PartEntry {
   view?: { text: string; hash: string; saved: number; original?: string; by?: Record<string, number> };
   /** Which removals `view` was looked for with (progress, noise), undefined: none. */
   viewed?: string;
+  /**
+   * The request part last measured into this entry and the view rules then (phases/measure.ts):
+   * the same object again (the delta exchange hands back the previous call's parts) under the same
+   * rules is not serialized and checked again.
+   */
+  source?: object;
+  sourceRules?: string;
   headerTokens: number;
   digest?: string;
   /** Tool name and input with sorted keys: equal for repeated calls (duplicate detection). */

@@ -8,7 +8,7 @@ import type { CompressedOriginal } from "./compressed-originals";
 import { assembleSteps } from "./phases/assemble";
 import { compressPart } from "./phases/compress-part";
 import { History } from "./phases/history";
-import { measureSteps, type Slot } from "./phases/measure";
+import { measureSteps, type Slot, type ViewRules } from "./phases/measure";
 import { persistSteps } from "./phases/persist";
 import { replayMemo, scheduleSteps } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
@@ -19,7 +19,7 @@ import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { type ValidInput, validateSteps } from "./validate";
 import { keepPrepared, MAX_PREPARED_CHARS, type PreparedPart, type PreparedTurn, preparedFor, takePrepared, toolMarks } from "./prepared";
-import type { OcMessage } from "./schema";
+import type { OcMessage, OcPart } from "./schema";
 
 /**
  * Deterministic compression of an OpenCode history, every turn, no LLM. One file per phase
@@ -97,14 +97,7 @@ export async function prepareNextTurn(ctx: Ctx, body: unknown): Promise<number> 
   // slot over a threshold, the level (and so the key) differs and that part is compressed then.
   const next: OcMessage = { info: { id: "recollect-next", role: "user" }, parts: [] };
   const messages = [...input.messages, next];
-  const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
-  const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
-  const { slots } = await runSliced(
-    measureSteps(messages, partMemory(ctx), (part) => {
-      const tool = progressTool(part.tool!, cfg.protectedTools);
-      return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
-    }),
-  );
+  const { slots } = await runSliced(measureSteps(messages, partMemory(ctx), ...viewRulesOf(cfg)));
   const levels = await runSliced(agedLevelsSteps(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit));
   const { pending } = await runSliced(selectSteps(ctx, messages, slots, levels, Date.now()));
   const parts = new Map<string, PreparedPart>();
@@ -129,6 +122,21 @@ export async function prepareNextTurn(ctx: Ctx, body: unknown): Promise<number> 
   }
   keepPrepared(ctx.services.preparedTurns, sessionId, { tools: toolMarks(slots), parts } satisfies PreparedTurn);
   return parts.size;
+}
+
+/**
+ * Which first-send removals apply to a part under this configuration (measure's `viewFor`), and a
+ * key naming everything they depend on besides the part: measure skips a part object it measured
+ * under the same key.
+ */
+function viewRulesOf(cfg: Ctx["config"]["compression"]): [(part: OcPart) => ViewRules, string] {
+  const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
+  const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
+  const viewFor = (part: OcPart) => {
+    const tool = progressTool(part.tool!, cfg.protectedTools);
+    return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
+  };
+  return [viewFor, JSON.stringify([progress, noise, cfg.protectedTools])];
 }
 
 interface Prepared extends Selection {
@@ -161,12 +169,7 @@ function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prep
     const { tokensBefore } = yield* measureSteps(messages, partMemory(ctx));
     return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
   }
-  const progress = !cfg.disabledStrategies.includes(PROGRESS_STRATEGY);
-  const noise = !cfg.disabledStrategies.includes(NOISE_STRATEGY);
-  const { slots, tokensBefore, tokens } = yield* measureSteps(messages, partMemory(ctx), (part) => {
-    const tool = progressTool(part.tool!, cfg.protectedTools);
-    return { progress: progress && tool, noise: noise && tool && noiseTool(part.tool!, part.state?.input) };
-  });
+  const { slots, tokensBefore, tokens } = yield* measureSteps(messages, partMemory(ctx), ...viewRulesOf(cfg));
   mark("measure");
   // The thresholds apply to the history as the strategies see it (its progress lines already gone),
   // the same size the schedule replays.

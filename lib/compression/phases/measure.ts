@@ -69,6 +69,7 @@ export function* measureSteps(
   messages: OcMessage[],
   memory: PartMemory,
   viewFor: (part: OcPart) => ViewRules = () => NO_VIEW,
+  rulesKey?: string,
 ): Steps<{ slots: Slot[]; tokensBefore: number; tokens: number }> {
   const slots: Slot[] = [];
   let tokensBefore = 0;
@@ -79,17 +80,23 @@ export function* measureSteps(
       const part = parts[pi];
       const f = fieldOf(part);
       if (!f) continue;
-      const header = f.kind === "tool" ? toolHeader(part) : "";
-      const rules = f.field === "output" ? viewFor(part) : NO_VIEW;
-      const viewed = rules.progress || rules.noise ? `${+rules.progress}${+rules.noise}` : undefined;
       let entry = memory.get(part.id);
+      // The very part object measured last time, under the same rules (`rulesKey`, from the caller's
+      // configuration): its header and view rules are those of then. Request parts are never
+      // changed once parsed (the pipeline copies what it changes), so the object stands for its content.
+      const same = rulesKey !== undefined && entry !== undefined && entry.source === part && entry.sourceRules === rulesKey && entry.text === f.text;
+      const header = same ? entry!.header : f.kind === "tool" ? toolHeader(part) : "";
+      const rules = same ? undefined : f.field === "output" ? viewFor(part) : NO_VIEW;
+      const viewed = same ? entry!.viewed : rules!.progress || rules!.noise ? `${+rules!.progress}${+rules!.noise}` : undefined;
       if (!entry || entry.text !== f.text || entry.header !== header || entry.viewed !== viewed) {
         const headerTokens = header ? countTokens(header) : 0;
         const fieldTokens = countTokens(f.text);
-        const view = viewed ? firstSendView(f.text, fieldTokens, rules) : undefined;
+        const view = viewed ? firstSendView(f.text, fieldTokens, rules!) : undefined;
         entry = { text: f.text, header, headerTokens, tokens: headerTokens + fieldTokens - (view?.saved ?? 0), results: new Map(), view, viewed };
         memory.set(part.id, entry);
       }
+      entry.source = part;
+      entry.sourceRules = rulesKey;
       tokensBefore += entry.tokens + (entry.view?.saved ?? 0);
       tokens += entry.tokens;
       slots.push({ mi, pi, part, ...f, text: entry.view?.text ?? f.text, entry });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compressMessages, deltaAnswer, expandDelta } from "../../../lib/compression";
+import { expandDeltaSteps } from "../../../lib/compression/delta";
 import type { AppError } from "../../../lib/errors";
 import { contextsPerTest } from "../../helpers/contexts";
 import { excerpt, History } from "./history";
@@ -61,5 +62,53 @@ describe("the delta exchange's keep (lib/compression/delta.ts)", () => {
     expect(status({ ...h.body(), delta: { base: first.base, keep: 1.5 } })).toBe("bad_request");
     expect(status({ ...h.body(), delta: { keep: 1 } })).toBe("bad_request");
     expect(status({ ...h.body(), messages: [], delta: { base: first.base, keep: h.messages.length } })).toBe("ok");
+  });
+
+  it("updated in place turn after turn, the maps hold the last call's parts: a stub for one it no longer sent is a conflict", () => {
+    const ctx = ctxFor();
+    const h = new History("ses_keep_maps").user("Fix it").filler(3);
+    const first = call(ctx, { ...h.body(), delta: {} });
+    const stub = (p: { id: string }) => ({ id: p.id, unchanged: true });
+    // Turn 2 leaves out all but the last message, and replaces it (a revert): its parts leave the exchange.
+    const dropped = h.messages.pop()!;
+    h.filler(1, "g");
+    const n = h.messages.length;
+    const second = call(ctx, { ...h.body(), messages: h.body().messages.slice(n - 1), delta: { base: first.base, keep: n - 1 } });
+    expect(second.keep).toBeGreaterThan(0);
+    const status = (raw: unknown) => {
+      try {
+        call(ctx, raw);
+        return "ok";
+      } catch (error) {
+        return (error as AppError).code;
+      }
+    };
+    // A stub for a part of the message turn 2 dropped: no longer in the exchange (nothing changes).
+    expect(status({ ...h.body(), messages: [{ ...dropped, parts: dropped.parts.map(stub) }], delta: { base: second.base, keep: n - 1 } })).toBe("conflict");
+    // Turn 3: the last message's parts as stubs resolve (they are the last call's) to what the history holds.
+    h.filler(1, "h");
+    const tail = h.body().messages.slice(n - 1);
+    const sent = [{ ...tail[0]!, parts: tail[0]!.parts.map(stub) }, ...tail.slice(1)];
+    const expanded = expandDelta(ctx.services.compressDeltas, { ...h.body(), messages: sent, delta: { base: second.base, keep: n - 1 } });
+    expect(JSON.stringify(expanded.body)).toBe(JSON.stringify(h.body()));
+    expect(status({ ...h.body(), messages: sent, delta: { base: second.base, keep: n - 1 } })).toBe("ok");
+  });
+
+  it("a request still being read against a call whose maps the next call took over is a conflict (send the whole history)", () => {
+    const ctx = ctxFor();
+    const h = new History("ses_keep_race").user("Fix it").filler(3);
+    const first = call(ctx, { ...h.body(), delta: {} });
+    const n = h.messages.length;
+    // A prepare in flight: read one message, then the turn's request runs whole between two of its slices.
+    const last = h.body().messages[n - 1]!;
+    const slow = expandDeltaSteps(ctx.services.compressDeltas, {
+      ...h.body(),
+      messages: [{ ...last, parts: last.parts.map((p: { id: string }) => ({ id: p.id, unchanged: true })) }],
+      delta: { base: first.base, keep: n - 1 },
+    });
+    expect(slow.next().done).toBe(false);
+    h.filler(1, "g");
+    call(ctx, { ...h.body(), messages: h.body().messages.slice(n), delta: { base: first.base, keep: n } });
+    expect(() => slow.next()).toThrow(expect.objectContaining({ code: "conflict" }));
   });
 });
