@@ -1,33 +1,10 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { spelledNumbers } from "../../../lib/consolidation/numbers";
-import { consolidate } from "../../../lib/consolidation/consolidate";
-import { createMemory } from "../../../lib/memories";
-import type { Category } from "../../../lib/vocabulary";
-import { testCtx } from "../../helpers/ctx";
-import { tempDir } from "../../helpers/server";
+import { describe, expect, it } from "vitest";
+import { datedStore } from "./fixtures";
 
 // A setting changed in other words (issue #38, ninth pass). The cases are from the r10 tuning half
 // (bench/consolidation/blind-store-r10.ts); its frozen half was never looked at.
-let ctx: ReturnType<typeof testCtx>;
-let dir: string;
-beforeEach(() => {
-  ctx?.close();
-  ctx = testCtx();
-  dir = tempDir("recollect-changed-");
-});
-afterAll(() => ctx?.close());
-
-/** Stores the memories oldest first (a day apart) and returns the supersessions proposed, newer > older by text. */
-async function supersessions(rows: [category: Category, content: string][]): Promise<string[]> {
-  const ids = new Map<string, string>();
-  rows.forEach(([category, content], i) => {
-    const m = createMemory(ctx, { content, category, directory: dir }).memory;
-    ctx.sqlite.prepare("UPDATE memories SET created_at = created_at - ? WHERE id = ?").run((rows.length - i) * 86_400_000, m.id);
-    ids.set(m.id, content);
-  });
-  const result = await consolidate(ctx, { dryRun: true });
-  return (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => `${ids.get(p.memoryIds[0]!)} > ${ids.get(p.memoryIds[1]!)}`);
-}
+const { supersessions } = datedStore("recollect-changed-");
 
 describe("a changed setting", () => {
   it("reads numbers spelled in words, English and Chinese", () => {

@@ -1,34 +1,11 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { consolidate } from "../../../lib/consolidation/consolidate";
-import { createMemory } from "../../../lib/memories";
-import type { Category } from "../../../lib/vocabulary";
-import { testCtx } from "../../helpers/ctx";
-import { tempDir } from "../../helpers/server";
+import { describe, expect, it } from "vitest";
+import { datedStore } from "./fixtures";
 
 // A replacement cue retires only a thing that no other memory names (issue #38, tenth pass,
 // `CUE_MAX_HOLDERS`). The cases are from r10's frozen half, tuning data since r11 was written
 // (bench/consolidation/blind-store-r10.ts), and r11's tuning half; r11's frozen half was never
 // looked at.
-let ctx: ReturnType<typeof testCtx>;
-let dir: string;
-beforeEach(() => {
-  ctx?.close();
-  ctx = testCtx();
-  dir = tempDir("recollect-cue-holders-");
-});
-afterAll(() => ctx?.close());
-
-/** Stores the memories oldest first (a day apart) and returns the supersessions proposed, newer > older by text. */
-async function supersessions(rows: [category: Category, content: string][]): Promise<string[]> {
-  const ids = new Map<string, string>();
-  rows.forEach(([category, content], i) => {
-    const m = createMemory(ctx, { content, category, directory: dir }).memory;
-    ctx.sqlite.prepare("UPDATE memories SET created_at = created_at - ? WHERE id = ?").run((rows.length - i) * 86_400_000, m.id);
-    ids.set(m.id, content);
-  });
-  const result = await consolidate(ctx, { dryRun: true });
-  return (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => `${ids.get(p.memoryIds[0]!)} > ${ids.get(p.memoryIds[1]!)}`);
-}
+const { supersessions } = datedStore("recollect-cue-holders-");
 
 describe("a replacement cue", () => {
   it("does not retire memories that merely share a common word the cue names (使用)", async () => {

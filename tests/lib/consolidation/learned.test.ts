@@ -2,32 +2,10 @@ import { describe, expect, it } from "vitest";
 import { learnedDecision, probability } from "../../../lib/consolidation/learned";
 import { LEARNED_DECISION } from "../../../lib/consolidation/learned-coefficients";
 import { FEATURE_NAMES, pairFeatures } from "../../../lib/consolidation/pair-features";
-import type { Featured } from "../../../lib/consolidation/features";
-import { tokenize } from "../../../lib/search/tokenizer";
 import type { MemoryLite } from "../../../lib/consolidation/types";
+import { featuredMemory } from "./fixtures";
 
-const featured = (seq: number, content: string, category: MemoryLite["category"] = "decision"): Featured => {
-  const sequence = tokenize(content, "query");
-  const memory = {
-    seq,
-    id: `m${seq}`,
-    projectId: "p",
-    scope: "project",
-    sessionId: null,
-    originSession: null,
-    category,
-    title: null,
-    content,
-    contentHash: `h${seq}`,
-    source: "import",
-    status: "active",
-    pinned: false,
-    createdAt: seq * 1000,
-    updatedAt: seq * 1000,
-    lastAccessedAt: null,
-  } satisfies MemoryLite;
-  return { memory, tokens: new Set(sequence), sequence };
-};
+const featured = (seq: number, content: string, category: MemoryLite["category"] = "decision") => featuredMemory(seq, content, seq * 1000, category);
 
 describe("the learned consolidation decision", () => {
   it("loads the committed coefficients: one weight per feature the code computes, thresholds in (0, 1)", () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type Featured, jaccardOf } from "../../../lib/consolidation/features";
 import { supersedesByChange } from "../../../lib/consolidation/supersede";
-import type { MemoryLite } from "../../../lib/consolidation/types";
-import { tokenize } from "../../../lib/search/tokenizer";
+import { jaccardOf } from "../../../lib/consolidation/features";
+import { featuredMemory } from "./fixtures";
 
 // A pair the merge rules judged one subject and one claim (with vectors, its cosine) whose
 // numbers differ, one of them spelled out, is a supersession (issue #38, tenth pass:
@@ -10,29 +9,7 @@ import { tokenize } from "../../../lib/search/tokenizer";
 // (bench/consolidation/blind-store-r10.ts) and r11's tuning half; r11's frozen half was never
 // looked at.
 let seq = 0;
-function featured(content: string, daysAgo: number): Featured {
-  seq++;
-  const at = Date.now() - daysAgo * 86_400_000;
-  const memory = {
-    seq,
-    id: `m${seq}`,
-    projectId: "p",
-    scope: "project",
-    sessionId: null,
-    originSession: null,
-    category: "convention",
-    title: null,
-    content,
-    contentHash: `h${seq}`,
-    source: "import",
-    status: "active",
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-  } as unknown as MemoryLite;
-  const sequence = tokenize(content, "query");
-  return { memory, tokens: new Set(sequence), sequence };
-}
+const featured = (content: string, daysAgo: number) => featuredMemory(++seq, content, Date.now() - daysAgo * 86_400_000, "convention");
 const pair = (older: string, newer: string) => {
   const [a, b] = [featured(older, 200), featured(newer, 20)];
   return { a, b, jaccard: jaccardOf(a.tokens, b.tokens) };
