@@ -16,6 +16,16 @@ function call(ctx: ReturnType<typeof ctxFor>, raw: unknown) {
   return delta ? deltaAnswer(ctx.services.compressDeltas, delta, body, result) : { ...result, base: undefined, keep: undefined };
 }
 
+/** "ok", or the code of the error the call threw. */
+function statusOf(ctx: Parameters<typeof call>[0], raw: unknown): string {
+  try {
+    call(ctx, raw);
+    return "ok";
+  } catch (error) {
+    return (error as AppError).code;
+  }
+}
+
 describe("the delta exchange's keep (lib/compression/delta.ts)", () => {
   it("turn after turn, leaving out the unchanged leading messages both ways gives what a whole send gives", () => {
     const ctx = ctxFor();
@@ -50,14 +60,7 @@ describe("the delta exchange's keep (lib/compression/delta.ts)", () => {
     const ctx = ctxFor();
     const h = new History("ses_keep_bad").user("Fix it").filler(3);
     const first = call(ctx, { ...h.body(), delta: {} });
-    const status = (raw: unknown) => {
-      try {
-        call(ctx, raw);
-        return "ok";
-      } catch (error) {
-        return (error as AppError).code;
-      }
-    };
+    const status = (raw: unknown) => statusOf(ctx, raw);
     expect(status({ ...h.body(), messages: [], delta: { base: first.base, keep: h.messages.length + 1 } })).toBe("conflict");
     expect(status({ ...h.body(), delta: { base: first.base, keep: 1.5 } })).toBe("bad_request");
     expect(status({ ...h.body(), delta: { keep: 1 } })).toBe("bad_request");
@@ -75,14 +78,7 @@ describe("the delta exchange's keep (lib/compression/delta.ts)", () => {
     const n = h.messages.length;
     const second = call(ctx, { ...h.body(), messages: h.body().messages.slice(n - 1), delta: { base: first.base, keep: n - 1 } });
     expect(second.keep).toBeGreaterThan(0);
-    const status = (raw: unknown) => {
-      try {
-        call(ctx, raw);
-        return "ok";
-      } catch (error) {
-        return (error as AppError).code;
-      }
-    };
+    const status = (raw: unknown) => statusOf(ctx, raw);
     // A stub for a part of the message turn 2 dropped: no longer in the exchange (nothing changes).
     expect(status({ ...h.body(), messages: [{ ...dropped, parts: dropped.parts.map(stub) }], delta: { base: second.base, keep: n - 1 } })).toBe("conflict");
     // Turn 3: the last message's parts as stubs resolve (they are the last call's) to what the history holds.
