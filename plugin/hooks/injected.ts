@@ -139,16 +139,25 @@ function putInjected(rt: Runtime, s: SessionState): void {
 
 /**
  * The whole record in one PUT; past the budget, its entries as segments first, then the head naming
- * them (whose last write is what restoring reads: a head never names a segment not yet written).
+ * them (whose last write is what restoring reads: a head never names a segment not yet written). A
+ * server whose `kv.maxValueBytes` is below the default refuses it (413): cut smaller, down to 2 KB.
  */
 async function putRecord(rt: Runtime, s: SessionState, record: PutKvInput): Promise<boolean> {
   const value = record.value as unknown as Record<string, unknown>;
-  if (Buffer.byteLength(JSON.stringify(value)) <= BUDGET) return (await rt.client.call("PUT", keyOf(s.id), { body: record })).ok;
-  const segments = splitEntries(value, BUDGET);
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  for (let budget = BUDGET; budget >= 2048; budget /= 4) {
+    const res = bytes <= budget ? await rt.client.call("PUT", keyOf(s.id), { body: record }) : await putSegments(rt, s, record, value, budget);
+    if (res.ok || res.status !== 413) return res.ok;
+  }
+  return false;
+}
+
+async function putSegments(rt: Runtime, s: SessionState, record: PutKvInput, value: Record<string, unknown>, budget: number) {
+  const segments = splitEntries(value, budget);
   for (const [n, segment] of segments.entries()) {
     const res = await rt.client.call("PUT", keyOf(s.id, n), { body: { ...record, value: segment as unknown as PutKvInput["value"] } });
-    if (!res.ok) return false;
+    if (!res.ok) return res;
   }
   const head = { ...value, attached: {}, recalled: {}, segments: segments.length };
-  return (await rt.client.call("PUT", keyOf(s.id), { body: { ...record, value: head as unknown as PutKvInput["value"] } })).ok;
+  return rt.client.call("PUT", keyOf(s.id), { body: { ...record, value: head as unknown as PutKvInput["value"] } });
 }
