@@ -115,7 +115,7 @@ describe("a long session's record of injected blocks past kv.maxValueBytes (issu
       // The plugin's own whole PUT to this server (its limit below the default): refused whole (413), cut smaller.
       s.attached.set("msg_extra", "[Recollect] one more block");
       saveInjected(rt, s, { now: true });
-      await vi.waitFor(() => expect(s.injectedRecorded).toBe(s.injectedVersion), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(s.injectedRecorded).toBe(s.injectedVersion), { timeout: 60_000, interval: 50 });
       expect(new Map((await restored(server, sid)).attached)).toEqual(new Map(s.attached));
     } finally {
       globalThis.fetch = realFetch;
@@ -136,7 +136,7 @@ describe("a long session's record of injected blocks past kv.maxValueBytes (issu
       s.recalled.set(`msg_${t}`, [`mem_${t}`]);
     }
     saveInjected(rt, s, { now: true });
-    await vi.waitFor(() => expect(s.injectedRecorded).toBe(s.injectedVersion), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(s.injectedRecorded).toBe(s.injectedVersion), { timeout: 60_000, interval: 50 });
     const back = await restored(server, sid);
     expect(back.resume).toBe(s.resume);
     expect(new Map(back.attached)).toEqual(new Map(s.attached));
