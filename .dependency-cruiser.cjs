@@ -52,7 +52,8 @@ module.exports = {
       severity: "error",
       comment:
         "The plugin runs inside OpenCode, not the server: from lib/ it may import only types of the API contracts " +
-        "(lib/contracts), the pure vocabulary and three helpers with no imports of their own (trimming, cutting on code points, the server's proof).",
+        "(lib/contracts), the pure vocabulary and helpers with no imports of their own (trimming, cutting on code points, the server's proof, " +
+        "the loop grant, the layout of a session's record of injected blocks in segments).",
       from: { path: "^plugin/" },
       to: {
         path: "^lib/",
@@ -63,6 +64,7 @@ module.exports = {
           "^lib/text-slice\\.ts$",
           "^lib/security/server-proof\\.ts$",
           "^lib/security/loop-grant\\.ts$",
+          "^lib/injection/record-segments\\.ts$",
         ],
       },
     },

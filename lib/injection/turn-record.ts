@@ -5,6 +5,7 @@ import { type ParsedPutKvInput, putKvInput } from "../contracts/kv";
 import type { Ctx } from "../ctx";
 import { putKvJson } from "../kv";
 import { redactKeysDeep } from "../security/redact-fields";
+import { segmentKeyOf, segmentsOf, splitEntries } from "./record-segments";
 
 /**
  * The kv key under which the plugin keeps what it injected into a session (its resume block, the
@@ -83,9 +84,32 @@ export function writeTurnRecord(ctx: Ctx, sessionID: string, turn: TurnRecord, r
     if (!last || last.base !== turn.base || !isMap(stored)) return null;
     stored = mergeRecord(last.value, stored);
   }
-  const text = JSON.stringify(stored);
-  // A change is written only over the record it was made against (no other writer since).
-  if (!putKvJson(ctx, key, turn.record, text, turn.base === undefined ? undefined : last!.text)) return null;
+  // Past half the kv's limit the entries are frozen into new segments (lib/injection/record-segments.ts):
+  // the head written each turn stays under the budget, a segment is written once.
+  const budget = Math.floor(ctx.config.kv.maxValueBytes / 2);
+  let text = JSON.stringify(stored);
+  let frozen: { key: string; text: string }[] = [];
+  if (isMap(stored) && Buffer.byteLength(text) > budget) {
+    // A whole record (no base) lays its segments out from the first again.
+    const first = turn.base === undefined ? 0 : segmentsOf(stored);
+    frozen = splitEntries(stored, budget).map((segment, i) => ({ key: segmentKeyOf(key, first + i), text: JSON.stringify(segment) }));
+    stored = { ...stored, attached: {}, recalled: {}, segments: first + frozen.length };
+    text = JSON.stringify(stored);
+  } else if (turn.base === undefined && isMap(stored) && "segments" in stored) {
+    // A whole record names no segments of ours (they are laid out here).
+    const { segments: _n, ...rest } = stored;
+    stored = rest;
+    text = JSON.stringify(stored);
+  }
+  // A change is written only over the record it was made against (no other writer since); the head
+  // and its new segments together or not at all.
+  const over = turn.base === undefined ? undefined : last!.text;
+  const written = ctx.sqlite.transaction(() => {
+    if (!putKvJson(ctx, key, turn.record, text, over)) return false;
+    for (const segment of frozen) putKvJson(ctx, segment.key, turn.record, segment.text);
+    return true;
+  })();
+  if (!written) return null;
   const named = crypto.randomBytes(8).toString("hex");
   if (isMap(stored)) records.set(sessionID, { base: named, value: stored, text });
   while (records.size > MAX_SESSIONS) records.delete(records.keys().next().value as string);

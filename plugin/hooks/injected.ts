@@ -1,4 +1,5 @@
 import type { KvEntryDto, PutKvInput } from "../../lib/contracts/kv";
+import { joinRecord, segmentKeyOf, segmentsOf, splitEntries } from "../../lib/injection/record-segments";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import type { InjectedContent, SessionState } from "../state";
@@ -18,7 +19,13 @@ interface Injected {
 
 /** A month: longer than a session is continued, shorter than the kv's limit. */
 const TTL_SECONDS = 30 * 24 * 3600;
-const keyOf = (sessionID: string) => `/api/kv/recollect/injected/${encodeURIComponent(sessionID)}`;
+/** The record's head, or its segment `n`. */
+const keyOf = (sessionID: string, n?: number) => {
+  const head = `/api/kv/recollect/injected/${encodeURIComponent(sessionID)}`;
+  return n === undefined ? head : segmentKeyOf(head, n);
+};
+/** Half the kv's default `maxValueBytes`: a record past it is PUT as segments and a head. */
+const BUDGET = 128 * 1024;
 
 /**
  * Once per session in this process: a session created here has nothing to restore; a session
@@ -33,7 +40,19 @@ export function restoreInjected(rt: Runtime, s: SessionState): Promise<void> {
       if (res.status !== 404) s.restoring = undefined;
       return;
     }
-    const value = res.data.value as Partial<Injected> | null;
+    // A long session's record is a head and its segments (lib/injection/record-segments.ts).
+    const head = res.data.value;
+    const parts: unknown[] = [];
+    for (let n = 0; n < segmentsOf(head); n++) {
+      const part = await rt.client.get<KvEntryDto>(keyOf(s.id, n), { query: { directory: rt.directory }, expect: SHAPES.kvEntry });
+      if (part.ok) parts.push(part.data.value);
+      // An expired segment is gone (404); a failed call is asked again on the next turn.
+      else if (part.status !== 404) {
+        s.restoring = undefined;
+        return;
+      }
+    }
+    const value = (parts.length ? joinRecord(head as Record<string, unknown>, parts) : head) as Partial<Injected> | null;
     if (typeof value?.resume === "string" && s.resume === undefined) s.resume = value.resume;
     for (const [messageID, text] of Object.entries(value?.attached ?? {})) {
       if (typeof text !== "string" || s.attached.has(messageID)) continue;
@@ -113,7 +132,32 @@ function putInjected(rt: Runtime, s: SessionState): void {
   const version = s.injectedVersion ?? 0;
   // Written around the compress requests: the record they wrote is no longer the stored one.
   s.injectedServer = undefined;
-  void rt.client.call("PUT", keyOf(s.id), { body: injectedRecord(rt, s) }).then((res) => {
-    if (res.ok && (s.injectedRecorded ?? 0) < version) s.injectedRecorded = version;
+  void putRecord(rt, s, injectedRecord(rt, s)).then((ok) => {
+    if (ok && (s.injectedRecorded ?? 0) < version) s.injectedRecorded = version;
   });
+}
+
+/**
+ * The whole record in one PUT; past the budget, its entries as segments first, then the head naming
+ * them (whose last write is what restoring reads: a head never names a segment not yet written). A
+ * server whose `kv.maxValueBytes` is below the default refuses it (413): cut smaller, down to 2 KB.
+ */
+async function putRecord(rt: Runtime, s: SessionState, record: PutKvInput): Promise<boolean> {
+  const value = record.value as unknown as Record<string, unknown>;
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  for (let budget = BUDGET; budget >= 2048; budget /= 4) {
+    const res = bytes <= budget ? await rt.client.call("PUT", keyOf(s.id), { body: record }) : await putSegments(rt, s, record, value, budget);
+    if (res.ok || res.status !== 413) return res.ok;
+  }
+  return false;
+}
+
+async function putSegments(rt: Runtime, s: SessionState, record: PutKvInput, value: Record<string, unknown>, budget: number) {
+  const segments = splitEntries(value, budget);
+  for (const [n, segment] of segments.entries()) {
+    const res = await rt.client.call("PUT", keyOf(s.id, n), { body: { ...record, value: segment as unknown as PutKvInput["value"] } });
+    if (!res.ok) return res;
+  }
+  const head = { ...value, attached: {}, recalled: {}, segments: segments.length };
+  return rt.client.call("PUT", keyOf(s.id), { body: { ...record, value: head as unknown as PutKvInput["value"] } });
 }

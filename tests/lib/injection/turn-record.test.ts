@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { joinRecord } from "../../../lib/injection/record-segments";
 import { takeTurnRecord, writeTurnRecord } from "../../../lib/injection/turn-record";
 import { getKv, putKv } from "../../../lib/kv";
 import { testCtx } from "../../helpers/ctx";
@@ -91,5 +92,55 @@ describe("the turn's record of injected blocks, as what changed", () => {
       })();
       expect(thrown?.issues[0]?.path).toEqual(["injected", "base"]);
     }
+  });
+});
+
+describe("a long session's record past the kv's limit (issue 40)", () => {
+  it("keeps storing every turn's change: the entries go into segments written once, the head stays under the limit, head and segments join to the whole record", () => {
+    ctx.close();
+    // A 4 KB limit stands in for the default 256 KB (a record of ~200 turns).
+    ctx = testCtx({ env: { RECOLLECT_KV_MAX_VALUE_BYTES: "4096" } });
+    const sid = "ses_long";
+    const whole = { resume: "the resume block", attached: {} as Record<string, string>, recalled: {} as Record<string, string[]> };
+    let base = write(sid, { value: whole })!;
+    /** Each segment's text when it was first seen: a segment is never rewritten. */
+    const segments = new Map<number, string>();
+    const row = (key: string) => ctx.sqlite.prepare("SELECT value FROM kv WHERE key = ?").get(key) as { value: string } | undefined;
+    for (let t = 0; t < 60; t++) {
+      const id = `msg_${String(t).padStart(3, "0")}`;
+      const recall = { block: `[Recollect] recalled for turn ${t}: ${"a memory line. ".repeat(12)}`, memoryIds: [`m${t}`, `n${t}`] };
+      // The turn's change is the server's own recall block alone (`recallInto`), as on a plugin's turn.
+      const next = write(sid, { value: { attached: {}, recalled: {} }, base, recallInto: id }, recall);
+      expect(next, `turn ${t}`).toEqual(expect.any(String));
+      base = next!;
+      whole.attached[id] = recall.block;
+      whole.recalled[id] = recall.memoryIds;
+      const head = JSON.parse(row(`recollect/injected/${sid}`)!.value);
+      expect(Buffer.byteLength(JSON.stringify(head))).toBeLessThanOrEqual(4096);
+      for (let n = 0; n < (head.segments ?? 0); n++) {
+        const text = row(`recollect/injected/${sid}/${n}`)!.value;
+        expect(segments.get(n) ?? text, `segment ${n} rewritten at turn ${t}`).toBe(text);
+        segments.set(n, text);
+      }
+    }
+    const head = JSON.parse(row(`recollect/injected/${sid}`)!.value);
+    expect(head.segments).toBeGreaterThan(3);
+    expect(segments.size).toBe(head.segments);
+    expect(
+      joinRecord(
+        head,
+        [...segments.values()].map((text) => JSON.parse(text)),
+      ),
+    ).toEqual(whole);
+
+    // A whole record (a restarted plugin, a resend) past the budget is laid out again from segment 0.
+    const again = write(sid, { value: whole })!;
+    expect(again).toEqual(expect.any(String));
+    const relaid = JSON.parse(row(`recollect/injected/${sid}`)!.value);
+    const parts = Array.from({ length: relaid.segments }, (_, n) => JSON.parse(row(`recollect/injected/${sid}/${n}`)!.value));
+    expect(joinRecord(relaid, parts)).toEqual(whole);
+    // A small whole record is one head again, naming no segments (restored as an older record is).
+    write(sid, { value: { resume: "r", attached: { a: "A" }, recalled: {} } });
+    expect(JSON.parse(row(`recollect/injected/${sid}`)!.value)).toEqual({ resume: "r", attached: { a: "A" }, recalled: {} });
   });
 });
