@@ -7,7 +7,7 @@ import { STEP_ITEMS } from "../slices";
 import { type ExportKey, type ExportReader, exportFilters, selectExportKeys } from "./select";
 
 /** Rows of the store a keys page spans (a rowid window): one page stays a few ms. */
-export const KEYS_PAGE = 2000;
+export const KEYS_PAGE = 500;
 
 interface Entry {
   key: ExportKey;
