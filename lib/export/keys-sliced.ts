@@ -26,8 +26,9 @@ interface Entry {
  * window sorted, then the windows merged STEP_ITEMS at a time. The order is SQLite's exactly:
  * scope (global, project, other), project name (no project first), project id (NULL first),
  * category, created_at, seq; text by BINARY collation (UTF-8 bytes, so Buffer.compare, not JS `<`),
- * ranked once over the few distinct values. A created_at that is not an exact number (only a store
- * written some other way holds one) or a non-text name or category: the SQL query, in one piece.
+ * ranked once over the few distinct values. A created_at that is not an exact number, or a category,
+ * project id or name that is not text (only a store written some other way holds one): the SQL
+ * query, in one piece.
  */
 export function* selectExportKeysSteps(ctx: Ctx, reader: ExportReader, q: ParsedExportQuery, pageRows = KEYS_PAGE): Steps<ExportKey[]> {
   const where = exportFilters(ctx, q);
@@ -63,7 +64,7 @@ export function* selectExportKeysSteps(ctx: Ctx, reader: ExportReader, q: Parsed
     for (const r of rows) {
       if (ids && !ids.has(r.id)) continue;
       const name = r.projectId === null ? null : names.get(r.projectId);
-      if (!exactNumber(r.createdAt) || typeof r.category !== "string" || (name !== undefined && name !== null && typeof name !== "string")) {
+      if (!exactNumber(r.createdAt) || typeof r.category !== "string" || !text(r.projectId) || !text(name)) {
         return selectExportKeys(ctx, reader, q);
       }
       projectIds.add(r.projectId);
@@ -146,6 +147,9 @@ function* merge(a: Entry[], b: Entry[]): Generator<void, Entry[], void> {
   while (j < b.length) out[n++] = b[j++];
   return out;
 }
+
+/** Text or nothing: a BLOB sorts after all text in SQLite, which the ranks here do not model. */
+const text = (v: unknown) => v === null || v === undefined || typeof v === "string";
 
 /** A number JS holds exactly as SQLite compares it (an integer past 2^53 would be rounded by the driver). */
 function exactNumber(v: unknown): v is number {

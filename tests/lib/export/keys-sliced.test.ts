@@ -112,4 +112,12 @@ describe("the export's keys read in steps", () => {
     const q = exportQuery.parse({ format: "json" });
     expect(runAll(selectExportKeysSteps(c, c, q, 7))).toEqual(selectExportKeys(c, c, q));
   });
+
+  it("a project id stored as a BLOB (sorts after all text in SQLite) takes the SQL query: same order", () => {
+    const { c } = store();
+    c.sqlite.pragma("foreign_keys = OFF");
+    c.sqlite.prepare("UPDATE memories SET project_id = CAST(project_id AS BLOB) WHERE seq % 13 = 0 AND project_id IS NOT NULL").run();
+    const q = exportQuery.parse({ format: "json" });
+    expect(runAll(selectExportKeysSteps(c, c, q, 7))).toEqual(selectExportKeys(c, c, q));
+  });
 });
