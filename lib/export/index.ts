@@ -1,15 +1,17 @@
 import type { ParsedExportQuery } from "../contracts/export";
 import type { Ctx } from "../ctx";
 import { openSnapshot } from "../db/snapshot";
-import { SLICE_MS, yieldToLoop } from "../slices";
+import { runSliced, SLICE_MS, yieldToLoop } from "../slices";
+import { selectExportKeysSteps } from "./keys-sliced";
 import { renderJson, renderJsonChunks } from "./json";
 import { renderMarkdown, renderMarkdownChunks } from "./markdown";
-import { exportRows, selectExportKeys, selectForExport } from "./select";
+import { exportRows, selectForExport } from "./select";
 
 export { importMemories, importMemoriesAsync } from "./import";
 export { parseMarkdown, parseMarkdownSteps, renderMarkdown, renderMarkdownChunks, renderMarkdownSteps } from "./markdown";
 export { parseJson, renderJson, renderJsonChunks, renderJsonSteps } from "./json";
 export { EXPORT_PAGE, exportRows, selectExportKeys, selectForExport } from "./select";
+export { KEYS_PAGE, selectExportKeysSteps } from "./keys-sliced";
 
 export interface ExportResult {
   body: string;
@@ -25,18 +27,18 @@ export interface ExportStream extends Omit<ExportResult, "body"> {
 
 /**
  * `exportMemories` for the server, streamed: the memories' places are read first (ids and
- * headings, no text), then the memories a page at a time (lib/export/select.ts) on a snapshot of
+ * headings, no text; in steps, lib/export/keys-sliced.ts), then the memories a page at a time (lib/export/select.ts) on a snapshot of
  * the store taken at the start (lib/db/snapshot.ts), so the file is the store at one moment even
  * while writes go on; rendered and sent a slice at a time (lib/slices.ts), so health keeps
  * answering and no whole file is held as one string. Its bytes equal `exportMemories`'s.
  */
-export function exportMemoriesStream(ctx: Ctx, query: ParsedExportQuery, now = new Date(), sliceMs = SLICE_MS): ExportStream {
+export async function exportMemoriesStream(ctx: Ctx, query: ParsedExportQuery, now = new Date(), sliceMs = SLICE_MS): Promise<ExportStream> {
   const snapshot = openSnapshot(ctx.sqlite);
   const reader = snapshot ?? ctx;
   let chunks: Generator<string, void, void>;
   let count: number;
   try {
-    const keys = selectExportKeys(ctx, reader, query);
+    const keys = await runSliced(selectExportKeysSteps(ctx, reader, query), sliceMs);
     const rows = exportRows(reader, keys);
     chunks = query.format === "markdown" ? renderMarkdownChunks(keys, now, rows) : renderJsonChunks(keys.length, now, rows);
     count = keys.length;

@@ -39,18 +39,8 @@ export function selectForExport(ctx: Ctx, q: ParsedExportQuery): { format: "mark
 
 /** The ids (and heading fields) of the memories matching `q`, in export order: no text is read. */
 export function selectExportKeys(ctx: Ctx, reader: ExportReader, q: ParsedExportQuery): ExportKey[] {
-  const where: SQL[] = [];
-  const projectId = q.directory ? lookupProject(ctx, q.directory) : q.project;
-  if (projectId) where.push(eq(memories.projectId, projectId));
-  if (q.scope) where.push(inArray(memories.scope, q.scope));
-  if (q.category) where.push(inArray(memories.category, q.category));
-  if (q.status !== "all") where.push(inArray(memories.status, q.status));
-  if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
+  const where = exportFilters(ctx, q);
   if (q.ids) where.push(inList(memories.id, q.ids));
-  if (q.tag?.length) catchUpForReader(ctx.sqlite);
-  for (const tag of q.tag ?? []) {
-    where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
-  }
   return reader.db
     .select({ id: memories.id, scope: memories.scope, sessionId: memories.sessionId, category: memories.category, pid: projects.id, pname: projects.name })
     .from(memories)
@@ -72,6 +62,22 @@ export function selectExportKeys(ctx: Ctx, reader: ExportReader, q: ParsedExport
       category: k.category,
       project: k.pid === null ? null : { id: k.pid, name: k.pname ?? "" },
     }));
+}
+
+/** The conditions of `q` but its `ids` (the caller applies those: in SQL, or as a set). */
+export function exportFilters(ctx: Ctx, q: ParsedExportQuery): SQL[] {
+  const where: SQL[] = [];
+  const projectId = q.directory ? lookupProject(ctx, q.directory) : q.project;
+  if (projectId) where.push(eq(memories.projectId, projectId));
+  if (q.scope) where.push(inArray(memories.scope, q.scope));
+  if (q.category) where.push(inArray(memories.category, q.category));
+  if (q.status !== "all") where.push(inArray(memories.status, q.status));
+  if (q.pinned !== undefined) where.push(eq(memories.pinned, q.pinned));
+  if (q.tag?.length) catchUpForReader(ctx.sqlite);
+  for (const tag of q.tag ?? []) {
+    where.push(sql`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = ${memories.id} AND t.tag = ${tag})`);
+  }
+  return where;
 }
 
 /** The rows of `keys`, in their order, read EXPORT_PAGE at a time (one page per `next()` that crosses a page). */

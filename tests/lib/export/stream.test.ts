@@ -72,7 +72,7 @@ describe("the streamed export", () => {
       const { c } = store();
       const q = exportQuery.parse({ format, status: "all" });
       const whole = exportMemories(c, q, now).body;
-      const streamed = exportMemoriesStream(c, q, now, 0);
+      const streamed = await exportMemoriesStream(c, q, now, 0);
       expect(streamed.count).toBe(MEMORIES);
       const { text, chunks } = await drain(streamed.body);
       expect(text).toBe(whole);
@@ -84,7 +84,7 @@ describe("the streamed export", () => {
     const { c, ids } = store();
     const q = exportQuery.parse({ format: "json", status: "all" });
     const before = exportMemories(c, q, now).body;
-    const streamed = exportMemoriesStream(c, q, now, 0);
+    const streamed = await exportMemoriesStream(c, q, now, 0);
     const reader = streamed.body.getReader();
     const parts: Uint8Array[] = [(await reader.read()).value as Uint8Array];
     // Written on the server's connection after the first slice: a memory of a later page removed, one changed, one added.
@@ -103,7 +103,7 @@ describe("the streamed export", () => {
   it("a client that goes away releases the snapshot: writes and a later export go on", async () => {
     const { c } = store();
     const q = exportQuery.parse({ format: "markdown", status: "all" });
-    const streamed = exportMemoriesStream(c, q, now, 0);
+    const streamed = await exportMemoriesStream(c, q, now, 0);
     const reader = streamed.body.getReader();
     await reader.read();
     createMemory(c, { content: "after the cancelled export" });
