@@ -6,6 +6,7 @@ import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 import { messageIds, type WithParts } from "../helpers/plugin-messages";
+import { watchRecordedTurns } from "../helpers/record-spy";
 
 /**
  * The session's record of injected blocks rides in the compress request as what changed since the
@@ -41,18 +42,7 @@ describe("the record of injected blocks as a delta", () => {
     const sid = uid("ses");
     const s = rt.sessions.get(sid);
     /** The `injected` of each compress request of a turn, and the answers' `recorded`/`recordResend`. */
-    const sent: Record<string, unknown>[] = [];
-    const answers: { recorded?: boolean; recordResend?: boolean }[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await realFetch(input, init);
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : {};
-      if (new URL(String(input)).pathname === "/api/compress" && body.injected) {
-        sent.push(body.injected);
-        answers.push((await res.clone().json()) as { recorded?: boolean });
-      }
-      return res;
-    }) as typeof fetch;
+    const { sent, answers, restore } = watchRecordedTurns((injected) => injected);
     const stored = async () =>
       ((await (await server!.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as { value: unknown }).value;
     const history: WithParts[] = [user(sid, "hello there, let us start")];
@@ -101,7 +91,7 @@ describe("the record of injected blocks as a delta", () => {
       expect(s.injectedRecorded).toBe(s.injectedVersion);
       expect(await stored()).toEqual(injectedRecord(rt, s).value);
     } finally {
-      globalThis.fetch = realFetch;
+      restore();
     }
   });
 });

@@ -8,6 +8,7 @@ import { createRecollect } from "../../plugin/recollect";
 import type { Runtime } from "../../plugin/runtime";
 import { startServer, tempDir, type TestServer } from "../helpers/server";
 import { messageIds, type WithParts } from "../helpers/plugin-messages";
+import { watchRecordedTurns } from "../helpers/record-spy";
 
 /**
  * Issue 40: a long session's record of injected blocks (`recollect/injected/<session>`) grows every
@@ -66,18 +67,10 @@ describe("a long session's record of injected blocks past kv.maxValueBytes (issu
     const rt = (hooks as { __runtime?: Runtime }).__runtime!;
     const sid = uid("ses");
     const s = rt.sessions.get(sid);
-    const sent: { base?: string; bytes: number }[] = [];
-    const answers: { recorded?: boolean; recordResend?: boolean }[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await realFetch(input, init);
-      const body = typeof init?.body === "string" ? JSON.parse(init.body) : {};
-      if (new URL(String(input)).pathname === "/api/compress" && body.injected) {
-        sent.push({ base: body.injected.base, bytes: JSON.stringify(body.injected).length });
-        answers.push((await res.clone().json()) as { recorded?: boolean });
-      }
-      return res;
-    }) as typeof fetch;
+    const { sent, answers, restore } = watchRecordedTurns((injected) => ({
+      base: injected.base as string | undefined,
+      bytes: JSON.stringify(injected).length,
+    }));
     const history: WithParts[] = [user(sid, "hello there, let us start")];
     const questions = ["how do I run the staging deploy?", "where does the nightly backup write?", "when does the release train leave?"];
     try {
@@ -118,7 +111,7 @@ describe("a long session's record of injected blocks past kv.maxValueBytes (issu
       await vi.waitFor(() => expect(s.injectedRecorded).toBe(s.injectedVersion), { timeout: 60_000, interval: 50 });
       expect(new Map((await restored(server, sid)).attached)).toEqual(new Map(s.attached));
     } finally {
-      globalThis.fetch = realFetch;
+      restore();
     }
   });
 
