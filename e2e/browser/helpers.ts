@@ -26,8 +26,10 @@ export async function login(page: Page, s: TestServer, next = "/"): Promise<void
   const res = await s.api("/api/auth/tickets", { method: "POST", json: { next } });
   if (res.status !== 201) throw new Error(`minting a login link failed: ${res.status} ${await res.text()}`);
   const { url } = (await res.json()) as { url: string };
-  await page.goto(url);
-  await expect(page).toHaveURL(s.url + next);
+  const landed = await page.goto(url);
+  // The link answers with redirects only: a page left on /login?ticket= is an error answer, named here.
+  const answer = landed && page.url() !== s.url + next ? ` (answered ${landed.status()}: ${(await landed.text()).slice(0, 300)})` : "";
+  await expect(page, `the login link lands on ${next}${answer}`).toHaveURL(s.url + next);
 }
 
 export async function createMemory(s: TestServer, body: Record<string, unknown>): Promise<{ id: string }> {
