@@ -45,9 +45,17 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
     if (!reused) bulkLoad(ctx, n, c, hasModel ? { dimension: 384, model: providerId(ctx.config.embedding) } : null);
     ctx.close();
     const loadSeconds = reused ? "reused" : round((performance.now() - t0) / 1000, 1);
+    // The server's warm-up (start, model, vector index, near-duplicate index): wall, its CPU and RSS once done.
+    const started = performance.now();
     const server = await startBenchServer(dataDir, env);
     try {
       if (hasModel) await waitHybrid(server.url, server.token);
+      const warm = {
+        "warm-up s": round((performance.now() - started) / 1000, 1),
+        "warm-up cpu s": round((processCpuMs(server.pid) ?? NaN) / 1000, 1),
+        "warm-up rssMB": rssMB(server.pid),
+      };
+      console.log(`${n}: warm-up ${JSON.stringify(warm)}, load ${os.loadavg()[0].toFixed(1)}`);
       const modes = hasModel ? (["lexical", "hybrid"] as const) : (["lexical"] as const);
       for (const mode of modes) {
         // A client per mode: no kept-alive socket sits idle through the fetch comparison.
@@ -59,9 +67,12 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
           limit: 10,
           mode: mode === "lexical" ? "lexical" : "auto",
         });
-        const check = (status: number, json: { mode: string }) => {
+        // Timed requests that found nothing (every speed question has words the corpus holds: must stay 0).
+        let empty = 0;
+        const check = (status: number, json: { mode: string; results?: unknown[] }) => {
           if (status !== 200) throw new Error(`search failed: ${JSON.stringify(json)}`);
           if (json.mode !== mode) throw new Error(`expected ${mode} mode, got ${json.mode}`);
+          if (json.results?.length === 0) empty++;
         };
         const viaHttp = async (i: number) => {
           const t = performance.now();
@@ -71,7 +82,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
             );
           });
           const ms = performance.now() - t;
-          check(res.status, JSON.parse(res.body) as { mode: string });
+          check(res.status, JSON.parse(res.body) as { mode: string; results?: unknown[] });
           return ms;
         };
         const viaFetch = async (i: number) => {
@@ -100,7 +111,9 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
         // The server's own CPU per request (utime + stime, embedding workers included): what a
         // loaded machine inflates least.
         const cpuBefore = processCpuMs(server.pid);
+        empty = 0;
         for (let i = 0; i < count; i++) samples.push(await viaHttp(i));
+        const emptyAnswers = empty;
         const cpuAfter = processCpuMs(server.pid);
         // The same lexical questions again through fetch, for comparison.
         const fetched: number[] = [];
@@ -112,10 +125,12 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
           ...stats(samples),
           "server cpu ms/query": cpuBefore === null || cpuAfter === null ? "n/a" : round((cpuAfter - cpuBefore) / count),
           "cold cpu ms/query": coldBefore === null || coldAfter === null ? "n/a" : round((coldAfter - coldBefore) / warmUp),
+          "empty answers": emptyAnswers,
           "fetch p50": f.p50 || "",
           "fetch p95": f.p95 || "",
           rssMB: rssMB(server.pid),
           loadSeconds,
+          ...warm,
           load1: round(os.loadavg()[0], 1),
         });
         console.log(table([rows[rows.length - 1]]));
