@@ -11,7 +11,8 @@ import { tailBodies, type TailSet } from "./tail-profile";
  * request (process.cpuUsage). For each request of a tail-profile set (the speed bench's lexical
  * requests split by the question's hash, or the other sources' questions): `lexicalSearch` k = 100
  * (the FTS5 part, what the route asks) and `searchMemories` lexical limit 10 (the verb), with which
- * side goes first alternating. The answers are compared: `lexicalSearch`'s (seqs and bm25 in order)
+ * side goes first alternating. Each side's overlap@10 with the exhaustive BM25 ranking and its
+ * empty answers (none where a word matches) are reported too. The answers are compared: `lexicalSearch`'s (seqs and bm25 in order)
  * and the verb's (ids in order; the verb's ranking varies between two connections of the same
  * code beyond ties too, so `--base .` gives its A-against-A agreement).
  *
@@ -30,6 +31,8 @@ const opt = (name: string) => {
 type Side = {
   name: string;
   ctx: ReturnType<typeof benchCtx>;
+  /** overlap@10 of the top 10 of `lexical` with the exhaustive ranking (same filters), and whether it came back empty where that had a match. */
+  overlap: (b: Body) => { overlap: number; empty: boolean };
   lexical: (b: Body) => unknown[];
   verb: (b: Body) => Promise<{ results: { id: string }[] }>;
 };
@@ -41,12 +44,24 @@ async function side(name: string, root: string, store: string): Promise<Side> {
   const lexicalMod = await load("lib/search/lexical.ts");
   const bilingual = await load("lib/search/bilingual.ts");
   const search = await load("lib/search/search.ts");
+  const exhaustive = await load("lib/search/exhaustive.ts");
   const ctx = common.benchCtx({}, store) as ReturnType<typeof benchCtx>;
   const termsOf = (b: Body) => bilingual.searchQuery(b.query, ctx.config.search.translateQuery).terms;
+  const filtersOf = (b: Body) => ({ projectId: b.project ?? null, statuses: ["active"] });
+  const lexical = (b: Body) => lexicalMod.lexicalSearch(ctx, termsOf(b), filtersOf(b), 100) as { seq: number }[];
   return {
     name,
     ctx,
-    lexical: (b) => lexicalMod.lexicalSearch(ctx, termsOf(b), { projectId: b.project ?? null, statuses: ["active"] }, 100),
+    overlap: (b) => {
+      const best = (exhaustive.exhaustiveRanking(ctx.sqlite, termsOf(b), filtersOf(b), 10) as { seq: number }[]).map((r) => r.seq);
+      const got = new Set(
+        lexical(b)
+          .slice(0, 10)
+          .map((h) => h.seq),
+      );
+      return { overlap: best.length === 0 ? 1 : best.filter((seq) => got.has(seq)).length / best.length, empty: best.length > 0 && got.size === 0 };
+    },
+    lexical,
     verb: (b) =>
       search.searchMemories(
         ctx,
@@ -89,6 +104,10 @@ export async function runAb(base: string, storeA: string, storeB: string, set: T
     if (bounded) windowed.add(body.i);
   }
   proto.all = all;
+  const quality = [a, b].map((s) => {
+    const each = bodies.map((body) => s.overlap(body));
+    return { side: s.name, "overlap@10": round(each.reduce((t, e) => t + e.overlap, 0) / each.length, 3), empty: each.filter((e) => e.empty).length };
+  });
   for (const body of bodies) {
     if (hits(a, body) === hits(b, body)) same++;
     if ((await ids(a, body)) === (await ids(b, body))) sameVerb++;
@@ -134,7 +153,9 @@ export async function runAb(base: string, storeA: string, storeB: string, set: T
     `\nset ${set}: ${bodies.length} requests x ${reps} a side, load1 ${load1}; identical lexicalSearch answers ${same} / ${bodies.length} (verb: ${sameVerb}); CPU ms a request`,
   );
   console.log(table(rows));
-  return { set, reps, load1, requests: bodies.length, identicalLexical: same, identicalVerb: sameVerb, rows };
+  console.log("\nlexicalSearch k = 100, its top 10 against the exhaustive ranking (same filters)");
+  console.log(table(quality));
+  return { set, reps, load1, requests: bodies.length, identicalLexical: same, identicalVerb: sameVerb, quality, rows };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
