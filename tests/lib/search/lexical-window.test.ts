@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import type { SearchFilters } from "../../../lib/search/filters";
-import { lexicalSearch, scanPlan } from "../../../lib/search/lexical";
+import { lexicalSearch, ROWID, scanPlan } from "../../../lib/search/lexical";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
 
@@ -68,7 +68,7 @@ describe("the widening of a filtered lexical search", () => {
     const statements = scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, inA, K)));
     expect(statements).toHaveLength(2);
     // The second: a rowid range, neither the first window nor the candidates again.
-    expect(statements[1]).toContain("memory_fts.rowid < ?");
+    expect(statements[1]).toContain(`memory_fts.rowid < ${ROWID}`);
     expect(statements[1]).not.toContain("MATCH ?)");
     // What the wider window scores (its seqs and the candidates'), ranked exhaustively.
     const wider = plan.maxSeq - plan.window + 1;
@@ -92,5 +92,25 @@ describe("the widening of a filtered lexical search", () => {
     const all = lexicalSearch(ctx, terms, inA, 1500);
     expect(all).toHaveLength(1000);
     expect(all.map((h) => h.bm25)).toEqual(exhaustiveRanking(ctx.sqlite, terms, inA, 1500).map((r) => r.bm25));
+  });
+
+  it("hands FTS5 its rowid bounds as integers, which FTS5 seeks with; a number bound as is, FTS5 drops", () => {
+    const seq = (ctx.sqlite.prepare("SELECT max(rowid) FROM memory_fts WHERE memory_fts MATCH '\"alpha\"'").pluck().get() as number) - 2;
+    const eq = (bound: string) => ctx.sqlite.prepare(`SELECT rowid FROM memory_fts WHERE memory_fts MATCH '"alpha"' AND rowid = ${bound}`).pluck().all(seq);
+    // better-sqlite3 binds a JavaScript number as a REAL; FTS5 takes only an INTEGER bound
+    // (fts5GetRowidLimit) and walks the whole postings list otherwise. For `=` SQLite trusts FTS5
+    // with the check, so the dropped bound shows as every row: the cost a range bound paid unseen.
+    expect(eq(ROWID)).toEqual([seq]);
+    expect(eq("?").length).toBe(N / 2);
+    // Every bound lexicalSearch pushes into FTS5 (a `+rowid` is a check SQLite makes, never pushed)
+    // goes through ROWID: the first window, the widening's range, a tag filter's window.
+    const statements = [
+      ...scoringStatements(ctx.sqlite, () => lexicalSearch(ctx, terms, inA, K)),
+      ...scoringStatements(ctx.sqlite, () => lexicalSearch(ctx, ["alpha", "beta"], inA, K)),
+      ...scoringStatements(ctx.sqlite, () => lexicalSearch(ctx, terms, { ...inA, tags: ["x"] }, K)),
+    ];
+    const pushed = statements.flatMap((s) => [...s.matchAll(/(?<!\+)memory_fts\.rowid ([<>=]+) (\S+)/g)]);
+    expect(pushed.length).toBeGreaterThanOrEqual(4);
+    for (const [, , bound] of pushed) expect(bound).toBe("CAST(?");
   });
 });
