@@ -29,7 +29,9 @@
  * calls were on their way (the client, the socket writes and whatever else the process ran
  * meanwhile: GC threads included), and the turn's CPU on the main thread alone, p50 / p95.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--stages]
+ * `--per-request`: the server's main-thread CPU by call (method and path) of a turn, and outside them.
+ *
+ *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--stages] [--per-request]
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -122,11 +124,26 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   if (!PREPARE && typeof init?.body === "string" && init.body.includes('"prepare":true'))
     return new Response(JSON.stringify({ error: { code: "not_found", message: "refused by the bench (--no-prepare)" } }), { status: 404 });
   if (STAGES && timing && inFlight === 0) callCpuFrom = cpuNow();
+  // `--per-request`: the server's main-thread CPU from this call's start to its answer's head.
+  const perRequest = PER_REQUEST && timing && counting ? { key: requestKey(input, init), overlapped: inFlight > 0, main0: threadCpuMs(serverPid) } : undefined;
   inFlight++;
   changedAt = performance.now();
   try {
     const res = await realFetch(input, init);
     if (!res.ok && counting) calls.set(`failed: ${res.status}`, (calls.get(`failed: ${res.status}`) ?? 0) + 1);
+    if (perRequest) {
+      const main1 = threadCpuMs(serverPid);
+      const row = requestRows.get(perRequest.key) ?? { count: 0, overlapped: 0, bytesIn: 0, bytesOut: 0, mainCpu: [] };
+      row.count++;
+      if (perRequest.overlapped || inFlight > 1) row.overlapped++;
+      row.bytesIn += typeof init?.body === "string" ? Buffer.byteLength(init.body) : 0;
+      row.bytesOut += Number(res.headers.get("content-length") ?? 0);
+      if (perRequest.main0 !== null && main1 !== null) {
+        row.mainCpu.push(main1 - perRequest.main0);
+        turnCallsMain += main1 - perRequest.main0;
+      }
+      requestRows.set(perRequest.key, row);
+    }
     return res;
   } finally {
     inFlight--;
@@ -134,6 +151,24 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     if (STAGES && timing && inFlight === 0) callCpu += cpuNow() - callCpuFrom;
   }
 }) as typeof fetch;
+
+/**
+ * `--per-request`: each timed call of the last size, by entry, method and path: how many, the bytes
+ * each way, and the server's main-thread CPU from its start to its answer's head (schedstat, read in
+ * this process: it adds ~0.1 ms of plugin CPU a call, so the plugin's figures are not the headline in
+ * this mode). "overlapped": calls that shared that window with another call (their CPU counted twice).
+ * What the server's main thread spent in a turn outside every call's window is its own row.
+ */
+const PER_REQUEST = args.includes("--per-request");
+const requestRows = new Map<string, { count: number; overlapped: number; bytesIn: number; bytesOut: number; mainCpu: number[] }>();
+let requestEntry = "";
+/** The server main-thread CPU inside the current turn's call windows (`--per-request`). */
+let turnCallsMain = 0;
+function requestKey(input: RequestInfo | URL, init?: RequestInit): string {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const prepare = typeof init?.body === "string" && init.body.includes('"prepare":true') ? " (prepare)" : "";
+  return `${requestEntry}: ${init?.method ?? "GET"} ${url.pathname}${prepare}`;
+}
 
 /** The plugin's idle work done: no call on its way for 50 ms. */
 async function settled() {
@@ -161,6 +196,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const t0 = performance.now();
   const us0 = nowUs();
   callCpu = 0;
+  turnCallsMain = 0;
   timing = true;
   await turn();
   timing = false;
@@ -176,6 +212,13 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     note("while its calls were on their way", inCalls);
     // The main thread's own (schedstat, ns): the rest of the process's CPU is its other threads (the GC's helpers).
     note("main thread (the JavaScript)", main1 - main0);
+  }
+  if (PER_REQUEST && counting && windowEntry && serverMain0 !== null && serverMain1 !== null) {
+    const key = `${windowEntry}: (outside every call's window)`;
+    const row = requestRows.get(key) ?? { count: 0, overlapped: 0, bytesIn: 0, bytesOut: 0, mainCpu: [] };
+    row.count++;
+    row.mainCpu.push(serverMain1 - serverMain0 - turnCallsMain);
+    requestRows.set(key, row);
   }
   return {
     wall,
@@ -307,6 +350,7 @@ async function main() {
   const callRows: Record<string, string | number>[] = [];
   for (const target of SIZES) {
     stageCpu.clear();
+    requestRows.clear();
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
     const h1 = v1History(v1Session, steps);
@@ -321,6 +365,7 @@ async function main() {
     const perEntry = { v1: new Map<string, number>(), v2: new Map<string, number>() };
     const counted = async (entry: "v1" | "v2", t: number, turn: () => Promise<TurnCost>) => {
       calls.clear();
+      requestEntry = entry;
       counting = t >= WARMUP;
       windowEntry = t >= WARMUP ? entry : undefined;
       const cost = await turn();
@@ -421,6 +466,25 @@ async function main() {
   );
   printTable("The plugin's HTTP calls per turn (mean)", callRows);
   printTable("The V2 adapter alone per request (view, snapshot, write-back; in process, no server)", adapterRows);
+  if (PER_REQUEST) {
+    // Per turn: a call made on some turns only counts its mean over all of them in "CPU per turn".
+    const rowsOut = [...requestRows]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, r]) => {
+        const s = summarize(r.mainCpu);
+        const sum = r.mainCpu.reduce((a, b) => a + b, 0);
+        return {
+          call: key,
+          "per turn": (r.count / TURNS).toFixed(2),
+          overlapped: r.overlapped,
+          "bytes in / out a call": r.count ? `${Math.round(r.bytesIn / r.count)} / ${Math.round(r.bytesOut / r.count)}` : "",
+          "server main CPU a call p50 / p95 ms": `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}`,
+          "CPU per turn ms (mean)": (sum / TURNS).toFixed(2),
+        };
+      });
+    printTable(`The server's main thread by call (--per-request; the last size, ${TURNS} turns)`, rowsOut);
+    json.perRequest = Object.fromEntries([...requestRows].map(([k, r]) => [k, { ...r, mainCpu: summarize(r.mainCpu) }]));
+  }
   if (STAGES) {
     const stageRows = [...stageCpu]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -13,8 +13,13 @@
  * (node:perf_hooks "gc" entries), and the turns split by whether one did (the slow-turn tail).
  * `--same-query`: every turn's user message is the same words ("go on"), so the turn's recall
  * search is the previous turn's (lib/injection/turn-recall-cache.ts).
+ * `--gap-ms <n>`: the process sleeps n ms after each turn (the model's time in bench/plugin/entries.ts,
+ * 300 ms there): the same route on a process that went idle between turns, as the server does.
+ * `--gap-spin`: the gap spent in a busy loop of this thread instead (no allocation, no heap walk): the
+ * core never goes idle, so what a gap costs is split between the machine's idle (the vCPU halted) and
+ * the process's own state (its heap, V8's timers).
  *
- *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--per-turn] [--same-query] [--cpu-profile route.cpuprofile]
+ *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--per-turn] [--same-query] [--gap-ms 300 [--gap-spin]] [--cpu-profile route.cpuprofile]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +35,8 @@ const TOKENS = numberArg(args, "--tokens", 200_000);
 const WARMUP = 5;
 const PER_TURN = args.includes("--per-turn");
 const SAME_QUERY = args.includes("--same-query");
+const GAP_MS = numberArg(args, "--gap-ms", 0);
+const GAP_SPIN = args.includes("--gap-spin");
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
 const cpuMs = ownCpuMs;
@@ -118,6 +125,8 @@ async function main() {
       walls.push(routeWall);
     }
     await finishTurn(rt, s, history, sessionID, t);
+    if (GAP_MS && GAP_SPIN) for (const until = performance.now() + GAP_MS; performance.now() < until; );
+    else if (GAP_MS) await new Promise((resolve) => setTimeout(resolve, GAP_MS));
   }
   await profiler.stop();
   await runShutdown(() => {});
@@ -144,7 +153,10 @@ async function main() {
       if (xs.length)
         rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
   }
-  printTable(`The compress route's CPU per plugin turn, in process (${TURNS} turns, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`, rows);
+  printTable(
+    `The compress route's CPU per plugin turn, in process (${TURNS} turns${GAP_MS ? `, ${GAP_MS} ms apart${GAP_SPIN ? " spinning" : ""}` : ""}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    rows,
+  );
   writeResult("plugin-turn-route", { turns: TURNS, tokens, rows });
   process.exit(0);
 }

@@ -32,6 +32,12 @@ export type DirectHandler = ((req: Request) => Promise<Response>) & {
    * as bytes (`givenBody`), the request built without a body stream. Without it, the body always streams.
    */
   takesGivenBody?: true;
+  /**
+   * The route reads a query string (`?directory=...`): a request-target of its exact path followed
+   * by `?` and a query comes direct too (the plugin's `GET /api/context/stable` every 10 s, on the
+   * turn's path). Without it, any query sends the request through Next.js.
+   */
+  takesQuery?: true;
 };
 
 const routes = processSingleton("direct-routes", () => new Map<string, DirectHandler>());
@@ -86,10 +92,16 @@ export function registerDirectRoute(method: string, pathname: string, handler: D
 
 /**
  * The registered handler for a request line, or undefined (the request goes to Next.js). The
- * request-target must be the path exactly: a query string, a trailing slash or any other
- * spelling goes through Next.js and its normalisation.
+ * request-target's path must be the route's exactly: a trailing slash or any other spelling goes
+ * through Next.js and its normalisation, and so does a query string, unless the route
+ * `takesQuery` (the query is left as sent: the route parses it from the URL as behind Next.js).
  */
 export function directRouteFor(method: string | undefined, target: string | undefined): DirectHandler | undefined {
   if (!method || !target) return undefined;
-  return routes.get(keyOf(method, target));
+  const exact = routes.get(keyOf(method, target));
+  if (exact) return exact;
+  const query = target.indexOf("?");
+  if (query === -1) return undefined;
+  const handler = routes.get(keyOf(method, target.slice(0, query)));
+  return handler?.takesQuery ? handler : undefined;
 }

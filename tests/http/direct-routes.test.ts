@@ -180,6 +180,34 @@ describe("a small body read whole by the front gate (lib/http/direct-routes.ts D
   });
 });
 
+describe.each([
+  { path: "/api/context/stable", query: "directory=/repo/direct&budget=400" },
+  { path: "/api/loops/orphans", query: "directory=/repo/direct&staleMs=5000" },
+])("GET $path with its query string", ({ path, query }) => {
+  // Asked on the plugin's turn (the stable block every 10 s, the loops poll): the query string no
+  // longer sends it through Next.js (`takesQuery`); its guard and field errors stay.
+  it("answers directly what Next.js answered, the token check and field errors included", async () => {
+    const viaNext = await server.api(`${path}?${query}`); // the first request loads the route
+    const direct = await server.api(`${path}?${query}`);
+    expect(viaNext.status).toBe(200);
+    expect(direct.status).toBe(200);
+    expect(viaNext.headers.get("vary")).toMatch(/rsc/);
+    expect(direct.headers.get("vary")).toBeNull();
+    expect(securityHeaders(direct)).toEqual(securityHeaders(viaNext));
+    expect(direct.headers.get("content-type")).toBe(viaNext.headers.get("content-type"));
+    expect(stable(await direct.json())).toEqual(stable(await viaNext.json()));
+    const noToken = await fetch(`${server.url}${path}?${query}`);
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get("vary")).toBeNull();
+    const wrongToken = await fetch(`${server.url}${path}?${query}`, { headers: { authorization: "Bearer wrong" } });
+    expect(wrongToken.status).toBe(401);
+    const invalid = await server.api(`${path}?${query}&unknown=1`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("vary")).toBeNull();
+    expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe("bad_request");
+  });
+});
+
 describe("/api/health", () => {
   // Polled by the CLI and the plugin, and the answer issue 37 times while a big request runs: one
   // turn of the event loop on the direct path, where Next.js's handling waits behind a slice of that

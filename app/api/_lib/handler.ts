@@ -69,12 +69,17 @@ export function route<P = Record<string, never>>(handler: Handler<P>, options: {
  * Lists a route without params for the production server's direct path
  * (lib/http/direct-routes.ts): once Next.js has loaded this module, the front gate calls the same
  * handler for `method pathname` without Next.js's request handling. Returns the handler unchanged.
+ * `query: true`: the route reads its query string, and `pathname?query` comes direct too.
  */
-export function direct(method: string, pathname: string, handler: ReturnType<typeof route<Record<string, never>>>) {
+export function direct(method: string, pathname: string, handler: ReturnType<typeof route<Record<string, never>>>, options: { query?: true } = {}) {
   // The gate builds the NextRequest itself (`requestClass`): one request object, not two. A route
   // reads its body with readJson/parseBody (readBodyText): a small one may come as bytes (`takesGivenBody`).
   const answer = (req: Request) => handler(req instanceof NextRequest ? req : new NextRequest(req), { params: Promise.resolve({}) });
-  registerDirectRoute(method, pathname, Object.assign(answer, { requestClass: NextRequest, takesGivenBody: true as const }));
+  registerDirectRoute(
+    method,
+    pathname,
+    Object.assign(answer, { requestClass: NextRequest, takesGivenBody: true as const }, options.query ? { takesQuery: true as const } : {}),
+  );
   return handler;
 }
 
