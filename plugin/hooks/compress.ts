@@ -284,7 +284,8 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
   const sent: SentMessage[] = [];
   let keep = 0;
   let leading = true;
-  for (const [i, m] of messages.entries()) {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
     const parts = own(m);
     const before = prev?.messages[i];
     if (leading && before && sameMessage(before, m, parts)) {
