@@ -106,6 +106,8 @@ export interface CompressDeltaState {
   sent: Map<string, Snapshot>;
   /** Each part of the answer (stubs resolved), by id. */
   answer: Map<string, Part>;
+  /** A compression call is on its way that will take over `sent` and `answer` (updated in place with its answer). */
+  busy?: boolean;
 }
 
 /** One message of a compression call: snapshots of what was sent, and the parts answered for it. */

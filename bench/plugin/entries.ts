@@ -30,13 +30,19 @@
  * meanwhile: GC threads included), and the turn's CPU on the main thread alone, p50 / p95.
  *
  * `--per-request`: the server's main-thread CPU by call (method and path) of a turn, and outside them.
+ * Each entry's GCs a turn (scavenges, others) and what a turn allocated (the used heap's growth, over
+ * the turns no GC ran in) are in the table too. `--heap-profile <file>`: a sampling allocation
+ * profile (.heapprofile, every 4 KB; what the GC freed since included) of the measured turns, the
+ * idle work and both entries together.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--stages] [--per-request]
+ *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
+import { constants as perfConstants } from "node:perf_hooks";
+import v8 from "node:v8";
 import type { Hooks } from "@opencode-ai/plugin";
 import plugin from "../../plugin/index";
 import { createRecollect } from "../../plugin/recollect";
@@ -65,14 +71,24 @@ interface TurnCost {
   serverMainCpu: number | null;
   /** When the turn ran (performance.now()), to find the plugin process's GC pauses inside it. */
   span: [number, number];
+  /** The growth of the plugin process's used heap over the turn (bytes): what it allocated, when no GC ran in the turn. */
+  heapGrowth: number;
 }
 
-/** The plugin process's GC pauses (start, duration; performance.now() ms), as the GC reports them. */
-const gcPauses: [number, number][] = [];
+/** The plugin process's GC pauses (start, duration; performance.now() ms; minor: a scavenge), as the GC reports them. */
+const gcPauses: [number, number, boolean][] = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]);
+  for (const e of list.getEntries())
+    gcPauses.push([e.startTime, e.duration, (e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR]);
 }).observe({ entryTypes: ["gc"] });
 const gcIn = ([a, b]: [number, number]) => gcPauses.reduce((sum, [t, d]) => (t >= a && t <= b ? sum + d : sum), 0);
+/** The GCs that started inside a span: scavenges and the others (mark-compact, its incremental steps' finish). */
+const gcCountIn = ([a, b]: [number, number]) => {
+  let minor = 0;
+  let other = 0;
+  for (const [t, , isMinor] of gcPauses) if (t >= a && t <= b) isMinor ? minor++ : other++;
+  return { minor, other };
+};
 
 const IDLE = !args.includes("--no-idle");
 const STAGES = args.includes("--stages");
@@ -179,6 +195,8 @@ async function settled() {
 }
 
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
+/** `--heap-profile <file>`: a sampling allocation profile of the measured turns (the objects the GC freed since included). */
+const HEAP_PROFILE = args.includes("--heap-profile") ? args[args.indexOf("--heap-profile") + 1] : undefined;
 const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
@@ -192,6 +210,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const server0 = processThreadsCpuMs(serverPid);
   const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
+  const heap0 = v8.getHeapStatistics().used_heap_size;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const us0 = nowUs();
@@ -204,6 +223,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const wall = performance.now() - t0;
   if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
+  const heapGrowth = v8.getHeapStatistics().used_heap_size - heap0;
   const main1 = STAGES ? mainThreadCpuMs() : 0;
   const server1 = processThreadsCpuMs(serverPid);
   const serverMain1 = threadCpuMs(serverPid);
@@ -226,6 +246,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     serverCpu: server0 === null || server1 === null ? null : server1 - server0,
     serverMainCpu: serverMain0 === null || serverMain1 === null ? null : serverMain1 - serverMain0,
     span: [t0, t0 + wall],
+    heapGrowth,
   };
 }
 
@@ -375,6 +396,7 @@ async function main() {
       if (t >= WARMUP) times[entry].push(cost);
     };
     const inspector = PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
+    const heapInspector = HEAP_PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
       if (inspector && t === WARMUP) {
         inspector.connect();
@@ -382,6 +404,15 @@ async function main() {
         await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
         await inspector.post("Profiler.start");
         windows.v1.length = windows.v2.length = 0;
+      }
+      if (heapInspector && t === WARMUP) {
+        heapInspector.connect();
+        await heapInspector.post("HeapProfiler.enable");
+        await heapInspector.post("HeapProfiler.startSampling", {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        } as never);
       }
       await counted("v1", t, () => v1Turn(hooks, v1Session, h1, t));
       await new Promise((r) => setTimeout(r, LLM_MS));
@@ -396,6 +427,11 @@ async function main() {
         fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, windows[entry])));
       inspector.disconnect();
     }
+    if (heapInspector && HEAP_PROFILE) {
+      const { profile } = await heapInspector.post("HeapProfiler.stopSampling");
+      fs.writeFileSync(HEAP_PROFILE, JSON.stringify(profile));
+      heapInspector.disconnect();
+    }
     await host.unload();
     // The GC observer reports on its own schedule: let it catch up.
     await new Promise((r) => setTimeout(r, 50));
@@ -403,6 +439,12 @@ async function main() {
       const wall = summarize(xs.map((x) => x.wall));
       const plugin = summarize(xs.map((x) => x.pluginCpu));
       const gc = summarize(xs.map((x) => gcIn(x.span)));
+      const gcCounts = xs.map((x) => gcCountIn(x.span));
+      const scavenges = gcCounts.reduce((n, c) => n + c.minor, 0) / xs.length;
+      const otherGcs = gcCounts.reduce((n, c) => n + c.other, 0) / xs.length;
+      // What a turn allocated: the heap's growth over the turns no GC ran in (a GC frees, and the growth means nothing then).
+      const quiet = xs.filter((_, i) => gcCounts[i]!.minor + gcCounts[i]!.other === 0).map((x) => x.heapGrowth / 1024);
+      const allocated = quiet.length ? summarize(quiet) : undefined;
       const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
       const servedMain = xs.every((x) => x.serverMainCpu !== null) ? summarize(xs.map((x) => x.serverMainCpu!)) : undefined;
       const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
@@ -413,6 +455,8 @@ async function main() {
         "max ms": wall.max,
         "plugin CPU p50 / p95 / p99": triple(plugin),
         "of it GC p50 / p95": `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
+        "GCs a turn (scavenges / others)": `${scavenges.toFixed(2)} / ${otherGcs.toFixed(2)}`,
+        "KB allocated p50 / p95 (turns without a GC)": allocated ? `${allocated.p50.toFixed(0)} / ${allocated.p95.toFixed(0)} (${allocated.n})` : "n/a",
         "server CPU p50 / p95 / p99": served ? triple(served) : "n/a",
         "of it main thread p50 / p95 / p99": servedMain ? triple(servedMain) : "n/a",
         "both CPU p50 / p95 / p99": both ? triple(both) : "n/a",
@@ -422,6 +466,8 @@ async function main() {
         ...wall,
         pluginCpu: plugin,
         pluginGc: gc,
+        pluginGcCount: { scavenges, others: otherGcs },
+        pluginAllocatedKb: allocated ?? null,
         serverCpu: served ?? null,
         serverMainCpu: servedMain ?? null,
         cpu: both ?? null,

@@ -29,8 +29,13 @@ export interface CompressedTurn {
 const NONE: CompressedTurn = { nudges: [] };
 
 const attachedPart = (p: Part) => p.id.startsWith(ATTACHED_PART_PREFIX);
+/** A plain loop: this runs for every message of the history on every turn (no callback per part). */
+function hasAttached(parts: Part[]): boolean {
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.id.startsWith(ATTACHED_PART_PREFIX)) return true;
+  return false;
+}
 /** The message's own parts (without the blocks the plugin attached); the same array when it has none, as nearly always. */
-const own = (m: WithParts) => (m.parts.some(attachedPart) ? m.parts.filter((p) => !attachedPart(p)) : m.parts);
+const own = (m: WithParts) => (hasAttached(m.parts) ? m.parts.filter((p) => !attachedPart(p)) : m.parts);
 
 /**
  * Sends the history to `/api/compress` and writes the result back into the same array (OpenCode
@@ -56,7 +61,27 @@ export async function compressHistory(
 ): Promise<CompressedTurn> {
   // The call would be refused at once: spare the comparison.
   if (rt.client.breaker.state === "open") return keepCompressed(s, messages);
-  const prev = s.compressDelta;
+  const last = s.compressDelta;
+  // The answer updates the last call's maps by part id in place (the messages after the kept ones):
+  // a call that finds them taken by another call still on its way works on copies of them.
+  const claimed = !!last && !last.busy;
+  const prev = last && !claimed ? { ...last, sent: new Map(last.sent), answer: new Map(last.answer) } : last;
+  if (claimed) last.busy = true;
+  try {
+    return await exchange(rt, s, messages, prev, recall, recallInto);
+  } finally {
+    if (claimed) last.busy = false;
+  }
+}
+
+async function exchange(
+  rt: Runtime,
+  s: SessionState,
+  messages: WithParts[],
+  prev: CompressDeltaState | undefined,
+  recall?: RecallContextInput,
+  recallInto?: string,
+): Promise<CompressedTurn> {
   const { sent, keep } = compare(prev, messages);
   // The record goes when one is owed, or to be completed with the turn's recall block (`recallInto`).
   const into = recall && recallInto ? recallInto : undefined;
@@ -137,12 +162,14 @@ export async function compressHistory(
     }
     resolved.push(parts);
   }
-  const answered = new Map<string, Part>();
-  for (const [i, parts] of resolved.entries()) {
-    for (const p of parts) answered.set(p.id, p);
+  // Both maps by part id: the last call's, with its messages after the common start replaced by
+  // this call's (read before the loop below writes this call's answers into shared records).
+  const maps = base ? updateMaps(base, sent, resolved, Math.min(kept, keep), keep) : undefined;
+  for (let i = 0; i < resolved.length; i++) {
+    const parts = resolved[i]!;
     sent[i]!.answer = parts;
     const original = messages[i]!.parts;
-    if (original.some(attachedPart)) {
+    if (hasAttached(original)) {
       const attached = original.filter(attachedPart);
       original.splice(0, original.length, ...parts, ...attached);
     } else {
@@ -152,8 +179,7 @@ export async function compressHistory(
     }
   }
   if (typeof answer.base === "string") {
-    const parts = new Map<string, Snapshot>();
-    for (const m of sent) m.parts.forEach((p, j) => parts.set(m.partIds[j]!, p));
+    const { parts, answered } = maps ?? wholeMaps(sent, resolved);
     const accepts = Array.isArray(answer.accepts) ? answer.accepts : [];
     s.compressDelta = {
       base: answer.base,
@@ -199,6 +225,53 @@ export async function prepareNextTurn(rt: Runtime, s: SessionState, history: unk
   );
 }
 
+/** Both maps by part id built over every message: the snapshots sent, and the parts answered. */
+function wholeMaps(sent: SentMessage[], resolved: Part[][]): { parts: Map<string, Snapshot>; answered: Map<string, Part> } {
+  const parts = new Map<string, Snapshot>();
+  const answered = new Map<string, Part>();
+  for (const m of sent) for (let j = 0; j < m.partIds.length; j++) parts.set(m.partIds[j]!, m.parts[j]);
+  for (const ps of resolved) for (const p of ps) answered.set(p.id, p);
+  return { parts, answered };
+}
+
+/**
+ * The last call's maps (taken over: the caller owns them, see `compressHistory`) updated for this
+ * call: the entries of its messages from `answeredFrom` (answers) and `sentFrom` (snapshots) on are
+ * removed, and this call's from the same index on added. The messages before are the same as in
+ * the last call, so a turn costs what changed rather than a walk over every part. A part id found
+ * twice (the sizes then differ from the parts counted) falls back to whole maps, which keep the
+ * last one as before.
+ */
+function updateMaps(
+  base: CompressDeltaState,
+  sent: SentMessage[],
+  resolved: Part[][],
+  answeredFrom: number,
+  sentFrom: number,
+): { parts: Map<string, Snapshot>; answered: Map<string, Part> } {
+  if (answeredFrom === 0 || sentFrom === 0) return wholeMaps(sent, resolved);
+  const { sent: parts, answer: answered } = base;
+  for (let i = answeredFrom; i < base.messages.length; i++) for (const p of base.messages[i]!.answer) answered.delete(p.id);
+  for (let i = sentFrom; i < base.messages.length; i++) for (const id of base.messages[i]!.partIds) parts.delete(id);
+  let answers = 0;
+  let snapshots = 0;
+  for (let i = 0; i < resolved.length; i++) {
+    const ps = resolved[i]!;
+    answers += ps.length;
+    if (i >= answeredFrom) for (const p of ps) answered.set(p.id, p);
+    const m = sent[i]!;
+    snapshots += m.partIds.length;
+    if (i >= sentFrom) for (let j = 0; j < m.partIds.length; j++) parts.set(m.partIds[j]!, m.parts[j]);
+  }
+  return answered.size === answers && parts.size === snapshots ? { parts, answered } : wholeMaps(sent, resolved);
+}
+
+/** Every flag set (a plain loop: it runs for most messages of the history every turn). */
+function allTrue(flags: boolean[]): boolean {
+  for (let i = 0; i < flags.length; i++) if (!flags[i]) return false;
+  return true;
+}
+
 /** The recall part of an answer, checked as a separate recall answer is (SHAPES.recall). */
 const validRecall = (r: unknown): r is RecallContextDto => SHAPES.recall(r);
 
@@ -211,14 +284,15 @@ function compare(prev: CompressDeltaState | undefined, messages: WithParts[]): {
   const sent: SentMessage[] = [];
   let keep = 0;
   let leading = true;
-  for (const [i, m] of messages.entries()) {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
     const parts = own(m);
     const before = prev?.messages[i];
     if (leading && before && sameMessage(before, m, parts)) {
       // The whole message as in the last call: its record again (it was all stubs then too), or one
       // sharing its snapshots and answer (it had new parts then). Most of a long history, every turn.
       keep++;
-      sent.push(before.unchanged.every(Boolean) ? before : { ...before, unchanged: parts.map(() => true), answer: before.answer });
+      sent.push(allTrue(before.unchanged) ? before : { ...before, unchanged: new Array<boolean>(parts.length).fill(true), answer: before.answer });
       continue;
     }
     const unchanged = parts.map((p) => {

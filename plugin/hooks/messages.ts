@@ -157,7 +157,11 @@ async function finishBlock(_rt: Runtime, s: SessionState, plan: BlockPlan, res: 
  */
 function shownInHistory(s: SessionState, history: WithParts[]): string[] {
   const ids = new Set<string>();
-  for (const m of history) for (const id of m.info.role === "user" ? (s.recalled.get(m.info.id) ?? []) : []) ids.add(id);
+  for (const m of history) {
+    // Only user messages with a recall of their own (no array made for every other message).
+    const recalled = m.info.role === "user" ? s.recalled.get(m.info.id) : undefined;
+    if (recalled) for (const id of recalled) ids.add(id);
+  }
   return [...ids];
 }
 
@@ -167,7 +171,13 @@ function attachBlocks(s: SessionState, messages: WithParts[]) {
     const block = s.attached.get(m.info.id);
     if (!block) continue;
     const partID = `${ATTACHED_PART_PREFIX}${m.info.id}`;
-    if (m.parts.some((p) => p.id === partID)) continue;
+    if (hasPart(m.parts, partID)) continue;
     m.parts.push({ id: partID, sessionID: s.id, messageID: m.info.id, type: "text", text: block, synthetic: true } as Part);
   }
+}
+
+/** A plain loop (it runs for every user message with a block, every turn). */
+function hasPart(parts: Part[], id: string): boolean {
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.id === id) return true;
+  return false;
 }

@@ -73,28 +73,30 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
       view.byId.set(m.id, m);
       continue;
     }
+    // Plain loops over the content: this runs for every message of the history on every request.
     if (m.role === "tool") {
-      m.content.forEach((c, i) => c.type === "tool-result" && fillResult(c as Extract<ContentPart, { type: "tool-result" }>, m, i));
+      for (let i = 0; i < m.content.length; i++) {
+        const c = m.content[i]!;
+        if (c.type === "tool-result") fillResult(c as Extract<ContentPart, { type: "tool-result" }>, m, i);
+      }
       continue;
     }
     if ((m.role !== "user" && m.role !== "assistant") || !m.id) continue;
     const id = m.id;
     const parts: Part[] = [];
-    m.content.forEach((c, i) => {
-      const partID = `${id}:${i}`;
+    for (let i = 0; i < m.content.length; i++) {
+      const c = m.content[i]!;
       if (c.type === "text" || c.type === "reasoning") {
+        const partID = `${id}:${i}`;
         const text = String(c.text ?? "");
         // A command's outcome the plugin sent as a synthetic message (client.ts) arrives as a user
         // message: marked, so recall, extraction and the nudge do not take it for the user's words.
         const ours = m.role === "user" && c.type === "text" && synthetic.has(text);
-        parts.push({
-          id: partID,
-          sessionID,
-          messageID: id,
-          type: c.type,
-          text,
-          ...(ours ? { synthetic: true, metadata: { recollect: "outcome" } } : {}),
-        } as Part);
+        parts.push(
+          (ours
+            ? { id: partID, sessionID, messageID: id, type: c.type, text, synthetic: true, metadata: { recollect: "outcome" } }
+            : { id: partID, sessionID, messageID: id, type: c.type, text }) as Part,
+        );
         view.where.set(partID, { kind: "text", message: m, index: i });
       } else if (c.type === "tool-call") {
         const call = c as Extract<ContentPart, { type: "tool-call" }>;
@@ -113,7 +115,7 @@ export function toV1View(sessionID: string, messages: Message[], synthetic: Read
       } else if (c.type === "tool-result") {
         fillResult(c as Extract<ContentPart, { type: "tool-result" }>, m, i);
       }
-    });
+    }
     view.byId.set(id, m);
     view.messages.push({ info: { id, sessionID, role: m.role } as V1Message, parts });
   }

@@ -334,6 +334,60 @@ describe("messages.transform", () => {
       expect(turn.messages.map((m) => m.parts.map((p) => p.id))).toEqual(history.map((m) => m.parts.map((p) => p.id)));
     }
   });
+
+  it("keeps its maps by part id, updated from turn to turn, those of the history sent: two turns at once, a compaction, and the bytes of a whole send", async () => {
+    const { hooks, rt } = await plugin({ recall: false });
+    const sid = "ses_maps";
+    const big = Array.from({ length: 600 }, (_, i) => `line ${i}: linking module ${i % 11} ok`).join("\n") + "\nERROR: link failed in module 3\n";
+    const history: WithParts[] = [user(sid, "link it"), assistant(sid, "bash", big)];
+    for (let i = 0; i < 3; i++) history.push(user(sid, `go ${i}`), assistant(sid, "bash", `done ${i}`, { command: `echo ${i}` }));
+    const transform = async (ms: WithParts[]) => {
+      const turn = { messages: structuredClone(ms) };
+      await hooks["experimental.chat.messages.transform"]!({}, turn);
+      return turn.messages;
+    };
+    // Both maps hold exactly the parts of the history last sent (no part left over from an earlier call).
+    const expectMapsOf = (ms: WithParts[]) => {
+      const ids = ms.flatMap((m) => m.parts.map((p) => p.id)).sort();
+      const delta = rt.sessions.get(sid).compressDelta!;
+      expect([...delta.sent.keys()].sort()).toEqual(ids);
+      expect([...delta.answer.keys()].sort()).toEqual(ids);
+    };
+    await transform(history);
+    // Two requests of the same session at once (a title or sub-request beside the turn's): one of them
+    // works on copies of the maps the other takes over.
+    history.push(user(sid, "next"), assistant(sid, "bash", "done next", { command: "echo next" }));
+    const [a, b] = await Promise.all([transform(history), transform(history)]);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    for (let i = 0; i < 3; i++) {
+      history.push(user(sid, `more ${i}`), assistant(sid, "bash", `done more ${i}`, { command: `echo more ${i}` }));
+      const delta = await transform(history);
+      expectMapsOf(history);
+      // The history through the delta exchange is byte for byte a whole send's (the server's compressed
+      // bytes of a session are stable), and its compressed part came back as a stub resolved by the map.
+      const kept = rt.sessions.get(sid).compressDelta;
+      rt.sessions.get(sid).compressDelta = undefined;
+      const whole = await transform(history);
+      expect(JSON.stringify(delta)).toBe(JSON.stringify(whole));
+      expect(JSON.stringify(delta[1])).toContain("ERROR: link failed in module 3");
+      expect(JSON.stringify(delta[1]).length).toBeLessThan(big.length / 2);
+      // The next turn goes on from the delta call's state, as the session would.
+      if (i < 2) rt.sessions.get(sid).compressDelta = kept;
+    }
+    // The last message changed since the call before (a part of it replaced by one of another id):
+    // the part it no longer has leaves both maps.
+    const last = history[history.length - 1]!;
+    last.parts[0] = { ...last.parts[0]!, id: uid("prt"), text: "Ran it again." } as Part;
+    await transform(history);
+    expectMapsOf(history);
+    // A compaction: the first messages leave the history; the maps follow.
+    const compacted = history.slice(2);
+    await transform(compacted);
+    expectMapsOf(compacted);
+    compacted.push(user(sid, "after"), assistant(sid, "bash", "done after", { command: "echo after" }));
+    await transform(compacted);
+    expectMapsOf(compacted);
+  });
 });
 
 describe("tools", () => {
