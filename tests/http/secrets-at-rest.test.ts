@@ -414,7 +414,10 @@ beforeAll(async () => {
       }
     },
     { timeout: 30_000, interval: 100 },
-  );
+  ).catch((error: Error) => {
+    // The rows never came (once on a loaded CI): the server's own last lines say why.
+    throw new Error(`${error.message}\nthe server's last lines:\n${server.log().split("\n").slice(-40).join("\n")}`);
+  });
   running = scanDataDir(server.dataDir);
   await server.stop();
   stopped = scanDataDir(server.dataDir);
