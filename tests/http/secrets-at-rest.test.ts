@@ -403,21 +403,23 @@ beforeAll(async () => {
   // Access counts are written up to a second after the answer: wait for the recall and search rows
   // (injections of the stable and recall blocks are recorded too).
   const db = path.join(server.dataDir, "recollect.db");
-  await vi.waitFor(
-    () => {
-      const live = new Database(db, { readonly: true });
-      try {
-        const kinds = live.prepare("SELECT kind, count(*) AS n FROM access_log GROUP BY kind").all() as { kind: string; n: number }[];
-        expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["recall", "search"]));
-      } finally {
-        live.close();
-      }
-    },
-    { timeout: 30_000, interval: 100 },
-  ).catch((error: Error) => {
-    // The rows never came (once on a loaded CI): the server's own last lines say why.
-    throw new Error(`${error.message}\nthe server's last lines:\n${server.log().split("\n").slice(-40).join("\n")}`);
-  });
+  await vi
+    .waitFor(
+      () => {
+        const live = new Database(db, { readonly: true });
+        try {
+          const kinds = live.prepare("SELECT kind, count(*) AS n FROM access_log GROUP BY kind").all() as { kind: string; n: number }[];
+          expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(["recall", "search"]));
+        } finally {
+          live.close();
+        }
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .catch((error: Error) => {
+      // The rows never came (once on a loaded CI): the server's own last lines say why.
+      throw new Error(`${error.message}\nthe server's last lines:\n${server.log().split("\n").slice(-40).join("\n")}`);
+    });
   running = scanDataDir(server.dataDir);
   await server.stop();
   stopped = scanDataDir(server.dataDir);
