@@ -417,8 +417,10 @@ beforeAll(async () => {
       { timeout: 30_000, interval: 100 },
     )
     .catch((error: Error) => {
-      // The rows never came (once on a loaded CI): the server's own last lines say why.
-      throw new Error(`${error.message}\nthe server's last lines:\n${server.log().split("\n").slice(-40).join("\n")}`);
+      // The rows never came (on a loaded CI): the server's log file says why (a refused flush is a warning there, not on stdout).
+      const logFile = path.join(server.dataDir, "logs", "recollect.log");
+      const logged = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n") : "(no log file)";
+      throw new Error(`${error.message}\nthe server's output:\n${server.log().split("\n").slice(-20).join("\n")}\nits log's last lines:\n${logged}`);
     });
   running = scanDataDir(server.dataDir);
   await server.stop();
