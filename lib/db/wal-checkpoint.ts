@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { appRoot } from "../paths";
+import { processSingleton } from "../process-singleton";
 
 /**
  * `PRAGMA wal_checkpoint(PASSIVE)` in a worker thread with a connection of its own (lib/db/checkpoint-worker.mjs),
@@ -32,25 +33,52 @@ export async function checkpointOffThread(
 }
 
 /**
+ * Read-only descriptors of the WAL indexes `walBacklog` reads, one per `-shm` file, kept open for
+ * the life of the process. POSIX record locks belong to the process, not to a descriptor: closing
+ * ANY descriptor of a file drops every lock the process holds on it, SQLite's included. Opened,
+ * read and closed after each access flush, this read dropped the server's shared lock on the WAL
+ * index; the next process to open the database (the CLI, a reader) then took itself for the first,
+ * truncated the index under the server's mapping, and the server died of SIGBUS mid-write.
+ * So a descriptor is opened once and never closed (the process's exit closes it).
+ */
+const walIndexes = processSingleton("walIndexDescriptors", () => new Map<string, { fd: number; ino: number }>());
+/** Files past this many get no backlog (undefined: the commit checkpoints as SQLite does by default). */
+const MAX_WAL_INDEXES = 64;
+
+/**
  * Pages committed to the log of the database `file` and not yet copied into it (`mxFrame - nBackfill`
  * of the WAL index, the `-shm` file: sqlite.org/walformat.html, header at 0, checkpoint info at 96,
  * native byte order); undefined when there is no WAL index (not WAL mode, in memory).
  */
 export function walBacklog(file: string): number | undefined {
+  const fd = walIndexDescriptor(`${file}-shm`);
+  if (fd === undefined) return undefined;
   const shm = Buffer.alloc(100);
-  let fd: number;
-  try {
-    fd = fs.openSync(`${file}-shm`, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    if (fs.readSync(fd, shm, 0, 100, 0) < 100) return undefined;
-  } finally {
-    fs.closeSync(fd);
-  }
+  if (fs.readSync(fd, shm, 0, 100, 0) < 100) return undefined;
   const le = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   const mxFrame = le ? shm.readUInt32LE(16) : shm.readUInt32BE(16);
   const nBackfill = le ? shm.readUInt32LE(96) : shm.readUInt32BE(96);
   return Math.max(0, mxFrame - nBackfill);
+}
+
+/** The kept descriptor of a WAL index; a new one when the file at that path is another (a store made anew). */
+function walIndexDescriptor(shmPath: string): number | undefined {
+  let ino: number;
+  try {
+    ino = fs.statSync(shmPath).ino;
+  } catch {
+    return undefined;
+  }
+  const kept = walIndexes.get(shmPath);
+  if (kept?.ino === ino) return kept.fd;
+  // The old descriptor stays open too: a connection may still hold locks on the old file.
+  if (walIndexes.size >= MAX_WAL_INDEXES) return undefined;
+  let fd: number;
+  try {
+    fd = fs.openSync(shmPath, "r");
+  } catch {
+    return undefined;
+  }
+  walIndexes.set(shmPath, { fd, ino: fs.fstatSync(fd).ino });
+  return fd;
 }

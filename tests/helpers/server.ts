@@ -80,6 +80,8 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   reapOnExit(child);
+  // A server that dies mid-test (a signal: SIGBUS, SIGSEGV) says so in its output, which failures quote.
+  child.on("exit", (code, signal) => (output += `\n[the server exited: code ${code}, signal ${signal}]\n`));
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;

@@ -417,7 +417,8 @@ beforeAll(async () => {
       { timeout: 30_000, interval: 100 },
     )
     .catch((error: Error) => {
-      // The rows never came (on a loaded CI): the server's log file says why (a refused flush is a warning there, not on stdout).
+      // The rows never came: the server's output (with its exit signal: a SIGBUS here was the WAL index truncated under it,
+      // tests/lib/db/wal-backlog-locks.test.ts) and its log file say why (a refused flush is a warning there, not on stdout).
       const logFile = path.join(server.dataDir, "logs", "recollect.log");
       const logged = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n") : "(no log file)";
       throw new Error(`${error.message}\nthe server's output:\n${server.log().split("\n").slice(-20).join("\n")}\nits log's last lines:\n${logged}`);

@@ -49,6 +49,7 @@ const PROCESS_SINGLETONS: Record<string, string> = {
   logSink: "the log file, opened by boot and written before and without a database",
   connectionState: "the owner of every connection slot (one WeakMap for all bundles)",
   writeLaterDue: "deferred writes of every connection, flushed when the process exits",
+  walIndexDescriptors: "one read-only descriptor per WAL index (-shm), never closed: a close drops the process's SQLite locks on it",
   "sliced-write-gate": "the one sliced write (an import) holding the write lock on its own connection, and the requests waiting for it",
   requestMetrics: "request counts of the process (/api/metrics), recorded before a database is opened",
   injectedBlocks: "counts of the process's injected blocks (/api/metrics)",
