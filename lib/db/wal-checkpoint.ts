@@ -71,7 +71,12 @@ function walIndexDescriptor(shmPath: string): number | undefined {
   }
   const kept = walIndexes.get(shmPath);
   if (kept?.ino === ino) return kept.fd;
-  // The old descriptor stays open too: a connection may still hold locks on the old file.
+  if (kept) {
+    // That index was unlinked (SQLite does so when the last connection closes it): no process can
+    // open it by its path any more, so the locks this close drops protect nothing.
+    fs.closeSync(kept.fd);
+    walIndexes.delete(shmPath);
+  }
   if (walIndexes.size >= MAX_WAL_INDEXES) return undefined;
   let fd: number;
   try {
