@@ -201,7 +201,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -308,7 +308,17 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8" || set === "r9" || set === "r10" || set === "r11" || set === "r12";
+  const r3 =
+    set === "r3" ||
+    set === "r4" ||
+    set === "r5" ||
+    set === "r6" ||
+    set === "r7" ||
+    set === "r8" ||
+    set === "r9" ||
+    set === "r10" ||
+    set === "r11" ||
+    set === "r12";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
