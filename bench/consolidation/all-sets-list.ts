@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r11's frozen half is not one). */
+/** Every set that is tuning data now (r12's frozen half is not one). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -22,4 +22,6 @@ export const TUNING_SETS: Set_[] = [
   "r10-tuning",
   "r10-frozen",
   "r11-tuning",
+  "r11-frozen",
+  "r12-tuning",
 ];

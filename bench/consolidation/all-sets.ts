@@ -1,7 +1,7 @@
 /**
  * Precision and recall of merges and supersessions on every set that is tuning data now: the first
- * set's halves, extra, r3..r10 (both halves: every one of their frozen halves has been scored) and
- * r11's tuning half, each its own store, then pooled. r11's frozen half is never scored here.
+ * set's halves, extra, r3..r11 (both halves: every one of their frozen halves has been scored) and
+ * r12's tuning half, each its own store, then pooled. r12's frozen half is never scored here.
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/all-sets.ts`
  * Writes bench/results/consolidation-all-sets.json.

@@ -45,7 +45,11 @@
  * issue #38's tenth pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r11 --half frozen` (r10's frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * The r12 set (blind-store-r12.ts, split by sha256("consolidation-blind-r12:" + id)) was written for
+ * issue #38's eleventh pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r12 --half frozen` (r11's frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11|r12] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
  * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
@@ -75,6 +79,7 @@ import { BLIND_FAMILIES_R8, halfOfR8 } from "./blind-store-r8";
 import { BLIND_FAMILIES_R9, halfOfR9 } from "./blind-store-r9";
 import { BLIND_FAMILIES_R10, halfOfR10 } from "./blind-store-r10";
 import { BLIND_FAMILIES_R11, halfOfR11 } from "./blind-store-r11";
+import { BLIND_FAMILIES_R12, halfOfR12 } from "./blind-store-r12";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -99,7 +104,9 @@ export type Set_ =
   | "r10-tuning"
   | "r10-frozen"
   | "r11-tuning"
-  | "r11-frozen";
+  | "r11-frozen"
+  | "r12-tuning"
+  | "r12-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
@@ -123,7 +130,9 @@ export const familiesOf = (set: Set_) =>
                     ? BLIND_FAMILIES_R10.filter((f) => `r10-${halfOfR10(f.id)}` === set)
                     : set === "r11-tuning" || set === "r11-frozen"
                       ? BLIND_FAMILIES_R11.filter((f) => `r11-${halfOfR11(f.id)}` === set)
-                      : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+                      : set === "r12-tuning" || set === "r12-frozen"
+                        ? BLIND_FAMILIES_R12.filter((f) => `r12-${halfOfR12(f.id)}` === set)
+                        : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -192,7 +201,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -246,7 +255,7 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r11-frozen") throw new Error("the r11 frozen half is not studied pair by pair");
+    if (half === "r12-frozen") throw new Error("the r12 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -299,7 +308,17 @@ if (isMain) {
   };
   // `--set r3|r4` names round three's or this task's set; `--half tuning|frozen|extra` one half of the chosen set.
   const set = arg("--set");
-  const r3 = set === "r3" || set === "r4" || set === "r5" || set === "r6" || set === "r7" || set === "r8" || set === "r9" || set === "r10" || set === "r11";
+  const r3 =
+    set === "r3" ||
+    set === "r4" ||
+    set === "r5" ||
+    set === "r6" ||
+    set === "r7" ||
+    set === "r8" ||
+    set === "r9" ||
+    set === "r10" ||
+    set === "r11" ||
+    set === "r12";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
@@ -317,6 +336,8 @@ if (isMain) {
         "r10-tuning",
         "r10-frozen",
         "r11-tuning",
+        "r11-frozen",
+        "r12-tuning",
       ] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.

@@ -1,6 +1,6 @@
 /**
  * How the claim-level check (lib/consolidation/claim-check.ts) judges the pairs the rules propose
- * on every set that is tuning data now (bench/consolidation/all-sets-list.ts; never r11's frozen
+ * on every set that is tuning data now (bench/consolidation/all-sets-list.ts; never r12's frozen
  * half): for each kind, the proposals kept and withheld, right and wrong, set by set and pooled.
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/claim-study.ts [--cache <file.json>] [--show]`

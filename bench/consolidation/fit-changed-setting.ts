@@ -1,7 +1,7 @@
 /**
  * Leave-one-set-out choice of the changed-setting rule's overlap thresholds
  * (lib/consolidation/changed-setting.ts, issue #38). Every set that is tuning data now
- * (all-sets-list.ts; never r11's frozen half) is run once with the thresholds at 0, so the rule
+ * (all-sets-list.ts; never r12's frozen half) is run once with the thresholds at 0, so the rule
  * proposes for every memory that says it changed the older of its category with the most shared
  * subject words and another value; each proposal keeps its overlap. A threshold only drops
  * proposals (the best older is the same at any threshold; the rule runs after the others, on pairs

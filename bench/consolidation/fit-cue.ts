@@ -2,7 +2,7 @@
  * Leave-one-set-out choice of the cue rule's limit (lib/consolidation/supersede.ts,
  * `CUE_MAX_HOLDERS`, issue #38): how many other memories of the placement may name the thing a
  * cue says was replaced ("使用", "the latest" are in many; "Prettier" in few). Every set that is
- * tuning data now (all-sets-list.ts; never r11's frozen half) is run once without a limit; each cue
+ * tuning data now (all-sets-list.ts; never r12's frozen half) is run once without a limit; each cue
  * proposal keeps its count. A limit only drops cue proposals, so each limit's result is read off
  * that one run (a dropped pair is not offered to the changed-setting rule here; it may be in a
  * real run).

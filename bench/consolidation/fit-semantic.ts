@@ -2,7 +2,7 @@
  * Leave-one-set-out choice of the merge-by-meaning thresholds (issue #38): the cosine floor, the
  * margin of the mutual nearest neighbours, the Chinese cosine floor and the share of words a
  * Chinese pair found by its vectors must have (lib/consolidation/consolidate.ts, `semantic`).
- * Every set that is tuning data now (all-sets-list.ts; never r11's frozen half) is run with each
+ * Every set that is tuning data now (all-sets-list.ts; never r12's frozen half) is run with each
  * setting of a grid: the English grid (floor x margin) with the Chinese values as shipped, the
  * Chinese grid (Chinese floor x words) with the English values as shipped, and the merges by
  * meaning switched off.

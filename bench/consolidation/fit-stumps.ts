@@ -4,7 +4,7 @@
  * rules' verdicts and the tuned value / polarity detectors of pair-features.ts are left out, and
  * word-level claim counts (values and content words only one side states, shared words, clause /
  * item counts) are added. Fitted on every set that is tuning data now (all-sets-list.ts: r3–r7
- * both halves, the first set, extra, r8, r9, r10, r11 tuning; never r11's frozen half), on the pairs the rules
+ * both halves, the first set, extra, r8, r9, r10, r11, r12 tuning; never r12's frozen half), on the pairs the rules
  * and the vector neighbours bring up.
  *
  * The figures are nested leave-one-set-out: for each set held out, an inner leave-one-set-out over

@@ -30,6 +30,7 @@ import {
 } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 import { supersedesByChangedSetting } from "./changed-setting";
+import { namedThingsDiffer, namedThingsOf } from "./names";
 
 export interface ConsolidateOptions {
   /** A project id; without it every project (and the global scope). */
@@ -52,6 +53,17 @@ export interface ConsolidateOptions {
   cueMaxHolders?: number;
   /** Benchmarks (bench/consolidation/fit-semantic.ts): the merge-by-meaning thresholds, instead of the configured ones. */
   semantic?: SemanticThresholds;
+  /**
+   * Benchmarks (names.ts; bench/consolidation/fit-named.ts): `guard: false` lets merges name
+   * different things; `pairs: false` skips the pairs found by their names; `minCosine` overrides
+   * `NAMED_MIN_COSINE` (-1 takes every such pair); `onPair` receives each pair found by its names that the guards made a merge.
+   */
+  namedThings?: {
+    guard?: boolean;
+    pairs?: boolean;
+    minCosine?: number;
+    onPair?: (row: { ids: [string, string]; cosine: number | null; chinese: boolean }) => void;
+  };
 }
 
 /** The thresholds of the merges by meaning alone (the config's, and the Chinese word floor). */
@@ -140,6 +152,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     if (!considered.has(key)) considered.set(key, a.memory.seq < b.memory.seq ? { a, b } : { a: b, b: a });
   };
   let neighbourProbes = MAX_SEMANTIC_PROBES;
+  const namedMin = (chinese: boolean) => options.namedThings?.minCosine ?? (chinese ? NAMED_MIN_COSINE.zh : NAMED_MIN_COSINE.en);
   const sem: SemanticThresholds = options.semantic ?? {
     minCosine: cfg.semanticMergeCosine,
     margin: cfg.semanticMargin,
@@ -166,6 +179,9 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     // tokens when the values are long; they are found by their words without the values.
     await sameWordsOtherValues(group, pairs, slicer);
     await settingWithAddition(group, pairs, slicer);
+    // Two memories of one category that alone in the placement name the same things (and name
+    // something) are about one subject, however they word it: the claim guards decide the rest.
+    const byNames = options.namedThings?.pairs === false ? new Set<string>() : await sameNamedThings(group, pairs, slicer);
     const isName = await subjectWords(group, slicer);
     const weightOf = rarityWeights(group);
     // Pairs the vectors made merges: the words' stricter guards do not judge them again.
@@ -225,7 +241,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       // Chinese sentence of one frame a cosine of 0.95+ (the pairs by meaning alone need a margin).
       const byWords = p.jaccard >= floor || p.charJaccard === undefined;
       const cosine = p.jaccard < cfg.mergeJaccard && byWords ? cosineOf(p.a.memory.seq, p.b.memory.seq) : null;
-      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf)) {
+      // The same named things, and the vectors do not say the claims differ (a file or a flag is
+      // named by many claims: "Copy .env.example to .env" / "Every new variable gets a line in .env.example").
+      const namedCosine = byNames.has(pairKey(p.a.memory.id, p.b.memory.id)) ? (cosine ?? cosineOf(p.a.memory.seq, p.b.memory.seq)) : null;
+      const named = namedCosine !== null && namedCosine >= namedMin(HAN.test(textOf(p.a.memory)));
+      if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf, named, named)) {
         const changed = supersedesByChange(p);
         if (changed) {
           supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
@@ -234,6 +254,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         }
         mergePairs.push(p);
         scores.set(p, { cosine });
+        if (named && options.namedThings?.onPair)
+          options.namedThings.onPair({ ids: [p.a.memory.id, p.b.memory.id], cosine: namedCosine, chinese: HAN.test(textOf(p.a.memory)) });
         continue;
       }
       const retired = supersedesByRetirement(p);
@@ -276,14 +298,23 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     }
   }
   if (cfg.claimCheck) await checkClaims(featured, candidates, mergePairs, slicer);
-  // A pair that is a supersession is not also a merge.
-  candidates.push(
-    ...(await mergeClusters(
-      mergePairs.filter((p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))),
-      scores,
-      slicer,
-    )),
+  // A pair that is a supersession is not also a merge; nor one where each names a thing the other
+  // does not (`IPWhiteList` / `IPAllowList`, `npm run build` / `pnpm build`): two subjects. A
+  // cluster merges every two of its memories, so none of them may either ("pnpm dev starts both" /
+  // "pnpm dev:backend …" / "pnpm dev:frontend …").
+  const guard = options.namedThings?.guard !== false;
+  const clusters = await mergeClusters(
+    mergePairs.filter(
+      (p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)) && !(guard && namedThingsDiffer(textOf(p.a.memory), textOf(p.b.memory))),
+    ),
+    scores,
+    slicer,
   );
+  if (guard) {
+    const textById = new Map(mergePairs.flatMap((p) => [[p.a.memory.id, textOf(p.a.memory)] as const, [p.b.memory.id, textOf(p.b.memory)] as const]));
+    const texts = (c: Candidate) => c.memoryIds.map((id) => textById.get(id) ?? "");
+    candidates.push(...clusters.filter((c) => !texts(c).some((t, i, all) => all.some((u, j) => j > i && namedThingsDiffer(t, u)))));
+  } else candidates.push(...clusters);
 
   await groupOverlapping(candidates, slicer);
 
@@ -414,6 +445,36 @@ async function pairKeysOf(pairs: readonly Pair[], slicer: Slicer): Promise<Set<s
 }
 
 /** Adds the pairs of a group whose words are the same once values are taken out and that are not among `pairs` yet. */
+/**
+ * Adds the pairs of one category whose named things (names.ts: commands, paths, flags,
+ * identifiers; Latin words in Chinese) are the same and named by no other memory of the placement
+ * ("前端用 pnpm build 构建，产物在 dist/" / "执行 pnpm build 打包前端，输出目录是 dist"): they share few
+ * words but one subject. Returns their keys (sameFact takes them as similar; its guards still apply).
+ */
+async function sameNamedThings(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<Set<string>> {
+  const known = await pairKeysOf(pairs, slicer);
+  const byNames = new Map<string, Featured[]>();
+  for (const f of group) {
+    if (slicer.due()) await slicer.pause();
+    const names = namedThingsOf(textOf(f.memory));
+    if (names.size === 0) continue;
+    const key = `${f.memory.category}\u0000${[...names].sort().join("\u0000")}`;
+    const list = byNames.get(key);
+    if (list) list.push(f);
+    else byNames.set(key, [f]);
+  }
+  const found = new Set<string>();
+  for (const list of byNames.values()) {
+    // Three or more memories naming the same things are several claims about them.
+    if (list.length !== 2) continue;
+    const [a, b] = list as [Featured, Featured];
+    const key = pairKey(a.memory.id, b.memory.id);
+    found.add(key);
+    if (!known.has(key)) pairs.push({ a, b, jaccard: jaccardOf(a.tokens, b.tokens) });
+  }
+  return found;
+}
+
 async function sameWordsOtherValues(group: readonly Featured[], pairs: Pair[], slicer: Slicer): Promise<void> {
   const known = await pairKeysOf(pairs, slicer);
   const byWords = new Map<string, Featured[]>();
@@ -573,6 +634,12 @@ const NEIGHBOURS = 3;
  * held-out gain from a floor (0.1 changed one store only).
  */
 const SEMANTIC_CHINESE_MIN_JACCARD = 0;
+/**
+ * A pair found by its named things must reach this cosine, English and Chinese apart (all-MiniLM-L6-v2;
+ * chosen by leave-one-set-out over the 22 tuning stores, bench/consolidation/fit-named.ts: every
+ * fold chose 0.705–0.717; held out, 21 of 23 such merges right, against 28 of 39 with no floor).
+ */
+const NAMED_MIN_COSINE = { en: 0.711, zh: 0.715 };
 const HAN = /[\u3400-\u9fff]/;
 const NEIGHBOUR_COSINE = 0.5;
 

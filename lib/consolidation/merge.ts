@@ -84,7 +84,8 @@ const WEIGHTED_FLOOR = 0.5;
  * same sentence with one name swapped ("API timeout is 30 s" / "DB timeout is 30 s"), each naming
  * a subject the other does not, two different numbers of one unit, or opposite polarity on the same
  * clause. Similar enough: plain word overlap ≥ `threshold`, or the words they share weigh
- * `WEIGHTED_SAME` of all (each word by how rare it is in its group: `weightOf`), or the vectors' cosine.
+ * `WEIGHTED_SAME` of all (each word by how rare it is in its group: `weightOf`), or the vectors' cosine,
+ * or (`named`) the same named things that no other memory of the placement names (names.ts).
  */
 export function sameFact(
   p: Pair,
@@ -94,13 +95,14 @@ export function sameFact(
   isName: (t: string) => boolean = () => false,
   weightOf?: (t: string) => number,
   byMeaning = false,
+  named = false,
 ): boolean {
   // Similar by their characters only when one names what the other is about (its first word)
   // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
   // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
   const byChars = p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME && sameChineseClaim(p.a, p.b);
   // Not similar by any measure: nothing else to check (most pairs of a large store end here).
-  if (p.jaccard < threshold && !byChars && (cosine === null || cosine < cosineThreshold) && (weightOf === undefined || p.jaccard < WEIGHTED_FLOOR))
+  if (!named && p.jaccard < threshold && !byChars && (cosine === null || cosine < cosineThreshold) && (weightOf === undefined || p.jaccard < WEIGHTED_FLOOR))
     return false;
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
@@ -133,6 +135,7 @@ export function sameFact(
   // Similar enough, before the clause guards below (they segment and tokenize both texts; most
   // candidate pairs of a large store are not similar enough and end here).
   const similar =
+    named ||
     p.jaccard >= threshold ||
     byChars ||
     (cosine !== null && cosine >= cosineThreshold) ||
