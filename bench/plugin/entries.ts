@@ -35,8 +35,18 @@
  * profile (.heapprofile, every 4 KB; what the GC freed since included) of the measured turns, the
  * idle work and both entries together.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
+ * `--runtime bun|node`: where the plugin's side runs. OpenCode runs plugins in Bun (its binary is Bun:
+ * `BUN_BE_BUN=1 opencode script.ts` is the plain bun CLI), so `bun` is the default when the pinned
+ * OpenCode binary is there (`OPENCODE_BIN`, else node_modules/opencode-linux-x64{,-baseline}). The
+ * server always runs in Node (this process starts it, as `recollect start` does); with `bun`, this
+ * file runs again in a Bun child attached to that server (`RECOLLECT_BENCH_ATTACH`), which plays
+ * the turns and prints the tables. Under Bun there is no GC observer and no allocation counter (JSC's
+ * heap size moves only at a collection), so those columns read "n/a"; `--cpu-profile` uses Bun's
+ * own `--cpu-prof` (the whole child, cut to the timed turns here); `--heap-profile` is Node's only.
+ *
+ *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
@@ -50,7 +60,7 @@ import type { Message } from "../../plugin/v2/api";
 import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
-import { startServer, type TestServer } from "../../tests/helpers/server";
+import { clientFor, type ServerClient, startServer } from "../../tests/helpers/server";
 import { processThreadsCpuMs, threadCpuMs } from "../lib/process-cpu";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History, v2History, type WithParts } from "./sessions";
@@ -61,6 +71,22 @@ const TURNS = Number(args[args.indexOf("--turns") + 1]) || 100;
 const WARMUP = 3;
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
 const SIZES = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1]!.split(",").map(Number) : [20_000, 200_000];
+
+/** This process runs in Bun (the OpenCode binary as the bun CLI), not Node. */
+const IN_BUN = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
+/** The pinned OpenCode binary, the Bun that OpenCode 1 runs plugins in (the e2e tests' own first). */
+const OPENCODE_BUN = [
+  process.env.OPENCODE_BIN,
+  path.resolve(import.meta.dirname, "../../node_modules/opencode-linux-x64/bin/opencode"),
+  path.resolve(import.meta.dirname, "../../node_modules/opencode-linux-x64-baseline/bin/opencode"),
+].find((file) => !!file && fs.existsSync(file));
+const RUNTIME = args.includes("--runtime") ? args[args.indexOf("--runtime") + 1] : OPENCODE_BUN ? "bun" : "node";
+if (RUNTIME !== "bun" && RUNTIME !== "node") throw new Error(`--runtime bun|node, not ${RUNTIME}`);
+const RUNTIME_NAME = IN_BUN ? `Bun ${(globalThis as { Bun?: { version: string } }).Bun!.version}` : `Node ${process.versions.node}`;
+/** Set in the Bun child: the server the Node parent started (its address and process id). */
+const ATTACH = process.env.RECOLLECT_BENCH_ATTACH
+  ? (JSON.parse(process.env.RECOLLECT_BENCH_ATTACH) as { url: string; port: number; token: string; dataDir: string; pid: number })
+  : undefined;
 
 /** One turn's cost: wall clock, the plugin's process CPU, the server's process CPU (ms). */
 interface TurnCost {
@@ -77,10 +103,12 @@ interface TurnCost {
 
 /** The plugin process's GC pauses (start, duration; performance.now() ms; minor: a scavenge), as the GC reports them. */
 const gcPauses: [number, number, boolean][] = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries())
-    gcPauses.push([e.startTime, e.duration, (e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR]);
-}).observe({ entryTypes: ["gc"] });
+// Bun accepts the observer but never reports a GC to it: the GC and allocation columns are Node's only.
+if (!IN_BUN)
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      gcPauses.push([e.startTime, e.duration, (e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR]);
+  }).observe({ entryTypes: ["gc"] });
 const gcIn = ([a, b]: [number, number]) => gcPauses.reduce((sum, [t, d]) => (t >= a && t <= b ? sum + d : sum), 0);
 /** The GCs that started inside a span: scavenges and the others (mark-compact, its incremental steps' finish). */
 const gcCountIn = ([a, b]: [number, number]) => {
@@ -286,7 +314,7 @@ function cutServerProfiles(dir: string, pid: number) {
 
 const triple = (s: { p50: number; p95: number; p99: number }) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} / ${s.p99.toFixed(2)}`;
 
-async function seed(server: TestServer, directory: string) {
+async function seed(server: ServerClient, directory: string) {
   for (let i = 0; i < 8; i++)
     await server.api("/api/memories", {
       method: "POST",
@@ -358,16 +386,65 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
   return cost;
 }
 
-async function main() {
+/** The server in Node, as users run it (started here, or by the Node parent of this Bun child). */
+async function serverFor(): Promise<{ server: ServerClient; stop: () => Promise<void> }> {
+  if (ATTACH) {
+    serverPid = ATTACH.pid;
+    return { server: clientFor(ATTACH), stop: async () => {} };
+  }
   process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!args.includes("--no-build")) ensureBuild();
-  const server = await startServer(SERVER_PROFILE ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROFILE}`] } : {});
-  serverPid = server.child.pid!;
+  const started = await startServer(SERVER_PROFILE ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROFILE}`] } : {});
+  serverPid = started.child.pid!;
+  return { server: started, stop: started.stop };
+}
+
+/**
+ * `--runtime bun` from Node: the server starts here, in Node, and this file runs again in the
+ * OpenCode binary as the bun CLI, attached to it; its turn windows come back in a file for the
+ * profiles' cuts (the plugin's, from Bun's `--cpu-prof`, and the server's).
+ */
+async function inBun(bun: string) {
+  const { server, stop } = await serverFor();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-bun-"));
+  const windowsFile = path.join(scratch, "windows.json");
+  const profileFlags = PROFILE
+    ? ["--cpu-prof", "--cpu-prof-interval=200", `--cpu-prof-dir=${path.dirname(path.resolve(PROFILE))}`, `--cpu-prof-name=${path.basename(PROFILE)}`]
+    : [];
+  const child = spawn(bun, [...profileFlags, import.meta.filename, ...args], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      BUN_BE_BUN: "1",
+      RECOLLECT_BENCH_ATTACH: JSON.stringify({ url: server.url, port: server.port, token: server.token, dataDir: server.dataDir, pid: serverPid }),
+      RECOLLECT_BENCH_WINDOWS: windowsFile,
+    },
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await stop();
+  if (fs.existsSync(windowsFile)) Object.assign(windows, JSON.parse(fs.readFileSync(windowsFile, "utf8")));
+  if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
+  if (PROFILE && fs.existsSync(PROFILE)) {
+    const profile = JSON.parse(fs.readFileSync(PROFILE, "utf8"));
+    for (const entry of ["v1", "v2"] as const)
+      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, windows[entry])));
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the Bun child exited with ${code}`);
+}
+
+async function main() {
+  if (RUNTIME === "bun" && !IN_BUN) {
+    if (!OPENCODE_BUN) throw new Error("--runtime bun: no OpenCode binary (OPENCODE_BIN, node_modules/opencode-linux-x64*)");
+    if (HEAP_PROFILE) throw new Error("--heap-profile is Node's (V8's sampling heap profiler): add --runtime node");
+    return inBun(OPENCODE_BUN);
+  }
+  const { server, stop } = await serverFor();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-proj-"));
   await seed(server, directory);
   const options = { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, directory };
   const rows: Record<string, string | number>[] = [];
-  const json: Record<string, unknown> = { turns: TURNS, llmMs: LLM_MS };
+  const json: Record<string, unknown> = { runtime: RUNTIME_NAME, turns: TURNS, llmMs: LLM_MS };
   const callRows: Record<string, string | number>[] = [];
   for (const target of SIZES) {
     stageCpu.clear();
@@ -395,9 +472,11 @@ async function main() {
       for (const [k, n] of calls) perEntry[entry].set(k, (perEntry[entry].get(k) ?? 0) + n);
       if (t >= WARMUP) times[entry].push(cost);
     };
-    const inspector = PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
+    // Under Bun the profile is Bun's own `--cpu-prof` (set by the Node parent).
+    const inspector = PROFILE && !IN_BUN && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     const heapInspector = HEAP_PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
+      if (PROFILE && IN_BUN && t === WARMUP) windows.v1.length = windows.v2.length = 0;
       if (inspector && t === WARMUP) {
         inspector.connect();
         await inspector.post("Profiler.enable");
@@ -444,7 +523,8 @@ async function main() {
       const otherGcs = gcCounts.reduce((n, c) => n + c.other, 0) / xs.length;
       // What a turn allocated: the heap's growth over the turns no GC ran in (a GC frees, and the growth means nothing then).
       const quiet = xs.filter((_, i) => gcCounts[i]!.minor + gcCounts[i]!.other === 0).map((x) => x.heapGrowth / 1024);
-      const allocated = quiet.length ? summarize(quiet) : undefined;
+      // Bun: no GC is reported and JSC's heap size moves only at a collection, so nothing is measured.
+      const allocated = quiet.length && !IN_BUN ? summarize(quiet) : undefined;
       const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
       const servedMain = xs.every((x) => x.serverMainCpu !== null) ? summarize(xs.map((x) => x.serverMainCpu!)) : undefined;
       const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
@@ -454,8 +534,8 @@ async function main() {
         "wall p50 / p95 / p99 ms": triple(wall),
         "max ms": wall.max,
         "plugin CPU p50 / p95 / p99": triple(plugin),
-        "of it GC p50 / p95": `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
-        "GCs a turn (scavenges / others)": `${scavenges.toFixed(2)} / ${otherGcs.toFixed(2)}`,
+        "of it GC p50 / p95": IN_BUN ? "n/a" : `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
+        "GCs a turn (scavenges / others)": IN_BUN ? "n/a" : `${scavenges.toFixed(2)} / ${otherGcs.toFixed(2)}`,
         "KB allocated p50 / p95 (turns without a GC)": allocated ? `${allocated.p50.toFixed(0)} / ${allocated.p95.toFixed(0)} (${allocated.n})` : "n/a",
         "server CPU p50 / p95 / p99": served ? triple(served) : "n/a",
         "of it main thread p50 / p95 / p99": servedMain ? triple(servedMain) : "n/a",
@@ -465,8 +545,8 @@ async function main() {
         tokens,
         ...wall,
         pluginCpu: plugin,
-        pluginGc: gc,
-        pluginGcCount: { scavenges, others: otherGcs },
+        pluginGc: IN_BUN ? null : gc,
+        pluginGcCount: IN_BUN ? null : { scavenges, others: otherGcs },
         pluginAllocatedKb: allocated ?? null,
         serverCpu: served ?? null,
         serverMainCpu: servedMain ?? null,
@@ -485,8 +565,9 @@ async function main() {
       json[`${entry}_${target}_calls`] = perTurn;
     }
   }
-  await server.stop();
-  if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
+  await stop();
+  if (process.env.RECOLLECT_BENCH_WINDOWS) fs.writeFileSync(process.env.RECOLLECT_BENCH_WINDOWS, JSON.stringify(windows));
+  else if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
   // snapshot, writing back (nothing changed here, so the walk without the copies).
   const adapterRows: Record<string, string | number>[] = [];
@@ -507,7 +588,7 @@ async function main() {
     json[`adapter_${target}`] = { tokens, ...s };
   }
   printTable(
-    `Plugin time per turn by entry (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `Plugin time per turn by entry, the plugin in ${RUNTIME_NAME} (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     rows,
   );
   printTable("The plugin's HTTP calls per turn (mean)", callRows);
@@ -541,7 +622,7 @@ async function main() {
     printTable(`The plugin's CPU per hook of a turn (--stages; the last size, ${TURNS} turns)`, stageRows);
     json.stages = Object.fromEntries([...stageCpu].map(([k, xs]) => [k, summarize(xs)]));
   }
-  writeResult("plugin-entries", json);
+  writeResult(IN_BUN ? "plugin-entries-bun" : "plugin-entries", json);
 }
 
 main().catch((error) => {
