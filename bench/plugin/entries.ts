@@ -238,7 +238,8 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const server0 = processThreadsCpuMs(serverPid);
   const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
-  const heap0 = v8.getHeapStatistics().used_heap_size;
+  // Not read in Bun: there it moves only at a collection, and a read walks the heap (about 2 ms).
+  const heap0 = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const us0 = nowUs();
@@ -251,7 +252,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const wall = performance.now() - t0;
   if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
-  const heapGrowth = v8.getHeapStatistics().used_heap_size - heap0;
+  const heapGrowth = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size - heap0;
   const main1 = STAGES ? mainThreadCpuMs() : 0;
   const server1 = processThreadsCpuMs(serverPid);
   const serverMain1 = threadCpuMs(serverPid);
@@ -276,6 +277,39 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     span: [t0, t0 + wall],
     heapGrowth,
   };
+}
+
+/** `--cpu-profile` in Bun: when the marker ran (this process's clock, µs), to align Bun's profile with the turn windows. */
+let markedAtUs = 0;
+/** 20 ms in a function of its own name, so its first sample in Bun's profile shows that profile's clock against nowUs(). */
+function clockMarker(): number {
+  const at = nowUs();
+  while (nowUs() - at < 20_000);
+  return at;
+}
+
+/** The time (the profile's clock) of the first sample inside clockMarker. */
+function markerSampleUs(profile: {
+  nodes: { id: number; callFrame: { functionName: string }; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+}): number {
+  const marked = new Set<number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const mark = (id: number, inside: boolean) => {
+    const node = byId.get(id)!;
+    const here = inside || node.callFrame.functionName === "clockMarker";
+    if (here) marked.add(id);
+    for (const child of node.children ?? []) mark(child, here);
+  };
+  mark(profile.nodes[0]!.id, false);
+  let at = profile.startTime;
+  for (const [i, sample] of (profile.samples ?? []).entries()) {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (marked.has(sample)) return at;
+  }
+  throw new Error("the Bun profile holds no sample of clockMarker: its turns cannot be cut");
 }
 
 /** A CPU profile keeping only the samples inside `spans` (each with its own interval as its weight). */
@@ -422,12 +456,17 @@ async function inBun(bun: string) {
   });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   await stop();
-  if (fs.existsSync(windowsFile)) Object.assign(windows, JSON.parse(fs.readFileSync(windowsFile, "utf8")));
+  const written = fs.existsSync(windowsFile) ? JSON.parse(fs.readFileSync(windowsFile, "utf8")) : { v1: [], v2: [], markedAtUs: 0 };
+  Object.assign(windows, { v1: written.v1, v2: written.v2 });
   if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   if (PROFILE && fs.existsSync(PROFILE)) {
+    // Bun's profile times its samples by another clock than the windows' (its start is the wall
+    // clock's): the first sample inside the marker (clockMarker) gives the difference.
     const profile = JSON.parse(fs.readFileSync(PROFILE, "utf8"));
+    const lead = markerSampleUs(profile) - written.markedAtUs;
+    const shift = (spans: [number, number][]) => spans.map(([a, b]): [number, number] => [a + lead, b + lead]);
     for (const entry of ["v1", "v2"] as const)
-      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, windows[entry])));
+      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, shift(windows[entry]))));
   }
   fs.rmSync(scratch, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the Bun child exited with ${code}`);
@@ -476,7 +515,10 @@ async function main() {
     const inspector = PROFILE && !IN_BUN && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     const heapInspector = HEAP_PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
-      if (PROFILE && IN_BUN && t === WARMUP) windows.v1.length = windows.v2.length = 0;
+      if (PROFILE && IN_BUN && t === WARMUP) {
+        windows.v1.length = windows.v2.length = 0;
+        markedAtUs = clockMarker();
+      }
       if (inspector && t === WARMUP) {
         inspector.connect();
         await inspector.post("Profiler.enable");
@@ -566,7 +608,7 @@ async function main() {
     }
   }
   await stop();
-  if (process.env.RECOLLECT_BENCH_WINDOWS) fs.writeFileSync(process.env.RECOLLECT_BENCH_WINDOWS, JSON.stringify(windows));
+  if (process.env.RECOLLECT_BENCH_WINDOWS) fs.writeFileSync(process.env.RECOLLECT_BENCH_WINDOWS, JSON.stringify({ ...windows, markedAtUs }));
   else if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
   // snapshot, writing back (nothing changed here, so the walk without the copies).
