@@ -44,7 +44,9 @@
  * heap size moves only at a collection), so those columns read "n/a"; `--cpu-profile` uses Bun's
  * own `--cpu-prof` (the whole child, cut to the timed turns here); `--heap-profile` is Node's only.
  *
- *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
+ * `--threads`: the plugin process's CPU a turn by thread (its JavaScript against the runtime's other threads).
+ *
+ *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--threads] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -148,6 +150,27 @@ async function stage<T>(name: string, run: () => Promise<T>): Promise<T> {
 }
 const PREPARE = !args.includes("--no-prepare");
 
+/**
+ * `--threads`: the plugin process's CPU a turn by thread name (/proc/self/task/<tid>/comm and
+ * schedstat, Linux): the JavaScript's thread against the runtime's others (Bun's HTTP client, JSC's
+ * collector, Node's GC helpers). Read outside the CPU window; the main thread's row includes the
+ * reading itself (a directory listing and two files a thread).
+ */
+const THREADS = args.includes("--threads");
+const threadCpu = new Map<string, number[]>();
+function threadsNow(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of fs.readdirSync("/proc/self/task")) {
+    try {
+      const name = tid === String(process.pid) ? "(main thread)" : fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim().replace(/\d+$/, "#");
+      out.set(name, (out.get(name) ?? 0) + Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
+    } catch {
+      /* the thread ended between the listing and the read */
+    }
+  }
+  return out;
+}
+
 /** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
 const calls = new Map<string, number>();
 let counting = false;
@@ -239,6 +262,7 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
   // Not read in Bun: there it moves only at a collection, and a read walks the heap (about 2 ms).
+  const threads0 = THREADS && counting ? threadsNow() : undefined;
   const heap0 = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -254,6 +278,14 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const cpu = process.cpuUsage(cpu0);
   const heapGrowth = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size - heap0;
   const main1 = STAGES ? mainThreadCpuMs() : 0;
+  if (threads0 && windowEntry) {
+    const threads1 = threadsNow();
+    // A thread that ended within the turn is left out (its CPU is gone from /proc with it).
+    for (const name of new Set([...threads0.keys(), ...threads1.keys()])) {
+      const key = `${windowEntry}: ${name}`;
+      threadCpu.set(key, [...(threadCpu.get(key) ?? []), (threads1.get(name) ?? 0) - (threads0.get(name) ?? 0)]);
+    }
+  }
   const server1 = processThreadsCpuMs(serverPid);
   const serverMain1 = threadCpuMs(serverPid);
   if (STAGES && counting && windowEntry) {
@@ -488,6 +520,7 @@ async function main() {
   for (const target of SIZES) {
     stageCpu.clear();
     requestRows.clear();
+    threadCpu.clear();
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
     const h1 = v1History(v1Session, steps);
@@ -653,6 +686,21 @@ async function main() {
       });
     printTable(`The server's main thread by call (--per-request; the last size, ${TURNS} turns)`, rowsOut);
     json.perRequest = Object.fromEntries([...requestRows].map(([k, r]) => [k, { ...r, mainCpu: summarize(r.mainCpu) }]));
+  }
+  if (THREADS) {
+    // Mean a turn as well as the quantiles: a thread that runs on some turns only has a p50 of 0.
+    const threadRows = [...threadCpu]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([thread, xs]) => {
+        const s = summarize(xs);
+        return {
+          thread,
+          "CPU a turn p50 / p95 ms": `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}`,
+          "mean ms": (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2),
+        };
+      });
+    printTable(`The plugin process's CPU a turn by thread (--threads; the last size, ${TURNS} turns, ${RUNTIME_NAME})`, threadRows);
+    json.threads = Object.fromEntries([...threadCpu].map(([k, xs]) => [k, summarize(xs)]));
   }
   if (STAGES) {
     const stageRows = [...stageCpu]
