@@ -254,7 +254,9 @@ let serverPid = 0;
 /** The timed windows of each entry's turns (µs, the profiler's monotonic clock), for `--cpu-profile`. */
 const windows: Record<"v1" | "v2", [number, number][]> = { v1: [], v2: [] };
 let windowEntry: "v1" | "v2" | undefined;
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+// Bun's process.hrtime counts from the process's start, not the machine's monotonic clock V8's
+// profiles use: a Bun child times its windows by the wall clock, which the Node parent maps back.
+const nowUs = IN_BUN ? () => Math.round((performance.timeOrigin + performance.now()) * 1000) : () => Number(process.hrtime.bigint() / 1000n);
 async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
@@ -489,7 +491,10 @@ async function inBun(bun: string) {
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   await stop();
   const written = fs.existsSync(windowsFile) ? JSON.parse(fs.readFileSync(windowsFile, "utf8")) : { v1: [], v2: [], markedAtUs: 0 };
-  Object.assign(windows, { v1: written.v1, v2: written.v2 });
+  // The child's windows are wall-clock µs: the server's profile (V8, Node) counts the monotonic clock's.
+  const wallLeadUs = Math.round((performance.timeOrigin + performance.now()) * 1000) - nowUs();
+  const toMonotonic = (spans: [number, number][]) => spans.map(([a, b]): [number, number] => [a - wallLeadUs, b - wallLeadUs]);
+  Object.assign(windows, { v1: toMonotonic(written.v1), v2: toMonotonic(written.v2) });
   if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   if (PROFILE && fs.existsSync(PROFILE)) {
     // Bun's profile times its samples by another clock than the windows' (its start is the wall
@@ -498,7 +503,7 @@ async function inBun(bun: string) {
     const lead = markerSampleUs(profile) - written.markedAtUs;
     const shift = (spans: [number, number][]) => spans.map(([a, b]): [number, number] => [a + lead, b + lead]);
     for (const entry of ["v1", "v2"] as const)
-      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, shift(windows[entry]))));
+      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, shift(written[entry]))));
   }
   fs.rmSync(scratch, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the Bun child exited with ${code}`);
