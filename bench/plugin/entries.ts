@@ -44,9 +44,10 @@
  * heap size moves only at a collection), so those columns read "n/a"; `--cpu-profile` uses Bun's
  * own `--cpu-prof` (the whole child, cut to the timed turns here); `--heap-profile` is Node's only.
  *
+ * `--gc-log` (Bun): JSC's collections inside each timed turn, from its own log (`BUN_JSC_logGC`).
  * `--threads`: the plugin process's CPU a turn by thread (its JavaScript against the runtime's other threads).
  *
- *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--threads] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
+ *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--threads] [--gc-log] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -151,6 +152,7 @@ async function stage<T>(name: string, run: () => Promise<T>): Promise<T> {
 const PREPARE = !args.includes("--no-prepare");
 
 /**
+ * `--gc-log` (Bun): JSC's collections inside each timed turn, from its own log (`BUN_JSC_logGC`).
  * `--threads`: the plugin process's CPU a turn by thread name (/proc/self/task/<tid>/comm and
  * schedstat, Linux): the JavaScript's thread against the runtime's others (Bun's HTTP client, JSC's
  * collector, Node's GC helpers). Read outside the CPU window; the main thread's row includes the
@@ -272,7 +274,10 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   callCpu = 0;
   turnCallsMain = 0;
   timing = true;
+  // Written at once (fd 2, as JSC writes its log), so the markers and JSC's lines keep their order.
+  if (GC_LOG && IN_BUN && counting && windowEntry) fs.writeSync(2, `${GC_MARK} ${windowEntry} start\n`);
   await turn();
+  if (GC_LOG && IN_BUN && counting && windowEntry) fs.writeSync(2, `${GC_MARK} ${windowEntry} end\n`);
   timing = false;
   const inCalls = callCpu;
   const wall = performance.now() - t0;
@@ -311,6 +316,49 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     span: [t0, t0 + wall],
     heapGrowth,
   };
+}
+
+/**
+ * `--gc-log` (Bun): JSC's own log of its collections (`BUN_JSC_logGC=1` in the child, on its stderr),
+ * read here between the markers the child writes around each timed turn: how many collections start
+ * inside a turn (eden, full), and the cycle time (JSC's "cycle … ms", start to end) of those that end
+ * inside it. Bun reports no GC to JavaScript, so this is the only view of them. Ignored in Node.
+ */
+const GC_LOG = args.includes("--gc-log");
+const GC_MARK = "[recollect-bench-turn]";
+type GcTurn = { entry: string; eden: number; full: number; cycleMs: number };
+async function readGcLog(stream: NodeJS.ReadableStream): Promise<GcTurn[]> {
+  const turns: GcTurn[] = [];
+  let turn: GcTurn | undefined;
+  const lines = (await import("node:readline")).createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line.startsWith(GC_MARK)) {
+      const [, entry, edge] = line.split(" ");
+      turn = edge === "start" ? { entry: entry!, eden: 0, full: 0, cycleMs: 0 } : undefined;
+      if (turn) turns.push(turn);
+    } else if (line.startsWith("[GC<") || line.startsWith("GC END") || line.startsWith("Requesting GC")) {
+      if (!turn) continue;
+      if (line.includes(": START ") && line.includes("EdenCollection")) turn.eden++;
+      else if (line.includes(": START ") && line.includes("FullCollection")) turn.full++;
+      const cycle = line.indexOf(", cycle ");
+      if (cycle !== -1) turn.cycleMs += Number.parseFloat(line.slice(cycle + 8));
+    } else process.stderr.write(`${line}\n`);
+  }
+  return turns;
+}
+function printGcLog(turns: GcTurn[]) {
+  const rows = ["v1", "v2"].map((entry) => {
+    const xs = turns.filter((t) => t.entry === entry);
+    const cycles = summarize(xs.map((t) => t.cycleMs));
+    const per = (n: number) => (xs.length ? (n / xs.length).toFixed(2) : "n/a");
+    return {
+      entry,
+      turns: xs.length,
+      "collections a turn (eden / full)": `${per(xs.reduce((n, t) => n + t.eden, 0))} / ${per(xs.reduce((n, t) => n + t.full, 0))}`,
+      "their cycles a turn p50 / p95 / mean ms": `${cycles.p50.toFixed(2)} / ${cycles.p95.toFixed(2)} / ${(xs.reduce((n, t) => n + t.cycleMs, 0) / Math.max(1, xs.length)).toFixed(2)}`,
+    };
+  });
+  printTable("JSC's collections inside the timed turns (--gc-log, BUN_JSC_logGC; all sizes)", rows);
 }
 
 /** `--cpu-profile` in Bun: when the marker ran (this process's clock, µs), to align Bun's profile with the turn windows. */
@@ -480,16 +528,19 @@ async function inBun(bun: string) {
     ? ["--cpu-prof", "--cpu-prof-interval=200", `--cpu-prof-dir=${path.dirname(path.resolve(PROFILE))}`, `--cpu-prof-name=${path.basename(PROFILE)}`]
     : [];
   const child = spawn(bun, [...profileFlags, import.meta.filename, ...args], {
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", GC_LOG ? "pipe" : "inherit"],
     env: {
       ...process.env,
       BUN_BE_BUN: "1",
+      ...(GC_LOG ? { BUN_JSC_logGC: "1" } : {}),
       RECOLLECT_BENCH_ATTACH: JSON.stringify({ url: server.url, port: server.port, token: server.token, dataDir: server.dataDir, pid: serverPid }),
       RECOLLECT_BENCH_WINDOWS: windowsFile,
     },
   });
+  const gcTurns = GC_LOG ? readGcLog(child.stderr!) : undefined;
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   await stop();
+  if (gcTurns) printGcLog(await gcTurns);
   const written = fs.existsSync(windowsFile) ? JSON.parse(fs.readFileSync(windowsFile, "utf8")) : { v1: [], v2: [], markedAtUs: 0 };
   // The child's windows are wall-clock µs: the server's profile (V8, Node) counts the monotonic clock's.
   const wallLeadUs = Math.round((performance.timeOrigin + performance.now()) * 1000) - nowUs();
