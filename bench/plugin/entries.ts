@@ -160,12 +160,13 @@ const PREPARE = !args.includes("--no-prepare");
  */
 const THREADS = args.includes("--threads");
 const threadCpu = new Map<string, number[]>();
-function threadsNow(): Map<string, number> {
-  const out = new Map<string, number>();
+/** Each thread of this process by id: its name (digits at the end folded, pools are one row) and CPU so far (ms). */
+function threadsNow(): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
   for (const tid of fs.readdirSync("/proc/self/task")) {
     try {
       const name = tid === String(process.pid) ? "(main thread)" : fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim().replace(/\d+$/, "#");
-      out.set(name, (out.get(name) ?? 0) + Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
+      out.set(tid, { name, ms: Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6 });
     } catch {
       /* the thread ended between the listing and the read */
     }
@@ -253,7 +254,7 @@ const HEAP_PROFILE = args.includes("--heap-profile") ? args[args.indexOf("--heap
 const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
-/** The timed windows of each entry's turns (µs, the profiler's monotonic clock), for `--cpu-profile`. */
+/** The timed windows of each entry's turns (µs; Node: the monotonic clock V8's profiles use; a Bun child: the wall clock), for the profiles' cuts. */
 const windows: Record<"v1" | "v2", [number, number][]> = { v1: [], v2: [] };
 let windowEntry: "v1" | "v2" | undefined;
 // Bun's process.hrtime counts from the process's start, not the machine's monotonic clock V8's
@@ -265,8 +266,8 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const server0 = processThreadsCpuMs(serverPid);
   const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
-  // Not read in Bun: there it moves only at a collection, and a read walks the heap (about 2 ms).
   const threads0 = THREADS && counting ? threadsNow() : undefined;
+  // Not read in Bun: there it moves only at a collection, and a read walks the heap (about 2 ms).
   const heap0 = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -286,11 +287,13 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   const heapGrowth = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size - heap0;
   const main1 = STAGES ? mainThreadCpuMs() : 0;
   if (threads0 && windowEntry) {
-    const threads1 = threadsNow();
-    // A thread that ended within the turn is left out (its CPU is gone from /proc with it).
-    for (const name of new Set([...threads0.keys(), ...threads1.keys()])) {
+    // By thread id, then summed by name: a thread that ended within the turn is left out (its CPU
+    // is gone from /proc with it), one that started counts all of its CPU.
+    const byName = new Map<string, number>();
+    for (const [tid, { name, ms }] of threadsNow()) byName.set(name, (byName.get(name) ?? 0) + ms - (threads0.get(tid)?.ms ?? 0));
+    for (const [name, ms] of byName) {
       const key = `${windowEntry}: ${name}`;
-      threadCpu.set(key, [...(threadCpu.get(key) ?? []), (threads1.get(name) ?? 0) - (threads0.get(name) ?? 0)]);
+      threadCpu.set(key, [...(threadCpu.get(key) ?? []), ms]);
     }
   }
   const server1 = processThreadsCpuMs(serverPid);
