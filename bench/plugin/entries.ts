@@ -35,8 +35,21 @@
  * profile (.heapprofile, every 4 KB; what the GC freed since included) of the measured turns, the
  * idle work and both entries together.
  *
- *   npx tsx bench/plugin/entries.ts [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
+ * `--runtime bun|node`: where the plugin's side runs. OpenCode runs plugins in Bun (its binary is Bun:
+ * `BUN_BE_BUN=1 opencode script.ts` is the plain bun CLI), so `bun` is the default when the pinned
+ * OpenCode binary is there (`OPENCODE_BIN`, else node_modules/opencode-linux-x64{,-baseline}). The
+ * server always runs in Node (this process starts it, as `recollect start` does); with `bun`, this
+ * file runs again in a Bun child attached to that server (`RECOLLECT_BENCH_ATTACH`), which plays
+ * the turns and prints the tables. Under Bun there is no GC observer and no allocation counter (JSC's
+ * heap size moves only at a collection), so those columns read "n/a"; `--cpu-profile` uses Bun's
+ * own `--cpu-prof` (the whole child, cut to the timed turns here); `--heap-profile` is Node's only.
+ *
+ * `--gc-log` (Bun): JSC's collections inside each timed turn, from its own log (`BUN_JSC_logGC`).
+ * `--threads`: the plugin process's CPU a turn by thread (its JavaScript against the runtime's other threads).
+ *
+ *   npx tsx bench/plugin/entries.ts [--runtime bun|node] [--threads] [--gc-log] [--turns 100] [--llm-ms 300] [--sizes 20000,200000] [--no-build] [--no-idle] [--no-prepare] [--cpu-profile plugin.cpuprofile] [--heap-profile plugin.heapprofile] [--stages] [--per-request]
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
@@ -50,7 +63,7 @@ import type { Message } from "../../plugin/v2/api";
 import { applyV1View, snapshot, toV1View } from "../../plugin/v2/messages";
 import { ensureBuild } from "../../scripts/build-if-needed";
 import { V2Host } from "../../tests/opencode2/host";
-import { startServer, type TestServer } from "../../tests/helpers/server";
+import { clientFor, type ServerClient, startServer } from "../../tests/helpers/server";
 import { processThreadsCpuMs, threadCpuMs } from "../lib/process-cpu";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { id, lorem, step, stepsOf, v1History, v2History, type WithParts } from "./sessions";
@@ -61,6 +74,22 @@ const TURNS = Number(args[args.indexOf("--turns") + 1]) || 100;
 const WARMUP = 3;
 const LLM_MS = Number(args[args.indexOf("--llm-ms") + 1]) || 300;
 const SIZES = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1]!.split(",").map(Number) : [20_000, 200_000];
+
+/** This process runs in Bun (the OpenCode binary as the bun CLI), not Node. */
+const IN_BUN = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
+/** The pinned OpenCode binary, the Bun that OpenCode 1 runs plugins in (the e2e tests' own first). */
+const OPENCODE_BUN = [
+  process.env.OPENCODE_BIN,
+  path.resolve(import.meta.dirname, "../../node_modules/opencode-linux-x64/bin/opencode"),
+  path.resolve(import.meta.dirname, "../../node_modules/opencode-linux-x64-baseline/bin/opencode"),
+].find((file) => !!file && fs.existsSync(file));
+const RUNTIME = args.includes("--runtime") ? args[args.indexOf("--runtime") + 1] : OPENCODE_BUN ? "bun" : "node";
+if (RUNTIME !== "bun" && RUNTIME !== "node") throw new Error(`--runtime bun|node, not ${RUNTIME}`);
+const RUNTIME_NAME = IN_BUN ? `Bun ${(globalThis as { Bun?: { version: string } }).Bun!.version}` : `Node ${process.versions.node}`;
+/** Set in the Bun child: the server the Node parent started (its address and process id). */
+const ATTACH = process.env.RECOLLECT_BENCH_ATTACH
+  ? (JSON.parse(process.env.RECOLLECT_BENCH_ATTACH) as { url: string; port: number; token: string; dataDir: string; pid: number })
+  : undefined;
 
 /** One turn's cost: wall clock, the plugin's process CPU, the server's process CPU (ms). */
 interface TurnCost {
@@ -77,10 +106,12 @@ interface TurnCost {
 
 /** The plugin process's GC pauses (start, duration; performance.now() ms; minor: a scavenge), as the GC reports them. */
 const gcPauses: [number, number, boolean][] = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries())
-    gcPauses.push([e.startTime, e.duration, (e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR]);
-}).observe({ entryTypes: ["gc"] });
+// Bun accepts the observer but never reports a GC to it: the GC and allocation columns are Node's only.
+if (!IN_BUN)
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      gcPauses.push([e.startTime, e.duration, (e as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR]);
+  }).observe({ entryTypes: ["gc"] });
 const gcIn = ([a, b]: [number, number]) => gcPauses.reduce((sum, [t, d]) => (t >= a && t <= b ? sum + d : sum), 0);
 /** The GCs that started inside a span: scavenges and the others (mark-compact, its incremental steps' finish). */
 const gcCountIn = ([a, b]: [number, number]) => {
@@ -119,6 +150,29 @@ async function stage<T>(name: string, run: () => Promise<T>): Promise<T> {
   return out;
 }
 const PREPARE = !args.includes("--no-prepare");
+
+/**
+ * `--gc-log` (Bun): JSC's collections inside each timed turn, from its own log (`BUN_JSC_logGC`).
+ * `--threads`: the plugin process's CPU a turn by thread name (/proc/self/task/<tid>/comm and
+ * schedstat, Linux): the JavaScript's thread against the runtime's others (Bun's HTTP client, JSC's
+ * collector, Node's GC helpers). Read outside the CPU window; the main thread's row includes the
+ * reading itself (a directory listing and two files a thread).
+ */
+const THREADS = args.includes("--threads");
+const threadCpu = new Map<string, number[]>();
+/** Each thread of this process by id: its name (digits at the end folded, pools are one row) and CPU so far (ms). */
+function threadsNow(): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
+  for (const tid of fs.readdirSync("/proc/self/task")) {
+    try {
+      const name = tid === String(process.pid) ? "(main thread)" : fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim().replace(/\d+$/, "#");
+      out.set(tid, { name, ms: Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6 });
+    } catch {
+      /* the thread ended between the listing and the read */
+    }
+  }
+  return out;
+}
 
 /** The plugin's HTTP calls, by method and path, while `counting` (fetch is the client's only way out). */
 const calls = new Map<string, number>();
@@ -200,31 +254,48 @@ const HEAP_PROFILE = args.includes("--heap-profile") ? args[args.indexOf("--heap
 const SERVER_PROFILE = args.includes("--server-cpu-profile") ? args[args.indexOf("--server-cpu-profile") + 1] : undefined;
 
 let serverPid = 0;
-/** The timed windows of each entry's turns (µs, the profiler's monotonic clock), for `--cpu-profile`. */
+/** The timed windows of each entry's turns (µs; Node: the monotonic clock V8's profiles use; a Bun child: the wall clock), for the profiles' cuts. */
 const windows: Record<"v1" | "v2", [number, number][]> = { v1: [], v2: [] };
 let windowEntry: "v1" | "v2" | undefined;
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+// Bun's process.hrtime counts from the process's start, not the machine's monotonic clock V8's
+// profiles use: a Bun child times its windows by the wall clock, which the Node parent maps back.
+const nowUs = IN_BUN ? () => Math.round((performance.timeOrigin + performance.now()) * 1000) : () => Number(process.hrtime.bigint() / 1000n);
 async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
   // The server's CPU is read from /proc (a directory listing and a file a thread) outside the
   // plugin's CPU window: that reading cost about 0.6 ms a turn, counted as the plugin's before.
   const server0 = processThreadsCpuMs(serverPid);
   const serverMain0 = threadCpuMs(serverPid);
   const main0 = STAGES ? mainThreadCpuMs() : 0;
-  const heap0 = v8.getHeapStatistics().used_heap_size;
+  const threads0 = THREADS && counting ? threadsNow() : undefined;
+  // Not read in Bun: there it moves only at a collection, and a read walks the heap (about 2 ms).
+  const heap0 = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const us0 = nowUs();
   callCpu = 0;
   turnCallsMain = 0;
   timing = true;
+  // Written at once (fd 2, as JSC writes its log), so the markers and JSC's lines keep their order.
+  if (GC_LOG && IN_BUN && counting && windowEntry) fs.writeSync(2, `${GC_MARK} ${windowEntry} start\n`);
   await turn();
+  if (GC_LOG && IN_BUN && counting && windowEntry) fs.writeSync(2, `${GC_MARK} ${windowEntry} end\n`);
   timing = false;
   const inCalls = callCpu;
   const wall = performance.now() - t0;
   if (windowEntry) windows[windowEntry].push([us0, nowUs()]);
   const cpu = process.cpuUsage(cpu0);
-  const heapGrowth = v8.getHeapStatistics().used_heap_size - heap0;
+  const heapGrowth = IN_BUN ? 0 : v8.getHeapStatistics().used_heap_size - heap0;
   const main1 = STAGES ? mainThreadCpuMs() : 0;
+  if (threads0 && windowEntry) {
+    // By thread id, then summed by name: a thread that ended within the turn is left out (its CPU
+    // is gone from /proc with it), one that started counts all of its CPU.
+    const byName = new Map<string, number>();
+    for (const [tid, { name, ms }] of threadsNow()) byName.set(name, (byName.get(name) ?? 0) + ms - (threads0.get(tid)?.ms ?? 0));
+    for (const [name, ms] of byName) {
+      const key = `${windowEntry}: ${name}`;
+      threadCpu.set(key, [...(threadCpu.get(key) ?? []), ms]);
+    }
+  }
   const server1 = processThreadsCpuMs(serverPid);
   const serverMain1 = threadCpuMs(serverPid);
   if (STAGES && counting && windowEntry) {
@@ -248,6 +319,82 @@ async function costOf(turn: () => Promise<void>): Promise<TurnCost> {
     span: [t0, t0 + wall],
     heapGrowth,
   };
+}
+
+/**
+ * `--gc-log` (Bun): JSC's own log of its collections (`BUN_JSC_logGC=1` in the child, on its stderr),
+ * read here between the markers the child writes around each timed turn: how many collections start
+ * inside a turn (eden, full), and the cycle time (JSC's "cycle … ms", start to end) of those that end
+ * inside it. Bun reports no GC to JavaScript, so this is the only view of them. Ignored in Node.
+ */
+const GC_LOG = args.includes("--gc-log");
+const GC_MARK = "[recollect-bench-turn]";
+type GcTurn = { entry: string; eden: number; full: number; cycleMs: number };
+async function readGcLog(stream: NodeJS.ReadableStream): Promise<GcTurn[]> {
+  const turns: GcTurn[] = [];
+  let turn: GcTurn | undefined;
+  const lines = (await import("node:readline")).createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line.startsWith(GC_MARK)) {
+      const [, entry, edge] = line.split(" ");
+      turn = edge === "start" ? { entry: entry!, eden: 0, full: 0, cycleMs: 0 } : undefined;
+      if (turn) turns.push(turn);
+    } else if (line.startsWith("[GC<") || line.startsWith("GC END") || line.startsWith("Requesting GC")) {
+      if (!turn) continue;
+      if (line.includes(": START ") && line.includes("EdenCollection")) turn.eden++;
+      else if (line.includes(": START ") && line.includes("FullCollection")) turn.full++;
+      const cycle = line.indexOf(", cycle ");
+      if (cycle !== -1) turn.cycleMs += Number.parseFloat(line.slice(cycle + 8));
+    } else process.stderr.write(`${line}\n`);
+  }
+  return turns;
+}
+function printGcLog(turns: GcTurn[]) {
+  const rows = ["v1", "v2"].map((entry) => {
+    const xs = turns.filter((t) => t.entry === entry);
+    const cycles = summarize(xs.map((t) => t.cycleMs));
+    const per = (n: number) => (xs.length ? (n / xs.length).toFixed(2) : "n/a");
+    return {
+      entry,
+      turns: xs.length,
+      "collections a turn (eden / full)": `${per(xs.reduce((n, t) => n + t.eden, 0))} / ${per(xs.reduce((n, t) => n + t.full, 0))}`,
+      "their cycles a turn p50 / p95 / mean ms": `${cycles.p50.toFixed(2)} / ${cycles.p95.toFixed(2)} / ${(xs.reduce((n, t) => n + t.cycleMs, 0) / Math.max(1, xs.length)).toFixed(2)}`,
+    };
+  });
+  printTable("JSC's collections inside the timed turns (--gc-log, BUN_JSC_logGC; all sizes)", rows);
+}
+
+/** `--cpu-profile` in Bun: when the marker ran (this process's clock, µs), to align Bun's profile with the turn windows. */
+let markedAtUs = 0;
+/** 20 ms in a function of its own name, so its first sample in Bun's profile shows that profile's clock against nowUs(). */
+function clockMarker(): number {
+  const at = nowUs();
+  while (nowUs() - at < 20_000);
+  return at;
+}
+
+/** The time (the profile's clock) of the first sample inside clockMarker. */
+function markerSampleUs(profile: {
+  nodes: { id: number; callFrame: { functionName: string }; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+}): number {
+  const marked = new Set<number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const mark = (id: number, inside: boolean) => {
+    const node = byId.get(id)!;
+    const here = inside || node.callFrame.functionName === "clockMarker";
+    if (here) marked.add(id);
+    for (const child of node.children ?? []) mark(child, here);
+  };
+  mark(profile.nodes[0]!.id, false);
+  let at = profile.startTime;
+  for (const [i, sample] of (profile.samples ?? []).entries()) {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (marked.has(sample)) return at;
+  }
+  throw new Error("the Bun profile holds no sample of clockMarker: its turns cannot be cut");
 }
 
 /** A CPU profile keeping only the samples inside `spans` (each with its own interval as its weight). */
@@ -286,7 +433,7 @@ function cutServerProfiles(dir: string, pid: number) {
 
 const triple = (s: { p50: number; p95: number; p99: number }) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} / ${s.p99.toFixed(2)}`;
 
-async function seed(server: TestServer, directory: string) {
+async function seed(server: ServerClient, directory: string) {
   for (let i = 0; i < 8; i++)
     await server.api("/api/memories", {
       method: "POST",
@@ -358,20 +505,81 @@ async function v2Turn(host: V2Host, sessionID: string, history: Message[], t: nu
   return cost;
 }
 
-async function main() {
+/** The server in Node, as users run it (started here, or by the Node parent of this Bun child). */
+async function serverFor(): Promise<{ server: ServerClient; stop: () => Promise<void> }> {
+  if (ATTACH) {
+    serverPid = ATTACH.pid;
+    return { server: clientFor(ATTACH), stop: async () => {} };
+  }
   process.env.RECOLLECT_DIST_DIR ||= ".next-plugin";
   if (!args.includes("--no-build")) ensureBuild();
-  const server = await startServer(SERVER_PROFILE ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROFILE}`] } : {});
-  serverPid = server.child.pid!;
+  const started = await startServer(SERVER_PROFILE ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROFILE}`] } : {});
+  serverPid = started.child.pid!;
+  return { server: started, stop: started.stop };
+}
+
+/**
+ * `--runtime bun` from Node: the server starts here, in Node, and this file runs again in the
+ * OpenCode binary as the bun CLI, attached to it; its turn windows come back in a file for the
+ * profiles' cuts (the plugin's, from Bun's `--cpu-prof`, and the server's).
+ */
+async function inBun(bun: string) {
+  const { server, stop } = await serverFor();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-bun-"));
+  const windowsFile = path.join(scratch, "windows.json");
+  const profileFlags = PROFILE
+    ? ["--cpu-prof", "--cpu-prof-interval=200", `--cpu-prof-dir=${path.dirname(path.resolve(PROFILE))}`, `--cpu-prof-name=${path.basename(PROFILE)}`]
+    : [];
+  const child = spawn(bun, [...profileFlags, import.meta.filename, ...args], {
+    stdio: ["inherit", "inherit", GC_LOG ? "pipe" : "inherit"],
+    env: {
+      ...process.env,
+      BUN_BE_BUN: "1",
+      ...(GC_LOG ? { BUN_JSC_logGC: "1" } : {}),
+      RECOLLECT_BENCH_ATTACH: JSON.stringify({ url: server.url, port: server.port, token: server.token, dataDir: server.dataDir, pid: serverPid }),
+      RECOLLECT_BENCH_WINDOWS: windowsFile,
+    },
+  });
+  const gcTurns = GC_LOG ? readGcLog(child.stderr!) : undefined;
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await stop();
+  if (gcTurns) printGcLog(await gcTurns);
+  const written = fs.existsSync(windowsFile) ? JSON.parse(fs.readFileSync(windowsFile, "utf8")) : { v1: [], v2: [], markedAtUs: 0 };
+  // The child's windows are wall-clock µs: the server's profile (V8, Node) counts the monotonic clock's.
+  const wallLeadUs = Math.round((performance.timeOrigin + performance.now()) * 1000) - nowUs();
+  const toMonotonic = (spans: [number, number][]) => spans.map(([a, b]): [number, number] => [a - wallLeadUs, b - wallLeadUs]);
+  Object.assign(windows, { v1: toMonotonic(written.v1), v2: toMonotonic(written.v2) });
+  if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
+  if (PROFILE && fs.existsSync(PROFILE)) {
+    // Bun's profile times its samples by another clock than the windows' (its start is the wall
+    // clock's): the first sample inside the marker (clockMarker) gives the difference.
+    const profile = JSON.parse(fs.readFileSync(PROFILE, "utf8"));
+    const lead = markerSampleUs(profile) - written.markedAtUs;
+    const shift = (spans: [number, number][]) => spans.map(([a, b]): [number, number] => [a + lead, b + lead]);
+    for (const entry of ["v1", "v2"] as const)
+      fs.writeFileSync(PROFILE.replace(/(\.cpuprofile)?$/, `.${entry}.cpuprofile`), JSON.stringify(within(profile, shift(written[entry]))));
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the Bun child exited with ${code}`);
+}
+
+async function main() {
+  if (RUNTIME === "bun" && !IN_BUN) {
+    if (!OPENCODE_BUN) throw new Error("--runtime bun: no OpenCode binary (OPENCODE_BIN, node_modules/opencode-linux-x64*)");
+    if (HEAP_PROFILE) throw new Error("--heap-profile is Node's (V8's sampling heap profiler): add --runtime node");
+    return inBun(OPENCODE_BUN);
+  }
+  const { server, stop } = await serverFor();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-entries-proj-"));
   await seed(server, directory);
   const options = { url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: 5000, compressTimeoutMs: 10_000, directory };
   const rows: Record<string, string | number>[] = [];
-  const json: Record<string, unknown> = { turns: TURNS, llmMs: LLM_MS };
+  const json: Record<string, unknown> = { runtime: RUNTIME_NAME, turns: TURNS, llmMs: LLM_MS };
   const callRows: Record<string, string | number>[] = [];
   for (const target of SIZES) {
     stageCpu.clear();
     requestRows.clear();
+    threadCpu.clear();
     const { steps, tokens } = stepsOf(target);
     const v1Session = id("ses");
     const h1 = v1History(v1Session, steps);
@@ -395,9 +603,14 @@ async function main() {
       for (const [k, n] of calls) perEntry[entry].set(k, (perEntry[entry].get(k) ?? 0) + n);
       if (t >= WARMUP) times[entry].push(cost);
     };
-    const inspector = PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
+    // Under Bun the profile is Bun's own `--cpu-prof` (set by the Node parent).
+    const inspector = PROFILE && !IN_BUN && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     const heapInspector = HEAP_PROFILE && target === SIZES[SIZES.length - 1] ? new Session() : undefined;
     for (let t = 0; t < TURNS + WARMUP; t++) {
+      if (PROFILE && IN_BUN && t === WARMUP) {
+        windows.v1.length = windows.v2.length = 0;
+        markedAtUs = clockMarker();
+      }
       if (inspector && t === WARMUP) {
         inspector.connect();
         await inspector.post("Profiler.enable");
@@ -444,7 +657,8 @@ async function main() {
       const otherGcs = gcCounts.reduce((n, c) => n + c.other, 0) / xs.length;
       // What a turn allocated: the heap's growth over the turns no GC ran in (a GC frees, and the growth means nothing then).
       const quiet = xs.filter((_, i) => gcCounts[i]!.minor + gcCounts[i]!.other === 0).map((x) => x.heapGrowth / 1024);
-      const allocated = quiet.length ? summarize(quiet) : undefined;
+      // Bun: no GC is reported and JSC's heap size moves only at a collection, so nothing is measured.
+      const allocated = quiet.length && !IN_BUN ? summarize(quiet) : undefined;
       const served = xs.every((x) => x.serverCpu !== null) ? summarize(xs.map((x) => x.serverCpu!)) : undefined;
       const servedMain = xs.every((x) => x.serverMainCpu !== null) ? summarize(xs.map((x) => x.serverMainCpu!)) : undefined;
       const both = served ? summarize(xs.map((x) => x.pluginCpu + x.serverCpu!)) : undefined;
@@ -454,8 +668,8 @@ async function main() {
         "wall p50 / p95 / p99 ms": triple(wall),
         "max ms": wall.max,
         "plugin CPU p50 / p95 / p99": triple(plugin),
-        "of it GC p50 / p95": `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
-        "GCs a turn (scavenges / others)": `${scavenges.toFixed(2)} / ${otherGcs.toFixed(2)}`,
+        "of it GC p50 / p95": IN_BUN ? "n/a" : `${gc.p50.toFixed(2)} / ${gc.p95.toFixed(2)}`,
+        "GCs a turn (scavenges / others)": IN_BUN ? "n/a" : `${scavenges.toFixed(2)} / ${otherGcs.toFixed(2)}`,
         "KB allocated p50 / p95 (turns without a GC)": allocated ? `${allocated.p50.toFixed(0)} / ${allocated.p95.toFixed(0)} (${allocated.n})` : "n/a",
         "server CPU p50 / p95 / p99": served ? triple(served) : "n/a",
         "of it main thread p50 / p95 / p99": servedMain ? triple(servedMain) : "n/a",
@@ -465,8 +679,8 @@ async function main() {
         tokens,
         ...wall,
         pluginCpu: plugin,
-        pluginGc: gc,
-        pluginGcCount: { scavenges, others: otherGcs },
+        pluginGc: IN_BUN ? null : gc,
+        pluginGcCount: IN_BUN ? null : { scavenges, others: otherGcs },
         pluginAllocatedKb: allocated ?? null,
         serverCpu: served ?? null,
         serverMainCpu: servedMain ?? null,
@@ -485,8 +699,9 @@ async function main() {
       json[`${entry}_${target}_calls`] = perTurn;
     }
   }
-  await server.stop();
-  if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
+  await stop();
+  if (process.env.RECOLLECT_BENCH_WINDOWS) fs.writeFileSync(process.env.RECOLLECT_BENCH_WINDOWS, JSON.stringify({ ...windows, markedAtUs }));
+  else if (SERVER_PROFILE) cutServerProfiles(SERVER_PROFILE, serverPid);
   // The V2 adapter's own work per request, no server: the V1 view of the messages, the history
   // snapshot, writing back (nothing changed here, so the walk without the copies).
   const adapterRows: Record<string, string | number>[] = [];
@@ -507,7 +722,7 @@ async function main() {
     json[`adapter_${target}`] = { tokens, ...s };
   }
   printTable(
-    `Plugin time per turn by entry (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `Plugin time per turn by entry, the plugin in ${RUNTIME_NAME} (${TURNS} turns each, alternating, ${LLM_MS} ms model time; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     rows,
   );
   printTable("The plugin's HTTP calls per turn (mean)", callRows);
@@ -531,6 +746,21 @@ async function main() {
     printTable(`The server's main thread by call (--per-request; the last size, ${TURNS} turns)`, rowsOut);
     json.perRequest = Object.fromEntries([...requestRows].map(([k, r]) => [k, { ...r, mainCpu: summarize(r.mainCpu) }]));
   }
+  if (THREADS) {
+    // Mean a turn as well as the quantiles: a thread that runs on some turns only has a p50 of 0.
+    const threadRows = [...threadCpu]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([thread, xs]) => {
+        const s = summarize(xs);
+        return {
+          thread,
+          "CPU a turn p50 / p95 ms": `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}`,
+          "mean ms": (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2),
+        };
+      });
+    printTable(`The plugin process's CPU a turn by thread (--threads; the last size, ${TURNS} turns, ${RUNTIME_NAME})`, threadRows);
+    json.threads = Object.fromEntries([...threadCpu].map(([k, xs]) => [k, summarize(xs)]));
+  }
   if (STAGES) {
     const stageRows = [...stageCpu]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -541,7 +771,7 @@ async function main() {
     printTable(`The plugin's CPU per hook of a turn (--stages; the last size, ${TURNS} turns)`, stageRows);
     json.stages = Object.fromEntries([...stageCpu].map(([k, xs]) => [k, summarize(xs)]));
   }
-  writeResult("plugin-entries", json);
+  writeResult(IN_BUN ? "plugin-entries-bun" : "plugin-entries", json);
 }
 
 main().catch((error) => {
