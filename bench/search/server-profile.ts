@@ -5,6 +5,8 @@ import { SourceMap } from "node:module";
 import { keepAliveClient } from "../lib/http-client";
 import { searchInput } from "../../lib/contracts/search";
 import { batchedAccess, flushAccess } from "../../lib/search/access-buffer";
+import { searchQuery } from "../../lib/search/bilingual";
+import { lexicalSearch } from "../../lib/search/lexical";
 import { searchMemories } from "../../lib/search/search";
 import { benchCtx, round, table, tempDir } from "./common";
 import { corpus } from "./corpus";
@@ -15,7 +17,7 @@ import { MODEL_DIR, startBenchServer, waitHybrid } from "./speed";
  * Where the production server's CPU goes during the speed bench's lexical phase (bench/search/speed.ts:
  * the same bodies, every question once to warm up, then every question twice), on a kept speed store.
  *
- *   npx tsx bench/search/server-profile.ts --store <copy of a speed store>/100000 [--cpu-prof] [--interval 250] [--trace-gc]
+ *   npx tsx bench/search/server-profile.ts --store <copy of a speed store>/100000 [--cpu-prof] [--interval 250] [--trace-gc] [--answers FILE] [--in-process]
  *
  * Reports, over the timed requests only:
  * - the server's CPU a request by thread (/proc/<pid>/task/<tid>/schedstat and comm): the main
@@ -98,6 +100,16 @@ async function inProcess(dir: string) {
         .filter((r) => r["ms/request"] > 0),
     ),
   );
+  // The FTS5 part alone on the same requests (as tail-profile.ts; scale.ts's in-process figure is k = 10).
+  for (const k of [10, 100]) {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < count; i++) {
+      const b = body(i);
+      lexicalSearch(ctx, searchQuery(b.query, ctx.config.search.translateQuery).terms, { projectId: b.project ?? null, statuses: ["active"] }, k);
+    }
+    const u = process.cpuUsage(c0);
+    console.log(`lexicalSearch k = ${k} alone: ${round((u.user + u.system) / 1000 / count, 3)} ms CPU a request`);
+  }
   ctx.close();
 }
 
@@ -116,6 +128,7 @@ if (args.includes("--in-process")) {
 const server = await startBenchServer(path.resolve(dataDir), env, nodeArgs);
 let window = { start: 0n, end: 0n };
 const wall: number[] = [];
+const answers: string[] = [];
 let logStart = 0;
 let logEnd = 0;
 const cpu = new Map<string, { name: string; ms: number }>();
@@ -132,8 +145,12 @@ try {
     const res = await client.post("/api/search", body(i));
     wall.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`search failed: ${res.body}`);
-    if ((JSON.parse(res.body) as { results: unknown[] }).results.length === 0) empty++;
+    const results = (JSON.parse(res.body) as { results: { id: string; score?: number }[] }).results;
+    if (results.length === 0) empty++;
+    answers.push(results.map((r) => `${r.id}:${r.score}`).join(" "));
   }
+  // `--answers FILE`: each timed request's ids and scores in order, to compare two builds (`diff`).
+  if (opt("answers")) fs.writeFileSync(opt("answers")!, `${answers.join("\n")}\n`);
   window.end = process.hrtime.bigint();
   logEnd = server.log().length;
   const after = threads(server.pid);
