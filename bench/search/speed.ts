@@ -155,7 +155,7 @@ function rssMB(pid: number): number {
   }
 }
 
-async function waitHybrid(url: string, token: string) {
+export async function waitHybrid(url: string, token: string) {
   const deadline = Date.now() + Number(process.env.RECOLLECT_BENCH_START_SECONDS ?? 900) * 1000;
   for (;;) {
     let reason = "no answer";

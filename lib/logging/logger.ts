@@ -1,6 +1,6 @@
 import path from "node:path";
 import { processSingleton } from "../process-singleton";
-import { redact } from "../security/redaction";
+import { type Redacted, redact } from "../security/redaction";
 import { redactKeysDeep } from "../security/redact-fields";
 import { RotatingFile } from "./rotating-file";
 
@@ -58,6 +58,22 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
   } catch {
     line = JSON.stringify({ ts: new Date().toISOString(), level, msg, note: "fields were not serializable" }) + "\n";
   }
+  writeLine(sink, line);
+}
+
+/**
+ * `log` at info level for a message and fields already redacted (`redactKeysDeep`, the brand says
+ * so), then plain numbers (nothing to redact in a number): the line is the one `log` writes. The
+ * request line of every API call (lib/metrics/http.ts) keeps its redacted fields by route, so the
+ * redaction does not run again on each request.
+ */
+export function logRedacted(msg: Redacted, fields: Redacted<Record<string, unknown>>, numbers: Record<string, number>): void {
+  const sink = output.sink;
+  if (!sink || INFO < sink.min) return;
+  writeLine(sink, JSON.stringify({ ts: new Date().toISOString(), level: "info", msg, ...fields, ...numbers }) + "\n");
+}
+
+function writeLine(sink: Sink, line: string) {
   try {
     sink.file.write(line);
   } catch {
@@ -66,6 +82,7 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
 }
 
 const WARN = LOG_LEVELS.indexOf("warn");
+const INFO = LOG_LEVELS.indexOf("info");
 
 function toTerminal(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
   const error = typeof fields?.error === "string" ? `: ${fields.error}` : "";

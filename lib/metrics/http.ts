@@ -1,6 +1,7 @@
-import { logger } from "../logging/logger";
+import { logger, logRedacted } from "../logging/logger";
 import type { Ctx } from "../ctx";
-import { redactPath } from "../security/redact-fields";
+import { redact, type Redacted } from "../security/redaction";
+import { redactKeysDeep, redactPath } from "../security/redact-fields";
 import { recordRequest } from "./registry";
 
 /**
@@ -55,7 +56,10 @@ export function observeRequest(
     const route = routePattern(req.nextUrl.pathname, params);
     recordRequest(req.method, route, status, seconds);
     if (!ctx) return;
-    if (ctx.config.logging.requests || status >= 500) {
+    if (ctx.config.logging.requests && status < 500) {
+      const ms = Math.round(seconds * 10000) / 10;
+      logRedacted(REQUEST_MSG, requestFields(req.method, route, req.nextUrl.pathname), { status, ms });
+    } else if (status >= 500) {
       const fields: Record<string, unknown> = {
         method: req.method,
         route: redactPath(route),
@@ -63,12 +67,31 @@ export function observeRequest(
         status,
         ms: Math.round(seconds * 10000) / 10,
       };
-      if (status >= 500) {
-        if (error instanceof Error) Object.assign(fields, { error: error.message, stack: error.stack?.split("\n").slice(0, 8).join("\n") });
-        logger.error("request", fields);
-      } else logger.info("request", fields);
+      if (error instanceof Error) Object.assign(fields, { error: error.message, stack: error.stack?.split("\n").slice(0, 8).join("\n") });
+      logger.error("request", fields);
     }
   } catch {
     /* metrics never fail a request */
   }
+}
+
+const REQUEST_MSG = redact("request");
+/** Bounds `fieldsByRoute`: paths with ids in them are many; emptied when full. */
+const FIELDS_MEMO_ENTRIES = 1000;
+/**
+ * The request line's method, route and path as they are logged (redacted), by request: redaction is
+ * a pure function of the text, and most requests hit a few routes (a search request's line cost
+ * about 35 µs of redaction before, issue 48). Module state on purpose: a memo of pure functions.
+ */
+const fieldsByRoute = new Map<string, Redacted<{ method: string; route: string; path: string }>>();
+
+function requestFields(method: string, route: string, pathname: string): Redacted<{ method: string; route: string; path: string }> {
+  const key = `${method} ${route} ${pathname}`;
+  let fields = fieldsByRoute.get(key);
+  if (!fields) {
+    if (fieldsByRoute.size >= FIELDS_MEMO_ENTRIES) fieldsByRoute.clear();
+    fields = redactKeysDeep({ method, route: redactPath(route), path: redactPath(pathname) });
+    fieldsByRoute.set(key, fields);
+  }
+  return fields;
 }

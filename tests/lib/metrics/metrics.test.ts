@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { configureLogging, log, logFile } from "../../../lib/logging/logger";
+import { redactPath } from "../../../lib/security/redact-fields";
 import { RotatingFile } from "../../../lib/logging/rotating-file";
 import { createMemory } from "../../../lib/memories";
 import { observeRequest, routePattern } from "../../../lib/metrics/http";
@@ -72,6 +73,42 @@ describe("request metrics and the Prometheus text", () => {
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ level: "info", msg: "request", method: "DELETE", route: "/api/memories/[id]", status: 404 });
     expect(last.ms).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("the request line's redacted fields, kept by route (issue 48)", () => {
+  it("writes the line the general logger writes, a secret in the path redacted, the same when repeated", () => {
+    const ctx = testCtx();
+    ctxs.push(ctx);
+    configureLogging({ dataDir: ctx.dataDir });
+    const secret = `ghp_${"a1B2".repeat(9)}`;
+    const requests: [string, string, Record<string, unknown> | undefined, number][] = [
+      ["POST", "/api/search", {}, 200],
+      ["POST", "/api/search", {}, 200],
+      ["DELETE", "/api/memories/xyz", { id: "xyz" }, 404],
+      ["DELETE", "/api/memories/abc", { id: "abc" }, 404],
+      ["GET", `/api/memories/${secret}/links`, { id: secret }, 200],
+      ["GET", `/api/projects/${encodeURIComponent(`token=${secret}`)}`, undefined, 200],
+      ["GET", `/api/projects/${encodeURIComponent(`token=${secret}`)}`, undefined, 200],
+    ];
+    for (const [method, pathname, params, status] of requests) {
+      observeRequest(ctx, { method, nextUrl: { pathname } }, params, status, performance.now());
+      // The line as the general logger writes it, from the fields observeRequest built before.
+      const route = routePattern(pathname, params);
+      log("info", "request", { method, route: redactPath(route), path: redactPath(pathname), status, ms: 0 });
+    }
+    const text = fs.readFileSync(logFile(ctx.dataDir), "utf8");
+    expect(text).not.toContain(secret);
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === "request")
+      .map(({ ts: _ts, ms: _ms, ...rest }) => rest);
+    expect(lines).toHaveLength(2 * requests.length);
+    for (let i = 0; i < lines.length; i += 2) expect(JSON.stringify(lines[i])).toBe(JSON.stringify(lines[i + 1]));
+    expect(lines[8].path).not.toBe(`/api/memories/${secret}/links`);
+    expect(lines[6].path).toBe("/api/memories/abc");
   });
 });
 

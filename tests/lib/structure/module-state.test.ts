@@ -23,6 +23,7 @@ const ALLOWED: Record<string, string> = {
   "lib/search/tokenizer.ts:stemCache": "word -> stem, a memo of a pure function",
   "lib/search/format.ts:wordTermsMemo": "word -> its terms for snippets, a memo of a pure function",
   "lib/search/format.ts:prefixCounts": "a result line's prefix -> its token count, a memo of a pure function",
+  "lib/metrics/http.ts:fieldsByRoute": "method, route and path -> the request line's redacted fields, a memo of a pure function",
   "lib/search/date-signal.ts:statedMemo": "reference time and text -> the times it states, a memo of a pure function",
   "lib/search/tokenizer.ts:recent": "text -> tokens for the last few texts, a memo of a pure function",
   "lib/search/bilingual.ts:dictionary": "the bundled dictionary, loaded on first use and never changed",
