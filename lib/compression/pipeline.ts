@@ -199,6 +199,7 @@ function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prep
     const { tokensBefore } = yield* measureSteps(messages, partMemory(ctx));
     return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
   }
+  // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
   const sessionId = redactKey(input.sessionID);
   const memory = partMemory(ctx);
   const epoch = memory.epoch;
