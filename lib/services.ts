@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { DeltaExchanges } from "./compression/delta";
 import { PartMemory } from "./compression/part-memory";
 import type { ScheduleReplays } from "./compression/phases/schedule";
+import type { TurnMemos } from "./compression/turn-memo";
 import type { PreparedTurns } from "./compression/prepared";
 import type { RecallContextDto } from "./contracts/context";
 import type { StorageState } from "./db/storage-errors";
@@ -43,6 +44,8 @@ export interface Services {
   compressDeltas: DeltaExchanges;
   /** Compression's schedule: where each session's replay stopped, to go on from there (compression/phases/schedule.ts). */
   scheduleReplays: ScheduleReplays;
+  /** The sessions' last compress calls, for the next call's work on its delta only (compression/turn-memo.ts). */
+  compressTurns: TurnMemos;
   /** Compression's next turns, prepared while their sessions were idle (compression/prepared.ts). */
   preparedTurns: PreparedTurns;
   /** Stops the timers of the background work (purges, sweeps, housekeeping). */
@@ -68,6 +71,7 @@ export function createServices(sqlite: Database.Database): Services {
     turnRecords: new Map(),
     compressDeltas: new Map(),
     scheduleReplays: new Map(),
+    compressTurns: new Map(),
     preparedTurns: new Map(),
     background: [],
     storage: { problem: null },

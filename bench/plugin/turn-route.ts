@@ -8,6 +8,9 @@
  * No socket and no framework dispatch: what is left is the route's own work, in CPU milliseconds
  * of this process (process.cpuUsage), so a loaded machine still compares.
  *
+ * Also what a route call allocated (the used heap's growth over the call, on the turns no GC ran
+ * in: a GC frees, and the growth means nothing then) and the GCs that ran inside the route calls.
+ *
  * `--cpu-profile <file>`: a V8 CPU profile of the timed route calls.
  * `--per-turn`: also each turn's CPU and the garbage collections that ran inside its route call
  * (node:perf_hooks "gc" entries), and the turns split by whether one did (the slow-turn tail).
@@ -23,6 +26,8 @@
  */
 import fs from "node:fs";
 import os from "node:os";
+import { PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
 import path from "node:path";
 import { cpuProfiler, numberArg, ownCpuMs } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
@@ -63,21 +68,20 @@ async function main() {
   const { ctx, token } = boot();
   // Garbage collections by wall-clock start and duration (ms), to tell which turns had one.
   const gcs: { start: number; ms: number }[] = [];
-  if (PER_TURN) {
-    const { PerformanceObserver } = await import("node:perf_hooks");
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration });
-    }).observe({ entryTypes: ["gc"] });
-  }
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration });
+  }).observe({ entryTypes: ["gc"] });
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-route-proj-"));
   seedTurnStore(createMemory, ctx, directory);
 
   let timing = false;
   let routeCpu = 0;
   let routeWall: [number, number] = [0, 0];
+  let routeHeap = 0;
   const rt = createRuntime(resolveSettings({ url: "http://127.0.0.1:7731", autoStart: false }), directory, undefined);
   rt.client.post = (async <T>(pathname: string, body: unknown): Promise<Result<T>> => {
     const text = JSON.stringify(body);
+    const h0 = v8.getHeapStatistics().used_heap_size;
     const c0 = cpuMs();
     const w0 = performance.now();
     const req = new NextRequest(new URL(pathname, "http://127.0.0.1:7731"), {
@@ -90,6 +94,7 @@ async function main() {
     if (timing) {
       routeCpu += cpuMs() - c0;
       routeWall = [w0, performance.now()];
+      routeHeap = v8.getHeapStatistics().used_heap_size - h0;
     }
     if (!res.ok) return { ok: false, status: res.status, error: answer.toString("utf8") } as Result<T>;
     return { ok: true, status: res.status, data: JSON.parse(answer.toString("utf8")) as T };
@@ -102,6 +107,7 @@ async function main() {
   const profiler = cpuProfiler(PROFILE);
   const costs: number[] = [];
   const walls: [number, number][] = [];
+  const heaps: number[] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
     const recall = addUserTurn(
@@ -123,6 +129,7 @@ async function main() {
     if (t >= WARMUP) {
       costs.push(routeCpu);
       walls.push(routeWall);
+      heaps.push(routeHeap);
     }
     await finishTurn(rt, s, history, sessionID, t);
     if (GAP_MS && GAP_SPIN) for (const until = performance.now() + GAP_MS; performance.now() < until; );
@@ -131,13 +138,23 @@ async function main() {
   await profiler.stop();
   await runShutdown(() => {});
   const sum = summarize(costs);
-  const rows = [
-    { history: `${Math.round(tokens / 1000)}K tokens (${history.length} msgs)`, "route CPU p50 ms": sum.p50, "p95 ms": sum.p95, "max ms": sum.max },
+  // The observer's entries arrive after the fact: let them in.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const gcsIn = walls.map(([w0, w1]) => gcs.filter((g) => g.start >= w0 && g.start <= w1).length);
+  const quiet = heaps.filter((_, i) => gcsIn[i] === 0).map((b) => b / 1024);
+  const allocated = quiet.length ? summarize(quiet) : undefined;
+  const rows: Record<string, string | number>[] = [
+    {
+      history: `${Math.round(tokens / 1000)}K tokens (${history.length} msgs)`,
+      "route CPU p50 ms": sum.p50,
+      "p95 ms": sum.p95,
+      "max ms": sum.max,
+      "KB allocated p50 / p95 (turns without a GC)": allocated ? `${allocated.p50.toFixed(0)} / ${allocated.p95.toFixed(0)} (${allocated.n})` : "n/a",
+      "GCs in the route a turn": Number((gcsIn.reduce((a, b) => a + b, 0) / Math.max(1, gcsIn.length)).toFixed(2)),
+    },
   ];
   if (PER_TURN) {
     console.log(`resident set at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
-    // The observer's entries arrive after the fact: let them in.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const withGc: number[] = [];
     const without: number[] = [];
     costs.forEach((cpu, i) => {

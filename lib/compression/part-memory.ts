@@ -60,6 +60,7 @@ export class PartMemory {
   private readonly map = new Map<string, PartEntry>();
   private held = new WeakSet<PartEntry>();
   private chars = 0;
+  private forgotten = 0;
   constructor(
     private readonly maxEntries: number,
     private readonly maxChars: number,
@@ -111,6 +112,14 @@ export class PartMemory {
     this.grew(e, -chars);
   }
 
+  /**
+   * Counts every entry forgotten (evicted, replaced, cleared): unchanged since a call, every entry
+   * that call measured is still the one held for its part id (lib/compression/turn-memo.ts).
+   */
+  get epoch(): number {
+    return this.forgotten;
+  }
+
   /** Characters held; for tests. */
   get size(): number {
     return this.chars;
@@ -120,6 +129,7 @@ export class PartMemory {
     this.map.clear();
     this.held = new WeakSet();
     this.chars = 0;
+    this.forgotten++;
   }
 
   private grew(e: PartEntry, delta: number): void {
@@ -138,6 +148,7 @@ export class PartMemory {
   }
 
   private forget(id: string, e: PartEntry): void {
+    this.forgotten++;
     this.map.delete(id);
     this.held.delete(e);
     this.chars -= e.size ?? 0;

@@ -13,8 +13,23 @@ import { persistSteps } from "./phases/persist";
 import { replayMemo, scheduleSteps } from "./phases/schedule";
 import { referenceOriginal, repeatedRunsStub, repeatsFrom, repeatStub } from "./repeats";
 import { selectSteps, type Selection } from "./phases/select";
-import { runAll, runSliced, SLICE_MS, STEP_ITEMS, type Steps, yieldToLoop } from "../slices";
+import { runAll, runSliced, SLICE_MS, type Steps, yieldToLoop } from "../slices";
 import { agedLevelsSteps, nudgesFor, pressureLevel, type Level } from "./pressure";
+import {
+  assembledPrefix,
+  keepTurnMemo,
+  keptMessages,
+  lastUserOf,
+  levelsOf,
+  measuredPrefix,
+  redoneMessages,
+  selectedPrefix,
+  slotsOf,
+  type Sums,
+  sumsOf,
+  takeTurnMemo,
+  type TurnMemo,
+} from "./turn-memo";
 import { NOISE_STRATEGY, noiseTool } from "./noise";
 import { PROGRESS_STRATEGY, progressTool } from "./progress";
 import { type ValidInput, validateSteps } from "./validate";
@@ -42,6 +57,10 @@ export interface CompressOptions {
   timings?: Record<string, number>;
   /** The same in the process's CPU milliseconds (benchmarks on a loaded machine). */
   cpuTimings?: Record<string, number>;
+  /** Filled with how many leading messages the call took from the session's last call (./turn-memo.ts; tests, benchmarks). */
+  reused?: { messages: number; slots: number };
+  /** Recomputes every phase over the whole history, as if the session's last call was unknown (tests). */
+  whole?: boolean;
 }
 
 /** Never mutates its input: changed parts (and their messages) are copies; unchanged ones are returned as they came. */
@@ -140,6 +159,17 @@ function viewRulesOf(cfg: Ctx["config"]["compression"]): [(part: OcPart) => View
 }
 
 interface Prepared extends Selection {
+  sessionId: string;
+  /** What the session's last call computed, and how much of it this call keeps (./turn-memo.ts). */
+  memo: TurnMemo | undefined;
+  memoKey: string;
+  epoch: number;
+  sums: Sums;
+  levels: Level[];
+  overridden: boolean;
+  lastUser: number;
+  stableMessages: number;
+  redo: number[];
   started: number;
   now: number;
   input: ValidInput;
@@ -169,22 +199,60 @@ function* prepare(ctx: Ctx, body: unknown, options: CompressOptions): Steps<Prep
     const { tokensBefore } = yield* measureSteps(messages, partMemory(ctx));
     return { result: { messages, stats: { tokensBefore, tokensAfter: tokensBefore, byStrategy: {} }, nudges: [] } };
   }
-  const { slots, tokensBefore, tokens } = yield* measureSteps(messages, partMemory(ctx), ...viewRulesOf(cfg));
+  // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
+  const sessionId = redactKey(input.sessionID);
+  const memory = partMemory(ctx);
+  const epoch = memory.epoch;
+  const memoKey = JSON.stringify([cfg, input.contextLimit ?? null]);
+  const memo = takeTurnMemo(ctx.services.compressTurns, sessionId);
+  const kept = options.whole ? 0 : keptMessages(memo, messages, memoKey, epoch);
+  const [viewFor, rulesKey] = viewRulesOf(cfg);
+  const { slots, tokensBefore, tokens } = yield* measureSteps(messages, memory, viewFor, rulesKey, kept ? measuredPrefix(memo!, kept) : undefined);
+  const sums = yield* sumsOf(messages.length, slots, memo, kept);
   mark("measure");
   // The thresholds apply to the history as the strategies see it (its progress lines already gone),
   // the same size the schedule replays.
   const level = pressureLevel(tokens, cfg.pressureTokens, input.contextLimit);
-  const levels = yield* agedLevelsSteps(messages.length, slots, cfg.protectRecentTurns, cfg.pressureTokens, input.contextLimit);
-  const selection = yield* selectSteps(ctx, messages, slots, levels, now);
+  const { levels, overridden, stable, stableMessages } = yield* levelsOf(
+    messages.length,
+    slots,
+    sums,
+    cfg.protectRecentTurns,
+    cfg.pressureTokens,
+    input.contextLimit,
+    memo,
+    kept,
+  );
+  const lastUser = lastUserOf(messages);
+  const redo = stable ? redoneMessages(memo, lastUser, stableMessages) : [];
+  const selection = yield* selectSteps(ctx, messages, slots, levels, now, stable ? selectedPrefix(memo!, stable, slotsOf(sums.starts, redo)) : undefined);
+  if (options.reused) Object.assign(options.reused, { messages: kept, slots: stable });
   mark("select");
-  return { started, now, input, slots, tokensBefore, level, mark, ...selection };
+  return {
+    sessionId,
+    memo,
+    memoKey,
+    epoch,
+    sums,
+    levels,
+    overridden,
+    lastUser,
+    stableMessages,
+    redo,
+    started,
+    now,
+    input,
+    slots,
+    tokensBefore,
+    level,
+    mark,
+    ...selection,
+  };
 }
 
 /** Phases 4 to 6: compresses the pending parts (`originals`: their texts, redacted), assembles the answer and writes the new rows. */
 function* finish(ctx: Ctx, run: Prepared, originals: string[], ready: (PreparedPart | undefined)[] = []): Steps<CompressResult> {
-  const { input, slots, level, now, mark } = run;
-  // Stored with the cache rows, compressed originals and stats: redacted like every session id (lib/contracts/common.ts).
-  const sessionId = redactKey(input.sessionID);
+  const { input, slots, level, now, mark, sessionId } = run;
   const messages = input.messages;
   const history = run.pending.some((_, i) => !ready[i]) ? yield* History.build(slots, repeatsFrom(ctx.config.compression)) : undefined;
   const newRows: { key: string; value: CachedPart }[] = [];
@@ -207,21 +275,41 @@ function* finish(ctx: Ctx, run: Prepared, originals: string[], ready: (PreparedP
   mark("strategies");
   const known = ctx.config.compression.cacheAware ? yield* scheduled(ctx, run, computed, newOriginals, sessionId) : run.known;
   mark("schedule");
-  const { out, tokensAfter, byStrategy } = yield* assembleSteps(messages, slots, known, computed);
-  for (const [j, slot] of slots.entries()) {
-    if (j % STEP_ITEMS === 0) yield;
-    const view = slot.entry.view;
-    if (!view) continue;
-    for (const [name, saved] of Object.entries(view.by ?? { [PROGRESS_STRATEGY]: view.saved })) if (saved) byStrategy[name] = (byStrategy[name] ?? 0) + saved;
-    if (view.original === undefined) continue;
-    newOriginals.set(view.hash, { hash: view.hash, content: view.original, tool: redact(slot.part.tool!), sessionId });
-    memory.releaseOriginal(slot.entry);
-  }
+  const resolve = (k: Selection["known"][number]) => (typeof k === "number" ? computed[k] : k);
+  const shown = known.map(resolve);
+  const { starts } = run.sums;
+  const prefix = run.stableMessages ? yield* assembledPrefix(run.memo!, run.stableMessages, starts, shown, run.redo) : undefined;
+  const { out, tokensAfter, byStrategy, stats, assembled } = yield* assembleSteps(messages, slots, starts, known, computed, prefix);
+  // A view's original is handed over once, by the call that first assembles its message (the
+  // messages kept from the last call handed theirs then).
+  for (const mi of assembled)
+    for (let j = starts[mi]; j < starts[mi + 1]; j++) {
+      const slot = slots[j];
+      const view = slot.entry.view;
+      if (view?.original === undefined) continue;
+      newOriginals.set(view.hash, { hash: view.hash, content: view.original, tool: redact(slot.part.tool!), sessionId });
+      memory.releaseOriginal(slot.entry);
+    }
   mark("assemble");
-  const stats = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
-  yield* persistSteps(ctx, { sessionId, newRows, newOriginals, stats, durationMs: performance.now() - run.started, now });
+  const totals = { tokensBefore: run.tokensBefore, tokensAfter, byStrategy };
+  yield* persistSteps(ctx, { sessionId, newRows, newOriginals, stats: totals, durationMs: performance.now() - run.started, now });
   mark("persist");
-  return { messages: out, stats, nudges: nudgesFor(level) };
+  keepTurnMemo(ctx.services.compressTurns, sessionId, {
+    key: run.memoKey,
+    epoch: run.epoch,
+    messages,
+    slots,
+    ...run.sums,
+    levels: run.levels,
+    overridden: run.overridden,
+    lastUser: run.lastUser,
+    variants: run.variants,
+    known: run.known.map(resolve),
+    shown,
+    out,
+    stats,
+  });
+  return { messages: out, stats: totals, nudges: nudgesFor(level) };
 }
 
 /**

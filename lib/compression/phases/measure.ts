@@ -64,17 +64,26 @@ export function measure(
   return runAll(measureSteps(messages, memory, viewFor));
 }
 
-/** `measure` as steps, one a message (lib/slices.ts). */
+/** The first messages' slots and sums, as the previous call measured them (lib/compression/turn-memo.ts). */
+export interface MeasuredPrefix {
+  messages: number;
+  slots: Slot[];
+  tokensBefore: number;
+  tokens: number;
+}
+
+/** `measure` as steps, one a message (lib/slices.ts); from `prefix` on when given. */
 export function* measureSteps(
   messages: OcMessage[],
   memory: PartMemory,
   viewFor: (part: OcPart) => ViewRules = () => NO_VIEW,
   rulesKey?: string,
+  prefix?: MeasuredPrefix,
 ): Steps<{ slots: Slot[]; tokensBefore: number; tokens: number }> {
-  const slots: Slot[] = [];
-  let tokensBefore = 0;
-  let tokens = 0;
-  for (let mi = 0; mi < messages.length; mi++) {
+  const slots: Slot[] = prefix ? prefix.slots : [];
+  let tokensBefore = prefix?.tokensBefore ?? 0;
+  let tokens = prefix?.tokens ?? 0;
+  for (let mi = prefix?.messages ?? 0; mi < messages.length; mi++) {
     const parts = messages[mi].parts;
     for (let pi = 0; pi < parts.length; pi++) {
       const part = parts[pi];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Config } from "../../config";
-import type { CachedPart, PartEntry } from "../part-memory";
+import type { CachedPart } from "../part-memory";
 import { CONTEXT_LIMIT_SHARE, levelFor, sortedThresholds } from "../pressure";
 import type { OcMessage } from "../schema";
 import { repeatKeyOf } from "../repeats";
@@ -97,13 +97,15 @@ export function schedule(
  * function of the history's prefixes, so going on from a prefix gives what a whole replay gives.
  */
 export interface ReplayState {
-  /** The messages replayed (the previous call's objects) and their slots' entries (a part whose content changed has a new one). */
+  /** The messages replayed (the previous call's objects) and their slots (a part whose content changed has a new entry). */
   messages: OcMessage[];
-  entries: PartEntry[];
+  slots: Slot[];
   /** How many messages the call that left this state went on from (0: it replayed them all). */
   resumedFrom: number;
   /** Settings, context limit and prices the replay ran with. */
   key: string;
+  /** The walks over the whole history before the replay, kept for those messages and slots (`Walks`). */
+  walks: Walks;
   /** The candidates taken into `pending` so far, in order (`byAge[0..next)`). */
   taken: number[];
   applied: Set<number>;
@@ -142,16 +144,39 @@ export function replayMemo(replays: ScheduleReplays, sessionID: string): ReplayM
   };
 }
 
-/** The state to go on from: the same leading message objects, slots and settings, the same candidates taken. */
-function resumable(state: ReplayState | undefined, messages: OcMessage[], slots: Slot[], byAge: number[], key: string): ReplayState | undefined {
+/**
+ * What the replay reads of each message and slot (a function of them, the settings and the
+ * results): the last call's, for its messages and slots, are this call's when those are the same.
+ */
+interface Walks {
+  /** By slot: the result the call had, whether it was a candidate, its repeat key. */
+  results: (CachedPart | undefined)[];
+  candidate: Uint8Array;
+  repeatKeys: (string | undefined)[];
+  /** By message (n+1): tokens before it, its latest user message before it, its creation time; by slot: tokens before it; the first slot of each message. */
+  cum: Float64Array;
+  lastUserBefore: Int32Array;
+  created: (number | undefined)[];
+  slotCum: Float64Array;
+  firstSlotOf: Int32Array;
+  files: FileIndex;
+}
+
+/** The state whose messages and slots lead this call's: the same message objects, slots and settings. */
+function sameLead(state: ReplayState | undefined, messages: OcMessage[], slots: Slot[], key: string): ReplayState | undefined {
   if (!state || state.key !== key || state.messages.length > messages.length) return undefined;
   const m = state.messages.length;
   for (let i = 0; i < m; i++) if (messages[i] !== state.messages[i]) return undefined;
   // The slots of the kept messages come first, in order: the same contents as then, none more.
-  const count = state.entries.length;
+  const count = state.slots.length;
   if (count > slots.length || (count < slots.length && slots[count].mi < m)) return undefined;
-  for (let i = 0; i < count; i++) if (slots[i].entry !== state.entries[i]) return undefined;
-  if (state.taken.length > byAge.length) return undefined;
+  for (let i = 0; i < count; i++) if (slots[i] !== state.slots[i] && slots[i].entry !== state.slots[i].entry) return undefined;
+  return state;
+}
+
+/** The state to go on from: the same lead, the same candidates taken. */
+function resumable(state: ReplayState | undefined, byAge: number[]): ReplayState | undefined {
+  if (!state || state.taken.length > byAge.length) return undefined;
   for (let i = 0; i < state.taken.length; i++) if (byAge[i] !== state.taken[i]) return undefined;
   return state;
 }
@@ -172,61 +197,31 @@ export function* scheduleSteps(
   const saved = memo?.get();
   // Dropped while this call runs: a call that fails half-way leaves nothing to go on from.
   memo?.set(undefined);
-  const applied = new Set<number>();
-  const repeats = new Map<number, CachedPart>();
-  /** Repeat -> the slot of the copy it refers to. */
-  const copyOf = new Map<number, number>();
+  // The walks below redo only the messages and slots after the last call's, when it led this one
+  // (its state is this call's own from here on: changed in place).
+  const lead = sameLead(saved, messages, slots, key);
+  const m0 = lead?.messages.length ?? 0;
+  const s0 = lead?.slots.length ?? 0;
+  const walks = yield* walksOf(messages, slots, results, cfg, lead, m0, s0);
+  const { repeatKeys, cum, lastUserBefore, created, slotCum, firstSlotOf } = walks;
   // Savings of each candidate slot at the current level (only slots the caller could compress).
-  const candidates: number[] = [];
-  // A protected tool's output is never touched, not even to refer to an earlier copy.
-  const repeatKeys: (string | undefined)[] = [];
+  const byAge: number[] = [];
   let anyRepeatKey = false;
   for (let i = 0; i < slots.length; i++) {
-    const r = results[i];
-    if (r && r.v !== null && slots[i].entry.tokens > r.t) candidates.push(i);
-    const s = slots[i];
-    const key = s.part.tool && isProtectedTool(s.part.tool, cfg.protectedTools) ? undefined : repeatKeyOf(s, cfg.repeatMinTokens);
-    repeatKeys.push(key);
-    if (key !== undefined) anyRepeatKey = true;
-    if (i % STEP_ITEMS === 0) yield;
+    if (walks.candidate[i]) byAge.push(i);
+    if (repeatKeys[i] !== undefined) anyRepeatKey = true;
   }
-  if (!candidates.length && !anyRepeatKey) return { applied, repeats };
-  const byAge = [...candidates].sort((a, b) => a - b);
-  const from = resumable(saved, messages, slots, byAge, key);
-  if (from) {
-    for (const i of from.applied) applied.add(i);
-    for (const [i, r] of from.repeats) repeats.set(i, r);
-    for (const [i, c] of from.copyOf) copyOf.set(i, c);
-  }
-
-  // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
-  const cum = new Float64Array(n + 1);
-  for (const s of slots) cum[s.mi + 1] += s.entry.tokens;
-  for (let k = 1; k <= n; k++) cum[k] += cum[k - 1];
-  const lastUserBefore = new Int32Array(n + 1).fill(-1);
-  for (let k = 1; k <= n; k++) lastUserBefore[k] = messages[k - 1].info.role === "user" ? k - 1 : lastUserBefore[k - 1];
-  yield;
-  const created: (number | undefined)[] = [];
-  for (const m of messages) {
-    const t = (m.info as { time?: { created?: unknown } }).time?.created;
-    created.push(typeof t === "number" ? t : undefined);
-    if (created.length % STEP_ITEMS === 0) yield;
-  }
+  if (!byAge.length && !anyRepeatKey) return { applied: new Set(), repeats: new Map() };
+  const from = resumable(lead, byAge);
+  const applied = from?.applied ?? new Set<number>();
+  const repeats = from?.repeats ?? new Map<number, CachedPart>();
+  /** Repeat -> the slot of the copy it refers to. */
+  const copyOf = from?.copyOf ?? new Map<number, number>();
   const ttlMs = cfg.cacheTtlMinutes * 60_000;
-  const files = yield* fileActivity(slots, copyOf);
-
-  // Tokens of the uncompressed history up to slot j (exclusive), and the first slot of each message:
-  // a rewrite starts at the first changed part, not at its message (a step's prose before its
-  // tool output stays cached when only the output changes).
-  const slotCum = new Float64Array(slots.length + 1);
-  for (let j = 0; j < slots.length; j++) slotCum[j + 1] = slotCum[j] + slots[j].entry.tokens;
-  const firstSlotOf = new Int32Array(n + 1).fill(slots.length);
-  for (let j = slots.length - 1; j >= 0; j--) firstSlotOf[slots[j].mi] = j;
-  for (let m = n - 1; m >= 0; m--) firstSlotOf[m] = Math.min(firstSlotOf[m], firstSlotOf[m + 1]);
-  yield;
+  const files = activity(slots, walks.files, copyOf);
   /** Tokens saved by the parts already shown compressed, by slot (a Fenwick tree: sums of ranges), and in all. */
   const savedBySlot = new Fenwick(slots.length);
-  const gains: number[] = from ? from.gains.slice() : [];
+  const gains: number[] = from ? from.gains : [];
   for (let i = 0; i < gains.length; i++) if (gains[i]) savedBySlot.add(i, gains[i]);
   const gain = (i: number, value: number) => {
     savedBySlot.add(i, value);
@@ -234,18 +229,18 @@ export function* scheduleSteps(
   };
   let savedTotal = from?.savedTotal ?? 0;
   let next = from?.taken.length ?? 0;
-  const pending: number[] = from ? from.pending.slice() : [];
+  const pending: number[] = from ? from.pending : [];
   /** By repeat key: the copy shown whole that a repeat refers to. */
-  const copies = new Map<string, number>(from?.copies);
+  const copies = from?.copies ?? new Map<string, number>();
   /**
    * By call (tool and command) and by tool: the latest output shown whole, whose runs of lines a
    * partial repeat refers to. A command run again is compared with its own previous run (a test
    * suite between a `git status` and an `ls`), any other output with its tool's previous one.
    */
-  const lastWhole = new Map<string, number>(from?.lastWhole);
+  const lastWhole = from?.lastWhole ?? new Map<string, number>();
   /** By copy: the message of its latest repeat. */
-  const repeatedAt = new Map<number, number>(from?.repeatedAt);
-  let arrived = from?.entries.length ?? 0;
+  const repeatedAt = from?.repeatedAt ?? new Map<number, number>();
+  let arrived = from?.slots.length ?? 0;
   let steps = from?.steps ?? 0;
   const thresholds = sortedThresholds(cfg.pressureTokens);
   for (let k = (from?.messages.length ?? 0) + 1; k <= n; k++) {
@@ -340,14 +335,16 @@ export function* scheduleSteps(
     pending.length = 0;
     pending.push(...left);
   }
+  // Handed over as they are: the next call takes them in place, and the caller reads the answer before that.
   memo?.set({
     messages: messages.slice(),
-    entries: slots.map((slot) => slot.entry),
+    slots: slots.slice(),
     resumedFrom: from?.messages.length ?? 0,
     key,
+    walks,
     taken: byAge.slice(0, next),
-    applied: new Set(applied),
-    repeats: new Map(repeats),
+    applied,
+    repeats,
     copyOf,
     pending,
     gains,
@@ -400,33 +397,41 @@ interface FileActivity {
   activeRead(i: number, k: number, window: number): boolean;
 }
 
-/**
- * Reads and edits of each file, by message, for "is this read's file still being worked on". A
- * repeat of a read (`repeats`, filled as the replay goes) leaves its copy the latest read.
- */
-function* fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>): Steps<FileActivity> {
-  const touches = new Map<string, number[]>();
-  const readPath = new Map<number, string>();
-  for (const [i, s] of slots.entries()) {
+/** Reads and edits of each file by message, and each read's file: built slot by slot, so a later call goes on from them. */
+interface FileIndex {
+  touches: Map<string, number[]>;
+  readPath: Map<number, string>;
+  readsOf: Map<string, number[]>;
+}
+
+/** Adds slots [from, slots.length) to `index`. */
+function* indexFiles(slots: Slot[], index: FileIndex, from: number): Steps<void> {
+  for (let i = from; i < slots.length; i++) {
     if (i % STEP_ITEMS === 0) yield;
+    const s = slots[i];
     const tool = s.part.tool;
     if (s.kind !== "tool" || !tool) continue;
     const read = isReadTool(tool);
     if (!read && !isEditTool(tool)) continue;
     const paths = pathsOf(s);
     for (const p of paths) {
-      const list = touches.get(p) ?? [];
+      const list = index.touches.get(p) ?? [];
       if (list[list.length - 1] !== s.mi) list.push(s.mi);
-      touches.set(p, list);
+      index.touches.set(p, list);
     }
-    if (read && paths[0] && s.field === "output") readPath.set(i, paths[0]);
+    if (!read || !paths[0] || s.field !== "output") continue;
+    index.readPath.set(i, paths[0]);
+    const reads = index.readsOf.get(paths[0]);
+    if (reads) reads.push(i);
+    else index.readsOf.set(paths[0], [i]);
   }
-  const readsOf = new Map<string, number[]>();
-  for (const [i, p] of readPath) {
-    const list = readsOf.get(p);
-    if (list) list.push(i);
-    else readsOf.set(p, [i]);
-  }
+}
+
+/**
+ * Reads and edits of each file, by message, for "is this read's file still being worked on". A
+ * repeat of a read (`repeats`, filled as the replay goes) leaves its copy the latest read.
+ */
+function activity(slots: Slot[], { touches, readPath, readsOf }: FileIndex, copyOf: ReadonlyMap<number, number>): FileActivity {
   return {
     /** Slot i is the latest read of its file before message k, and the file was read or edited within `window` messages. */
     activeRead(i: number, k: number, window: number): boolean {
@@ -440,4 +445,64 @@ function* fileActivity(slots: Slot[], copyOf: ReadonlyMap<number, number>): Step
       return last >= k - window;
     },
   };
+}
+
+/**
+ * The walks over every message and slot the replay reads, for this call: the first `m0` messages
+ * and `s0` slots taken from `lead` (the same objects as then), the rest computed; a slot's
+ * candidacy again wherever its result is not the one it had then.
+ */
+function* walksOf(
+  messages: OcMessage[],
+  slots: Slot[],
+  results: (CachedPart | undefined)[],
+  cfg: Settings,
+  lead: ReplayState | undefined,
+  m0: number,
+  s0: number,
+): Steps<Walks> {
+  const n = messages.length;
+  const before = lead?.walks;
+  const candidate = new Uint8Array(slots.length);
+  const repeatKeys: (string | undefined)[] = before ? before.repeatKeys.slice(0, s0) : [];
+  for (let i = 0; i < slots.length; i++) {
+    if (i % STEP_ITEMS === 0) yield;
+    const r = results[i];
+    if (i < s0 && r === before!.results[i]) candidate[i] = before!.candidate[i];
+    else if (r && r.v !== null && slots[i].entry.tokens > r.t) candidate[i] = 1;
+    if (i < s0) continue;
+    const s = slots[i];
+    // A protected tool's output is never touched, not even to refer to an earlier copy.
+    repeatKeys.push(s.part.tool && isProtectedTool(s.part.tool, cfg.protectedTools) ? undefined : repeatKeyOf(s, cfg.repeatMinTokens));
+  }
+  // Tokens of the uncompressed history up to message k (exclusive), the latest user message before k.
+  const cum = new Float64Array(n + 1);
+  for (let j = s0; j < slots.length; j++) cum[slots[j].mi + 1] += slots[j].entry.tokens;
+  if (before) cum.set(before.cum.subarray(0, m0 + 1));
+  for (let k = m0 + 1; k <= n; k++) cum[k] += cum[k - 1];
+  const lastUserBefore = new Int32Array(n + 1).fill(-1);
+  if (before) lastUserBefore.set(before.lastUserBefore.subarray(0, m0 + 1));
+  for (let k = m0 + 1; k <= n; k++) lastUserBefore[k] = messages[k - 1].info.role === "user" ? k - 1 : lastUserBefore[k - 1];
+  yield;
+  const created: (number | undefined)[] = before ? before.created.slice(0, m0) : [];
+  for (let k = m0; k < n; k++) {
+    const t = (messages[k].info as { time?: { created?: unknown } }).time?.created;
+    created.push(typeof t === "number" ? t : undefined);
+    if (k % STEP_ITEMS === 0) yield;
+  }
+  // Tokens of the uncompressed history up to slot j (exclusive), and the first slot of each message:
+  // a rewrite starts at the first changed part, not at its message (a step's prose before its
+  // tool output stays cached when only the output changes). Before message m0 the first slot is
+  // the last call's: a slot of a later message starts at s0 either way.
+  const slotCum = new Float64Array(slots.length + 1);
+  if (before) slotCum.set(before.slotCum.subarray(0, s0 + 1));
+  for (let j = s0; j < slots.length; j++) slotCum[j + 1] = slotCum[j] + slots[j].entry.tokens;
+  const firstSlotOf = new Int32Array(n + 1).fill(slots.length);
+  for (let j = slots.length - 1; j >= s0; j--) firstSlotOf[slots[j].mi] = j;
+  for (let m = n - 1; m >= m0; m--) firstSlotOf[m] = Math.min(firstSlotOf[m], firstSlotOf[m + 1]);
+  if (before) firstSlotOf.set(before.firstSlotOf.subarray(0, m0 + 1));
+  yield;
+  const files = before ? before.files : { touches: new Map(), readPath: new Map(), readsOf: new Map() };
+  yield* indexFiles(slots, files, s0);
+  return { results, candidate, repeatKeys, cum, lastUserBefore, created, slotCum, firstSlotOf, files };
 }

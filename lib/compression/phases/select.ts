@@ -9,6 +9,7 @@ import { repeatsFrom } from "../repeats";
 import { isProtectedTool } from "../tools";
 import { runAll, STEP_ITEMS, type Steps } from "../../slices";
 import { digestOf, type Slot } from "./measure";
+import type { SelectedPrefix } from "../turn-memo";
 
 /** Bump when a strategy's output changes, so cached results of the old version are not reused. */
 const PIPELINE_VERSION = "8";
@@ -36,8 +37,8 @@ export function select(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: L
   return runAll(selectSteps(ctx, messages, slots, levels, now));
 }
 
-/** `select` as steps, one a part (lib/slices.ts). */
-export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number): Steps<Selection> {
+/** `select` as steps, one a part (lib/slices.ts); after `prefix` when given. */
+export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], levels: Level[], now: number, prefix?: SelectedPrefix): Steps<Selection> {
   const cfg = ctx.config.compression;
   const boundary = messages.length - cfg.protectRecentTurns;
   let lastUser = -1;
@@ -48,29 +49,31 @@ export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], lev
   }
   // The duplicates strategy depends on what is a repeat (history.ts).
   const tag = configTag(cfg.protectedTools, cfg.disabledStrategies, repeatsFrom(cfg));
-  const variants: string[] = [];
+  const kept = prefix?.slots ?? 0;
+  const variants: string[] = prefix ? prefix.variants.slice(0, kept) : [];
   // One string per level, not one per part each turn (three levels: ../pressure.ts).
   const byLevel = new Map<Level, string>();
-  for (const level of levels) {
+  const variantOf = (level: Level) => {
     let variant = byLevel.get(level);
     if (variant === undefined) byLevel.set(level, (variant = `${level}:${tag}`));
-    variants.push(variant);
+    return variant;
+  };
+  for (const i of prefix?.redo ?? []) variants[i] = variantOf(levels[i]);
+  for (let i = kept; i < levels.length; i++) {
+    variants.push(variantOf(levels[i]));
     if (variants.length % STEP_ITEMS === 0) yield;
   }
 
-  const known: Selection["known"] = [];
+  const known: Selection["known"] = prefix ? prefix.known.slice(0, kept) : [];
   const pending: Selection["pending"] = [];
   const memory = partMemory(ctx);
-  for (const [i, slot] of slots.entries()) {
-    yield;
+  const selectOne = (i: number): Selection["known"][number] => {
+    const slot = slots[i];
     const variant = variants[i];
     const aged = slot.mi < boundary && slot.mi !== lastUser;
     // A protected tool's output is never touched; its error (a failed call changed nothing) is truncated like any other.
     const isProtected = slot.field === "output" && isProtectedTool(slot.part.tool!, cfg.protectedTools);
-    if (!aged || isProtected || !slot.text) {
-      known.push(undefined);
-      continue;
-    }
+    if (!aged || isProtected || !slot.text) return undefined;
     let result = slot.entry.results.get(variant);
     if (!result) {
       // The part id is the client's: the stored key carries it redacted.
@@ -78,12 +81,17 @@ export function* selectSteps(ctx: Ctx, messages: OcMessage[], slots: Slot[], lev
       result = dbCacheGet(ctx, key, now);
       if (result) memory.keepResult(slot.entry, variant, result);
       else {
-        known.push(pending.length);
         pending.push({ slot, key, level: levels[i], variant });
-        continue;
+        return pending.length - 1;
       }
     }
-    known.push(result);
+    return result;
+  };
+  // In slot order, as a whole selection would: the pending parts keep their order.
+  for (const i of prefix?.redo ?? []) known[i] = selectOne(i);
+  for (let i = kept; i < slots.length; i++) {
+    yield;
+    known.push(selectOne(i));
   }
   return { variants, known, pending };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { partMemory } from "../../../lib/compression/cache";
-import { assemble, assembleSteps } from "../../../lib/compression/phases/assemble";
+import { assemble, assembleSteps, slotStarts } from "../../../lib/compression/phases/assemble";
 import { History as CallIndex } from "../../../lib/compression/phases/history";
 import { measureSteps } from "../../../lib/compression/phases/measure";
 import { CHUNK_CHARS, CHUNK_ROWS, persistSteps } from "../../../lib/compression/phases/persist";
@@ -72,7 +72,7 @@ describe("whole-history phases run in steps", () => {
     expect([...replay.value.applied]).toEqual([...whole.applied]);
 
     const known = slots.map((_, i) => (whole.applied.has(i) ? results[i] : undefined));
-    const assembled = counted(assembleSteps(messages, slots, known, []));
+    const assembled = counted(assembleSteps(messages, slots, slotStarts((messages as unknown[]).length, slots), known, []));
     expect(assembled.yields).toBeGreaterThanOrEqual(minYields);
     expect(assembled.value).toEqual(assemble(messages, slots, known, []));
   });
