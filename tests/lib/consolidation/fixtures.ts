@@ -1,7 +1,9 @@
+import type Database from "better-sqlite3";
 import { afterAll, beforeEach } from "vitest";
 import { consolidate } from "../../../lib/consolidation/consolidate";
 import type { Featured } from "../../../lib/consolidation/features";
 import type { MemoryLite } from "../../../lib/consolidation/types";
+import { writeVectors } from "../../../lib/embeddings/write-vectors";
 import { createMemory } from "../../../lib/memories";
 import { tokenize } from "../../../lib/search/tokenizer";
 import type { Category } from "../../../lib/vocabulary";
@@ -62,4 +64,32 @@ export function datedStore(prefix: string) {
       return (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => `${ids.get(p.memoryIds[0]!)} > ${ids.get(p.memoryIds[1]!)}`);
     },
   };
+}
+
+/** The dimension of the hand-written vectors of the consolidation tests (a model's weights are outside them). */
+export const VECTOR_DIM = 8;
+
+/** A unit vector leaning `cos` towards axis `from` and the rest towards axis `to`. */
+export function toward(from: number, cos: number, to: number): Float32Array {
+  const v = new Float32Array(VECTOR_DIM);
+  v[from] = cos;
+  v[to] = Math.sqrt(1 - cos * cos);
+  return v;
+}
+
+/** Writes `vector` as the stored memory `id`'s own, into the real vector table (with its placement columns). */
+export function writeVectorOf(sqlite: Database.Database, id: string, vector: Float32Array): void {
+  const row = sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id FROM memories WHERE id = ?").get(id) as {
+    seq: number;
+    project_id: string | null;
+    scope: string;
+    category: string;
+    status: string;
+    session_id: string | null;
+  };
+  writeVectors(
+    sqlite,
+    [{ seq: row.seq, projectId: row.project_id, scope: row.scope, category: row.category, status: row.status, sessionId: row.session_id }],
+    [vector],
+  );
 }

@@ -3,11 +3,11 @@ import { type ConsolidateOptions, consolidate } from "../../../lib/consolidation
 import { namedThingsDiffer, namedThingsOf } from "../../../lib/consolidation/names";
 import { createVectorTable } from "../../../lib/db/virtual-tables";
 import type { EmbeddingService } from "../../../lib/embeddings/service";
-import { writeVectors } from "../../../lib/embeddings/write-vectors";
 import { createMemory } from "../../../lib/memories";
 import type { Category } from "../../../lib/vocabulary";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { toward, VECTOR_DIM, writeVectorOf } from "./fixtures";
 
 // A merge is one subject and one claim: memories that each name a thing the other does not are
 // not merged; two of one category that alone name the same things are one subject (issue #38,
@@ -24,35 +24,12 @@ beforeEach(() => {
 });
 afterAll(() => ctx?.close());
 
-const DIM = 8;
-/** A unit vector leaning `cos` towards axis `from` and the rest towards axis `to`. */
-const toward = (from: number, cos: number, to: number) => {
-  const v = new Float32Array(DIM);
-  v[from] = cos;
-  v[to] = Math.sqrt(1 - cos * cos);
-  return v;
-};
-
 let clock = Date.now() - 20 * 86_400_000;
 function remember(content: string, category: Category, vector?: Float32Array) {
   const m = createMemory(ctx, { content, category, directory: dir }).memory;
   clock += 86_400_000;
   ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
-  if (vector) {
-    const row = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id FROM memories WHERE id = ?").get(m.id) as {
-      seq: number;
-      project_id: string | null;
-      scope: string;
-      category: string;
-      status: string;
-      session_id: string | null;
-    };
-    writeVectors(
-      ctx.sqlite,
-      [{ seq: row.seq, projectId: row.project_id, scope: row.scope, category: row.category, status: row.status, sessionId: row.session_id }],
-      [vector],
-    );
-  }
+  if (vector) writeVectorOf(ctx.sqlite, m.id, vector);
   return m.id;
 }
 
@@ -88,7 +65,7 @@ describe("named things", () => {
   });
 
   it("keep two memories that name different things from being merged, though their vectors are close", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     const a = remember("Set the output package name with -packageName NAME.", "convention", toward(0, 1, 1));
     const b = remember("The output package is configured with -g 'output:package :NAME'.", "convention", toward(0, 0.83, 1));
     expect(await merges(true, { namedThings: { guard: false } })).toEqual([[a, b].sort()]);
@@ -96,7 +73,7 @@ describe("named things", () => {
   });
 
   it("pair two memories that alone name the same things when their vectors agree; not a pair the vectors set apart", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     const a = remember("前端用 pnpm build 构建，产物在 dist/。", "procedure", toward(0, 1, 1));
     const b = remember("执行 pnpm build 打包前端，输出目录是 dist。", "procedure", toward(0, 0.75, 1));
     remember("前端开发服务器用 pnpm dev 启动。", "procedure", toward(2, 1, 3));
@@ -108,7 +85,7 @@ describe("named things", () => {
   });
 
   it("do not pair the same things named by three memories: several claims about one thing", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     remember("包管理工具用 uv。", "decision", toward(0, 1, 1));
     remember("项目的依赖一律通过 uv 管理。", "decision", toward(0, 0.76, 1));
     remember("uv 的缓存目录不要提交。", "decision", toward(0, 0.74, 2));

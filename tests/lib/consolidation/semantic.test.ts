@@ -3,11 +3,11 @@ import { consolidate } from "../../../lib/consolidation/consolidate";
 import { learnedDecision } from "../../../lib/consolidation/learned";
 import { createVectorTable } from "../../../lib/db/virtual-tables";
 import type { EmbeddingService } from "../../../lib/embeddings/service";
-import { writeVectors } from "../../../lib/embeddings/write-vectors";
 import { createMemory } from "../../../lib/memories";
 import type { Category } from "../../../lib/vocabulary";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { toward, VECTOR_DIM, writeVectorOf } from "./fixtures";
 
 // Merges by meaning alone: pairs that share few words come from the vector index (kNN within the
 // placement). The vectors are written by hand (a model's weights are outside the test), into the
@@ -21,33 +21,12 @@ beforeEach(() => {
 });
 afterAll(() => ctx?.close());
 
-const DIM = 8;
-/** A unit vector leaning `cos` towards axis `from` and the rest towards axis `to`. */
-const toward = (from: number, cos: number, to: number) => {
-  const v = new Float32Array(DIM);
-  v[from] = cos;
-  v[to] = Math.sqrt(1 - cos * cos);
-  return v;
-};
-
 let clock = Date.now() - 20 * 86_400_000;
 function remember(content: string, vector: Float32Array, category: Category = "fact") {
   const m = createMemory(ctx, { content, category, directory: dir }).memory;
   clock += 86_400_000;
   ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
-  const row = ctx.sqlite.prepare("SELECT seq, project_id, scope, category, status, session_id FROM memories WHERE id = ?").get(m.id) as {
-    seq: number;
-    project_id: string | null;
-    scope: string;
-    category: string;
-    status: string;
-    session_id: string | null;
-  };
-  writeVectors(
-    ctx.sqlite,
-    [{ seq: row.seq, projectId: row.project_id, scope: row.scope, category: row.category, status: row.status, sessionId: row.session_id }],
-    [vector],
-  );
+  writeVectorOf(ctx.sqlite, m.id, vector);
   return m.id;
 }
 
@@ -68,7 +47,7 @@ const merges = () =>
 
 describe("consolidate: merges by meaning", () => {
   it("proposes a paraphrase that shares few words when its vectors are close; not a near pair below the threshold, nor one of opposite polarity", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     const a = remember("Deploys need a green build on main before they start.", toward(0, 1, 1));
     const b = remember("Nothing ships to production unless the CI of the main branch passes.", toward(0, 0.95, 1));
     // Hard negatives: related but another fact (cosine 0.7); close vectors, opposite polarity.
@@ -85,7 +64,7 @@ describe("consolidate: merges by meaning", () => {
   });
 
   it("needs each to be the other's nearest neighbour, standing out: not one frame written for several subjects, nor two Chinese notes with other values", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     // Three siblings of one frame: close to each other, none stands out.
     remember("The sync worker retries failed uploads.", toward(0, 1, 1));
     remember("The watch worker retries failed scans.", toward(0, 0.97, 1));
@@ -102,7 +81,7 @@ describe("consolidate: merges by meaning", () => {
   });
 
   it("a decision naming another thing in the same slot is a supersession, not a merge; a Chinese paraphrase from 0.8 is a merge", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     const older = remember("Navigation uses Navigator 1.0 with named routes declared in lib/routes.dart.", toward(0, 1, 1), "decision");
     const newer = remember("Navigation uses go_router; the routes are declared in lib/router.dart.", toward(0, 0.9, 1), "decision");
     // Another subject in the same frame, far from both: no pair.
@@ -123,7 +102,7 @@ describe("consolidate: merges by meaning", () => {
   });
 
   it("pairs a memory stored since the last run with an older neighbour (only new memories are probed)", async () => {
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     remember("The nightly job compacts the event store.", toward(5, 1, 6));
     await consolidateWithVectors();
     expect(merges()).toEqual([]);
@@ -138,7 +117,7 @@ describe("consolidate: merges by meaning", () => {
 describe("consolidate: the learned decision (consolidation.learnedDecision)", () => {
   it("is off by default; on, it weighs the rules' pairs and the vector neighbours, and decides a changed port as a supersession, not a merge", async () => {
     expect(ctx.config.consolidation.learnedDecision).toBe(false);
-    createVectorTable(ctx.sqlite, DIM);
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
     const older = remember("The backend listens on port 3001 in development.", toward(0, 1, 1));
     const newer = remember("The backend listens on port 8080 in development.", toward(0, 0.97, 1));
     remember("Release notes are written in CHANGELOG.md.", toward(3, 1, 4));
