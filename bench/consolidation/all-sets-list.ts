@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r12's frozen half is not one). */
+/** Every set that is tuning data now (r13's frozen half is not one). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -24,4 +24,6 @@ export const TUNING_SETS: Set_[] = [
   "r11-tuning",
   "r11-frozen",
   "r12-tuning",
+  "r12-frozen",
+  "r13-tuning",
 ];
