@@ -210,6 +210,14 @@ const schema = z.object({
     /** Cosine at or above which they are (with vectors): the calibrated "same fact" of MiniLM. */
     mergeCosine: z.number().min(0).max(1).default(0.75),
     /**
+     * The merge confidence floor (with vectors): a merge pair whose cosine is below this is not
+     * proposed, whichever rule found it (0: no floor). Off by default: leave-one-set-out over the
+     * blind sets chose 0.85 for all-MiniLM-L6-v2 (pooled precision 0.86 -> 0.90, recall 0.58 ->
+     * 0.35), but on the four newest stores it halved recall and left precision where it was
+     * (docs/consolidation.md, "Round three, twelfth pass", with the curve). For fewer, surer merges.
+     */
+    mergeMinCosine: z.number().min(0).max(1).default(0),
+    /**
      * Cosine at or above which a pair found by its vectors alone (few shared words) is a merge
      * candidate when the two are each other's nearest neighbour (semanticMargin); calibrated on the
      * blind sets' tuning halves (docs/consolidation.md).

@@ -210,7 +210,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);

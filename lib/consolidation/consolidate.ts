@@ -64,6 +64,11 @@ export interface ConsolidateOptions {
     minCosine?: number;
     onPair?: (row: { ids: [string, string]; cosine: number | null; chinese: boolean }) => void;
   };
+  /**
+   * Benchmarks (bench/consolidation/fit-merge-floor.ts): `minCosine` overrides
+   * `consolidation.mergeMinCosine` (-1: no floor); `maxMembers` overrides `MERGE_MAX_MEMBERS`.
+   */
+  mergeLimits?: { minCosine?: number; maxMembers?: number };
 }
 
 /** The thresholds of the merges by meaning alone (the config's, and the Chinese word floor). */
@@ -303,13 +308,24 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   // cluster merges every two of its memories, so none of them may either ("pnpm dev starts both" /
   // "pnpm dev:backend …" / "pnpm dev:frontend …").
   const guard = options.namedThings?.guard !== false;
-  const clusters = await mergeClusters(
-    mergePairs.filter(
-      (p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)) && !(guard && namedThingsDiffer(textOf(p.a.memory), textOf(p.b.memory))),
-    ),
-    scores,
-    slicer,
-  );
+  // Precision first: with vectors, a pair whose two memories are not close in meaning is weak
+  // evidence of one claim, whichever rule found it (the merge confidence, consolidation.mergeMinCosine).
+  const minCosine = options.mergeLimits?.minCosine ?? cfg.mergeMinCosine;
+  const confident = (p: Pair) => {
+    if (!vectors || minCosine <= 0) return true;
+    const c = scores.get(p)?.cosine ?? cosineOf(p.a.memory.seq, p.b.memory.seq);
+    return c === null || c >= minCosine;
+  };
+  const clusters = (
+    await mergeClusters(
+      mergePairs.filter(
+        (p) =>
+          !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)) && !(guard && namedThingsDiffer(textOf(p.a.memory), textOf(p.b.memory))) && confident(p),
+      ),
+      scores,
+      slicer,
+    )
+  ).filter((c) => c.safe || c.memoryIds.length <= (options.mergeLimits?.maxMembers ?? MERGE_MAX_MEMBERS));
   if (guard) {
     const textById = new Map(mergePairs.flatMap((p) => [[p.a.memory.id, textOf(p.a.memory)] as const, [p.b.memory.id, textOf(p.b.memory)] as const]));
     const texts = (c: Candidate) => c.memoryIds.map((id) => textById.get(id) ?? "");
@@ -640,6 +656,13 @@ const SEMANTIC_CHINESE_MIN_JACCARD = 0;
  * fold chose 0.705–0.717; held out, 21 of 23 such merges right, against 28 of 39 with no floor).
  */
 const NAMED_MIN_COSINE = { en: 0.711, zh: 0.715 };
+/**
+ * A merge joins two memories, unless they all say it in the same words: three or more joined
+ * pair by pair are a frame several claims share ("pnpm dev starts both" / "pnpm --filter client
+ * dev …" / "pnpm --filter server dev …"), not one claim told three times. On the 24 tuning
+ * stores such clusters held 2 right pairs and 10 wrong (bench/consolidation/errors.ts, before / after).
+ */
+const MERGE_MAX_MEMBERS = 2;
 const HAN = /[\u3400-\u9fff]/;
 const NEIGHBOUR_COSINE = 0.5;
 

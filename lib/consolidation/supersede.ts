@@ -241,14 +241,15 @@ const quoteList = (values: readonly string[]) => values.map((v) => `"${v}"`).joi
 
 /**
  * Words that retire what an earlier memory said ("Fly.io is no longer used", "3.10 support was
- * dropped", "replacing ghcr.io/…", "不再使用", "改用", "已升级到"): without naming the old thing in
+ * dropped", "replacing ghcr.io/…", "不再使用", "改用", "已升级到", "… are stored as .ogg files now" but not "for now",
+ * "bootstrap 脚本已删除", "蒲公英渠道已经停用", "flake8 已经不用了"): without naming the old thing in
  * a fixed slot, so they are only trusted on a pair already judged the same subject and claim.
  * Not "instead of": a rule is often worded with it ("write a new migration instead of changing
  * one"); a replacement it names is the cue rule's (supersedesBySimilarity).
  * Literal alternatives only, single spaces (linear).
  */
 export const RETIRES =
-  /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为/i;
+  /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|(?<!\bfor )\bnow\b|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为|已(?:经)?(?:删除|移除|停用|废弃|弃用)|(?:删除|移除)了|不用了/i;
 
 /** A value with a number in it (digits, or a Chinese numeral before its measure word). */
 const NUMERIC = /\d|^[一二两三四五六七八九十百千万]+/;
