@@ -213,7 +213,7 @@ const schema = z.object({
      * The merge confidence floor (with vectors): a merge pair whose cosine is below this is not
      * proposed, whichever rule found it (0: no floor). Off by default: leave-one-set-out over the
      * blind sets chose 0.85 for all-MiniLM-L6-v2 (pooled precision 0.86 -> 0.90, recall 0.58 ->
-     * 0.35), but on the four newest stores it halved recall and left precision where it was
+     * 0.35), but on the five newest stores it cut recall from 0.26 to 0.10 and left precision where it was
      * (docs/consolidation.md, "Round three, twelfth pass", with the curve). For fewer, surer merges.
      */
     mergeMinCosine: z.number().min(0).max(1).default(0),
