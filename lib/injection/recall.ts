@@ -42,13 +42,12 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     return { ...hit, cached: true };
   }
 
-  const budget = input.budget ?? ctx.config.injection.recallBudgetTokens;
-  const limit = input.limit ?? ctx.config.injection.recallLimit;
+  const { budget, limit } = recallBounds(ctx, input);
   let result: RecallContextDto = { block: "", tokens: 0, memoryIds: [], cached: false };
   if (budget > 0 && limit > 0) {
     const exclude = new Set(input.exclude);
     const shown = new Set(input.shown);
-    const found = { results: await recallSearch(ctx, input, Math.min(100, limit + exclude.size), options) };
+    const found = { results: await recallSearch(ctx, input, searchLimit(limit, exclude), options) };
     const now = Date.now();
     const relevant = found.results.filter(
       (r) => !exclude.has(r.id) && (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
@@ -91,6 +90,31 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
   recordInjected("recall", result.tokens);
   return result;
 }
+
+/**
+ * The turn's recall search, run ahead (`POST /api/context/recall/warm`: the plugin sends it when the
+ * user's message arrives, before the history goes out with the turn's recall): kept as the
+ * session's last search (./turn-recall-cache.ts), so the turn's `buildRecallBlock` with the same
+ * input builds its block from it instead of searching on the turn's path. The block's bytes are
+ * the same: the search is the one the turn would run, on the same store (a write in between makes
+ * the turn search again). No access is counted here (the turn counts them, once) and no block is
+ * built or cached. Returns whether a search ran.
+ */
+export async function warmRecallSearch(ctx: Ctx, input: ParsedRecallContextInput): Promise<boolean> {
+  // Only a session's turn reuses a search, and a message whose block is decided needs none.
+  if (!input.sessionID || (input.messageID && ctx.services.recallCache.has(`${input.sessionID}\u0000${input.messageID}`))) return false;
+  const { budget, limit } = recallBounds(ctx, input);
+  if (budget <= 0 || limit <= 0) return false;
+  await recallSearch(ctx, input, searchLimit(limit, new Set(input.exclude)), { countAccess: false });
+  return true;
+}
+
+const recallBounds = (ctx: Ctx, input: ParsedRecallContextInput) => ({
+  budget: input.budget ?? ctx.config.injection.recallBudgetTokens,
+  limit: input.limit ?? ctx.config.injection.recallLimit,
+});
+/** The excluded memories may take places in the ranking: that many more are searched for. */
+const searchLimit = (limit: number, exclude: ReadonlySet<string>) => Math.min(100, limit + exclude.size);
 
 /**
  * The search behind the block: the session's previous turn's ranked results when this turn asks the
