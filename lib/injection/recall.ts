@@ -98,7 +98,8 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
  * input builds its block from it instead of searching on the turn's path. The block's bytes are
  * the same: the search is the one the turn would run, on the same store (a write in between makes
  * the turn search again). No access is counted here (the turn counts them, once) and no block is
- * built or cached. Returns whether a search ran.
+ * built or cached. False: nothing to run ahead (no session, the message's block already decided,
+ * no recall configured).
  */
 export async function warmRecallSearch(ctx: Ctx, input: ParsedRecallContextInput): Promise<boolean> {
   // Only a session's turn reuses a search, and a message whose block is decided needs none.
