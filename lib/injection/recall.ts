@@ -106,7 +106,16 @@ export async function warmRecallSearch(ctx: Ctx, input: ParsedRecallContextInput
   if (!input.sessionID || (input.messageID && ctx.services.recallCache.has(`${input.sessionID}\u0000${input.messageID}`))) return false;
   const { budget, limit } = recallBounds(ctx, input);
   if (budget <= 0 || limit <= 0) return false;
-  await recallSearch(ctx, input, searchLimit(limit, new Set(input.exclude)), { countAccess: false });
+  const session = input.sessionID;
+  const depth = searchLimit(limit, new Set(input.exclude));
+  const running = ctx.services.turnRecallWarming;
+  const done = recallSearch(ctx, input, depth, { countAccess: false });
+  running.set(session, { key: recallSearchKey(ctx, input, depth), done });
+  try {
+    await done;
+  } finally {
+    if (running.get(session)?.done === done) running.delete(session);
+  }
   return true;
 }
 
@@ -117,13 +126,20 @@ const recallBounds = (ctx: Ctx, input: ParsedRecallContextInput) => ({
 /** The excluded memories may take places in the ranking: that many more are searched for. */
 const searchLimit = (limit: number, exclude: ReadonlySet<string>) => Math.min(100, limit + exclude.size);
 
+/** What the session's kept search must have been asked with to stand for this one (./turn-recall-cache.ts). */
+const recallSearchKey = (ctx: Ctx, input: ParsedRecallContextInput, limit: number) =>
+  searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
+
 /**
  * The search behind the block: the session's previous turn's ranked results when this turn asks the
  * same of an unchanged store (./turn-recall-cache.ts), else a search, kept for the next turn.
  */
 async function recallSearch(ctx: Ctx, input: ParsedRecallContextInput, limit: number, options: SearchOptions): Promise<SearchResult[]> {
   const session = input.sessionID;
-  const key = searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
+  const key = recallSearchKey(ctx, input, limit);
+  // The same search run ahead and still running (warmRecallSearch): its results, once it ends.
+  const ahead = session ? ctx.services.turnRecallWarming.get(session) : undefined;
+  if (ahead?.key === key && options.countAccess !== false) await ahead.done.catch(() => undefined);
   const now = Date.now();
   const hit = session ? cachedSearch(ctx.services.turnRecallSearches, ctx.sqlite, session, key, now) : undefined;
   if (hit) {

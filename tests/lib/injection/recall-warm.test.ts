@@ -45,6 +45,20 @@ describe("the turn's recall search run ahead (POST /api/context/recall/warm)", (
     expect(block).toEqual(cold);
   });
 
+  it("a turn arriving while its search still runs ahead waits for it instead of searching a second time", async () => {
+    const ids = seed();
+    const ahead = warmRecallSearch(ctx, input("ses_race")); // not awaited: the turn's request comes meanwhile
+    expect(ctx.services.turnRecallWarming.get("ses_race")).toBeDefined();
+    const block = await buildRecallBlock(ctx, input("ses_race"));
+    expect(await ahead).toBe(true);
+    // The search kept is the one run ahead (it counts no access: its rows were not bumped); the
+    // turn's own search would have replaced it with rows counted once.
+    expect(searchOf("ses_race")?.results.map((r) => r.accessCount)).toEqual([0, 0, 0, 0]);
+    for (const id of ids) expect(accessCount(id)).toBe(1);
+    expect(block).toEqual(await buildRecallBlock(ctx, input("ses_cold")));
+    expect(ctx.services.turnRecallWarming.size).toBe(0);
+  });
+
   it("a memory written between the warm-up and the turn: the turn searches again and shows it", async () => {
     seed();
     await warmRecallSearch(ctx, input("ses_warm"));
