@@ -115,6 +115,8 @@ async function main() {
   const walls: [number, number][] = [];
   const heaps: number[] = [];
   const warmedTurns: boolean[] = [];
+  /** The run-ahead call's own CPU (`--warm`; off the turn's path). */
+  const warmCosts: number[] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
     const recall = addUserTurn(
@@ -125,6 +127,7 @@ async function main() {
       SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`,
     );
     const warmed = WARM && t % 2 === 0 && !!recall;
+    const warmCpu0 = cpuMs();
     if (warmed) {
       const res = await WARM_POST(
         new NextRequest(new URL("/api/context/recall/warm", "http://127.0.0.1:7731"), {
@@ -135,6 +138,7 @@ async function main() {
         { params: Promise.resolve({}) },
       );
       if (!res.ok) throw new Error(`warm: ${res.status} ${await res.text()}`);
+      if (t >= WARMUP) warmCosts.push(cpuMs() - warmCpu0);
     }
     routeCpu = 0;
     timing = true;
@@ -182,6 +186,10 @@ async function main() {
       if (xs.length)
         rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
     }
+  if (warmCosts.length) {
+    const w = summarize(warmCosts);
+    rows.push({ history: `the run-ahead call itself, off the turn's path (${w.n})`, "route CPU p50 ms": w.p50, "p95 ms": w.p95, "max ms": w.max });
+  }
   if (PER_TURN) {
     console.log(`resident set at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
     const withGc: number[] = [];
