@@ -12,7 +12,7 @@ import type { ImportSourceCache } from "./importers/source-cache";
 import type { ReauthGrants } from "./auth/reauth-grants";
 import { NearDuplicateIndex } from "./indexing/near-duplicate-index";
 import { NO_PROVIDER_STATUS, type SearchStatus } from "./search/status";
-import type { TurnRecallSearches } from "./injection/turn-recall-cache";
+import type { TurnRecallSearches, TurnRecallWarming } from "./injection/turn-recall-cache";
 import type { TurnRecords } from "./injection/turn-records";
 
 /**
@@ -38,6 +38,8 @@ export interface Services {
   recallCache: Map<string, RecallContextDto>;
   /** The last recall search of each session, reused by a turn asking the same of an unchanged store (injection/turn-recall-cache.ts). */
   turnRecallSearches: TurnRecallSearches;
+  /** The recall searches run ahead and still running, by session (injection/recall.ts `warmRecallSearch`): the turn waits for its own. */
+  turnRecallWarming: TurnRecallWarming;
   /** The record of injected blocks each session's compress requests last wrote, so the next sends only what changed (injection/turn-record.ts). */
   turnRecords: TurnRecords;
   /** `/api/compress`'s delta exchange: the last call of each session seen lately (compression/delta.ts). */
@@ -68,6 +70,7 @@ export function createServices(sqlite: Database.Database): Services {
     compressedParts: new PartMemory(200_000, 64 * 1024 * 1024),
     recallCache: new Map(),
     turnRecallSearches: new Map(),
+    turnRecallWarming: new Map(),
     turnRecords: new Map(),
     compressDeltas: new Map(),
     scheduleReplays: new Map(),

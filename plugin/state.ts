@@ -100,6 +100,8 @@ export interface CompressDeltaState {
   records: boolean;
   /** The server prepares the next turn at idle (`prepare: true`, lib/compression/prepared.ts; `accepts`). */
   prepares: boolean;
+  /** The server runs the turn's recall search ahead (`POST /api/context/recall/warm`, plugin/hooks/chat.ts; `accepts`). */
+  warms?: boolean;
   /** Each message of the call, in order. */
   messages: SentMessage[];
   /** A snapshot of each part as sent (plugin/snapshot.ts), by id. */

@@ -11,6 +11,10 @@
  * Also what a route call allocated (the used heap's growth over the call, on the turns no GC ran
  * in: a GC frees, and the growth means nothing then) and the GCs that ran inside the route calls.
  *
+ * `--warm`: every other turn, the turn's recall search is run ahead first (`POST
+ * /api/context/recall/warm`, as the plugin sends it at `chat.message`; untimed, awaited: the search
+ * done before the history goes out), and the table has a row for each half: the route's CPU on the
+ * turn's path with and without the search run ahead, alternated turn by turn in one process.
  * `--cpu-profile <file>`: a V8 CPU profile of the timed route calls.
  * `--per-turn`: also each turn's CPU and the garbage collections that ran inside its route call
  * (node:perf_hooks "gc" entries), and the turns split by whether one did (the slow-turn tail).
@@ -22,7 +26,7 @@
  * core never goes idle, so what a gap costs is split between the machine's idle (the vCPU halted) and
  * the process's own state (its heap, V8's timers).
  *
- *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--per-turn] [--same-query] [--gap-ms 300 [--gap-spin]] [--cpu-profile route.cpuprofile]
+ *   npx tsx bench/plugin/turn-route.ts [--turns 40] [--tokens 200000] [--per-turn] [--same-query] [--warm] [--gap-ms 300 [--gap-spin]] [--cpu-profile route.cpuprofile]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -42,6 +46,7 @@ const PER_TURN = args.includes("--per-turn");
 const SAME_QUERY = args.includes("--same-query");
 const GAP_MS = numberArg(args, "--gap-ms", 0);
 const GAP_SPIN = args.includes("--gap-spin");
+const WARM = args.includes("--warm");
 const PROFILE = args.includes("--cpu-profile") ? args[args.indexOf("--cpu-profile") + 1] : undefined;
 
 const cpuMs = ownCpuMs;
@@ -57,6 +62,7 @@ async function main() {
   });
   const { NextRequest } = await import("next/server");
   const { POST } = await import("../../app/api/compress/route");
+  const { POST: WARM_POST } = await import("../../app/api/context/recall/warm/route");
   const { boot } = await import("../../lib/boot");
   const { createMemory } = await import("../../lib/memories");
   const { compressHistory } = await import("../../plugin/hooks/compress");
@@ -108,6 +114,9 @@ async function main() {
   const costs: number[] = [];
   const walls: [number, number][] = [];
   const heaps: number[] = [];
+  const warmedTurns: boolean[] = [];
+  /** The run-ahead call's own CPU (`--warm`; off the turn's path). */
+  const warmCosts: number[] = [];
   for (let t = 0; t < TURNS + WARMUP; t++) {
     if (t === WARMUP) await profiler.start();
     const recall = addUserTurn(
@@ -117,6 +126,20 @@ async function main() {
       directory,
       SAME_QUERY ? "go on" : `Now the migration for the ${lorem(8, t)} module, keep the cache config as decided`,
     );
+    const warmed = WARM && t % 2 === 0 && !!recall;
+    const warmCpu0 = cpuMs();
+    if (warmed) {
+      const res = await WARM_POST(
+        new NextRequest(new URL("/api/context/recall/warm", "http://127.0.0.1:7731"), {
+          method: "POST",
+          body: JSON.stringify(recall),
+          headers: { host: "127.0.0.1:7731", authorization: `Bearer ${token}`, "content-type": "application/json" },
+        }),
+        { params: Promise.resolve({}) },
+      );
+      if (!res.ok) throw new Error(`warm: ${res.status} ${await res.text()}`);
+      if (t >= WARMUP) warmCosts.push(cpuMs() - warmCpu0);
+    }
     routeCpu = 0;
     timing = true;
     await compressHistory(
@@ -127,6 +150,7 @@ async function main() {
     );
     timing = false;
     if (t >= WARMUP) {
+      warmedTurns.push(warmed);
       costs.push(routeCpu);
       walls.push(routeWall);
       heaps.push(routeHeap);
@@ -153,6 +177,19 @@ async function main() {
       "GCs in the route a turn": Number((gcsIn.reduce((a, b) => a + b, 0) / Math.max(1, gcsIn.length)).toFixed(2)),
     },
   ];
+  if (WARM)
+    for (const [label, warm] of [
+      ["turns with the recall search run ahead", true],
+      ["turns without", false],
+    ] as const) {
+      const xs = costs.filter((_, i) => warmedTurns[i] === warm);
+      if (xs.length)
+        rows.push({ history: `${label} (${xs.length})`, "route CPU p50 ms": summarize(xs).p50, "p95 ms": summarize(xs).p95, "max ms": summarize(xs).max });
+    }
+  if (warmCosts.length) {
+    const w = summarize(warmCosts);
+    rows.push({ history: `the run-ahead call itself, off the turn's path (${w.n})`, "route CPU p50 ms": w.p50, "p95 ms": w.p95, "max ms": w.max });
+  }
   if (PER_TURN) {
     console.log(`resident set at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
     const withGc: number[] = [];

@@ -42,13 +42,12 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     return { ...hit, cached: true };
   }
 
-  const budget = input.budget ?? ctx.config.injection.recallBudgetTokens;
-  const limit = input.limit ?? ctx.config.injection.recallLimit;
+  const { budget, limit } = recallBounds(ctx, input);
   let result: RecallContextDto = { block: "", tokens: 0, memoryIds: [], cached: false };
   if (budget > 0 && limit > 0) {
     const exclude = new Set(input.exclude);
     const shown = new Set(input.shown);
-    const found = { results: await recallSearch(ctx, input, Math.min(100, limit + exclude.size), options) };
+    const found = { results: await recallSearch(ctx, input, searchLimit(limit, exclude), options) };
     const now = Date.now();
     const relevant = found.results.filter(
       (r) => !exclude.has(r.id) && (r.explain?.lexicalRank != null || (r.explain?.vectorDistance != null && r.explain.vectorDistance <= MAX_VECTOR_DISTANCE)),
@@ -93,12 +92,54 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
 }
 
 /**
+ * The turn's recall search, run ahead (`POST /api/context/recall/warm`: the plugin sends it when the
+ * user's message arrives, before the history goes out with the turn's recall): kept as the
+ * session's last search (./turn-recall-cache.ts), so the turn's `buildRecallBlock` with the same
+ * input builds its block from it instead of searching on the turn's path. The block's bytes are
+ * the same: the search is the one the turn would run, on the same store (a write in between makes
+ * the turn search again). No access is counted here (the turn counts them, once) and no block is
+ * built or cached. False: nothing to run ahead (no session, the message's block already decided,
+ * no recall configured).
+ */
+export async function warmRecallSearch(ctx: Ctx, input: ParsedRecallContextInput): Promise<boolean> {
+  // Only a session's turn reuses a search, and a message whose block is decided needs none.
+  if (!input.sessionID || (input.messageID && ctx.services.recallCache.has(`${input.sessionID}\u0000${input.messageID}`))) return false;
+  const { budget, limit } = recallBounds(ctx, input);
+  if (budget <= 0 || limit <= 0) return false;
+  const session = input.sessionID;
+  const depth = searchLimit(limit, new Set(input.exclude));
+  const running = ctx.services.turnRecallWarming;
+  const done = recallSearch(ctx, input, depth, { countAccess: false });
+  running.set(session, { key: recallSearchKey(ctx, input, depth), done });
+  try {
+    await done;
+  } finally {
+    if (running.get(session)?.done === done) running.delete(session);
+  }
+  return true;
+}
+
+const recallBounds = (ctx: Ctx, input: ParsedRecallContextInput) => ({
+  budget: input.budget ?? ctx.config.injection.recallBudgetTokens,
+  limit: input.limit ?? ctx.config.injection.recallLimit,
+});
+/** The excluded memories may take places in the ranking: that many more are searched for. */
+const searchLimit = (limit: number, exclude: ReadonlySet<string>) => Math.min(100, limit + exclude.size);
+
+/** What the session's kept search must have been asked with to stand for this one (./turn-recall-cache.ts). */
+const recallSearchKey = (ctx: Ctx, input: ParsedRecallContextInput, limit: number) =>
+  searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
+
+/**
  * The search behind the block: the session's previous turn's ranked results when this turn asks the
  * same of an unchanged store (./turn-recall-cache.ts), else a search, kept for the next turn.
  */
 async function recallSearch(ctx: Ctx, input: ParsedRecallContextInput, limit: number, options: SearchOptions): Promise<SearchResult[]> {
   const session = input.sessionID;
-  const key = searchKey([input.directory, input.project, input.query, limit, ctx.services.embeddings?.ready() ?? false]);
+  const key = recallSearchKey(ctx, input, limit);
+  // The same search run ahead and still running (warmRecallSearch): its results, once it ends.
+  const ahead = session ? ctx.services.turnRecallWarming.get(session) : undefined;
+  if (ahead?.key === key && options.countAccess !== false) await ahead.done.catch(() => undefined);
   const now = Date.now();
   const hit = session ? cachedSearch(ctx.services.turnRecallSearches, ctx.sqlite, session, key, now) : undefined;
   if (hit) {

@@ -21,6 +21,13 @@ export interface TurnRecallSearch {
 /** By session id: one entry a session, the latest. */
 export type TurnRecallSearches = Map<string, TurnRecallSearch>;
 
+/**
+ * The searches run ahead of their turn (./recall.ts `warmRecallSearch`) while they run, by session
+ * id (the latest; an entry leaves when its search ends): a turn asking the same while it still
+ * runs (its query embedding is awaited) waits for it instead of searching a second time.
+ */
+export type TurnRecallWarming = Map<string, { key: string; done: Promise<unknown> }>;
+
 export const MAX_AGE_MS = 60_000;
 const MAX_SESSIONS = 64;
 

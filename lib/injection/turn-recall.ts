@@ -4,9 +4,10 @@ import { type ParsedRecallContextInput, recallContextInput } from "../contracts/
 /**
  * What a compress answer tells its caller the route also takes (the plugin sends `recall`, and the
  * record of injected blocks `injected` (./turn-record.ts), and `prepare: true` at idle
- * (lib/compression/prepared.ts), only then).
+ * (lib/compression/prepared.ts), only then). `warm`: this server also has
+ * `POST /api/context/recall/warm` (the turn's recall search run ahead, ./recall.ts).
  */
-export const COMPRESS_ACCEPTS = ["recall", "injected", "prepare"] as const;
+export const COMPRESS_ACCEPTS = ["recall", "injected", "prepare", "warm"] as const;
 
 /**
  * A compress request may carry its turn's recall (`recall`: the body of `POST /api/context/recall`),

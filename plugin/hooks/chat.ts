@@ -3,6 +3,7 @@ import type { ExtractResult } from "../../lib/contracts/extraction";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
 import type { SessionState } from "../state";
+import { warmRecall } from "./messages";
 
 /**
  * `chat.message`: queues the user's words for extraction (not the outcomes of the plugin's own
@@ -12,7 +13,9 @@ import type { SessionState } from "../state";
  * it returns goes with the next user message, once.
  */
 export function chatMessage(rt: Runtime) {
-  return async (input: { sessionID: string }, output: { parts: Part[] }) => {
+  return async (input: { sessionID: string; messageID?: string }, output: { message?: { id?: string }; parts: Part[] }) => {
+    // The turn's recall search, started now (off the turn's path): messages.ts `warmRecall`.
+    if (output.parts.length) warmRecall(rt, rt.sessions.get(input.sessionID), output.message?.id ?? input.messageID, output.parts);
     const text = output.parts
       .filter((p): p is Extract<Part, { type: "text" }> => p.type === "text" && !p.synthetic && !p.metadata?.recollect)
       .map((p) => p.text)

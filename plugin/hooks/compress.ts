@@ -187,6 +187,7 @@ async function exchange(
       recalls: accepts.includes("recall"),
       records: accepts.includes("injected"),
       prepares: accepts.includes("prepare"),
+      warms: accepts.includes("warm"),
       messages: sent,
       sent: parts,
       answer: answered,

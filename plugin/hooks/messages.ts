@@ -106,6 +106,33 @@ function planBlock(rt: Runtime, s: SessionState, m: WithParts, history: WithPart
   return { id, nudge, query };
 }
 
+/**
+ * When the user's message arrives (`chat.message`), before the history goes out: asks the server to
+ * run the recall search that message's turn will ask for (`POST /api/context/recall/warm`, to a
+ * server whose compress answers accept it), and answers at once. The search then runs while
+ * OpenCode and this plugin prepare the request; the turn's recall, still carried by the compress
+ * request and built by the server as before, finds it done (lib/injection/recall.ts). Only when the
+ * turn will recall with the same query (as `planBlock` decides it); any failure costs nothing.
+ */
+export function warmRecall(rt: Runtime, s: SessionState, messageID: string | undefined, parts: Part[]): void {
+  const delta = s.compressDelta;
+  if (!rt.settings.compress || !rt.settings.recall || !delta?.recalls || !delta.warms || rt.client.breaker.state === "open") return;
+  if (!readyToRecall(rt, s) || (messageID && s.decided.has(messageID))) return;
+  const text = userText({ parts } as WithParts);
+  if (text.length < 3) return;
+  const query = text.slice(0, 4000);
+  // The same words as the last recalled message: the turn likely recalls nothing (planBlock).
+  if (s.lastRecall?.query === query) return;
+  const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
+  void rt.client.post("/api/context/recall/warm", {
+    directory: rt.directory,
+    sessionID: s.id,
+    ...(messageID ? { messageID } : {}),
+    query,
+    exclude: exclude.slice(0, 200),
+  });
+}
+
 /** The pinned memories the system prompt shows are known (recall leaves them out). */
 const readyToRecall = (rt: Runtime, s: SessionState) => !!(s.stable || rt.stable || !s.stablePending);
 

@@ -31,6 +31,7 @@ const stable = (answer: unknown) => JSON.parse(JSON.stringify(answer, (key, valu
 const routes: { path: string; body: unknown; bad: unknown; badField: string }[] = [
   { path: "/api/search", body: { query: "deploy staging", mode: "lexical" }, bad: { query: 5 }, badField: "query" },
   { path: "/api/context/recall", body: { query: "how do I deploy to staging?" }, bad: { query: "" }, badField: "query" },
+  { path: "/api/context/recall/warm", body: { query: "how do I deploy to staging?", sessionID: "ses_direct_warm" }, bad: { query: "" }, badField: "query" },
   {
     path: "/api/compress",
     body: { sessionID: "ses_direct", messages: [{ info: { id: "msg_1", role: "user" }, parts: [{ id: "prt_1", type: "text", text: "hello" }] }] },

@@ -216,6 +216,55 @@ describe("messages.transform", () => {
     expect(block(compacted[1]!)).toContain("ledger export runs nightly");
   });
 
+  it("runs a new message's recall search ahead when the message arrives (chat.message), once the server said it takes that: the turn's block is the same as the recall route gives", async () => {
+    await server.api("/api/memories", {
+      method: "POST",
+      json: { content: "The billing worker retries a failed invoice export three times, then pages on-call", category: "gotcha", directory },
+    });
+    const { hooks } = await plugin({ stable: false, resume: false });
+    const sid = uid("ses");
+    const block = (m: WithParts) => (m.parts.find((p) => p.id.startsWith("prt_recollect_")) as Extract<Part, { type: "text" }> | undefined)?.text;
+    const warms: { body: Record<string, unknown>; answer: Promise<unknown> }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = realFetch(input, init);
+      if (new URL(String(input)).pathname === "/api/context/recall/warm")
+        warms.push({ body: JSON.parse(String(init?.body)), answer: res.then((r) => r.clone().json()) });
+      return res;
+    }) as typeof fetch;
+    const turn = async (history: WithParts[]) => {
+      const last = history[history.length - 1]!;
+      await hooks["chat.message"]!({ sessionID: sid }, { message: last.info as never, parts: structuredClone(last.parts) });
+      const sent = structuredClone(history);
+      await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
+      return sent;
+    };
+    try {
+      const history: WithParts[] = [user(sid, "hello there, let us start")];
+      // Before the first answer the plugin does not know the server takes it: nothing ahead.
+      await turn(history);
+      expect(warms).toEqual([]);
+      history.push(assistant(sid, "bash", "ok"), user(sid, "what does the billing worker do when an invoice export fails?"));
+      const turn2 = await turn(history);
+      expect(warms.map((w) => w.body)).toEqual([
+        { directory, sessionID: sid, messageID: turn2[2]!.info.id, query: "what does the billing worker do when an invoice export fails?", exclude: [] },
+      ]);
+      expect(await warms[0]!.answer).toEqual({ warmed: true });
+      expect(block(turn2[2]!)).toContain("pages on-call");
+      const alone = await server.api("/api/context/recall", {
+        method: "POST",
+        json: { directory, query: "what does the billing worker do when an invoice export fails?", sessionID: sid, messageID: turn2[2]!.info.id },
+      });
+      expect(block(turn2[2]!)).toBe(((await alone.json()) as { block: string }).block);
+      // The same words again: the turn recalls nothing (messages.ts planBlock), so nothing runs ahead.
+      history.push(assistant(sid, "bash", "it retries"), user(sid, "what does the billing worker do when an invoice export fails?"));
+      await turn(history);
+      expect(warms.length).toBe(1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it("after its first turn, asks for a new message's recall and records its blocks in the compress request: one request a turn (the record of a last block at idle), the same block as the recall route gives, no recall for the same words again", async () => {
     await server.api("/api/memories", {
       method: "POST",
