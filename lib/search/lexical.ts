@@ -6,6 +6,7 @@ import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate, QueryCoverage } from "./hybrid";
 import { cachedTagRows, narrowFilter } from "./narrow-filters";
+import { exactLexicalRows, type ScoredRow } from "./lexical-exact";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
@@ -32,7 +33,7 @@ export interface LexicalHit {
 }
 
 /** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
-type LexicalRow = Omit<Candidate, "pinned"> & { bm25: number; title: string | null; pinned: number };
+type LexicalRow = ScoredRow;
 
 /**
  * A rowid bound FTS5 can seek with. better-sqlite3 binds a JavaScript number as a REAL, and FTS5
@@ -116,8 +117,12 @@ export function lexicalSearch(
     }
     return prepared(ctx.sqlite, head + where + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
   };
-  let hits = run(scored(plan.fromSeq));
-  for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
+  // Where the plan would budget (candidates, a newest window), the exact top k scored outside FTS5
+  // from postings in memory when they can be trusted (lexical-exact.ts); FTS5's statements otherwise.
+  // A tag or pinned filter already scores every posting in FTS5 (exact as it is).
+  const exact = !narrow && (planned.candidates !== null || planned.fromSeq > 1) ? exactLexicalRows(ctx.sqlite, planned.terms, filters, k) : null;
+  let hits = exact ?? run(scored(plan.fromSeq));
+  for (let width = plan.window, fromSeq = plan.fromSeq; !exact && hits.length < k && fromSeq > 1; width *= 4) {
     const wider = Math.max(1, plan.maxSeq - width + 1);
     // Fewer than k passed, so every passing row scored so far is in `hits` (a row's bm25() is the
     // same in any statement): only the seqs the window newly covers are scored, and the union
