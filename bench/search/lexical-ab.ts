@@ -87,8 +87,9 @@ export async function runAb(base: string, storeA: string, storeB: string, set: T
   // Cold: each request's first lexicalSearch on each side (A, B alternating), before any warm-up:
   // what a cache loaded on first use costs (the postings held in memory, lexical-postings.ts).
   const cold = { lexA: [] as number[], lexB: [] as number[] };
-  for (const [i, body] of bodies.entries())
+  for (const [i, body] of bodies.entries()) {
     for (const s of i % 2 === 0 ? [a, b] : [b, a]) (s === a ? cold.lexA : cold.lexB).push(cpuMs(() => s.lexical(body)));
+  }
   // Answers first (and a warm-up of both sides' caches).
   let same = 0;
   let sameVerb = 0;

@@ -15,9 +15,10 @@ export interface ScoredSeq {
  * once the m-th best partial score is above what the terms left could give a memory none of the
  * terms so far holds, no new memory can enter, and the remaining terms are only looked up (by a
  * galloping search in their seq-ordered postings) for the memories still able to reach the m-th
- * score. A question of common words does not walk every posting of every word.
+ * score. A question of common words does not walk every posting of every word. With `passes`,
+ * only the memories marked 1 there are ranked (the filters' memories, lexical-filter-bits.ts).
  */
-export function topByBm25(view: PostingsView, m: number): ScoredSeq[] {
+export function topByBm25(view: PostingsView, m: number, passes?: Uint8Array): ScoredSeq[] {
   const { terms } = view;
   if (m <= 0 || terms.length === 0) return [];
   const { acc, touched } = view;
@@ -36,7 +37,8 @@ export function topByBm25(view: PostingsView, m: number): ScoredSeq[] {
       const { seqs, parts } = terms[next];
       for (let j = 0; j < seqs.length; j++) {
         const seq = seqs[j];
-        if (seq >= size) continue;
+        // Memories the filters leave out (lexical-filter-bits.ts) never enter.
+        if (seq >= size || (passes && passes[seq] !== 1)) continue;
         if (acc[seq] === 0) touched[count++] = seq;
         acc[seq] += parts[j];
       }

@@ -185,6 +185,34 @@ describe("scoring outside FTS5", () => {
     }
   });
 
+  it("follows a memory moved into or out of the filter's project, by this connection or another", () => {
+    const terms = queryTerms("alpha beta gamma");
+    const inA: SearchFilters = { projectId: "p_a", statuses: ["active"] };
+    const search = () => {
+      let hits: ReturnType<typeof lexicalSearch> = [];
+      expect(scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, inA, 10)))).toEqual([]);
+      return hits;
+    };
+    const first = search()[0].seq;
+    const projectOf = ctx.sqlite.prepare("SELECT project_id FROM memories WHERE seq = ?").pluck();
+    expect(projectOf.get(first)).toBe("p_a");
+    const other = new Database(ctx.sqlite.name);
+    try {
+      // Another connection moves the best p_a memory to p_b: it leaves the answer.
+      other.prepare("UPDATE memories SET project_id = 'p_b' WHERE seq = ?").run(first);
+      let hits = search();
+      expect(hits.map((h) => h.seq)).not.toContain(first);
+      expectExhaustive(ctx.sqlite, hits, exhaustiveRanking(ctx.sqlite, terms, inA, 10));
+      // This connection moves it back: it is the best again.
+      ctx.sqlite.prepare("UPDATE memories SET project_id = 'p_a' WHERE seq = ?").run(first);
+      hits = search();
+      expect(hits[0].seq).toBe(first);
+      expectExhaustive(ctx.sqlite, hits, exhaustiveRanking(ctx.sqlite, terms, inA, 10));
+    } finally {
+      other.close();
+    }
+  });
+
   it("leaves the answer to FTS5's statements inside a transaction (pending index writes are not in FTS5's records)", () => {
     const terms = queryTerms("alpha beta gamma");
     expect(termPostings(ctx.sqlite, terms)).not.toBeNull();
