@@ -72,7 +72,7 @@ export interface PostingsView {
  * cannot be trusted now (inside a transaction, no index, a write during the load): the caller scores
  * in FTS5 instead.
  */
-export function termPostings(sqlite: Database.Database, terms: readonly string[]): PostingsView | null {
+export function termPostings(sqlite: Database.Database, terms: readonly string[], options: { heldOnly?: boolean } = {}): PostingsView | null {
   if (sqlite.inTransaction) return null;
   let state = states.get(sqlite);
   try {
@@ -100,6 +100,8 @@ export function termPostings(sqlite: Database.Database, terms: readonly string[]
     if (!structure || !averages) return null;
     if (!structure.equals(s.structure) || !averages.equals(s.averages)) reset(s, structure, averages);
     if (s.rows <= 0) return null;
+    // `heldOnly`: null unless every term is held and valid (a caller that would not pay for a load).
+    if (options.heldOnly && !terms.every((t) => s.terms.has(t))) return null;
     let loaded = false;
     const out: TermPostings[] = [];
     for (const term of terms) {

@@ -7,6 +7,7 @@ import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate, QueryCoverage } from "./hybrid";
 import { cachedTagRows, narrowFilter } from "./narrow-filters";
 import { exactLexicalRows, type ScoredRow } from "./lexical-exact";
+import { termPostings } from "./lexical-postings";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
@@ -173,6 +174,12 @@ function coverageOf(
   let present = 0;
   let absent = 0;
   const lookup = prepared(sqlite, "SELECT rowid AS seq FROM memory_fts WHERE memory_fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))");
+  // The postings the ranking held in memory, when it held them all (lexical-postings.ts): a search
+  // in each instead of FTS5 walking each term's whole list.
+  const found = withDf.filter((t) => t.df > 0).map((t) => t.term);
+  const view = termPostings(sqlite, found, { heldOnly: true });
+  const held = new Map(view ? found.map((t, i) => [t, view.terms[i].seqs] as const) : []);
+  const holdersIn = (list: Int32Array) => hits.map((h) => h.seq).filter((seq) => list[bisect(list, seq)] === seq);
   for (const { term, df } of withDf) {
     const weight = idf(df, n);
     if (df === 0) {
@@ -181,10 +188,26 @@ function coverageOf(
     }
     present += weight;
     let holding = holders.get(term);
-    if (!holding) holders.set(term, (holding = (lookup.all(`"${term}"`, seqs) as { seq: number }[]).map((r) => r.seq)));
+    if (!holding) {
+      const inMemory = held.get(term);
+      holding = inMemory ? holdersIn(inMemory) : (lookup.all(`"${term}"`, seqs) as { seq: number }[]).map((r) => r.seq);
+      holders.set(term, holding);
+    }
     for (const seq of holding) matched.set(seq, (matched.get(seq) ?? 0) + weight);
   }
   return hits.map((h) => ({ matched: matched.get(h.seq) ?? 0, present, absent }));
+}
+
+/** The first index of `list` (ascending) whose value is at least `seq`. */
+function bisect(list: Int32Array, seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const zip = <A, B>(a: readonly A[], b: readonly B[]): [A, B][] => a.slice(0, b.length).map((x, i) => [x, b[i]]);

@@ -213,6 +213,33 @@ describe("scoring outside FTS5", () => {
     }
   });
 
+  it("measures a hit's coverage from the held postings as FTS5's lookup does", () => {
+    const terms = queryTerms("alpha beta gamma kubernetes");
+    const lookups: string[] = [];
+    const proto = Object.getPrototypeOf(ctx.sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
+    const all = proto.all;
+    proto.all = function (this: { source: string }, ...a: unknown[]) {
+      if (this.source.includes("+rowid IN (SELECT value FROM json_each")) lookups.push(this.source);
+      return all.apply(this, a);
+    };
+    let held: ReturnType<typeof lexicalSearch> = [];
+    let looked: ReturnType<typeof lexicalSearch> = [];
+    try {
+      held = lexicalSearch(ctx, terms, active, 50, { coverage: true });
+      expect(lookups).toEqual([]);
+      // Inside a transaction: FTS5's statements and FTS5's lookup of each term.
+      looked = ctx.sqlite.transaction(() => lexicalSearch(ctx, terms, active, 50, { coverage: true }))();
+      expect(lookups.length).toBeGreaterThan(0);
+    } finally {
+      proto.all = all;
+    }
+    const bySeq = new Map(looked.map((h) => [h.seq, h.coverage]));
+    const both = held.filter((h) => bySeq.has(h.seq));
+    expect(both.length).toBeGreaterThan(10);
+    for (const h of both) expect(h.coverage).toEqual(bySeq.get(h.seq));
+    expect(new Set(both.map((h) => h.coverage?.matched)).size).toBeGreaterThan(1);
+  });
+
   it("leaves the answer to FTS5's statements inside a transaction (pending index writes are not in FTS5's records)", () => {
     const terms = queryTerms("alpha beta gamma");
     expect(termPostings(ctx.sqlite, terms)).not.toBeNull();
