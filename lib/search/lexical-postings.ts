@@ -145,6 +145,17 @@ export function termPostings(sqlite: Database.Database, terms: readonly string[]
   }
 }
 
+/**
+ * A merge step of this connection changed FTS5's structure record from `before` to `after` in one
+ * transaction (lib/indexing/lexical-merge.ts): the index holds the same postings, so what was
+ * loaded under `before` stays valid under `after`. Without this, every step of the server's merge
+ * sweep (64 pages each) dropped the postings and the lengths.
+ */
+export function postingsMerged(sqlite: Database.Database, before: Buffer, after: Buffer): void {
+  const s = states.get(sqlite);
+  if (s?.structure.equals(before)) s.structure = Buffer.from(after);
+}
+
 function reset(s: PostingsState, structure: Buffer, averages: Buffer): void {
   s.structure = Buffer.from(structure);
   s.averages = Buffer.from(averages);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import type { SearchFilters } from "../../../lib/search/filters";
 import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, scanPlan } from "../../../lib/search/lexical";
-import { termPostings } from "../../../lib/search/lexical-postings";
+import { lexicalSegments, mergeLexicalIndexSteps } from "../../../lib/indexing";
+import { postingsMerged, termPostings } from "../../../lib/search/lexical-postings";
 import { topByBm25 } from "../../../lib/search/lexical-top";
 import { queryTerms } from "../../../lib/search/tokenizer";
 import { bulkMemories } from "../../helpers/bulk-memories";
@@ -238,6 +239,45 @@ describe("scoring outside FTS5", () => {
     expect(both.length).toBeGreaterThan(10);
     for (const h of both) expect(h.coverage).toEqual(bySeq.get(h.seq));
     expect(new Set(both.map((h) => h.coverage?.matched)).size).toBeGreaterThan(1);
+  });
+
+  it("keeps the postings through this connection's merge steps, and drops them for another's", () => {
+    const terms = queryTerms("alpha beta gamma");
+    // Three more segments (a committed index write each; index rows with no memory, which no
+    // search returns), then the merge sweep's steps.
+    const indexRow = ctx.sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, '', '', 'alpha merge segment')");
+    for (let i = 0; i < 3; i++) indexRow.run(N + 100 + i);
+    expect(lexicalSegments(ctx.sqlite)).toBeGreaterThan(1);
+    const want = exhaustiveRanking(ctx.sqlite, terms, active, 10);
+    expectExhaustive(ctx.sqlite, lexicalSearch(ctx, terms, active, 10), want);
+    expect(termPostings(ctx.sqlite, terms, { heldOnly: true })).not.toBeNull();
+    let calls = 0;
+    const steps = mergeLexicalIndexSteps(
+      ctx.sqlite,
+      0,
+      () => false,
+      8,
+      (before, after) => {
+        calls++;
+        postingsMerged(ctx.sqlite, before, after);
+      },
+    );
+    while (!steps.next().done);
+    expect(calls).toBeGreaterThan(0);
+    expect(lexicalSegments(ctx.sqlite)).toBe(1);
+    // Still held (no reload), still exact.
+    expect(termPostings(ctx.sqlite, terms, { heldOnly: true })).not.toBeNull();
+    expectExhaustive(ctx.sqlite, lexicalSearch(ctx, terms, active, 10), want);
+    // A merge by another connection: the record changed under us, so everything is dropped.
+    const other = new Database(ctx.sqlite.name);
+    try {
+      other.exec("INSERT INTO memory_fts(memory_fts) VALUES ('optimize')");
+      other.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, '', '', 'alpha another segment')").run(N + 200);
+      other.exec("INSERT INTO memory_fts(memory_fts) VALUES ('optimize')");
+    } finally {
+      other.close();
+    }
+    expect(termPostings(ctx.sqlite, terms, { heldOnly: true })).toBeNull();
   });
 
   it("leaves the answer to FTS5's statements inside a transaction (pending index writes are not in FTS5's records)", () => {
