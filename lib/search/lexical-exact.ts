@@ -3,7 +3,7 @@ import { prepared } from "../db/prepared";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate } from "./hybrid";
 import { filterBits } from "./lexical-filter-bits";
-import { termPostings } from "./lexical-postings";
+import { termPostings, warmPostingsLater } from "./lexical-postings";
 import { topByBm25 } from "./lexical-top";
 
 /** A hit as lexical.ts's statements return it: the score, the raw title, the ranking columns. */
@@ -22,8 +22,12 @@ export const EXACT_MAX_SCORED = 4096;
  * FTS5's statements.
  */
 export function exactLexicalRows(sqlite: Database.Database, terms: readonly string[], filters: SearchFilters, k: number): ScoredRow[] | null {
-  const view = termPostings(sqlite, terms);
-  if (!view) return null;
+  // Only what is held: loading goes after the request (warmPostingsLater).
+  const view = termPostings(sqlite, terms, { heldOnly: true });
+  if (!view) {
+    if (!sqlite.inTransaction) warmPostingsLater(sqlite, terms);
+    return null;
+  }
   const cond = memoryConditions(filters);
   // Which of the scored pass the filters (seqs only), then the ranking columns of the k kept: a
   // join from json_each costs about half an `IN (SELECT value FROM json_each(?))` a row here.

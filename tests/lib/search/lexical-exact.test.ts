@@ -4,7 +4,7 @@ import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import type { SearchFilters } from "../../../lib/search/filters";
 import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, scanPlan } from "../../../lib/search/lexical";
 import { lexicalSegments, mergeLexicalIndexSteps } from "../../../lib/indexing";
-import { postingsMerged, termPostings } from "../../../lib/search/lexical-postings";
+import { postingsMerged, postingsWarmed, termPostings } from "../../../lib/search/lexical-postings";
 import { topByBm25 } from "../../../lib/search/lexical-top";
 import { queryTerms } from "../../../lib/search/tokenizer";
 import { bulkMemories } from "../../helpers/bulk-memories";
@@ -98,6 +98,9 @@ function expectExhaustive(sqlite: Database.Database, hits: { seq: number; bm25: 
   void sqlite;
 }
 
+/** Loads the postings a search of `terms` scores (what warmPostingsLater does after a request). */
+const hold = (terms: readonly string[]) => expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms)).not.toBeNull();
+
 describe("scoring outside FTS5", () => {
   it("holds each memory's part of bm25(): summed, FTS5's own score to 1e-9, for every memory matched (CJK, titles, tags)", () => {
     for (const q of QUESTIONS) {
@@ -129,6 +132,7 @@ describe("scoring outside FTS5", () => {
       for (const f of filters)
         for (const k of [10, 100]) {
           let hits: ReturnType<typeof lexicalSearch> = [];
+          hold(terms);
           expect(scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, f, k)))).toEqual([]);
           // The title boost applies after the ranking, as it does on the FTS5 path: compare before it.
           const raw = hits.map((h) => ({ seq: h.seq, bm25: h.bm25 }));
@@ -157,6 +161,7 @@ describe("scoring outside FTS5", () => {
     const terms = queryTerms("zeppelin gamma beta");
     const search = () => {
       let hits: ReturnType<typeof lexicalSearch> = [];
+      hold(terms);
       expect(scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, active, 10)))).toEqual([]);
       return hits;
     };
@@ -191,6 +196,7 @@ describe("scoring outside FTS5", () => {
     const inA: SearchFilters = { projectId: "p_a", statuses: ["active"] };
     const search = () => {
       let hits: ReturnType<typeof lexicalSearch> = [];
+      hold(terms);
       expect(scoringStatements(ctx.sqlite, () => (hits = lexicalSearch(ctx, terms, inA, 10)))).toEqual([]);
       return hits;
     };
@@ -225,6 +231,7 @@ describe("scoring outside FTS5", () => {
     };
     let held: ReturnType<typeof lexicalSearch> = [];
     let looked: ReturnType<typeof lexicalSearch> = [];
+    hold(terms);
     try {
       held = lexicalSearch(ctx, terms, active, 50, { coverage: true });
       expect(lookups).toEqual([]);
@@ -249,6 +256,7 @@ describe("scoring outside FTS5", () => {
     for (let i = 0; i < 3; i++) indexRow.run(N + 100 + i);
     expect(lexicalSegments(ctx.sqlite)).toBeGreaterThan(1);
     const want = exhaustiveRanking(ctx.sqlite, terms, active, 10);
+    hold(terms);
     expectExhaustive(ctx.sqlite, lexicalSearch(ctx, terms, active, 10), want);
     expect(termPostings(ctx.sqlite, terms, { heldOnly: true })).not.toBeNull();
     let calls = 0;
@@ -287,5 +295,25 @@ describe("scoring outside FTS5", () => {
       expect(termPostings(ctx.sqlite, terms)).toBeNull();
       expect(scoringStatements(ctx.sqlite, () => lexicalSearch(ctx, terms, active, 10)).length).toBeGreaterThan(0);
     })();
+  });
+  it("never loads postings on a search's path: the first search answers from FTS5, the postings load after it, the next is scored in memory", async () => {
+    const terms = queryTerms("zeppelin gamma beta");
+    const other = new Database(ctx.sqlite.name);
+    try {
+      // Another connection's write: every held posting and the lengths are stale.
+      bulkMemories(other, [{ content: "zeppelin gamma, a fresh one" }]);
+    } finally {
+      other.close();
+    }
+    const want = exhaustiveRanking(ctx.sqlite, terms, active, 10);
+    let first: ReturnType<typeof lexicalSearch> = [];
+    expect(scoringStatements(ctx.sqlite, () => (first = lexicalSearch(ctx, terms, active, 10))).length).toBeGreaterThan(0);
+    expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms, { heldOnly: true })).toBeNull();
+    await postingsWarmed();
+    expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms, { heldOnly: true })).not.toBeNull();
+    let second: ReturnType<typeof lexicalSearch> = [];
+    expect(scoringStatements(ctx.sqlite, () => (second = lexicalSearch(ctx, terms, active, 10)))).toEqual([]);
+    expectExhaustive(ctx.sqlite, second, want);
+    expect(first.length).toBe(10);
   });
 });

@@ -10,6 +10,7 @@ import { tempDir } from "../../helpers/server";
 
 import { updateMemoryInput } from "../../../lib/contracts/memories";
 import { searchInput } from "../../../lib/contracts/search";
+import { termPostings } from "../../../lib/search/lexical-postings";
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
   ctx?.close();
@@ -244,7 +245,9 @@ describe("bounded lexical work on large stores", () => {
       const older = inFts5(() => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
       expect(older).toHaveLength(50);
       expect(older.every((h) => h.seq < plan.fromSeq - 100)).toBe(true);
-      // Outside a transaction the same search is the exhaustive ranking's.
+      // Outside a transaction, once its postings are held (a first search loads them after it
+      // answers; here at once), the same search is the exhaustive ranking's.
+      expect(termPostings(big.sqlite, ["kubernet"])).not.toBeNull();
       const exact = lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
       const want = exhaustiveRanking(big.sqlite, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
       expect(exact).toHaveLength(50);
