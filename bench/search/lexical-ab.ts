@@ -20,7 +20,8 @@ import { tailBodies, type TailSet } from "./tail-profile";
  *   npx tsx bench/search/lexical-ab.ts --base <base> --store-a <copy 1> --store-b <copy 2> --set frozen [--reps 3]
  *
  * Nothing is written to the stores (the access counts are deferred and dropped), so two copies of
- * one pristine store give both sides the same data.
+ * one pristine store give both sides the same data. The first row pair is cold: each request's
+ * first `lexicalSearch` on each side, before any warm-up (caches loaded on first use pay there).
  */
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -83,6 +84,12 @@ export async function runAb(base: string, storeA: string, storeB: string, set: T
   const a = await side("A (base)", path.resolve(base), storeA);
   const b = await side("B (this checkout)", here, storeB);
   const bodies = tailBodies(set);
+  // Cold: each request's first lexicalSearch on each side (A, B alternating), before any warm-up:
+  // what a cache loaded on first use costs (the postings held in memory, lexical-postings.ts).
+  const cold = { lexA: [] as number[], lexB: [] as number[] };
+  for (const [i, body] of bodies.entries()) {
+    for (const s of i % 2 === 0 ? [a, b] : [b, a]) (s === a ? cold.lexA : cold.lexB).push(cpuMs(() => s.lexical(body)));
+  }
   // Answers first (and a warm-up of both sides' caches).
   let same = 0;
   let sameVerb = 0;
@@ -135,6 +142,8 @@ export async function runAb(base: string, storeA: string, storeB: string, set: T
   const row = (requests: string, part: string, xs: number[], name: string) => ({ requests, part, side: name, mean: mean(xs), ...stats(xs) });
   const bounding = `with a rowid-bounded statement (${windowed.size})`;
   const rows = [
+    row("all, cold (first run of each)", "lexicalSearch k=100", cold.lexA, a.name),
+    row("all, cold (first run of each)", "lexicalSearch k=100", cold.lexB, b.name),
     row("all", "lexicalSearch k=100", cpu.lexA, a.name),
     row("all", "lexicalSearch k=100", cpu.lexB, b.name),
     row("all", "searchMemories lexical", cpu.verbA, a.name),

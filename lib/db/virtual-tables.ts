@@ -68,3 +68,13 @@ export function ensureTermCountTable(sqlite: Database.Database): string {
   sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_vocab USING fts5vocab(main, memory_fts, row)");
   return "temp.memory_fts_vocab";
 }
+
+/**
+ * `temp.memory_fts_instance`: one row per occurrence of a term (its memory, column and offset), an
+ * fts5vocab table per connection like the one above; lexical-postings.ts reads a term's postings
+ * from it (seeking the term).
+ */
+export function ensureTermInstanceTable(sqlite: Database.Database): string {
+  sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memory_fts_instance USING fts5vocab(main, memory_fts, instance)");
+  return "temp.memory_fts_instance";
+}

@@ -34,14 +34,32 @@ export function lexicalSegments(sqlite: Database.Database): number {
  * (its own short write transaction) between two yields; returns the steps run. A step that
  * changed fewer than two rows found nothing left to merge (FTS5's documented test).
  */
-export function* mergeLexicalIndexSteps(sqlite: Database.Database, max = LEXICAL_SEGMENTS_MAX, stopped = () => false, pages = MERGE_STEP_PAGES): Steps<number> {
+export function* mergeLexicalIndexSteps(
+  sqlite: Database.Database,
+  max = LEXICAL_SEGMENTS_MAX,
+  stopped = () => false,
+  pages = MERGE_STEP_PAGES,
+  /**
+   * Called in each step's own transaction with FTS5's structure record before and after it: a merge
+   * changes the record, not what the index holds, so what is kept keyed by the record can follow it
+   * (the lexical postings held in memory, lib/search/lexical-postings.ts).
+   */
+  merged?: (before: Buffer, after: Buffer) => void,
+): Steps<number> {
   if (lexicalSegments(sqlite) <= max) return 0;
   const merge = sqlite.prepare("INSERT INTO memory_fts(memory_fts, rank) VALUES ('merge', ?)");
   const changes = sqlite.prepare("SELECT total_changes() AS n").pluck();
+  const structure = sqlite.prepare("SELECT block FROM memory_fts_data WHERE id = 10").pluck();
+  const step = sqlite.transaction(() => {
+    const from = structure.get() as Buffer | undefined;
+    merge.run(-pages);
+    const to = structure.get() as Buffer | undefined;
+    if (merged && from && to) merged(from, to);
+  });
   let steps = 0;
   for (;;) {
     const before = changes.get() as number;
-    merge.run(-pages);
+    step();
     steps++;
     if ((changes.get() as number) - before < 2) return steps;
     yield;

@@ -6,6 +6,8 @@ import { ensureTermCountTable } from "../db/virtual-tables";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate, QueryCoverage } from "./hybrid";
 import { cachedTagRows, narrowFilter } from "./narrow-filters";
+import { exactLexicalRows, type ScoredRow } from "./lexical-exact";
+import { termPostings } from "./lexical-postings";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
@@ -32,7 +34,7 @@ export interface LexicalHit {
 }
 
 /** The row of the lexical statement: the hit, its raw title (title-match.ts) and the ranking columns. */
-type LexicalRow = Omit<Candidate, "pinned"> & { bm25: number; title: string | null; pinned: number };
+type LexicalRow = ScoredRow;
 
 /**
  * A rowid bound FTS5 can seek with. better-sqlite3 binds a JavaScript number as a REAL, and FTS5
@@ -116,8 +118,12 @@ export function lexicalSearch(
     }
     return prepared(ctx.sqlite, head + where + tail).all(match, ...params, ...cond.params, k) as LexicalRow[];
   };
-  let hits = run(scored(plan.fromSeq));
-  for (let width = plan.window, fromSeq = plan.fromSeq; hits.length < k && fromSeq > 1; width *= 4) {
+  // Where the plan would budget (candidates, a newest window), the exact top k scored outside FTS5
+  // from postings in memory when they can be trusted (lexical-exact.ts); FTS5's statements otherwise.
+  // A tag or pinned filter already scores every posting in FTS5 (exact as it is).
+  const exact = !narrow && (planned.candidates !== null || planned.fromSeq > 1) ? exactLexicalRows(ctx.sqlite, planned.terms, filters, k) : null;
+  let hits = exact ?? run(scored(plan.fromSeq));
+  for (let width = plan.window, fromSeq = plan.fromSeq; !exact && hits.length < k && fromSeq > 1; width *= 4) {
     const wider = Math.max(1, plan.maxSeq - width + 1);
     // Fewer than k passed, so every passing row scored so far is in `hits` (a row's bm25() is the
     // same in any statement): only the seqs the window newly covers are scored, and the union
@@ -168,6 +174,12 @@ function coverageOf(
   let present = 0;
   let absent = 0;
   const lookup = prepared(sqlite, "SELECT rowid AS seq FROM memory_fts WHERE memory_fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))");
+  // The postings the ranking held in memory, when it held them all (lexical-postings.ts): a search
+  // in each instead of FTS5 walking each term's whole list.
+  const found = withDf.filter((t) => t.df > 0).map((t) => t.term);
+  const view = termPostings(sqlite, found, { heldOnly: true });
+  const held = new Map(view ? found.map((t, i) => [t, view.terms[i].seqs] as const) : []);
+  const holdersIn = (list: Int32Array) => hits.map((h) => h.seq).filter((seq) => list[bisect(list, seq)] === seq);
   for (const { term, df } of withDf) {
     const weight = idf(df, n);
     if (df === 0) {
@@ -176,10 +188,26 @@ function coverageOf(
     }
     present += weight;
     let holding = holders.get(term);
-    if (!holding) holders.set(term, (holding = (lookup.all(`"${term}"`, seqs) as { seq: number }[]).map((r) => r.seq)));
+    if (!holding) {
+      const inMemory = held.get(term);
+      holding = inMemory ? holdersIn(inMemory) : (lookup.all(`"${term}"`, seqs) as { seq: number }[]).map((r) => r.seq);
+      holders.set(term, holding);
+    }
     for (const seq of holding) matched.set(seq, (matched.get(seq) ?? 0) + weight);
   }
   return hits.map((h) => ({ matched: matched.get(h.seq) ?? 0, present, absent }));
+}
+
+/** The first index of `list` (ascending) whose value is at least `seq`. */
+function bisect(list: Int32Array, seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const zip = <A, B>(a: readonly A[], b: readonly B[]): [A, B][] => a.slice(0, b.length).map((x, i) => [x, b[i]]);

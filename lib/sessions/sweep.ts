@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import { backfillEntitiesSteps } from "../entities/backfill";
 import { MERGE_EVERY_MS, mergeLexicalIndexSteps } from "../indexing";
+import { postingsMerged } from "../search/lexical-postings";
 import { runSliced } from "../slices";
 import { purgeExpiredKv } from "../kv/store";
 import { logger } from "../logging/logger";
@@ -26,7 +27,15 @@ export function startSessionSweep(ctx: Ctx): () => void {
     if (merging || stopped || Date.now() - mergedAt < MERGE_EVERY_MS) return;
     merging = true;
     try {
-      const steps = await runSliced(mergeLexicalIndexSteps(ctx.sqlite, undefined, () => stopped));
+      const steps = await runSliced(
+        mergeLexicalIndexSteps(
+          ctx.sqlite,
+          undefined,
+          () => stopped,
+          undefined,
+          (before, after) => postingsMerged(ctx.sqlite, before, after),
+        ),
+      );
       if (steps) {
         mergedAt = Date.now();
         logger.info(`merged the lexical index into one segment (${steps} steps)`);

@@ -4,6 +4,7 @@ import { lexicalColumns } from "../../lib/indexing/rows";
 
 export interface BulkMemory {
   content: string;
+  title?: string | null;
   projectId?: string | null;
   category?: string;
   status?: string;
@@ -19,8 +20,8 @@ export interface BulkMemory {
 export function bulkMemories(sqlite: Database.Database, memories: readonly BulkMemory[]): number[] {
   const project = sqlite.prepare("INSERT OR IGNORE INTO projects(id, name, identity) VALUES (?, ?, 'path')");
   const ins = sqlite.prepare(
-    `INSERT INTO memories (id, project_id, scope, category, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'import', ?, ?, 0, ?, '{}', ?, ?) RETURNING seq`,
+    `INSERT INTO memories (id, project_id, scope, category, title, content, tags, source, status, pinned, priority, content_hash, metadata, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'import', ?, ?, 0, ?, '{}', ?, ?) RETURNING seq`,
   );
   const tag = sqlite.prepare("INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)");
   const fts = sqlite.prepare("INSERT INTO memory_fts(rowid, title, tags, content) VALUES (?, ?, ?, ?)");
@@ -36,6 +37,7 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
         m.projectId ?? null,
         m.projectId ? "project" : "global",
         m.category ?? "fact",
+        m.title ?? null,
         m.content,
         JSON.stringify(m.tags ?? []),
         m.status ?? "active",
@@ -44,7 +46,7 @@ export function bulkMemories(sqlite: Database.Database, memories: readonly BulkM
         created,
         created,
       ) as { seq: number };
-      fts.run(seq, ...lexicalColumns({ title: null, tags: m.tags ?? [], content: m.content }));
+      fts.run(seq, ...lexicalColumns({ title: m.title ?? null, tags: m.tags ?? [], content: m.content }));
       for (const t of m.tags ?? []) tag.run(id, t);
       seqs.push(seq);
     });

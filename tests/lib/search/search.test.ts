@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { archiveMemory, createMemory, removeMemory, restoreMemory, updateMemory } from "../../../lib/memories";
 import { markAllDerived } from "../../../lib/indexing";
 import { identifyProject } from "../../../lib/projects/identify";
+import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import { searchMemories } from "../../../lib/search/search";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
@@ -9,6 +10,7 @@ import { tempDir } from "../../helpers/server";
 
 import { updateMemoryInput } from "../../../lib/contracts/memories";
 import { searchInput } from "../../../lib/contracts/search";
+import { termPostings } from "../../../lib/search/lexical-postings";
 let ctx: ReturnType<typeof testCtx>;
 beforeEach(() => {
   ctx?.close();
@@ -224,7 +226,10 @@ describe("bounded lexical work on large stores", () => {
       // A rare term with a common one: both are scored; the memories holding the rare one are the
       // candidates across the whole store, the newest fill the rest of the limit.
       expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toMatchObject({ terms: ["zeppelin", "kubernet"], candidates: '"zeppelin"' });
-      const rare = lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10);
+      // Inside a transaction, FTS5's statements answer (the postings held in memory are not trusted
+      // there, lexical-postings.ts): the budgeted plan under test; outside, the exact top k.
+      const inFts5 = <T>(fn: () => T): T => big.sqlite.transaction(fn)();
+      const rare = inFts5(() => lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10));
       expect(rare).toHaveLength(10);
       expect(rare[0].seq).toBe(8);
       // Only common terms: about SCAN_CAP postings' worth of the newest memories are scored.
@@ -232,14 +237,21 @@ describe("bounded lexical work on large stores", () => {
       expect(plan.terms).toEqual(["kubernet"]);
       expect(plan.fromSeq).toBeGreaterThan(1);
       expect(n - plan.fromSeq + 1).toBeLessThanOrEqual(SCAN_CAP + 1);
-      const hits = lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
+      const hits = inFts5(() => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
       expect(hits).toHaveLength(50);
       expect(hits.every((h) => h.seq >= plan.fromSeq)).toBe(true);
       // Filters that leave too few in the window (here: the newest are archived) widen it.
       big.sqlite.prepare("UPDATE memories SET status = 'archived' WHERE seq >= ?").run(plan.fromSeq - 100);
-      const older = lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
+      const older = inFts5(() => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
       expect(older).toHaveLength(50);
       expect(older.every((h) => h.seq < plan.fromSeq - 100)).toBe(true);
+      // Outside a transaction, once its postings are held (a first search loads them after it
+      // answers; here at once), the same search is the exhaustive ranking's.
+      expect(termPostings(big.sqlite, ["kubernet"])).not.toBeNull();
+      const exact = lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
+      const want = exhaustiveRanking(big.sqlite, ["kubernet"], { projectId: null, statuses: ["active"] }, 50);
+      expect(exact).toHaveLength(50);
+      exact.forEach((h, i) => expect(h.bm25).toBeCloseTo(want[i].bm25, 9));
     } finally {
       big.close();
     }
