@@ -96,10 +96,18 @@ async function start(loops: Record<string, unknown> = {}, files: Record<string, 
     return oc;
   }
   await defaults.discard(); // one OpenCode at a time: its stall and fail-open deadlines race no other
+  ownOpencodeTimeout();
   worktreesDir = tempDir("oc-loop-wt-");
   oc = await startOpencode({ ...userConfig(loops, extraModels), git: true, globalConfig: true, files });
   return oc;
 }
+
+/**
+ * A test with an OpenCode of its own pays its start and first turns (a start is waited for up to
+ * 180 s): at load 18 on 2 cores, with CI's install beside it, test 8 ran out of the 120 s default
+ * in its first prompt. The bound is for a hang.
+ */
+const ownOpencodeTimeout = () => test.setTimeout(360_000);
 
 const lastRole = (r: ChatRequest) => r.messages[r.messages.length - 1]?.role;
 const isCoder = (r: ChatRequest) => r.messages.some((m) => m.role === "user" && textOf(m).includes("of an autonomous coding loop"));
@@ -379,6 +387,7 @@ test("9. sandbox mode with a fake docker: run, bash and grep through docker exec
   const docker = fakeDocker();
   oc = undefined;
   await defaults.discard();
+  ownOpencodeTimeout();
   worktreesDir = tempDir("oc-loop-wt-");
   oc = await startOpencode({
     llmUrl: llm.url,
