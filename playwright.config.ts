@@ -10,6 +10,10 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   timeout: 120_000,
+  // A web-first assertion (toHaveURL, toContainText, expect.poll) waits for its condition up to this
+  // bound, which is for a hang, not for speed: Playwright's default of 5 s was missed at load 10-12
+  // on 2 cores (a page's list rendered after it), the same 30 s floor as Vitest's waits (docs/testing.md).
+  expect: { timeout: 30_000 },
   // Two workers: every spec starts its own servers on free ports with their own data dirs and temp
   // HOMEs, so specs run side by side (the tests of one spec stay in order, in one worker). The
   // OpenCode and agent specs take one worker at most (below), the browser specs the other, so the

@@ -54,7 +54,14 @@ function hostHeaderCount(raw: string[]): number {
 }
 
 const { default: next } = await import("next");
-const app = next({ dev: false, dir: ROOT, hostname, port });
+// Next.js forms its own origin from `hostname` (the proxy's request URL, and the origin a rewrite
+// must keep to stay in this process), but normalizes every loopback address in its request URLs to
+// "localhost". Given "127.0.0.1", the two differ, so the proxy's rewrite of a login link
+// (`/login?ticket=`) was taken for an external one and sent back to this server over HTTP, through
+// Next.js's proxy: a second connection per login, answered "500 Internal Server Error" when that hop
+// failed on a loaded machine (vercel/next.js#94745). "localhost" is a name it leaves as it is.
+// Only Next.js's URLs use it: the server listens on `hostname` (below).
+const app = next({ dev: false, dir: ROOT, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 

@@ -110,7 +110,7 @@ test("a page on another loopback port can neither read nor write, with or withou
   const frameResponse = await framed;
   expect.soft(frameResponse.headers()["content-security-policy"] ?? "").toContain("frame-ancestors 'none'");
   const frame = frameResponse.frame();
-  await expect.soft.poll(() => frame.url(), { timeout: 5000 }).not.toBe(`${app.url}/`);
+  await expect.soft.poll(() => frame.url(), { timeout: 30_000 }).not.toBe(`${app.url}/`);
   await expect.soft(page.frameLocator("#framed").getByTestId("dashboard")).toHaveCount(0);
 
   // Over the API with the token: nothing was created, the bait is untouched.

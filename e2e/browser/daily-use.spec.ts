@@ -30,7 +30,7 @@ test("j/k move through the list, x selects, e opens the memory for editing", asy
   await expect(async () => {
     await page.locator("body").press("j");
     await expect(list.rows.nth(0)).toHaveAttribute("data-current", "true", { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press("j");
   await expect(list.rows.nth(1)).toHaveAttribute("data-current", "true");
   await expect(list.rows.nth(1).getByTestId("memory-link")).toBeFocused();
@@ -81,7 +81,7 @@ test("skip links lead past the navigation and the filters to the list", async ({
   await expect(async () => {
     await page.locator("body").press("Tab");
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused({ timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press("Enter");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to the list" })).toBeFocused();

@@ -28,6 +28,9 @@ async function seed(a: TestServer) {
 }
 
 const test = appTest("every-page", seed);
+// Most tests here visit all fourteen pages (a screenshot of each at four sizes and schemes): at load
+// 18 on 2 cores one ran out of the 120 s default half-way. The bound is for a hang, as in accessibility.spec.ts.
+test.describe.configure({ timeout: 360_000 });
 
 type Data = Awaited<ReturnType<typeof seed>>;
 /** Each page with a piece of its data that must be in the server-rendered HTML, and its title. */

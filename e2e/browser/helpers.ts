@@ -28,7 +28,11 @@ export async function login(page: Page, s: TestServer, next = "/"): Promise<void
   const { url } = (await res.json()) as { url: string };
   const landed = await page.goto(url);
   // The link answers with redirects only: a page left on /login?ticket= is an error answer, named here.
-  const answer = landed && page.url() !== s.url + next ? ` (answered ${landed.status()}: ${(await landed.text()).slice(0, 300)})` : "";
+  // With the server's output after it: an error answer's cause (an exception, a dead server) is in there.
+  const answer =
+    landed && page.url() !== s.url + next
+      ? ` (answered ${landed.status()}: ${(await landed.text()).slice(0, 300)})\nthe server's output:\n${s.log().slice(-4000)}`
+      : "";
   await expect(page, `the login link lands on ${next}${answer}`).toHaveURL(s.url + next);
 }
 

@@ -46,7 +46,7 @@ test("the activity chart counts searches and deliveries, with the memories besid
   await a.api(`/api/context/stable?project=${projectId}&sessionID=ses_e2e_1`);
   // Injections are written in batches off the hot path: wait for both deliveries (the stable
   // block and the recall block) to be recorded.
-  await expect.poll(async () => (await stats(a)).activity.deliveries, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await stats(a)).activity.deliveries, { timeout: 30_000 }).toBe(2);
   const s = (await stats(a)).activity;
   expect(s.searches).toBe(2);
   expect(s.memoriesReturned).toBeGreaterThan(s.searches);

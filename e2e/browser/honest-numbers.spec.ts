@@ -62,7 +62,7 @@ test("blocks served to the plugin are recorded as injections, shown on the memor
     await page.reload();
     // Three turns with the same block: one injection, not three.
     await expect(page.getByTestId("injection-count")).toHaveText("1", { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   const item = page.getByTestId("injection-item");
   await expect(item).toContainText("stable block");
   await item.getByRole("link").click();

@@ -290,7 +290,7 @@ test("dark mode, narrow window, keyboard navigation", async ({ page, app }, info
     await page.keyboard.press("g");
     await page.keyboard.press("m");
     await expect(page).toHaveURL(/\/memories$/, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   await page.goto(a.url + "/memories/does-not-exist");
   await expect(page.getByTestId("not-found")).toBeVisible();
 });

@@ -12,6 +12,13 @@ import { hostRequest } from "../helpers/host-request";
 import { startServer, type TestServer, tempDir } from "../helpers/server";
 
 /**
+ * The plugin client's deadline here: its default (300 ms, a turn's budget) is a speed, which a
+ * loaded CI machine missed (proof-relay failed once at load 15-20, 2026-11-30); these tests check
+ * what the client sends and refuses, so the bound is for a hang.
+ */
+const HANG = 30_000;
+
+/**
  * Finding 1 of issue #37: a browser's session cookie leaked to another local port (cookies ignore
  * ports) and replayed from a script with a forged Origin must not reach code or the file system.
  * The server runs with the default browser host (`recollect.localhost`); requests carry the Host
@@ -160,7 +167,7 @@ describe("the plugin adopts only loops a token holder asked for", () => {
     db.prepare("UPDATE loops SET run_grant = ? WHERE id = ?").run("ab".repeat(32), forged);
     db.close();
 
-    const settings = resolveSettings({ url: s.url, dataDir: s.dataDir, autoStart: false });
+    const settings = resolveSettings({ url: s.url, dataDir: s.dataDir, autoStart: false, timeoutMs: HANG });
     const logs: string[] = [];
     const rt = { settings, client: new RecollectClient(settings), directory, log: (_l: string, m: string) => logs.push(m) } as unknown as Runtime;
     const driven: string[] = [];

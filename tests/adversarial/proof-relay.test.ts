@@ -10,6 +10,13 @@ import { tempDir } from "../helpers/server";
 import { sharedServer } from "../helpers/shared-server";
 
 /**
+ * The plugin client's deadline here: its default (300 ms, a turn's budget) is a speed, which a
+ * loaded CI machine missed (proof-relay failed once at load 15-20, 2026-11-30); these tests check
+ * what the client sends and refuses, so the bound is for a hang.
+ */
+const HANG = 30_000;
+
+/**
  * Finding 8 of issue #37: a program on another port that forwards every request, the challenge
  * included, to the real server gets the real server's proof. The proof covers the address the
  * client dialled, so the relay's forwarded proof is refused and the token never reaches it: from
@@ -83,13 +90,13 @@ describe("a relay on another port", () => {
   });
 
   it("the plugin's client fails open without sending the token", async () => {
-    const client = new RecollectClient(resolveSettings({ url: relayUrl, dataDir: server.dataDir, autoStart: false }));
+    const client = new RecollectClient(resolveSettings({ url: relayUrl, dataDir: server.dataDir, autoStart: false, timeoutMs: HANG }));
     const res = await client.get("/api/memories", { query: { limit: 1 } });
     expect(res.ok).toBe(false);
     expect(res.ok ? "" : res.error).toMatch(/another address|token was not sent/);
     expect(seen).toEqual([]);
     // The same client at the real address works.
-    const real = new RecollectClient(resolveSettings({ url: server.url, dataDir: server.dataDir, autoStart: false }));
+    const real = new RecollectClient(resolveSettings({ url: server.url, dataDir: server.dataDir, autoStart: false, timeoutMs: HANG }));
     expect((await real.get("/api/memories", { query: { limit: 1 } })).ok).toBe(true);
   });
 });

@@ -12,6 +12,13 @@ import { tempDir } from "../helpers/server";
 import { sharedServer } from "../helpers/shared-server";
 
 /**
+ * The plugin client's deadline here: its default (300 ms, a turn's budget) is a speed, which a
+ * loaded CI machine missed (proof-relay failed once at load 15-20, 2026-11-30); these tests check
+ * what the client sends and refuses, so the bound is for a hang.
+ */
+const HANG = 30_000;
+
+/**
  * The token goes only to a server that shows it knows it (lib/security/server-proof.ts): another
  * local program that took the port while Recollect was down never receives it.
  */
@@ -63,7 +70,7 @@ describe("GET /api/health?challenge=", () => {
 });
 
 describe("the plugin's client", () => {
-  const client = (url: string, dataDir = server.dataDir) => new RecollectClient(resolveSettings({ url, dataDir }));
+  const client = (url: string, dataDir = server.dataDir) => new RecollectClient(resolveSettings({ url, dataDir, timeoutMs: HANG }));
 
   it("sends the token to the real server once it has proved itself, and never to a program that cannot", async () => {
     const real = await client(server.url).get<{ items: unknown[] }>("/api/memories", { query: { limit: 1 } });

@@ -59,7 +59,7 @@ export class MemoriesPage {
     await expect(async () => {
       await this.page.locator("body").press("/");
       await expect(this.searchInput).toBeFocused({ timeout: 500 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await this.page.keyboard.type(query);
     await this.page.keyboard.press("Enter");
   }

@@ -86,6 +86,26 @@ describe("tests wait on conditions", () => {
     expect(short).toEqual([]);
   });
 
+  it("bound every Playwright wait for a loaded machine: 30 s or more, Playwright's 5 s default raised in its config", () => {
+    // At load 10-12 on 2 cores a page's list rendered after the 5 s default: a web-first assertion
+    // with no timeout of its own waits up to playwright.config.ts' `expect.timeout`.
+    const config = fs.readFileSync(path.join(ROOT, "playwright.config.ts"), "utf8");
+    expect(Number(/\bexpect:\s*\{\s*timeout:\s*([\d_]+)/.exec(config)?.[1].replace(/_/g, ""))).toBeGreaterThanOrEqual(30_000);
+    // A poll or a retried block that names its own bound names one as long (a short bound inside
+    // `toPass` is one try of many, and is not checked).
+    const short: string[] = [];
+    for (const file of files.filter((f) => f.startsWith("e2e/"))) {
+      const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+      for (const call of text.matchAll(/\bexpect(?:\.soft)?\.poll\(|\.toPass\(/g)) {
+        const args = callArguments(text, call.index + call[0].length);
+        const bound = /\btimeout:\s*([\d_]+)/.exec(args);
+        const line = text.slice(0, call.index).split("\n").length;
+        if (bound && Number(bound[1].replace(/_/g, "")) < 30_000) short.push(`${file}:${line}`);
+      }
+    }
+    expect(short).toEqual([]);
+  });
+
   it("reads the files it guards", () => {
     expect(files).toContain("tests/lib/search/near-duplicate-index.test.ts");
     expect(files.some((f) => f.startsWith("e2e/browser/"))).toBe(true);
