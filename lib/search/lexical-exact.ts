@@ -17,13 +17,13 @@ export const EXACT_MAX_SCORED = 4096;
  * held in memory (lexical-postings.ts, lexical-top.ts): exact, where the FTS5 plan would budget.
  * The best 1.5k are scored and checked against the filters; when fewer than k pass, the best M are
  * scored again, M from the share that passed, and only the rows not checked yet are checked (a row
- * costs about as much as scoring a few hundred postings). Null when the postings
- * cannot be trusted now, or the filters pass too few of the best (EXACT_MAX_SCORED): the caller runs
+ * costs about as much as scoring a few hundred postings). Null when the memories' lengths are not
+ * held (loaded after the request: warmPostingsLater) or the postings cannot be trusted now, or the filters pass too few of the best (EXACT_MAX_SCORED): the caller runs
  * FTS5's statements.
  */
 export function exactLexicalRows(sqlite: Database.Database, terms: readonly string[], filters: SearchFilters, k: number): ScoredRow[] | null {
-  // Only what is held: loading goes after the request (warmPostingsLater).
-  const view = termPostings(sqlite, terms, { heldOnly: true });
+  // The lengths only when held: their load goes after the request (warmPostingsLater).
+  const view = termPostings(sqlite, terms, { heldLengths: true });
   if (!view) {
     if (!sqlite.inTransaction) warmPostingsLater(sqlite, terms);
     return null;

@@ -72,7 +72,11 @@ export interface PostingsView {
  * cannot be trusted now (inside a transaction, no index, a write during the load): the caller scores
  * in FTS5 instead.
  */
-export function termPostings(sqlite: Database.Database, terms: readonly string[], options: { heldOnly?: boolean } = {}): PostingsView | null {
+export function termPostings(
+  sqlite: Database.Database,
+  terms: readonly string[],
+  options: { heldOnly?: boolean; heldLengths?: boolean } = {},
+): PostingsView | null {
   if (sqlite.inTransaction) return null;
   let state = states.get(sqlite);
   try {
@@ -102,6 +106,10 @@ export function termPostings(sqlite: Database.Database, terms: readonly string[]
     if (s.rows <= 0) return null;
     // `heldOnly`: null unless every term is held and valid (a caller that would not pay for a load).
     if (options.heldOnly && !terms.every((t) => s.terms.has(t))) return null;
+    // `heldLengths`: null until the lengths are held (0.3 s at 100,000 after every index write: a
+    // caller on a request's path has them loaded after it, warmPostingsLater). A term's own load
+    // costs about what FTS5's scan of it does, so it stays on the path.
+    if (options.heldLengths && !s.lengths && terms.some((t) => !s.terms.has(t))) return null;
     let loaded = false;
     const out: TermPostings[] = [];
     for (const term of terms) {
@@ -148,11 +156,11 @@ export function termPostings(sqlite: Database.Database, terms: readonly string[]
 const warming = connectionSlot<Set<string>>("lexicalPostingsWarming");
 
 /**
- * Loads `terms`' postings (and the lengths) after the current request, not on its path: a search
- * whose terms are not all held answers from FTS5's statements, as before, and the next search of
- * those terms is scored in memory. A load costs about 1 us an occurrence and the lengths 0.3 s at
- * 100,000 memories after every index write (lengths, row count and average length all move), which
- * on the request's path made the first search after each write pay it (issue 48, lex11).
+ * Loads the lengths (and `terms`' postings) after the current request, not on its path: after an
+ * index write a search answers from FTS5's statements, as before, and the next search is scored in
+ * memory. The lengths cost 0.3 s at 100,000 memories after every index write (lengths, row count
+ * and average length all move), which on the request's path made the first search after each
+ * write pay it (issue 48, lex11).
  */
 export function warmPostingsLater(sqlite: Database.Database, terms: readonly string[]): void {
   const pending = warming.get(sqlite);

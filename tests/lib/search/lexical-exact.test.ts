@@ -296,7 +296,7 @@ describe("scoring outside FTS5", () => {
       expect(scoringStatements(ctx.sqlite, () => lexicalSearch(ctx, terms, active, 10)).length).toBeGreaterThan(0);
     })();
   });
-  it("never loads postings on a search's path: the first search answers from FTS5, the postings load after it, the next is scored in memory", async () => {
+  it("never loads the lengths on a search's path: after a write the first search answers from FTS5, the lengths and postings load after it, the next is scored in memory", async () => {
     const terms = queryTerms("zeppelin gamma beta");
     const other = new Database(ctx.sqlite.name);
     try {
