@@ -59,7 +59,10 @@ export function* mergeLexicalIndexSteps(
   let steps = 0;
   for (;;) {
     const before = changes.get() as number;
-    step();
+    // IMMEDIATE: the step reads the structure record before it writes, and SQLite never waits
+    // (busy_timeout) to turn a read transaction into a write one: a deferred step failed at once
+    // with SQLITE_BUSY while another process wrote.
+    step.immediate();
     steps++;
     if ((changes.get() as number) - before < 2) return steps;
     yield;

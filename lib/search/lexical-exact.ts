@@ -3,7 +3,7 @@ import { prepared } from "../db/prepared";
 import { memoryConditions, type SearchFilters } from "./filters";
 import type { Candidate } from "./hybrid";
 import { filterBits } from "./lexical-filter-bits";
-import { termPostings, warmPostingsLater } from "./lexical-postings";
+import { queuePostingsWarm, termPostings } from "./lexical-postings";
 import { topByBm25 } from "./lexical-top";
 
 /** A hit as lexical.ts's statements return it: the score, the raw title, the ranking columns. */
@@ -18,14 +18,14 @@ export const EXACT_MAX_SCORED = 4096;
  * The best 1.5k are scored and checked against the filters; when fewer than k pass, the best M are
  * scored again, M from the share that passed, and only the rows not checked yet are checked (a row
  * costs about as much as scoring a few hundred postings). Null when the memories' lengths are not
- * held (loaded after the request: warmPostingsLater) or the postings cannot be trusted now, or the filters pass too few of the best (EXACT_MAX_SCORED): the caller runs
+ * held (loaded after the search: queuePostingsWarm) or the postings cannot be trusted now, or the filters pass too few of the best (EXACT_MAX_SCORED): the caller runs
  * FTS5's statements.
  */
 export function exactLexicalRows(sqlite: Database.Database, terms: readonly string[], filters: SearchFilters, k: number): ScoredRow[] | null {
-  // The lengths only when held: their load goes after the request (warmPostingsLater).
+  // The lengths only when held: their load goes after the search (queuePostingsWarm).
   const view = termPostings(sqlite, terms, { heldLengths: true });
   if (!view) {
-    if (!sqlite.inTransaction) warmPostingsLater(sqlite, terms);
+    if (!sqlite.inTransaction) queuePostingsWarm(sqlite, terms);
     return null;
   }
   const cond = memoryConditions(filters);

@@ -107,7 +107,7 @@ export function termPostings(
     // `heldOnly`: null unless every term is held and valid (a caller that would not pay for a load).
     if (options.heldOnly && !terms.every((t) => s.terms.has(t))) return null;
     // `heldLengths`: null until the lengths are held (0.3 s at 100,000 after every index write: a
-    // caller on a request's path has them loaded after it, warmPostingsLater). A term's own load
+    // caller on a request's path has them loaded after it, queuePostingsWarm). A term's own load
     // costs about what FTS5's scan of it does, so it stays on the path.
     if (options.heldLengths && !s.lengths && terms.some((t) => !s.terms.has(t))) return null;
     let loaded = false;
@@ -156,30 +156,39 @@ export function termPostings(
 const warming = connectionSlot<Set<string>>("lexicalPostingsWarming");
 
 /**
- * Loads the lengths (and `terms`' postings) after the current request, not on its path: after an
- * index write a search answers from FTS5's statements, as before, and the next search is scored in
- * memory. The lengths cost 0.3 s at 100,000 memories after every index write (lengths, row count
- * and average length all move), which on the request's path made the first search after each
- * write pay it (issue 48, lex11).
+ * Queues the lengths (and `terms`' postings) to load after the current search, not on its path:
+ * after an index write a search answers from FTS5's statements, as before, and the next search is
+ * scored in memory. The lengths cost 0.3 s at 100,000 memories after every index write (lengths,
+ * row count and average length all move), which on the request's path made the first search after
+ * each write pay it (issue 48, lex11). searchMemories starts the load after its last await
+ * (warmQueuedPostings): an immediate set here would fire while the search awaits its embedding.
  */
-export function warmPostingsLater(sqlite: Database.Database, terms: readonly string[]): void {
-  const pending = warming.get(sqlite);
-  if (pending) {
-    for (const t of terms) pending.add(t);
-    return;
-  }
-  const queued = new Set(terms);
-  warming.set(sqlite, queued);
+export function queuePostingsWarm(sqlite: Database.Database, terms: readonly string[]): void {
+  const pending = warming.get(sqlite) ?? new Set<string>();
+  // Bounded: a query brings at most 64 terms; the oldest queued are forgotten past that many searches.
+  if (pending.size > 64 * 16) pending.clear();
+  for (const t of terms) pending.add(t);
+  warming.set(sqlite, pending);
+}
+
+/**
+ * Loads what queuePostingsWarm queued, at the next turn of the event loop (after the response is
+ * written). Not unref'd: an unref'd immediate on an idle server waits for the next I/O, and would
+ * run ahead of the next request's body (lib/indexing/near-duplicate-warm.ts).
+ */
+export function warmQueuedPostings(sqlite: Database.Database): void {
+  const queued = warming.get(sqlite);
+  if (!queued) return;
+  warming.delete(sqlite);
   setImmediate(() => {
-    warming.delete(sqlite);
     // Fail open: FTS5's statements keep answering whatever happens here.
     try {
       if (sqlite.open) termPostings(sqlite, [...queued]);
     } catch {}
-  }).unref();
+  });
 }
 
-/** Resolves after the loads queued so far by warmPostingsLater have run (they run in queue order). */
+/** Resolves after the loads started so far by warmQueuedPostings have run (they run in queue order). */
 export const postingsWarmed = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**

@@ -19,6 +19,7 @@ import { keepLexicalHits } from "./lexical-keep";
 import { lexicalSearch } from "./lexical";
 import { searchQuery } from "./bilingual";
 import { vectorSearch } from "./vector";
+import { warmQueuedPostings } from "./lexical-postings";
 
 /** How many candidates each list contributes to the fusion. */
 const CANDIDATES = 100;
@@ -107,6 +108,9 @@ export async function searchMemories(ctx: Ctx, input: ParsedSearchInput, options
     } else if (e instanceof Error) reason = `query embedding failed (${e.message}); lexical only`;
   }
 
+  // Past the last await: postings the lexical search queued load once this search has answered
+  // (lexical-postings.ts), not while it waits for its embedding.
+  warmQueuedPostings(ctx.sqlite);
   // The lexical hits came with what ranking needs; only vector-only hits are looked up.
   const candidates = new Map(lexical.map((h) => [h.seq, h.candidate]));
   for (const [seq, c] of loadCandidates(

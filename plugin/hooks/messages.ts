@@ -124,13 +124,19 @@ export function warmRecall(rt: Runtime, s: SessionState, messageID: string | und
   // The same words as the last recalled message: the turn likely recalls nothing (planBlock).
   if (s.lastRecall?.query === query) return;
   const exclude = s.stable?.memoryIds ?? rt.stable?.memoryIds ?? [];
-  void rt.client.post("/api/context/recall/warm", {
-    directory: rt.directory,
-    sessionID: s.id,
-    ...(messageID ? { messageID } : {}),
-    query,
-    exclude: exclude.slice(0, 200),
-  });
+  void rt.client.post(
+    "/api/context/recall/warm",
+    {
+      directory: rt.directory,
+      sessionID: s.id,
+      ...(messageID ? { messageID } : {}),
+      query,
+      exclude: exclude.slice(0, 200),
+    },
+    // A warm-up: it waits for the whole search (the query embedding too), so it gets the compress
+    // call's time and never counts in the breaker (a slow one must not refuse the turn's own calls).
+    { bypassBreaker: true, timeoutMs: rt.settings.compressTimeoutMs },
+  );
 }
 
 /** The pinned memories the system prompt shows are known (recall leaves them out). */

@@ -4,7 +4,7 @@ import { exhaustiveRanking } from "../../../lib/search/exhaustive";
 import type { SearchFilters } from "../../../lib/search/filters";
 import { COLUMN_WEIGHTS, ftsQuery, lexicalSearch, scanPlan } from "../../../lib/search/lexical";
 import { lexicalSegments, mergeLexicalIndexSteps } from "../../../lib/indexing";
-import { postingsMerged, postingsWarmed, termPostings } from "../../../lib/search/lexical-postings";
+import { postingsMerged, postingsWarmed, termPostings, warmQueuedPostings } from "../../../lib/search/lexical-postings";
 import { topByBm25 } from "../../../lib/search/lexical-top";
 import { queryTerms } from "../../../lib/search/tokenizer";
 import { bulkMemories } from "../../helpers/bulk-memories";
@@ -98,7 +98,7 @@ function expectExhaustive(sqlite: Database.Database, hits: { seq: number; bm25: 
   void sqlite;
 }
 
-/** Loads the postings a search of `terms` scores (what warmPostingsLater does after a request). */
+/** Loads the postings a search of `terms` scores (what warmQueuedPostings does after a search). */
 const hold = (terms: readonly string[]) => expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms)).not.toBeNull();
 
 describe("scoring outside FTS5", () => {
@@ -309,6 +309,8 @@ describe("scoring outside FTS5", () => {
     let first: ReturnType<typeof lexicalSearch> = [];
     expect(scoringStatements(ctx.sqlite, () => (first = lexicalSearch(ctx, terms, active, 10))).length).toBeGreaterThan(0);
     expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms, { heldOnly: true })).toBeNull();
+    // What searchMemories does past its last await.
+    warmQueuedPostings(ctx.sqlite);
     await postingsWarmed();
     expect(termPostings(ctx.sqlite, scanPlan(ctx.sqlite, terms).terms, { heldOnly: true })).not.toBeNull();
     let second: ReturnType<typeof lexicalSearch> = [];
