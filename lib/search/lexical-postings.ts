@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { connectionSlot } from "../db/connection-state";
 import { ensureTermInstanceTable } from "../db/virtual-tables";
+import { COLUMN_WEIGHTS } from "./bm25-weights";
 
 /**
  * A term's postings, held in memory for scoring outside FTS5 (lexical-top.ts): the memories holding
@@ -35,7 +36,7 @@ export const POSTINGS_BYTES = 64 * 1024 * 1024;
 /** bm25()'s constants (fts5_aux.c) and the column weights lexical.ts passes it: title, tags, content. */
 const K1 = 1.2;
 const B = 0.75;
-const WEIGHTS: Record<string, number> = { title: 3, tags: 2, content: 1 };
+const WEIGHTS: Record<string, number> = COLUMN_WEIGHTS;
 
 interface PostingsState {
   /** The structure record and the averages record the state was loaded under. */

@@ -11,9 +11,9 @@ import { termPostings } from "./lexical-postings";
 import { boostTitleMatches } from "./title-match";
 import { queryTerms } from "./tokenizer";
 import { connectionSlot } from "../db/connection-state";
+import { COLUMN_WEIGHTS } from "./bm25-weights";
 
-/** BM25 column weights of `memory_fts(title, tags, content)`: title and tags above content. */
-export const COLUMN_WEIGHTS = { title: 3, tags: 2, content: 1 };
+export { COLUMN_WEIGHTS } from "./bm25-weights";
 
 export interface LexicalHit {
   seq: number;
