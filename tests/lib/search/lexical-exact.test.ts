@@ -9,6 +9,7 @@ import { topByBm25 } from "../../../lib/search/lexical-top";
 import { queryTerms } from "../../../lib/search/tokenizer";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
+import { statementsRun } from "../../helpers/statement-spy";
 
 /**
  * Scoring outside FTS5 (issue 48): the postings held in memory give bm25()'s scores, and the
@@ -68,19 +69,7 @@ function fts5Scores(sqlite: Database.Database, terms: readonly string[]): Map<nu
 
 /** The bm25() statements `fn` runs (the FTS5 path); none when scored outside FTS5. */
 function scoringStatements(sqlite: Database.Database, fn: () => void): string[] {
-  const proto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
-  const all = proto.all;
-  const seen: string[] = [];
-  proto.all = function (this: { source: string }, ...a: unknown[]) {
-    if (this.source.includes("bm25(")) seen.push(this.source);
-    return all.apply(this, a);
-  };
-  try {
-    fn();
-  } finally {
-    proto.all = all;
-  }
-  return seen;
+  return statementsRun(sqlite, "bm25(", fn);
 }
 
 /** lexicalSearch's answer equals the exhaustive ranking's: the same scores in order, the same memories but for ties. */

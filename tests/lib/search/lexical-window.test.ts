@@ -5,6 +5,7 @@ import type { SearchFilters } from "../../../lib/search/filters";
 import { lexicalSearch, ROWID, scanPlan } from "../../../lib/search/lexical";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
+import { statementsRun } from "../../helpers/statement-spy";
 
 /**
  * The widening of a filtered lexical search (issue 48): a project filter that passes a quarter of
@@ -41,19 +42,7 @@ afterAll(() => ctx?.close());
  * statements answer, the path these tests are about.
  */
 function scoringStatements(sqlite: Database.Database, fn: () => void): string[] {
-  const proto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as { all: (...a: unknown[]) => unknown };
-  const all = proto.all;
-  const seen: string[] = [];
-  proto.all = function (this: { source: string }, ...a: unknown[]) {
-    if (this.source.includes("bm25(")) seen.push(this.source);
-    return all.apply(this, a);
-  };
-  try {
-    sqlite.transaction(fn)();
-  } finally {
-    proto.all = all;
-  }
-  return seen;
+  return statementsRun(sqlite, "bm25(", () => sqlite.transaction(fn)());
 }
 
 /** `fn` answered by FTS5's statements (see scoringStatements). */
