@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { loadConfig } from "../lib/config";
-import { serveArgs } from "../server/command";
+import { serveArgs, serveEnv } from "../server/command";
 import { ensureBuild, ROOT } from "./build-if-needed";
 
 /** `npm start`: build if needed, then serve on RECOLLECT_HOST:RECOLLECT_PORT (127.0.0.1:7731). */
@@ -13,7 +13,7 @@ console.log(`[recollect] data dir ${dataDir}; serving http://${host.includes(":"
 const child = spawn(process.execPath, serveArgs(host, port), {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, RECOLLECT_APP_DIR: ROOT, NEXT_TELEMETRY_DISABLED: "1" },
+  env: serveEnv({ ...process.env, RECOLLECT_APP_DIR: ROOT, NEXT_TELEMETRY_DISABLED: "1" }),
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

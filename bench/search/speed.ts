@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../../scripts/build-if-needed";
-import { serveArgs } from "../../server/command";
+import { serveArgs, serveEnv } from "../../server/command";
 import { freePort } from "../../tests/helpers/server";
 import { providerId } from "../../lib/embeddings/provider";
 import { databaseFile } from "../../lib/paths";
@@ -188,7 +188,7 @@ export async function startBenchServer(
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, ...serveArgs("127.0.0.1", port)], {
     cwd: ROOT,
-    env: {
+    env: serveEnv({
       ...process.env,
       RECOLLECT_DATA_DIR: dataDir,
       RECOLLECT_APP_DIR: ROOT,
@@ -196,7 +196,7 @@ export async function startBenchServer(
       RECOLLECT_EMBEDDING_PROVIDER: "none",
       NEXT_TELEMETRY_DISABLED: "1",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -3,7 +3,7 @@ import { processCpuMs } from "../lib/process-cpu";
 import { numberArg } from "../lib/in-process";
 import { printTable, summarize, writeResult } from "../lib/stats";
 import { ensureCliBundle, ROOT } from "../../scripts/build-if-needed";
-import { serveArgs } from "../../server/command";
+import { serveArgs, serveEnv } from "../../server/command";
 import { freePort, tempDir } from "../../tests/helpers/server";
 
 /**
@@ -23,14 +23,14 @@ async function oneStart(tsx: boolean) {
   const began = Date.now();
   const child = spawn(process.execPath, serveArgs("127.0.0.1", port, { tsx }), {
     cwd: ROOT,
-    env: {
+    env: serveEnv({
       ...process.env,
       RECOLLECT_DATA_DIR: dataDir,
       RECOLLECT_APP_DIR: ROOT,
       XDG_CONFIG_HOME: tempDir("recollect-bench-config-"),
       RECOLLECT_EMBEDDING_PROVIDER: "none",
       NEXT_TELEMETRY_DISABLED: "1",
-    },
+    }),
     stdio: "ignore",
   });
   try {

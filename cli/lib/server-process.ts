@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
-import { isServeCommandLine, serveArgs } from "../../server/command";
+import { isServeCommandLine, serveArgs, serveEnv } from "../../server/command";
 import { CliError, EXIT } from "./exit";
 import { dialledAddress, newChallenge, provesToken, TRUST_MS, unprovenReason } from "../../lib/security/server-proof";
 
@@ -166,7 +166,7 @@ export function spawnServer(options: { host: string; port: number; dataDir: stri
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", fd, fd],
-    env: { ...process.env, RECOLLECT_APP_DIR: ROOT, RECOLLECT_DATA_DIR: options.dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: serveEnv({ ...process.env, RECOLLECT_APP_DIR: ROOT, RECOLLECT_DATA_DIR: options.dataDir, NEXT_TELEMETRY_DISABLED: "1" }),
   });
   child.unref();
   fs.closeSync(fd);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentBundle } from "../../cli/bundle.mjs";
 import { ensureCliBundle, ROOT } from "../../scripts/build-if-needed";
-import { isServeCommandLine, SEMI_SPACE_MB, SERVE_SCRIPT, serveArgs } from "../../server/command";
+import { HUGE_PAGES_TUNABLE, isServeCommandLine, SEMI_SPACE_MB, SERVE_SCRIPT, serveArgs, serveEnv } from "../../server/command";
 import { tempDir } from "../helpers/server";
 import { runCli } from "./run";
 
@@ -50,6 +50,16 @@ describe("the CLI bundle", { timeout: 300_000 }, () => {
     expect(currentBundle(root)).toBe(path.join(root, "cli", ".dist", "recollect.mjs"));
     fs.writeFileSync(path.join(root, "cli", "index.ts"), "export const x = 1;\n");
     expect(currentBundle(root)).toBeUndefined();
+  });
+
+  it("the server is spawned with glibc's huge-pages tunable, added to the user's own tunables, never over their own hugetlb choice", () => {
+    expect(serveEnv({ PATH: "/bin" })).toEqual({ PATH: "/bin", GLIBC_TUNABLES: HUGE_PAGES_TUNABLE });
+    expect(serveEnv({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2" }).GLIBC_TUNABLES).toBe(`glibc.malloc.arena_max=2:${HUGE_PAGES_TUNABLE}`);
+    expect(serveEnv({ GLIBC_TUNABLES: "glibc.malloc.hugetlb=0" }).GLIBC_TUNABLES).toBe("glibc.malloc.hugetlb=0");
+    expect(serveEnv({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2" }).GLIBC_TUNABLES).toBe(
+      "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2",
+    );
+    expect(serveEnv({ GLIBC_TUNABLES: "" }).GLIBC_TUNABLES).toBe(HUGE_PAGES_TUNABLE);
   });
 
   it("the server's front has its own bundle and manifest: serveArgs runs it while current, tsx when forced or stale", () => {

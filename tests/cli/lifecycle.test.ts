@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort, tempDir } from "../helpers/server";
+import { HUGE_PAGES_TUNABLE } from "../../server/command";
 import { runCli } from "./run";
 
 /** `recollect start` / `status` / `stop`: a real background server, pid file and log in the data dir. */
@@ -61,6 +62,8 @@ describe("server lifecycle", () => {
     expect(info.loginUrl).toMatch(new RegExp(`^http://recollect\\.localhost:${port}/login\\?ticket=[\\w-]{43}$`));
     expect(pidOf()).toBe(info.pid);
     expect(alive(info.pid)).toBe(true);
+    // The server runs with glibc's huge-pages tunable (server/command.ts serveEnv).
+    expect(fs.readFileSync(`/proc/${info.pid}/environ`, "utf8").split("\0")).toContain(`GLIBC_TUNABLES=${HUGE_PAGES_TUNABLE}`);
     expect(fs.existsSync(path.join(dataDir, "logs", "server.log"))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "token"))).toBe(true);
 

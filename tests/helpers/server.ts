@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../../scripts/build-if-needed";
-import { serveArgs } from "../../server/command";
+import { serveArgs, serveEnv } from "../../server/command";
 import { reapOnExit } from "./reap-children";
 import { waitUntil } from "./wait-until";
 
@@ -64,7 +64,7 @@ export async function startServer(
   const [ownFlag, ...rest] = serveArgs("127.0.0.1", port, { tsx: options.tsx });
   const child = spawn(process.execPath, [ownFlag, ...(options.nodeFlags ?? []), ...rest], {
     cwd: ROOT,
-    env: {
+    env: serveEnv({
       ...process.env,
       RECOLLECT_DATA_DIR: dataDir,
       RECOLLECT_APP_DIR: ROOT,
@@ -76,7 +76,7 @@ export async function startServer(
       // servers with the default (lib/security/browser-host.ts).
       RECOLLECT_BROWSER_HOST: "127.0.0.1",
       ...options.env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   reapOnExit(child);
