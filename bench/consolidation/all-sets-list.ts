@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r13's frozen half is not one). */
+/** Every set that is tuning data now (r14's frozen half is not one). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -26,4 +26,6 @@ export const TUNING_SETS: Set_[] = [
   "r12-tuning",
   "r12-frozen",
   "r13-tuning",
+  "r13-frozen",
+  "r14-tuning",
 ];

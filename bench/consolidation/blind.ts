@@ -53,7 +53,11 @@
  * issue #38's twelfth pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r13 --half frozen` (r12's frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11|r12|r13] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * The r14 set (blind-store-r14.ts, split by sha256("consolidation-blind-r14:" + id)) was written for
+ * issue #38's thirteenth pass, before its change: its frozen half is the fresh headline, scored only
+ * with `--set r14 --half frozen` (r13's frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11|r12|r13|r14] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
  * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
@@ -85,6 +89,7 @@ import { BLIND_FAMILIES_R10, halfOfR10 } from "./blind-store-r10";
 import { BLIND_FAMILIES_R11, halfOfR11 } from "./blind-store-r11";
 import { BLIND_FAMILIES_R12, halfOfR12 } from "./blind-store-r12";
 import { BLIND_FAMILIES_R13, halfOfR13 } from "./blind-store-r13";
+import { BLIND_FAMILIES_R14, halfOfR14 } from "./blind-store-r14";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -113,7 +118,9 @@ export type Set_ =
   | "r12-tuning"
   | "r12-frozen"
   | "r13-tuning"
-  | "r13-frozen";
+  | "r13-frozen"
+  | "r14-tuning"
+  | "r14-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
@@ -141,7 +148,9 @@ export const familiesOf = (set: Set_) =>
                         ? BLIND_FAMILIES_R12.filter((f) => `r12-${halfOfR12(f.id)}` === set)
                         : set === "r13-tuning" || set === "r13-frozen"
                           ? BLIND_FAMILIES_R13.filter((f) => `r13-${halfOfR13(f.id)}` === set)
-                          : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+                          : set === "r14-tuning" || set === "r14-frozen"
+                            ? BLIND_FAMILIES_R14.filter((f) => `r14-${halfOfR14(f.id)}` === set)
+                            : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -264,7 +273,7 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r13-frozen") throw new Error("the r13 frozen half is not studied pair by pair");
+    if (half === "r14-frozen") throw new Error("the r14 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -328,7 +337,8 @@ if (isMain) {
     set === "r10" ||
     set === "r11" ||
     set === "r12" ||
-    set === "r13";
+    set === "r13" ||
+    set === "r14";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
@@ -350,6 +360,8 @@ if (isMain) {
         "r12-tuning",
         "r12-frozen",
         "r13-tuning",
+        "r13-frozen",
+        "r14-tuning",
       ] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.

@@ -30,7 +30,8 @@ import {
 } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 import { supersedesByChangedSetting } from "./changed-setting";
-import { namedThingsDiffer, namedThingsOf } from "./names";
+import { commandsDiffer, namedThingsDiffer, namedThingsOf } from "./names";
+import { supersedesByRename } from "./rename";
 
 export interface ConsolidateOptions {
   /** A project id; without it every project (and the global scope). */
@@ -207,7 +208,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         if (weigh) consider(pair.a, pair.b);
         // The word rules first (a replacement said in other words), then a decision naming
         // another thing in its slot; else only a merge.
-        const sup = supersedesBySimilarity(pair) ?? supersedesBySlot(pair);
+        const sup = supersedesBySimilarity(pair) ?? supersedesBySlot(pair) ?? supersedesByRename(pair, group);
         if (sup) {
           supersedePairs.add(pairKey(pair.a.memory.id, pair.b.memory.id));
           candidates.push(sup);
@@ -235,7 +236,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (slicer.due()) await slicer.pause();
       if (weigh) consider(p.a, p.b);
       if (supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id))) continue;
-      const sup = supersedesBySimilarity(p);
+      const sup = supersedesBySimilarity(p) ?? supersedesByRename(p, group);
       if (sup) {
         supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
         candidates.push(sup);
@@ -308,6 +309,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   // cluster merges every two of its memories, so none of them may either ("pnpm dev starts both" /
   // "pnpm dev:backend …" / "pnpm dev:frontend …").
   const guard = options.namedThings?.guard !== false;
+  // ... nor one where both run one program with another command ("kwpolicy bench" / "kwpolicy run").
+  const differ = (a: string, b: string) => namedThingsDiffer(a, b) || commandsDiffer(a, b);
   // Precision first: with vectors, a pair whose two memories are not close in meaning is weak
   // evidence of one claim, whichever rule found it (the merge confidence, consolidation.mergeMinCosine).
   const minCosine = options.mergeLimits?.minCosine ?? cfg.mergeMinCosine;
@@ -319,8 +322,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const clusters = (
     await mergeClusters(
       mergePairs.filter(
-        (p) =>
-          !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)) && !(guard && namedThingsDiffer(textOf(p.a.memory), textOf(p.b.memory))) && confident(p),
+        (p) => !supersedePairs.has(pairKey(p.a.memory.id, p.b.memory.id)) && !(guard && differ(textOf(p.a.memory), textOf(p.b.memory))) && confident(p),
       ),
       scores,
       slicer,
@@ -329,7 +331,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   if (guard) {
     const textById = new Map(mergePairs.flatMap((p) => [[p.a.memory.id, textOf(p.a.memory)] as const, [p.b.memory.id, textOf(p.b.memory)] as const]));
     const texts = (c: Candidate) => c.memoryIds.map((id) => textById.get(id) ?? "");
-    candidates.push(...clusters.filter((c) => !texts(c).some((t, i, all) => all.some((u, j) => j > i && namedThingsDiffer(t, u)))));
+    candidates.push(...clusters.filter((c) => !texts(c).some((t, i, all) => all.some((u, j) => j > i && differ(t, u)))));
   } else candidates.push(...clusters);
 
   await groupOverlapping(candidates, slicer);

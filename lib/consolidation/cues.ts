@@ -71,6 +71,8 @@ export function replacedObjects(text: string): Replaced[] {
   if (!ANY_CUE.test(text)) return out;
   for (const re of ALL_REPLACED) {
     for (const m of text.matchAll(re)) {
+      // "RSA-PSS was dropped to keep key files small": a purpose, not what was dropped.
+      if (/^to\s/i.test(m[1] ?? "")) continue;
       const named = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
       // A holder word is dropped when a name is left ("Terratest suite" -> Terratest).
       const tokens = named.length > 1 && named.some((t) => !HOLDER_WORDS.has(t)) ? named.filter((t) => !HOLDER_WORDS.has(t)) : named;
@@ -80,8 +82,8 @@ export function replacedObjects(text: string): Replaced[] {
   return out;
 }
 
-/** Stems of the cue words themselves (never the replaced thing). */
-const CUE_WORDS = new Set(["use", "using", "the", "it", "our", "old", "this", "that"]);
+/** Stems of the cue words themselves (never the replaced thing; "Bark 不再使用" names Bark, not 使用). */
+const CUE_WORDS = new Set(["use", "using", "the", "it", "our", "old", "this", "that", "使用", "采用"]);
 /** Words that name what holds the replaced thing, not the thing ("the Terratest [suite] was deleted"). */
 const HOLDER_WORDS = new Set(["suit", "config", "configur", "setup", "file", "folder", "directori", "job", "step"]);
 

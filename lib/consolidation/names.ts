@@ -73,3 +73,85 @@ export function namedThingsDiffer(a: string, b: string): boolean {
   for (const n of nb) if (!named(n, na)) return true;
   return false;
 }
+
+/** Programs that run another word as their command ("npm run build", "uv sync", "go test"). */
+const LAUNCHERS = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "npx",
+  "bun",
+  "bunx",
+  "uv",
+  "uvx",
+  "pip",
+  "poetry",
+  "go",
+  "cargo",
+  "git",
+  "make",
+  "docker",
+  "kubectl",
+  "helm",
+  "gh",
+  "flask",
+  "alembic",
+  "jest",
+  "vitest",
+  "eslint",
+  "prettier",
+  "golangci-lint",
+  "terraform",
+  "deno",
+  "dotnet",
+  "mvn",
+  "gradle",
+  "rails",
+  "bundle",
+  "mix",
+]);
+/** Words that end a command in a sentence (it goes on in prose). */
+const PROSE = new Set("to so and or the a an before after when with in on for from then once only is are runs rewrites starts writes first".split(" "));
+/** A word a command line is made of: lower case, digits, `:._/-`, or a flag. */
+const COMMAND_WORD = /^(?:--?)?[a-z0-9][a-z0-9:._/@=-]*$/;
+
+/** A launcher's first word that runs another command: the command is the word after it too. */
+const GROUPS = new Set(["run", "exec", "x", "dlx", "tool", "turbo", "supabase", "workspace", "--filter", "-C"]);
+
+/** The commands a text runs: a launcher's subcommand ("npm test", "npm run build"), or a program's followed by a flag ("kwpolicy bench --request-path"). */
+function commandsOf(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const words = text.split(/\s+/);
+  for (let i = 0; i < words.length - 1; i++) {
+    const w = words[i]!;
+    const program = LAUNCHERS.has(w) || (COMMAND_WORD.test(w) && !PROSE.has(w) && COMMAND_WORD.test(words[i + 1]!) && (words[i + 2] ?? "").startsWith("-"));
+    if (!program) continue;
+    const run: string[] = [];
+    for (let j = i + 1; j < words.length && run.length < (GROUPS.has(run[0] ?? "") ? 2 : 1); j++) {
+      const raw = words[j]!;
+      const t = trimEnd(raw, ".,;:");
+      if (!COMMAND_WORD.test(t) || PROSE.has(t)) break;
+      run.push(t);
+      if (t !== raw) break;
+    }
+    if (run.length) out.set(w, (out.get(w) ?? new Set()).add(run.join(" ")));
+  }
+  return out;
+}
+
+/** One command is the other or starts it ("--filter" / "--filter web"). */
+const sameCommand = (x: string, y: string) => x === y || x.startsWith(`${y} `) || y.startsWith(`${x} `);
+
+/**
+ * The two run one program with another command ("kwpolicy bench …" / "kwpolicy run …", "npm run
+ * format" / "npm run format:check", "pnpm supabase start" / "pnpm supabase db reset"): two
+ * procedures in one frame, not one told twice. Only when neither text also runs the other's.
+ */
+export function commandsDiffer(a: string, b: string): boolean {
+  const [ca, cb] = [commandsOf(a), commandsOf(b)];
+  for (const [program, runs] of ca) {
+    const other = cb.get(program);
+    if (other !== undefined && ![...runs].some((r) => [...other].some((o) => sameCommand(r, o)))) return true;
+  }
+  return false;
+}

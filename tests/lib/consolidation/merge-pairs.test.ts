@@ -58,8 +58,11 @@ describe("a merge proposal", () => {
     remember("pnpm dev starts the client and the server with turbo.", "procedure", toward(0, 1, 1));
     remember("pnpm --filter client dev starts only the client.", "procedure", toward(0, 0.9, 1));
     remember("pnpm --filter server dev starts only the server.", "procedure", toward(0, 0.9, 2));
-    // Without the limit the three are one proposal: the test would pass for the wrong reason otherwise.
-    expect((await proposals({ mergeLimits: { maxMembers: 99 } })).merges.some((m) => m.length === 3)).toBe(true);
+    // Without the limit (and the guards, which now also see three commands: pnpm dev / pnpm
+    // --filter …) the three are one proposal: the test would pass for the wrong reason otherwise.
+    const unguarded = { namedThings: { guard: false } };
+    expect((await proposals({ mergeLimits: { maxMembers: 99 }, ...unguarded })).merges.some((m) => m.length === 3)).toBe(true);
+    expect((await proposals(unguarded)).merges.some((m) => m.length === 3)).toBe(false);
     expect((await proposals()).merges).toEqual([]);
   });
 });

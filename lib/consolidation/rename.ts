@@ -1,0 +1,174 @@
+import { trimEnd } from "../trim-end";
+import { negativeOf, textOf, type Featured } from "./features";
+import { namedThingsOf } from "./names";
+import { ordered, type Pair, round, supersedeCandidate } from "./supersede";
+import type { Candidate } from "./types";
+
+/**
+ * A renamed option, method, key or tool in an otherwise unchanged sentence, with no cue word:
+ * "Icons inside flex rows get [flex-shrink-0] so they keep their size" -> "… [shrink-0] …";
+ * "定时器在 [beforeDestroy] 钩子里清除" -> "… [beforeUnmount] …"; "Run one test file with npx jest
+ * [--testPathPattern] parser" -> "… [--testPathPatterns] …". Upgrade guides rename things this
+ * way, and a memory written after the upgrade repeats the old sentence with the new name.
+ *
+ * The evidence a reviewer needs: the two texts are the same characters before and after one
+ * short stretch (a few words), that stretch names a thing on each side (written as code: a dot,
+ * dash, underscore, colon, parentheses, camelCase or a digit; in a text with Chinese, any Latin
+ * word), the stretch is not the sentence's subject (at least two words or Han characters come
+ * before it), neither text names the other's thing, and the frame is not one written for several
+ * subjects (at most two memories of the placement share it: "packages/web is linted with …",
+ * "packages/api …" is a frame, and starts with its slot anyway). The same frame around a list
+ * with items added or dropped ("Supported locales are en, de and nl" -> "… en, de, nl and fr") is
+ * a changed value too. Chosen on the tuning stores (bench/consolidation/errors.ts); no number here
+ * was fitted by search.
+ */
+
+/** At most this many words (white space apart) and characters in each changed stretch. */
+const MAX_WORDS = 4;
+const MAX_CHARS = 48;
+/** The unchanged text around the stretch covers at least this share of the longer text (the stretch weighing `STRETCH_WEIGHT` at most). */
+const MIN_KEPT = 0.5;
+/** The most characters a changed stretch weighs in that share. */
+const STRETCH_WEIGHT = 8;
+/** More memories than this sharing the frame make it a frame for several subjects, not a setting. */
+const MAX_FRAME = 2;
+
+const HAN = /[\u3400-\u9fff]/;
+/** A character inside a word: not white space, not Han, not sentence punctuation. */
+const WORD_CHAR = /[^\s\u3400-\u9fff，。；：、（）！？,;!?]/;
+/** A Latin word written as code (three separate tests keep each linear). */
+const codeShaped = (w: string) => /[A-Za-z0-9][-_.:@$=/][A-Za-z0-9]/.test(w) || /[a-z][A-Z]/.test(w) || /[A-Za-z]\(|\{\}/.test(w);
+/** The Han characters of two changed stretches are shared at least this much (Jaccard). */
+const MIN_HAN_SHARED = 0.5;
+/** Words that only link a name into the sentence. */
+const PHRASING = new Set("with through via using by the a an = in on of for to from as is are".split(" "));
+const NEGATION = /\b(?:not|never|no)\b|不|别|禁止/i;
+
+/** The words of a stretch (white space apart, trailing punctuation off). */
+const wordsOf = (s: string) =>
+  s
+    .split(/[\s，。；：、（）！？]+/)
+    .flatMap((w) => w.match(/[\u3400-\u9fff]+|[^\u3400-\u9fff]+/g) ?? [])
+    .map((w) => trimEnd(w, ".,;:!?"))
+    .filter((w) => w.length > 0);
+
+/** The Han characters of a text. */
+const hanOf = (s: string) => new Set(s.match(/[\u3400-\u9fff]/g) ?? []);
+
+/** The common prefix and suffix lengths of two texts, both ending at word boundaries. */
+function frameOf(a: string, b: string): { pre: number; suf: number } {
+  const max = Math.min(a.length, b.length);
+  let pre = 0;
+  while (pre < max && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < max - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  // Not inside a word: "flex-shrink-0" / "shrink-0" differ as whole words.
+  const inside = (s: string, i: number) => i > 0 && i < s.length && WORD_CHAR.test(s[i - 1]!) && WORD_CHAR.test(s[i]!);
+  while (pre > 0 && (inside(a, pre) || inside(b, pre))) pre--;
+  while (suf > 0 && (inside(a, a.length - suf) || inside(b, b.length - suf))) suf--;
+  return { pre, suf };
+}
+
+export function supersedesByRename(p: Pair, group: readonly Featured[]): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  const o = older.memory;
+  const n = newer.memory;
+  if (o.createdAt === n.createdAt || o.category !== n.category) return undefined;
+  const [to, tn] = [textOf(o), textOf(n)];
+  const { pre, suf } = frameOf(to, tn);
+  const was = to.slice(pre, to.length - suf).trim();
+  const now = tn.slice(pre, tn.length - suf).trim();
+  // A long name in a short sentence counts as one short word ("定时器在 [beforeDestroy] 钩子里清除").
+  const stretch = Math.max(was.length, now.length);
+  if (pre + suf < MIN_KEPT * (Math.max(to.length, tn.length) - stretch + Math.min(stretch, STRETCH_WEIGHT))) return undefined;
+  if (was.length > MAX_CHARS || now.length > MAX_CHARS || (!was && !now)) return undefined;
+  const [ww, wn] = [wordsOf(was), wordsOf(now)];
+  if (ww.length > MAX_WORDS || wn.length > MAX_WORDS) return undefined;
+  // Not the subject: two words (or two Han characters) at least come before the stretch.
+  const head = to.slice(0, pre);
+  if (wordsOf(head).length < 2 && (head.match(/[\u3400-\u9fff]/g)?.length ?? 0) < 2) return undefined;
+  // A value changed (a number, a port) is the value rules' case; a negation is the polarity rule's.
+  if (was.replace(/\d/g, "") === now.replace(/\d/g, "") || NEGATION.test(was) || NEGATION.test(now)) return undefined;
+  if (negativeOf(older) !== negativeOf(newer)) return undefined;
+  if (!frameIsOwn(to, pre, suf, group)) return undefined;
+  // A list with items added or dropped ("locales are en, de and nl" -> "en, de, nl and fr").
+  const list = listChange(was, now);
+  if (list)
+    return supersedeCandidate(newer, older, `replaces it: the same list with ${list}`, {
+      rule: "list",
+      replaced: was,
+      by: now,
+      jaccard: round(p.jaccard),
+    });
+  if (ww.length === 0 || wn.length === 0) return undefined;
+  // A named thing on each side.
+  const chinese = HAN.test(to) && HAN.test(tn);
+  const names = (ws: string[]) => ws.filter((w) => /[A-Za-z]/.test(w) && (chinese || codeShaped(w) || namedThingsOf(w).size > 0));
+  const [nw, nn] = [names(ww), names(wn)];
+  if (nw.length === 0 || nn.length === 0) return undefined;
+  // The names change, not what they are said of: "py-24 [on desktop]" / "py-12 [on mobile]" each
+  // add a word of their own (not phrasing, not in the other's stretch), two claims in one frame.
+  // A fact with a word of its own is another fact ("The helpers are in src/tap.ts" / "… are
+  // [tested] in test/specs/tap.spec.ts").
+  const own = (ws: string[], ns: string[], other: string) =>
+    ws.some((w) => !HAN.test(w) && !ns.includes(w) && !PHRASING.has(w.toLowerCase()) && !other.toLowerCase().includes(w.toLowerCase()));
+  const [ownW, ownN] = [own(ww, nw, now), own(wn, nn, was)];
+  if ((ownW && ownN) || (o.category === "fact" && (ownW || ownN))) return undefined;
+  // Chinese around the names is the same wording, not a paraphrase ("使用 zap，字段名用小写" / "用 zap 输出，字段名一律使用…").
+  const [hw, hn] = [hanOf(was), hanOf(now)];
+  if (hw.size > 0 && hn.size > 0 && [...hw].filter((c) => hn.has(c)).length < MIN_HAN_SHARED * new Set([...hw, ...hn]).size) return undefined;
+  // Neither names the other's thing (then it compares them: "X, not Y", the cue rules' case).
+  const wordsO = new Set(wordsOf(to).map((w) => w.toLowerCase()));
+  const wordsN = new Set(wordsOf(tn).map((w) => w.toLowerCase()));
+  if (nw.some((w) => wordsN.has(w.toLowerCase())) || nn.some((w) => wordsO.has(w.toLowerCase()))) return undefined;
+  return supersedeCandidate(newer, older, `replaces it: the same sentence with "${was}" renamed to "${now}"`, {
+    rule: "rename",
+    replaced: was,
+    by: now,
+    jaccard: round(p.jaccard),
+  });
+}
+
+/** Not a frame for several subjects: at most `MAX_FRAME` memories of the placement share it. */
+function frameIsOwn(text: string, pre: number, suf: number, group: readonly Featured[]): boolean {
+  const [start, end] = [text.slice(0, pre), text.slice(text.length - suf)];
+  let sharing = 0;
+  for (const f of group) {
+    const t = textOf(f.memory);
+    if (t.length >= start.length + end.length && t.startsWith(start) && t.endsWith(end)) sharing++;
+  }
+  return sharing <= MAX_FRAME;
+}
+
+/** What joins the items of a list. */
+const JOINER = /,|，|、|和|及|\band\b|\bor\b/;
+const ADDED_ITEM = /^(?:和|及|、|and\b|or\b)/;
+/** A list item is a short name: at most this many characters, of which this many Han. */
+const MAX_ITEM = 24;
+const MAX_ITEM_HAN = 6;
+const STARTS_JOINED = /^(?:,|，|、|和|及|and\b|or\b)/;
+
+/**
+ * Two stretches that are the same list with items added or dropped: one starts with a joiner or
+ * they share an item, each item is a short name (three words at most), and the items differ.
+ */
+function listChange(was: string, now: string): string | undefined {
+  if (!JOINER.test(was) && !JOINER.test(now)) return undefined;
+  const items = (s: string) =>
+    s
+      .split(JOINER)
+      .map((x) => x.trim())
+      .filter((x) => x.length > 0);
+  // An item added at the end is joined by a word ("prod [and staging]"); a comma alone adds a clause.
+  if ((!was && !ADDED_ITEM.test(now)) || (!now && !ADDED_ITEM.test(was))) return undefined;
+  const [a, b] = [items(was), items(now)];
+  if ([...a, ...b].some((x) => wordsOf(x).length > 3 || x.length > MAX_ITEM || (x.match(/[\u3400-\u9fff]/g)?.length ?? 0) > MAX_ITEM_HAN)) return undefined;
+  const shared = a.filter((x) => b.includes(x));
+  if (shared.length === 0 && !STARTS_JOINED.test(was) && !STARTS_JOINED.test(now)) return undefined;
+  const added = b.filter((x) => !a.includes(x));
+  const dropped = a.filter((x) => !b.includes(x));
+  if (added.length === 0 && dropped.length === 0) return undefined;
+  return [added.length ? `${added.map((x) => `"${x}"`).join(", ")} added` : "", dropped.length ? `${dropped.map((x) => `"${x}"`).join(", ")} dropped` : ""]
+    .filter(Boolean)
+    .join(" and ");
+}
