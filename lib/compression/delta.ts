@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { nextChainName } from "../chain-name";
 import type { CompressResult } from "../contracts/compress";
 import { badRequest, conflict } from "../errors";
 import { runAll, type Steps } from "../slices";
@@ -167,7 +167,7 @@ export function* deltaAnswerSteps(entries: DeltaExchanges, delta: Delta, request
     answerCount += m.parts.length;
     yield;
   }
-  const base = crypto.randomBytes(8).toString("hex");
+  const base = nextChainName(previous?.base);
   entries.delete(delta.sessionID);
   entries.set(delta.sessionID, {
     base,

@@ -30,6 +30,14 @@ const HEADER = "Memories that may be relevant (verify old ones):";
  */
 export const MAX_VECTOR_DISTANCE = 0.35;
 const MAX_LINE_CHARS = 400;
+/**
+ * The tokens of a block are the sum of its pieces' (`RECALL_OPEN\n`, `HEADER\n`, each `line\n`,
+ * `RECALL_CLOSE`): o200k's pre-tokenizer ends a piece at a newline run, and no piece starts with a
+ * newline followed by `-` or `<` (each line starts `- [`, the close tag `<`), and a line holds no
+ * newline (oneLine), so BPE never merges across those boundaries. The equality is tested on random
+ * blocks (tests/lib/injection/recall-tokens.test.ts) against counting the whole block.
+ */
+const FRAME_TOKENS = () => countTokens(`${RECALL_OPEN}\n`) + countTokens(`${HEADER}\n`) + countTokens(RECALL_CLOSE);
 
 const CACHE_SIZE = 2000;
 
@@ -56,6 +64,9 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
     let used = countTokens(frame);
     const lines: string[] = [];
     const ids: string[] = [];
+    // The block's count, line by line (blockTokens): each line's count is cached by its text, so a
+    // memory recalled again costs a lookup, where the whole block is new text on every turn.
+    let blockTokens = FRAME_TOKENS();
     let taken = 0;
     for (const r of relevant) {
       if (taken >= limit) break;
@@ -69,13 +80,14 @@ export async function buildRecallBlock(ctx: Ctx, input: ParsedRecallContextInput
       const cost = countTokens(line) + 1;
       if (used + cost > budget) continue;
       used += cost;
+      blockTokens += countTokens(`${line}\n`);
       lines.push(line);
       ids.push(r.id);
       taken++;
     }
     if (lines.length) {
       const block = `${RECALL_OPEN}\n${HEADER}\n${lines.join("\n")}\n${RECALL_CLOSE}`;
-      result = { block, tokens: countTokens(block), memoryIds: ids, cached: false };
+      result = { block, tokens: blockTokens, memoryIds: ids, cached: false };
       // Counted once: a cached answer re-serves the same injection.
       recordInjection(ctx, ids, input.sessionID ?? null, input.query, options.defer);
     }

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { nextChainName } from "../chain-name";
 import { z, ZodError } from "zod";
 import type { RecallContextDto } from "../contracts/context";
 import { type ParsedPutKvInput, putKvInput } from "../contracts/kv";
@@ -110,7 +110,7 @@ export function writeTurnRecord(ctx: Ctx, sessionID: string, turn: TurnRecord, r
     return true;
   })();
   if (!written) return null;
-  const named = crypto.randomBytes(8).toString("hex");
+  const named = nextChainName(last?.base);
   if (isMap(stored)) records.set(sessionID, { base: named, value: stored, text });
   while (records.size > MAX_SESSIONS) records.delete(records.keys().next().value as string);
   return named;
