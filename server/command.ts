@@ -20,8 +20,8 @@ export const SEMI_SPACE_MB = 64;
  * other C libraries and systems ignore the variable). The server's large native buffers (SQLite's
  * page cache, the lexical postings' typed arrays) then take one TLB entry per 2 MB instead of per
  * 4 KB: 18% less server CPU a search at 100,000 memories, lexical and hybrid alike, with the
- * kernel's default `madvise` mode (docs/benchmarks.md, session fifteen). A user's own
- * `glibc.malloc.hugetlb` (0 turns it off) is kept.
+ * kernel's usual `madvise` mode (two loaded runs each way; 0-170 MB more resident memory:
+ * docs/benchmarks.md, session fifteen). A user's own `glibc.malloc.hugetlb` (0 turns it off) is kept.
  */
 export const HUGE_PAGES_TUNABLE = "glibc.malloc.hugetlb=1";
 
