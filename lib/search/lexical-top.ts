@@ -30,8 +30,8 @@ export function topByBm25(view: PostingsView, m: number, passes?: Uint8Array): S
   let count = 0;
   let next = 0;
   let threshold = Number.NEGATIVE_INFINITY;
-  // One heap for every m-th-best of this call, and the candidates compacted in place: a search
-  // allocated a heap a term and a typed array a filter, most of its garbage (issue 48, lex12).
+  // One heap for every m-th-best of this call, and the candidates compacted in place in the view's
+  // scratch: a search allocated a heap a term and a typed array a filter, most of its garbage (issue 48).
   const heap = new Float64Array(m);
   try {
     // Every posting of the terms that may still bring in a new memory.
@@ -49,7 +49,9 @@ export function topByBm25(view: PostingsView, m: number, passes?: Uint8Array): S
     }
     if (next === terms.length) return best(acc, touched.subarray(0, count), m, heap);
     // The rest: only the memories that can still make the m best, looked up in each term's postings.
-    const candidates = new Int32Array(count);
+    // The view's scratch, not a new array: one of `count` (up to the store's size) zeroed off the
+    // heap each search pressed V8's external memory into full collections (the speed bench's p95).
+    const { candidates } = view;
     let live = 0;
     for (let i = 0; i < count; i++) if (acc[touched[i]] + rest[next] >= threshold) candidates[live++] = touched[i];
     candidates.subarray(0, live).sort();
