@@ -272,6 +272,8 @@ function attribute(p: CpuProfile, w: { start: bigint; end: bigint }, requests: n
   const inclusive = new Map<string, number>();
   // What the server adds around the search verb: samples with no searchMemories frame under them.
   const outsideVerb = new Map<string, number>();
+  // The request's parts (groupOf): the front gate, the route's wrapper, the verb's parts, the access write.
+  const groups = new Map<string, number>();
   let t = p.startTime;
   let inWindow = 0;
   let notInWindow = 0;
@@ -313,6 +315,8 @@ function attribute(p: CpuProfile, w: { start: bigint; end: bigint }, requests: n
         inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
       }
     }
+    const group = topKey === "(garbage collector)" ? "GC (main thread)" : groupOf(stackOf(leaf, parent, nameOf));
+    groups.set(group, (groups.get(group) ?? 0) + dt);
     const ownKey = own ?? `(no frame of ours) ${topKey}`;
     owner.set(ownKey, (owner.get(ownKey) ?? 0) + dt);
     if (!underVerb) {
@@ -335,6 +339,7 @@ function attribute(p: CpuProfile, w: { start: bigint; end: bigint }, requests: n
       ),
     );
   };
+  show("By part of the request (groupOf)", groups, 30);
   show("By the innermost file of ours on the stack (self time below it)", ownerFile, detailed ? 40 : 10);
   if (!detailed) return;
   show("By the innermost function of ours on the stack", owner, 45);
@@ -343,6 +348,44 @@ function attribute(p: CpuProfile, w: { start: bigint; end: bigint }, requests: n
   const outside = [...outsideVerb.values()].reduce((a, b) => a + b, 0);
   console.log(`\nOutside searchMemories: ${round(outside / 1000 / requests, 3)} ms a request (${round((100 * outside) / busy, 1)}% of the busy samples)`);
   show("Outside searchMemories, by the innermost function of ours > the frame on top", outsideVerb, 50);
+}
+
+/** A sample's frames, innermost first. */
+function stackOf(leaf: number, parent: Map<number, number>, nameOf: (id: number) => { file: string; fn: string }) {
+  const out: { file: string; fn: string }[] = [];
+  for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) out.push(nameOf(id));
+  return out;
+}
+
+/**
+ * The part of a search request a sample belongs to: inside the verb (searchMemories) by the
+ * innermost file of ours; outside it by the first of the request's layers found on the stack.
+ */
+function groupOf(stack: { file: string; fn: string }[]): string {
+  const files = stack.map((s) => s.file);
+  const has = (re: RegExp) => files.some((f) => re.test(f));
+  const inner = files.find(ours) ?? "";
+  if (stack.some((s) => s.file === "lib/search/search.ts")) {
+    if (/lexical-(exact|top|postings|filter-bits)/.test(inner)) return "verb: lexical top k outside FTS5 (postings, MaxScore, filter bits, the k's columns)";
+    if (/lib\/search\/lexical\.ts|narrow-filters|lib\/indexing\/before-read|virtual-tables/.test(inner)) return "verb: lexical.ts (plan, df, statements)";
+    if (/format\.ts|token-count/.test(inner)) return "verb: `formatted` (format.ts, token counting)";
+    if (/context-rerank|date-signal|neighbours|hybrid\.ts|title-match|lexical-keep/.test(inner))
+      return "verb: ranking (fusion, title boost, context and date rerank)";
+    if (/tokenizer|bilingual|vector-text|query-features/.test(inner)) return "verb: the question's terms (tokenizer, translation)";
+    if (/memories\/|memory-trackers|derived/.test(inner)) return "verb: rows to answers (dto, trackers)";
+    return "verb: search.ts itself (rows, snippets)";
+  }
+  if (has(/access-buffer|write-later|lib\/search\/access\.ts/)) return "access counts write (batched, once a second)";
+  if (has(/wal-checkpoint/)) return "WAL checkpoint start";
+  if (has(/metrics\/|logging\//)) return "metrics + the request's log line";
+  if (stack.some((s) => s.file === "app/api/_lib/handler.ts" && s.fn.startsWith("json"))) return "the answer's JSON (stringify, NextResponse)";
+  if (has(/read-json|contracts\//) || stack.some((s) => s.fn.startsWith("parseBody"))) return "body read + contract (zod)";
+  if (has(/guard|lib\/security\//)) return "auth, Host, Origin";
+  if (has(/app\/api\/_lib\/handler\.ts|app\/api\/search\/route\.ts|write-gate|lib\/boot/)) return "route wrapper (boot, write gate, headers)";
+  // The server's front is bundled (cli/.dist/serve.mjs, scripts/build-cli.ts): its frames carry no source file.
+  if (has(/server\/(direct|serve|gate)\.ts|cli\/\.dist\/serve\.mjs/)) return "front gate (server/direct.ts, serve.ts, gate.ts: request built, answer written)";
+  if (has(/^node:(_http|net)|stream/)) return "node:http, sockets (no frame of ours)";
+  return `other: ${files.find((f) => !f.startsWith("(")) ?? files[0]}`;
 }
 
 if (profile) {

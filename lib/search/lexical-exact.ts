@@ -9,6 +9,9 @@ import { topByBm25 } from "./lexical-top";
 /** A hit as lexical.ts's statements return it: the score, the raw title, the ranking columns. */
 export type ScoredRow = Omit<Candidate, "pinned"> & { bm25: number; title: string | null; pinned: number };
 
+/** A row of the ranking columns, in the statement's order (seq, title, pinned, category, created_at, access_count, project_id). */
+type ColumnsRow = [number, string | null, number, Candidate["category"], number, number, string | null];
+
 /** Past this many scored memories without k passing the filters, FTS5's own statements answer. */
 export const EXACT_MAX_SCORED = 4096;
 
@@ -32,15 +35,16 @@ export function exactLexicalRows(sqlite: Database.Database, terms: readonly stri
   // Which of the scored pass the filters (seqs only), then the ranking columns of the k kept: a
   // join from json_each costs about half an `IN (SELECT value FROM json_each(?))` a row here.
   const passes = prepared(sqlite, `SELECT m.seq FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value WHERE ${cond.sql}`).pluck();
+  // Raw rows, each made into its hit once below (k of them: 100 a search; an object per row and a
+  // copy of it with the score was a fifth of a search's garbage).
   const columns = prepared(
     sqlite,
-    "SELECT m.seq AS seq, m.title AS title, m.pinned AS pinned, m.category AS category, m.created_at AS createdAt, " +
-      "m.access_count AS accessCount, m.project_id AS projectId FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value",
-  );
-  const kept: { seq: number; bm25: number }[] = [];
+    "SELECT m.seq, m.title, m.pinned, m.category, m.created_at, m.access_count, m.project_id FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value",
+  ).raw();
+  let kept: { seq: number; bm25: number }[] = [];
   let read = 0;
   // A project, scope or category filter passes few of the best: the top k of the memories it passes.
-  if (filters.projectId || filters.scopes?.length || filters.categories?.length) kept.push(...topByBm25(view, k, filterBits(sqlite, cond)));
+  if (filters.projectId || filters.scopes?.length || filters.categories?.length) kept = topByBm25(view, k, filterBits(sqlite, cond));
   else
     for (let m = Math.ceil(1.5 * k); ; ) {
       // The same ranking each time (ties by seq): the first `read` are those already read.
@@ -56,13 +60,13 @@ export function exactLexicalRows(sqlite: Database.Database, terms: readonly stri
       const share = Math.max(kept.length, 1) / read;
       m = Math.min(EXACT_MAX_SCORED, Math.max(2 * m, Math.ceil((1.25 * k) / share)));
     }
-  const bySeq = new Map<number, Omit<ScoredRow, "bm25">>();
-  for (const r of columns.all(JSON.stringify(kept.map((t) => t.seq))) as Omit<ScoredRow, "bm25">[]) bySeq.set(r.seq, r);
+  const bySeq = new Map<number, ColumnsRow>();
+  for (const r of columns.all(JSON.stringify(kept.map((t) => t.seq))) as ColumnsRow[]) bySeq.set(r[0], r);
   const out: ScoredRow[] = [];
   for (const t of kept) {
-    const row = bySeq.get(t.seq);
+    const r = bySeq.get(t.seq);
     // Deleted between the two reads: left out, as a statement run a moment later would.
-    if (row) out.push({ ...row, bm25: t.bm25 });
+    if (r) out.push({ seq: r[0], title: r[1], pinned: r[2], category: r[3], createdAt: r[4], accessCount: r[5], projectId: r[6], bm25: t.bm25 });
   }
   return out;
 }

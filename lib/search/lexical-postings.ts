@@ -29,7 +29,7 @@ export interface TermPostings {
  * - read outside a transaction only (FTS5's pending writes are not in the records yet), and the
  *   records are read again after a load: a commit in between throws the load away;
  * - bounded: the parts of the least recently used terms go past POSTINGS_BYTES, the lengths are 4
- *   bytes a memory and the top-k's scratch 12 (1.6 MB in all at 100,000, 16 MB at 1,000,000).
+ *   bytes a memory and the top-k's scratch 16 (2 MB in all at 100,000, 20 MB at 1,000,000).
  */
 export const POSTINGS_BYTES = 64 * 1024 * 1024;
 
@@ -51,6 +51,7 @@ interface PostingsState {
   /** The top-k's scratch (lexical-top.ts), one slot a memory. */
   acc: Float64Array;
   touched: Int32Array;
+  candidates: Int32Array;
   bytes: number;
   readStructure: Database.Statement;
   readAverages: Database.Statement;
@@ -66,6 +67,8 @@ export interface PostingsView {
   acc: Float64Array;
   /** The seqs whose score is being summed. */
   touched: Int32Array;
+  /** The seqs that can still make the top k once no new memory can (lexical-top.ts). */
+  candidates: Int32Array;
 }
 
 /**
@@ -92,6 +95,7 @@ export function termPostings(
         terms: new Map(),
         acc: new Float64Array(0),
         touched: new Int32Array(0),
+        candidates: new Int32Array(0),
         bytes: 0,
         readStructure: sqlite.prepare("SELECT block FROM memory_fts_data WHERE id = 10").pluck(),
         readAverages: sqlite.prepare("SELECT block FROM memory_fts_data WHERE id = 1").pluck(),
@@ -145,8 +149,9 @@ export function termPostings(
     if (s.acc.length !== size) {
       s.acc = new Float64Array(size);
       s.touched = new Int32Array(size);
+      s.candidates = new Int32Array(size);
     }
-    return { terms: out, acc: s.acc, touched: s.touched };
+    return { terms: out, acc: s.acc, touched: s.touched, candidates: s.candidates };
   } catch {
     // The temp vocabulary table went away (made in a transaction that rolled back), or no index.
     states.delete(sqlite);

@@ -30,6 +30,9 @@ export function topByBm25(view: PostingsView, m: number, passes?: Uint8Array): S
   let count = 0;
   let next = 0;
   let threshold = Number.NEGATIVE_INFINITY;
+  // One heap for every m-th-best of this call, and the candidates compacted in place in the view's
+  // scratch: a search allocated a heap a term and a typed array a filter, most of its garbage (issue 48).
+  const heap = new Float64Array(m);
   try {
     // Every posting of the terms that may still bring in a new memory.
     for (; next < terms.length; next++) {
@@ -42,24 +45,32 @@ export function topByBm25(view: PostingsView, m: number, passes?: Uint8Array): S
         if (acc[seq] === 0) touched[count++] = seq;
         acc[seq] += parts[j];
       }
-      threshold = mthBest(acc, touched, count, m);
+      threshold = mthBest(acc, touched, count, m, heap);
     }
-    if (next === terms.length) return best(acc, touched.subarray(0, count), m);
+    if (next === terms.length) return best(acc, touched.subarray(0, count), m, heap);
     // The rest: only the memories that can still make the m best, looked up in each term's postings.
-    let candidates = Int32Array.from(touched.subarray(0, count).filter((seq) => acc[seq] + rest[next] >= threshold)).sort();
-    for (; next < terms.length && candidates.length > 0; next++) {
+    // The view's scratch, not a new array: one of `count` (up to the store's size) zeroed off the
+    // heap each search pressed V8's external memory into full collections (the speed bench's p95).
+    const { candidates } = view;
+    let live = 0;
+    for (let i = 0; i < count; i++) if (acc[touched[i]] + rest[next] >= threshold) candidates[live++] = touched[i];
+    candidates.subarray(0, live).sort();
+    for (; next < terms.length && live > 0; next++) {
       const { seqs, parts } = terms[next];
       let at = 0;
-      for (let c = 0; c < candidates.length && at < seqs.length; c++) {
+      for (let c = 0; c < live && at < seqs.length; c++) {
         const seq = candidates[c];
         at = gallop(seqs, seq, at);
         if (at < seqs.length && seqs[at] === seq) acc[seq] += parts[at];
       }
-      threshold = Math.max(threshold, mthBest(acc, candidates, candidates.length, m));
+      threshold = Math.max(threshold, mthBest(acc, candidates, live, m, heap));
       const after = rest[next + 1];
-      candidates = candidates.filter((seq) => acc[seq] + after >= threshold);
+      // Kept in order (ascending seq, as the galloping search needs).
+      let kept = 0;
+      for (let c = 0; c < live; c++) if (acc[candidates[c]] + after >= threshold) candidates[kept++] = candidates[c];
+      live = kept;
     }
-    return best(acc, candidates, m);
+    return best(acc, candidates.subarray(0, live), m, heap);
   } finally {
     for (let i = 0; i < count; i++) acc[touched[i]] = 0;
   }
@@ -83,10 +94,9 @@ function gallop(seqs: Int32Array, seq: number, from: number): number {
   return from;
 }
 
-/** The m-th largest of the seqs' scores (a min-heap of m), or -Infinity when fewer than m. */
-function mthBest(acc: Float64Array, seqs: Int32Array, count: number, m: number): number {
+/** The m-th largest of the seqs' scores (a min-heap of m in `heap`, its scratch), or -Infinity when fewer than m. */
+function mthBest(acc: Float64Array, seqs: Int32Array, count: number, m: number, heap: Float64Array): number {
   if (count < m) return Number.NEGATIVE_INFINITY;
-  const heap = new Float64Array(m);
   let n = 0;
   for (let i = 0; i < count; i++) {
     const v = acc[seqs[i]];
@@ -96,7 +106,9 @@ function mthBest(acc: Float64Array, seqs: Int32Array, count: number, m: number):
       while (j > 0) {
         const p = (j - 1) >> 1;
         if (heap[p] <= heap[j]) break;
-        [heap[p], heap[j]] = [heap[j], heap[p]];
+        const t = heap[p];
+        heap[p] = heap[j];
+        heap[j] = t;
         j = p;
       }
     } else if (v > heap[0]) {
@@ -108,7 +120,9 @@ function mthBest(acc: Float64Array, seqs: Int32Array, count: number, m: number):
         if (l < m && heap[l] < heap[s]) s = l;
         if (r < m && heap[r] < heap[s]) s = r;
         if (s === j) break;
-        [heap[s], heap[j]] = [heap[j], heap[s]];
+        const t = heap[s];
+        heap[s] = heap[j];
+        heap[j] = t;
         j = s;
       }
     }
@@ -117,8 +131,8 @@ function mthBest(acc: Float64Array, seqs: Int32Array, count: number, m: number):
 }
 
 /** The m best of the seqs, best first; equal scores by seq. */
-function best(acc: Float64Array, seqs: Int32Array, m: number): ScoredSeq[] {
-  const threshold = mthBest(acc, seqs, seqs.length, m);
+function best(acc: Float64Array, seqs: Int32Array, m: number, heap: Float64Array): ScoredSeq[] {
+  const threshold = mthBest(acc, seqs, seqs.length, m, heap);
   const out: ScoredSeq[] = [];
   for (let i = 0; i < seqs.length; i++) if (acc[seqs[i]] >= threshold) out.push({ seq: seqs[i], bm25: -acc[seqs[i]] });
   out.sort((a, b) => a.bm25 - b.bm25 || a.seq - b.seq);

@@ -20,3 +20,10 @@ export function statementsRun(sqlite: Database.Database, includes: string, fn: (
   }
   return seen;
 }
+
+/**
+ * `fn` run inside a transaction on `sqlite`: there the postings held in memory are not trusted
+ * (lib/search/lexical-postings.ts) and FTS5's own statements answer a lexical search, the path a
+ * test of those statements is about.
+ */
+export const inFts5 = <T>(sqlite: Database.Database, fn: () => T): T => sqlite.transaction(fn)();

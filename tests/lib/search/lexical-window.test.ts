@@ -5,7 +5,7 @@ import type { SearchFilters } from "../../../lib/search/filters";
 import { lexicalSearch, ROWID, scanPlan } from "../../../lib/search/lexical";
 import { bulkMemories } from "../../helpers/bulk-memories";
 import { testCtx } from "../../helpers/ctx";
-import { statementsRun } from "../../helpers/statement-spy";
+import { inFts5, statementsRun } from "../../helpers/statement-spy";
 
 /**
  * The widening of a filtered lexical search (issue 48): a project filter that passes a quarter of
@@ -42,11 +42,8 @@ afterAll(() => ctx?.close());
  * statements answer, the path these tests are about.
  */
 function scoringStatements(sqlite: Database.Database, fn: () => void): string[] {
-  return statementsRun(sqlite, "bm25(", () => sqlite.transaction(fn)());
+  return statementsRun(sqlite, "bm25(", () => inFts5(sqlite, fn));
 }
-
-/** `fn` answered by FTS5's statements (see scoringStatements). */
-const inFts5 = <T>(fn: () => T): T => ctx.sqlite.transaction(fn)();
 
 describe("the widening of a filtered lexical search", () => {
   it("is a store the plan prunes: candidates and a newest window too small for the filter", () => {
@@ -83,9 +80,9 @@ describe("the widening of a filtered lexical search", () => {
     expect(scoringStatements(ctx.sqlite, () => expect(lexicalSearch(ctx, terms, { projectId: null, statuses: ["active"] }, K)).toHaveLength(K))).toHaveLength(
       1,
     );
-    expect(inFts5(() => lexicalSearch(ctx, terms, { ...inA, statuses: ["archived"] }, K))).toEqual([]);
+    expect(inFts5(ctx.sqlite, () => lexicalSearch(ctx, terms, { ...inA, statuses: ["archived"] }, K))).toEqual([]);
     // Every p_a memory holds alpha: a k above them all returns all 1,000, as the exhaustive ranking does.
-    const all = inFts5(() => lexicalSearch(ctx, terms, inA, 1500));
+    const all = inFts5(ctx.sqlite, () => lexicalSearch(ctx, terms, inA, 1500));
     expect(all).toHaveLength(1000);
     expect(all.map((h) => h.bm25)).toEqual(exhaustiveRanking(ctx.sqlite, terms, inA, 1500).map((r) => r.bm25));
   });

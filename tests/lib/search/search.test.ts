@@ -7,6 +7,7 @@ import { searchMemories } from "../../../lib/search/search";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
 import { tempDir } from "../../helpers/server";
+import { inFts5 } from "../../helpers/statement-spy";
 
 import { updateMemoryInput } from "../../../lib/contracts/memories";
 import { searchInput } from "../../../lib/contracts/search";
@@ -228,8 +229,7 @@ describe("bounded lexical work on large stores", () => {
       expect(scanPlan(big.sqlite, ["kubernet", "zeppelin"])).toMatchObject({ terms: ["zeppelin", "kubernet"], candidates: '"zeppelin"' });
       // Inside a transaction, FTS5's statements answer (the postings held in memory are not trusted
       // there, lexical-postings.ts): the budgeted plan under test; outside, the exact top k.
-      const inFts5 = <T>(fn: () => T): T => big.sqlite.transaction(fn)();
-      const rare = inFts5(() => lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10));
+      const rare = inFts5(big.sqlite, () => lexicalSearch(big, ["kubernet", "zeppelin"], { projectId: null, statuses: ["active"] }, 10));
       expect(rare).toHaveLength(10);
       expect(rare[0].seq).toBe(8);
       // Only common terms: about SCAN_CAP postings' worth of the newest memories are scored.
@@ -237,12 +237,12 @@ describe("bounded lexical work on large stores", () => {
       expect(plan.terms).toEqual(["kubernet"]);
       expect(plan.fromSeq).toBeGreaterThan(1);
       expect(n - plan.fromSeq + 1).toBeLessThanOrEqual(SCAN_CAP + 1);
-      const hits = inFts5(() => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
+      const hits = inFts5(big.sqlite, () => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
       expect(hits).toHaveLength(50);
       expect(hits.every((h) => h.seq >= plan.fromSeq)).toBe(true);
       // Filters that leave too few in the window (here: the newest are archived) widen it.
       big.sqlite.prepare("UPDATE memories SET status = 'archived' WHERE seq >= ?").run(plan.fromSeq - 100);
-      const older = inFts5(() => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
+      const older = inFts5(big.sqlite, () => lexicalSearch(big, ["kubernet"], { projectId: null, statuses: ["active"] }, 50));
       expect(older).toHaveLength(50);
       expect(older.every((h) => h.seq < plan.fromSeq - 100)).toBe(true);
       // Outside a transaction, once its postings are held (a first search loads them after it
