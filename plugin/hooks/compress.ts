@@ -87,8 +87,8 @@ async function exchange(
   const into = recall && recallInto ? recallInto : undefined;
   // Only what changed since the record the server wrote last, when it named one (`recordBase`).
   const recordOf = () => {
-    const { body, content } = turnRecord(rt, s);
-    return { version: s.injectedVersion ?? 0, content, body: { ...body, ...(into ? { recallInto: into } : {}) } };
+    const { body, held } = turnRecord(rt, s);
+    return { version: s.injectedVersion ?? 0, held, body: { ...body, ...(into ? { recallInto: into } : {}) } };
   };
   let record = prev?.records && (injectedOwed(s) || into) ? recordOf() : undefined;
   const call = (last: CompressDeltaState | undefined) => {
@@ -130,7 +130,7 @@ async function exchange(
     else {
       // Recorded, or refused by the kv (too large): a separate PUT would be refused the same way.
       if ((s.injectedRecorded ?? 0) < record.version) s.injectedRecorded = record.version;
-      const held = res.data.recorded && typeof res.data.recordBase === "string" ? { base: res.data.recordBase, ...record.content } : undefined;
+      const held = res.data.recorded && typeof res.data.recordBase === "string" ? record.held(res.data.recordBase) : undefined;
       // The server added the turn's recall block under `recallInto` before writing.
       if (held && into && recalled?.block) {
         held.attached.set(into, recalled.block);

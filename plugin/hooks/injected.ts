@@ -2,7 +2,7 @@ import type { KvEntryDto, PutKvInput } from "../../lib/contracts/kv";
 import { joinRecord, segmentKeyOf, segmentsOf, splitEntries } from "../../lib/injection/record-segments";
 import type { Runtime } from "../runtime";
 import { SHAPES } from "../shapes";
-import type { InjectedContent, SessionState } from "../state";
+import type { InjectedHeld, SessionState } from "../state";
 
 /**
  * What the plugin injected into a session (its resume block, the blocks attached to its user
@@ -98,32 +98,47 @@ export function injectedRecord(rt: Runtime, s: SessionState): PutKvInput {
 
 /**
  * The record for a compress request: against the record the server wrote last (`injectedServer`,
- * its `base`), only the entries new or changed since; else the whole record. `content`: what the
- * server holds once it writes this (copies: the session's maps change after).
+ * its `base`), only the entries new or changed since; else the whole record. `held(base)`: the record
+ * the server holds once it writes this one under `base`. Against a base, that is the held record
+ * with this turn's changes applied in place (the server merges a change the same way, and no
+ * entry is ever removed from a session's maps): no copy of the session's maps on every turn.
+ * Whole, it is a copy taken now (the session's maps change after).
  */
-export function turnRecord(rt: Runtime, s: SessionState): { body: PutKvInput & { base?: string }; content: InjectedContent } {
-  const content: InjectedContent = { resume: s.resume ?? "", attached: new Map(s.attached), recalled: new Map(s.recalled) };
-  const held = s.injectedServer;
-  if (!held) return { body: injectedRecord(rt, s), content };
+export function turnRecord(rt: Runtime, s: SessionState): { body: PutKvInput & { base?: string }; held: (base: string) => InjectedHeld } {
+  const resume = s.resume ?? "";
+  const last = s.injectedServer;
+  if (!last) {
+    const attached = new Map(s.attached);
+    const recalled = new Map(s.recalled);
+    return { body: injectedRecord(rt, s), held: (base) => ({ base, resume, attached, recalled }) };
+  }
   const value: Partial<Injected> = {};
-  if (content.resume !== held.resume) value.resume = content.resume;
+  if (resume !== last.resume) value.resume = resume;
   const attached: Record<string, string> = {};
-  let changed = 0;
-  for (const [id, text] of content.attached)
-    if (held.attached.get(id) !== text) {
+  const attachedNow: [string, string][] = [];
+  for (const [id, text] of s.attached)
+    if (last.attached.get(id) !== text) {
       attached[id] = text;
-      changed++;
+      attachedNow.push([id, text]);
     }
-  if (changed) value.attached = attached;
+  if (attachedNow.length) value.attached = attached;
   const recalled: Record<string, string[]> = {};
-  changed = 0;
-  for (const [id, ids] of content.recalled)
-    if (!sameIds(held.recalled.get(id), ids)) {
+  const recalledNow: [string, string[]][] = [];
+  for (const [id, ids] of s.recalled)
+    if (!sameIds(last.recalled.get(id), ids)) {
       recalled[id] = ids;
-      changed++;
+      recalledNow.push([id, ids]);
     }
-  if (changed) value.recalled = recalled;
-  return { body: { directory: rt.directory, value: value as unknown as PutKvInput["value"], ttlSeconds: TTL_SECONDS, base: held.base }, content };
+  if (recalledNow.length) value.recalled = recalled;
+  const held = (base: string): InjectedHeld => {
+    // Written against `last.base`: the server held `last` (a second write against it is refused).
+    for (const [id, text] of attachedNow) last.attached.set(id, text);
+    for (const [id, ids] of recalledNow) last.recalled.set(id, ids);
+    last.resume = resume;
+    last.base = base;
+    return last;
+  };
+  return { body: { directory: rt.directory, value: value as unknown as PutKvInput["value"], ttlSeconds: TTL_SECONDS, base: last.base }, held };
 }
 
 const sameIds = (a: string[] | undefined, b: string[]) => a === b || (!!a && a.length === b.length && a.every((x, i) => x === b[i]));

@@ -46,10 +46,22 @@ describe("the record of injected blocks as a delta", () => {
     const stored = async () =>
       ((await (await server!.api(`/api/kv/recollect/injected/${sid}?directory=${encodeURIComponent(directory)}`)).json()) as { value: unknown }).value;
     const history: WithParts[] = [user(sid, "hello there, let us start")];
+    /** The record the plugin takes the server to hold (`injectedServer`: each change applied to it in place, not a copy of the session's maps). */
+    const held = () => {
+      const h = s.injectedServer!;
+      return { resume: h.resume, attached: Object.fromEntries(h.attached), recalled: Object.fromEntries(h.recalled) };
+    };
+    const heldObjects = new Set<object>();
     const turn = async (question: string) => {
       history.push(assistant(sid, `done ${history.length}`), user(sid, question));
       sent.length = answers.length = 0;
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
+      // Whenever the server named the record it wrote, the plugin's idea of it is exactly the stored one.
+      if (answers.at(-1)?.recorded === true) {
+        expect(held()).toEqual(await stored());
+        expect(s.injectedServer!.attached).not.toBe(s.attached);
+        heldObjects.add(s.injectedServer!);
+      }
     };
     try {
       await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(history) });
@@ -72,11 +84,14 @@ describe("the record of injected blocks as a delta", () => {
       // The stored record is the whole record the plugin holds (what the full path would write).
       expect(s.injectedRecorded).toBe(s.injectedVersion);
       expect(await stored()).toEqual(injectedRecord(rt, s).value);
+      // The changes went onto the one held record: no new record (nor copy of the maps) a turn.
+      expect(heldObjects.size).toBe(1);
 
       // Another writer of the key: the change is refused, the record goes whole with the next request.
       await server.api(`/api/kv/recollect/injected/${sid}`, { method: "PUT", json: { directory, value: { resume: "other" }, ttlSeconds: 3600 } });
       await turn("which bucket does the nightly backup use?");
       expect(answers).toEqual([expect.objectContaining({ recorded: false, recordResend: true })]);
+      expect(s.injectedServer).toBeUndefined();
       await turn("what day does the release train leave?");
       expect(sent[0]!.base).toBeUndefined();
       expect(await stored()).toMatchObject({ attached: expect.objectContaining({ [history[2]!.info.id]: expect.any(String) }) });
