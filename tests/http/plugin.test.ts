@@ -235,6 +235,10 @@ describe("messages.transform", () => {
     const turn = async (history: WithParts[]) => {
       const last = history[history.length - 1]!;
       await hooks["chat.message"]!({ sessionID: sid }, { message: last.info as never, parts: structuredClone(last.parts) });
+      // OpenCode's own work between the two hooks (41 ms or more, bench/plugin/hook-gap.ts) lets the
+      // run-ahead request land first; here the test waits for its answer, or a loaded machine could
+      // let the transform's request overtake it (then the server answers `warmed: false`).
+      await Promise.all(warms.map((w) => w.answer));
       const sent = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
       return sent;
