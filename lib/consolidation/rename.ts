@@ -154,7 +154,7 @@ function hanItems(a: string, b: string, pre: number, suf: number): { pre: number
 
 /** Words that choose or switch a tool, option or name: the frame is a choice, not a fact about one subject. */
 const CHOICE =
-  /\b(?:use|uses|using|used|with|through|via|get|gets|prefer|switch|switched|migrate|migrated|upgrade|upgraded|rename|renamed|replace|replaced)\b|(?<![应作费信利])用|采用|改为|改成|改用|写成|换成|升级/i;
+  /\b(?:use|uses|using|used|with|through|via|get|gets|run|runs|prefer|switch|switched|migrate|migrated|upgrade|upgraded|rename|renamed|replace|replaced)\b|(?<![应作费信利])用|采用|改为|改成|改用|写成|换成|升级/i;
 /** The parts of a name: split at `-_.:/` and camelCase, lower case, three characters or more, not only digits. */
 const partsOf = (names: string[]) =>
   new Set(
