@@ -118,10 +118,15 @@ const COMMAND_WORD = /^(?:--?)?[a-z0-9][a-z0-9:._/@=-]*$/;
 /** A launcher's first word that runs another command: the command is the word after it too. */
 const GROUPS = new Set(["run", "exec", "x", "dlx", "tool", "turbo", "supabase", "workspace", "--filter", "-C"]);
 
-/** The commands a text runs: a launcher's subcommand ("npm test", "npm run build"), or a program's followed by a flag ("kwpolicy bench --request-path"). */
+/**
+ * The commands a text runs: a launcher's subcommand ("npm test"; after `run`, `exec`, `--filter`…
+ * the word after it too: "npm run build"), or a program's followed by a flag ("kwpolicy bench
+ * --request-path").
+ */
 function commandsOf(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  const words = text.split(/\s+/);
+  // A command in backticks, quotes or parentheses ("with `npm run format`") opens with them.
+  const words = text.split(/\s+/).map(opened);
   for (let i = 0; i < words.length - 1; i++) {
     const w = words[i]!;
     const program = LAUNCHERS.has(w) || (COMMAND_WORD.test(w) && !PROSE.has(w) && COMMAND_WORD.test(words[i + 1]!) && (words[i + 2] ?? "").startsWith("-"));
@@ -129,7 +134,8 @@ function commandsOf(text: string): Map<string, Set<string>> {
     const run: string[] = [];
     for (let j = i + 1; j < words.length && run.length < (GROUPS.has(run[0] ?? "") ? 2 : 1); j++) {
       const raw = words[j]!;
-      const t = trimEnd(raw, ".,;:");
+      // A closing backtick, quote or parenthesis (or the sentence's punctuation) ends the command.
+      const t = trimEnd(raw, ".,;:`\"')");
       if (!COMMAND_WORD.test(t) || PROSE.has(t)) break;
       run.push(t);
       if (t !== raw) break;
@@ -139,7 +145,14 @@ function commandsOf(text: string): Map<string, Set<string>> {
   return out;
 }
 
-/** One command is the other or starts it ("--filter" / "--filter web"). */
+/** A word without the backticks, quotes and parentheses it opens with. */
+function opened(word: string): string {
+  let i = 0;
+  while (i < word.length && "`\"'(".includes(word[i]!)) i++;
+  return i === 0 ? word : word.slice(i);
+}
+
+/** One command is the other or starts it ("npm run" / "npm run build": the first names no script). */
 const sameCommand = (x: string, y: string) => x === y || x.startsWith(`${y} `) || y.startsWith(`${x} `);
 
 /**

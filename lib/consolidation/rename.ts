@@ -1,6 +1,6 @@
 import { trimEnd } from "../trim-end";
 import { negativeOf, textOf, type Featured } from "./features";
-import { namedThingsOf } from "./names";
+import { commandsDiffer, namedThingsOf } from "./names";
 import { ordered, type Pair, round, supersedeCandidate } from "./supersede";
 import type { Candidate } from "./types";
 
@@ -19,8 +19,9 @@ import type { Candidate } from "./types";
  * subjects (at most two memories of the placement share it: "packages/web is linted with …",
  * "packages/api …" is a frame, and starts with its slot anyway). The same frame around a list
  * with items added or dropped ("Supported locales are en, de and nl" -> "… en, de, nl and fr") is
- * a changed value too. Chosen on the tuning stores (bench/consolidation/errors.ts); no number here
- * was fitted by search.
+ * a changed value too. A rename also needs evidence of one (`renameEvidence`) and no two
+ * commands of one program ("npm run test:unit" / "npm run test:e2e"). Chosen on the tuning stores
+ * (bench/consolidation/errors.ts, rename-study.ts); no number here was fitted by search.
  */
 
 /** At most this many words (white space apart) and characters in each changed stretch. */
@@ -76,8 +77,9 @@ export function supersedesByRename(p: Pair, group: readonly Featured[]): Candida
   if (o.createdAt === n.createdAt || o.category !== n.category) return undefined;
   const [to, tn] = [textOf(o), textOf(n)];
   const { pre, suf } = frameOf(to, tn);
-  const was = to.slice(pre, to.length - suf).trim();
-  const now = tn.slice(pre, tn.length - suf).trim();
+  // The sentence's last full stop is not part of the name ("nl." / "nl").
+  const was = unpunctuated(to.slice(pre, to.length - suf).trim());
+  const now = unpunctuated(tn.slice(pre, tn.length - suf).trim());
   // A long name in a short sentence counts as one short word ("定时器在 [beforeDestroy] 钩子里清除").
   const stretch = Math.max(was.length, now.length);
   if (pre + suf < MIN_KEPT * (Math.max(to.length, tn.length) - stretch + Math.min(stretch, STRETCH_WEIGHT))) return undefined;
@@ -91,13 +93,20 @@ export function supersedesByRename(p: Pair, group: readonly Featured[]): Candida
   if (was.replace(/\d/g, "") === now.replace(/\d/g, "") || NEGATION.test(was) || NEGATION.test(now)) return undefined;
   if (negativeOf(older) !== negativeOf(newer)) return undefined;
   if (!frameIsOwn(to, pre, suf, group)) return undefined;
-  // A list with items added or dropped ("locales are en, de and nl" -> "en, de, nl and fr").
-  const list = listChange(was, now);
+  // Two commands of one program are two procedures, not one renamed ("npm run test:unit" / "… test:e2e").
+  if (commandsDiffer(to, tn)) return undefined;
+  // A list with items added or dropped ("locales are en, de and nl" -> "en, de, nl and fr"); in
+  // Chinese the stretch is widened to the list's separators (中文和英文 -> 中文、英文和日文 adds 日文, not 日).
+  const wide = HAN.test(to) || HAN.test(tn) ? hanItems(to, tn, pre, suf) : undefined;
+  const [lw, ln] = wide
+    ? [unpunctuated(to.slice(wide.pre, to.length - wide.suf).trim()), unpunctuated(tn.slice(wide.pre, tn.length - wide.suf).trim())]
+    : [was, now];
+  const list = listChange(lw, ln);
   if (list)
     return supersedeCandidate(newer, older, `replaces it: the same list with ${list}`, {
       rule: "list",
-      replaced: was,
-      by: now,
+      replaced: lw,
+      by: ln,
       jaccard: round(p.jaccard),
     });
   if (ww.length === 0 || wn.length === 0) return undefined;
@@ -108,12 +117,11 @@ export function supersedesByRename(p: Pair, group: readonly Featured[]): Candida
   if (nw.length === 0 || nn.length === 0) return undefined;
   // The names change, not what they are said of: "py-24 [on desktop]" / "py-12 [on mobile]" each
   // add a word of their own (not phrasing, not in the other's stretch), two claims in one frame.
-  // A fact with a word of its own is another fact ("The helpers are in src/tap.ts" / "… are
-  // [tested] in test/specs/tap.spec.ts").
+  // (A fact is never a rename: see `renameEvidence`.)
   const own = (ws: string[], ns: string[], other: string) =>
     ws.some((w) => !HAN.test(w) && !ns.includes(w) && !PHRASING.has(w.toLowerCase()) && !other.toLowerCase().includes(w.toLowerCase()));
   const [ownW, ownN] = [own(ww, nw, now), own(wn, nn, was)];
-  if ((ownW && ownN) || (o.category === "fact" && (ownW || ownN))) return undefined;
+  if (ownW && ownN) return undefined;
   // Chinese around the names is the same wording, not a paraphrase ("使用 zap，字段名用小写" / "用 zap 输出，字段名一律使用…").
   const [hw, hn] = [hanOf(was), hanOf(now)];
   if (hw.size > 0 && hn.size > 0 && [...hw].filter((c) => hn.has(c)).length < MIN_HAN_SHARED * new Set([...hw, ...hn]).size) return undefined;
@@ -121,6 +129,7 @@ export function supersedesByRename(p: Pair, group: readonly Featured[]): Candida
   const wordsO = new Set(wordsOf(to).map((w) => w.toLowerCase()));
   const wordsN = new Set(wordsOf(tn).map((w) => w.toLowerCase()));
   if (nw.some((w) => wordsN.has(w.toLowerCase())) || nn.some((w) => wordsO.has(w.toLowerCase()))) return undefined;
+  if (!renameEvidence(o.category, to, tn, pre, suf, nw, nn)) return undefined;
   return supersedeCandidate(newer, older, `replaces it: the same sentence with "${was}" renamed to "${now}"`, {
     rule: "rename",
     replaced: was,
@@ -129,15 +138,62 @@ export function supersedesByRename(p: Pair, group: readonly Featured[]): Candida
   });
 }
 
-/** Not a frame for several subjects: at most `MAX_FRAME` memories of the placement share it. */
+/** A stretch without the sentence punctuation it ends with. */
+const unpunctuated = (s: string) => trimEnd(s, ".。!！?？;；,，:：");
+
+/** A list's separators in Chinese (a boundary next to one is not inside an item). */
+const HAN_JOINER = "和及与、，；";
+/** Each boundary moved out of a run of Han characters to the nearest separator (or the text's end). */
+function hanItems(a: string, b: string, pre: number, suf: number): { pre: number; suf: number } {
+  const hanPair = (s: string, i: number) =>
+    i > 0 && i < s.length && HAN.test(s[i - 1]!) && HAN.test(s[i]!) && !HAN_JOINER.includes(s[i - 1]!) && !HAN_JOINER.includes(s[i]!);
+  while (pre > 0 && (hanPair(a, pre) || hanPair(b, pre))) pre--;
+  while (suf > 0 && (hanPair(a, a.length - suf) || hanPair(b, b.length - suf))) suf--;
+  return { pre, suf };
+}
+
+/** Words that choose or switch a tool, option or name: the frame is a choice, not a fact about one subject. */
+const CHOICE =
+  /\b(?:use|uses|using|used|with|through|via|get|gets|run|runs|prefer|switch|switched|migrate|migrated|upgrade|upgraded|rename|renamed|replace|replaced)\b|(?<![应作费信利])用|采用|改为|改成|改用|写成|换成|升级/i;
+/** The parts of a name: split at `-_.:/` and camelCase, lower case, three characters or more, not only digits. */
+const partsOf = (names: string[]) =>
+  new Set(
+    names
+      .flatMap((n) => n.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[\s\-_.:/()=]+/))
+      .map((x) => x.toLowerCase())
+      .filter((x) => x.length >= 3 && !/^\d+$/.test(x)),
+  );
+/**
+ * Evidence that the stretch is a rename, not another subject in a shared frame ("DATABASE_URL" /
+ * "REDIS_URL must be set", "stores its data in MongoDB" / "in S3"): a memory that states a choice
+ * (not a fact or a constraint), whose two names share a part ("flex-shrink-0" / "shrink-0",
+ * "beforeDestroy" / "beforeUnmount") or whose sentence chooses a tool with a word ("with",
+ * "through", 用, 改用). Chosen on the tuning stores (bench/consolidation/rename-study.ts).
+ */
+function renameEvidence(category: string, to: string, tn: string, pre: number, suf: number, nw: string[], nn: string[]): boolean {
+  if (category === "fact" || category === "constraint") return false;
+  const pw = partsOf(nw);
+  if ([...partsOf(nn)].some((x) => pw.has(x))) return true;
+  return CHOICE.test(to.slice(0, pre)) || CHOICE.test(to.slice(to.length - suf)) || CHOICE.test(tn.slice(pre, tn.length - suf));
+}
+
+/**
+ * Not a frame for several subjects: at most `MAX_FRAME` memories of the placement share it, or
+ * every one of them names a thing with one part in common (a name renamed twice, A -> B -> C:
+ * "flex-shrink-0" / "shrink-0" / "shrink-none"; "shadow-sm" / "ring-inset" / "outline-dashed" are three).
+ */
 function frameIsOwn(text: string, pre: number, suf: number, group: readonly Featured[]): boolean {
   const [start, end] = [text.slice(0, pre), text.slice(text.length - suf)];
   let sharing = 0;
+  let common: Set<string> | undefined;
   for (const f of group) {
     const t = textOf(f.memory);
-    if (t.length >= start.length + end.length && t.startsWith(start) && t.endsWith(end)) sharing++;
+    if (t.length < start.length + end.length || !t.startsWith(start) || !t.endsWith(end)) continue;
+    sharing++;
+    const parts = partsOf(wordsOf(t.slice(start.length, t.length - end.length)).filter((w) => /[A-Za-z]/.test(w) && !PHRASING.has(w.toLowerCase())));
+    common = common ? new Set([...common].filter((x) => parts.has(x))) : parts;
   }
-  return sharing <= MAX_FRAME;
+  return sharing <= MAX_FRAME || (common?.size ?? 0) > 0;
 }
 
 /** What joins the items of a list. */
