@@ -1,65 +1,88 @@
 /**
- * The plugin's CPU for the record of injected blocks on a turn (plugin/hooks/injected.ts
- * `turnRecord`, then the record the server holds once it wrote it), in one process, no server:
- * sessions of `--entries` attached blocks (with their recalled ids), the record held as written,
- * then 20 turns each adding one message's block (the first 5 not timed). Synthetic sessions:
- * there is no tuning set. Runs in Node (`npx tsx`) or in Bun (the pinned OpenCode binary:
- * `BUN_BE_BUN=1 node_modules/opencode-linux-x64/bin/opencode bench/plugin/turn-record.ts`).
- * Also takes the older `turnRecord` (before session fifteen: `content`, copies of the session's
- * maps), so the same file copied into an older tree compares.
+ * The server's CPU for a turn's record of injected blocks (the `injected` of a compress request,
+ * lib/injection/turn-record.ts), in one process: the request's `injected` text parsed, checked and
+ * written as the route does, for a session that has N blocks, sent whole (every block, as before)
+ * or as what changed since the last record (one new block, against its `base`). The two alternate,
+ * turn by turn, so both see the same machine; CPU ms of this process (process.cpuUsage), medians.
  *
- *   npx tsx bench/plugin/turn-record.ts [--entries 150] [--sessions 300]
+ *   npx tsx bench/plugin/turn-record.ts [--blocks 30,100,200] [--turns 300]
  */
-import { numberArg } from "../lib/in-process";
-import { printTable, writeResult } from "../lib/stats";
-import * as injected from "../../plugin/hooks/injected";
-import type { InjectedHeld, SessionState } from "../../plugin/state";
-import type { Runtime } from "../../plugin/runtime";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { numberArg, ownCpuMs } from "../lib/in-process";
+import { printTable, summarize, writeResult } from "../lib/stats";
 
 const args = process.argv.slice(2);
-const ENTRIES = numberArg(args, "--entries", 150);
-const SESSIONS = numberArg(args, "--sessions", 300);
-const TURNS = 20;
-const WARMUP = 5;
+const TURNS = numberArg(args, "--turns", 300);
+const BLOCKS = args.includes("--blocks") ? args[args.indexOf("--blocks") + 1]!.split(",").map(Number) : [30, 100, 200];
+const WARMUP = 30;
 
-/** The held record after a write named `base`: this tree's `held`, or an older tree's `content` copies. */
-type AnyRecord = { held?: (base: string) => InjectedHeld; content?: Omit<InjectedHeld, "base"> };
-const heldAfter = (r: AnyRecord, base: string): InjectedHeld => (r.held ? r.held(base) : { base, ...r.content! });
-
-const rt = { directory: "/tmp/bench-turn-record" } as unknown as Runtime;
-const block = (text: string) => `<recollect-recall>\n${text}\n</recollect-recall>`;
-let cpuUs = 0;
-let turns = 0;
-for (let n = 0; n < SESSIONS; n++) {
-  const attached = new Map<string, string>();
-  const recalled = new Map<string, string[]>();
-  for (let i = 0; i < ENTRIES; i++) {
-    const id = `msg_${n}_${String(i).padStart(16, "0")}`;
-    attached.set(id, block(`- [decision] memory ${i} ${"x".repeat(400)}`));
-    recalled.set(id, [`mem_${i}a`, `mem_${i}b`, `mem_${i}c`]);
-  }
-  const s = {
-    id: `ses_${n}`,
-    resume: "",
-    attached,
-    recalled,
-    injectedServer: { base: "b0", resume: "", attached: new Map(attached), recalled: new Map(recalled) },
-  } as unknown as SessionState;
-  for (let t = 0; t < TURNS; t++) {
-    const id = `msg_${n}_new_${t}`;
-    attached.set(id, block(`- [decision] new ${t}`));
-    recalled.set(id, [`mem_new_${t}`]);
-    const c0 = process.cpuUsage();
-    const r = injected.turnRecord(rt, s) as unknown as AnyRecord;
-    s.injectedServer = heldAfter(r, `b${t + 1}`);
-    const c = process.cpuUsage(c0);
-    if (t >= WARMUP) {
-      cpuUs += c.user + c.system;
-      turns++;
+async function main() {
+  Object.assign(process.env, {
+    RECOLLECT_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-record-")),
+    XDG_CONFIG_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-record-config-")),
+    RECOLLECT_EMBEDDING_PROVIDER: "none",
+    NODE_ENV: "production",
+  });
+  const { boot } = await import("../../lib/boot");
+  const { takeTurnRecord, writeTurnRecord } = await import("../../lib/injection/turn-record");
+  const { ctx } = boot();
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-turn-record-proj-"));
+  // A recall block as the plugin attaches one (three memories), and the ids it shows.
+  const block = (i: number) =>
+    `<recollect-recall>\n- [decision] Note ${i}: the billing worker retries a failed invoice three times, then files it for review\n- [convention] Note ${i + 1}: migrations run before the deploy, never inside it\n- [gotcha] Note ${i + 2}: the staging VPN profile must be loaded first\n</recollect-recall>`;
+  const ids = (i: number) => [0, 1, 2].map((k) => `0193a5b2-7c4d-7e8f-9a0b-${String(i * 3 + k).padStart(12, "0")}`);
+  const record = (n: number) => {
+    const attached: Record<string, string> = {};
+    const recalled: Record<string, string[]> = {};
+    for (let i = 0; i < n; i++) {
+      attached[`msg_${String(i).padStart(24, "0")}`] = block(i);
+      recalled[`msg_${String(i).padStart(24, "0")}`] = ids(i);
+    }
+    return { resume: "", attached, recalled };
+  };
+  const rows: Record<string, string | number>[] = [];
+  const json: Record<string, unknown> = { turns: TURNS };
+  for (const n of BLOCKS) {
+    const cost = { whole: [] as number[], delta: [] as number[] };
+    const bytes = { whole: 0, delta: 0 };
+    let base: string | null = null;
+    for (let t = 0; t < TURNS + WARMUP; t++) {
+      for (const mode of ["whole", "delta"] as const) {
+        const sessionID = `ses_${mode}_${n}`;
+        const id = `msg_new_${String(t).padStart(20, "0")}`;
+        const value =
+          mode === "whole" || base === null
+            ? { ...record(n), attached: { ...record(n).attached, [id]: block(t) }, recalled: { ...record(n).recalled, [id]: ids(t) } }
+            : { attached: { [id]: block(t) }, recalled: { [id]: ids(t) } };
+        const text = JSON.stringify({ injected: { directory, value, ttlSeconds: 2_592_000, ...(mode === "delta" && base ? { base } : {}) } });
+        const c0 = ownCpuMs();
+        const { record: turn } = takeTurnRecord(JSON.parse(text));
+        const named = writeTurnRecord(ctx, sessionID, turn!, undefined);
+        const cpu = ownCpuMs() - c0;
+        if (mode === "delta") base = named;
+        if (t >= WARMUP) {
+          cost[mode].push(cpu);
+          bytes[mode] += text.length;
+        }
+      }
+    }
+    for (const mode of ["whole", "delta"] as const) {
+      const s = summarize(cost[mode]);
+      rows.push({ blocks: n, sent: mode, "bytes a turn": Math.round(bytes[mode] / TURNS), "server CPU p50 ms": s.p50, p95: s.p95 });
+      json[`${mode}_${n}`] = { bytes: Math.round(bytes[mode] / TURNS), ...s };
     }
   }
+  printTable(
+    `A turn's record of injected blocks, server CPU (${TURNS} turns each, alternating; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    rows,
+  );
+  writeResult("plugin-turn-record", json);
+  process.exit(0);
 }
-const runtime = typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "node" : "bun";
-const row = { runtime, "attached blocks": ENTRIES, turns, "CPU µs a turn (mean)": cpuUs / turns };
-printTable(`The turn's record of injected blocks in the plugin (${SESSIONS} sessions, ${TURNS - WARMUP} timed turns each)`, [row]);
-writeResult(`plugin-turn-record-${runtime}`, row);
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -40,6 +40,8 @@ async function side(root: string, store: string) {
   const lexicalMod = await load("lib/search/lexical.ts");
   const bilingual = await load("lib/search/bilingual.ts");
   const search = await load("lib/search/search.ts");
+  // Each side parses the body with its own contract, as the route does (its defaults included).
+  const contract = await load("lib/contracts/search.ts");
   const ctx = common.benchCtx({}, store) as ReturnType<typeof benchCtx>;
   return {
     ctx,
@@ -60,7 +62,7 @@ async function side(root: string, store: string) {
     answer: async (b: Body) => {
       const out = await search.searchMemories(
         ctx,
-        { query: b.query, project: b.project, limit: 10, mode: "lexical", purpose: "search" },
+        contract.searchInput.parse({ query: b.query, ...(b.project ? { project: b.project } : {}), limit: 10, mode: "lexical" }),
         { defer: () => undefined },
       );
       return JSON.stringify({ ...out, tookMs: undefined });

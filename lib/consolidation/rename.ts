@@ -168,7 +168,9 @@ const partsOf = (names: string[]) =>
  * "REDIS_URL must be set", "stores its data in MongoDB" / "in S3"): a memory that states a choice
  * (not a fact or a constraint), whose two names share a part ("flex-shrink-0" / "shrink-0",
  * "beforeDestroy" / "beforeUnmount") or whose sentence chooses a tool with a word ("with",
- * "through", 用, 改用). Chosen on the tuning stores (bench/consolidation/rename-study.ts).
+ * "through", 用, 改用). Chosen on the tuning stores (bench/consolidation/rename-study.ts). The
+ * choice word is looked for in the shared frame and in the newer text's own words only: the newer
+ * memory is the one that states today's choice; the older one's changed words name what it replaced.
  */
 function renameEvidence(category: string, to: string, tn: string, pre: number, suf: number, nw: string[], nn: string[]): boolean {
   if (category === "fact" || category === "constraint") return false;

@@ -32,9 +32,10 @@ export const MAX_VECTOR_DISTANCE = 0.35;
 const MAX_LINE_CHARS = 400;
 /**
  * The tokens of a block are the sum of its pieces' (`RECALL_OPEN\n`, `HEADER\n`, each `line\n`,
- * `RECALL_CLOSE`): o200k's pre-tokenizer ends a piece at a newline run, and no piece starts with a
- * newline followed by `-` or `<` (each line starts `- [`, the close tag `<`), and a line holds no
- * newline (oneLine), so BPE never merges across those boundaries. The equality is tested on random
+ * `RECALL_CLOSE`): o200k's pre-tokenizer ends a piece at a newline run, and only a punctuation run
+ * (which also takes the `[\r\n/]*` after it) or a whitespace run can reach past a newline; each piece
+ * after a newline starts with `-` or `<` (each line `- [`, the close tag `<`), neither whitespace nor
+ * `/`, and a line holds no newline (oneLine), so BPE never merges across those boundaries. The equality is tested on random
  * blocks (tests/lib/injection/recall-tokens.test.ts) against counting the whole block.
  */
 const FRAME_TOKENS = () => countTokens(`${RECALL_OPEN}\n`) + countTokens(`${HEADER}\n`) + countTokens(RECALL_CLOSE);

@@ -232,12 +232,15 @@ describe("messages.transform", () => {
         warms.push({ body: JSON.parse(String(init?.body)), answer: res.then((r) => r.clone().json()) });
       return res;
     }) as typeof fetch;
-    const turn = async (history: WithParts[]) => {
+    // `warmsBy`: how many run-ahead requests have gone out once this turn's message hook ran.
+    const turn = async (history: WithParts[], warmsBy: number) => {
       const last = history[history.length - 1]!;
       await hooks["chat.message"]!({ sessionID: sid }, { message: last.info as never, parts: structuredClone(last.parts) });
       // OpenCode's own work between the two hooks (41 ms or more, bench/plugin/hook-gap.ts) lets the
-      // run-ahead request land first; here the test waits for its answer, or a loaded machine could
-      // let the transform's request overtake it (then the server answers `warmed: false`).
+      // run-ahead request land first; here the test waits for it to go out (the client may first
+      // prove its token) and for its answer, or a loaded machine could let the transform's request
+      // overtake it (then the server answers `warmed: false`).
+      await vi.waitFor(() => expect(warms.length).toBe(warmsBy), { timeout: 30_000, interval: 5 });
       await Promise.all(warms.map((w) => w.answer));
       const sent = structuredClone(history);
       await hooks["experimental.chat.messages.transform"]!({}, { messages: sent });
@@ -246,10 +249,10 @@ describe("messages.transform", () => {
     try {
       const history: WithParts[] = [user(sid, "hello there, let us start")];
       // Before the first answer the plugin does not know the server takes it: nothing ahead.
-      await turn(history);
+      await turn(history, 0);
       expect(warms).toEqual([]);
       history.push(assistant(sid, "bash", "ok"), user(sid, "what does the billing worker do when an invoice export fails?"));
-      const turn2 = await turn(history);
+      const turn2 = await turn(history, 1);
       expect(warms.map((w) => w.body)).toEqual([
         { directory, sessionID: sid, messageID: turn2[2]!.info.id, query: "what does the billing worker do when an invoice export fails?", exclude: [] },
       ]);
@@ -262,7 +265,7 @@ describe("messages.transform", () => {
       expect(block(turn2[2]!)).toBe(((await alone.json()) as { block: string }).block);
       // The same words again: the turn recalls nothing (messages.ts planBlock), so nothing runs ahead.
       history.push(assistant(sid, "bash", "it retries"), user(sid, "what does the billing worker do when an invoice export fails?"));
-      await turn(history);
+      await turn(history, 1);
       expect(warms.length).toBe(1);
     } finally {
       globalThis.fetch = realFetch;

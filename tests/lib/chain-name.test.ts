@@ -23,7 +23,9 @@ describe("nextChainName", () => {
     const end = "abcdef0123ffffff";
     expect(nextChainName(end).slice(0, 10)).not.toBe("abcdef0123");
     expect(nextChainName(end)).toMatch(/^[0-9a-f]{10}000000$/);
-    // A base from before this change (8 random bytes) or any other string starts a new chain.
+    // A string not of this form starts a new chain. Any 16 hex characters (an older random name
+    // included) count on: a previous name only ever comes from the server's own memory.
     expect(nextChainName("not-a-name")).toMatch(/^[0-9a-f]{10}000000$/);
+    expect(nextChainName("0123456789abcdef")).toBe("0123456789abcdf0");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recallContextInput } from "../../../lib/contracts/context";
-import { buildRecallBlock } from "../../../lib/injection/recall";
+import { buildRecallBlock, RECALL_CLOSE } from "../../../lib/injection/recall";
 import { createMemory } from "../../../lib/memories";
 import { countTokens } from "../../../lib/token-count";
 import { testCtx } from "../../helpers/ctx";
@@ -84,8 +84,12 @@ describe("the recall block's token count", () => {
       );
       expect(r.block).not.toBe("");
       expect(r.tokens).toBe(countTokens(r.block));
+      // What keeps the sum exact: every piece after a newline starts with neither whitespace nor
+      // "/" (o200k's punctuation run takes a following `[\r\n/]*`).
+      for (const piece of r.block.split("\n").slice(1)) expect(piece).toMatch(/^[^\s/]/);
       lines += r.memoryIds.length;
     }
+    expect(RECALL_CLOSE).toMatch(/^</);
     // The blocks held several lines each (the sum has boundaries to get wrong).
     expect(lines).toBeGreaterThan(80);
   });
