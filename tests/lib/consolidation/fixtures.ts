@@ -1,8 +1,9 @@
 import type Database from "better-sqlite3";
 import { afterAll, beforeEach } from "vitest";
-import { consolidate } from "../../../lib/consolidation/consolidate";
+import { type ConsolidateOptions, consolidate } from "../../../lib/consolidation/consolidate";
 import type { Featured } from "../../../lib/consolidation/features";
 import type { MemoryLite } from "../../../lib/consolidation/types";
+import type { EmbeddingService } from "../../../lib/embeddings/service";
 import { writeVectors } from "../../../lib/embeddings/write-vectors";
 import { createMemory } from "../../../lib/memories";
 import { tokenize } from "../../../lib/search/tokenizer";
@@ -62,6 +63,52 @@ export function datedStore(prefix: string) {
       });
       const result = await consolidate(store, { dryRun: true });
       return (result.proposals ?? []).filter((p) => p.kind === "supersede").map((p) => `${ids.get(p.memoryIds[0]!)} > ${ids.get(p.memoryIds[1]!)}`);
+    },
+  };
+}
+
+/**
+ * A fresh store for each test of the calling file (one project directory), for tests that add
+ * memories one by one: `remember` stores one a day newer than the last (with a hand-written vector
+ * when given one), and `proposals` is what a dry run proposes, as texts: merges (each sorted),
+ * supersessions ("newer > older") and the supersessions' rules and reasons. With `vectors` the
+ * embedding service says the hand-written vectors are sound.
+ */
+export function textStore(prefix: string, defaultCategory: Category) {
+  let ctx: ReturnType<typeof testCtx> | undefined;
+  let dir = "";
+  let clock = Date.now() - 20 * 86_400_000;
+  const texts = new Map<string, string>();
+  beforeEach(() => {
+    ctx?.close();
+    ctx = testCtx();
+    dir = tempDir(prefix);
+  });
+  afterAll(() => ctx?.close());
+  return {
+    sqlite: () => ctx!.sqlite,
+    remember(content: string, category: Category = defaultCategory, vector?: Float32Array): string {
+      const m = createMemory(ctx!, { content, category, directory: dir }).memory;
+      if (vector) writeVectorOf(ctx!.sqlite, m.id, vector);
+      clock += 86_400_000;
+      ctx!.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
+      texts.set(m.id, content);
+      return m.id;
+    },
+    async proposals(options: ConsolidateOptions = {}, vectors = false) {
+      const store = ctx!;
+      if (vectors) store.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+      const run = await consolidate(store, { dryRun: true, ...options }).finally(() => {
+        store.services.embeddings = undefined;
+      });
+      const list = run.proposals ?? [];
+      const supersede = list.filter((p) => p.kind === "supersede");
+      return {
+        merges: list.filter((p) => p.kind === "merge").map((p) => p.memoryIds.map((id) => texts.get(id)).sort()),
+        supersessions: supersede.map((p) => `${texts.get(p.memoryIds[0]!)} > ${texts.get(p.memoryIds[1]!)}`),
+        rules: supersede.map((p) => (p.evidence as { rule?: string }).rule),
+        reasons: supersede.map((p) => p.reason),
+      };
     },
   };
 }

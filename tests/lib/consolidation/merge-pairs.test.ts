@@ -1,13 +1,8 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { type ConsolidateOptions, consolidate } from "../../../lib/consolidation/consolidate";
+import { describe, expect, it } from "vitest";
+import type { ConsolidateOptions } from "../../../lib/consolidation/consolidate";
 import { RETIRES } from "../../../lib/consolidation/supersede";
 import { createVectorTable } from "../../../lib/db/virtual-tables";
-import type { EmbeddingService } from "../../../lib/embeddings/service";
-import { createMemory } from "../../../lib/memories";
-import type { Category } from "../../../lib/vocabulary";
-import { testCtx } from "../../helpers/ctx";
-import { tempDir } from "../../helpers/server";
-import { toward, VECTOR_DIM, writeVectorOf } from "./fixtures";
+import { textStore, toward, VECTOR_DIM } from "./fixtures";
 
 // Issue #38, twelfth pass (docs/consolidation.md "Round three, twelfth pass"): a merge joins two
 // memories unless they say it in the same words (MERGE_MAX_MEMBERS), its two memories must be
@@ -15,46 +10,14 @@ import { toward, VECTOR_DIM, writeVectorOf } from "./fixtures";
 // the older's choice is gone ("now", "已删除", "已经停用", "不用了") retires it instead of repeating it
 // (RETIRES). The cases are from tuning data: r8's tuning half, r10's tuning half, r13's tuning
 // half and r7's frozen half (tuning since r8); r13's frozen half was never looked at.
-let ctx: ReturnType<typeof testCtx>;
-let dir: string;
-beforeEach(() => {
-  ctx?.close();
-  ctx = testCtx();
-  dir = tempDir("recollect-merge-pairs-");
-});
-afterAll(() => ctx?.close());
-
-let clock = Date.now() - 20 * 86_400_000;
-const texts = new Map<string, string>();
-function remember(content: string, category: Category = "procedure", vector?: Float32Array) {
-  const m = createMemory(ctx, { content, category, directory: dir }).memory;
-  if (vector) writeVectorOf(ctx.sqlite, m.id, vector);
-  clock += 86_400_000;
-  ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
-  texts.set(m.id, content);
-  return m.id;
-}
-
-/**
- * What a dry run proposes, as texts: merges (each sorted) and supersessions ("newer > older").
- * Vectors are written by hand (a model's weights are outside the test) into the real vector
- * table; the service only says they are sound.
- */
-async function proposals(options: ConsolidateOptions = {}) {
-  ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
-  const run = await consolidate(ctx, { dryRun: true, ...options }).finally(() => {
-    ctx.services.embeddings = undefined;
-  });
-  const list = run.proposals ?? [];
-  return {
-    merges: list.filter((p) => p.kind === "merge").map((p) => p.memoryIds.map((id) => texts.get(id)).sort()),
-    supersessions: list.filter((p) => p.kind === "supersede").map((p) => `${texts.get(p.memoryIds[0]!)} > ${texts.get(p.memoryIds[1]!)}`),
-  };
-}
+const store = textStore("recollect-merge-pairs-", "procedure");
+const { remember } = store;
+/** Vectors are written by hand (a model's weights are outside the test) into the real vector table; the service only says they are sound. */
+const proposals = (options: ConsolidateOptions = {}) => store.proposals(options, true);
 
 describe("a merge proposal", () => {
   it("does not join three memories that share a frame but say three things (r8 tuning)", async () => {
-    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    createVectorTable(store.sqlite(), VECTOR_DIM);
     remember("pnpm dev starts the client and the server with turbo.", "procedure", toward(0, 1, 1));
     remember("pnpm --filter client dev starts only the client.", "procedure", toward(0, 0.9, 1));
     remember("pnpm --filter server dev starts only the server.", "procedure", toward(0, 0.9, 2));
@@ -69,7 +32,7 @@ describe("a merge proposal", () => {
 
 describe("the merge confidence floor (consolidation.mergeMinCosine)", () => {
   it("withholds a merge whose two memories are not close in meaning (r12 tuning)", async () => {
-    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    createVectorTable(store.sqlite(), VECTOR_DIM);
     remember("Values that contain the delimiter are wrapped in quotes.", "convention", toward(0, 1, 1));
     remember("Values are wrapped in double quotes.", "convention", toward(0, 0.77, 1));
     // Off by default; at the leave-one-set-out choice for the default model (0.85) the pair is withheld.
@@ -80,7 +43,7 @@ describe("the merge confidence floor (consolidation.mergeMinCosine)", () => {
 
 describe("a newer memory that says the older's choice is gone", () => {
   it("supersedes it rather than merging with it (r13 tuning, r10 tuning)", async () => {
-    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    createVectorTable(store.sqlite(), VECTOR_DIM);
     remember("初始化安装执行 pnpm bootstrap。", "procedure", toward(0, 1, 1));
     remember("初始化安装执行 pnpm install，bootstrap 脚本已删除。", "procedure", toward(0, 0.87, 1));
     remember("Sound effects are in assets/audio/ as .mp3 files.", "fact", toward(2, 1, 3));

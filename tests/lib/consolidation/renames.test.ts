@@ -1,53 +1,17 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { type ConsolidateOptions, consolidate } from "../../../lib/consolidation/consolidate";
+import { describe, expect, it } from "vitest";
 import { commandsDiffer } from "../../../lib/consolidation/names";
 import { createVectorTable } from "../../../lib/db/virtual-tables";
-import type { EmbeddingService } from "../../../lib/embeddings/service";
-import { createMemory } from "../../../lib/memories";
 import type { Category } from "../../../lib/vocabulary";
-import { testCtx } from "../../helpers/ctx";
-import { tempDir } from "../../helpers/server";
-import { toward, VECTOR_DIM, writeVectorOf } from "./fixtures";
+import { textStore, toward, VECTOR_DIM } from "./fixtures";
 
 // Issue #38, thirteenth pass (docs/consolidation.md "Round three, thirteenth pass"): a newer memory
 // that repeats an older sentence with one thing renamed (lib/consolidation/rename.ts) or a list
 // grown supersedes it; two memories that run one program with another command are not merged
 // (names.ts `commandsDiffer`). The cases are from tuning data: r14's tuning half, r13's tuning
 // half, r3's and r9's frozen halves (tuning since r4 and r10); r14's frozen half was never looked at.
-let ctx: ReturnType<typeof testCtx>;
-let dir: string;
-beforeEach(() => {
-  ctx?.close();
-  ctx = testCtx();
-  dir = tempDir("recollect-renames-");
-});
-afterAll(() => ctx?.close());
-
-let clock = Date.now() - 20 * 86_400_000;
-const texts = new Map<string, string>();
-function remember(content: string, category: Category = "convention", vector?: Float32Array) {
-  const m = createMemory(ctx, { content, category, directory: dir }).memory;
-  if (vector) writeVectorOf(ctx.sqlite, m.id, vector);
-  clock += 86_400_000;
-  ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
-  texts.set(m.id, content);
-  return m.id;
-}
-
-/** What a dry run proposes, as texts: merges (each sorted) and supersessions ("newer > older"). */
-async function proposals(options: ConsolidateOptions = {}, vectors = false) {
-  if (vectors) ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
-  const run = await consolidate(ctx, { dryRun: true, ...options }).finally(() => {
-    ctx.services.embeddings = undefined;
-  });
-  const list = run.proposals ?? [];
-  return {
-    merges: list.filter((p) => p.kind === "merge").map((p) => p.memoryIds.map((id) => texts.get(id)).sort()),
-    supersessions: list.filter((p) => p.kind === "supersede").map((p) => `${texts.get(p.memoryIds[0]!)} > ${texts.get(p.memoryIds[1]!)}`),
-    rules: list.filter((p) => p.kind === "supersede").map((p) => (p.evidence as { rule?: string }).rule),
-    reasons: list.filter((p) => p.kind === "supersede").map((p) => p.reason),
-  };
-}
+const store = textStore("recollect-renames-", "convention");
+const { remember } = store;
+const { proposals } = store;
 
 describe("a renamed thing in the same sentence", () => {
   it("supersedes the older memory (r14 tuning: a utility class renamed)", async () => {
@@ -201,7 +165,7 @@ describe("a list with an item added", () => {
 
 describe("two memories that run one program with another command", () => {
   it("are not merged, however close their vectors (r9 frozen, tuning since r10)", async () => {
-    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    createVectorTable(store.sqlite(), VECTOR_DIM);
     remember("Benchmark a policy with kwpolicy bench --request-path req.json policy.wasm.", "procedure", toward(0, 1, 1));
     remember("Evaluate a policy locally with kwpolicy run --request-path req.json policy.wasm.", "procedure", toward(0, 0.95, 1));
     // Without the guards the pair is a merge: the test would pass for the wrong reason otherwise.
@@ -210,7 +174,7 @@ describe("two memories that run one program with another command", () => {
   });
 
   it("are still merged when both run the same command (r9 frozen)", async () => {
-    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    createVectorTable(store.sqlite(), VECTOR_DIM);
     remember("The end-to-end tests need a kind cluster: make e2e-tests.", "procedure", toward(0, 1, 1));
     remember("Run make e2e-tests against a local kind cluster for the end-to-end suite.", "procedure", toward(0, 0.97, 1));
     expect((await proposals({}, true)).merges).toHaveLength(1);
