@@ -180,8 +180,10 @@ describe("a big request body does not hold the event loop", () => {
       parsed = await readJsonBody(new Request("http://x/", { method: "POST", body: text }), 64 * 1024 * 1024);
     });
     expect(parsed).toEqual(JSON.parse(text));
-    // Reading the body takes a few turns of its own; the parse adds one per slice of SLICE_MS.
+    // Reading the body takes a few turns of its own; the parse adds one per slice of SLICE_MS (a
+    // synchronous JSON.parse adds none). How many slices depends on the machine's speed: 11-12 turns
+    // in all on a fast 2-core machine (about 110 ms of parsing), so the bound asks for several, not ten.
     const readOnly = await turnsDuring(async () => new Request("http://x/", { method: "POST", body: text }).text());
-    expect(sliced).toBeGreaterThan(readOnly + 10);
+    expect(sliced).toBeGreaterThan(readOnly + 3);
   });
 });
