@@ -38,12 +38,8 @@ export function featuredMemory(seq: number, content: string, at: number, categor
   return { memory, tokens: new Set(sequence), sequence };
 }
 
-/**
- * A fresh store for each test of the calling file (one project directory), and `supersessions`:
- * stores the memories oldest first (a day apart) and returns the supersessions a dry run proposes,
- * as "newer > older" by text.
- */
-export function datedStore(prefix: string) {
+/** A store opened fresh before each test of the calling file (one project directory), closed after the file. */
+function storePerTest(prefix: string) {
   let ctx: ReturnType<typeof testCtx> | undefined;
   let dir = "";
   beforeEach(() => {
@@ -52,9 +48,20 @@ export function datedStore(prefix: string) {
     dir = tempDir(prefix);
   });
   afterAll(() => ctx?.close());
+  return { ctx: () => ctx!, dir: () => dir };
+}
+
+/**
+ * A fresh store for each test of the calling file (one project directory), and `supersessions`:
+ * stores the memories oldest first (a day apart) and returns the supersessions a dry run proposes,
+ * as "newer > older" by text.
+ */
+export function datedStore(prefix: string) {
+  const fresh = storePerTest(prefix);
   return {
     async supersessions(rows: [category: Category, content: string][]): Promise<string[]> {
-      const store = ctx!;
+      const store = fresh.ctx();
+      const dir = fresh.dir();
       const ids = new Map<string, string>();
       rows.forEach(([category, content], i) => {
         const m = createMemory(store, { content, category, directory: dir }).memory;
@@ -75,28 +82,22 @@ export function datedStore(prefix: string) {
  * embedding service says the hand-written vectors are sound.
  */
 export function textStore(prefix: string, defaultCategory: Category) {
-  let ctx: ReturnType<typeof testCtx> | undefined;
-  let dir = "";
+  const fresh = storePerTest(prefix);
   let clock = Date.now() - 20 * 86_400_000;
   const texts = new Map<string, string>();
-  beforeEach(() => {
-    ctx?.close();
-    ctx = testCtx();
-    dir = tempDir(prefix);
-  });
-  afterAll(() => ctx?.close());
   return {
-    sqlite: () => ctx!.sqlite,
+    sqlite: () => fresh.ctx().sqlite,
     remember(content: string, category: Category = defaultCategory, vector?: Float32Array): string {
-      const m = createMemory(ctx!, { content, category, directory: dir }).memory;
-      if (vector) writeVectorOf(ctx!.sqlite, m.id, vector);
+      const ctx = fresh.ctx();
+      const m = createMemory(ctx, { content, category, directory: fresh.dir() }).memory;
+      if (vector) writeVectorOf(ctx.sqlite, m.id, vector);
       clock += 86_400_000;
-      ctx!.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
+      ctx.sqlite.prepare("UPDATE memories SET created_at = ?, updated_at = ? WHERE id = ?").run(clock, clock, m.id);
       texts.set(m.id, content);
       return m.id;
     },
     async proposals(options: ConsolidateOptions = {}, vectors = false) {
-      const store = ctx!;
+      const store = fresh.ctx();
       if (vectors) store.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
       const run = await consolidate(store, { dryRun: true, ...options }).finally(() => {
         store.services.embeddings = undefined;
