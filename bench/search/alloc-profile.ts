@@ -1,10 +1,9 @@
 import { Session } from "node:inspector/promises";
-import { searchInput } from "../../lib/contracts/search";
-import { batchedAccess, flushAccess } from "../../lib/search/access-buffer";
-import { searchMemories } from "../../lib/search/search";
+import { flushAccess } from "../../lib/search/access-buffer";
 import { benchCtx, ROOT } from "./common";
 import { corpus } from "./corpus";
 import { PROJECTS } from "./load";
+import { searchAsRoute } from "./route-search";
 /**
  * What a lexical search allocates, in process: the speed bench's lexical requests (every question
  * twice, two in three with a project) through the route's verb and the answer's JSON, under V8's
@@ -25,12 +24,7 @@ const body = (i: number) => ({
   limit: 10,
   mode: "lexical",
 });
-const run = async (i: number) => {
-  const input = searchInput.parse(JSON.parse(JSON.stringify(body(i))));
-  const a = JSON.stringify(await searchMemories(ctx, input, { defer: batchedAccess(ctx) }));
-  await new Promise((r) => setImmediate(r));
-  return a;
-};
+const run = (i: number) => searchAsRoute(ctx, body(i));
 for (let i = 0; i < c.questions.length; i++) await run(i);
 await new Promise((r) => setImmediate(r));
 for (let i = 0; i < c.questions.length; i++) await run(i);

@@ -3,14 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { SourceMap } from "node:module";
 import { keepAliveClient } from "../lib/http-client";
-import { searchInput } from "../../lib/contracts/search";
-import { batchedAccess, flushAccess } from "../../lib/search/access-buffer";
+import { flushAccess } from "../../lib/search/access-buffer";
 import { searchQuery } from "../../lib/search/bilingual";
 import { lexicalSearch } from "../../lib/search/lexical";
-import { searchMemories } from "../../lib/search/search";
 import { benchCtx, round, table, tempDir } from "./common";
 import { corpus } from "./corpus";
 import { PROJECTS } from "./load";
+import { searchAsRoute } from "./route-search";
 import { MODEL_DIR, startBenchServer, waitHybrid } from "./speed";
 
 /**
@@ -74,13 +73,7 @@ function threads(pid: number): Map<string, { name: string; ms: number }> {
 async function inProcess(dir: string) {
   const ctx = benchCtx(env, dir);
   // The server's embedding service stays off for lexical requests; no model is loaded here.
-  const run = async (i: number) => {
-    const input = searchInput.parse(JSON.parse(JSON.stringify(body(i))));
-    const answer = JSON.stringify(await searchMemories(ctx, input, { defer: batchedAccess(ctx) }));
-    // Let the access write's timer and the checkpoint's completion run between requests, as in the server.
-    await new Promise((r) => setImmediate(r));
-    return answer;
-  };
+  const run = (i: number) => searchAsRoute(ctx, body(i));
   for (let i = 0; i < c.questions.length; i++) await run(i);
   flushAccess(ctx.sqlite);
   const before = threads(process.pid);
