@@ -57,7 +57,11 @@
  * issue #38's thirteenth pass, before its change: its frozen half is the fresh headline, scored only
  * with `--set r14 --half frozen` (r13's frozen half is tuning data now).
  *
- * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11|r12|r13|r14] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
+ * The r15 set (blind-store-r15.ts, split by sha256("consolidation-blind-r15:" + id)) was written for
+ * issue #38's fifteenth pass (session sixteen), before its change: its frozen half is the fresh
+ * headline, scored only with `--set r15 --half frozen` (r14's frozen half is tuning data now).
+ *
+ * Run: `npx tsx bench/consolidation/blind.ts [--set r3|r4|r5|r6|r7|r8|r9|r10|r11|r12|r13|r14|r15] [--show tuning|extra] [--half tuning|extra|frozen] [--claim-check]`
  * (`--claim-check`: with `consolidation.claimCheck` on, lib/consolidation/claim-check.ts)
  * (errors are listed for the tuning sets only, unless `--show` names another: a frozen half is
  * not looked at while tuning). Without `--half` every tuning set and the first set's frozen half
@@ -90,6 +94,7 @@ import { BLIND_FAMILIES_R11, halfOfR11 } from "./blind-store-r11";
 import { BLIND_FAMILIES_R12, halfOfR12 } from "./blind-store-r12";
 import { BLIND_FAMILIES_R13, halfOfR13 } from "./blind-store-r13";
 import { BLIND_FAMILIES_R14, halfOfR14 } from "./blind-store-r14";
+import { BLIND_FAMILIES_R15, halfOfR15 } from "./blind-store-r15";
 import { TUNING_EXTRA_FAMILIES } from "./blind-tuning-extra";
 import { embedStore } from "./embed-store";
 
@@ -120,7 +125,9 @@ export type Set_ =
   | "r13-tuning"
   | "r13-frozen"
   | "r14-tuning"
-  | "r14-frozen";
+  | "r14-frozen"
+  | "r15-tuning"
+  | "r15-frozen";
 const MODEL_DIR = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
 const CLAIM_CHECK = process.argv.includes("--claim-check") || process.env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK === "true";
 export const familiesOf = (set: Set_) =>
@@ -150,7 +157,9 @@ export const familiesOf = (set: Set_) =>
                           ? BLIND_FAMILIES_R13.filter((f) => `r13-${halfOfR13(f.id)}` === set)
                           : set === "r14-tuning" || set === "r14-frozen"
                             ? BLIND_FAMILIES_R14.filter((f) => `r14-${halfOfR14(f.id)}` === set)
-                            : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
+                            : set === "r15-tuning" || set === "r15-frozen"
+                              ? BLIND_FAMILIES_R15.filter((f) => `r15-${halfOfR15(f.id)}` === set)
+                              : BLIND_FAMILIES.filter((f) => halfOf(f.id) === set);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DAY = 86_400_000;
@@ -273,7 +282,7 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r14-frozen") throw new Error("the r14 frozen half is not studied pair by pair");
+    if (half === "r15-frozen") throw new Error("the r15 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -338,7 +347,8 @@ if (isMain) {
     set === "r11" ||
     set === "r12" ||
     set === "r13" ||
-    set === "r14";
+    set === "r14" ||
+    set === "r15";
   const named = (h: string) => (r3 && (h === "tuning" || h === "frozen") ? `${set}-${h}` : h) as Set_;
   const show = arg("--show")
     ? [named(arg("--show")!)]
@@ -362,6 +372,8 @@ if (isMain) {
         "r13-tuning",
         "r13-frozen",
         "r14-tuning",
+        "r14-frozen",
+        "r15-tuning",
       ] as Set_[]);
   // Without --half: every tuning set and the first set's (seen) frozen half; round three's frozen
   // half is scored only when asked for by name (`--set r3 --half frozen`), so it stays blind.

@@ -1,7 +1,7 @@
 /**
  * The merge confidence (issue #38): how sure a proposed merge pair is, read as the cosine of its
  * two memories under the default model, and the floor under which a merge is not proposed, chosen
- * by leave-one-set-out over every tuning store (all-sets-list.ts; r14's frozen half is never one).
+ * by leave-one-set-out over every tuning store (all-sets-list.ts; r15's frozen half is never one).
  *
  * Each store is run once with no floor (`mergeLimits.minCosine: -1`); each proposed merge pair gets
  * its cosine and whether it is labelled. For each held-out store the floor is the one of the grid
