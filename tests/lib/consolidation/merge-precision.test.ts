@@ -128,4 +128,23 @@ describe("merges the guards withhold", () => {
     const d = remember("每个新功能都要有对应的单元测试。", "convention", toward(2, 0.89, 3));
     expect(await merges()).toEqual([[c, d].sort()]);
   });
+
+  it("name the path that found each pair in the proposal's evidence (vectors: mutual nearest neighbours; words)", async () => {
+    createVectorTable(ctx.sqlite, VECTOR_DIM);
+    remember("Use const constructors for widgets wherever possible.", "convention", toward(0, 1, 1));
+    remember("Prefer const widget constructors whenever the arguments allow it.", "convention", toward(0, 0.91, 1));
+    remember("Run go test ./... before every commit.", "procedure", toward(2, 1, 3));
+    remember("Run go test ./... before every single commit.", "procedure", toward(4, 1, 5));
+    ctx.services.embeddings = { ready: () => true, dedupStatus: () => ({ semantic: true }) } as unknown as EmbeddingService;
+    try {
+      const run = await consolidate(ctx, { dryRun: true });
+      const paths = (run.proposals ?? [])
+        .filter((p) => p.kind === "merge")
+        .map((p) => (p.evidence as { pairs: { path?: string }[] }).pairs.map((x) => x.path))
+        .sort();
+      expect(paths).toEqual([["vectors"], ["words"]]);
+    } finally {
+      ctx.services.embeddings = undefined;
+    }
+  });
 });
