@@ -221,6 +221,8 @@ export interface ProposedPair {
   ids: [string, string];
   texts: [string, string];
   correct: boolean;
+  /** A merge pair's evidence from its proposal: which path found it, its word overlap and cosine. */
+  evidence?: { path?: string; words?: number; cosine?: number | null };
 }
 
 export async function runHalf(
@@ -263,13 +265,17 @@ export async function runHalf(
   let mergeProposals = 0;
   // The reason of each predicted pair, shown beside a false pair of a tuning set.
   const why = new Map<string, string>();
+  const pairEvidence = new Map<string, NonNullable<ProposedPair["evidence"]>>();
   for (const p of result.proposals ?? []) {
-    const ev = p.evidence as { rule?: string } | undefined;
-    const note = `${p.kind}${ev?.rule ? ` (${ev.rule})` : ""}: ${p.reason}`;
+    const ev = p.evidence as { rule?: string; pairs?: { path?: string }[] } | undefined;
+    const paths = [...new Set((ev?.pairs ?? []).map((x) => x.path).filter(Boolean))].join(", ");
+    const note = `${p.kind}${ev?.rule ? ` (${ev.rule})` : paths ? ` (${paths})` : ""}: ${p.reason}`;
     if (p.kind === "supersede") why.set(`${p.memoryIds[0]}>${p.memoryIds[1]}`, note);
     else for (const a of p.memoryIds) for (const b of p.memoryIds) if (a < b) why.set(pairKey(a, b), note);
     if (p.kind === "merge") {
       mergeProposals++;
+      for (const e of (p.evidence as { pairs?: ({ a: string; b: string } & NonNullable<ProposedPair["evidence"]>)[] }).pairs ?? [])
+        pairEvidence.set(pairKey(e.a, e.b), { path: e.path, words: e.words, cosine: e.cosine });
       for (let i = 0; i < p.memoryIds.length; i++)
         for (let j = i + 1; j < p.memoryIds.length; j++) predicted.merge.add(pairKey(p.memoryIds[i]!, p.memoryIds[j]!));
     }
@@ -287,7 +293,7 @@ export async function runHalf(
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
         const [a, b] = p.split(/[|>]/) as [string, string];
-        pairs.push({ kind: k, ids: [a, b], texts: [text.get(a)!, text.get(b)!], correct: truth[k].has(p) });
+        pairs.push({ kind: k, ids: [a, b], texts: [text.get(a)!, text.get(b)!], correct: truth[k].has(p), evidence: pairEvidence.get(p) });
       }
     onProposed(pairs);
   }

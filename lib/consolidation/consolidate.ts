@@ -10,7 +10,7 @@ import { charsOf, groupBy, jaccardOf, similarPairs, textOf, withTokens, type Fea
 import { byJudgeOrder, contradictionJudgeEnabled, judgeContradictions, judgeEnabled, judgeMerges, MAX_JUDGED_PAIRS, newerSeq, type JudgeTally } from "./judge";
 import { loadMemories } from "./load";
 import { closeOutdatedProposals, memoryStateOf } from "./outdated";
-import { mergeClusters, rarityWeights, sameFact, subjectWords } from "./merge";
+import { mergeClusters, rarityWeights, sameFact, similarBy, subjectWords, type MergePath } from "./merge";
 import { learnedDecision, probability } from "./learned";
 import { pairFeatures } from "./pair-features";
 import { mergeHolds, supersedeHolds } from "./claim-check";
@@ -136,7 +136,9 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   const judgeContradictionsToo = !options.dryRun && contradictionJudgeEnabled(ctx);
   const borderline = new BorderlinePairs(judgeContradictionsToo ? lastSeqMark(ctx, projectId, "judge") : 0);
   const mergePairs: Pair[] = [];
-  const scores = new Map<Pair, { cosine: number | null }>();
+  // The pairs flagged on write (merge_proposals), for each merge pair's path.
+  const seeded = new Set<Pair>();
+  const scores = new Map<Pair, { cosine: number | null; path?: MergePath }>();
   const cosineOf = cosineReader(ctx);
   // Pairs are looked at from this overlap: a paraphrase shares its rare words, not all of them.
   const floor = Math.min(CANDIDATE_JACCARD, cfg.mergeJaccard);
@@ -178,7 +180,10 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       if (jaccard >= floor) pairs.push({ a, b, jaccard });
       else if (judgeContradictionsToo && jaccard >= BORDERLINE_JACCARD) borderline.add({ a, b, jaccard });
     });
-    for (const extra of openMergeSeeds(seeds, group)) pairs.push(extra);
+    for (const extra of openMergeSeeds(seeds, group)) {
+      pairs.push(extra);
+      seeded.add(extra);
+    }
     // Chinese paraphrases share their characters more than their bigrams.
     await chinesePairs(group, pairs, slicer);
     // The same words around other values ("API version 2023-10-16" / "... 2024-06-20") share few
@@ -226,7 +231,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
             continue;
           }
           mergePairs.push(pair);
-          scores.set(pair, { cosine });
+          scores.set(pair, { cosine, path: "vectors" });
           byMeaning.add(pairKey(pair.a.memory.id, pair.b.memory.id));
           semanticFound++;
         }
@@ -259,7 +264,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
           continue;
         }
         mergePairs.push(p);
-        scores.set(p, { cosine });
+        scores.set(p, { cosine, path: seeded.has(p) ? "on-write" : similarBy(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, named) });
         if (named && options.namedThings?.onPair)
           options.namedThings.onPair({ ids: [p.a.memory.id, p.b.memory.id], cosine: namedCosine, chinese: HAN.test(textOf(p.a.memory)) });
         continue;
@@ -648,10 +653,14 @@ const MAX_SEMANTIC_PROBES = 5_000;
 /** The learned decision weighs each memory's nearest neighbours at this cosine or above. */
 const NEIGHBOURS = 3;
 /**
- * Off: leave-one-set-out over the tuning stores (bench/consolidation/fit-semantic.ts) found no
- * held-out gain from a floor (0.1 changed one store only).
+ * A Chinese pair found by its vectors alone shares at least this share of its words: MiniLM puts
+ * unrelated Chinese sentences at 0.9+ ("提交信息用简短的祈使句" / "支付接入微信支付", no word shared), so
+ * without a shared word there is no evidence of one subject. Leave-one-set-out over the 27 tuning
+ * stores (bench/consolidation/merge-study.ts rows; grid 0–0.25, a wrong pair costing one right):
+ * every fold's best floors include 0.1; held out, 2 wrong merges withheld, no right one (the
+ * fit-semantic.ts run of the tenth pass found no gain on the stores of then).
  */
-const SEMANTIC_CHINESE_MIN_JACCARD = 0;
+const SEMANTIC_CHINESE_MIN_JACCARD = 0.1;
 /**
  * A pair found by its named things must reach this cosine, English and Chinese apart (all-MiniLM-L6-v2;
  * chosen by leave-one-set-out over the 22 tuning stores, bench/consolidation/fit-named.ts: every

@@ -178,6 +178,23 @@ export function sameFact(
 
 const HAN_TOKEN = /[\u3400-\u9fff]/;
 
+/**
+ * Which evidence brought a merge pair up (its proposal's `evidence.pairs[].path`): the words
+ * (`words`: overlap at the threshold; `weighted`: the rare words shared), the Han characters
+ * (`chinese`), the same named things (`named`), the words with the vectors' cosine (`cosine`),
+ * the vectors alone (`vectors`: mutual nearest neighbours), a near duplicate flagged on write (`on-write`).
+ */
+export type MergePath = "words" | "weighted" | "chinese" | "named" | "cosine" | "vectors" | "on-write";
+
+/** The first measure by which sameFact found a pair similar (its order of tests; `weighted` last). */
+export function similarBy(p: Pair, threshold: number, cosine: number | null, cosineThreshold: number, named = false): MergePath {
+  if (named) return "named";
+  if (p.jaccard >= threshold) return "words";
+  if (p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME && sameChineseClaim(p.a, p.b)) return "chinese";
+  if (cosine !== null && cosine >= cosineThreshold) return "cosine";
+  return "weighted";
+}
+
 /** Words that say a rule is added to another one (literal alternatives: linear). */
 const ADDS_TO = /\balso\b|\bin addition\b|\bas well\b|另外|此外|还要|还需|也要|也需/i;
 
@@ -329,7 +346,11 @@ export async function subjectWords(group: readonly Featured[], slicer: Slicer): 
 }
 
 /** Clusters of same-fact pairs (union-find), each proposed as one merge with a wording that keeps every distinct fact. */
-export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { cosine: number | null }>, slicer: Slicer): Promise<Candidate[]> {
+export async function mergeClusters(
+  pairs: readonly Pair[],
+  scores: Map<Pair, { cosine: number | null; path?: MergePath }>,
+  slicer: Slicer,
+): Promise<Candidate[]> {
   const parent = new Map<Featured, Featured>();
   const find = (x: Featured): Featured => {
     let r = x;
@@ -372,6 +393,7 @@ export async function mergeClusters(pairs: readonly Pair[], scores: Map<Pair, { 
       b: p.b.memory.id,
       words: round(p.jaccard),
       cosine: scores.get(p)?.cosine ?? null,
+      ...(scores.get(p)?.path ? { path: scores.get(p)?.path } : {}),
     }));
     out.push({
       kind: "merge",

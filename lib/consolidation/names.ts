@@ -33,6 +33,26 @@ export const namedThingsOf = perText((text: string): ReadonlySet<string> => {
   return out;
 });
 
+/**
+ * Names the merge guard reads besides namedThingsOf's (guardNamesOf; not used to pair memories):
+ * a decorator or directive (`@validator`, `@tailwind`, `@import`; not an e-mail address), a route
+ * (`/search`), a keyword argument (`backref=`: the name, without its `=`). Each is code, so two
+ * memories that each name one the other does not speak of two things ("… with back_populates=" /
+ * "… with backref=").
+ */
+const DECORATOR = /(?<![\w@./-])@[A-Za-z][\w-]*/g;
+const ROUTE = /(?<![\w./~-])\/[a-z][\w-]*/g;
+const KEYWORD = /(?<![\w.-])([A-Za-z_]\w*)=(?![\w"'`<-])/g;
+
+/** The names as the merge guard reads them: namedThingsOf's, plus decorators, routes and keyword arguments. */
+export const guardNamesOf = perText((text: string): ReadonlySet<string> => {
+  const out = new Set(namedThingsOf(text));
+  for (const m of text.matchAll(DECORATOR)) out.add(m[0]);
+  for (const m of text.matchAll(ROUTE)) out.add(m[0]);
+  for (const m of text.matchAll(KEYWORD)) out.add(m[1]!);
+  return out;
+});
+
 /** "e.g", "i.e": abbreviations, not names. */
 const ABBREVIATION = /^[A-Za-z]\.[A-Za-z]$/;
 /** Where a name is extended: `java.util.ServiceLoader` is `ServiceLoader`, `feature/xxx` is in `feature`, `--wasm-opt=true` is `--wasm-opt`. */
@@ -45,6 +65,8 @@ const SEPARATOR = /[./:=@\\]/;
  */
 function named(n: string, names: ReadonlySet<string>): boolean {
   if (names.has(n)) return true;
+  // The same key with another value is another setting (`--wasm-opt=-Oz` / `--wasm-opt=true`).
+  if (otherValueOfKey(n, names)) return false;
   const plain = /^[A-Za-z]+$/.test(n);
   for (const m of names) {
     if (plain && /^[A-Za-z]+$/.test(m)) {
@@ -59,10 +81,31 @@ function named(n: string, names: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Each of the two names a thing the other does not: they speak of different things. */
+/** `key=value`: its key and value (undefined when it is not one, or either is empty). */
+function keyValue(n: string): [string, string] | undefined {
+  const i = n.indexOf("=");
+  return i > 0 && i < n.length - 1 ? [n.slice(0, i), n.slice(i + 1)] : undefined;
+}
+
+/** `n` is `key=value` and `names` gives the same key another value only. */
+function otherValueOfKey(n: string, names: ReadonlySet<string>): boolean {
+  const kv = keyValue(n);
+  if (!kv) return false;
+  for (const m of names) {
+    const other = keyValue(m);
+    if (other && other[0] === kv[0] && other[1] !== kv[1]) return true;
+  }
+  return false;
+}
+
+/**
+ * Each of the two names a thing the other does not (guardNamesOf: code, paths, flags, decorators,
+ * routes, keyword arguments; a key given another value counts as another thing): they speak of
+ * different things.
+ */
 export function namedThingsDiffer(a: string, b: string): boolean {
-  const na = namedThingsOf(a);
-  const nb = namedThingsOf(b);
+  const na = guardNamesOf(a);
+  const nb = guardNamesOf(b);
   let onlyA = false;
   for (const n of na)
     if (!named(n, nb)) {
@@ -129,7 +172,7 @@ function commandsOf(text: string): Map<string, Set<string>> {
   const words = text.split(/\s+/).map(opened);
   for (let i = 0; i < words.length - 1; i++) {
     const w = words[i]!;
-    const program = LAUNCHERS.has(w) || (COMMAND_WORD.test(w) && !PROSE.has(w) && COMMAND_WORD.test(words[i + 1]!) && (words[i + 2] ?? "").startsWith("-"));
+    const program = LAUNCHERS.has(w) || (COMMAND_WORD.test(w) && !PROSE.has(w) && COMMAND_WORD.test(words[i + 1]!) && isArgument(words[i + 2] ?? ""));
     if (!program) continue;
     const run: string[] = [];
     for (let j = i + 1; j < words.length && run.length < (GROUPS.has(run[0] ?? "") ? 2 : 1); j++) {
@@ -144,6 +187,14 @@ function commandsOf(text: string): Map<string, Set<string>> {
   }
   return out;
 }
+
+/**
+ * What a program's subcommand is followed by on a command line: a flag, or a path or address
+ * ("kwpolicy pull registry://ghcr.io/org/policy:v1", "tool check ./src"): prose after a verb and a
+ * noun is neither.
+ */
+const isArgument = (w: string) => w.startsWith("-") || URL_OR_PATH.test(w);
+const URL_OR_PATH = /^[a-z][a-z0-9+.-]*:\/\/|^\.{0,2}\/[\w.]|^[\w.-]+\/[\w.-]/;
 
 /** A word without the backticks, quotes and parentheses it opens with. */
 function opened(word: string): string {
