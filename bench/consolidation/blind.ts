@@ -273,7 +273,6 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r14-frozen") throw new Error("the r14 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {

@@ -1,8 +1,8 @@
 /**
  * Every tuning set's false and missed pairs in one file, for an error taxonomy (issue #38): runs
  * each set of all-sets-list.ts (with vectors when RECOLLECT_BENCH_MODEL_DIR names a prepared
- * model) and writes their scores and errors. r14's frozen half is not a tuning set, so it is never
- * listed here.
+ * model) and writes their scores and errors. r14's frozen half is one of them now (spent: scored once
+ * in the thirteenth pass); r15's is never listed.
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/errors.ts [--out file]`
  * Writes bench/results/consolidation-errors.json (or `--out`).

@@ -1,7 +1,7 @@
 /**
  * The rename and list rules' supersessions on every tuning set (issue #38, fourteenth pass):
  * each one with its texts and whether it is labelled, to count what a guard keeps and removes.
- * r14's frozen half is not a tuning set, so it is never run here.
+ * Every set of all-sets-list.ts (r14's frozen half too, spent since the thirteenth pass).
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/rename-study.ts [--out file]`
  */
