@@ -134,12 +134,14 @@ async function meanTokenOf(texts: readonly string[]): Promise<Float32Array> {
 }
 
 /** Token alignment of two texts: idf-weighted recall / precision / F1 and the worst-covered content word. */
-export function align(a: States, b: States, idf: (w: string) => number) {
+export function align(a: States, b: States, idf: (w: string) => number, contentOnly = false) {
   const cover = (w: { vecs: Float32Array[] }, other: States) => {
     let s = 0;
+    // `contentOnly`: matched to the other's content words only (not to its stop words and punctuation).
+    const against = contentOnly ? other.words.flatMap((x) => x.vecs) : other.tokens;
     for (const v of w.vecs) {
       let best = -1;
-      for (const u of other.tokens) best = Math.max(best, dot(v, u));
+      for (const u of against) best = Math.max(best, dot(v, u));
       s += best;
     }
     return s / w.vecs.length;
@@ -191,6 +193,11 @@ interface Row {
   /** Alignment of the centered token vectors. */
   f1c: number;
   worstc: number;
+  /** Centered, content words matched to content words only. */
+  f1cc: number;
+  worstcc: number;
+  /** Plain, words weighted by their rarity in the whole set (not the placement). */
+  f1s: number;
 }
 
 if (!FROM)
@@ -237,12 +244,17 @@ for (const set of FROM ? [] : SETS) {
       } as MemoryLite;
       byProject.set(m.project, [...(byProject.get(m.project) ?? []), lite]);
     }
+  const statesById = new Map<string, States>();
+  for (const mems of byProject.values()) for (const m of mems) statesById.set(m.id, await statesOf(m.content));
+  // Rarity of a word in the whole set (every project), a variant of the placement's.
+  const setDf = new Map<string, number>();
+  for (const st of statesById.values()) for (const w of new Set(st.words.map((x) => x.word))) setDf.set(w, (setDf.get(w) ?? 0) + 1);
+  const setIdf = (w: string) => Math.log((statesById.size + 1) / (setDf.get(w) ?? 1));
   for (const mems of byProject.values()) {
     slicer = new Slicer();
     const group = await withTokens(mems, slicer);
     const isName = await subjectWords(group, slicer);
-    const states = [] as States[];
-    for (const m of mems) states.push(await statesOf(m.content));
+    const states = mems.map((m) => statesById.get(m.id)!);
     // Rarity of a word in the placement (as rarityWeights: ln((n+1)/df)).
     const df = new Map<string, number>();
     for (const s of states) for (const w of new Set(s.words.map((x) => x.word))) df.set(w, (df.get(w) ?? 0) + 1);
@@ -297,6 +309,8 @@ for (const set of FROM ? [] : SETS) {
         }
         const al = align(states[i]!, states[j]!, idf);
         const alc = align({ ...states[i]!, ...states[i]!.centered }, { ...states[j]!, ...states[j]!.centered }, idf);
+        const alcc = align({ ...states[i]!, ...states[i]!.centered }, { ...states[j]!, ...states[j]!.centered }, idf, true);
+        const als = align(states[i]!, states[j]!, setIdf);
         const z = Math.min((c - stats[i]!.mean) / stats[i]!.sd, (c - stats[j]!.mean) / stats[j]!.sd);
         rows.push({
           set,
@@ -319,6 +333,9 @@ for (const set of FROM ? [] : SETS) {
           ...al,
           f1c: alc.f1,
           worstc: alc.worst,
+          f1cc: alcc.f1,
+          worstcc: alcc.worst,
+          f1s: als.f1,
         });
       }
   }
@@ -369,7 +386,44 @@ if (LIST) {
 }
 
 // ---- 2. Separation: AUC, and LOSO recall at precision 0.9 ----------------------------------
-type Score = { name: string; of: (r: Row) => number };
+/** A score of a pair; `train`: fitted on the other sets' pairs (leave-one-set-out), `of` is then unused. */
+type Score = { name: string; of: (r: Row) => number; train?: (list: Row[]) => (r: Row) => number };
+const FEATURES: ((r: Row) => number)[] = [
+  (r) => r.cosine,
+  (r) => r.z,
+  (r) => r.f1,
+  (r) => r.f1c,
+  (r) => r.f1cc,
+  (r) => r.f1s,
+  (r) => r.worst,
+  (r) => r.worstc,
+  (r) => r.worstcc,
+  (r) => r.precision,
+  (r) => r.recall,
+  (r) => Math.min(r.marginA, r.marginB),
+  (r) => (r.rankA === 1 && r.rankB === 1 ? 1 : 0),
+  (r) => (r.zh ? 1 : 0),
+];
+/** L2-regularised logistic regression on the standardised scores, by full-batch gradient descent. */
+function logistic(list: Row[]): (r: Row) => number {
+  const k = FEATURES.length;
+  const xs = list.map((r) => FEATURES.map((f) => f(r)));
+  const mean = Array.from({ length: k }, (_, j) => xs.reduce((a, x) => a + x[j]!, 0) / xs.length);
+  const sd = Array.from({ length: k }, (_, j) => Math.sqrt(xs.reduce((a, x) => a + (x[j]! - mean[j]!) ** 2, 0) / xs.length) || 1);
+  const zs = xs.map((x) => x.map((v, j) => (v - mean[j]!) / sd[j]!));
+  const ys = list.map((r) => (r.label === "merge" ? 1 : 0));
+  const w = new Array<number>(k + 1).fill(0);
+  for (let it = 0; it < 300; it++) {
+    const g = new Array<number>(k + 1).fill(0);
+    zs.forEach((z, i) => {
+      const e = 1 / (1 + Math.exp(-(w[k]! + z.reduce((a, v, j) => a + v * w[j]!, 0)))) - ys[i]!;
+      for (let j = 0; j < k; j++) g[j]! += e * z[j]!;
+      g[k]! += e;
+    });
+    for (let j = 0; j <= k; j++) w[j]! -= 0.5 * (g[j]! / zs.length + (j < k ? 0.01 * w[j]! : 0));
+  }
+  return (r) => w[k]! + FEATURES.reduce((a, f, j) => a + ((f(r) - mean[j]!) / sd[j]!) * w[j]!, 0);
+}
 const SCORES: Score[] = [
   { name: "pooled cosine", of: (r) => r.cosine },
   { name: "cosine z-score (min of both sides)", of: (r) => r.z },
@@ -382,7 +436,24 @@ const SCORES: Score[] = [
   { name: "centered alignment worst word", of: (r) => r.worstc },
   { name: "centered F1 + worst word", of: (r) => r.f1c + r.worstc },
   { name: "z-score / 4 + centered F1", of: (r) => r.z / 4 + r.f1c },
+  { name: "centered F1, content to content", of: (r) => r.f1cc },
+  { name: "centered worst word, content to content", of: (r) => r.worstcc },
+  { name: "alignment F1, rarity in the set", of: (r) => r.f1s },
+  { name: "logistic regression of all the above (fitted per fold)", of: () => 0, train: logistic },
 ];
+/** Each pair's score from the fold that held its set out (a plain score: its value). */
+function heldOutScores(list: Row[], s: Score): Map<Row, number> {
+  const out = new Map<Row, number>();
+  for (const set of SETS) {
+    const of = s.train ? s.train(list.filter((r) => r.set !== set)) : s.of;
+    for (const r of list) if (r.set === set) out.set(r, of(r));
+  }
+  return out;
+}
+const aucOf = (list: Row[], s: Score) => {
+  const m = heldOutScores(list, s);
+  return auc(list, (r) => m.get(r)!);
+};
 function auc(list: Row[], of: (r: Row) => number): number {
   const pos = list.filter((r) => r.label === "merge").map(of);
   const neg = list.filter((r) => r.label !== "merge").map(of);
@@ -405,20 +476,19 @@ function thresholdFor(list: Row[], of: (r: Row) => number): number {
   return best;
 }
 /** Held out set by set: fit on the other sets' pairs, count the held-out set's pairs at or above. */
-function loso(list: Row[], of: (r: Row) => number) {
+function loso(list: Row[], s: Score) {
   let tp = 0;
   let predicted = 0;
   for (const set of SETS) {
-    const t = thresholdFor(
-      list.filter((r) => r.set !== set),
-      of,
-    );
+    const train = list.filter((r) => r.set !== set);
+    const of = s.train ? s.train(train) : s.of;
+    const t = thresholdFor(train, of);
     for (const r of list.filter((x) => x.set === set && of(x) >= t)) {
       predicted++;
       if (r.label === "merge") tp++;
     }
   }
-  return { tp, predicted, positives: list.filter((r) => r.label === "merge").length, threshold: thresholdFor(list, of) };
+  return { tp, predicted, positives: list.filter((r) => r.label === "merge").length, threshold: s.train ? Number.NaN : thresholdFor(list, s.of) };
 }
 const langs = [
   ["EN", (r: Row) => !r.zh],
@@ -435,8 +505,8 @@ for (const [lang, inLang] of langs) {
   const list = rows.filter(inLang);
   const pos = list.filter((r) => r.label === "merge").length;
   for (const s of SCORES) {
-    const a = auc(list, s.of);
-    const l = loso(list, s.of);
+    const a = aucOf(list, s);
+    const l = loso(list, s);
     results[`${lang} all ${s.name}`] = { auc: a, ...l };
     console.log(
       `| ${lang} | ${s.name} | ${pos} / ${list.length - pos} | ${f3(a)} | ${l.tp} / ${l.predicted} (${l.predicted ? f3(l.tp / l.predicted) : "-"}, ${f3(l.tp / pos)}) | ${f3(l.threshold)} |`,
@@ -454,11 +524,11 @@ console.log(
 for (const [lang, inLang] of [...langs, ["all", () => true] as const]) {
   const open = rows.filter((r) => inLang(r) && !r.merged && !r.superseded && r.rules === "pass");
   for (const s of SCORES) {
-    const l = loso(open, s.of);
+    const l = loso(open, s);
     results[`${lang} added ${s.name}`] = l;
     const pos = open.filter((r) => r.label === "merge").length;
     console.log(
-      `| ${lang} | ${s.name} | ${pos} / ${open.length - pos} | ${f3(auc(open, s.of))} | ${l.tp} / ${l.predicted} | ${lang === "all" ? `${today.tp + l.tp} / ${predictedToday + l.predicted} of ${today.truth}` : ""} |`,
+      `| ${lang} | ${s.name} | ${pos} / ${open.length - pos} | ${f3(aucOf(open, s))} | ${l.tp} / ${l.predicted} | ${lang === "all" ? `${today.tp + l.tp} / ${predictedToday + l.predicted} of ${today.truth}` : ""} |`,
     );
   }
 }
