@@ -580,6 +580,18 @@ for (const [lang, inLang] of [...langs, ["all", () => true] as const])
     results[`${lang} relaxed ${withAlignment ? "with" : "without"} alignment`] = { tp, added, chosen: allowed(open) ?? null };
     console.log(`| ${lang} | ${withAlignment ? "yes" : "no"} | ${tp} / ${added} | ${label(allowed(open))} |`);
   }
+// As a guard instead: do the scores tell today's right merges from its false ones (those at
+// cosine >= CANDIDATE_COSINE; a false merge below it is not in the rows)?
+console.log("\n## Today's merges, right against false (AUC; as a guard the score would remove the false ones)\n");
+console.log("| score | EN right / false | EN AUC | ZH right / false | ZH AUC |\n|---|---|---|---|---|");
+for (const s of SCORES.filter((x) => !x.train)) {
+  const cell = (zh: boolean) => {
+    const l = rows.filter((r) => r.merged && r.zh === zh);
+    const right = l.filter((r) => r.label === "merge").length;
+    return `${right} / ${l.length - right} | ${f3(auc(l, s.of))}`;
+  };
+  console.log(`| ${s.name} | ${cell(false)} | ${cell(true)} |`);
+}
 console.log(`\ntoday: ${today.tp} right of ${predictedToday} merges in the rows (labelled ${today.truth})`);
 const out = path.join(ROOT, "bench/results/consolidation-paraphrase-study.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });
