@@ -96,8 +96,9 @@ export function sameFact(
   weightOf?: (t: string) => number,
   byMeaning = false,
   named = false,
+  polarity = true,
 ): boolean {
-  return sameFactRefusal(p, threshold, cosine, cosineThreshold, isName, weightOf, byMeaning, named) === undefined;
+  return sameFactRefusal(p, threshold, cosine, cosineThreshold, isName, weightOf, byMeaning, named, polarity) === undefined;
 }
 
 /** `sameFact`'s verdict with the guard that refuses the pair (undefined: the same fact); bench/consolidation/paraphrase-study.ts prints it. */
@@ -110,6 +111,7 @@ export function sameFactRefusal(
   weightOf?: (t: string) => number,
   byMeaning = false,
   named = false,
+  polarity = true,
 ): string | undefined {
   // Similar by their characters only when one names what the other is about (its first word)
   // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
@@ -162,7 +164,7 @@ export function sameFactRefusal(
   if (!similar) return "not similar";
   // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
   const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
-  if (clauseConflict(ta, tb)) return "polarity";
+  if (polarity && clauseConflict(ta, tb)) return "polarity";
   // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
   if (conflictingValues(ta, tb)) return "other value";
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
