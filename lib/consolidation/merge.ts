@@ -96,14 +96,30 @@ export function sameFact(
   weightOf?: (t: string) => number,
   byMeaning = false,
   named = false,
+  polarity = true,
 ): boolean {
+  return sameFactRefusal(p, threshold, cosine, cosineThreshold, isName, weightOf, byMeaning, named, polarity) === undefined;
+}
+
+/** `sameFact`'s verdict with the guard that refuses the pair (undefined: the same fact); bench/consolidation/paraphrase-study.ts prints it. */
+export function sameFactRefusal(
+  p: Pair,
+  threshold: number,
+  cosine: number | null,
+  cosineThreshold: number,
+  isName: (t: string) => boolean = () => false,
+  weightOf?: (t: string) => number,
+  byMeaning = false,
+  named = false,
+  polarity = true,
+): string | undefined {
   // Similar by their characters only when one names what the other is about (its first word)
   // and each has most of its characters in the other: "采集服务上线前…" / "通知服务上线前…" share a frame,
   // "网关服务完成了年度安全审计" / "网关服务上周完成了灰度发布" a subject, not a claim.
   const byChars = p.charJaccard !== undefined && p.charJaccard >= CHAR_SAME && sameChineseClaim(p.a, p.b);
   // Not similar by any measure: nothing else to check (most pairs of a large store end here).
   if (!named && p.jaccard < threshold && !byChars && (cosine === null || cosine < cosineThreshold) && (weightOf === undefined || p.jaccard < WEIGHTED_FLOOR))
-    return false;
+    return "not similar";
   const onlyA = [...p.a.tokens].filter((t) => !p.b.tokens.has(t));
   const onlyB = [...p.b.tokens].filter((t) => !p.a.tokens.has(t));
   const namesA = namesOf(p.a);
@@ -115,7 +131,7 @@ export function sameFact(
     // The same words in the same order around them: a slot ("the [balance sheet] report" / "the [trial balance] report").
     // Two phrasing words are wording, not a slot ("after finishing [work]" / "when you finish a [change]").
     const phrasing = GENERIC_WORDS.has(wa) && GENERIC_WORDS.has(wb);
-    if (namesA.has(wa) || namesB.has(wb) || (!phrasing && restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb))) return false;
+    if (namesA.has(wa) || namesB.has(wb) || (!phrasing && restOf(p.a.sequence, wa) === restOf(p.b.sequence, wb))) return "one word swapped";
   }
   // Each names something the other does not ("Drain the billing queue..." / "Drain the ingest
   // queue..."): one frame, two subjects. A subject word counts when it is written as a name (a
@@ -125,13 +141,13 @@ export function sameFact(
   // Chinese has no capitals: by meaning, only its Latin names count (its words are the paraphrase).
   const subjectA = byMeaning ? (t: string) => namesA.has(t) && !HAN_TOKEN.test(t) : (t: string) => isSubject(t, namesA, isName);
   const subjectB = byMeaning ? (t: string) => namesB.has(t) && !HAN_TOKEN.test(t) : (t: string) => isSubject(t, namesB, isName);
-  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return false;
+  if (onlyA.some(subjectA) && onlyB.some(subjectB)) return "each adds a subject";
   // The same sentence with another number (and at most one more word changed) is another value.
   const words = onlyA.filter((t) => !isNumberToken(t)).length + onlyB.filter((t) => !isNumberToken(t)).length;
-  if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return false;
+  if (onlyA.some(isNumberToken) && onlyB.some(isNumberToken) && words <= 1) return "other number";
   // So is another number of the same unit, whatever else was added ("timeout is 10 seconds" /
   // "timeout is 40 seconds for batch calls"); "a Postgres 16 container" / "takes 4 minutes" are two facts.
-  if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return false;
+  if (sameUnitOtherNumber(p.a, p.b, p.a.tokens, p.b.tokens)) return "other number of a unit";
   // Similar enough, before the clause guards below (they segment and tokenize both texts; most
   // candidate pairs of a large store are not similar enough and end here).
   const similar =
@@ -145,35 +161,35 @@ export function sameFact(
       p.jaccard >= WEIGHTED_FLOOR &&
       !(onlyA.some(isName) && onlyB.some(isName)) &&
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
-  if (!similar) return false;
+  if (!similar) return "not similar";
   // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
   const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
-  if (clauseConflict(ta, tb)) return false;
+  if (polarity && clauseConflict(ta, tb)) return "polarity";
   // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
-  if (conflictingValues(ta, tb)) return false;
+  if (conflictingValues(ta, tb)) return "other value";
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
   // (By meaning, a prohibition that is the first clause is the claim itself, reworded: "Never
   // edit a migration that is on main" / "Migrations merged to main are immutable".)
-  if (addsProhibition(ta, tb, byMeaning) || addsProhibition(tb, ta, byMeaning)) return false;
+  if (addsProhibition(ta, tb, byMeaning) || addsProhibition(tb, ta, byMeaning)) return "adds a prohibition";
   // An added clause that states a rule ("…, and only between 2 and 4 am") is reviewed on its own.
-  if (addsRule(ta, tb) || addsRule(tb, ta)) return false;
+  if (addsRule(ta, tb) || addsRule(tb, ta)) return "adds a rule";
   // One says it adds to another rule ("Commits must ALSO be signed…, in addition to the sign-off"):
   // a further rule on the subject, not the same claim again.
-  if (ADDS_TO.test(ta) !== ADDS_TO.test(tb)) return false;
+  if (ADDS_TO.test(ta) !== ADDS_TO.test(tb)) return "adds to a rule";
   // The first clauses are one sentence with another predicate or object in a slot ("The phone
   // [plays a short sound] when the rest timer ends, unless…" / "The phone [vibrates] when…").
-  if (swappedFirstClause(p.a, p.b)) return false;
+  if (swappedFirstClause(p.a, p.b)) return "swapped first clause";
   // Each has a clause the other does not say at all ("…; review the diff afterwards" / "… and
   // fix what it reports before committing"): two claims on one topic, not one told twice.
   // (English only: Chinese tokens are character bigrams, a reworded clause shares few of them.)
-  if (!HAN_TOKEN.test(ta) && !HAN_TOKEN.test(tb) && hasNewClause(ta, tb) && hasNewClause(tb, ta)) return false;
+  if (!HAN_TOKEN.test(ta) && !HAN_TOKEN.test(tb) && hasNewClause(ta, tb) && hasNewClause(tb, ta)) return "a new clause each";
   // Two Chinese texts that each have a step the other lacks are two procedures in one frame
   // ("进入回调日志…点击重试" / "进入退款记录…点击人工退款").
-  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return false;
+  if (p.charJaccard !== undefined && hasUnmatchedClause(ta, tb) && hasUnmatchedClause(tb, ta)) return "a step each (zh)";
   // One sentence with other words in its slots is another subject or value, unless every swapped
   // word is phrasing ("after finishing [work] run …" / "when you finish a [change], run …").
   const runs = substitutions(p.a.sequence, p.b.sequence);
-  return !runs?.length || runs.every(([x, y]) => [...x, ...y].every((t) => GENERIC_WORDS.has(t)));
+  return !runs?.length || runs.every(([x, y]) => [...x, ...y].every((t) => GENERIC_WORDS.has(t))) ? undefined : "slots substituted";
 }
 
 const HAN_TOKEN = /[\u3400-\u9fff]/;
