@@ -1,7 +1,7 @@
 import { isNumberToken } from "./cues";
 import { clauseConflict, clausesOf, conflictingValues, firstClause } from "./claims";
 import { perText } from "./per-text";
-import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
+import { charsOf, chineseChars, jaccardOf, namesOf, negativeOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -146,9 +146,11 @@ export function sameFact(
       !(onlyA.some(isName) && onlyB.some(isName)) &&
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
   if (!similar) return false;
-  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
+  // Opposite polarity on the same clause; an added clause with a "never" is an added rule. Only
+  // when the texts differ in polarity as wholes: a paraphrase may move its "never" to another
+  // clause ("…-<5 digits>, never reused, even for…" / "(…-<5 digits>) is never reused, not even…").
   const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
-  if (clauseConflict(ta, tb)) return false;
+  if (negativeOf(p.a) !== negativeOf(p.b) && clauseConflict(ta, tb)) return false;
   // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
   if (conflictingValues(ta, tb)) return false;
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
@@ -444,3 +446,21 @@ export function joinSentence(text: string, sentence: string): string {
   if (/[。！？]$/.test(text)) return `${text}${sentence}`;
   return /[.!?]["')\]]*$/.test(text) ? `${text} ${sentence}` : `${text}\n${sentence}`;
 }
+
+/** sameFact's guards one by one, for bench/consolidation/why-missed.ts (which names the guard that refused a labelled merge). */
+export const mergeGuards = {
+  CHAR_SAME,
+  WEIGHTED_FLOOR,
+  WEIGHTED_SAME,
+  GENERIC_WORDS,
+  ADDS_TO,
+  sameChineseClaim,
+  isSubject,
+  restOf,
+  sameUnitOtherNumber,
+  addsProhibition,
+  addsRule,
+  swappedFirstClause,
+  hasNewClause,
+  hasUnmatchedClause,
+};
