@@ -75,6 +75,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import { type ConsolidateOptions, consolidate } from "../../lib/consolidation/consolidate";
+import type { Candidate } from "../../lib/consolidation/types";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { parseEntities } from "../../lib/entities/parse";
 import { contentHash } from "../../lib/memories/normalize";
@@ -231,6 +232,8 @@ export async function runHalf(
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
   extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> = {},
+  /** Looks at the store and the proposals before the store is closed (bench/consolidation/why-missed.ts). */
+  inspect?: (ctx: Ctx, proposals: readonly Candidate[]) => Promise<void>,
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -260,6 +263,10 @@ export async function runHalf(
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
   const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...extra, ...(onPairFeatures ? { onPairFeatures } : {}) });
+  if (inspect) {
+    if (half === "r15-frozen") throw new Error("the r15 frozen half is not studied pair by pair");
+    await inspect(ctx, result.proposals ?? []);
+  }
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;

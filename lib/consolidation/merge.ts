@@ -1,7 +1,7 @@
 import { isNumberToken } from "./cues";
 import { clauseConflict, clausesOf, conflictingValues, firstClause } from "./claims";
 import { perText } from "./per-text";
-import { charsOf, chineseChars, jaccardOf, namesOf, textOf, type Featured } from "./features";
+import { charsOf, chineseChars, jaccardOf, namesOf, negativeOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { clip, round, type Pair } from "./supersede";
 import type { Slicer } from "./slicer";
@@ -162,9 +162,11 @@ export function sameFactRefusal(
       !(onlyA.some(isName) && onlyB.some(isName)) &&
       weightedOverlap(p.a.tokens, p.b.tokens, weightOf) >= WEIGHTED_SAME);
   if (!similar) return "not similar";
-  // Opposite polarity on the same clause; an added clause with a "never" is an added rule.
+  // Opposite polarity on the same clause; an added clause with a "never" is an added rule. Only
+  // when the texts differ in polarity as wholes: a paraphrase may move its "never" to another
+  // clause ("…-<5 digits>, never reused, even for…" / "(…-<5 digits>) is never reused, not even…").
   const [ta, tb] = [textOf(p.a.memory), textOf(p.b.memory)];
-  if (polarity && clauseConflict(ta, tb)) return "polarity";
+  if (polarity && negativeOf(p.a) !== negativeOf(p.b) && clauseConflict(ta, tb)) return "polarity";
   // Another value on each side ("至少一人评审" / "至少两人评审", "docs/onboarding_2022.md" / "docs/onboarding.md").
   if (conflictingValues(ta, tb)) return "other value";
   // An added rule ("..., and never log the raw payload") is reviewed on its own, not folded in.
