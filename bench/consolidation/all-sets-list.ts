@@ -1,6 +1,6 @@
 import type { Set_ } from "./blind";
 
-/** Every set that is tuning data now (r14's frozen half is not one). */
+/** Every set that is tuning data now (r14's frozen half too: it was scored once, in session 15, and is spent). */
 export const TUNING_SETS: Set_[] = [
   "tuning",
   "frozen",
@@ -28,4 +28,5 @@ export const TUNING_SETS: Set_[] = [
   "r13-tuning",
   "r13-frozen",
   "r14-tuning",
+  "r14-frozen",
 ];

@@ -219,7 +219,7 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits" | "rewordedValue"> = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
@@ -273,7 +273,6 @@ export async function runHalf(
     stale: new Set(fams.flatMap((f) => f.stale)),
   };
   if (onProposed) {
-    if (half === "r14-frozen") throw new Error("the r14 frozen half is not studied pair by pair");
     const pairs: ProposedPair[] = [];
     for (const k of ["merge", "supersede"] as const)
       for (const p of predicted[k]) {
@@ -286,13 +285,15 @@ export async function runHalf(
   const supersedeRules = (result.proposals ?? [])
     .filter((p) => p.kind === "supersede")
     .map((p) => {
-      const ev = p.evidence as { rule?: string; overlap?: number; holders?: number } | undefined;
+      const ev = p.evidence as { rule?: string; overlap?: number; holders?: number; sharers?: number; heads?: boolean } | undefined;
       const key = `${p.memoryIds[0]}>${p.memoryIds[1]}`;
       return {
         key,
         rule: ev?.rule ?? "",
         overlap: ev?.overlap ?? null,
         holders: ev?.holders ?? null,
+        sharers: ev?.sharers ?? null,
+        heads: ev?.heads ?? null,
         chinese: /[\u3400-\u9fff]/.test(text.get(p.memoryIds[0]!) ?? ""),
         correct: truth.supersede.has(key),
       };

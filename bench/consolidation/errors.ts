@@ -1,8 +1,8 @@
 /**
  * Every tuning set's false and missed pairs in one file, for an error taxonomy (issue #38): runs
  * each set of all-sets-list.ts (with vectors when RECOLLECT_BENCH_MODEL_DIR names a prepared
- * model) and writes their scores and errors. r14's frozen half is not a tuning set, so it is never
- * listed here.
+ * model) and writes their scores and errors. r14's frozen half is tuning data now (scored once, in
+ * session 15); r15's is not, and is never listed here.
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/errors.ts [--out file]`
  * Writes bench/results/consolidation-errors.json (or `--out`).

@@ -32,6 +32,7 @@ import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 import { supersedesByChangedSetting } from "./changed-setting";
 import { commandsDiffer, namedThingsDiffer, namedThingsOf } from "./names";
 import { supersedesByRename } from "./rename";
+import { type RewordedValueThresholds, supersedesByRewordedValue } from "./reworded-value";
 
 export interface ConsolidateOptions {
   /** A project id; without it every project (and the global scope). */
@@ -50,6 +51,8 @@ export interface ConsolidateOptions {
   onPairFeatures?: (row: { older: string; newer: string; features: number[] }) => void;
   /** Benchmarks (bench/consolidation/fit-changed-setting.ts): the changed-setting rule's overlap thresholds. */
   changedSettingOverlap?: { en: number; zh: number };
+  /** Benchmarks (bench/consolidation/value-study.ts): the reworded-value rule's thresholds, or false to turn it off. */
+  rewordedValue?: RewordedValueThresholds | false;
   /** Benchmarks (bench/consolidation/fit-cue.ts): the cue rule's most memories naming the replaced thing. */
   cueMaxHolders?: number;
   /** Benchmarks (bench/consolidation/fit-semantic.ts): the merge-by-meaning thresholds, instead of the configured ones. */
@@ -291,6 +294,16 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     for (const c of changedSettings) {
       supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
       candidates.push(c);
+    }
+    // ... and one with another number of the same unit or name, said in other words (no change
+    // word needed). A pair merged as one claim is taken too: its numbers differ, so it is not one.
+    if (options.rewordedValue !== false) {
+      const reworded: Candidate[] = [];
+      await supersedesByRewordedValue(group, (a, b) => supersedePairs.has(pairKey(a, b)), slicer, reworded, options.rewordedValue);
+      for (const c of reworded) {
+        supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
+        candidates.push(c);
+      }
     }
   }
   if (weigh) {
