@@ -350,7 +350,11 @@ export async function supersedesByRewordedValue(
         const { f: o, stated: so } = numbered[i]!;
         if (o === n || o.memory.createdAt >= n.memory.createdAt || o.memory.category !== n.memory.category) continue;
         const to = textOf(o.memory);
-        if (HAN.test(to) !== zh || decided(n.memory.id, o.memory.id)) continue;
+        if (HAN.test(to) !== zh) continue;
+        // The opening subjects first: the cheapest test, and most pairs of a large placement fail it.
+        const heads = headShared(o, n) && headShared(n, o);
+        if (thresholds.heads !== false && !heads) continue;
+        if (decided(n.memory.id, o.memory.id)) continue;
         const now = changedOf(sn, so);
         const was = changedOf(so, sn).find((w) => now.some((v) => sameSetting(w, v)));
         if (!was) continue;
@@ -359,8 +363,6 @@ export async function supersedesByRewordedValue(
         for (const t of a) if (b.has(t)) shared++;
         const overlap = shared / (Math.min(a.size, b.size) || 1);
         if (overlap < thresholds.minOverlap || ownNames(o, n) || commandsDiffer(to, tn)) continue;
-        const heads = headShared(o, n) && headShared(n, o);
-        if (thresholds.heads !== false && !heads) continue;
         const sharers = frameSharers(n, o, was.unit ? `u:${was.unit}` : "bare", numbered, byKey);
         if (sharers > thresholds.maxSharers) continue;
         // Ties go to the latest older: the value it states is the one in force.
