@@ -300,7 +300,7 @@ const headOf = perText((text: string): string => {
  * The first subject word of `a` is in `b`: "[The order worker] exposes … port 3001" / "[The search
  * indexer] … 3002" and "[破损]井盖的工单…" / "[缺失]井盖的工单…" open with their own subjects.
  */
-function headShared(a: Featured, b: Featured): boolean {
+export function headShared(a: Featured, b: Featured): boolean {
   const head = headOf(textOf(a.memory));
   if (!head) return true;
   return HAN.test(textOf(b.memory)) ? textOf(b.memory).toLowerCase().includes(head) : b.tokens.has(head);

@@ -1,7 +1,9 @@
 import { replacedObjects } from "../../../lib/consolidation/cues";
 import { statedNumbers } from "../../../lib/consolidation/reworded-value";
 import { describe, expect, it } from "vitest";
-import { datedStore } from "./fixtures";
+import type { ConsolidateOptions } from "../../../lib/consolidation/consolidate";
+import { createVectorTable } from "../../../lib/db/virtual-tables";
+import { datedStore, textStore, toward, VECTOR_DIM } from "./fixtures";
 
 // Supersessions said in other words (issue #38, fifteenth pass): a value changed in a reworded
 // sentence, and a rule reversed with "no longer needed" / 不用再 / ", not X". The cases are from
@@ -142,5 +144,67 @@ describe("a reversed rule", () => {
       ["convention", "Always pin exact dependency versions in package.json, and never add a dependency without a licence check."],
     ]);
     expect(found).toEqual([]);
+  });
+});
+
+// A rename said in other words: the pair must first be judged one subject (here: each other's
+// nearest neighbour by hand-written vectors; a model's weights are outside the test).
+const vectorStore = textStore("recollect-renamed-words-", "convention");
+const withVectors = (options: ConsolidateOptions = {}) => vectorStore.proposals(options, true);
+const OUTLINE_OLD = "Hide the browser focus outline on custom inputs with outline-none and draw a ring instead.";
+const OUTLINE_NEW = "On custom inputs, remove the default focus outline with outline-hidden and show a focus ring.";
+
+describe("a rename said in other words", () => {
+  it("is a supersession, not a merge, when the two names share a part (r14 tuning)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember(OUTLINE_OLD, "convention", toward(0, 1, 1));
+    vectorStore.remember(OUTLINE_NEW, "convention", toward(0, 0.95, 1));
+    const on = await withVectors();
+    expect(on.supersessions).toEqual([`${OUTLINE_NEW} > ${OUTLINE_OLD}`]);
+    expect(on.merges).toEqual([]);
+    // Without the rule the pair was a (false) merge.
+    expect((await withVectors({ renameInWords: false })).merges).toHaveLength(1);
+  });
+
+  it("is not proposed for a fact (a guard: a choice)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember(OUTLINE_OLD, "fact", toward(0, 1, 1));
+    vectorStore.remember(OUTLINE_NEW, "fact", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
+  });
+
+  it("is not proposed for a procedure (a guard: a choice)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember(OUTLINE_OLD, "procedure", toward(0, 1, 1));
+    vectorStore.remember(OUTLINE_NEW, "procedure", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
+  });
+
+  it("is not proposed when one says no (a guard: the cue rules' case; r14 frozen)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember("生成令牌用 crypto/rand，不用 math/rand。", "convention", toward(0, 1, 1));
+    vectorStore.remember("math/rand 的全局生成器已经自动播种，调用 rand.Seed 没有必要。", "convention", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
+  });
+
+  it("is not proposed when each opens with its own subject (a guard: the first subject word)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember("Parser tests run with cargo test -p quill-parser.", "convention", toward(0, 1, 1));
+    vectorStore.remember("Storage tests run with cargo test -p quill-storage.", "convention", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
+  });
+
+  it("compares paths by their file names (a guard: examples/complete/main.tf / outputs.tf)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember("Declare each input in examples/complete/main.tf too.", "convention", toward(0, 1, 1));
+    vectorStore.remember("Declare each output in examples/complete/outputs.tf as well.", "convention", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
+  });
+
+  it("is not proposed when the names share only a common part (a guard: src, index, packages…)", async () => {
+    createVectorTable(vectorStore.sqlite(), VECTOR_DIM);
+    vectorStore.remember("Billing handlers are registered in src/billing/index.ts and exported once.", "convention", toward(0, 1, 1));
+    vectorStore.remember("Handlers for search get registered in src/search/index.ts, exported a single time.", "convention", toward(0, 0.95, 1));
+    expect((await withVectors()).supersessions).toEqual([]);
   });
 });
