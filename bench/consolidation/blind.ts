@@ -219,7 +219,10 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits" | "rewordedValue" | "renameInWords"> = {},
+  extra: Pick<
+    ConsolidateOptions,
+    "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits" | "rewordedValue" | "renameInWords"
+  > = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
