@@ -231,7 +231,10 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> = {},
+  extra: Pick<
+    ConsolidateOptions,
+    "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits" | "rewordedValue" | "renameInWords"
+  > = {},
   /** Looks at the store and the proposals before the store is closed (bench/consolidation/why-missed.ts). */
   inspect?: (ctx: Ctx, proposals: readonly Candidate[]) => Promise<void>,
 ) {
@@ -308,13 +311,15 @@ export async function runHalf(
   const supersedeRules = (result.proposals ?? [])
     .filter((p) => p.kind === "supersede")
     .map((p) => {
-      const ev = p.evidence as { rule?: string; overlap?: number; holders?: number } | undefined;
+      const ev = p.evidence as { rule?: string; overlap?: number; holders?: number; sharers?: number; heads?: boolean } | undefined;
       const key = `${p.memoryIds[0]}>${p.memoryIds[1]}`;
       return {
         key,
         rule: ev?.rule ?? "",
         overlap: ev?.overlap ?? null,
         holders: ev?.holders ?? null,
+        sharers: ev?.sharers ?? null,
+        heads: ev?.heads ?? null,
         chinese: /[\u3400-\u9fff]/.test(text.get(p.memoryIds[0]!) ?? ""),
         correct: truth.supersede.has(key),
       };

@@ -31,7 +31,8 @@ import {
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
 import { supersedesByChangedSetting } from "./changed-setting";
 import { commandsDiffer, namedThingsDiffer, namedThingsOf } from "./names";
-import { supersedesByRename } from "./rename";
+import { supersedesByRename, supersedesByRenameInWords } from "./rename";
+import { type RewordedValueThresholds, supersedesByRewordedValue } from "./reworded-value";
 
 export interface ConsolidateOptions {
   /** A project id; without it every project (and the global scope). */
@@ -50,6 +51,10 @@ export interface ConsolidateOptions {
   onPairFeatures?: (row: { older: string; newer: string; features: number[] }) => void;
   /** Benchmarks (bench/consolidation/fit-changed-setting.ts): the changed-setting rule's overlap thresholds. */
   changedSettingOverlap?: { en: number; zh: number };
+  /** Benchmarks: false turns off the rename said in other words (rename.ts `supersedesByRenameInWords`). */
+  renameInWords?: boolean;
+  /** Benchmarks (bench/consolidation/value-study.ts): the reworded-value rule's thresholds, or false to turn it off. */
+  rewordedValue?: RewordedValueThresholds | false;
   /** Benchmarks (bench/consolidation/fit-cue.ts): the cue rule's most memories naming the replaced thing. */
   cueMaxHolders?: number;
   /** Benchmarks (bench/consolidation/fit-semantic.ts): the merge-by-meaning thresholds, instead of the configured ones. */
@@ -129,6 +134,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
   for (const m of loaded) if (m.seq > newestLoaded) newestLoaded = m.seq;
   const featured = await withTokens(active, slicer);
   const rejected = rejectedPairs(ctx);
+  const renameInWords = options.renameInWords !== false;
 
   const candidates: Candidate[] = [];
   const supersedePairs = new Set<string>();
@@ -213,7 +219,11 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
         if (weigh) consider(pair.a, pair.b);
         // The word rules first (a replacement said in other words), then a decision naming
         // another thing in its slot; else only a merge.
-        const sup = supersedesBySimilarity(pair) ?? supersedesBySlot(pair) ?? supersedesByRename(pair, group);
+        const sup =
+          supersedesBySimilarity(pair) ??
+          supersedesBySlot(pair) ??
+          supersedesByRename(pair, group) ??
+          (renameInWords ? supersedesByRenameInWords(pair) : undefined);
         if (sup) {
           supersedePairs.add(pairKey(pair.a.memory.id, pair.b.memory.id));
           candidates.push(sup);
@@ -257,7 +267,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
       const namedCosine = byNames.has(pairKey(p.a.memory.id, p.b.memory.id)) ? (cosine ?? cosineOf(p.a.memory.seq, p.b.memory.seq)) : null;
       const named = namedCosine !== null && namedCosine >= namedMin(HAN.test(textOf(p.a.memory)));
       if (sameFact(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, isName, weightOf, named, named)) {
-        const changed = supersedesByChange(p);
+        const changed = supersedesByChange(p) ?? (renameInWords ? supersedesByRenameInWords(p) : undefined);
         if (changed) {
           supersedePairs.add(pairKey(p.a.memory.id, p.b.memory.id));
           candidates.push(changed);
@@ -296,6 +306,16 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     for (const c of changedSettings) {
       supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
       candidates.push(c);
+    }
+    // ... and one with another number of the same unit or name, said in other words (no change
+    // word needed). A pair merged as one claim is taken too: its numbers differ, so it is not one.
+    if (options.rewordedValue !== false) {
+      const reworded: Candidate[] = [];
+      await supersedesByRewordedValue(group, (a, b) => supersedePairs.has(pairKey(a, b)), slicer, reworded, options.rewordedValue);
+      for (const c of reworded) {
+        supersedePairs.add(pairKey(c.memoryIds[0]!, c.memoryIds[1]!));
+        candidates.push(c);
+      }
     }
   }
   if (weigh) {

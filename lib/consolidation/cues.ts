@@ -22,8 +22,11 @@ const EN_REPLACED: RegExp[] = [
     String.raw`\b(${W}(?:\s+${W})?)\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:deleted|shut\s+down|turned\s+off|decommissioned)|(?:is|are)\s+(?:now\s+)?gone)\b`,
     "gi",
   ),
-  new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(${W}(?:\s+${W})?)`, "gi"),
-  new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(${W})`, "gi"),
+  new RegExp(String.raw`\binstead\s+of\s+(?:using\s+)?(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
+  new RegExp(String.raw`\brather\s+than\s+(?:using\s+)?(?:the\s+)?(${W})`, "gi"),
+  // A name said no to after a comma ("… Palantir Java Format, not Google Java Format"): a name
+  // only (a capital or code), so "…, not the root one" names nothing.
+  /[,;]\s*not\s+((?:[A-Z][\w.+#/@-]*|[\w+#@]+[-./][\w.+#/@-]+)(?:\s+[A-Z][\w.+#/@-]*){0,2})/g,
   new RegExp(String.raw`\bno\s+longer\s+(?:use|uses|using|need|needs|run|runs|rely\s+on|support|supports|call|calls)\s+(?:the\s+)?(${W}(?:\s+${W})?)`, "gi"),
   // "We no longer vendor dependencies": the practice itself stopped (its verb is what the older says).
   /\b(?:we|it|they|CI)\s+no\s+longer\s+(?!use\b|uses\b|using\b|need|run\b|runs\b|rely|support|call)([a-z]+\s+[a-z]+)/gi,
@@ -42,7 +45,9 @@ const EN_REPLACED: RegExp[] = [
 const ZH_OBJ = String.raw`\s*([A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){1,2}(?=\s*[\u4e00-\u9fff])|[^\s，。,.;；、：:！!？?()（）]{1,16}?)`;
 const ZH_END = String.raw`(?=[\s，。,.;；、：:！!？?()（）]|$|了|改|换|转|迁|切|而)`;
 const ZH_REPLACED: RegExp[] = [
-  new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用)?${ZH_OBJ}${ZH_END}`, "g"),
+  new RegExp(`不再(?:使用|用|采用|依赖|需要|运行|调用|手写|新增)?${ZH_OBJ}${ZH_END}`, "g"),
+  // A step no longer needed: "不用再写 v := v", "不要再调用 rand.Seed" (the rest of the clause, at most 24 characters).
+  /(?:不用再|不需要再|不必再|无需再|无须再|不要再)(?:写|调用|使用|用|加|配置|设置)?([^，。,;；！!？?\n]{1,24})/g,
   new RegExp(String.raw`(?:从|由)${ZH_OBJ}\s*(?:迁移|切换|改|换|转|调|提高|提升|降低|降|升|增加|减少|上调|下调)`, "g"),
   new RegExp(`(?:弃用|废弃|停用|停止使用|去掉|移除|放弃|淘汰)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
   new RegExp(`(?:替换掉?|取代|代替)(?:了)?${ZH_OBJ}${ZH_END}`, "g"),
@@ -63,21 +68,38 @@ export interface Replaced {
 
 /** Any of the cues' words: most texts have none, and then no cue expression is run. */
 const ANY_CUE =
-  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|delet|shut|turned|decommission|gone|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|不再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
+  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|delet|shut|turned|decommission|gone|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|not\b|不再|不用再|不需要再|不必再|无需再|无须再|不要再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
+
+/** "… is no longer needed": the thing is the two words before it in its clause (found in code: a pattern starting with a run of words backtracks). */
+const NO_LONGER_NEEDED = /\s(?:is|are)\s+no\s+longer\s+(?:used|needed|required)\b/gi;
+
+/** The things a text says are no longer needed or used ("so the rustup step is no longer needed", "priv/plts is no longer used"). */
+function noLongerNeeded(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(NO_LONGER_NEEDED)) {
+    const clause =
+      text
+        .slice(Math.max(0, m.index - 80), m.index)
+        .split(/[,;:.!?，。；：]\s/)
+        .pop() ?? "";
+    const words = clause.trim().split(/\s+/).slice(-2).join(" ");
+    if (words) out.push(words);
+  }
+  return out;
+}
 
 /** What a text says was replaced (empty when it says nothing was). */
 export function replacedObjects(text: string): Replaced[] {
   const out: Replaced[] = [];
   if (!ANY_CUE.test(text)) return out;
-  for (const re of ALL_REPLACED) {
-    for (const m of text.matchAll(re)) {
-      // "RSA-PSS was dropped to keep key files small": a purpose, not what was dropped.
-      if (/^to\s/i.test(m[1] ?? "")) continue;
-      const named = tokenize(m[1] ?? "", "query").filter((t) => !CUE_WORDS.has(t));
-      // A holder word is dropped when a name is left ("Terratest suite" -> Terratest).
-      const tokens = named.length > 1 && named.some((t) => !HOLDER_WORDS.has(t)) ? named.filter((t) => !HOLDER_WORDS.has(t)) : named;
-      if (tokens.length) out.push({ raw: (m[1] ?? "").trim(), tokens, key: tokens.join(" ") });
-    }
+  const found = [...ALL_REPLACED.flatMap((re) => [...text.matchAll(re)].map((m) => m[1] ?? "")), ...noLongerNeeded(text)];
+  for (const raw of found) {
+    // "RSA-PSS was dropped to keep key files small": a purpose, not what was dropped.
+    if (/^to\s/i.test(raw)) continue;
+    const named = tokenize(raw, "query").filter((t) => !CUE_WORDS.has(t));
+    // A holder word is dropped when a name is left ("Terratest suite" -> Terratest).
+    const tokens = named.length > 1 && named.some((t) => !HOLDER_WORDS.has(t)) ? named.filter((t) => !HOLDER_WORDS.has(t)) : named;
+    if (tokens.length) out.push({ raw: raw.trim(), tokens, key: tokens.join(" ") });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { trimEnd } from "../trim-end";
 import { negativeOf, textOf, type Featured } from "./features";
 import { commandsDiffer, namedThingsOf } from "./names";
+import { headShared } from "./reworded-value";
 import { ordered, type Pair, round, supersedeCandidate } from "./supersede";
 import type { Candidate } from "./types";
 
@@ -229,4 +230,56 @@ function listChange(was: string, now: string): string | undefined {
   return [added.length ? `${added.map((x) => `"${x}"`).join(", ")} added` : "", dropped.length ? `${dropped.map((x) => `"${x}"`).join(", ")} dropped` : ""]
     .filter(Boolean)
     .join(" and ");
+}
+
+/** Name parts too common to tie two names together ("src/billing/index.ts" / "src/search/index.ts"). */
+const COMMON_PARTS = new Set(
+  "src lib app apps index main test tests spec dist build config tools packages package json yaml yml com org www http https".split(" "),
+);
+/** The categories a rename said in other words is looked for in. */
+const RENAMED_IN_WORDS = new Set(["decision", "convention", "preference", "directive"]);
+/** A path's last part (its file name); other names whole. */
+const baseName = (w: string) => (w.includes("/") ? (w.split("/").filter(Boolean).pop() ?? w) : w);
+/** A word written as code, also a decorator or a key with its "=" ("@validator", "backref="). */
+const codeWord = (w: string) => codeShaped(w) || /^@[A-Za-z]/.test(w) || /[A-Za-z]=$/.test(w);
+
+/**
+ * A renamed option or API said with other words around it (fifteenth pass), for a pair already
+ * judged one subject (each other's nearest neighbours, or a merge): each names a thing written as
+ * code that the other text does not contain, and two of those names share a part ("outline-none" /
+ * "outline-hidden", "@validator" / "@field_validator", "toBeCalled()" / "toHaveBeenCalled()"). A
+ * memory that states a choice (a decision, convention, preference or directive), each opening with a
+ * subject word of the other, neither saying no, not two commands of one program.
+ */
+export function supersedesByRenameInWords(p: Pair): Candidate | undefined {
+  const { older, newer } = ordered(p);
+  const o = older.memory;
+  const n = newer.memory;
+  // A choice, not a fact or a constraint ("packages/client" / "packages/server must …"), nor a
+  // procedure (two procedures of one frame name their own things: "read the [order-worker] logs").
+  if (o.createdAt === n.createdAt || o.category !== n.category || !RENAMED_IN_WORDS.has(o.category)) return undefined;
+  const [to, tn] = [textOf(o), textOf(n)];
+  // Neither says no: "用 crypto/rand，不用 math/rand" / "不要再调用 rand.Seed" are the cue rules' case.
+  if (negativeOf(older) || negativeOf(newer) || commandsDiffer(to, tn)) return undefined;
+  // One subject: each opens with a subject word of the other ("[Parser] tests run with … quill-parser" /
+  // "[Storage] tests … quill-storage", "[The frontend] uses 2-space" / "[The backend] … 4-space").
+  if (!headShared(older, newer) || !headShared(newer, older)) return undefined;
+  const own = (text: string, other: string) =>
+    wordsOf(text)
+      .map((w) => trimEnd(w, ".,;:!?"))
+      .filter((w) => /[A-Za-z]/.test(w) && codeWord(w) && !other.toLowerCase().includes(w.toLowerCase()));
+  const [ownO, ownN] = [own(to, tn), own(tn, to)];
+  if (ownO.length === 0 || ownN.length === 0) return undefined;
+  // A path is compared by its file name: "examples/complete/main.tf" / "…/outputs.tf" are two files.
+  const partsO = new Set([...partsOf(ownO.map(baseName))].filter((x) => !COMMON_PARTS.has(x)));
+  const shared = [...partsOf(ownN.map(baseName))].find((x) => partsO.has(x) && !COMMON_PARTS.has(x));
+  if (!shared) return undefined;
+  const was = ownO.find((w) => partsOf([baseName(w)]).has(shared))!;
+  const now = ownN.find((w) => partsOf([baseName(w)]).has(shared))!;
+  return supersedeCandidate(newer, older, `replaces it: "${was}" renamed to "${now}", said in other words`, {
+    rule: "rename-reworded",
+    replaced: was,
+    by: now,
+    jaccard: round(p.jaccard),
+  });
 }
