@@ -62,7 +62,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   }
   // The same setting with another value ("expires after 30 minutes" -> "now expires after 15 minutes").
   const changed = changedValue(textOf(o), textOf(n)) ?? changedValueWithAddition(textOf(o), textOf(n));
-  if (changed && !opensWithValue(textOf(o), textOf(n), changed)) {
+  if (changed && !opensWithValue(textOf(o), textOf(n), changed) && !pathOfAnotherSubject(changed)) {
     return supersedeCandidate(newer, older, `replaces it: the same words with ${quoteList(changed.was)} changed to ${quoteList(changed.now)}`, {
       rule: "value",
       replaced: changed.was.join(", "),
@@ -333,17 +333,18 @@ export function withoutReason(text: string): string {
 }
 
 /**
- * Whether the newer says what it replaced, names it (written as a name), and no word of it is in the
- * older: "End-to-end tests no longer use [Detox]" changes the end-to-end tests, not "Component
- * tests use Jest"; "依赖改用 pnpm，不再使用 [Yarn]" not "依赖装在仓库根目录". The change is about
- * another thing. A cue whose object is no name ("3.8 不再支持") says nothing of which thing.
+ * Whether the newer says what it replaced, names it (written as a name), and the older does not
+ * say it: "End-to-end tests no longer use [Detox]" changes the end-to-end tests, not "Component
+ * tests use Jest"; "依赖改用 pnpm，不再使用 [Yarn]" not "依赖装在仓库根目录"; "[tailwind.config.js] is
+ * gone" retires a file "Styling uses Tailwind CSS" never named. The change is about another thing.
+ * A cue whose object is no name ("3.8 不再支持", "the 72 column limit was dropped") says nothing of
+ * which thing.
  */
 export function replacesAnotherThing(newer: Featured, older: Featured): boolean {
   const objects = replacedOf(newer);
   if (objects.some((o) => o.tokens.every((t) => older.tokens.has(t)))) return false;
   // Written as a name (a capital, a digit or code), not a holder word ("the 72 column [limit] was dropped").
-  const named = objects.filter((o) => /^[A-Z]|\d|\w[_./@]\w/.test(o.raw));
-  return named.length > 0 && named.every((o) => !o.tokens.some((t) => older.tokens.has(t)));
+  return objects.some((o) => /^[A-Z]|\d|\w[_./@]\w/.test(o.raw));
 }
 
 /** Chinese words of comparison that make a clause ending in 时 a condition ("超过一万个时"). */
@@ -380,4 +381,17 @@ export function exceptionFor(newer: Featured, older: Featured): boolean {
 export function opensWithValue(older: string, newer: string, changed: { was: readonly string[]; now: readonly string[] }): boolean {
   if (changed.was.length !== 1 || changed.now.length !== 1) return false;
   return older.trim().toLowerCase().startsWith(changed.was[0]!) && newer.trim().toLowerCase().startsWith(changed.now[0]!);
+}
+
+/**
+ * A path changed to one of other words (not another version: v2 / v3 and digits aside) together
+ * with a number: the path is the subject, the number its setting ("Line coverage of
+ * [packages/server] must stay above [80%]" / "… [packages/client] … [60%]" are two packages' limits).
+ */
+export function pathOfAnotherSubject(changed: { was: readonly string[]; now: readonly string[] }): boolean {
+  const words = (v: string) => v.replace(/\bv\d+/g, "").replace(/[^a-z]/g, "");
+  const paths = (values: readonly string[]) => values.filter((v) => v.includes("/"));
+  const number = (values: readonly string[]) => values.some((v) => !v.includes("/") && /\d/.test(v));
+  const other = paths(changed.was).some((a) => paths(changed.now).some((b) => words(a) !== words(b)));
+  return other && number(changed.was) && number(changed.now);
 }

@@ -83,12 +83,14 @@ describe("supersede precision guards", () => {
     expect(found).toEqual(["Ingest runs every 6 hours, at minute 5. > Ingest runs every hour at minute 5."]);
   });
 
-  it("does not read a value cut by the clause split, nor a sentence's opening name, as a changed value", async () => {
+  it("does not read a value cut by the clause split, a sentence's opening name, or another package's path with its number, as a changed value", async () => {
     const found = await supersessions([
       ["fact", "数据集按 8:1:1 划分训练集、验证集和测试集。"],
       ["fact", "训练、验证、测试集的比例是 8:1:1。"],
       ["fact", "json2csv takes a callback as its last argument."],
       ["fact", "csv2json takes a callback as its last argument."],
+      ["constraint", "Line coverage of packages/server must stay above 80%."],
+      ["constraint", "Line coverage of packages/client must stay above 60%."],
       ["fact", "The session cookie expires after 30 minutes."],
       ["fact", "The session cookie now expires after 15 minutes."],
     ]);
@@ -108,7 +110,7 @@ describe("supersede precision guards", () => {
     expect(found).toEqual(["Requests to the payment API time out after 5 seconds. > Requests to the payment API time out after 2 seconds."]);
   });
 
-  it('by meaning: "now that" gives a reason, it retires nothing', async () => {
+  it('by meaning: "now that" gives a reason, and a file the older never named is not the older: they retire nothing', async () => {
     createVectorTable(store.sqlite(), VECTOR_DIM);
     store.remember("f-strings may reuse the outer quote inside a replacement field, as 3.12 allows.", "convention", toward(0, 1, 1));
     store.remember(
@@ -116,6 +118,8 @@ describe("supersede precision guards", () => {
       "convention",
       toward(0, 0.97, 1),
     );
+    store.remember("Styling uses Tailwind CSS.", "decision", toward(4, 1, 5));
+    store.remember("Styling uses Tailwind CSS 4 with the Vite plugin; tailwind.config.js is gone.", "decision", toward(4, 0.97, 5));
     store.remember("The Snowflake connector logs in with user and password.", "fact", toward(2, 1, 3));
     store.remember("The Snowflake connector logs in with key-pair authentication now; password login was removed.", "fact", toward(2, 0.97, 3));
     const { supersessions: found } = await store.proposals({}, true);
