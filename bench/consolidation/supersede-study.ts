@@ -2,7 +2,7 @@
  * Supersede precision by rule (issue #38): every tuning store (all-sets-list.ts) is run once
  * (with vectors when RECOLLECT_BENCH_MODEL_DIR names a prepared model); each proposed
  * supersession is kept with its rule, its two texts (newer, older) and whether it is labelled, and
- * every labelled one the run missed. The rows let a guard be checked pair by pair (right removed,
+ * each proposed merge pair (rule "merge"; texts in id order). The rows let a guard be checked pair by pair (right removed,
  * wrong removed, per set) before a full errors.ts run.
  *
  * Run: `RECOLLECT_BENCH_MODEL_DIR=<prepared model> npx tsx bench/consolidation/supersede-study.ts [--out file]`
@@ -24,6 +24,11 @@ for (const set of TUNING_SETS) {
   const h = await runHalf(set, vectors, undefined, (p) => (got = p));
   const rules = new Map(h.supersedeRules.map((r) => [r.key, r.rule] as const));
   for (const p of got) {
+    // Merges too (rule "merge"): a guard may turn a false supersession into a false merge.
+    if (p.kind === "merge") {
+      rows.push({ set, rule: "merge", correct: p.correct, newer: p.texts[0], older: p.texts[1] });
+      continue;
+    }
     if (p.kind !== "supersede") continue;
     const rule = rules.get(`${p.ids[0]}>${p.ids[1]}`) ?? "";
     rows.push({ set, rule, correct: p.correct, newer: p.texts[0], older: p.texts[1] });

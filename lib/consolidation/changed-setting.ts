@@ -24,11 +24,9 @@ export const CHANGED_SETTING_OVERLAP = { en: 0.4, zh: 0.5 };
 const CHANGED =
   /(?<!\bfor )\bnow\b(?! that\b)|\bany ?more\b|(?<!\b(?:on|the|only|all|any|of|for|in) )\b(?:moved|switched|changed|raised|lowered|increased|decreased|reduced|bumped|upgraded|extended|shortened)\b|现在|目前|扩大到|缩小到|提高到|提升到|降低到|降到|延长到|缩短到|增加到|减少到|换成|换用|已改/i;
 
+const marked = (text: string) => CHANGED.test(text) || RETIRES.test(text);
 /** Said outside a clause of reason ("pinned to 14.25.0 because 15.x changed the types" changed nothing). */
-const marked = (text: string) => {
-  const main = withoutReason(text);
-  return CHANGED.test(main) || RETIRES.test(main);
-};
+const saysChanged = (text: string) => marked(withoutReason(text));
 
 const HAN = /[\u3400-\u9fff]/;
 /** Characters that say "changed" or spell a number, left out of the Chinese overlap. */
@@ -61,7 +59,7 @@ export async function supersedesByChangedSetting(
   out: Candidate[],
   thresholds: { en: number; zh: number } = CHANGED_SETTING_OVERLAP,
 ): Promise<void> {
-  const newer = group.filter((f) => marked(textOf(f.memory)));
+  const newer = group.filter((f) => saysChanged(textOf(f.memory)));
   if (newer.length === 0) return;
   // The memories that may have been changed (no change word), by subject word: a memory that
   // says it changed looks only at those sharing a word with it, not at its whole placement.

@@ -281,9 +281,26 @@ export function supersedesByChange(p: Pair): Candidate | undefined {
       jaccard: round(p.jaccard),
     });
   }
+  if (older.memory.category !== newer.memory.category) return undefined;
+  const changed = changedNumbers(to, tn);
+  if (!changed || changed.otherThings) return undefined;
+  const { was, now } = changed;
+  return supersedeCandidate(newer, older, `replaces it: the same claim with ${quoteList(was)} changed to ${quoteList(now)}`, {
+    rule: "changed",
+    replaced: was.join(", "),
+    by: now.join(", "),
+    jaccard: round(p.jaccard),
+  });
+}
+
+/**
+ * The numbers of the older the newer's first clause no longer states, and those it states instead
+ * (spelled out too: "包邮门槛降到七十九元" after "满 99 元包邮"); `otherThings` when every changed
+ * number counts another thing than the older's ("five [times]" / "ten [minutes]").
+ */
+function changedNumbers(to: string, tn: string): { was: string[]; now: string[]; otherThings: boolean } | undefined {
   const first = firstClause(tn);
-  if (older.memory.category !== newer.memory.category || !first) return undefined;
-  // Numbers also when spelled out ("包邮门槛降到七十九元" after "满 99 元包邮").
+  if (!first) return undefined;
   const vo = [...valuesOf(to).filter((v) => NUMERIC.test(v)), ...spelledNumbers(to)];
   // A value the clause cut ("比例是 8:1:1" read as 8) is not one of the newer's.
   const whole = new Set([...valuesOf(tn), ...spelledNumbers(tn)]);
@@ -291,14 +308,20 @@ export function supersedesByChange(p: Pair): Candidate | undefined {
   const was = vo.filter((v) => !vn.includes(v));
   const now = vn.filter((v) => !vo.includes(v));
   if (was.length === 0 || now.length === 0) return undefined;
-  // Numbers that count other things are two settings ("five [times]" / "ten [minutes]").
-  if (was.every((w) => now.every((x) => countsOtherThings(to, w, tn, x)))) return undefined;
-  return supersedeCandidate(newer, older, `replaces it: the same claim with ${quoteList(was)} changed to ${quoteList(now)}`, {
-    rule: "changed",
-    replaced: was.join(", "),
-    by: now.join(", "),
-    jaccard: round(p.jaccard),
-  });
+  return { was, now, otherThings: was.every((w) => now.every((x) => countsOtherThings(to, w, tn, x))) };
+}
+
+/**
+ * A pair the merge rules judged one subject and claim that the supersession guards read as two
+ * claims, so neither a supersession nor a merge: its numbers count other things ("a pod restarts
+ * more than five times" / "stays Pending for ten minutes"), or the newer retires a named thing the
+ * older never says ("Styling uses Tailwind CSS" / "… Tailwind CSS 4 …; tailwind.config.js is gone").
+ */
+export function twoClaims(p: Pair): boolean {
+  const { older, newer } = ordered(p);
+  const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
+  if (RETIRES.test(withoutReason(tn)) && !RETIRES.test(to) && replacesAnotherThing(newer, older)) return true;
+  return older.memory.category === newer.memory.category && !!changedNumbers(to, tn)?.otherThings;
 }
 
 /**

@@ -106,8 +106,10 @@ describe("supersede precision guards", () => {
     store.remember("训练、验证、测试集的比例是 8:1:1。", "fact", toward(2, 0.97, 3));
     store.remember("Requests to the payment API time out after 2 seconds.", "fact", toward(4, 1, 5));
     store.remember("Requests to the payment API time out after 5 seconds.", "fact", toward(4, 0.97, 5));
-    const { supersessions: found } = await store.proposals({}, true);
+    const { supersessions: found, merges } = await store.proposals({}, true);
     expect(found).toEqual(["Requests to the payment API time out after 5 seconds. > Requests to the payment API time out after 2 seconds."]);
+    // Two settings are not one claim told twice either; the cut ratio is (the same 8:1:1).
+    expect(merges).toEqual([["数据集按 8:1:1 划分训练集、验证集和测试集。", "训练、验证、测试集的比例是 8:1:1。"]]);
   });
 
   it('by meaning: "now that" gives a reason, and a file the older never named is not the older: they retire nothing', async () => {
@@ -122,9 +124,16 @@ describe("supersede precision guards", () => {
     store.remember("Styling uses Tailwind CSS 4 with the Vite plugin; tailwind.config.js is gone.", "decision", toward(4, 0.97, 5));
     store.remember("The Snowflake connector logs in with user and password.", "fact", toward(2, 1, 3));
     store.remember("The Snowflake connector logs in with key-pair authentication now; password login was removed.", "fact", toward(2, 0.97, 3));
-    const { supersessions: found } = await store.proposals({}, true);
+    const { supersessions: found, merges } = await store.proposals({}, true);
     expect(found).toEqual([
       "The Snowflake connector logs in with key-pair authentication now; password login was removed. > The Snowflake connector logs in with user and password.",
+    ]);
+    // The f-string pair is one claim told twice; the Tailwind pair is two (a version and a file more).
+    expect(merges).toEqual([
+      [
+        "Inside an f-string's braces, the same quote character as the outer string is allowed now that we are on 3.12.",
+        "f-strings may reuse the outer quote inside a replacement field, as 3.12 allows.",
+      ],
     ]);
   });
 });
