@@ -2,7 +2,7 @@ import { CHANGE_WORDS, valuesOf, wordsWithoutValues } from "./claims";
 import { chineseChars, namesOf, textOf, type Featured } from "./features";
 import { spelledNumbers } from "./numbers";
 import type { Slicer } from "./slicer";
-import { RETIRES, supersedeCandidate } from "./supersede";
+import { exceptionFor, RETIRES, replacesAnotherThing, supersedeCandidate, withoutReason } from "./supersede";
 import type { Candidate } from "./types";
 
 /**
@@ -17,11 +17,16 @@ import type { Candidate } from "./types";
  */
 export const CHANGED_SETTING_OVERLAP = { en: 0.4, zh: 0.5 };
 
-/** Words that say a value or choice changed (literal alternatives: linear); "for now" says it stays. */
+/**
+ * Words that say a value or choice changed (literal alternatives: linear); "for now" says it
+ * stays, "now that" gives a reason, "on changed files" / "the changed lines" name what changed.
+ */
 const CHANGED =
-  /(?<!\bfor )\bnow\b|\bany ?more\b|\b(?:moved|switched|changed|raised|lowered|increased|decreased|reduced|bumped|upgraded|extended|shortened)\b|现在|目前|扩大到|缩小到|提高到|提升到|降低到|降到|延长到|缩短到|增加到|减少到|换成|换用|已改/i;
+  /(?<!\bfor )\bnow\b(?! that\b)|\bany ?more\b|(?<!\b(?:on|the|only|all|any|of|for|in) )\b(?:moved|switched|changed|raised|lowered|increased|decreased|reduced|bumped|upgraded|extended|shortened)\b|现在|目前|扩大到|缩小到|提高到|提升到|降低到|降到|延长到|缩短到|增加到|减少到|换成|换用|已改/i;
 
 const marked = (text: string) => CHANGED.test(text) || RETIRES.test(text);
+/** Said outside a clause of reason ("pinned to 14.25.0 because 15.x changed the types" changed nothing). */
+const saysChanged = (text: string) => marked(withoutReason(text));
 
 const HAN = /[\u3400-\u9fff]/;
 /** Characters that say "changed" or spell a number, left out of the Chinese overlap. */
@@ -54,7 +59,7 @@ export async function supersedesByChangedSetting(
   out: Candidate[],
   thresholds: { en: number; zh: number } = CHANGED_SETTING_OVERLAP,
 ): Promise<void> {
-  const newer = group.filter((f) => marked(textOf(f.memory)));
+  const newer = group.filter((f) => saysChanged(textOf(f.memory)));
   if (newer.length === 0) return;
   // The memories that may have been changed (no change word), by subject word: a memory that
   // says it changed looks only at those sharing a word with it, not at its whole placement.
@@ -76,7 +81,7 @@ export async function supersedesByChangedSetting(
     const zh = HAN.test(tn);
     const sn = subjects.get(n)!;
     const vn = statedOf(n);
-    const retires = RETIRES.test(tn);
+    const retires = RETIRES.test(withoutReason(tn));
     const shared = new Map<number, number>();
     for (const t of sn) for (const i of byWord.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     let best: { o: Featured; overlap: number } | undefined;
@@ -86,6 +91,8 @@ export async function supersedesByChangedSetting(
       const o = group[i]!;
       if (o === n || o.memory.createdAt >= n.memory.createdAt || o.memory.category !== n.memory.category) continue;
       if (HAN.test(textOf(o.memory)) !== zh) continue;
+      // It says what it replaced and the older does not name it, or it changes a case the older does not name.
+      if (replacesAnotherThing(n, o) || exceptionFor(n, o)) continue;
       const overlap = count / (Math.min(sn.size, subjects.get(o)!.size) || 1);
       if (overlap < (zh ? thresholds.zh : thresholds.en) || (best && best.overlap >= overlap)) continue;
       const vo = statedOf(o);

@@ -26,6 +26,7 @@ import {
   supersedesByRetirement,
   supersedesBySimilarity,
   supersedesBySlot,
+  twoClaims,
   type Pair,
 } from "./supersede";
 import { fingerprintOf, pairKey, placementKey, type Candidate } from "./types";
@@ -240,6 +241,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
             candidates.push(changed);
             continue;
           }
+          if (twoClaims(pair)) continue;
           mergePairs.push(pair);
           scores.set(pair, { cosine, path: "vectors" });
           byMeaning.add(pairKey(pair.a.memory.id, pair.b.memory.id));
@@ -273,6 +275,7 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
           candidates.push(changed);
           continue;
         }
+        if (twoClaims(p)) continue;
         mergePairs.push(p);
         scores.set(p, { cosine, path: seeded.has(p) ? "on-write" : similarBy(p, cfg.mergeJaccard, cosine, cfg.mergeCosine, named) });
         if (named && options.namedThings?.onPair)

@@ -2,10 +2,11 @@ import { CHOICE_CATEGORIES, CHOICE_VERBS, isNumberToken, type Replaced } from ".
 import { namesOf, negativeOf, replacedOf, textOf, type Featured } from "./features";
 import { substitutions } from "./align";
 import { changedValue, changedValueWithAddition, excludes, firstClause, oppositePolarity, valuesOf } from "./claims";
-import { spelledNumbers } from "./numbers";
+import { countsOtherThings, spelledNumbers } from "./numbers";
 import type { Slicer } from "./slicer";
 import type { Candidate } from "./types";
 import { headOf } from "../text-slice";
+import { tokenize } from "../search/tokenizer";
 
 /** Two memories of one placement and their token Jaccard (from `similarPairs`). */
 export interface Pair {
@@ -40,7 +41,13 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   const n = newer.memory;
   // A cue that names what the older says is the better evidence ("不再使用 Redis" also says no).
   const object = replacedOf(newer).find((obj) => obj.tokens.every((t) => older.tokens.has(t)));
-  if (object && !replacedOf(older).some((x) => x.key === object.key) && !excludes(textOf(o), object.tokens) && !onlyInFileNames(textOf(o), object.raw)) {
+  if (
+    object &&
+    !replacedOf(older).some((x) => x.key === object.key) &&
+    !excludes(textOf(o), object.tokens) &&
+    !onlyInFileNames(textOf(o), object.raw) &&
+    !exceptionFor(newer, older)
+  ) {
     return supersedeCandidate(newer, older, `replaces it: it says "${object.raw}" was replaced`, {
       rule: "cue",
       replaced: object.raw,
@@ -55,7 +62,7 @@ export function supersedesBySimilarity(p: Pair): Candidate | undefined {
   }
   // The same setting with another value ("expires after 30 minutes" -> "now expires after 15 minutes").
   const changed = changedValue(textOf(o), textOf(n)) ?? changedValueWithAddition(textOf(o), textOf(n));
-  if (changed) {
+  if (changed && !opensWithValue(textOf(o), textOf(n), changed) && !pathOfAnotherSubject(changed)) {
     return supersedeCandidate(newer, older, `replaces it: the same words with ${quoteList(changed.was)} changed to ${quoteList(changed.now)}`, {
       rule: "value",
       replaced: changed.was.join(", "),
@@ -174,6 +181,8 @@ export async function supersedesByCue(
         // So is one that already says no to it ("FlashList, not FlatList" / "FlashList instead of FlatList").
         if (excludes(textOf(older.memory), object.tokens)) continue;
         if (onlyInFileNames(textOf(older.memory), object.raw)) continue;
+        // "On Safari, use … instead of hls.js": an exception for a case the older does not name.
+        if (exceptionFor(newer, older)) continue;
         const shared = [...older.tokens].filter((t) => newer.tokens.has(t) && !object.tokens.includes(t));
         if (shared.length === 0 && !CHOICE_CATEGORIES.has(older.memory.category)) continue;
         const score = shared.length / (older.tokens.size || 1);
@@ -249,7 +258,7 @@ const quoteList = (values: readonly string[]) => values.map((v) => `"${v}"`).joi
  * Literal alternatives only, single spaces (linear).
  */
 export const RETIRES =
-  /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|(?<!\bfor )\bnow\b|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为|已(?:经)?(?:删除|移除|停用|废弃|弃用)|(?:删除|移除)了|不用了/i;
+  /\bno longer\b|\b(?:is|are|was|were|been) (?:now )?(?:removed|dropped|replaced|retired|deprecated|renamed|gone)\b|\breplacing\b|\b(?:renamed|switched|migrated|moved) from\b|(?<!\bfor )\bnow\b(?! that\b)|不再|改为|改用|改成|替换|取代|迁移到|升级到|调整为|已(?:经)?(?:删除|移除|停用|废弃|弃用)|(?:删除|移除)了|不用了/i;
 
 /** A value with a number in it (digits, or a Chinese numeral before its measure word). */
 const NUMERIC = /\d|^[一二两三四五六七八九十百千万]+/;
@@ -265,26 +274,54 @@ export function supersedesByChange(p: Pair): Candidate | undefined {
   const { older, newer } = ordered(p);
   if (older.memory.createdAt === newer.memory.createdAt) return undefined;
   const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
-  if (RETIRES.test(tn) && !RETIRES.test(to)) {
+  // Said outside a clause of reason, and not of another thing it names ("tailwind.config.js is gone").
+  if (RETIRES.test(withoutReason(tn)) && !RETIRES.test(to) && !replacesAnotherThing(newer, older)) {
     return supersedeCandidate(newer, older, "retires it: the same subject, and it says the earlier choice no longer holds", {
       rule: "retired",
       jaccard: round(p.jaccard),
     });
   }
-  const first = firstClause(tn);
-  if (older.memory.category !== newer.memory.category || !first) return undefined;
-  // Numbers also when spelled out ("包邮门槛降到七十九元" after "满 99 元包邮").
-  const vo = [...valuesOf(to).filter((v) => NUMERIC.test(v)), ...spelledNumbers(to)];
-  const vn = [...valuesOf(first).filter((v) => NUMERIC.test(v)), ...spelledNumbers(first)];
-  const was = vo.filter((v) => !vn.includes(v));
-  const now = vn.filter((v) => !vo.includes(v));
-  if (was.length === 0 || now.length === 0) return undefined;
+  if (older.memory.category !== newer.memory.category) return undefined;
+  const changed = changedNumbers(to, tn);
+  if (!changed || changed.otherThings) return undefined;
+  const { was, now } = changed;
   return supersedeCandidate(newer, older, `replaces it: the same claim with ${quoteList(was)} changed to ${quoteList(now)}`, {
     rule: "changed",
     replaced: was.join(", "),
     by: now.join(", "),
     jaccard: round(p.jaccard),
   });
+}
+
+/**
+ * The numbers of the older the newer's first clause no longer states, and those it states instead
+ * (spelled out too: "包邮门槛降到七十九元" after "满 99 元包邮"); `otherThings` when every changed
+ * number counts another thing than the older's ("five [times]" / "ten [minutes]").
+ */
+function changedNumbers(to: string, tn: string): { was: string[]; now: string[]; otherThings: boolean } | undefined {
+  const first = firstClause(tn);
+  if (!first) return undefined;
+  const vo = [...valuesOf(to).filter((v) => NUMERIC.test(v)), ...spelledNumbers(to)];
+  // A value the clause cut ("比例是 8:1:1" read as 8) is not one of the newer's.
+  const whole = new Set([...valuesOf(tn), ...spelledNumbers(tn)]);
+  const vn = [...valuesOf(first).filter((v) => NUMERIC.test(v)), ...spelledNumbers(first)].filter((v) => whole.has(v));
+  const was = vo.filter((v) => !vn.includes(v));
+  const now = vn.filter((v) => !vo.includes(v));
+  if (was.length === 0 || now.length === 0) return undefined;
+  return { was, now, otherThings: was.every((w) => now.every((x) => countsOtherThings(to, w, tn, x))) };
+}
+
+/**
+ * A pair the merge rules judged one subject and claim that the supersession guards read as two
+ * claims, so neither a supersession nor a merge: its numbers count other things ("a pod restarts
+ * more than five times" / "stays Pending for ten minutes"), or the newer retires a named thing the
+ * older never says ("Styling uses Tailwind CSS" / "… Tailwind CSS 4 …; tailwind.config.js is gone").
+ */
+export function twoClaims(p: Pair): boolean {
+  const { older, newer } = ordered(p);
+  const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
+  if (RETIRES.test(withoutReason(tn)) && !RETIRES.test(to) && replacesAnotherThing(newer, older)) return true;
+  return older.memory.category === newer.memory.category && !!changedNumbers(to, tn)?.otherThings;
 }
 
 /**
@@ -297,7 +334,7 @@ export function supersedesByRetirement(p: Pair): Candidate | undefined {
   const { older, newer } = ordered(p);
   if (older.memory.createdAt === newer.memory.createdAt || older.memory.category !== newer.memory.category) return undefined;
   const [to, tn] = [textOf(older.memory), textOf(newer.memory)];
-  if (HAN.test(to) || !RETIRES.test(tn) || RETIRES.test(to)) return undefined;
+  if (HAN.test(to) || !RETIRES.test(withoutReason(tn)) || RETIRES.test(to)) return undefined;
   const named = [...namesOf(older)].filter((t) => !isNumberToken(t));
   if (named.length === 0 || !named.every((t) => newer.tokens.has(t))) return undefined;
   return supersedeCandidate(newer, older, "retires it: it names what the older names and says it no longer holds", {
@@ -307,3 +344,77 @@ export function supersedesByRetirement(p: Pair): Candidate | undefined {
 }
 
 const HAN = /[\u3400-\u9fff]/;
+
+/**
+ * The text before a clause of reason: "pinned to 14.25.0 because 15.x [changed] the types",
+ * "reports an override whose base method [was renamed]" say why or which, not that something
+ * changed. Cut by index (no pattern over the rest).
+ */
+export function withoutReason(text: string): string {
+  const m = /\b(?:because|since|whose)\b|因为|由于/i.exec(text);
+  return m ? text.slice(0, m.index) : text;
+}
+
+/**
+ * Whether the newer says what it replaced, names it (written as a name), and the older does not
+ * say it: "End-to-end tests no longer use [Detox]" changes the end-to-end tests, not "Component
+ * tests use Jest"; "依赖改用 pnpm，不再使用 [Yarn]" not "依赖装在仓库根目录"; "[tailwind.config.js] is
+ * gone" retires a file "Styling uses Tailwind CSS" never named. The change is about another thing.
+ * A cue whose object is no name ("3.8 不再支持", "the 72 column limit was dropped") says nothing of
+ * which thing.
+ */
+export function replacesAnotherThing(newer: Featured, older: Featured): boolean {
+  const objects = replacedOf(newer);
+  if (objects.some((o) => o.tokens.every((t) => older.tokens.has(t)))) return false;
+  // Written as a name (a capital, a digit or code), not a holder word ("the 72 column [limit] was dropped").
+  return objects.some((o) => /^[A-Z]|\d|\w[_./@]\w/.test(o.raw));
+}
+
+/** Chinese words of comparison that make a clause ending in 时 a condition ("超过一万个时"). */
+const ZH_COMPARE = ["超过", "大于", "小于", "多于", "少于", "低于", "高于", "不足", "达到", "如果", "当"];
+
+/**
+ * The newer opens with a condition whose words the older does not say ("[On Safari], use the
+ * native video element … instead of hls.js"; "[车辆点位超过一万个时]改用 WebGL 图层渲染"): an
+ * exception for a case the older did not name, not a replacement of it. Anchored at the start,
+ * bounded: linear.
+ */
+export function exceptionFor(newer: Featured, older: Featured): boolean {
+  const text = textOf(newer.memory);
+  // An opening word of condition, then what comes before the first comma (by index: linear).
+  const opening = /^(?:on|in|for|when|if|unless|once)\s/i.exec(text);
+  const comma = opening ? text.slice(0, 64).search(/[,;:，。]/) : -1;
+  let condition = opening && text[comma] === "," ? text.slice(opening[0].length, comma) : undefined;
+  if (!condition) {
+    // 时 that ends a clause of comparison ("…超过一万个时"), not 时间, 定时, 小时.
+    const at = /时(?![间长区效候刻])|的时候|的话/.exec(text.slice(0, 32));
+    const head = at ? text.slice(0, at.index) : "";
+    if (head && !/[，。；,;]/.test(head) && ZH_COMPARE.some((w) => head.includes(w))) condition = head;
+  }
+  if (!condition) return false;
+  const words = tokenize(condition, "query").filter((t) => !isNumberToken(t));
+  return words.length > 0 && words.some((t) => !older.tokens.has(t));
+}
+
+/**
+ * The one changed value is what each sentence opens with, its subject: "[json2csv] takes a
+ * callback as its last argument" / "[csv2json] takes a callback …" speak of two things. A setting's
+ * value follows the words that name the setting.
+ */
+export function opensWithValue(older: string, newer: string, changed: { was: readonly string[]; now: readonly string[] }): boolean {
+  if (changed.was.length !== 1 || changed.now.length !== 1) return false;
+  return older.trim().toLowerCase().startsWith(changed.was[0]!) && newer.trim().toLowerCase().startsWith(changed.now[0]!);
+}
+
+/**
+ * A path changed to one of other words (not another version: v2 / v3 and digits aside) together
+ * with a number: the path is the subject, the number its setting ("Line coverage of
+ * [packages/server] must stay above [80%]" / "… [packages/client] … [60%]" are two packages' limits).
+ */
+export function pathOfAnotherSubject(changed: { was: readonly string[]; now: readonly string[] }): boolean {
+  const words = (v: string) => v.replace(/\bv\d+/g, "").replace(/[^a-z]/g, "");
+  const paths = (values: readonly string[]) => values.filter((v) => v.includes("/"));
+  const number = (values: readonly string[]) => values.some((v) => !v.includes("/") && /\d/.test(v));
+  const other = paths(changed.was).some((a) => paths(changed.now).some((b) => words(a) !== words(b)));
+  return other && number(changed.was) && number(changed.now);
+}
