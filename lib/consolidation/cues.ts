@@ -68,7 +68,7 @@ export interface Replaced {
 
 /** Any of the cues' words: most texts have none, and then no cue expression is run. */
 const ANY_CUE =
-  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|delet|shut|turned|decommission|gone|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|not\b|不再|不用再|不需要再|不必再|无需再|无须再|不要再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
+  /switch|migrat|mov(?:e|ed|es|ing)\b|replac|rais|lower|increas|decreas|reduc|bump|chang|cut|extend|shorten|upgrad|downgrad|deprecat|remov|dropp|retir|delet|shut|turned|decommission|gone|instead|rather|longer|stop|use|abandon|rid\b|ditch|more\b|\bnot\b|不再|不用再|不需要再|不必再|无需再|无须再|不要再|从|由|弃用|废弃|停用|停止|去掉|移除|放弃|淘汰|替换|取代|代替|而不是|被/i;
 
 /** "… is no longer needed": the thing is the two words before it in its clause (found in code: a pattern starting with a run of words backtracks). */
 const NO_LONGER_NEEDED = /\s(?:is|are)\s+no\s+longer\s+(?:used|needed|required)\b/gi;

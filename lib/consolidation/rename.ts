@@ -232,9 +232,18 @@ function listChange(was: string, now: string): string | undefined {
     .join(" and ");
 }
 
-/** Name parts too common to tie two names together ("src/billing/index.ts" / "src/search/index.ts"). */
+/**
+ * Name parts too common to tie two names together ("src/billing/index.ts" / "src/search/index.ts"),
+ * also the verbs names open with: "useQuery" / "useMutation", "handleNotFound" / "handleForbidden"
+ * are two things, not one renamed.
+ */
 const COMMON_PARTS = new Set(
-  "src lib app apps index main test tests spec dist build config tools packages package json yaml yml com org www http https".split(" "),
+  [
+    "src lib app apps index main test tests spec dist build config tools packages package json yaml yml com org www http https",
+    "use get set has handle create update delete remove add fetch load save read write make init render with",
+  ]
+    .join(" ")
+    .split(" "),
 );
 /** The categories a rename said in other words is looked for in. */
 const RENAMED_IN_WORDS = new Set(["decision", "convention", "preference", "directive"]);

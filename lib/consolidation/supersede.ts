@@ -352,7 +352,13 @@ const HAN = /[\u3400-\u9fff]/;
  */
 export function withoutReason(text: string): string {
   const m = /\b(?:because|since|whose)\b|因为|由于/i.exec(text);
-  return m ? text.slice(0, m.index) : text;
+  if (!m) return text;
+  // A reason that opens the sentence ends at its comma: "Since the 3.0 upgrade, builds now use esbuild".
+  if (m.index === 0) {
+    const comma = text.search(/[,，]/);
+    return comma > -1 ? withoutReason(text.slice(comma + 1)) : text;
+  }
+  return text.slice(0, m.index);
 }
 
 /**
@@ -373,6 +379,10 @@ export function replacesAnotherThing(newer: Featured, older: Featured): boolean 
 /** Chinese words of comparison that make a clause ending in 时 a condition ("超过一万个时"). */
 const ZH_COMPARE = ["超过", "大于", "小于", "多于", "少于", "低于", "高于", "不足", "达到", "如果", "当"];
 
+/** What "For …," gives as a purpose rather than a case ("For consistency across repos, …"). */
+const PURPOSE =
+  /^(?:the\s+sake\s+of\s+)?(?:consistency|simplicity|speed|performance|security|safety|clarity|readability|maintainability|reliability|reproducibility|portability|compatibility|now|example|this\s+reason|that\s+reason)\b/i;
+
 /**
  * The newer opens with a condition whose words the older does not say ("[On Safari], use the
  * native video element … instead of hls.js"; "[车辆点位超过一万个时]改用 WebGL 图层渲染"): an
@@ -382,9 +392,11 @@ const ZH_COMPARE = ["超过", "大于", "小于", "多于", "少于", "低于", 
 export function exceptionFor(newer: Featured, older: Featured): boolean {
   const text = textOf(newer.memory);
   // An opening word of condition, then what comes before the first comma (by index: linear).
-  const opening = /^(?:on|in|for|when|if|unless|once)\s/i.exec(text);
+  // "Once …," dates a change and "For consistency …," gives a purpose: neither names a case.
+  const opening = /^(?:on|in|for|when|if|unless)\s/i.exec(text);
   const comma = opening ? text.slice(0, 64).search(/[,;:，。]/) : -1;
   let condition = opening && text[comma] === "," ? text.slice(opening[0].length, comma) : undefined;
+  if (condition && /^for$/i.test(opening![0].trim()) && PURPOSE.test(condition)) condition = undefined;
   if (!condition) {
     // 时 that ends a clause of comparison ("…超过一万个时"), not 时间, 定时, 小时.
     const at = /时(?![间长区效候刻])|的时候|的话/.exec(text.slice(0, 32));

@@ -136,4 +136,31 @@ describe("supersede precision guards", () => {
       ],
     ]);
   });
+
+  // A review's findings on this pass (session sixteen).
+  it('reads "For <a purpose>," as no case: the replacement still supersedes', async () => {
+    const found = await supersessions([
+      ["decision", "We use Yarn for dependency management."],
+      ["decision", "For consistency across repos, we now use pnpm instead of Yarn."],
+      ["decision", "Videos are streamed as HLS with hls.js."],
+      ["decision", "For Safari, use the native video element for HLS instead of hls.js."],
+    ]);
+    expect(found).toEqual(["For consistency across repos, we now use pnpm instead of Yarn. > We use Yarn for dependency management."]);
+  });
+
+  it("ends a reason that opens the sentence at its comma", () => {
+    expect(withoutReason("Since the 3.0 upgrade, builds now use esbuild.")).toBe(" builds now use esbuild.");
+    expect(withoutReason("Builds use esbuild since the 3.0 upgrade.")).toBe("Builds use esbuild ");
+  });
+
+  it("does not read two names that open with the same verb as one renamed", async () => {
+    createVectorTable(store.sqlite(), VECTOR_DIM);
+    store.remember("Components read server state with useQuery.", "convention", toward(0, 1, 1));
+    store.remember("Components write server state with useMutation.", "convention", toward(0, 0.97, 1));
+    store.remember("Hide the browser focus outline on custom inputs with outline-none and draw a ring instead.", "convention", toward(2, 1, 3));
+    store.remember("On custom inputs, remove the default focus outline with outline-hidden and show a focus ring.", "convention", toward(2, 0.97, 3));
+    expect((await store.proposals({}, true)).supersessions).toEqual([
+      "On custom inputs, remove the default focus outline with outline-hidden and show a focus ring. > Hide the browser focus outline on custom inputs with outline-none and draw a ring instead.",
+    ]);
+  });
 });
