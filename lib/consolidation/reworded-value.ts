@@ -28,6 +28,8 @@ export interface Stated {
   unit: string;
   /** The name right before it ("node" in "Node 16"), or "". */
   before: string;
+  /** Said as the value it was changed from ("from 30", 从 3.7): set only then. */
+  from?: true;
 }
 
 /** Units, as their words are written, to one name and a factor (a time in seconds). */
@@ -158,7 +160,8 @@ export const statedNumbers = perText((text: string): readonly Stated[] => {
       const near = (k: number) => k < pieces.length && spaced(k);
       const k = next === ZH_CLASSIFIER ? j + 1 : j;
       const two = k === j || near(k) ? pieces[k]! + (near(k + 1) ? pieces[k + 1]! : "") : "";
-      unitWord = two in UNITS ? two : two.slice(0, 1);
+      // A change word is no unit ("从 3.7 升到 3.27").
+      unitWord = two in UNITS ? two : ZH_SKIP.has(two.slice(0, 1)) ? "" : two.slice(0, 1);
     } else if (next === "%" || /^[A-Za-z]+$/.test(next)) unitWord = next.toLowerCase();
     const known = UNITS[unitWord];
     // "one" / 一 alone ("one test file", 一条) is an article, not a setting; "one hour", 一人 are.
@@ -170,7 +173,8 @@ export const statedNumbers = perText((text: string): readonly Stated[] => {
     if (value === "NaN") continue;
     const prev = pieces[start - 1] ?? "";
     const before = /^[A-Za-z]{2,}$/.test(prev) && !LINK_WORDS.has(prev.toLowerCase()) ? prev.toLowerCase() : "";
-    out.push({ value, unit, before });
+    const from = /^(?:from|从)$/i.test(pieces[start - 1] ?? "");
+    out.push(from ? { value, unit, before, from } : { value, unit, before });
   }
   return out;
 });
@@ -373,8 +377,10 @@ export async function supersedesByRewordedValue(
         const heads = headShared(o, n) && headShared(n, o);
         if (thresholds.heads !== false && !heads) continue;
         if (decided(n.memory.id, o.memory.id)) continue;
-        const now = changedOf(sn, so);
-        const was = changedOf(so, sn).find((w) => now.some((v) => sameSetting(w, v)));
+        // A value the newer says it changed from is not one it states ("已从 3.7 升到 3.27").
+        const stated = sn.filter((x) => !x.from);
+        const now = changedOf(stated, so);
+        const was = changedOf(so, stated).find((w) => now.some((v) => sameSetting(w, v)));
         if (!was) continue;
         const [a, b] = [subjectWordsOf(to), subjectWordsOf(tn)];
         let shared = 0;

@@ -99,6 +99,14 @@ describe("a value changed in a reworded sentence", () => {
     expect(found).toEqual(["The lint tooling needs Node 18.18 or later. > The lint tooling needs Node 16 or newer."]);
   });
 
+  it("is proposed when the newer names the value it changed from (r15 tuning: 已从 3.7 升到 3.27)", async () => {
+    const found = await supersessions([
+      ["constraint", "项目锁定 Flutter 3.7，团队统一用 fvm 切换版本。"],
+      ["constraint", "项目锁定的 Flutter 版本已从 3.7 升到 3.27，团队统一用 fvm 切换版本。"],
+    ]);
+    expect(found).toEqual(["项目锁定的 Flutter 版本已从 3.7 升到 3.27，团队统一用 fvm 切换版本。 > 项目锁定 Flutter 3.7，团队统一用 fvm 切换版本。"]);
+  });
+
   it("is not proposed for another unit: times are no time (a guard: the same unit)", async () => {
     const found = await supersessions([
       ["constraint", "The upload API times out after 10 seconds."],
