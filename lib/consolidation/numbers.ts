@@ -1,7 +1,8 @@
 import { trimEnd } from "../trim-end";
 import { perText } from "./per-text";
 
-const EN_UNITS: Record<string, number> = {
+/** English number words below a hundred (the tens and the units; "twenty-five" is read in two words). */
+export const EN_NUMBERS: Record<string, number> = {
   zero: 0,
   one: 1,
   two: 2,
@@ -31,46 +32,79 @@ const EN_UNITS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 };
-const ZH_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const ZH_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+/** Whether a Han character is part of a Chinese numeral (万 included). */
+export const isZhNumeral = (ch: string) => ch in ZH_DIGITS || ch in ZH_UNITS || ch === "万";
+
+/**
+ * English number words read from `words[at]` on (lower case, one word each): "one hundred and
+ * forty" -> 140, "twenty five thousand" -> 25000. "and" joins only after hundred or thousand
+ * ("between two and five" is two numbers). Undefined when `words[at]` is no number word; `next`
+ * is the index after the last word read.
+ */
+export function readEnglishNumber(words: readonly string[], at: number): { value: number; next: number } | undefined {
+  if (!(words[at]! in EN_NUMBERS)) return undefined;
+  let total = 0;
+  let current = 0;
+  let i = at;
+  while (i < words.length) {
+    const w = words[i]!;
+    if (w in EN_NUMBERS) current += EN_NUMBERS[w]!;
+    else if (w === "hundred") current = (current || 1) * 100;
+    else if (w === "thousand") {
+      total += (current || 1) * 1000;
+      current = 0;
+    } else if (!(w === "and" && (words[i - 1] === "hundred" || words[i - 1] === "thousand") && (words[i + 1] ?? "") in EN_NUMBERS)) break;
+    i++;
+  }
+  return { value: total + current, next: i };
+}
+
+/**
+ * A Chinese numeral run as a number (三十 30, 两百 200, 十二 12, 十万 100000, 一万五千 15000):
+ * 万 multiplies what comes before it. Undefined for what is no count: a run opening with 万
+ * (万一 "in case") and 千万 ("by all means").
+ */
+export function zhNumber(run: string): number | undefined {
+  if (run.startsWith("万") || run === "千万") return undefined;
+  let total = 0;
+  let section = 0;
+  let digit = 0;
+  for (const ch of run) {
+    if (ch in ZH_DIGITS) digit = ZH_DIGITS[ch]!;
+    else if (ch === "万") {
+      total += (section + digit || 1) * 10000;
+      section = 0;
+      digit = 0;
+    } else {
+      section += (digit || 1) * ZH_UNITS[ch]!;
+      digit = 0;
+    }
+  }
+  return total + section + digit;
+}
 
 /**
  * Numbers spelled in words, as digits: "one hundred and forty" -> 140, "sixty" -> 60, "三十" ->
- * 30, "两百" -> 200. Words are read one by one (no pattern over the whole run).
+ * 30, "两百" -> 200, 二十万 -> 200000. Words are read one by one (no pattern over the whole run).
  */
 export const spelledNumbers = perText((text: string): readonly string[] => {
   const out: string[] = [];
-  let total = -1;
-  let current = 0;
-  const flush = () => {
-    if (total >= 0) out.push(String(total + current));
-    total = -1;
-    current = 0;
-  };
-  for (const word of text.toLowerCase().split(/[^a-z]+/)) {
-    if (word in EN_UNITS) {
-      if (total < 0) total = 0;
-      current += EN_UNITS[word]!;
-    } else if (word === "hundred" && total >= 0) current = (current || 1) * 100;
-    else if (word === "thousand" && total >= 0) {
-      total += (current || 1) * 1000;
-      current = 0;
-    } else if (word !== "and" || total < 0) flush();
-  }
-  flush();
-  for (const m of text.match(/[一二两三四五六七八九十百千]+/g) ?? []) {
-    let value = 0;
-    let digit = 0;
-    for (const ch of m) {
-      if (ch in ZH_DIGITS) digit = ZH_DIGITS[ch]!;
-      else {
-        value += (digit || 1) * ZH_UNITS[ch]!;
-        digit = 0;
-      }
+  const words = text.toLowerCase().split(/[^a-z]+/);
+  for (let i = 0; i < words.length; ) {
+    const read = readEnglishNumber(words, i);
+    if (!read) {
+      i++;
+      continue;
     }
-    value += digit;
+    out.push(String(read.value));
+    i = read.next;
+  }
+  for (const m of text.match(/[零一二两三四五六七八九十百千万]+/g) ?? []) {
+    const value = zhNumber(m);
     // 一 alone is most often "one of", "a", not a setting.
-    if (value > 1) out.push(String(value));
+    if (value !== undefined && value > 1) out.push(String(value));
   }
   return out;
 });
@@ -81,7 +115,7 @@ const NEIGHBOUR_STOP = new Set(
     " ",
   ),
 );
-const SPELLED_ZH = /^[一二两三四五六七八九十百千]+$/;
+const SPELLED_ZH = /^[零一二两三四五六七八九十百千万]+$/;
 
 /**
  * What each number of a text counts: the words right before and after it that say more than
@@ -89,14 +123,22 @@ const SPELLED_ZH = /^[一二两三四五六七八九十百千]+$/;
  * 99 元" -> 满, 元). Digits and numbers spelled in one word ("ten", 三十) are read; a unit glued to
  * a number ("25s") is its neighbour. Keys are the numbers as digits.
  */
+/** A word beside a number as it is compared ("minutes" -> "minute"), or undefined for one that says nothing (NEIGHBOUR_STOP, a number). */
+function neighbourWord(w: string | undefined): string | undefined {
+  const clean = w === undefined ? undefined : trimEnd(w, ".:");
+  if (!clean || NEIGHBOUR_STOP.has(clean) || /^\d/.test(clean)) return undefined;
+  return clean.length > 3 && clean.endsWith("s") ? clean.slice(0, -1) : clean;
+}
+
 export const numberNeighbours = perText((text: string): ReadonlyMap<string, ReadonlySet<string>> => {
-  const words = text.toLowerCase().match(/[一二两三四五六七八九十百千]+|[\u3400-\u9fff]|[a-z0-9][a-z0-9._:%-]*/g) ?? [];
+  // "1,000" is one number: a comma is kept when a digit follows it.
+  const words = text.toLowerCase().match(/[零一二两三四五六七八九十百千万]+|[\u3400-\u9fff]|[a-z0-9](?:[a-z0-9._:%-]|,\d)*/g) ?? [];
   const out = new Map<string, Set<string>>();
   const add = (n: string, w: string | undefined) => {
-    const clean = w === undefined ? undefined : trimEnd(w, ".:");
-    if (!clean || NEIGHBOUR_STOP.has(clean) || /^\d/.test(clean)) return;
+    const clean = neighbourWord(w);
+    if (!clean) return;
     const set = out.get(n) ?? new Set<string>();
-    set.add(clean.length > 3 && clean.endsWith("s") ? clean.slice(0, -1) : clean);
+    set.add(clean);
     out.set(n, set);
   };
   words.forEach((w, i) => {
@@ -106,7 +148,7 @@ export const numberNeighbours = perText((text: string): ReadonlyMap<string, Read
     if (digits) {
       n = digits[1]!.replace(/,/g, "");
       unit = digits[2] || undefined;
-    } else if (w in EN_UNITS) n = String(EN_UNITS[w]);
+    } else if (w in EN_NUMBERS) n = String(EN_NUMBERS[w]);
     else if (SPELLED_ZH.test(w)) n = spelledNumbers(w)[0];
     if (n === undefined) return;
     if (!out.has(n)) out.set(n, new Set());
@@ -133,17 +175,11 @@ export function countsOtherThings(older: string, was: string, newer: string, now
   for (const w of na) if (nb.has(w)) return false;
   // The newer still names what the older's number counts ("every hour at minute 5" -> "every 6
   // hours, at minute 5"): its number may be that setting's, said otherwise.
-  const said = new Set(
-    [
-      ...numberNeighbours(
-        `0 ${
-          newer
-            .toLowerCase()
-            .match(/[a-z]+|[\u3400-\u9fff]/g)
-            ?.join(" 0 ") ?? ""
-        }`,
-      ).values(),
-    ].flatMap((s) => [...s]),
-  );
+  const said = new Set<string>();
+  for (const w of newer.toLowerCase().match(/[a-z]+|[\u3400-\u9fff]/g) ?? []) {
+    // Number words are numbers there, not words that say what one counts.
+    const clean = w in EN_NUMBERS || isZhNumeral(w) ? undefined : neighbourWord(w);
+    if (clean) said.add(clean);
+  }
   return ![...na].some((w) => said.has(w));
 }

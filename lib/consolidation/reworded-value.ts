@@ -2,6 +2,7 @@ import { tokenize } from "../search/tokenizer";
 import { CHANGE_WORDS } from "./claims";
 import { chineseChars, namesOf, textOf, type Featured } from "./features";
 import { commandsDiffer } from "./names";
+import { EN_NUMBERS, isZhNumeral, readEnglishNumber, zhNumber } from "./numbers";
 import { perText } from "./per-text";
 import type { Slicer } from "./slicer";
 import { supersedeCandidate } from "./supersede";
@@ -12,7 +13,7 @@ import type { Candidate } from "./types";
  * same setting (the word after the number, its unit: "columns", "characters", 秒, 个字符; or the
  * named thing before it: "Node", "Go", "JDK") with another number, numbers said in words read as
  * digits ("one hundred and forty", "twenty-five thousand", 五十, 两分钟 = 120 秒), and they say the
- * same subject: most of their other words are shared, or their vectors are close. "Keep the
+ * same subject: most of their other words are shared (words only, no vectors). "Keep the
  * commit subject under 72 characters" -> "Commit subjects must be 50 characters or fewer"; "两次重试之间
  * 间隔 30 秒" -> "…加长到六十秒"; "The lint tooling needs Node 16 or newer" -> "… Node 18.18 or later".
  * Not two settings of one unit ("timeout 10 s" / "retry after 40 s": other words), nor one frame
@@ -27,40 +28,9 @@ export interface Stated {
   unit: string;
   /** The name right before it ("node" in "Node 16"), or "". */
   before: string;
+  /** Said as the value it was changed from ("from 30", 从 3.7): set only then. */
+  from?: true;
 }
-
-const EN_NUMBERS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const ZH_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-const ZH_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 万: 10000 };
 
 /** Units, as their words are written, to one name and a factor (a time in seconds). */
 const UNITS: Record<string, [string, number]> = {
@@ -101,6 +71,8 @@ const UNITS: Record<string, [string, number]> = {
 
 /** Words between a number and its unit that bound it ("50 characters or fewer", "Node 18 or later"). */
 const BOUND_WORDS = new Set(["or", "more", "fewer", "less", "newer", "later", "above", "below", "and", "up"]);
+/** Words that join a number to another one ("2 to 4", "IE 11 and Safari 14"), unless a bound word follows ("18 or later", "and up"). */
+const JOIN_WORDS = new Set(["and", "or", "to"]);
 /** Words before a number that only link it into the sentence: not a name. */
 const LINK_WORDS = new Set(
   "is are was were be to at of under over above below than in on by for from with after before every each about within only least most max min the a an up".split(
@@ -115,34 +87,36 @@ const PIECE = /\d+(?:[.,:]\d+)*|[A-Za-z]+|[\u3400-\u9fff]|%/g;
 
 const HAN = /[\u3400-\u9fff]/;
 const isDigits = (s: string) => /^\d/.test(s);
-const isZhNumeral = (s: string) => s in ZH_DIGITS || s in ZH_UNITS;
 
-/** A Chinese numeral run as a number (三十 30, 两百 200, 五十 50, 十二 12). */
-function zhValue(run: string): number {
-  let value = 0;
-  let digit = 0;
-  for (const ch of run) {
-    if (ch in ZH_DIGITS) digit = ZH_DIGITS[ch]!;
-    else {
-      value += (digit || 1) * ZH_UNITS[ch]!;
-      digit = 0;
-    }
-  }
-  return value + digit;
+/** A number written in digits, in its unit's base: "1,000" 1000, "1:30" minutes 90 s. NaN when unreadable. */
+function digitsValue(literal: string, factor: number): string {
+  const parts = literal.replace(/,/g, "").split(":");
+  if (parts.length > 2) return "NaN";
+  if (parts.length === 2) return factor === 1 ? literal : String((Number(parts[0]) + Number(parts[1]) / 60) * factor);
+  return factor === 1 ? literal : String(Number(parts[0]) * factor);
 }
 
 /**
  * The numbers a text states, each with its unit (the word after it, bound words skipped; Chinese:
  * the characters after it, 个 skipped) and the name before it. Numbers in words are read as digits;
- * a time is given in seconds. "一" alone is "a", not a setting, and is left out.
+ * a time is given in seconds. "一" alone is "a", not a setting, and is left out. A unit is read
+ * only across spaces (or a hyphen): not across punctuation ("超时 30，重试…"), nor across and / or /
+ * to ("2 to 4 workers", "IE 11 and Safari 14"); an s after an apostrophe ("Node 18's") or glued to a
+ * year ("the 1990s") is no unit.
  */
 export const statedNumbers = perText((text: string): readonly Stated[] => {
   const found = [...text.matchAll(PIECE)];
   const pieces = found.map((m) => m[0]);
+  const lower = pieces.map((p) => p.toLowerCase());
   // A number glued to letters is part of a name ("P1", "ES2020", "v2", "py-12"), not a value of its own.
   const glued = found.map(
     (m) => /^\d/.test(m[0]) && (/[A-Za-z_]/.test(text[m.index - 1] ?? "") || /[A-Za-z]-$/.test(text.slice(Math.max(0, m.index - 2), m.index))),
   );
+  // Only spaces or a hyphen between piece k - 1 and piece k.
+  const spaced = (k: number) => {
+    const prev = found[k - 1]!;
+    return /^[\s-]*$/.test(text.slice(prev.index + prev[0].length, found[k]!.index));
+  };
   const out: Stated[] = [];
   let i = 0;
   while (i < pieces.length) {
@@ -157,43 +131,37 @@ export const statedNumbers = perText((text: string): readonly Stated[] => {
     if (isDigits(p)) {
       literal = p.replace(/,(?=\d{3}\b)/g, "");
       i++;
-    } else if (p.toLowerCase() in EN_NUMBERS) {
+    } else if (lower[i]! in EN_NUMBERS) {
       // "one hundred and forty", "twenty-five thousand", "ninety".
-      let total = 0;
-      let current = 0;
-      while (i < pieces.length) {
-        const w = pieces[i]!.toLowerCase();
-        if (w in EN_NUMBERS) current += EN_NUMBERS[w]!;
-        else if (w === "hundred") current = (current || 1) * 100;
-        else if (w === "thousand") {
-          total += (current || 1) * 1000;
-          current = 0;
-        } else if (!(w === "and" && (pieces[i + 1]?.toLowerCase() ?? "") in EN_NUMBERS)) break;
-        i++;
-      }
-      raw = total + current;
+      const read = readEnglishNumber(lower, i)!;
+      raw = read.value;
+      i = read.next;
     } else if (isZhNumeral(p)) {
-      // 第一个 is an ordinal, not a count.
-      if (pieces[i - 1] === "第") {
-        i++;
-        continue;
-      }
       let run = "";
       while (i < pieces.length && isZhNumeral(pieces[i]!)) run += pieces[i++];
-      raw = zhValue(run);
+      // 第一个 is an ordinal, not a count; 万一, 千万 are no counts.
+      raw = pieces[start - 1] === "第" ? undefined : zhNumber(run);
+      if (raw === undefined) continue;
     } else {
       i++;
       continue;
     }
     // The unit: the next word (bound words skipped), or the Han characters after the number.
     let j = i;
-    while (j < pieces.length && BOUND_WORDS.has(pieces[j]!.toLowerCase())) j++;
     let unitWord = "";
-    const next = pieces[j] ?? "";
-    if (HAN.test(next)) {
+    // "or" / "and" are skipped only before a bound word ("or later", "and up"), not before another number or name.
+    const bound = (w: string) => BOUND_WORDS.has(w) && !JOIN_WORDS.has(w);
+    while (j < pieces.length && spaced(j) && (bound(lower[j]!) || (JOIN_WORDS.has(lower[j]!) && bound(lower[j + 1] ?? "")))) j++;
+    const next = j < pieces.length && spaced(j) ? pieces[j]! : "";
+    const apostrophe = next === "s" && /['\u2019]/.test(text[found[j]!.index - 1] ?? "");
+    const decade = next === "s" && literal !== undefined && /^\d{4}$/.test(literal) && found[j]!.index === found[i - 1]!.index + literal.length;
+    if (JOIN_WORDS.has(lower[j] ?? "") || apostrophe || decade) unitWord = "";
+    else if (HAN.test(next)) {
+      const near = (k: number) => k < pieces.length && spaced(k);
       const k = next === ZH_CLASSIFIER ? j + 1 : j;
-      const two = (pieces[k] ?? "") + (pieces[k + 1] ?? "");
-      unitWord = two in UNITS ? two : (pieces[k] ?? "");
+      const two = k === j || near(k) ? pieces[k]! + (near(k + 1) ? pieces[k + 1]! : "") : "";
+      // A change word is no unit ("从 3.7 升到 3.27").
+      unitWord = two in UNITS ? two : ZH_SKIP.has(two.slice(0, 1)) ? "" : two.slice(0, 1);
     } else if (next === "%" || /^[A-Za-z]+$/.test(next)) unitWord = next.toLowerCase();
     const known = UNITS[unitWord];
     // "one" / 一 alone ("one test file", 一条) is an article, not a setting; "one hour", 一人 are.
@@ -201,10 +169,12 @@ export const statedNumbers = perText((text: string): readonly Stated[] => {
     // A word not known as a unit is one by itself ("rows", "changed"), apart from the known ones ("times" is no time).
     const unit = known ? known[0] : unitWord ? `~${unitWord.replace(/s$/, "")}` : "";
     const factor = known ? known[1] : 1;
-    const value = literal !== undefined ? (factor === 1 ? literal : String(Number(literal.replace(/,/g, "")) * factor)) : String(raw! * factor);
+    const value = literal !== undefined ? digitsValue(literal, factor) : String(raw! * factor);
+    if (value === "NaN") continue;
     const prev = pieces[start - 1] ?? "";
     const before = /^[A-Za-z]{2,}$/.test(prev) && !LINK_WORDS.has(prev.toLowerCase()) ? prev.toLowerCase() : "";
-    out.push({ value, unit, before });
+    const from = /^(?:from|从)$/i.test(pieces[start - 1] ?? "");
+    out.push(from ? { value, unit, before, from } : { value, unit, before });
   }
   return out;
 });
@@ -251,6 +221,58 @@ export const REWORDED_VALUE: RewordedValueThresholds = { minOverlap: 0.5, maxSha
 function ownNames(a: Featured, b: Featured): boolean {
   // Chinese words are all names to `namesOf`; only Latin ones name a thing here.
   const own = (x: Featured, y: Featured) => [...namesOf(x)].some((t) => !/\d/.test(t) && !HAN.test(t) && !namesOf(y).has(t) && !y.tokens.has(t));
+  return own(a, b) && own(b, a);
+}
+
+/** Words that open a qualifier of a setting: whom, where or when it holds ("for anonymous users", "in CI", "of the email queue"). */
+const QUALIFIERS = new Set(["for", "in", "on", "when", "while", "during", "of"]);
+/** Words a qualifier may open with that say no thing ("for [all] users", "in [the] staging"). */
+const QUALIFIER_SKIP = new Set(["the", "a", "an", "all", "any", "each", "every", "our", "their", "its", "this", "that"]);
+/** A Chinese qualifier and what follows it, up to punctuation or a number (针对匿名用户, 在 CI 中). */
+const ZH_QUALIFIER = /(?:针对|对于|在|当)\s?([A-Za-z]+|[\u3400-\u9fff]{1,4})/g;
+
+/**
+ * The words of a text's qualifiers (English: stems; Chinese: a Latin word or its Han characters),
+ * numbers and their units aside: "… 100 requests per minute [for anonymous users]" -> anonym, user.
+ */
+const qualifierWords = perText((text: string): readonly string[] => {
+  const out: string[] = [];
+  if (HAN.test(text)) {
+    for (const m of text.matchAll(ZH_QUALIFIER)) {
+      const q = m[1]!;
+      if (/^[A-Za-z]/.test(q)) out.push(q.toLowerCase());
+      else for (const ch of q) if (!ZH_SKIP.has(ch) && !isZhNumeral(ch) && !(ch in UNITS)) out.push(ch);
+    }
+    return out;
+  }
+  for (const clause of text.split(/[,.;:!?()]\s/)) {
+    const words = clause.toLowerCase().split(/\s+/);
+    words.forEach((w, q) => {
+      if (!QUALIFIERS.has(w)) return;
+      let k = q + 1;
+      while (k < words.length && QUALIFIER_SKIP.has(words[k]!)) k++;
+      // Up to three words, to the next number, unit, linking or bounding word.
+      for (const end = k + 3; k < end && k < words.length; k++) {
+        const x = /^[a-z0-9_/-]*/.exec(words[k]!)![0];
+        if (!x || /^\d/.test(x) || x in EN_NUMBERS || x in UNITS || LINK_WORDS.has(x) || BOUND_WORDS.has(x) || QUALIFIERS.has(x)) break;
+        out.push(...tokenize(x, "query").filter((t) => !CHANGE_WORDS.has(t) && !NUMBER_WORDS.has(t)));
+      }
+    });
+  }
+  return out;
+});
+
+/**
+ * Each text qualifies its setting with a word the other lacks: one setting of two cases ("100
+ * requests per minute for anonymous users" / "1000 … for authenticated users", "Keep 7 days of
+ * logs in staging" / "… 90 days of logs in production", 针对匿名用户 / 针对登录用户).
+ */
+function ownQualifiers(a: Featured, b: Featured): boolean {
+  const own = (x: Featured, y: Featured) => {
+    const ty = textOf(y.memory);
+    const zh = HAN.test(ty);
+    return qualifierWords(textOf(x.memory)).some((w) => (zh ? !ty.toLowerCase().includes(w) : !y.tokens.has(w)));
+  };
   return own(a, b) && own(b, a);
 }
 
@@ -355,14 +377,16 @@ export async function supersedesByRewordedValue(
         const heads = headShared(o, n) && headShared(n, o);
         if (thresholds.heads !== false && !heads) continue;
         if (decided(n.memory.id, o.memory.id)) continue;
-        const now = changedOf(sn, so);
-        const was = changedOf(so, sn).find((w) => now.some((v) => sameSetting(w, v)));
+        // A value the newer says it changed from is not one it states ("已从 3.7 升到 3.27").
+        const stated = sn.filter((x) => !x.from);
+        const now = changedOf(stated, so);
+        const was = changedOf(so, stated).find((w) => now.some((v) => sameSetting(w, v)));
         if (!was) continue;
         const [a, b] = [subjectWordsOf(to), subjectWordsOf(tn)];
         let shared = 0;
         for (const t of a) if (b.has(t)) shared++;
         const overlap = shared / (Math.min(a.size, b.size) || 1);
-        if (overlap < thresholds.minOverlap || ownNames(o, n) || commandsDiffer(to, tn)) continue;
+        if (overlap < thresholds.minOverlap || ownNames(o, n) || ownQualifiers(o, n) || commandsDiffer(to, tn)) continue;
         const sharers = frameSharers(n, o, was.unit ? `u:${was.unit}` : "bare", numbered, byKey);
         if (sharers > thresholds.maxSharers) continue;
         // Ties go to the latest older: the value it states is the one in force.

@@ -1,4 +1,5 @@
 import { replacedObjects } from "../../../lib/consolidation/cues";
+import { countsOtherThings, spelledNumbers } from "../../../lib/consolidation/numbers";
 import { statedNumbers } from "../../../lib/consolidation/reworded-value";
 import { describe, expect, it } from "vitest";
 import type { ConsolidateOptions } from "../../../lib/consolidation/consolidate";
@@ -28,6 +29,50 @@ describe("numbers stated with their setting", () => {
   });
 });
 
+describe("numbers read right (review of the fifteenth pass)", () => {
+  it("multiplies for 万, and leaves 万一 / 千万 (no counts) out", () => {
+    expect(spelledNumbers("十万")).toEqual(["100000"]);
+    expect(spelledNumbers("二十万")).toEqual(["200000"]);
+    expect(statedNumbers("一万五千")).toEqual([{ value: "15000", unit: "", before: "" }]);
+    expect(statedNumbers("千万不要提交密钥。")).toEqual([]);
+    expect(spelledNumbers("万一失败就重试。")).toEqual([]);
+  });
+
+  it('joins with "and" only after hundred or thousand', () => {
+    expect(spelledNumbers("between two and five minutes")).toEqual(["2", "5"]);
+    expect(statedNumbers("between two and five minutes").map((s) => s.value)).toEqual(["2", "300"]);
+    expect(spelledNumbers("one hundred and forty")).toEqual(["140"]);
+  });
+
+  it("reads 1:30 minutes as 90 seconds", () => {
+    expect(statedNumbers("Wait 1:30 minutes.")).toEqual([{ value: "90", unit: "time", before: "wait" }]);
+  });
+
+  it("reads no unit in an s after an apostrophe or glued to a year", () => {
+    expect(statedNumbers("Use Node 18's built-in test runner.")).toEqual([{ value: "18", unit: "", before: "node" }]);
+    expect(statedNumbers("Code from the 1990s is kept.")).toEqual([{ value: "1990", unit: "", before: "" }]);
+  });
+
+  it("reads no unit across punctuation nor across and / to / or", () => {
+    expect(statedNumbers("超时 30，重试 3 次。")[0]).toEqual({ value: "30", unit: "", before: "" });
+    expect(statedNumbers("Support IE 11 and Safari 14.")).toEqual([
+      { value: "11", unit: "", before: "ie" },
+      { value: "14", unit: "", before: "safari" },
+    ]);
+    expect(statedNumbers("Keep it at 2 to 4 workers.")).toEqual([
+      { value: "2", unit: "", before: "" },
+      { value: "4", unit: "~worker", before: "" },
+    ]);
+    // A bound word after or / and is still skipped.
+    expect(statedNumbers("Node 18 or later.")).toEqual([{ value: "18", unit: "", before: "node" }]);
+  });
+
+  it("keeps 1,000 one number beside its word", () => {
+    expect(countsOtherThings("Cap results at 1,000 rows.", "1,000", "Retry 3 times.", "3")).toBe(true);
+    expect(countsOtherThings("Cap results at 1,000 rows.", "1,000", "Cap results at 500 rows.", "500")).toBe(false);
+  });
+});
+
 describe("a value changed in a reworded sentence", () => {
   it("is proposed for the same unit with another number, the number in words (r9, r10 tuning)", async () => {
     const found = await supersessions([
@@ -52,6 +97,14 @@ describe("a value changed in a reworded sentence", () => {
       ["constraint", "The lint tooling needs Node 18.18 or later."],
     ]);
     expect(found).toEqual(["The lint tooling needs Node 18.18 or later. > The lint tooling needs Node 16 or newer."]);
+  });
+
+  it("is proposed when the newer names the value it changed from (r15 tuning: 已从 3.7 升到 3.27)", async () => {
+    const found = await supersessions([
+      ["constraint", "项目锁定 Flutter 3.7，团队统一用 fvm 切换版本。"],
+      ["constraint", "项目锁定的 Flutter 版本已从 3.7 升到 3.27，团队统一用 fvm 切换版本。"],
+    ]);
+    expect(found).toEqual(["项目锁定的 Flutter 版本已从 3.7 升到 3.27，团队统一用 fvm 切换版本。 > 项目锁定 Flutter 3.7，团队统一用 fvm 切换版本。"]);
   });
 
   it("is not proposed for another unit: times are no time (a guard: the same unit)", async () => {
@@ -85,6 +138,29 @@ describe("a value changed in a reworded sentence", () => {
       ["constraint", "The retry delay of the push queue is 90 seconds."],
     ]);
     expect(found).toEqual([]);
+  });
+
+  it("is not proposed for a frame two memories share (a guard: each qualifies its own thing)", async () => {
+    const found = await supersessions([
+      ["constraint", "The retry delay of the email queue is 30 seconds."],
+      ["constraint", "The retry delay of the sms queue is 60 seconds."],
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ["The API rate limit is 100 requests per minute for anonymous users.", "The API rate limit is 1000 requests per minute for authenticated users."],
+    ["The test timeout is 5 seconds when running locally.", "The test timeout is 30 seconds in CI."],
+    ["Hero images are resized to 800 pixels wide on mobile.", "Hero images are resized to 1600 pixels wide on desktop."],
+    ["Keep 7 days of logs in staging.", "Keep 90 days of logs in production."],
+    ["接口限流为每分钟 100 次，针对匿名用户。", "接口限流为每分钟 1000 次，针对登录用户。"],
+  ])("is not proposed when only a qualifier differs (a guard: %s)", async (older, newer) => {
+    expect(
+      await supersessions([
+        ["constraint", older],
+        ["constraint", newer],
+      ]),
+    ).toEqual([]);
   });
 
   it("is not proposed for two commands of one program (a guard: commandsDiffer)", async () => {
