@@ -73,7 +73,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../../lib/config";
+import { type Config, loadConfig } from "../../lib/config";
 import { type ConsolidateOptions, consolidate } from "../../lib/consolidation/consolidate";
 import { makeCtx, type Ctx } from "../../lib/ctx";
 import { parseEntities } from "../../lib/entities/parse";
@@ -230,14 +230,19 @@ export async function runHalf(
   withVectors = false,
   onPairFeatures?: ConsolidateOptions["onPairFeatures"],
   onProposed?: (pairs: ProposedPair[]) => void,
-  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> = {},
+  extra: Pick<ConsolidateOptions, "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits"> & {
+    /** Settings of `consolidation` over the defaults (bench/consolidation/fit-model.ts: `mergeCosine`). */
+    consolidation?: Partial<Config["consolidation"]>;
+  } = {},
 ) {
   const fams = familiesOf(half);
   const dir = tempDir(`recollect-blind-${half}-`);
   const env: Record<string, string> = { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") };
   // `--claim-check` (or RECOLLECT_CONSOLIDATION_CLAIM_CHECK=true): with the claim-level check on.
   if (CLAIM_CHECK) env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK = "true";
-  const { config } = loadConfig({ env });
+  const { config: loaded } = loadConfig({ env });
+  const { consolidation: settings, ...options } = extra;
+  const config = settings ? { ...loaded, consolidation: { ...loaded.consolidation, ...settings } } : loaded;
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
   const ctx: Ctx = makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir });
   const roots = workTrees(fams);
@@ -259,7 +264,7 @@ export async function runHalf(
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...extra, ...(onPairFeatures ? { onPairFeatures } : {}) });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...options, ...(onPairFeatures ? { onPairFeatures } : {}) });
   o.sqlite.close();
   const predicted = { merge: new Set<string>(), supersede: new Set<string>(), stale: new Set<string>() };
   let mergeProposals = 0;
