@@ -183,6 +183,13 @@ for (const set of saved ? [] : TUNING_SETS) {
   );
 }
 
+// The runs' rows first (`--from` re-runs the choice on them).
+if (!saved)
+  fs.writeFileSync(
+    OUT,
+    JSON.stringify({ model: MODEL, enGrid, zhGrid, permissive: PERMISSIVE, truth: Object.fromEntries(truth), rows, at: new Date().toISOString() }, null, 1),
+  );
+
 // 3. The simulation and the leave-one-set-out choice.
 /** A found pair stays at a setting: found without vectors, or its path's thresholds pass. */
 function keeps(s: Setting, r: MergeRow): boolean {
@@ -205,8 +212,18 @@ const bySet = new Map<Set_, MergeRow[]>(TUNING_SETS.map((set) => [set, rows.filt
  * of three or more dropped (MERGE_MAX_MEMBERS) unless every pair of it was found without vectors.
  * Right / predicted, all and Chinese: [tp, predicted, tpZh, predictedZh].
  */
+const memo = new Map<string, [number, number, number, number]>();
 function simulate(s: Setting, set: Set_): [number, number, number, number] {
-  const kept = bySet.get(set)!.filter((r) => keeps(s, r));
+  const all = bySet.get(set)!;
+  // Settings that keep the same pairs give the same clusters.
+  const key = `${set}:${all.map((r) => (keeps(s, r) ? 1 : 0)).join("")}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const result = clustersOf(all.filter((r) => keeps(s, r)));
+  memo.set(key, result);
+  return result;
+}
+function clustersOf(kept: MergeRow[]): [number, number, number, number] {
   const parent = new Map<string, string>();
   const find = (x: string): string => {
     let r = x;
