@@ -73,7 +73,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../../lib/config";
+import { type Config, loadConfig } from "../../lib/config";
 import { type ConsolidateOptions, consolidate } from "../../lib/consolidation/consolidate";
 import type { Candidate } from "../../lib/consolidation/types";
 import { makeCtx, type Ctx } from "../../lib/ctx";
@@ -234,7 +234,10 @@ export async function runHalf(
   extra: Pick<
     ConsolidateOptions,
     "changedSettingOverlap" | "semantic" | "cueMaxHolders" | "namedThings" | "mergeLimits" | "rewordedValue" | "renameInWords"
-  > = {},
+  > & {
+    /** Settings of `consolidation` over the defaults (bench/consolidation/fit-model.ts: `mergeCosine`). */
+    consolidation?: Partial<Config["consolidation"]>;
+  } = {},
   /** Looks at the store and the proposals before the store is closed (bench/consolidation/why-missed.ts). */
   inspect?: (ctx: Ctx, proposals: readonly Candidate[]) => Promise<void>,
 ) {
@@ -243,7 +246,9 @@ export async function runHalf(
   const env: Record<string, string> = { RECOLLECT_DATA_DIR: dir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") };
   // `--claim-check` (or RECOLLECT_CONSOLIDATION_CLAIM_CHECK=true): with the claim-level check on.
   if (CLAIM_CHECK) env.RECOLLECT_CONSOLIDATION_CLAIM_CHECK = "true";
-  const { config } = loadConfig({ env });
+  const { config: loaded } = loadConfig({ env });
+  const { consolidation: settings, ...options } = extra;
+  const config = settings ? { ...loaded, consolidation: { ...loaded.consolidation, ...settings } } : loaded;
   const o = openStore(databaseFile(dir), { migrationsDir: path.join(ROOT, "drizzle") });
   const ctx: Ctx = makeCtx({ db: o.db, sqlite: o.sqlite, config, dataDir: dir });
   const roots = workTrees(fams);
@@ -265,7 +270,7 @@ export async function runHalf(
   })();
   if (withVectors) await embedStore(ctx, MODEL_DIR);
   // Unused-staleness is a plain age rule; switched off so "stale" measures the file check.
-  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...extra, ...(onPairFeatures ? { onPairFeatures } : {}) });
+  const result = await consolidate(ctx, { dryRun: true, daysStale: 0, now, ...options, ...(onPairFeatures ? { onPairFeatures } : {}) });
   if (inspect) {
     if (half === "r15-frozen") throw new Error("the r15 frozen half is not studied pair by pair");
     await inspect(ctx, result.proposals ?? []);

@@ -63,12 +63,12 @@ export interface ConsolidateOptions {
   /**
    * Benchmarks (names.ts; bench/consolidation/fit-named.ts): `guard: false` lets merges name
    * different things; `pairs: false` skips the pairs found by their names; `minCosine` overrides
-   * `NAMED_MIN_COSINE` (-1 takes every such pair); `onPair` receives each pair found by its names that the guards made a merge.
+   * `NAMED_MIN_COSINE` (one value, or English and Chinese apart; -1 takes every such pair); `onPair` receives each pair found by its names that the guards made a merge.
    */
   namedThings?: {
     guard?: boolean;
     pairs?: boolean;
-    minCosine?: number;
+    minCosine?: number | { en: number; zh: number };
     onPair?: (row: { ids: [string, string]; cosine: number | null; chinese: boolean }) => void;
   };
   /**
@@ -167,7 +167,8 @@ export async function consolidate(ctx: Ctx, options: ConsolidateOptions = {}): P
     if (!considered.has(key)) considered.set(key, a.memory.seq < b.memory.seq ? { a, b } : { a: b, b: a });
   };
   let neighbourProbes = MAX_SEMANTIC_PROBES;
-  const namedMin = (chinese: boolean) => options.namedThings?.minCosine ?? (chinese ? NAMED_MIN_COSINE.zh : NAMED_MIN_COSINE.en);
+  const namedFloor = options.namedThings?.minCosine ?? NAMED_MIN_COSINE;
+  const namedMin = (chinese: boolean) => (typeof namedFloor === "number" ? namedFloor : chinese ? namedFloor.zh : namedFloor.en);
   const sem: SemanticThresholds = options.semantic ?? {
     minCosine: cfg.semanticMergeCosine,
     margin: cfg.semanticMargin,
