@@ -15,9 +15,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../../lib/config";
-import { createTransformersProvider } from "../../lib/embeddings/transformers";
-import { tempDir } from "../../tests/helpers/server";
+import { cosine } from "../../lib/embeddings/dedup-model";
+import { embedTexts } from "./embed-store";
 import { TUNING_SETS } from "./all-sets-list";
 import { type ProposedPair, runHalf } from "./blind";
 
@@ -44,24 +43,9 @@ async function collect(): Promise<{ rows: Row[]; truth: Record<string, number> }
     for (const p of got) if (p.kind === "merge") pairs.push({ set, p });
     truth[set] = h.byKind.merge.truth;
   }
-  const { config } = loadConfig({ env: { RECOLLECT_EMBEDDING_MODEL_DIR: modelDir, XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } });
-  const provider = await createTransformersProvider(config.embedding, tempDir("recollect-bench-model-data-"));
   const texts = [...new Set(pairs.flatMap(({ p }) => p.texts))];
-  const vectors = new Map(texts.map((t, i) => [t, i] as const));
-  const embedded = await provider.embed(texts);
-  await provider.close?.();
-  const cos = (a: string, b: string) => {
-    const [x, y] = [embedded[vectors.get(a)!]!, embedded[vectors.get(b)!]!];
-    let d = 0;
-    let nx = 0;
-    let ny = 0;
-    for (let i = 0; i < x.length; i++) {
-      d += x[i]! * y[i]!;
-      nx += x[i]! ** 2;
-      ny += y[i]! ** 2;
-    }
-    return d / Math.sqrt(nx * ny);
-  };
+  const vectorOf = new Map((await embedTexts(modelDir, texts)).map((v, i) => [texts[i]!, v] as const));
+  const cos = (a: string, b: string) => cosine(vectorOf.get(a)!, vectorOf.get(b)!);
   return { rows: pairs.map(({ set, p }) => ({ set, texts: p.texts, correct: p.correct, cosine: cos(p.texts[0], p.texts[1]) })), truth };
 }
 

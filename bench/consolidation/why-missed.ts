@@ -20,7 +20,7 @@ import type { Pair } from "../../lib/consolidation/supersede";
 import { type Candidate, pairKey, placementKey } from "../../lib/consolidation/types";
 import type { Ctx } from "../../lib/ctx";
 import { VECTOR_TABLE } from "../../lib/db/virtual-tables";
-import { searchVectorIndex } from "../../lib/indexing/vector-index";
+import { neighboursOf } from "../../lib/consolidation/semantic";
 import { TUNING_SETS } from "./all-sets-list";
 import { familiesOf, runHalf, type Set_ } from "./blind";
 
@@ -70,7 +70,6 @@ async function diagnose(set: Set_, ctx: Ctx, proposals: readonly Candidate[], ou
     if (p.kind === "merge") for (const a of p.memoryIds) for (const b of p.memoryIds) if (a < b) merged.add(pairKey(a, b));
     if (p.kind === "supersede") superseded.set(pairKey(p.memoryIds[0]!, p.memoryIds[1]!), String((p.evidence as { rule?: string }).rule ?? ""));
   }
-  const vectorOf = ctx.sqlite.prepare(`SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
   const cosineStmt = ctx.sqlite.prepare(
     `SELECT vec_distance_cosine(a.embedding, b.embedding) AS d FROM ${VECTOR_TABLE} a, ${VECTOR_TABLE} b WHERE a.seq = ? AND b.seq = ?`,
   );
@@ -82,17 +81,7 @@ async function diagnose(set: Set_, ctx: Ctx, proposals: readonly Candidate[], ou
   };
   // The nearest active neighbour of the placement and its margin over the next (semantic.ts).
   const nearestOf = (f: Featured) => {
-    const row = vectorOf.get(BigInt(f.memory.seq)) as { embedding: Buffer } | undefined;
-    if (!row) return undefined;
-    const m = f.memory;
-    const hits =
-      searchVectorIndex(
-        ctx.sqlite,
-        new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
-        { projectId: m.projectId, scopes: [m.scope], statuses: ["active"] },
-        3,
-      ) ?? [];
-    const [nearest, next] = hits.filter((h) => h.seq !== m.seq);
+    const [nearest, next] = neighboursOf(ctx, f, 2);
     return nearest ? { seq: nearest.seq, margin: next ? Math.round((next.distance - nearest.distance) * 1000) / 1000 : 1 } : undefined;
   };
   const subjectOf = new Map<string, (t: string) => boolean>();

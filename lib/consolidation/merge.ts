@@ -87,18 +87,8 @@ const WEIGHTED_FLOOR = 0.5;
  * `WEIGHTED_SAME` of all (each word by how rare it is in its group: `weightOf`), or the vectors' cosine,
  * or (`named`) the same named things that no other memory of the placement names (names.ts).
  */
-export function sameFact(
-  p: Pair,
-  threshold: number,
-  cosine: number | null,
-  cosineThreshold: number,
-  isName: (t: string) => boolean = () => false,
-  weightOf?: (t: string) => number,
-  byMeaning = false,
-  named = false,
-  polarity = true,
-): boolean {
-  return sameFactRefusal(p, threshold, cosine, cosineThreshold, isName, weightOf, byMeaning, named, polarity) === undefined;
+export function sameFact(...args: Parameters<typeof sameFactRefusal>): boolean {
+  return sameFactRefusal(...args) === undefined;
 }
 
 /** `sameFact`'s verdict with the guard that refuses the pair (undefined: the same fact); bench/consolidation/paraphrase-study.ts prints it. */

@@ -36,6 +36,24 @@ export interface SemanticOptions {
 const HAN = /[\u3400-\u9fff]/;
 
 /**
+ * A memory's `k` nearest active neighbours in its placement (itself left out), nearest first, by
+ * its stored vector; none when it has no vector. One index search.
+ */
+export function neighboursOf(ctx: Ctx, f: Featured, k: number): { seq: number; distance: number }[] {
+  const row = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`).get(BigInt(f.memory.seq)) as { embedding: Buffer } | undefined;
+  if (!row) return [];
+  const m = f.memory;
+  const hits =
+    searchVectorIndex(
+      ctx.sqlite,
+      new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
+      { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
+      k + 1,
+    ) ?? [];
+  return hits.filter((h) => h.seq !== m.seq);
+}
+
+/**
  * Pairs of one placement that mean the same thing even when they share few words: each probed
  * memory asks the vector index for its two nearest active neighbours of its placement; the
  * nearest is a candidate when it is at `minCosine` or above, stands out from the next by
@@ -51,23 +69,12 @@ export async function semanticPairs(
   slicer: Slicer,
 ): Promise<{ pair: Pair; cosine: number }[]> {
   const bySeq = new Map(group.map((f) => [f.memory.seq, f]));
-  const vectorOf = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
   const seen = new Set(known);
   const out: { pair: Pair; cosine: number }[] = [];
   const skip = (f: Featured) => !options.chinese && HAN.test(f.memory.content);
   // The nearest neighbour of a memory, when it stands out from the next one by `margin`.
   const nearestOf = (f: Featured) => {
-    const row = vectorOf.get(BigInt(f.memory.seq)) as { embedding: Buffer } | undefined;
-    if (!row) return undefined;
-    const m = f.memory;
-    const hits =
-      searchVectorIndex(
-        ctx.sqlite,
-        new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
-        { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
-        3,
-      ) ?? [];
-    const [nearest, next] = hits.filter((h) => h.seq !== m.seq);
+    const [nearest, next] = neighboursOf(ctx, f, 2);
     const standsOut = !!nearest && (!next || next.distance - nearest.distance >= options.margin);
     return standsOut ? nearest : undefined;
   };
@@ -107,21 +114,11 @@ export async function neighbourPairs(
   onPair: (a: Featured, b: Featured, cosine: number) => void,
 ): Promise<void> {
   const bySeq = new Map(group.map((f) => [f.memory.seq, f]));
-  const vectorOf = prepared(ctx.sqlite, `SELECT embedding FROM ${VECTOR_TABLE} WHERE seq = ?`);
   for (const f of group) {
     if (!probe(f)) continue;
-    const m = f.memory;
-    const row = vectorOf.get(BigInt(m.seq)) as { embedding: Buffer } | undefined;
-    if (!row) continue;
-    const hits =
-      searchVectorIndex(
-        ctx.sqlite,
-        new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4),
-        { projectId: m.projectId, scopes: [m.scope], statuses: ["active"], ...(m.scope === "session" && m.sessionId ? { sessionId: m.sessionId } : {}) },
-        k + 1,
-      ) ?? [];
+    const hits = neighboursOf(ctx, f, k);
     for (const h of hits) {
-      const other = h.seq !== m.seq ? bySeq.get(h.seq) : undefined;
+      const other = bySeq.get(h.seq);
       const cosine = Math.round((1 - h.distance) * 1000) / 1000;
       if (other && cosine >= minCosine) onPair(f, other, cosine);
     }
