@@ -15,10 +15,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { cosine } from "../../lib/embeddings/dedup-model";
-import { embedTexts } from "./embed-store";
-import { TUNING_SETS } from "./all-sets-list";
-import { type ProposedPair, runHalf } from "./blind";
+import { proposedMerges } from "./proposed-merges";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const out = path.join(ROOT, "bench/results/consolidation-merge-floor.json");
@@ -33,20 +30,8 @@ interface Row {
 }
 
 async function collect(): Promise<{ rows: Row[]; truth: Record<string, number> }> {
-  const modelDir = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
-  if (!modelDir) throw new Error("set RECOLLECT_BENCH_MODEL_DIR to a prepared model");
-  const pairs: { set: string; p: ProposedPair }[] = [];
-  const truth: Record<string, number> = {};
-  for (const set of TUNING_SETS) {
-    let got: ProposedPair[] = [];
-    const h = await runHalf(set, true, undefined, (p) => (got = p), { mergeLimits: { minCosine: -1 } });
-    for (const p of got) if (p.kind === "merge") pairs.push({ set, p });
-    truth[set] = h.byKind.merge.truth;
-  }
-  const texts = [...new Set(pairs.flatMap(({ p }) => p.texts))];
-  const vectorOf = new Map((await embedTexts(modelDir, texts)).map((v, i) => [texts[i]!, v] as const));
-  const cos = (a: string, b: string) => cosine(vectorOf.get(a)!, vectorOf.get(b)!);
-  return { rows: pairs.map(({ set, p }) => ({ set, texts: p.texts, correct: p.correct, cosine: cos(p.texts[0], p.texts[1]) })), truth };
+  const { pairs, truth } = await proposedMerges({ mergeLimits: { minCosine: -1 } });
+  return { rows: pairs.map(({ set, p, cosine }) => ({ set, texts: p.texts, correct: p.correct, cosine })), truth };
 }
 
 const i = process.argv.indexOf("--from");

@@ -12,10 +12,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { cosine } from "../../lib/embeddings/dedup-model";
-import { embedTexts } from "./embed-store";
-import { TUNING_SETS } from "./all-sets-list";
-import { type ProposedPair, runHalf } from "./blind";
+import { proposedMerges } from "./proposed-merges";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const out = path.join(ROOT, "bench/results/consolidation-merge-study.json");
@@ -30,27 +27,14 @@ interface Row {
 }
 
 async function collect(): Promise<{ rows: Row[]; truth: Record<string, number> }> {
-  const modelDir = process.env.RECOLLECT_BENCH_MODEL_DIR ?? "";
-  if (!modelDir) throw new Error("set RECOLLECT_BENCH_MODEL_DIR to a prepared model");
-  const pairs: { set: string; p: ProposedPair }[] = [];
-  const truth: Record<string, number> = {};
-  for (const set of TUNING_SETS) {
-    let got: ProposedPair[] = [];
-    const h = await runHalf(set, true, undefined, (p) => (got = p));
-    for (const p of got) if (p.kind === "merge") pairs.push({ set, p });
-    truth[set] = h.byKind.merge.truth;
-    console.error(`${set}: ${h.byKind.merge.truePositives}/${h.byKind.merge.predicted}/${h.byKind.merge.truth}`);
-  }
-  const texts = [...new Set(pairs.flatMap(({ p }) => p.texts))];
-  const vectorOf = new Map((await embedTexts(modelDir, texts)).map((v, i) => [texts[i]!, v] as const));
-  const cos = (a: string, b: string) => Math.round(cosine(vectorOf.get(a)!, vectorOf.get(b)!) * 1000) / 1000;
-  const rows = pairs.map(({ set, p }) => ({
+  const { pairs, truth } = await proposedMerges({}, (set, m) => console.error(`${set}: ${m.truePositives}/${m.predicted}/${m.truth}`));
+  const rows = pairs.map(({ set, p, cosine }) => ({
     set,
     texts: p.texts,
     correct: p.correct,
     path: p.evidence?.path ?? "exact",
     words: p.evidence?.words ?? 1,
-    cosine: cos(p.texts[0], p.texts[1]),
+    cosine: Math.round(cosine * 1000) / 1000,
   }));
   return { rows, truth };
 }
