@@ -2,8 +2,7 @@ import { Session } from "node:inspector/promises";
 import { flushAccess } from "../../lib/search/access-buffer";
 import { benchCtx, ROOT } from "./common";
 import { corpus } from "./corpus";
-import { PROJECTS } from "./load";
-import { searchAsRoute } from "./route-search";
+import { lexicalSpeedBody, searchAsRoute } from "./route-search";
 /**
  * What a lexical search allocates, in process: the speed bench's lexical requests (every question
  * twice, two in three with a project) through the route's verb and the answer's JSON, under V8's
@@ -18,12 +17,7 @@ const dir = process.argv[2];
 if (!dir) throw new Error("usage: alloc-profile.ts <speed store dir>");
 const ctx = benchCtx({}, dir);
 const c = corpus();
-const body = (i: number) => ({
-  query: c.questions[i % c.questions.length],
-  project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length],
-  limit: 10,
-  mode: "lexical",
-});
+const body = lexicalSpeedBody;
 const run = (i: number) => searchAsRoute(ctx, body(i));
 for (let i = 0; i < c.questions.length; i++) await run(i);
 await new Promise((r) => setImmediate(r));

@@ -10,6 +10,8 @@ import { rand, type Corpus } from "./corpus";
 import { settleStore } from "./scale-corpus";
 
 export const PROJECTS = Array.from({ length: 10 }, (_, i) => `p_bench${String(i).padStart(10, "0")}`);
+/** The speed bench's project of its i-th request: none for one in three, else one of PROJECTS in turn. */
+export const speedProject = (i: number): string | undefined => (i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length]);
 
 /**
  * Bulk-loads n memories the way the verbs index them (same tokenizer, same FTS columns), spread

@@ -2,6 +2,8 @@ import { searchInput } from "../../lib/contracts/search";
 import type { Ctx } from "../../lib/ctx";
 import { batchedAccess } from "../../lib/search/access-buffer";
 import { searchMemories } from "../../lib/search/search";
+import { corpus } from "./corpus";
+import { speedProject } from "./load";
 
 /**
  * A search in process as `POST /api/search` answers it: the body through the contract (its
@@ -14,4 +16,10 @@ export async function searchAsRoute(ctx: Ctx, body: unknown): Promise<string> {
   const answer = JSON.stringify(await searchMemories(ctx, input, { defer: batchedAccess(ctx) }));
   await new Promise((resolve) => setImmediate(resolve));
   return answer;
+}
+
+/** The speed bench's i-th lexical request body (its questions in turn, a project on two in three). */
+export function lexicalSpeedBody(i: number) {
+  const { questions } = corpus();
+  return { query: questions[i % questions.length], project: speedProject(i), limit: 10, mode: "lexical" };
 }

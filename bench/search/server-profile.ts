@@ -8,8 +8,7 @@ import { searchQuery } from "../../lib/search/bilingual";
 import { lexicalSearch } from "../../lib/search/lexical";
 import { benchCtx, round, table, tempDir } from "./common";
 import { corpus } from "./corpus";
-import { PROJECTS } from "./load";
-import { searchAsRoute } from "./route-search";
+import { lexicalSpeedBody, searchAsRoute } from "./route-search";
 import { MODEL_DIR, startBenchServer, waitHybrid } from "./speed";
 
 /**
@@ -107,12 +106,7 @@ async function inProcess(dir: string) {
 }
 
 const c = corpus();
-const body = (i: number) => ({
-  query: c.questions[i % c.questions.length],
-  project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length],
-  limit: 10,
-  mode: "lexical",
-});
+const body = lexicalSpeedBody;
 const count = 2 * c.questions.length;
 if (args.includes("--in-process")) {
   await inProcess(path.resolve(dataDir));

@@ -9,7 +9,7 @@ import { providerId } from "../../lib/embeddings/provider";
 import { databaseFile } from "../../lib/paths";
 import { benchCtx, ROOT, round, SHARED, stats, table, tempDir } from "./common";
 import { corpus } from "./corpus";
-import { bulkLoad, PROJECTS } from "./load";
+import { bulkLoad, speedProject } from "./load";
 import { keepAliveClient } from "../lib/http-client";
 import { processCpuMs } from "../lib/process-cpu";
 
@@ -63,7 +63,7 @@ export async function runSpeed(sizes: number[], queries = 200, build = true, sto
         const offset = mode === "lexical" ? 0 : Math.floor(c.questions.length / 2);
         const body = (i: number) => ({
           query: c.questions[(offset + i) % c.questions.length],
-          project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length],
+          project: speedProject(i),
           limit: 10,
           mode: mode === "lexical" ? "lexical" : "auto",
         });

@@ -8,7 +8,7 @@ import { searchQuery } from "../../lib/search/bilingual";
 import { searchMemories } from "../../lib/search/search";
 import { benchCtx, round, stats, table, writeResult } from "./common";
 import { corpus } from "./corpus";
-import { PROJECTS } from "./load";
+import { speedProject } from "./load";
 import { AGENTS_QUERIES } from "./agents-set";
 import { FRESH_QUERIES } from "./fresh-set";
 import { P6_QUERIES } from "./p6-set";
@@ -63,7 +63,7 @@ export function tailBodies(set: TailSet): { i: number; query: string; project: s
     set === "other" ? [...new Set([...UNSEEN_QUERIES, ...FRESH_QUERIES, ...AGENTS_QUERIES, ...P6_QUERIES].map((q) => q.q))] : corpus().questions;
   const all = Array.from({ length: 2 * questions.length }, (_, i) => ({
     query: questions[i % questions.length],
-    project: i % 3 === 0 ? undefined : PROJECTS[i % PROJECTS.length],
+    project: speedProject(i),
   }));
   return all.filter((b) => set === "all" || set === "other" || half(b.query) === set).map((b, i) => ({ i, ...b }));
 }
