@@ -29,6 +29,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { env, pipeline } from "@huggingface/transformers";
+import { loadConfig } from "../../lib/config";
 import { jaccardOf, textOf, withTokens, type Featured } from "../../lib/consolidation/features";
 import { sameFactRefusal, subjectWords } from "../../lib/consolidation/merge";
 import { commandsDiffer, namedThingsDiffer } from "../../lib/consolidation/names";
@@ -36,6 +37,7 @@ import { supersedesByRename } from "../../lib/consolidation/rename";
 import { Slicer } from "../../lib/consolidation/slicer";
 import { supersedesByChange, supersedesBySimilarity, supersedesBySlot, type Pair } from "../../lib/consolidation/supersede";
 import type { MemoryLite } from "../../lib/consolidation/types";
+import { tempDir } from "../../tests/helpers/server";
 import { TUNING_SETS } from "./all-sets-list";
 import { familiesOf, runHalf, type Set_ } from "./blind";
 
@@ -47,11 +49,12 @@ if (!MODEL_DIR && !FROM) throw new Error("set RECOLLECT_BENCH_MODEL_DIR to a pre
 const LIST = process.argv.includes("--list");
 /** r14's frozen half was scored once (thirteenth pass) and is tuning data now. */
 const SETS: Set_[] = [...TUNING_SETS.filter((s) => s !== "r14-frozen"), "r14-frozen"];
-/** The shipped merge-by-meaning settings (config defaults). */
-const MIN_COSINE = 0.65;
-const MARGIN = 0.1;
-const ZH_MIN_COSINE = 0.8;
-const MERGE_JACCARD = 0.6;
+/** The shipped merge-by-meaning settings, read from the config's defaults. */
+const shipped = loadConfig({ env: { XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } }).config.consolidation;
+const MIN_COSINE = shipped.semanticMergeCosine;
+const MARGIN = shipped.semanticMargin;
+const ZH_MIN_COSINE = shipped.semanticChineseCosine;
+const MERGE_JACCARD = shipped.mergeJaccard;
 /** The pairs compared: a labelled merge, or any same-placement pair at this pooled cosine or above. */
 const CANDIDATE_COSINE = 0.5;
 const PRECISION = 0.9;

@@ -11,6 +11,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { loadConfig } from "../../lib/config";
+import { tempDir } from "../../tests/helpers/server";
 import { charsOf, jaccardOf, textOf, withTokens, type Featured } from "../../lib/consolidation/features";
 import { loadMemories } from "../../lib/consolidation/load";
 import { rarityWeights, sameFact, sameFactRefusal, subjectWords } from "../../lib/consolidation/merge";
@@ -26,8 +28,19 @@ import { familiesOf, runHalf, type Set_ } from "./blind";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const HAN = /[\u3400-\u9fff]/;
-/** The thresholds of consolidate.ts and the config's defaults (consolidation.*). */
-const T = { floor: 0.4, charFloor: 0.4, mergeJaccard: 0.6, mergeCosine: 0.75, semantic: 0.65, margin: 0.1, chinese: 0.8, named: { en: 0.711, zh: 0.715 } };
+/** The config's defaults (consolidation.*), read from the config itself. */
+const shipped = loadConfig({ env: { XDG_CONFIG_HOME: tempDir("recollect-bench-config-") } }).config.consolidation;
+/** The thresholds of consolidate.ts and the config's defaults. */
+const T = {
+  floor: 0.4,
+  charFloor: 0.4,
+  mergeJaccard: shipped.mergeJaccard,
+  mergeCosine: shipped.mergeCosine,
+  semantic: shipped.semanticMergeCosine,
+  margin: shipped.semanticMargin,
+  chinese: shipped.semanticChineseCosine,
+  named: { en: 0.711, zh: 0.715 },
+};
 
 /** The first guard of sameFact (merge.ts, in its order) that refuses the pair; null when it is the same fact. */
 export function refusal(
